@@ -1,0 +1,3 @@
+from tabletop_gui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,176 @@
+"""Command line: open the program, or score / validate / render a file headless.
+
+    tabletop-gui [FILE]                     open the window (the demo board by default)
+    tabletop-gui validate FILE
+    tabletop-gui score FILE [--json] [--at N] [--view player|referee] [--side SIDE]
+    tabletop-gui render FILE -o out.png|out.svg|out.pdf [--at N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop_gui.io import FileFormatError, load_game
+from tabletop_gui.model.game import Game
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules import evaluate, replay
+from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard
+
+COMMANDS = ("validate", "score", "render", "open")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tabletop-gui", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command")
+    p_open = sub.add_parser("open", help="open the window on FILE (default: the demo board)")
+    p_open.add_argument("file", nargs="?")
+    p_val = sub.add_parser("validate", help="check a scenario or game file")
+    p_val.add_argument("file")
+    p_score = sub.add_parser("score", help="print the standings of a file")
+    p_score.add_argument("file")
+    p_score.add_argument("--json", action="store_true", help="machine-readable output")
+    p_score.add_argument("--at", type=int, metavar="N", help="standings after N events (default: all)")
+    p_score.add_argument(
+        "--view", choices=("player", "referee"), default="referee",
+        help="referee (default) sees hidden values; player sees '?'",
+    )  # fmt: skip
+    p_render = sub.add_parser("render", help="draw the board to an image without a window")
+    p_render.add_argument("file")
+    p_render.add_argument("-o", "--output", required=True, help="out.png, out.svg or out.pdf")
+    p_render.add_argument("--at", type=int, metavar="N", help="the board after N events")
+    p_render.add_argument("--width", type=int, default=1600, help="PNG width in pixels")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list or (args_list[0] not in COMMANDS and not args_list[0].startswith("-")):
+        args_list = ["open", *args_list]
+    args = build_parser().parse_args(args_list)
+    if args.command is None:
+        args = build_parser().parse_args(["open"])
+    try:
+        if args.command == "open":
+            from tabletop_gui.app.main import run_app
+
+            return run_app(args.file)
+        game = load_game(args.file)
+        if args.command == "validate":
+            print(f"{args.file}: OK ({game.setup.family}, {len(game.setup.scene.units)} units, "
+                  f"{len(game.events)} events)")  # fmt: skip
+            return 0
+        at = _at(args.at, game)
+        state = replay(game.setup, game.events, at)
+        if args.command == "score":
+            board = evaluate(state)
+            if args.json:
+                print(json.dumps(score_json(args.file, game, state, board, args.view), indent=1))
+            else:
+                print(score_text(game, state, board))
+            return 0
+        if args.command == "render":
+            os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+            from tabletop_gui.app.render import render_file
+
+            render_file(state, args.output, width=args.width)
+            print(f"wrote {args.output}")
+            return 0
+    except FileFormatError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 1
+
+
+class UsageError(ValueError):
+    pass
+
+
+def _at(at: int | None, game: Game) -> int | None:
+    if at is None:
+        return None
+    if not 0 <= at <= len(game.events):
+        raise UsageError(f"--at {at}: the log has {len(game.events)} events (use 0 to {len(game.events)})")
+    return at
+
+
+def clock_json(state: GameState) -> dict[str, Any]:
+    c = state.clock
+    return {"turn": c.turn, "side": c.side, "phase": c.phase, "activation": c.activation, "over": c.over}
+
+
+def score_json(
+    path: str, game: Game, state: GameState, board: Scoreboard, view: str = "referee"
+) -> dict[str, Any]:
+    data = board.to_json()
+    if view == "player":
+        for obj in data["objectives"]:
+            obj.pop("referee", None)
+    return {
+        "file": path,
+        "name": game.setup.name,
+        "family": game.setup.family,
+        "events": len(game.events),
+        "at": state.index,
+        "clock": clock_json(state),
+        "sides": [{"id": s.id, "name": s.name, "colour": s.colour} for s in state.scene.sides],
+        "view": view,
+        **data,
+    }
+
+
+def score_text(game: Game, state: GameState, board: Scoreboard) -> str:
+    scene = state.scene
+
+    def side_name(side: str | None) -> str:
+        return scene.side(side).name if side and side in scene.side_ids else str(side)
+
+    c = state.clock
+    when = f"Turn {c.turn}" + (f", {side_name(c.side)}" if c.side else "") if c.turn else "setup"
+    lines = [f"{game.setup.name or 'Untitled'}: after {state.index} of {len(game.events)} events ({when})"]
+    for r in board.results:
+        lines.append("")
+        lines.append(f"{r.name}: {_standing(r, side_name)}")
+        counts = ", ".join(f"{side_name(s)} {_num(v)}" for s, v in r.counts.items())
+        lines.append(f"  counts: {counts}")
+        lines.append(f"  {r.reason}")
+        for cp in r.counting:
+            piece = scene.units.get(cp.piece_id) or scene.markers.get(cp.piece_id)
+            label = getattr(piece, "name", None) or getattr(piece, "label", None) or cp.piece_id
+            margin = f"  margin {cp.margin:+.2f} in" if cp.margin is not None else ""
+            dist = f"  {cp.distance:.2f} in" if cp.distance is not None else ""
+            note = f"  ({cp.note})" if cp.note else ""
+            lines.append(f"    - {label} [{side_name(cp.side)}]{dist}{margin}{note}")
+        for p in r.problems:
+            lines.append(f"  ! {p}")
+    if board.summary:
+        lines.append("")
+        lines.append(board.summary)
+    if board.winner:
+        lines.append(f"Winner: {side_name(board.winner)}")
+    return "\n".join(lines)
+
+
+def _standing(r: ObjectiveResult, side_name: Any) -> str:
+    final = "final" if r.final else "as if the game ended now"
+    if r.status.value in ("won", "leading") and r.leader:
+        verb = "wins" if r.status.value == "won" else "leads"
+        return f"{side_name(r.leader)} {verb} ({final})"
+    if r.status.value == "tie":
+        return f"tie, nobody wins ({final})"
+    return f"nobody ({final})"
+
+
+def _num(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() else f"{v:.2f}"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,131 @@
+"""Vectorised measurement over all units of a scene at once (numpy + shapely).
+
+``unit_arrays(scene)`` builds the arrays once per scene and keeps them in the
+scene's cache, so evaluating several objectives on one state measures from the
+same arrays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from shapely.geometry import Polygon
+
+from tabletop_gui.geometry.outline import EPS
+from tabletop_gui.model.pieces import MM_PER_INCH, BaseShape
+from tabletop_gui.model.scene import Scene
+
+
+@dataclass(frozen=True)
+class UnitArrays:
+    ids: tuple[str, ...]
+    sides: np.ndarray  # object array of side ids
+    cx: np.ndarray
+    cy: np.ndarray
+    half_w: np.ndarray
+    half_d: np.ndarray
+    angle: np.ndarray
+    radius: np.ndarray  # 0 for rectangles
+    is_round: np.ndarray
+    elevation: np.ndarray
+    on_table: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def index(self) -> dict[str, int]:
+        return {uid: i for i, uid in enumerate(self.ids)}
+
+
+def unit_arrays(scene: Scene) -> UnitArrays:
+    cached = scene.cache.get("unit_arrays")
+    if cached is None:
+        cached = _build(scene)
+        scene.cache["unit_arrays"] = cached
+    return cached
+
+
+def _build(scene: Scene) -> UnitArrays:
+    units = list(scene.units.values())
+    n = len(units)
+    cx = np.fromiter((u.x for u in units), float, n)
+    cy = np.fromiter((u.y for u in units), float, n)
+    is_round = np.fromiter((u.base_shape is BaseShape.ROUND for u in units), bool, n)
+    bw = np.fromiter((u.base_width_mm for u in units), float, n) / MM_PER_INCH
+    bd = np.fromiter((u.base_depth_mm for u in units), float, n) / MM_PER_INCH
+    models = np.fromiter((u.models for u in units), float, n)
+    mpr = np.fromiter((u.models_per_rank for u in units), float, n)
+    ranks = np.ceil(models / mpr)
+    half_w = np.where(is_round, bw / 2, np.minimum(models, mpr) * bw / 2)
+    half_d = np.where(is_round, bw / 2, ranks * bd / 2)
+    return UnitArrays(
+        ids=tuple(u.id for u in units),
+        sides=np.array([u.side for u in units], dtype=object),
+        cx=cx,
+        cy=cy,
+        half_w=half_w,
+        half_d=half_d,
+        angle=np.radians(np.fromiter((u.facing for u in units), float, n)),
+        radius=np.where(is_round, bw / 2, 0.0),
+        is_round=is_round,
+        elevation=np.fromiter((u.elevation for u in units), float, n),
+        on_table=np.fromiter((not u.removed for u in units), bool, n),
+    )
+
+
+def distances_to_point(
+    a: UnitArrays, px: float, py: float, pz: float | None = None, radius: float = 0.0
+) -> np.ndarray:
+    """Edge-to-edge distance of every unit to a circle of ``radius`` at (px, py):
+    plan distance, or 3D when ``pz`` (the circle's elevation) is given."""
+    dx = px - a.cx
+    dy = py - a.cy
+    c = np.cos(a.angle)
+    s = np.sin(a.angle)
+    lx = np.abs(dx * c + dy * s) - a.half_w
+    ly = np.abs(-dx * s + dy * c) - a.half_d
+    d_rect = np.hypot(np.maximum(lx, 0.0), np.maximum(ly, 0.0))
+    d_round = np.maximum(np.hypot(dx, dy) - a.radius, 0.0)
+    d = np.maximum(np.where(a.is_round, d_round, d_rect) - radius, 0.0)
+    if pz is not None:
+        d = np.hypot(d, a.elevation - pz)
+    return d
+
+
+def centre_distances(a: UnitArrays, px: float, py: float) -> np.ndarray:
+    return np.hypot(a.cx - px, a.cy - py)
+
+
+def corners(a: UnitArrays) -> np.ndarray:
+    """(N, 4, 2) corners of the rectangular footprints."""
+    c = np.cos(a.angle)[:, None]
+    s = np.sin(a.angle)[:, None]
+    lx = np.array([-1.0, 1.0, 1.0, -1.0])[None, :] * a.half_w[:, None]
+    ly = np.array([-1.0, -1.0, 1.0, 1.0])[None, :] * a.half_d[:, None]
+    x = a.cx[:, None] + lx * c - ly * s
+    y = a.cy[:, None] + lx * s + ly * c
+    return np.stack([x, y], axis=-1)
+
+
+def rect_polygons(a: UnitArrays) -> np.ndarray:
+    return shapely.polygons(corners(a))
+
+
+def inside_area(a: UnitArrays, area: Polygon) -> np.ndarray:
+    """Partly or wholly inside (overlapping the interior), for every unit."""
+    n = len(a)
+    out = np.zeros(n, dtype=bool)
+    if n == 0:
+        return out
+    shapely.prepare(area)
+    rect = ~a.is_round
+    if rect.any():
+        polys = shapely.polygons(corners(a)[rect])
+        out[rect] = shapely.intersects(area, polys) & ~shapely.touches(area, polys)
+    if a.is_round.any():
+        pts = shapely.points(a.cx[a.is_round], a.cy[a.is_round])
+        d = shapely.distance(area, pts)
+        out[a.is_round] = shapely.contains(area, pts) | (d < a.radius[a.is_round] - EPS)
+    return out

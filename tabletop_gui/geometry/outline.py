@@ -1,0 +1,171 @@
+"""Plan-view outlines of pieces and exact edge-to-edge measurement (RULES.md section 1).
+
+Rectangles (rank-and-file footprints) and circles (round bases, markers, points)
+are measured analytically where that is exact and cheap; rectangle pairs and
+areas go through shapely, whose polygon distance is exact for polygons.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import shapely
+from shapely.geometry import Point as ShPoint
+from shapely.geometry import Polygon
+
+from tabletop_gui.model.pieces import BaseShape, Marker, Unit
+
+#: Tolerance of every comparison against a rule threshold, in inches.
+EPS = 1e-6
+#: Segments per quarter circle when a round base must become a polygon (drawing, overlap).
+CIRCLE_QUAD_SEGS = 32
+
+
+@dataclass(frozen=True, slots=True)
+class Outline:
+    """A rectangle (``radius`` None) or a circle, with its base's elevation."""
+
+    cx: float
+    cy: float
+    half_w: float = 0.0
+    half_d: float = 0.0
+    angle: float = 0.0  # radians, counter-clockwise
+    radius: float | None = None
+    elevation: float = 0.0
+
+    @property
+    def is_round(self) -> bool:
+        return self.radius is not None
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.cx, self.cy)
+
+    def corners(self) -> list[tuple[float, float]]:
+        c, s = math.cos(self.angle), math.sin(self.angle)
+        out = []
+        for lx, ly in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+            x, y = lx * self.half_w, ly * self.half_d
+            out.append((self.cx + x * c - y * s, self.cy + x * s + y * c))
+        return out
+
+    def polygon(self) -> Polygon:
+        if self.radius is not None:
+            if self.radius == 0:
+                return ShPoint(self.cx, self.cy).buffer(1e-9)
+            return ShPoint(self.cx, self.cy).buffer(self.radius, quad_segs=CIRCLE_QUAD_SEGS)
+        return Polygon(self.corners())
+
+    def geometry(self) -> shapely.Geometry:
+        """The exact shape for shapely: a polygon, or the centre point of a circle."""
+        if self.radius is not None:
+            return ShPoint(self.cx, self.cy)
+        return Polygon(self.corners())
+
+
+def unit_outline(unit: Unit) -> Outline:
+    if unit.base_shape is BaseShape.ROUND:
+        return Outline(unit.x, unit.y, radius=unit.width_in / 2, elevation=unit.elevation)
+    return Outline(
+        unit.x,
+        unit.y,
+        half_w=unit.width_in / 2,
+        half_d=unit.depth_in / 2,
+        angle=math.radians(unit.facing),
+        elevation=unit.elevation,
+    )
+
+
+def marker_outline(marker: Marker) -> Outline:
+    return Outline(marker.x, marker.y, radius=marker.radius_in, elevation=marker.elevation)
+
+
+def point_outline(x: float, y: float, elevation: float = 0.0) -> Outline:
+    return Outline(x, y, radius=0.0, elevation=elevation)
+
+
+def outline_of(piece: Unit | Marker) -> Outline:
+    return unit_outline(piece) if isinstance(piece, Unit) else marker_outline(piece)
+
+
+# -- measurement ----------------------------------------------------------
+
+
+def _point_to_rect(o: Outline, px: float, py: float) -> float:
+    dx, dy = px - o.cx, py - o.cy
+    c, s = math.cos(o.angle), math.sin(o.angle)
+    lx, ly = dx * c + dy * s, -dx * s + dy * c
+    return math.hypot(max(abs(lx) - o.half_w, 0.0), max(abs(ly) - o.half_d, 0.0))
+
+
+def distance_to_point(o: Outline, px: float, py: float) -> float:
+    """Plan distance from the outline to a point (0 inside)."""
+    if o.radius is not None:
+        return max(math.hypot(px - o.cx, py - o.cy) - o.radius, 0.0)
+    return _point_to_rect(o, px, py)
+
+
+def distance(a: Outline, b: Outline) -> float:
+    """Plan distance edge to edge: 0 if the outlines touch or overlap."""
+    if b.radius is not None:
+        return max(distance_to_point(a, b.cx, b.cy) - b.radius, 0.0)
+    if a.radius is not None:
+        return max(distance_to_point(b, a.cx, a.cy) - a.radius, 0.0)
+    return float(shapely.distance(a.geometry(), b.geometry()))
+
+
+def distance_3d(a: Outline, b: Outline) -> float:
+    """Edge to edge in 3D: sqrt(plan distance^2 + height difference^2)."""
+    return math.hypot(distance(a, b), a.elevation - b.elevation)
+
+
+def closest_points(a: Outline, b: Outline) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The two nearest points of the outlines (the measure tool's line)."""
+    line = shapely.shortest_line(a.geometry(), b.geometry())
+    (x1, y1), (x2, y2) = line.coords
+    if a.radius:
+        x1, y1 = _towards(a.cx, a.cy, x2, y2, a.radius)
+    if b.radius:
+        x2, y2 = _towards(b.cx, b.cy, x1, y1, b.radius)
+    return (x1, y1), (x2, y2)
+
+
+def _towards(cx: float, cy: float, x: float, y: float, r: float) -> tuple[float, float]:
+    d = math.hypot(x - cx, y - cy)
+    if d <= r:
+        return (x, y)
+    return (cx + (x - cx) * r / d, cy + (y - cy) * r / d)
+
+
+def within(d: float, limit: float) -> bool:
+    """'Within X' is inclusive, up to the tolerance EPS."""
+    return d <= limit + EPS
+
+
+def contains_point(o: Outline, px: float, py: float) -> bool:
+    """The point is on or inside the outline ('in contact with a point')."""
+    return distance_to_point(o, px, py) <= EPS
+
+
+def in_base_contact(a: Outline, b: Outline, tolerance: float = 0.02) -> bool:
+    """Base contact: edge-to-edge distance within the contact tolerance (3D)."""
+    return distance_3d(a, b) <= tolerance + EPS
+
+
+def inside(o: Outline, area: Polygon) -> bool:
+    """Partly or wholly inside: the outline overlaps the area's interior."""
+    if o.radius is not None:
+        centre = ShPoint(o.cx, o.cy)
+        if area.contains(centre):
+            return True
+        return float(area.distance(centre)) < o.radius - EPS
+    poly = o.geometry()
+    return bool(area.intersects(poly) and not area.touches(poly))
+
+
+def fully_inside(o: Outline, area: Polygon) -> bool:
+    if o.radius is not None:
+        centre = ShPoint(o.cx, o.cy)
+        return bool(area.covers(centre)) and float(area.exterior.distance(centre)) >= o.radius - EPS
+    return bool(area.buffer(EPS, join_style="mitre").covers(o.geometry()))

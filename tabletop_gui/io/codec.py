@@ -1,0 +1,182 @@
+"""Dataclasses to JSON and back, driven by their type hints.
+
+Decoding names the JSON path of every problem. Fields equal to their default are
+left out when encoding, so files stay short and readable.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import math
+import types
+import typing
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from tabletop_gui.io.errors import FileFormatError
+
+JSONScalar = (str, int, float, bool, type(None))
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _fields(cls: type) -> list[dataclasses.Field[Any]]:
+    return [f for f in dataclasses.fields(cls) if f.init and f.name != "cache"]
+
+
+def encode(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {}
+        for f in _fields(type(value)):
+            v = getattr(value, f.name)
+            if f.default is not dataclasses.MISSING and v == f.default:
+                continue
+            if f.default_factory is not dataclasses.MISSING and v == f.default_factory():
+                continue
+            out[f.name] = encode(v)
+        return out
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, frozenset | set):
+        return sorted(encode(v) for v in value)
+    if isinstance(value, tuple | list):
+        return [encode(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): encode(v) for k, v in value.items()}
+    return value
+
+
+def decode(hint: Any, data: Any, path: str) -> Any:
+    """Decode ``data`` as type ``hint``; raise FileFormatError naming ``path``."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is Any:
+        return _json_value(data, path)
+    if origin in (typing.Union, types.UnionType):
+        return _decode_union(args, data, path)
+    if hint is type(None):
+        if data is not None:
+            raise FileFormatError(path, f"expected null, got {_show(data)}")
+        return None
+    if hint is bool:
+        if not isinstance(data, bool):
+            raise FileFormatError(path, f"expected true or false, got {_show(data)}")
+        return data
+    if hint is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            if isinstance(data, float) and data.is_integer():
+                return int(data)
+            raise FileFormatError(path, f"expected a whole number, got {_show(data)}")
+        return data
+    if hint is float:
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            raise FileFormatError(path, f"expected a number, got {_show(data)}")
+        value = float(data)
+        if not math.isfinite(value):
+            raise FileFormatError(path, f"must be a finite number, got {_show(data)}")
+        return value
+    if hint is str:
+        if not isinstance(data, str):
+            raise FileFormatError(path, f"expected text, got {_show(data)}")
+        return data
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        try:
+            return hint(data)
+        except (ValueError, TypeError):
+            allowed = ", ".join(repr(m.value) for m in hint)
+            raise FileFormatError(path, f"{_show(data)} is not one of {allowed}") from None
+    if origin in (tuple, list, frozenset, set):
+        if not isinstance(data, list):
+            raise FileFormatError(path, f"expected a list, got {_show(data)}")
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            if len(data) != len(args):
+                raise FileFormatError(path, f"expected {len(args)} items, got {len(data)}")
+            return tuple(decode(a, d, f"{path}[{i}]") for i, (a, d) in enumerate(zip(args, data, strict=True)))
+        item = args[0] if args else Any
+        items = [decode(item, d, f"{path}[{i}]") for i, d in enumerate(data)]
+        if origin is frozenset or origin is set:
+            try:
+                return frozenset(items)
+            except TypeError:
+                raise FileFormatError(path, "items must be simple values") from None
+        return tuple(items) if origin is tuple else items
+    if origin in (dict, Mapping, typing.Mapping) or hint in (dict, Mapping):
+        if not isinstance(data, dict):
+            raise FileFormatError(path, f"expected an object, got {_show(data)}")
+        value_hint = args[1] if len(args) == 2 else Any
+        return {k: decode(value_hint, v, f"{path}.{k}") for k, v in data.items()}
+    if dataclasses.is_dataclass(hint):
+        return decode_dataclass(hint, data, path)
+    raise FileFormatError(path, f"cannot read a value of type {hint}")
+
+
+def decode_dataclass(cls: type, data: Any, path: str, skip: tuple[str, ...] = ()) -> Any:
+    if not isinstance(data, dict):
+        raise FileFormatError(path, f"expected an object, got {_show(data)}")
+    hints = _hints(cls)
+    fields = {f.name: f for f in _fields(cls)}
+    for key in data:
+        if key not in fields and key not in skip:
+            raise FileFormatError(_join(path, key), f"unknown field (known: {', '.join(fields)})")
+    kwargs = {}
+    for name, f in fields.items():
+        if name in data:
+            kwargs[name] = decode(hints[name], data[name], _join(path, name))
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise FileFormatError(_join(path, name), "missing")
+    obj = cls(**kwargs)
+    validate = getattr(obj, "validate", None)
+    if validate is not None:
+        for field_name, problem in validate():
+            raise FileFormatError(_join(path, field_name), problem)
+    return obj
+
+
+def _decode_union(args: tuple[Any, ...], data: Any, path: str) -> Any:
+    if data is None and type(None) in args:
+        return None
+    options = [a for a in args if a is not type(None)]
+    classes = [a for a in options if dataclasses.is_dataclass(a)]
+    if len(classes) > 1:
+        if not isinstance(data, dict):
+            raise FileFormatError(path, f"expected an object, got {_show(data)}")
+        kinds = {getattr(c, "kind", None): c for c in classes}
+        kind = data.get("kind")
+        if kind not in kinds:
+            raise FileFormatError(_join(path, "kind"), f"must be one of {sorted(map(str, kinds))}")
+        return decode_dataclass(kinds[kind], data, path, skip=("kind",))
+    if len(options) == 1:
+        return decode(options[0], data, path)
+    problems = []
+    for option in options:
+        try:
+            return decode(option, data, path)
+        except FileFormatError as exc:
+            problems.append(exc.problem)
+    raise FileFormatError(path, " or ".join(problems))
+
+
+def _json_value(data: Any, path: str) -> Any:
+    if isinstance(data, float) and not math.isfinite(data):
+        raise FileFormatError(path, "must be a finite number")
+    if isinstance(data, JSONScalar):
+        return data
+    if isinstance(data, list):
+        return [_json_value(v, f"{path}[{i}]") for i, v in enumerate(data)]
+    if isinstance(data, dict):
+        return {str(k): _json_value(v, f"{path}.{k}") for k, v in data.items()}
+    raise FileFormatError(path, f"not a JSON value: {_show(data)}")
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _show(data: Any) -> str:
+    text = repr(data)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,13 @@
+"""The one error type the file format raises."""
+
+
+class FileFormatError(ValueError):
+    """A file that cannot be read as a board or game. ``path`` is the JSON path
+    of the problem (``units[3].base_width_mm``), ``problem`` what is wrong."""
+
+    def __init__(self, path: str, problem: str, source: str = "") -> None:
+        self.path = path or "(file)"
+        self.problem = problem
+        self.source = source
+        where = f"{source}: " if source else ""
+        super().__init__(f"{where}{self.path}: {problem}")

@@ -1,0 +1,212 @@
+"""File format v1: one JSON format for scenarios and games (setup + log).
+
+See docs/file-format.md. Loading validates everything, replays the log through
+the rules and raises FileFormatError naming the JSON path; saving writes a temp
+file beside the target and renames it over, so a crash mid-save leaves the old
+file whole.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from tabletop_gui.io.codec import decode, decode_dataclass, encode
+from tabletop_gui.io.errors import FileFormatError
+from tabletop_gui.model.events import EVENT_TYPES, Event, EventError
+from tabletop_gui.model.game import Game
+from tabletop_gui.model.pieces import Marker, Side, Terrain, Unit, Zone
+from tabletop_gui.model.scene import Board, ObjectiveSpec, Scene, Setup
+from tabletop_gui.rules.engine import RuleError, apply, family_of, objectives_of
+from tabletop_gui.model.state import GameState
+
+FORMAT_NAME = "tabletop-gui"
+FORMAT_VERSION = 1
+TOP_KEYS = (
+    "format", "version", "family", "name", "deployment", "notes", "settings", "board",
+    "sides", "units", "markers", "terrain", "zones", "objectives", "events",
+)  # fmt: skip
+
+
+# -- writing --------------------------------------------------------------
+
+
+def game_to_json(game: Game) -> dict[str, Any]:
+    setup, scene = game.setup, game.setup.scene
+    board = encode(scene.board)
+    board = {"kind": scene.board.kind, **board}
+    return {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "family": setup.family,
+        "name": setup.name,
+        "deployment": setup.deployment,
+        "notes": setup.notes,
+        "settings": encode(setup.settings),
+        "board": board,
+        "sides": [encode(s) for s in scene.sides],
+        "units": [encode(u) for u in scene.units.values()],
+        "markers": [encode(m) for m in scene.markers.values()],
+        "terrain": [encode(t) for t in scene.terrain.values()],
+        "zones": [encode(z) for z in scene.zones.values()],
+        "objectives": [encode(o) for o in setup.objectives],
+        "events": [event_to_json(e) for e in game.events],
+    }
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    return {"type": event.type, **encode(event)}
+
+
+def dumps(game: Game) -> str:
+    return json.dumps(game_to_json(game), indent=1, ensure_ascii=False) + "\n"
+
+
+def save_game(game: Game, path: str | os.PathLike[str]) -> None:
+    """Write atomically: a temp file in the same folder, flushed, then renamed over."""
+    target = Path(path)
+    text = dumps(game)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+# -- reading --------------------------------------------------------------
+
+
+def load_game(path: str | os.PathLike[str]) -> Game:
+    source = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise FileFormatError("(file)", f"cannot read: {exc.strerror or exc}", source) from None
+    try:
+        return loads(raw)
+    except FileFormatError as exc:
+        raise FileFormatError(exc.path, exc.problem, source) from None
+
+
+def loads(raw: str | bytes) -> Game:
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise FileFormatError("(file)", f"not UTF-8 text (byte {exc.start})") from None
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise FileFormatError("(file)", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise FileFormatError("(file)", "nested too deeply") from None
+    return game_from_json(data)
+
+
+def game_from_json(data: Any) -> Game:
+    if not isinstance(data, dict):
+        raise FileFormatError("(file)", "expected a JSON object at the top")
+    for key in data:
+        if key not in TOP_KEYS:
+            raise FileFormatError(str(key), f"unknown field (known: {', '.join(TOP_KEYS)})")
+    if data.get("format", FORMAT_NAME) != FORMAT_NAME:
+        raise FileFormatError("format", f"expected {FORMAT_NAME!r}")
+    version = data.get("version")
+    if version != FORMAT_VERSION:
+        raise FileFormatError("version", f"this program reads version {FORMAT_VERSION}, got {version!r}")
+    family = decode(str, data.get("family"), "family")
+    board = decode(Board, data.get("board", {"kind": "inch"}), "board")
+    sides = _list(Side, data, "sides")
+    side_ids = [s.id for s in sides]
+    if len(set(side_ids)) != len(side_ids):
+        raise FileFormatError("sides", "side ids must be unique")
+    seen: set[str] = set()
+    pieces: dict[str, dict[str, Any]] = {}
+    for key, cls in (("units", Unit), ("markers", Marker), ("terrain", Terrain), ("zones", Zone)):
+        coll: dict[str, Any] = {}
+        for i, piece in enumerate(_list(cls, data, key)):
+            if piece.id in seen:
+                raise FileFormatError(f"{key}[{i}].id", f"duplicate id {piece.id!r}")
+            seen.add(piece.id)
+            side = getattr(piece, "side", None)
+            if isinstance(piece, Unit | Zone) and side not in side_ids:
+                raise FileFormatError(f"{key}[{i}].side", f"unknown side {side!r} (sides: {side_ids})")
+            coll[piece.id] = piece
+        pieces[key] = coll
+    scene = Scene(board=board, sides=tuple(sides), **pieces)
+    objectives = tuple(_list(ObjectiveSpec, data, "objectives"))
+    setup = Setup(
+        family=family,
+        scene=scene,
+        name=decode(str, data.get("name", ""), "name"),
+        objectives=objectives,
+        settings=decode(dict[str, Any], data.get("settings", {}), "settings"),
+        deployment=decode(str, data.get("deployment", ""), "deployment"),
+        notes=decode(str, data.get("notes", ""), "notes"),
+    )
+    try:
+        family_of(setup)
+    except RuleError as exc:
+        raise FileFormatError("family", str(exc)) from None
+    ids = [o.id for o in objectives]
+    for i, spec in enumerate(objectives):
+        if ids.count(spec.id) > 1:
+            raise FileFormatError(f"objectives[{i}].id", f"duplicate id {spec.id!r}")
+    try:
+        built = objectives_of(setup)
+    except RuleError as exc:
+        raise FileFormatError(_bad_kind_path(objectives, exc), str(exc)) from None
+    for i, obj in enumerate(built):
+        for param, problem in obj.validate():
+            raise FileFormatError(f"objectives[{i}].params.{param}", problem)
+    events = _events(data.get("events", []))
+    _replay_checked(setup, events)
+    return Game(setup, tuple(events))
+
+
+def _bad_kind_path(objectives: tuple[ObjectiveSpec, ...], exc: RuleError) -> str:
+    for i, spec in enumerate(objectives):
+        if repr(spec.kind) in str(exc):
+            return f"objectives[{i}].kind"
+    return "objectives"
+
+
+def _list(cls: type, data: dict[str, Any], key: str) -> list[Any]:
+    items = data.get(key, [])
+    if not isinstance(items, list):
+        raise FileFormatError(key, "expected a list")
+    return [decode_dataclass(cls, item, f"{key}[{i}]") for i, item in enumerate(items)]
+
+
+def _events(items: Any) -> list[Event]:
+    if not isinstance(items, list):
+        raise FileFormatError("events", "expected a list")
+    events = []
+    for i, item in enumerate(items):
+        path = f"events[{i}]"
+        if not isinstance(item, dict):
+            raise FileFormatError(path, "expected an object")
+        kind = item.get("type")
+        cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise FileFormatError(f"{path}.type", f"unknown event type {kind!r}")
+        events.append(decode_dataclass(cls, item, path, skip=("type",)))
+    return events
+
+
+def _replay_checked(setup: Setup, events: list[Event]) -> GameState:
+    state = GameState.initial(setup)
+    for i, event in enumerate(events):
+        try:
+            state = apply(state, event)
+        except (EventError, RuleError) as exc:
+            raise FileFormatError(f"events[{i}]", str(exc)) from None
+    return state

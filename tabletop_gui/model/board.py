@@ -1,0 +1,32 @@
+"""Boards: an inch board of any size, or a hex grid (see ``hexgrid``)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import ClassVar
+
+
+@dataclass(frozen=True, slots=True)
+class InchBoard:
+    """A rectangular board measured in inches; (0, 0) is a corner on side A's long edge."""
+
+    kind: ClassVar[str] = "inch"
+    width: float = 72.0
+    height: float = 48.0
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.width / 2, self.height / 2)
+
+    @property
+    def extent(self) -> tuple[float, float]:
+        return (self.width, self.height)
+
+    def validate(self) -> list[tuple[str, str]]:
+        errors = []
+        for name in ("width", "height"):
+            value = getattr(self, name)
+            if not (math.isfinite(value) and value > 0):
+                errors.append((name, f"must be > 0, got {value}"))
+        return errors

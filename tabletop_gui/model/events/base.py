@@ -1,0 +1,103 @@
+"""Events: the entries of a game log. Each event type is a frozen dataclass with
+a unique ``type`` name; subclasses register themselves for the file format."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tabletop_gui.model.state import GameState
+
+EVENT_TYPES: dict[str, type[Event]] = {}
+
+
+class EventError(ValueError):
+    """An event that cannot be applied to a state (unknown piece, bad value)."""
+
+
+@dataclass(frozen=True)
+class Event:
+    type: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        name = cls.__dict__.get("type")
+        if name:
+            if name in EVENT_TYPES and EVENT_TYPES[name].__qualname__ != cls.__qualname__:
+                raise TypeError(f"event type {name!r} registered twice")
+            EVENT_TYPES[name] = cls
+
+    def apply(self, state: GameState) -> GameState:
+        """The state after this event (scene and clock only; rules fold their records)."""
+        raise NotImplementedError
+
+    def describe(self, state: GameState) -> str:
+        """One line for the game log panel, given the state before the event."""
+        return self.type.replace("_", " ")
+
+
+def clock_prefix(state: GameState) -> str:
+    c = state.clock
+    if c.turn == 0:
+        return "Setup"
+    who = state.scene.side(c.side).name if c.side and c.side in state.scene.side_ids else ""
+    return f"Turn {c.turn}, {who}" if who else f"Turn {c.turn}"
+
+
+def coerce_changes(piece: Any, changes: typing.Mapping[str, Any]) -> dict[str, Any]:
+    """Field changes checked against the piece's dataclass; enums and tuples coerced."""
+    hints = typing.get_type_hints(type(piece))
+    names = {f.name for f in dataclasses.fields(piece)}
+    out: dict[str, Any] = {}
+    for key, value in changes.items():
+        if key not in names or key == "id":
+            raise EventError(f"{type(piece).__name__} has no editable field {key!r}")
+        hint = hints[key]
+        out[key] = _coerce(hint, value, key)
+    return out
+
+
+def _coerce(hint: Any, value: Any, key: str) -> Any:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        args = typing.get_args(hint)
+        if value is None and type(None) in args:
+            return None
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _coerce(arg, value, key)
+            except EventError:
+                continue
+        raise EventError(f"{key}: {value!r} does not fit {hint}")
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        try:
+            return hint(value)
+        except ValueError as exc:
+            raise EventError(f"{key}: {value!r} is not one of {[m.value for m in hint]}") from exc
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise EventError(f"{key}: expected true or false, got {value!r}")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise EventError(f"{key}: expected a whole number, got {value!r}")
+        return value
+    if hint is float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise EventError(f"{key}: expected a number, got {value!r}")
+        return float(value)
+    if hint is str:
+        if not isinstance(value, str):
+            raise EventError(f"{key}: expected text, got {value!r}")
+        return value
+    if origin is frozenset:
+        return frozenset(value)
+    if origin is tuple:
+        return tuple(tuple(v) if isinstance(v, list) else v for v in value)
+    return value

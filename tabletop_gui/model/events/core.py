@@ -1,0 +1,261 @@
+"""Events every family uses: editing pieces, moving, casualties, turns, dice."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tabletop_gui.model.events.base import Event, EventError, clock_prefix, coerce_changes
+from tabletop_gui.model.pieces import Marker, Terrain, Unit, Zone
+from tabletop_gui.model.state import GameState
+
+
+def _piece(state: GameState, piece_id: str) -> Any:
+    try:
+        return state.scene.piece(piece_id)
+    except KeyError:
+        raise EventError(f"no piece with id {piece_id!r}") from None
+
+
+def _unit(state: GameState, unit_id: str) -> Unit:
+    unit = state.scene.units.get(unit_id)
+    if unit is None:
+        raise EventError(f"no unit with id {unit_id!r}")
+    return unit
+
+
+def _name(piece: Any) -> str:
+    return getattr(piece, "name", "") or getattr(piece, "label", "") or piece.id
+
+
+def _checked(piece: Any) -> Any:
+    errors = piece.validate()
+    if errors:
+        field_name, problem = errors[0]
+        raise EventError(f"{piece.id}.{field_name}: {problem}")
+    return piece
+
+
+@dataclass(frozen=True)
+class AddPiece(Event):
+    """Place a new piece; exactly one of the four fields is set."""
+
+    type = "add_piece"
+    unit: Unit | None = None
+    marker: Marker | None = None
+    terrain: Terrain | None = None
+    zone: Zone | None = None
+
+    @property
+    def piece(self) -> Unit | Marker | Terrain | Zone:
+        pieces = [p for p in (self.unit, self.marker, self.terrain, self.zone) if p is not None]
+        if len(pieces) != 1:
+            raise EventError("add_piece needs exactly one of unit, marker, terrain, zone")
+        return pieces[0]
+
+    def apply(self, state: GameState) -> GameState:
+        piece = _checked(self.piece)
+        if state.scene.has_piece(piece.id):
+            raise EventError(f"a piece with id {piece.id!r} already exists")
+        if isinstance(piece, Unit | Zone) and piece.side not in state.scene.side_ids:
+            raise EventError(f"{piece.id}: unknown side {piece.side!r}")
+        return state.with_scene(state.scene.with_piece(piece))
+
+    def describe(self, state: GameState) -> str:
+        return f"{clock_prefix(state)}: {_name(self.piece)} placed"
+
+
+@dataclass(frozen=True)
+class DeletePiece(Event):
+    type = "delete_piece"
+    piece_id: str
+
+    def apply(self, state: GameState) -> GameState:
+        _piece(state, self.piece_id)
+        return state.with_scene(state.scene.without(self.piece_id))
+
+    def describe(self, state: GameState) -> str:
+        return f"{clock_prefix(state)}: {_name(_piece(state, self.piece_id))} deleted"
+
+
+@dataclass(frozen=True)
+class MovePiece(Event):
+    """Move a unit or marker (its centre) to ``x, y``; optionally turn it too."""
+
+    type = "move"
+    piece_id: str
+    x: float
+    y: float
+    facing: float | None = None
+
+    def apply(self, state: GameState) -> GameState:
+        piece = _piece(state, self.piece_id)
+        if not isinstance(piece, Unit | Marker):
+            raise EventError(f"{self.piece_id}: only units and markers move")
+        if not (math.isfinite(self.x) and math.isfinite(self.y)):
+            raise EventError(f"{self.piece_id}: position must be finite")
+        changes: dict[str, Any] = {"x": float(self.x), "y": float(self.y)}
+        if self.facing is not None and isinstance(piece, Unit):
+            changes["facing"] = float(self.facing) % 360.0
+        return state.with_scene(state.scene.with_piece(replace(piece, **changes)))
+
+    def describe(self, state: GameState) -> str:
+        piece = _piece(state, self.piece_id)
+        dist = math.hypot(self.x - piece.x, self.y - piece.y)
+        return f"{clock_prefix(state)}: {_name(piece)} moved {dist:.1f} in"
+
+
+@dataclass(frozen=True)
+class RotatePiece(Event):
+    type = "rotate"
+    piece_id: str
+    facing: float
+
+    def apply(self, state: GameState) -> GameState:
+        piece = _piece(state, self.piece_id)
+        if not isinstance(piece, Unit):
+            raise EventError(f"{self.piece_id}: only units turn")
+        if not math.isfinite(self.facing):
+            raise EventError(f"{self.piece_id}: facing must be finite")
+        return state.with_scene(
+            state.scene.with_piece(replace(piece, facing=float(self.facing) % 360.0))
+        )
+
+    def describe(self, state: GameState) -> str:
+        piece = _piece(state, self.piece_id)
+        return f"{clock_prefix(state)}: {_name(piece)} turned to {self.facing % 360:.0f}°"
+
+
+@dataclass(frozen=True)
+class UpdatePiece(Event):
+    """Change fields of a piece: flags (Scoring, Fleeing...), bases, side, values."""
+
+    type = "update"
+    piece_id: str
+    changes: Mapping[str, Any] = field(default_factory=dict)
+
+    def apply(self, state: GameState) -> GameState:
+        piece = _piece(state, self.piece_id)
+        new = _checked(replace(piece, **coerce_changes(piece, self.changes)))
+        side = getattr(new, "side", None)
+        if isinstance(new, Unit | Zone) and side not in state.scene.side_ids:
+            raise EventError(f"{self.piece_id}: unknown side {side!r}")
+        return state.with_scene(state.scene.with_piece(new))
+
+    def describe(self, state: GameState) -> str:
+        piece = _piece(state, self.piece_id)
+        parts = ", ".join(f"{k} {v}" for k, v in self.changes.items())
+        return f"{clock_prefix(state)}: {_name(piece)}: {parts}"
+
+
+@dataclass(frozen=True)
+class RemoveCasualty(Event):
+    """A unit destroyed or removed as a casualty: it stays in the scene, flagged removed."""
+
+    type = "remove_casualty"
+    unit_id: str
+
+    def apply(self, state: GameState) -> GameState:
+        unit = _unit(state, self.unit_id)
+        return state.with_scene(state.scene.with_piece(replace(unit, removed=True)))
+
+    def describe(self, state: GameState) -> str:
+        return f"{clock_prefix(state)}: {_unit(state, self.unit_id).name} removed as a casualty"
+
+
+@dataclass(frozen=True)
+class TurnStart(Event):
+    """Start of a Game Turn / round (``side`` None) or of one side's turn."""
+
+    type = "turn_start"
+    turn: int
+    side: str | None = None
+
+    def apply(self, state: GameState) -> GameState:
+        if self.side is not None and self.side not in state.scene.side_ids:
+            raise EventError(f"unknown side {self.side!r}")
+        return state.with_clock(turn=self.turn, side=self.side, phase=None, activation=None)
+
+    def describe(self, state: GameState) -> str:
+        if self.side is None:
+            return f"Turn {self.turn} begins"
+        return f"Turn {self.turn}: {state.scene.side(self.side).name}'s turn begins"
+
+
+@dataclass(frozen=True)
+class TurnEnd(Event):
+    """End of one side's turn, or (``side`` None) of the whole Game Turn / round."""
+
+    type = "turn_end"
+    turn: int
+    side: str | None = None
+
+    def apply(self, state: GameState) -> GameState:
+        if self.side is not None and self.side not in state.scene.side_ids:
+            raise EventError(f"unknown side {self.side!r}")
+        return state.with_clock(turn=self.turn, phase=None, activation=None)
+
+    def describe(self, state: GameState) -> str:
+        if self.side is None:
+            return f"Turn {self.turn} ends"
+        return f"Turn {self.turn}: {state.scene.side(self.side).name}'s turn ends"
+
+
+@dataclass(frozen=True)
+class PhaseStart(Event):
+    type = "phase_start"
+    phase: str
+
+    def apply(self, state: GameState) -> GameState:
+        return state.with_clock(phase=self.phase)
+
+    def describe(self, state: GameState) -> str:
+        return f"{clock_prefix(state)}: {self.phase} phase begins"
+
+
+@dataclass(frozen=True)
+class PhaseEnd(Event):
+    type = "phase_end"
+    phase: str
+
+    def apply(self, state: GameState) -> GameState:
+        return state.with_clock(phase=None)
+
+    def describe(self, state: GameState) -> str:
+        return f"{clock_prefix(state)}: {self.phase} phase ends"
+
+
+@dataclass(frozen=True)
+class GameEnd(Event):
+    type = "game_end"
+
+    def apply(self, state: GameState) -> GameState:
+        return state.with_clock(over=True)
+
+    def describe(self, state: GameState) -> str:
+        return "The game ends"
+
+
+@dataclass(frozen=True)
+class DiceRoll(Event):
+    """A roll a rule asked for (e.g. a Secure Target tie). The program never rolls
+    silently: the roll, or its winner, is recorded here."""
+
+    type = "dice_roll"
+    purpose: str
+    result: int | None = None
+    winner: str | None = None
+    objective: str = ""
+    subject: str = ""
+
+    def apply(self, state: GameState) -> GameState:
+        if self.winner is not None and self.winner not in state.scene.side_ids:
+            raise EventError(f"unknown side {self.winner!r}")
+        return state
+
+    def describe(self, state: GameState) -> str:
+        won = f", {state.scene.side(self.winner).name} wins" if self.winner else ""
+        res = f" rolled {self.result}" if self.result is not None else ""
+        return f"{clock_prefix(state)}: dice roll for {self.purpose}{res}{won}"

@@ -1,0 +1,26 @@
+"""A game: the setup plus the ordered log of events. Plain data; replaying it
+(with the rules folding their records) is ``tabletop_gui.rules.engine``'s job."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tabletop_gui.model.events import Event
+from tabletop_gui.model.scene import Setup
+
+
+@dataclass(frozen=True)
+class Game:
+    setup: Setup
+    events: tuple[Event, ...] = ()
+
+    def pushed(self, event: Event) -> Game:
+        return replace(self, events=(*self.events, event))
+
+    def popped(self) -> Game:
+        if not self.events:
+            raise IndexError("the log is empty")
+        return replace(self, events=self.events[:-1])
+
+    def truncated(self, n: int) -> Game:
+        return replace(self, events=self.events[:n])

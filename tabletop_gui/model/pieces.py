@@ -1,0 +1,205 @@
+"""The pieces on a board: sides, units, markers, terrain features, deployment zones.
+
+All values are immutable; an edit makes a new value (``dataclasses.replace``).
+Positions are inches, base sizes millimetres (RULES.md section 1).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import StrEnum
+
+MM_PER_INCH = 25.4
+
+Point = tuple[float, float]
+
+
+class BaseShape(StrEnum):
+    RECT = "rect"
+    ROUND = "round"
+
+
+class HeightClass(StrEnum):
+    STANDARD = "standard"
+    LARGE = "large"
+    GIGANTIC = "gigantic"
+
+
+#: Models a rank needs to be a Full Rank, by height class (The Ninth Age).
+FULL_RANK_WIDTH = {HeightClass.STANDARD: 5, HeightClass.LARGE: 3, HeightClass.GIGANTIC: 1}
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    id: str
+    name: str
+    colour: str = "#0072b2"
+
+    def validate(self) -> list[tuple[str, str]]:
+        errors = []
+        if not self.id:
+            errors.append(("id", "must not be empty"))
+        if not (len(self.colour) == 7 and self.colour.startswith("#")):
+            errors.append(("colour", f"must be '#rrggbb', got {self.colour!r}"))
+        else:
+            try:
+                int(self.colour[1:], 16)
+            except ValueError:
+                errors.append(("colour", f"must be '#rrggbb', got {self.colour!r}"))
+        return errors
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit (The Ninth Age), a hex-game unit or a Carnevale character.
+
+    ``x, y`` is the centre of the footprint; ``facing`` rotates the footprint
+    counter-clockwise in degrees (0: frontage along x, facing +y).
+    """
+
+    id: str
+    name: str
+    side: str
+    x: float
+    y: float
+    facing: float = 0.0
+    base_shape: BaseShape = BaseShape.RECT
+    base_width_mm: float = 25.0
+    base_depth_mm: float = 25.0
+    models: int = 1
+    models_per_rank: int = 1
+    elevation: float = 0.0
+    height: HeightClass = HeightClass.STANDARD
+    scoring: bool = True
+    fleeing: bool = False
+    scoring_lost: bool = False
+    mindless: bool = False
+    pickpocket: bool = False
+    leader: bool = False
+    life_points: int | None = None
+    removed: bool = False
+
+    @property
+    def ranks(self) -> int:
+        """Ranks, counting an incomplete rear rank."""
+        return math.ceil(self.models / self.models_per_rank)
+
+    @property
+    def full_ranks(self) -> int:
+        """Complete ranks at least as wide as the height class asks (5 / 3 / 1 models)."""
+        if self.models_per_rank < FULL_RANK_WIDTH[self.height]:
+            return 0
+        return self.models // self.models_per_rank
+
+    @property
+    def width_in(self) -> float:
+        """Frontage in inches; a round base's diameter."""
+        if self.base_shape is BaseShape.ROUND:
+            return self.base_width_mm / MM_PER_INCH
+        return min(self.models, self.models_per_rank) * self.base_width_mm / MM_PER_INCH
+
+    @property
+    def depth_in(self) -> float:
+        if self.base_shape is BaseShape.ROUND:
+            return self.base_width_mm / MM_PER_INCH
+        return self.ranks * self.base_depth_mm / MM_PER_INCH
+
+    @property
+    def on_table(self) -> bool:
+        return not self.removed
+
+    def validate(self) -> list[tuple[str, str]]:
+        errors = []
+        if not self.id:
+            errors.append(("id", "must not be empty"))
+        if not self.base_width_mm > 0:
+            errors.append(("base_width_mm", f"must be > 0, got {self.base_width_mm}"))
+        if self.base_shape is BaseShape.RECT and not self.base_depth_mm > 0:
+            errors.append(("base_depth_mm", f"must be > 0, got {self.base_depth_mm}"))
+        if self.models < 1:
+            errors.append(("models", f"must be >= 1, got {self.models}"))
+        if self.models_per_rank < 1:
+            errors.append(("models_per_rank", f"must be >= 1, got {self.models_per_rank}"))
+        if self.life_points is not None and self.life_points < 0:
+            errors.append(("life_points", f"must be >= 0, got {self.life_points}"))
+        for name in ("x", "y", "facing", "elevation"):
+            if not math.isfinite(getattr(self, name)):
+                errors.append((name, "must be a finite number"))
+        return errors
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """An objective marker. ``rules`` holds rule names such as hidden, mobile,
+    claimable, destructible; ``side`` is the side that placed or owns it."""
+
+    id: str
+    kind: str
+    x: float
+    y: float
+    diameter_mm: float = 30.0
+    value: int | None = None
+    rules: frozenset[str] = frozenset()
+    side: str | None = None
+    label: str = ""
+    elevation: float = 0.0
+    carried_by: str | None = None
+    claimed_by: str | None = None
+    destroyed: bool = False
+    revealed: bool = False
+
+    @property
+    def radius_in(self) -> float:
+        return self.diameter_mm / MM_PER_INCH / 2
+
+    @property
+    def on_table(self) -> bool:
+        return self.carried_by is None and not self.destroyed
+
+    def validate(self) -> list[tuple[str, str]]:
+        errors = []
+        if not self.id:
+            errors.append(("id", "must not be empty"))
+        if not self.diameter_mm > 0:
+            errors.append(("diameter_mm", f"must be > 0, got {self.diameter_mm}"))
+        for name in ("x", "y", "elevation"):
+            if not math.isfinite(getattr(self, name)):
+                errors.append((name, "must be a finite number"))
+        return errors
+
+
+def _polygon_errors(polygon: tuple[Point, ...]) -> list[tuple[str, str]]:
+    if len(polygon) < 3:
+        return [("polygon", f"needs at least 3 points, got {len(polygon)}")]
+    if any(not (math.isfinite(x) and math.isfinite(y)) for x, y in polygon):
+        return [("polygon", "points must be finite numbers")]
+    return []
+
+
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    id: str
+    name: str
+    polygon: tuple[Point, ...]
+    impassable: bool = False
+    height: float = 0.0
+
+    def validate(self) -> list[tuple[str, str]]:
+        return _polygon_errors(self.polygon)
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A deployment zone of one side."""
+
+    id: str
+    side: str
+    polygon: tuple[Point, ...]
+    name: str = ""
+
+    def validate(self) -> list[tuple[str, str]]:
+        return _polygon_errors(self.polygon)
+
+
+Piece = Unit | Marker | Terrain | Zone

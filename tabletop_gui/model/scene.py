@@ -1,0 +1,107 @@
+"""The scene (what stands on the board) and the setup (scene + scenario data)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tabletop_gui.model.board import InchBoard
+from tabletop_gui.model.hexgrid import HexBoard
+from tabletop_gui.model.pieces import Marker, Piece, Side, Terrain, Unit, Zone
+
+Board = InchBoard | HexBoard
+
+_COLLECTIONS = {Unit: "units", Marker: "markers", Terrain: "terrain", Zone: "zones"}
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Board and pieces. Collections map id -> piece and are never mutated:
+    ``with_piece``/``without`` return new scenes that share the untouched pieces."""
+
+    board: Board = field(default_factory=InchBoard)
+    sides: tuple[Side, ...] = ()
+    units: Mapping[str, Unit] = field(default_factory=dict)
+    markers: Mapping[str, Marker] = field(default_factory=dict)
+    terrain: Mapping[str, Terrain] = field(default_factory=dict)
+    zones: Mapping[str, Zone] = field(default_factory=dict)
+    # Derived data (numpy arrays, shapely geometries) keyed by the geometry module.
+    cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def side(self, side_id: str) -> Side:
+        for s in self.sides:
+            if s.id == side_id:
+                return s
+        raise KeyError(side_id)
+
+    @property
+    def side_ids(self) -> tuple[str, ...]:
+        return tuple(s.id for s in self.sides)
+
+    def opponent(self, side_id: str) -> str:
+        others = [s.id for s in self.sides if s.id != side_id]
+        if len(others) != 1:
+            raise ValueError(f"side {side_id!r} has no single opponent")
+        return others[0]
+
+    def piece(self, piece_id: str) -> Piece:
+        for coll in (self.units, self.markers, self.terrain, self.zones):
+            if piece_id in coll:
+                return coll[piece_id]
+        raise KeyError(piece_id)
+
+    def has_piece(self, piece_id: str) -> bool:
+        return any(piece_id in c for c in (self.units, self.markers, self.terrain, self.zones))
+
+    def with_piece(self, piece: Piece) -> Scene:
+        """A scene with ``piece`` added or replacing the piece of the same id."""
+        name = _COLLECTIONS[type(piece)]
+        coll = dict(getattr(self, name))
+        coll[piece.id] = piece
+        return replace(self, **{name: coll}, cache={})
+
+    def with_pieces(self, pieces: list[Piece]) -> Scene:
+        scene = self
+        for piece in pieces:
+            scene = scene.with_piece(piece)
+        return scene
+
+    def without(self, piece_id: str) -> Scene:
+        for name in _COLLECTIONS.values():
+            coll = getattr(self, name)
+            if piece_id in coll:
+                new = dict(coll)
+                del new[piece_id]
+                return replace(self, **{name: new}, cache={})
+        raise KeyError(piece_id)
+
+    def zones_of(self, side_id: str) -> list[Zone]:
+        return [z for z in self.zones.values() if z.side == side_id]
+
+
+@dataclass(frozen=True)
+class ObjectiveSpec:
+    """An active objective of a scenario: its kind (e.g. ``t9a.hold_the_ground``)
+    and the parameters the rule reads (hexes, values, which side...)."""
+
+    id: str
+    kind: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything fixed before the first event: family, scene, objectives, settings."""
+
+    family: str
+    scene: Scene
+    name: str = ""
+    objectives: tuple[ObjectiveSpec, ...] = ()
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    deployment: str = ""
+    notes: str = ""
+
+    def setting(self, name: str, default: Any) -> Any:
+        return self.settings.get(name, default)

@@ -1,0 +1,46 @@
+"""A game state: the setup, the scene as it stands now, the clock, and the
+records that turn-based rules folded from the log."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tabletop_gui.model.scene import Scene, Setup
+
+
+@dataclass(frozen=True)
+class Clock:
+    """Where the game is. ``turn`` is the Game Turn or round (0 before the first);
+    ``side`` the side whose turn it is; ``phase`` and ``activation`` as the family uses them."""
+
+    turn: int = 0
+    side: str | None = None
+    phase: str | None = None
+    activation: str | None = None
+    over: bool = False
+
+
+@dataclass(frozen=True)
+class GameState:
+    setup: Setup
+    scene: Scene
+    clock: Clock = field(default_factory=Clock)
+    records: Mapping[str, Any] = field(default_factory=dict)
+    index: int = 0  # how many events of the log produced this state
+
+    @classmethod
+    def initial(cls, setup: Setup) -> GameState:
+        return cls(setup=setup, scene=setup.scene)
+
+    def with_scene(self, scene: Scene) -> GameState:
+        return replace(self, scene=scene)
+
+    def with_clock(self, **changes: Any) -> GameState:
+        return replace(self, clock=replace(self.clock, **changes))
+
+    def with_record(self, key: str, value: Any) -> GameState:
+        records = dict(self.records)
+        records[key] = value
+        return replace(self, records=records)

@@ -1,0 +1,142 @@
+"""The objective engine: apply events with the rules folding their records,
+replay a log, and ``evaluate(state) -> Scoreboard``."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Iterable
+from dataclasses import replace
+
+from tabletop_gui.model.events import Event
+from tabletop_gui.model.game import Game
+from tabletop_gui.model.scene import ObjectiveSpec, Setup
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.family import FAMILIES, Family
+from tabletop_gui.rules.objective import OBJECTIVE_KINDS, Objective
+from tabletop_gui.rules.scoreboard import Scoreboard
+
+_loaded = False
+
+
+class RuleError(ValueError):
+    """An event a rule refuses, or a scenario the rules cannot run."""
+
+
+def load_families() -> None:
+    """Import every family package under ``tabletop_gui.rules`` so they register."""
+    global _loaded
+    if _loaded:
+        return
+    import tabletop_gui.rules as pkg
+
+    for mod in pkgutil.iter_modules(pkg.__path__):
+        if mod.ispkg:
+            importlib.import_module(f"{pkg.__name__}.{mod.name}")
+    _loaded = True
+
+
+_objective_cache: dict[int, tuple[tuple[ObjectiveSpec, ...], list[Objective]]] = {}
+
+
+def objectives_of(setup: Setup) -> list[Objective]:
+    """The objective instances of a setup (built once per setup object)."""
+    load_families()
+    hit = _objective_cache.get(id(setup.objectives))
+    if hit is not None and hit[0] is setup.objectives:
+        return hit[1]
+    built = []
+    for spec in setup.objectives:
+        cls = OBJECTIVE_KINDS.get(spec.kind)
+        if cls is None:
+            raise RuleError(f"unknown objective kind {spec.kind!r} (known: {sorted(OBJECTIVE_KINDS)})")
+        built.append(cls(spec))
+    if len(_objective_cache) > 256:
+        _objective_cache.clear()
+    _objective_cache[id(setup.objectives)] = (setup.objectives, built)
+    return built
+
+
+def family_of(setup: Setup) -> Family:
+    load_families()
+    cls = FAMILIES.get(setup.family)
+    if cls is None:
+        raise RuleError(f"unknown rule family {setup.family!r} (known: {sorted(FAMILIES)})")
+    return cls()
+
+
+def check(state: GameState, event: Event) -> str | None:
+    """The reason a rule refuses ``event`` now, or None."""
+    reason = family_of(state.setup).check(state, event)
+    if reason:
+        return reason
+    for obj in objectives_of(state.setup):
+        reason = obj.check(state, event)
+        if reason:
+            return reason
+    return None
+
+
+def apply(state: GameState, event: Event, *, checked: bool = True) -> GameState:
+    """The state after ``event``: the model applies it, then the family and each
+    objective fold what they need. Raises RuleError if a rule refuses it."""
+    if checked:
+        reason = check(state, event)
+        if reason:
+            raise RuleError(reason)
+    after = event.apply(state)
+    after = family_of(state.setup).fold(state, event, after)
+    for obj in objectives_of(state.setup):
+        after = obj.fold(state, event, after)
+    return replace(after, index=state.index + 1)
+
+
+def replay(setup: Setup, events: Iterable[Event], upto: int | None = None) -> GameState:
+    state = GameState.initial(setup)
+    for i, event in enumerate(events):
+        if upto is not None and i >= upto:
+            break
+        state = apply(state, event)
+    return state
+
+
+def evaluate(state: GameState) -> Scoreboard:
+    results = [obj.evaluate(state) for obj in objectives_of(state.setup)]
+    return family_of(state.setup).summarize(state, results)
+
+
+class Timeline:
+    """A game with every intermediate state kept: O(1) look-back, undo = pop."""
+
+    def __init__(self, game: Game) -> None:
+        self.setup = game.setup
+        self.events: list[Event] = []
+        self.states: list[GameState] = [GameState.initial(game.setup)]
+        for event in game.events:
+            self.push(event)
+
+    @property
+    def game(self) -> Game:
+        return Game(self.setup, tuple(self.events))
+
+    @property
+    def current(self) -> GameState:
+        return self.states[-1]
+
+    def state_at(self, n: int) -> GameState:
+        return self.states[n]
+
+    def push(self, event: Event) -> GameState:
+        state = apply(self.states[-1], event)
+        self.events.append(event)
+        self.states.append(state)
+        return state
+
+    def pop(self) -> Event:
+        if not self.events:
+            raise IndexError("the log is empty")
+        self.states.pop()
+        return self.events.pop()
+
+    def __len__(self) -> int:
+        return len(self.events)

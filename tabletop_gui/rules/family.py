@@ -1,0 +1,36 @@
+"""A rule family (The Ninth Age, hex banners, Carnevale): what it adds on top of
+its objectives: game-wide folds and checks, and how results add up to totals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from tabletop_gui.model.events import Event
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard
+
+FAMILIES: dict[str, type[Family]] = {}
+
+
+class Family:
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("name"):
+            FAMILIES[cls.name] = cls
+
+    def check(self, state: GameState, event: Event) -> str | None:
+        return None
+
+    def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
+        return after
+
+    def summarize(self, state: GameState, results: Sequence[ObjectiveResult]) -> Scoreboard:
+        totals: dict[str, float] = {s: 0.0 for s in state.scene.side_ids}
+        for r in results:
+            for side, pts in r.points.items():
+                totals[side] = totals.get(side, 0.0) + pts
+        return Scoreboard(results=tuple(results), totals=totals)

@@ -1,0 +1,137 @@
+"""What the engine answers: a Scoreboard of ObjectiveResults, plain data that the
+canvas draws generically and the command line prints as JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class Status(StrEnum):
+    NONE = "none"  # nobody scores or leads (e.g. nothing within range yet)
+    LEADING = "leading"  # someone would win if the game ended now
+    TIE = "tie"  # level: nobody wins (RULES.md: ties mean nobody wins)
+    WON = "won"  # decided for good
+
+
+class Role(StrEnum):
+    COUNTS = "counts"  # the piece counts for its side
+    NOT_COUNTING = "not_counting"  # in range but does not count (not Scoring, Fleeing...)
+    CONTESTED = "contested"
+    PLACEMENT_ERROR = "placement_error"  # breaks its placement rule
+    SELECTED = "selected"  # picked/marked by the rule (a King of the Hill pick, a flag)
+    CARRIED = "carried"
+
+
+@dataclass(frozen=True)
+class Circle:
+    """A control radius: ``radius`` around (x, y), edge to edge from its outline."""
+
+    x: float
+    y: float
+    radius: float
+    side: str | None = None
+    label: str = ""
+    kind: str = "circle"
+
+
+@dataclass(frozen=True)
+class Area:
+    """A polygon to highlight (a deployment zone, a terrain pick, a section)."""
+
+    polygon: tuple[tuple[float, float], ...]
+    side: str | None = None
+    label: str = ""
+    kind: str = "area"
+
+
+@dataclass(frozen=True)
+class PieceMark:
+    """A unit or marker to draw in a role (counts, contested, placement error...)."""
+
+    piece_id: str
+    role: Role
+    side: str | None = None
+    label: str = ""
+    kind: str = "piece"
+
+
+@dataclass(frozen=True)
+class HexMark:
+    hexes: tuple[tuple[int, int], ...]
+    side: str | None = None
+    label: str = ""
+    kind: str = "hexes"
+
+
+Highlight = Circle | Area | PieceMark | HexMark
+
+
+@dataclass(frozen=True)
+class CountingPiece:
+    """A piece that counts (or is shown as not counting), with its margin:
+    threshold minus measured distance (>= 0 inside), None where no range applies."""
+
+    piece_id: str
+    side: str
+    margin: float | None = None
+    distance: float | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class ObjectiveResult:
+    objective_id: str
+    name: str
+    kind: str
+    status: Status
+    leader: str | None
+    counts: Mapping[str, float]
+    reason: str
+    final: bool = False
+    counting: tuple[CountingPiece, ...] = ()
+    highlights: tuple[Highlight, ...] = ()
+    problems: tuple[str, ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+    points: Mapping[str, float] = field(default_factory=dict)  # VP / banners this gives
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["status"] = str(self.status)
+        data["counts"] = dict(self.counts)
+        data["points"] = dict(self.points)
+        data["details"] = dict(self.details)
+        return data
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    results: tuple[ObjectiveResult, ...]
+    totals: Mapping[str, float] = field(default_factory=dict)
+    winner: str | None = None  # an instant or final winner of the whole game, if any
+    summary: str = ""
+
+    def result(self, objective_id: str) -> ObjectiveResult:
+        for r in self.results:
+            if r.objective_id == objective_id:
+                return r
+        raise KeyError(objective_id)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "objectives": [r.to_json() for r in self.results],
+            "totals": dict(self.totals),
+            "winner": self.winner,
+            "summary": self.summary,
+        }
+
+
+def strict_leader(counts: Mapping[str, float]) -> str | None:
+    """The one side with strictly the most, or None on a tie or when all are zero-equal."""
+    if not counts:
+        return None
+    best = max(counts.values())
+    leaders = [s for s, v in counts.items() if v == best]
+    return leaders[0] if len(leaders) == 1 else None

@@ -1,0 +1,148 @@
+"""Hold the Ground (The Ninth Age secondary objective 1).
+
+At the end of each Game Turn after the first (2 to 6), the player with strictly
+more Scoring Units within 6 in of the board centre gains a counter; equal numbers
+give none. Most counters at the end of the game wins. Counters are folded from
+the log at each ``turn_end`` of a whole Game Turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from tabletop_gui.geometry.arrays import distances_to_point, unit_arrays
+from tabletop_gui.geometry.outline import EPS
+from tabletop_gui.model.events import Event, TurnEnd
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.objective import Objective
+from tabletop_gui.rules.scoreboard import (
+    Circle,
+    CountingPiece,
+    ObjectiveResult,
+    PieceMark,
+    Role,
+    Status,
+    strict_leader,
+)
+from tabletop_gui.rules.t9a.family import game_ended
+from tabletop_gui.rules.t9a.scoring import game_turns, scoring_mask, why_not_scoring
+
+RADIUS = 6.0
+FIRST_CHECK_TURN = 2
+
+
+@dataclass(frozen=True)
+class Check:
+    """One end-of-Game-Turn check: the counts and who took the counter (None: nobody)."""
+
+    turn: int
+    counts: tuple[tuple[str, int], ...]
+    winner: str | None
+
+
+@dataclass(frozen=True)
+class Near:
+    counts: dict[str, int]
+    counting: list[CountingPiece]
+    not_counting: list[CountingPiece]
+
+
+class HoldTheGround(Objective):
+    kind = "t9a.hold_the_ground"
+    title = "Hold the Ground"
+
+    def centre(self, state: GameState) -> tuple[float, float]:
+        c = self.param("centre", None)
+        return (float(c[0]), float(c[1])) if c else state.scene.board.centre
+
+    def near_centre(self, state: GameState) -> Near:
+        scene = state.scene
+        arrays = unit_arrays(scene)
+        cx, cy = self.centre(state)
+        d = distances_to_point(arrays, cx, cy)
+        within = (d <= RADIUS + EPS) & arrays.on_table
+        scoring = scoring_mask(scene)
+        counts = {s: 0 for s in scene.side_ids}
+        counting: list[CountingPiece] = []
+        not_counting: list[CountingPiece] = []
+        for i in np.flatnonzero(within):
+            uid, side, dist = arrays.ids[i], arrays.sides[i], float(d[i])
+            if scoring[i]:
+                counts[side] = counts.get(side, 0) + 1
+                counting.append(CountingPiece(uid, side, RADIUS - dist, dist))
+            else:
+                note = why_not_scoring(scene.units[uid])
+                not_counting.append(CountingPiece(uid, side, RADIUS - dist, dist, note))
+        return Near(counts, counting, not_counting)
+
+    def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
+        if not (isinstance(event, TurnEnd) and event.side is None):
+            return after
+        if not FIRST_CHECK_TURN <= event.turn <= game_turns(after.setup):
+            return after
+        checks: tuple[Check, ...] = self.record(after, ())
+        if any(c.turn == event.turn for c in checks):
+            return after
+        near = self.near_centre(after)
+        check = Check(event.turn, tuple(near.counts.items()), strict_leader(near.counts))
+        return after.with_record(self.id, (*checks, check))
+
+    def evaluate(self, state: GameState) -> ObjectiveResult:
+        scene = state.scene
+        checks: tuple[Check, ...] = self.record(state, ())
+        counters = {s: 0 for s in scene.side_ids}
+        for c in checks:
+            if c.winner is not None:
+                counters[c.winner] = counters.get(c.winner, 0) + 1
+        near = self.near_centre(state)
+        now_leader = strict_leader(near.counts)
+        final = game_ended(state)
+        leader = strict_leader(counters)
+        if final:
+            status = Status.WON if leader else Status.TIE
+        elif leader:
+            status = Status.LEADING
+        else:
+            status = Status.TIE if any(counters.values()) else Status.NONE
+
+        def names(values: dict[str, int]) -> str:
+            return ", ".join(f"{scene.side(s).name} {v}" for s, v in values.items())
+
+        after = f" after Game Turn {checks[-1].turn}" if checks else ""
+        reason = f"Counters{after}: {names(counters)}."
+        if not final:
+            taker = (
+                f"{scene.side(now_leader).name} would take the counter"
+                if now_leader
+                else "equal numbers: no counter"
+            )
+            reason += f" Scoring Units within 6 in of the centre now: {names(near.counts)}; {taker}."
+        elif leader:
+            reason += f" {scene.side(leader).name} has the most counters and wins."
+        else:
+            reason += " Equal counters: nobody wins."
+        cx, cy = self.centre(state)
+        highlights = [Circle(cx, cy, RADIUS, label="Hold the Ground: 6 in of the centre")]
+        highlights += [PieceMark(c.piece_id, Role.COUNTS, c.side) for c in near.counting]
+        highlights += [PieceMark(c.piece_id, Role.NOT_COUNTING, c.side, c.note) for c in near.not_counting]
+        return ObjectiveResult(
+            objective_id=self.id,
+            name=self.name,
+            kind=self.kind,
+            status=status,
+            leader=leader,
+            counts=counters,
+            reason=reason,
+            final=final,
+            counting=tuple(near.counting + near.not_counting),
+            highlights=tuple(highlights),
+            details={
+                "now": dict(near.counts),
+                "now_leader": now_leader,
+                "checks": [
+                    {"turn": c.turn, "counts": dict(c.counts), "winner": c.winner} for c in checks
+                ],
+            },
+        )

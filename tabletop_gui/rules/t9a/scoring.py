@@ -1,0 +1,42 @@
+"""Scoring Units and the Ninth Age settings every objective reads."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tabletop_gui.model.pieces import Unit
+from tabletop_gui.model.scene import Scene, Setup
+
+#: The game lasts this many Game Turns; "the end of the game" is the end of the last.
+DEFAULT_GAME_TURNS = 6
+
+
+def game_turns(setup: Setup) -> int:
+    return int(setup.setting("game_turns", DEFAULT_GAME_TURNS))
+
+
+def is_scoring(unit: Unit) -> bool:
+    """Scoring: has the Scoring property, not Fleeing, not destroyed, not marked lost."""
+    return unit.scoring and not unit.fleeing and not unit.removed and not unit.scoring_lost
+
+
+def why_not_scoring(unit: Unit) -> str:
+    if unit.removed:
+        return "destroyed"
+    if not unit.scoring:
+        return "not a Scoring Unit"
+    if unit.fleeing:
+        return "Fleeing"
+    if unit.scoring_lost:
+        return "lost Scoring"
+    return ""
+
+
+def scoring_mask(scene: Scene) -> np.ndarray:
+    """Per unit (in ``unit_arrays`` order): does it score now?"""
+    cached = scene.cache.get("t9a_scoring")
+    if cached is None:
+        cached = np.fromiter((is_scoring(u) for u in scene.units.values()), bool, len(scene.units))
+        scene.cache["t9a_scoring"] = cached
+    return cached
+
