@@ -2,7 +2,7 @@
 
     tabletop-gui [FILE]                     open the window (the demo board by default)
     tabletop-gui validate FILE
-    tabletop-gui score FILE [--json] [--at N] [--view player|referee] [--side SIDE]
+    tabletop-gui score FILE [--json] [--at N] [--view SIDE]
     tabletop-gui render FILE -o out.png|out.svg|out.pdf [--at N]
 """
 
@@ -36,9 +36,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_score.add_argument("--json", action="store_true", help="machine-readable output")
     p_score.add_argument("--at", type=int, metavar="N", help="standings after N events (default: all)")
     p_score.add_argument(
-        "--view", choices=("player", "referee"), default="referee",
-        help="referee (default) sees hidden values; player sees '?'",
-    )  # fmt: skip
+        "--view", metavar="SIDE",
+        help="score as side SIDE sees it (hidden values unknown); default: the referee's view",
+    )
     p_render = sub.add_parser("render", help="draw the board to an image without a window")
     p_render.add_argument("file")
     p_render.add_argument("-o", "--output", required=True, help="out.png, out.svg or out.pdf")
@@ -67,7 +67,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         at = _at(args.at, game)
         state = replay(game.setup, game.events, at)
         if args.command == "score":
-            board = evaluate(state)
+            if args.view is not None and args.view not in state.scene.side_ids:
+                raise UsageError(f"--view {args.view}: sides are {', '.join(state.scene.side_ids)}")
+            board = evaluate(state, viewer=args.view)
             if args.json:
                 print(json.dumps(score_json(args.file, game, state, board, args.view), indent=1))
             else:
@@ -107,12 +109,9 @@ def clock_json(state: GameState) -> dict[str, Any]:
 
 
 def score_json(
-    path: str, game: Game, state: GameState, board: Scoreboard, view: str = "referee"
+    path: str, game: Game, state: GameState, board: Scoreboard, view: str | None = None
 ) -> dict[str, Any]:
     data = board.to_json()
-    if view == "player":
-        for obj in data["objectives"]:
-            obj.pop("referee", None)
     return {
         "file": path,
         "name": game.setup.name,
@@ -121,7 +120,7 @@ def score_json(
         "at": state.index,
         "clock": clock_json(state),
         "sides": [{"id": s.id, "name": s.name, "colour": s.colour} for s in state.scene.sides],
-        "view": view,
+        "view": view or "referee",
         **data,
     }
 

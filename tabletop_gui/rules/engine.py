@@ -100,9 +100,12 @@ def replay(setup: Setup, events: Iterable[Event], upto: int | None = None) -> Ga
     return state
 
 
-def evaluate(state: GameState) -> Scoreboard:
-    results = [obj.evaluate(state) for obj in objectives_of(state.setup)]
-    return family_of(state.setup).summarize(state, results)
+def evaluate(state: GameState, viewer: str | None = None) -> Scoreboard:
+    """The standing now. ``viewer`` None is the referee's view (everything);
+    a side id gives that player's view, with what they cannot know hidden."""
+    family = family_of(state.setup)
+    board = family.summarize(state, [obj.evaluate(state) for obj in objectives_of(state.setup)])
+    return board if viewer is None else family.redact(state, board, viewer)
 
 
 class Timeline:

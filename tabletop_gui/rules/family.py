@@ -34,3 +34,8 @@ class Family:
             for side, pts in r.points.items():
                 totals[side] = totals.get(side, 0.0) + pts
         return Scoreboard(results=tuple(results), totals=totals)
+
+    def redact(self, state: GameState, board: Scoreboard, viewer: str) -> Scoreboard:
+        """The scoreboard as player ``viewer`` may see it (hidden values unknown).
+        The default shows everything; a family with hidden information overrides it."""
+        return board
