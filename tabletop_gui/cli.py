@@ -1,9 +1,9 @@
 """Command line: open the program, or score / validate / render a file headless.
 
-    tabletop-gui [FILE]                     open the window (the demo board by default)
-    tabletop-gui validate FILE
-    tabletop-gui score FILE [--json] [--at N] [--view SIDE]
-    tabletop-gui render FILE -o out.png|out.svg|out.pdf [--at N]
+tabletop-gui [FILE]                     open the window (the demo board by default)
+tabletop-gui validate FILE
+tabletop-gui score FILE [--json] [--at N] [--view SIDE]
+tabletop-gui render FILE -o out.png|out.svg|out.pdf [--at N]
 """
 
 from __future__ import annotations
@@ -34,9 +34,12 @@ def build_parser() -> argparse.ArgumentParser:
     p_score = sub.add_parser("score", help="print the standings of a file")
     p_score.add_argument("file")
     p_score.add_argument("--json", action="store_true", help="machine-readable output")
-    p_score.add_argument("--at", type=int, metavar="N", help="standings after N events (default: all)")
     p_score.add_argument(
-        "--view", metavar="SIDE",
+        "--at", type=int, metavar="N", help="standings after N events (default: all)"
+    )
+    p_score.add_argument(
+        "--view",
+        metavar="SIDE",
         help="score as side SIDE sees it (hidden values unknown); default: the referee's view",
     )
     p_render = sub.add_parser("render", help="draw the board to an image without a window")
@@ -99,13 +102,21 @@ def _at(at: int | None, game: Game) -> int | None:
     if at is None:
         return None
     if not 0 <= at <= len(game.events):
-        raise UsageError(f"--at {at}: the log has {len(game.events)} events (use 0 to {len(game.events)})")
+        raise UsageError(
+            f"--at {at}: the log has {len(game.events)} events (use 0 to {len(game.events)})"
+        )
     return at
 
 
 def clock_json(state: GameState) -> dict[str, Any]:
     c = state.clock
-    return {"turn": c.turn, "side": c.side, "phase": c.phase, "activation": c.activation, "over": c.over}
+    return {
+        "turn": c.turn,
+        "side": c.side,
+        "phase": c.phase,
+        "activation": c.activation,
+        "over": c.over,
+    }
 
 
 def score_json(
@@ -133,7 +144,8 @@ def score_text(game: Game, state: GameState, board: Scoreboard) -> str:
 
     c = state.clock
     when = f"Turn {c.turn}" + (f", {side_name(c.side)}" if c.side else "") if c.turn else "setup"
-    lines = [f"{game.setup.name or 'Untitled'}: after {state.index} of {len(game.events)} events ({when})"]
+    title = game.setup.name or "Untitled"
+    lines = [f"{title}: after {state.index} of {len(game.events)} events ({when})"]
     for r in board.results:
         lines.append("")
         lines.append(f"{r.name}: {_standing(r, side_name)}")

@@ -96,7 +96,10 @@ def decode(hint: Any, data: Any, path: str) -> Any:
         if origin is tuple and args and args[-1] is not Ellipsis:
             if len(data) != len(args):
                 raise FileFormatError(path, f"expected {len(args)} items, got {len(data)}")
-            return tuple(decode(a, d, f"{path}[{i}]") for i, (a, d) in enumerate(zip(args, data, strict=True)))
+            return tuple(
+                decode(a, d, f"{path}[{i}]")
+                for i, (a, d) in enumerate(zip(args, data, strict=True))
+            )
         item = args[0] if args else Any
         items = [decode(item, d, f"{path}[{i}]") for i, d in enumerate(data)]
         if origin is frozenset or origin is set:

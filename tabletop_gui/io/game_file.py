@@ -20,8 +20,8 @@ from tabletop_gui.model.events import EVENT_TYPES, Event, EventError
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Marker, Side, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Board, ObjectiveSpec, Scene, Setup
-from tabletop_gui.rules.engine import RuleError, apply, family_of, objectives_of
 from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.engine import RuleError, apply, family_of, objectives_of
 
 FORMAT_NAME = "tabletop-gui"
 FORMAT_VERSION = 1
@@ -105,7 +105,9 @@ def loads(raw: str | bytes) -> Game:
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise FileFormatError("(file)", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise FileFormatError(
+            "(file)", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
     except RecursionError:
         raise FileFormatError("(file)", "nested too deeply") from None
     return game_from_json(data)
@@ -121,7 +123,9 @@ def game_from_json(data: Any) -> Game:
         raise FileFormatError("format", f"expected {FORMAT_NAME!r}")
     version = data.get("version")
     if version != FORMAT_VERSION:
-        raise FileFormatError("version", f"this program reads version {FORMAT_VERSION}, got {version!r}")
+        raise FileFormatError(
+            "version", f"this program reads version {FORMAT_VERSION}, got {version!r}"
+        )
     family = decode(str, data.get("family"), "family")
     board = decode(Board, data.get("board", {"kind": "inch"}), "board")
     sides = _list(Side, data, "sides")
@@ -138,7 +142,9 @@ def game_from_json(data: Any) -> Game:
             seen.add(piece.id)
             side = getattr(piece, "side", None)
             if isinstance(piece, Unit | Zone) and side not in side_ids:
-                raise FileFormatError(f"{key}[{i}].side", f"unknown side {side!r} (sides: {side_ids})")
+                raise FileFormatError(
+                    f"{key}[{i}].side", f"unknown side {side!r} (sides: {side_ids})"
+                )
             coll[piece.id] = piece
         pieces[key] = coll
     scene = Scene(board=board, sides=tuple(sides), **pieces)

@@ -78,7 +78,10 @@ class HexBoard:
         cx, cy = self.hex_to_point(hex_)
         s = self.hex_size
         return [
-            (cx + s * math.cos(math.radians(60 * i - 30)), cy + s * math.sin(math.radians(60 * i - 30)))
+            (
+                cx + s * math.cos(math.radians(60 * i - 30)),
+                cy + s * math.sin(math.radians(60 * i - 30)),
+            )
             for i in range(6)
         ]
 

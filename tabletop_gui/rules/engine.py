@@ -49,7 +49,9 @@ def objectives_of(setup: Setup) -> list[Objective]:
     for spec in setup.objectives:
         cls = OBJECTIVE_KINDS.get(spec.kind)
         if cls is None:
-            raise RuleError(f"unknown objective kind {spec.kind!r} (known: {sorted(OBJECTIVE_KINDS)})")
+            raise RuleError(
+                f"unknown objective kind {spec.kind!r} (known: {sorted(OBJECTIVE_KINDS)})"
+            )
         built.append(cls(spec))
     if len(_objective_cache) > 256:
         _objective_cache.clear()

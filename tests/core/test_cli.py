@@ -1,0 +1,58 @@
+"""The command line: validate, score (text and JSON, --at), clear errors and exit codes."""
+
+import json
+
+import pytest
+
+from tabletop_gui import DEMO_BOARD
+from tabletop_gui.cli import main
+from tabletop_gui.io import load_game
+
+
+def test_validate_ok(capsys):
+    assert main(["validate", str(DEMO_BOARD)]) == 0
+    assert "OK" in capsys.readouterr().out
+
+
+def test_score_prints_hold_the_ground_standing(capsys):
+    assert main(["score", str(DEMO_BOARD)]) == 0
+    out = capsys.readouterr().out
+    assert "Hold the Ground" in out
+    assert "within 6 in of the centre" in out
+
+
+def test_score_json_reports_objectives_and_clock(capsys):
+    assert main(["score", str(DEMO_BOARD), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    events = len(load_game(DEMO_BOARD).events)
+    assert data["events"] == events and data["at"] == events
+    htg = next(o for o in data["objectives"] if o["kind"] == "t9a.hold_the_ground")
+    assert set(htg) >= {"name", "status", "leader", "counts", "counting", "reason", "highlights"}
+    assert data["sides"][0]["colour"].startswith("#")
+
+
+def test_score_at_zero_is_the_setup(capsys):
+    assert main(["score", str(DEMO_BOARD), "--json", "--at", "0"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["at"] == 0 and data["clock"]["turn"] == 0
+
+
+def test_score_at_beyond_the_log_is_refused(capsys):
+    assert main(["score", str(DEMO_BOARD), "--at", "9999"]) == 2
+    assert "--at 9999: the log has" in capsys.readouterr().err
+
+
+def test_bad_file_exits_non_zero_naming_the_place(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text(
+        '{"version": 1, "family": "t9a", "sides": [{"id": "a", "name": "A", "colour": "blue"}]}'
+    )
+    assert main(["score", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "sides[0].colour" in err and "bad.json" in err
+
+
+@pytest.mark.parametrize("command", ["validate", "score"])
+def test_missing_file_exits_2(command, tmp_path, capsys):
+    assert main([command, str(tmp_path / "none.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err

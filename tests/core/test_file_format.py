@@ -1,0 +1,171 @@
+"""File format v1: round trip, errors naming the JSON path, atomic save, and a
+loader that returns a game or raises FileFormatError for any input."""
+
+import contextlib
+import json
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tabletop_gui import DEMO_BOARD, SCENARIOS
+from tabletop_gui.io import FileFormatError, dumps, game_to_json, load_game, loads, save_game
+from tabletop_gui.model import ObjectiveSpec
+from tabletop_gui.model.events import DiceRoll, MovePiece, TurnEnd, UpdatePiece
+from tabletop_gui.model.game import Game
+from tabletop_gui.rules import evaluate, replay
+
+from .helpers import block, disc, t9a_setup
+
+
+def sample_game() -> Game:
+    setup = t9a_setup(
+        [
+            block("r", "red", 30, 20, facing=33),
+            disc("b", "blue", 40, 30, elevation=2.5, life_points=3),
+        ],
+        (ObjectiveSpec("htg", "t9a.hold_the_ground", {"centre": [36, 24]}),),
+    )
+    events = (
+        MovePiece("r", 31.5, 21),
+        UpdatePiece("b", {"fleeing": True}),
+        TurnEnd(1),
+        DiceRoll("secure target tie", 4, "red", "st", "m1"),
+    )
+    return Game(setup, events)
+
+
+def test_round_trip_keeps_setup_and_log():
+    game = sample_game()
+    again = loads(dumps(game))
+    assert again == game
+    assert evaluate(replay(again.setup, again.events)) == evaluate(replay(game.setup, game.events))
+
+
+def test_every_bundled_scenario_loads_and_round_trips():
+    files = sorted(SCENARIOS.glob("*.json"))
+    assert DEMO_BOARD in files
+    for path in files:
+        game = load_game(path)
+        assert loads(dumps(game)) == game, path.name
+
+
+def _broken(mutate) -> dict:
+    data = game_to_json(sample_game())
+    mutate(data)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("mutate", "path", "problem"),
+    [
+        (lambda d: d["units"][0].update(base_width_mm=0), "units[0].base_width_mm", "must be > 0"),
+        (lambda d: d["units"][1].update(models=-2), "units[1].models", "must be >= 1"),
+        (lambda d: d["units"][0].update(side="green"), "units[0].side", "unknown side 'green'"),
+        (lambda d: d["units"][0].pop("x"), "units[0].x", "missing"),
+        (lambda d: d["units"][0].update(x="far"), "units[0].x", "expected a number"),
+        (lambda d: d["units"][0].update(colr=1), "units[0].colr", "unknown field"),
+        (lambda d: d["units"][1].update(id="r"), "units[1].id", "duplicate id 'r'"),
+        (lambda d: d["sides"][0].update(colour="red"), "sides[0].colour", "#rrggbb"),
+        (lambda d: d["board"].update(width=-1), "board.width", "must be > 0"),
+        (lambda d: d["board"].update(kind="sphere"), "board.kind", "must be one of"),
+        (lambda d: d.update(version=7), "version", "reads version 1"),
+        (lambda d: d.update(family="chess"), "family", "unknown rule family"),
+        (
+            lambda d: d["objectives"][0].update(kind="t9a.nope"),
+            "objectives[0].kind",
+            "unknown objective",
+        ),
+        (lambda d: d["events"][0].update(type="teleport"), "events[0].type", "unknown event type"),
+        (
+            lambda d: d["events"][0].update(piece_id="ghost"),
+            "events[0]",
+            "no piece with id 'ghost'",
+        ),
+        (lambda d: d["events"][2].update(turn=1.5), "events[2].turn", "whole number"),
+    ],
+)
+def test_broken_files_name_the_place_and_the_problem(mutate, path, problem):
+    with pytest.raises(FileFormatError) as info:
+        loads(json.dumps(_broken(mutate)))
+    assert info.value.path == path
+    assert problem in info.value.problem
+    assert str(info.value).startswith(f"{path}: ")
+
+
+def test_not_json_and_not_utf8_give_the_error_type():
+    with pytest.raises(FileFormatError, match=r"not valid JSON: .* line 1"):
+        loads("{ nope")
+    with pytest.raises(FileFormatError, match="not UTF-8"):
+        loads(b"\xff\xfe\x00")
+
+
+def test_missing_file_is_a_clear_error(tmp_path):
+    with pytest.raises(FileFormatError, match="cannot read"):
+        load_game(tmp_path / "nothing.json")
+
+
+def test_save_is_atomic_a_failed_rename_leaves_the_old_file_whole(tmp_path, monkeypatch):
+    target = tmp_path / "game.json"
+    save_game(sample_game(), target)
+    old = target.read_text()
+
+    def crash(src, dst):
+        raise OSError("disk on fire")
+
+    monkeypatch.setattr(os, "replace", crash)
+    bigger = Game(sample_game().setup, (*sample_game().events, TurnEnd(2)))
+    with pytest.raises(OSError):
+        save_game(bigger, target)
+    assert target.read_text() == old
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temp file left
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(json_values)
+def test_arbitrary_json_gives_a_game_or_file_format_error(value):
+    with contextlib.suppress(FileFormatError):
+        loads(json.dumps(value))
+
+
+def _mutations():
+    base = game_to_json(sample_game())
+    keys = st.sampled_from(
+        ["units", "markers", "sides", "events", "objectives", "board", "settings"]
+    )
+    return st.tuples(st.just(base), keys, json_values)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_mutations(), st.integers(0, 5), st.text(max_size=6))
+def test_valid_files_with_one_part_replaced_never_crash_the_loader(args, index, field):
+    base, key, junk = args
+    data = json.loads(json.dumps(base))
+    target = data[key]
+    if isinstance(target, list) and target:
+        item = target[index % len(target)]
+        if isinstance(item, dict):
+            item[field or "x"] = junk
+        else:
+            target[index % len(target)] = junk
+    else:
+        data[key] = junk
+    with contextlib.suppress(FileFormatError):
+        loads(json.dumps(data))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=200))
+def test_malformed_bytes_give_a_file_format_error(raw):
+    with contextlib.suppress(FileFormatError):
+        loads(raw)

@@ -1,0 +1,116 @@
+"""The game log: state at any point = setup with the log replayed to that point;
+undo drops the last event; replay from scratch equals applying step by step."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop_gui.model import ObjectiveSpec
+from tabletop_gui.model.events import (
+    AddPiece,
+    DeletePiece,
+    EventError,
+    MovePiece,
+    RemoveCasualty,
+    RotatePiece,
+    TurnEnd,
+    TurnStart,
+    UpdatePiece,
+)
+from tabletop_gui.model.game import Game
+from tabletop_gui.rules import Timeline, evaluate, replay
+
+from .helpers import block, t9a_setup
+
+UNITS = ["r1", "r2", "b1", "b2"]
+SETUP = t9a_setup(
+    [
+        block("r1", "red", 30, 20),
+        block("r2", "red", 40, 10),
+        block("b1", "blue", 36, 30),
+        block("b2", "blue", 60, 40),
+    ],
+    (ObjectiveSpec("htg", "t9a.hold_the_ground"),),
+)
+
+pos = st.floats(0, 72, allow_nan=False)
+events = st.one_of(
+    st.builds(MovePiece, st.sampled_from(UNITS), pos, st.floats(0, 48)),
+    st.builds(RotatePiece, st.sampled_from(UNITS), st.floats(-720, 720)),
+    st.builds(RemoveCasualty, st.sampled_from(UNITS)),
+    st.builds(
+        UpdatePiece,
+        st.sampled_from(UNITS),
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "fleeing": st.booleans(),
+                "scoring": st.booleans(),
+                "models": st.integers(1, 30),
+            },
+        ),
+    ),
+    st.builds(TurnStart, st.integers(1, 6), st.sampled_from([None, "red", "blue"])),
+    st.builds(TurnEnd, st.integers(1, 6), st.sampled_from([None, "red", "blue"])),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(events, max_size=40))
+def test_replaying_from_scratch_equals_applying_step_by_step(log):
+    timeline = Timeline(Game(SETUP))
+    for event in log:
+        timeline.push(event)
+    for n in range(len(log) + 1):
+        assert replay(SETUP, log, n) == timeline.state_at(n)
+    assert evaluate(replay(SETUP, log)) == evaluate(timeline.current)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(events, min_size=1, max_size=30))
+def test_undo_restores_the_previous_state_exactly(log):
+    timeline = Timeline(Game(SETUP, tuple(log)))
+    before = timeline.state_at(len(log) - 1)
+    timeline.pop()
+    assert timeline.current == before
+    assert evaluate(timeline.current) == evaluate(before)
+
+
+def test_edits_make_new_states_and_leave_the_old_ones_alone():
+    s0 = replay(SETUP, [])
+    s1 = replay(SETUP, [MovePiece("r1", 1, 2)])
+    assert (s0.scene.units["r1"].x, s0.scene.units["r1"].y) == (30, 20)
+    assert (s1.scene.units["r1"].x, s1.scene.units["r1"].y) == (1, 2)
+    assert s1.scene.units["r2"] is s0.scene.units["r2"]  # untouched pieces are shared
+
+
+def test_add_and_delete_pieces_through_the_log():
+    new = block("r3", "red", 10, 10)
+    s = replay(SETUP, [AddPiece(unit=new)])
+    assert s.scene.units["r3"] == new
+    s = replay(SETUP, [AddPiece(unit=new), DeletePiece("r3")])
+    assert "r3" not in s.scene.units
+
+
+@pytest.mark.parametrize(
+    ("event", "message"),
+    [
+        (MovePiece("nope", 1, 1), "no piece with id 'nope'"),
+        (AddPiece(unit=block("r1", "red", 1, 1)), "already exists"),
+        (AddPiece(unit=block("x", "green", 1, 1)), "unknown side 'green'"),
+        (UpdatePiece("r1", {"models": 0}), "r1.models: must be >= 1"),
+        (UpdatePiece("r1", {"colour": 3}), "no editable field 'colour'"),
+        (UpdatePiece("r1", {"height": "huge"}), "is not one of"),
+        (UpdatePiece("r1", {"fleeing": "yes"}), "expected true or false"),
+        (TurnStart(1, "green"), "unknown side 'green'"),
+    ],
+)
+def test_impossible_events_are_refused_with_a_clear_message(event, message):
+    with pytest.raises(EventError, match=message):
+        replay(SETUP, [event])
+
+
+def test_turn_events_move_the_clock():
+    s = replay(SETUP, [TurnStart(1), TurnStart(1, "red")])
+    assert (s.clock.turn, s.clock.side) == (1, "red")
+    assert s.index == 2
