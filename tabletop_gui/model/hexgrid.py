@@ -1,20 +1,40 @@
 """The hex board: pointy-top hexes in offset rows of 13 and 12 alternating.
 
 Offset coordinates ``(col, row)`` count from 0 at the left of a row and from
-row 0 on side A's baseline. Rows of even index are long (13 hexes), rows of
-odd index short (12) and shifted half a hex to the right, as on the printed
-Commands & Colors boards. Axial/cube coordinates and the point conversion
-follow Red Blob Games' hexagon guide ("odd-r" layout).
+row 0 on side A's baseline (the "near" end). Rows of even index are long (13
+hexes), rows of odd index short (12) and shifted half a hex to the right, as on
+the printed Commands & Colors boards. Axial/cube coordinates and the point
+conversion follow Red Blob Games' hexagon guide ("odd-r" layout).
+
+Sections are board data (``HexBoard.sections``): one pattern string per row,
+cycled over the rows, one letter per hex from the left of the row:
+
+- ``L``, ``C``, ``R``: left, centre, right section;
+- ``l``, ``r``: a hex on the dotted line between the left (right) flank and the
+  centre. It belongs to both its flank and the centre for ordering, to the
+  centre alone for Clearing a Sector (RULES.md section 3).
+
+"Left" is the column-0 end of every row, named from the board as stored in the
+file; the interface may name sections from each player's seat.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 Hex = tuple[int, int]
+Point = tuple[float, float]
 SQRT3 = math.sqrt(3.0)
+
+LEFT, CENTRE, RIGHT = "left", "centre", "right"
+SECTIONS = (LEFT, CENTRE, RIGHT)
+#: The printed board: 13-hex rows 1-4 left, 5-9 centre, 10-13 right; 12-hex rows
+#: 1-3 left, 4 dotted, 5-8 centre, 9 dotted, 10-12 right.
+STANDARD_SECTIONS = ("LLLLCCCCCRRRR", "LLLlCCCCrRRR")
+_LETTERS = {"L": LEFT, "C": CENTRE, "R": RIGHT, "l": LEFT, "r": RIGHT}
+End = Literal["near", "far"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +43,7 @@ class HexBoard:
     rows: int = 9
     long_row: int = 13
     hex_size: float = 1.0  # centre to corner, in board units (inches on screen)
+    sections: tuple[str, ...] = STANDARD_SECTIONS
 
     # -- layout -----------------------------------------------------------
     def row_length(self, row: int) -> int:
@@ -54,7 +75,84 @@ class HexBoard:
         return (w / 2, h / 2)
 
     def baseline(self, row: int) -> list[Hex]:
+        """The hexes of row ``row`` (use ``baseline_row`` to find a side's row)."""
         return [(c, row) for c in range(self.row_length(row))]
+
+    def baseline_row(self, end: End) -> int:
+        """The row nearest an end of the board: ``near`` is row 0 (side A), ``far`` the last."""
+        if end == "near":
+            return 0
+        if end == "far":
+            return self.rows - 1
+        raise ValueError(f"baseline end must be 'near' or 'far', got {end!r}")
+
+    def baseline_hexes(self, end: End) -> list[Hex]:
+        return self.baseline(self.baseline_row(end))
+
+    # -- sections ---------------------------------------------------------
+    def _letter(self, hex_: Hex) -> str:
+        col, row = hex_
+        if not self.contains(hex_):
+            raise ValueError(f"hex {col},{row} is not on the board")
+        return self.sections[row % len(self.sections)][col]
+
+    def is_dotted(self, hex_: Hex) -> bool:
+        """On a dotted line between a flank and the centre."""
+        return self._letter(hex_).islower()
+
+    def section_of(self, hex_: Hex) -> str:
+        """The one section a hex counts in when clearing a sector (dotted: centre)."""
+        return CENTRE if self.is_dotted(hex_) else _LETTERS[self._letter(hex_)]
+
+    def sections_for_ordering(self, hex_: Hex) -> frozenset[str]:
+        """The sections a hex counts in for ordering (dotted: its flank and the centre)."""
+        letter = self._letter(hex_)
+        if letter.islower():
+            return frozenset((_LETTERS[letter], CENTRE))
+        return frozenset((_LETTERS[letter],))
+
+    def section_hexes(self, section: str, *, for_ordering: bool = False) -> list[Hex]:
+        """The hexes of a section, for clearing a sector (default) or for ordering."""
+        if section not in SECTIONS:
+            raise ValueError(f"section must be one of {SECTIONS}, got {section!r}")
+        if for_ordering:
+            return [h for h in self.hexes() if section in self.sections_for_ordering(h)]
+        return [h for h in self.hexes() if self.section_of(h) == section]
+
+    def dotted_hexes(self) -> list[Hex]:
+        return [h for h in self.hexes() if self.is_dotted(h)]
+
+    def section_lines(self) -> list[list[Point]]:
+        """The two dotted lines as polylines (top to bottom) for drawing: through the
+        centre of a dotted hex, or along the edge between a flank hex and a centre hex."""
+        lines: list[list[Point]] = []
+        s = self.hex_size
+        for flank in (LEFT, RIGHT):
+            points: list[Point] = []
+            for row in range(self.rows):
+                x = self._boundary_x(row, flank)
+                if x is None:
+                    continue
+                y = self.hex_to_point((0, row))[1]
+                points.append((x, y))
+            if points:
+                points.insert(0, (points[0][0], points[0][1] - s))
+                points.append((points[-1][0], points[-1][1] + s))
+                lines.append(points)
+        return lines
+
+    def _boundary_x(self, row: int, flank: str) -> float | None:
+        pattern = self.sections[row % len(self.sections)]
+        dotted = "l" if flank == LEFT else "r"
+        if dotted in pattern:
+            return self.hex_to_point((pattern.index(dotted), row))[0]
+        flank_cols = [c for c, ch in enumerate(pattern) if ch == flank[0].upper()]
+        centre_cols = [c for c, ch in enumerate(pattern) if ch == "C"]
+        if not flank_cols or not centre_cols:
+            return None
+        a = max(flank_cols) if flank == LEFT else min(flank_cols)
+        b = min(centre_cols) if flank == LEFT else max(centre_cols)
+        return (self.hex_to_point((a, row))[0] + self.hex_to_point((b, row))[0]) / 2
 
     # -- conversion -------------------------------------------------------
     def hex_to_point(self, hex_: Hex) -> tuple[float, float]:
@@ -78,10 +176,7 @@ class HexBoard:
         cx, cy = self.hex_to_point(hex_)
         s = self.hex_size
         return [
-            (
-                cx + s * math.cos(math.radians(60 * i - 30)),
-                cy + s * math.sin(math.radians(60 * i - 30)),
-            )
+            (cx + s * math.cos(math.radians(60 * i - 30)), cy + s * math.sin(math.radians(60 * i - 30)))
             for i in range(6)
         ]
 
@@ -107,7 +202,33 @@ class HexBoard:
             errors.append(("long_row", f"must be >= 2, got {self.long_row}"))
         if not self.hex_size > 0:
             errors.append(("hex_size", f"must be > 0, got {self.hex_size}"))
+        if errors:
+            return errors
+        if not self.sections:
+            return [("sections", "needs at least one row pattern")]
+        for i, pattern in enumerate(self.sections):
+            bad = sorted(set(pattern) - set(_LETTERS))
+            if bad:
+                return [(f"sections[{i}]", f"letters must be L, C, R, l or r, got {''.join(bad)!r}")]
+        for row in range(self.rows):
+            i = row % len(self.sections)
+            if len(self.sections[i]) != self.row_length(row):
+                return [(
+                    f"sections[{i}]",
+                    f"row {row} has {self.row_length(row)} hexes but the pattern has "
+                    f"{len(self.sections[i])} letters",
+                )]  # fmt: skip
         return errors
+
+
+def snap(board: HexBoard, x: float, y: float) -> tuple[float, float]:
+    """The centre of the hex holding point ``(x, y)``: where a dropped piece lands."""
+    return board.hex_to_point(board.point_to_hex(x, y))
+
+
+def hex_label(hex_: Hex) -> str:
+    """How hexes are named in files and reason lines: ``col,row`` from 0."""
+    return f"{hex_[0]},{hex_[1]}"
 
 
 def offset_to_axial(col: int, row: int) -> tuple[int, int]:
@@ -116,6 +237,11 @@ def offset_to_axial(col: int, row: int) -> tuple[int, int]:
 
 def axial_to_offset(q: int, r: int) -> Hex:
     return (q + (r - (r & 1)) // 2, r)
+
+
+def offset_to_cube(col: int, row: int) -> tuple[int, int, int]:
+    q, r = offset_to_axial(col, row)
+    return (q, r, -q - r)
 
 
 def cube_round(q: float, r: float) -> tuple[int, int]:
