@@ -175,10 +175,8 @@ class HexBoard:
     def corners(self, hex_: Hex) -> list[tuple[float, float]]:
         cx, cy = self.hex_to_point(hex_)
         s = self.hex_size
-        return [
-            (cx + s * math.cos(math.radians(60 * i - 30)), cy + s * math.sin(math.radians(60 * i - 30)))
-            for i in range(6)
-        ]
+        angles = [math.radians(60 * i - 30) for i in range(6)]
+        return [(cx + s * math.cos(a), cy + s * math.sin(a)) for a in angles]
 
     def neighbours(self, hex_: Hex) -> list[Hex]:
         q, r = offset_to_axial(*hex_)
@@ -209,7 +207,8 @@ class HexBoard:
         for i, pattern in enumerate(self.sections):
             bad = sorted(set(pattern) - set(_LETTERS))
             if bad:
-                return [(f"sections[{i}]", f"letters must be L, C, R, l or r, got {''.join(bad)!r}")]
+                problem = f"letters must be L, C, R, l or r, got {''.join(bad)!r}"
+                return [(f"sections[{i}]", problem)]
         for row in range(self.rows):
             i = row % len(self.sections)
             if len(self.sections[i]) != self.row_length(row):
