@@ -1,0 +1,173 @@
+"""Events of the hex Victory Banner game (Commands & Colors style).
+
+Side turns are the core ``TurnStart(turn, side)`` / ``TurnEnd(turn, side)``; the
+movement phase is the core ``PhaseStart("movement")`` / ``PhaseEnd("movement")``
+(``movement_start()`` / ``movement_end()`` build them). The events here move
+units hex to hex, take them off the board and record cards and Time Pressure
+banners. Whether a rule allows one now is the rules' business
+(``tabletop_gui.rules.hexbanners``); ``apply`` only changes the scene.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tabletop_gui.model.events.base import Event, EventError, clock_prefix
+from tabletop_gui.model.events.core import PhaseEnd, PhaseStart
+from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label
+from tabletop_gui.model.pieces import Unit
+from tabletop_gui.model.state import GameState
+
+#: The phase name of the movement phase (ordered moves, same-phase hand-over).
+MOVEMENT = "movement"
+SCOUT = "Scout"
+
+
+def movement_start() -> PhaseStart:
+    return PhaseStart(MOVEMENT)
+
+
+def movement_end() -> PhaseEnd:
+    return PhaseEnd(MOVEMENT)
+
+
+def hex_board(state: GameState) -> HexBoard:
+    board = state.scene.board
+    if not isinstance(board, HexBoard):
+        raise EventError("this event needs a hex board")
+    return board
+
+
+def unit_on_table(state: GameState, unit_id: str) -> Unit:
+    unit = state.scene.units.get(unit_id)
+    if unit is None:
+        raise EventError(f"no unit with id {unit_id!r}")
+    if unit.removed:
+        raise EventError(f"{unit_id}: {unit.name} is no longer on the board")
+    return unit
+
+
+def unit_hex(state: GameState, unit: Unit) -> Hex:
+    return hex_board(state).point_to_hex(unit.x, unit.y)
+
+
+def _place(state: GameState, unit_id: str, to: Hex) -> GameState:
+    board = hex_board(state)
+    unit = unit_on_table(state, unit_id)
+    to = (int(to[0]), int(to[1]))
+    if not board.contains(to):
+        raise EventError(f"{unit_id}: hex {hex_label(to)} is not on the board")
+    x, y = board.hex_to_point(to)
+    return state.with_scene(state.scene.with_piece(replace(unit, x=x, y=y)))
+
+
+def _side_name(state: GameState, side: str) -> str:
+    return state.scene.side(side).name if side in state.scene.side_ids else side
+
+
+@dataclass(frozen=True)
+class HexMove(Event):
+    """A unit moves to hex ``to`` (``[col, row]``). ``ordered``: it was ordered
+    by a Command card this turn (the same-phase hand-over counts only those)."""
+
+    type = "hex_move"
+    unit_id: str
+    to: tuple[int, int]
+    ordered: bool = True
+
+    def apply(self, state: GameState) -> GameState:
+        return _place(state, self.unit_id, self.to)
+
+    def describe(self, state: GameState) -> str:
+        unit = unit_on_table(state, self.unit_id)
+        how = "" if self.ordered else " (not ordered)"
+        return f"{clock_prefix(state)}: {unit.name} moves to hex {hex_label(self.to)}{how}"
+
+
+@dataclass(frozen=True)
+class Retreat(Event):
+    """A unit retreats to hex ``to`` (never an ordered move)."""
+
+    type = "hex_retreat"
+    unit_id: str
+    to: tuple[int, int]
+
+    def apply(self, state: GameState) -> GameState:
+        return _place(state, self.unit_id, self.to)
+
+    def describe(self, state: GameState) -> str:
+        unit = unit_on_table(state, self.unit_id)
+        return f"{clock_prefix(state)}: {unit.name} retreats to hex {hex_label(self.to)}"
+
+
+@dataclass(frozen=True)
+class Eliminate(Event):
+    """A unit or a leader is eliminated: it leaves the board and gives the enemy a banner."""
+
+    type = "hex_eliminate"
+    unit_id: str
+
+    def apply(self, state: GameState) -> GameState:
+        unit = unit_on_table(state, self.unit_id)
+        return state.with_scene(state.scene.with_piece(replace(unit, removed=True)))
+
+    def describe(self, state: GameState) -> str:
+        unit = unit_on_table(state, self.unit_id)
+        what = "leader" if unit.leader else "unit"
+        return f"{clock_prefix(state)}: {what} {unit.name} eliminated"
+
+
+@dataclass(frozen=True)
+class ExitBoard(Event):
+    """A unit moves off the board from the baseline hex it stands on (one hex of movement)."""
+
+    type = "hex_exit"
+    unit_id: str
+    ordered: bool = True
+
+    def apply(self, state: GameState) -> GameState:
+        unit = unit_on_table(state, self.unit_id)
+        hex_board(state)
+        return state.with_scene(state.scene.with_piece(replace(unit, removed=True)))
+
+    def describe(self, state: GameState) -> str:
+        unit = unit_on_table(state, self.unit_id)
+        where = hex_label(unit_hex(state, unit))
+        return f"{clock_prefix(state)}: {unit.name} exits the board from hex {where}"
+
+
+@dataclass(frozen=True)
+class PlayCard(Event):
+    """A side plays a Command card (``card`` is its name, e.g. ``Scout``)."""
+
+    type = "hex_play_card"
+    side: str
+    card: str
+
+    def apply(self, state: GameState) -> GameState:
+        if self.side not in state.scene.side_ids:
+            raise EventError(f"unknown side {self.side!r}")
+        if not self.card.strip():
+            raise EventError("card: the card needs a name")
+        return state
+
+    def describe(self, state: GameState) -> str:
+        return f"{clock_prefix(state)}: {_side_name(state, self.side)} plays {self.card}"
+
+
+@dataclass(frozen=True)
+class TakeTimePressureBanner(Event):
+    """At the end of its turn, a side under time pressure that played a Scout card
+    takes one permanent banner (and draws one Command card instead of the Scout's draw)."""
+
+    type = "hex_time_pressure"
+    side: str
+
+    def apply(self, state: GameState) -> GameState:
+        if self.side not in state.scene.side_ids:
+            raise EventError(f"unknown side {self.side!r}")
+        return state
+
+    def describe(self, state: GameState) -> str:
+        name = _side_name(state, self.side)
+        return f"{clock_prefix(state)}: {name} takes a Time Pressure banner"
