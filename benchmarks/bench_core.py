@@ -1,0 +1,128 @@
+"""Core benchmarks: evaluate() at 100 and 1,000 units and replaying a 10,000-event
+log, each next to a naive per-pair baseline measured in the same run.
+
+    .venv/bin/python benchmarks/bench_core.py [--repeat 15]
+
+Prints medians; targets (issue 2): evaluate <= 1 ms at 100 units, <= 4 ms at 1,000;
+replay of 10,000 events <= 0.5 s. The T9A full-game case activates every Secondary
+Objective registered under ``t9a.`` that the bundled scenarios use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import replace
+
+from shapely.geometry import Point
+
+from tabletop_gui.geometry.outline import unit_outline, within
+from tabletop_gui.model import InchBoard, ObjectiveSpec, Scene, Setup, Side, Unit, Zone
+from tabletop_gui.model.events import MovePiece, TurnEnd, TurnStart
+from tabletop_gui.rules import evaluate, replay
+from tabletop_gui.rules.engine import load_families
+from tabletop_gui.rules.objective import OBJECTIVE_KINDS
+
+
+def median_ms(fn: Callable[[], object], repeat: int) -> float:
+    fn()  # warm up
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times)
+
+
+def army(n: int, rng: random.Random) -> list[Unit]:
+    units = []
+    for i in range(n):
+        side = "a" if i % 2 == 0 else "b"
+        units.append(
+            Unit(f"u{i}", f"Unit {i}", side, rng.uniform(2, 70), rng.uniform(2, 46),
+                 facing=rng.uniform(0, 360), base_width_mm=rng.choice([20, 25, 50]),
+                 base_depth_mm=rng.choice([20, 25, 50, 75]), models=rng.randint(1, 30),
+                 models_per_rank=rng.choice([1, 3, 5]), scoring=rng.random() > 0.2)
+        )  # fmt: skip
+    return units
+
+
+def setup_with(units: list[Unit], objectives: tuple[ObjectiveSpec, ...]) -> Setup:
+    zones = {
+        "za": Zone("za", "a", ((0, 0), (72, 0), (72, 12), (0, 12))),
+        "zb": Zone("zb", "b", ((0, 36), (72, 36), (72, 48), (0, 48))),
+    }
+    scene = Scene(board=InchBoard(), sides=(Side("a", "A", "#0072b2"), Side("b", "B", "#d55e00")),
+                  units={u.id: u for u in units}, zones=zones)  # fmt: skip
+    return Setup("t9a", scene, objectives=objectives)
+
+
+def naive_hold_the_ground(scene: Scene) -> dict[str, int]:
+    """Baseline: one shapely polygon and one distance per unit, in a Python loop."""
+    centre = Point(36, 24)
+    counts = {"a": 0, "b": 0}
+    for u in scene.units.values():
+        scoring = u.scoring and not u.fleeing and not u.removed
+        if scoring and within(unit_outline(u).polygon().distance(centre), 6):
+            counts[u.side] += 1
+    return counts
+
+
+def fresh(state):
+    """The same state with an empty cache, as after any edit."""
+    return replace(state, scene=replace(state.scene, cache={}))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeat", type=int, default=15)
+    args = parser.parse_args()
+    rng = random.Random(7)
+    load_families()
+    htg = (ObjectiveSpec("htg", "t9a.hold_the_ground"),)
+    t9a_all = tuple(ObjectiveSpec(k.split(".")[1], k) for k in sorted(OBJECTIVE_KINDS)
+                    if k.startswith("t9a."))  # fmt: skip
+    print(f"{'case':48} {'median ms':>10} {'baseline ms':>12} {'ratio':>7}")
+    for n in (100, 1000):
+        state = replay(setup_with(army(n, rng), htg), [])
+        ours = median_ms(lambda s=state: evaluate(fresh(s)), args.repeat)
+        base = median_ms(lambda s=state: naive_hold_the_ground(s.scene), args.repeat)
+        name = f"evaluate, Hold the Ground, {n} units (cold cache)"
+        print(f"{name:48} {ours:10.3f} {base:12.3f} {base / ours:6.1f}x")
+    for n in (80, 1000):
+        state = replay(setup_with(army(n, rng), t9a_all), [])
+        ours = median_ms(lambda s=state: evaluate(fresh(s)), args.repeat)
+        print(f"{f'evaluate, {len(t9a_all)} T9A objectives, {n} units':48} {ours:10.3f}")
+    units = army(100, rng)
+    setup = setup_with(units, htg)
+    events = []
+    turn = 1
+    for i in range(10_000):
+        if i % 500 == 0:
+            events += [TurnStart(turn), TurnEnd(turn)]
+            turn = turn % 6 + 1
+        u = units[i % len(units)]
+        events.append(MovePiece(u.id, rng.uniform(2, 70), rng.uniform(2, 46)))
+    events = events[:10_000]
+    ours = median_ms(lambda: replay(setup, events), max(3, args.repeat // 5))
+
+    def naive_replay() -> None:
+        # Baseline: the same log with deep-copied piece lists and per-pair measuring
+        # at each end of a Game Turn.
+        units = {u.id: u for u in setup.scene.units.values()}
+        for e in events:
+            if isinstance(e, MovePiece):
+                units = {k: (replace(v, x=e.x, y=e.y) if k == e.piece_id else replace(v))
+                         for k, v in units.items()}  # fmt: skip
+            elif isinstance(e, TurnEnd):
+                naive_hold_the_ground(Scene(units=units))
+
+    base = median_ms(naive_replay, 3)
+    print(f"{'replay, 10,000 events, 100 units':48} {ours:10.3f} {base:12.3f} {base / ours:6.1f}x")
+
+
+if __name__ == "__main__":
+    main()
