@@ -1,0 +1,89 @@
+"""Small painting helpers: board-to-scene mapping and board-sized labels."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPolygonF
+from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+from tabletop_gui.app import style
+
+
+class BoardMap:
+    """Board inches to scene units: 1 scene unit = 1 inch, y flipped so that side
+    A's long edge (board y = 0) is at the bottom of the screen."""
+
+    def __init__(self, height: float) -> None:
+        self.height = float(height)
+
+    def to_scene(self, x: float, y: float) -> QPointF:
+        return QPointF(x, self.height - y)
+
+    def to_board(self, p: QPointF) -> tuple[float, float]:
+        return (p.x(), self.height - p.y())
+
+    def polygon(
+        self, points: tuple[tuple[float, float], ...] | list[tuple[float, float]]
+    ) -> QPolygonF:
+        h = self.height
+        return QPolygonF([QPointF(x, h - y) for x, y in points])
+
+
+@lru_cache(maxsize=64)
+def _font(px: int, bold: bool, italic: bool) -> tuple[QFont, QFontMetricsF]:
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(px)
+    font.setBold(bold)
+    font.setItalic(italic)
+    return font, QFontMetricsF(font)
+
+
+def text_size(text: str, size_in: float, bold: bool = False) -> tuple[float, float]:
+    """Width and height in inches of ``text`` drawn ``size_in`` inches tall."""
+    _, fm = _font(max(1, round(size_in * style.TEXT_SCALE)), bold, False)
+    return fm.horizontalAdvance(text) / style.TEXT_SCALE, fm.height() / style.TEXT_SCALE
+
+
+def label_rect(
+    text: str, centre: QPointF, size_in: float, bold: bool = False, pad: float = 0.08
+) -> QRectF:
+    w, h = text_size(text, size_in, bold)
+    return QRectF(centre.x() - w / 2 - pad, centre.y() - h / 2 - pad, w + 2 * pad, h + 2 * pad)
+
+
+def draw_label(
+    painter: QPainter,
+    text: str,
+    centre: QPointF,
+    size_in: float,
+    colour: QColor = style.TEXT,
+    background: QColor | None = None,
+    bold: bool = False,
+    italic: bool = False,
+) -> None:
+    """Draw ``text`` centred on ``centre`` (scene coordinates), ``size_in`` inches tall."""
+    if not text:
+        return
+    px = max(1, round(size_in * style.TEXT_SCALE))
+    font, fm = _font(px, bold, italic)
+    w = fm.horizontalAdvance(text)
+    h = fm.height()
+    painter.save()
+    painter.translate(centre)
+    painter.scale(1 / style.TEXT_SCALE, 1 / style.TEXT_SCALE)
+    rect = QRectF(-w / 2, -h / 2, w, h)
+    if background is not None:
+        pad = 0.08 * style.TEXT_SCALE
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(background)
+        painter.drawRoundedRect(rect.adjusted(-pad, -pad / 2, pad, pad / 2), pad, pad)
+    painter.setFont(font)
+    painter.setPen(colour)
+    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+    painter.restore()
+
+
+def pixels_per_inch(painter: QPainter) -> float:
+    return QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())

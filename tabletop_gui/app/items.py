@@ -1,0 +1,518 @@
+"""Graphics items for pieces: units, markers, terrain, deployment zones.
+
+Each item keeps the model value it draws (``piece``) and is updated in place
+when the value changes, so selection and identity survive edits. Footprints are
+the exact outlines the scoring core measures (``geometry.outline``), with the
+rotation baked into the polygon: moving a piece is a ``setPos`` only.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from tabletop_gui.app import style
+from tabletop_gui.app.drawing import BoardMap, draw_label, pixels_per_inch, text_size
+from tabletop_gui.geometry.outline import marker_outline, unit_outline
+from tabletop_gui.model.pieces import BaseShape, Marker, Terrain, Unit, Zone
+from tabletop_gui.rules.scoreboard import Role
+
+Z_ZONE, Z_TERRAIN, Z_AREA, Z_CIRCLE, Z_UNIT, Z_MARKER, Z_TOOL = 1, 2, 3, 4, 5, 6, 10
+
+#: Text size of unit names and marker labels, inches.
+NAME_IN = 0.55
+NOTE_IN = 0.42
+#: Below this many pixels of text height labels are skipped (too small to read).
+MIN_TEXT_PX = 5.0
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One highlight a rule asks for on a piece (from a Scoreboard PieceMark)."""
+
+    role: Role
+    colour: QColor | None
+    label: str = ""
+
+    def __hash__(self) -> int:
+        return hash((self.role, self.colour.name() if self.colour else None, self.label))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mark) and hash(self) == hash(other)
+
+
+class PieceItem(QGraphicsItem):
+    """Base of the items that stand for a model piece."""
+
+    kind = "piece"
+    movable = True
+
+    def __init__(self, piece_id: str) -> None:
+        super().__init__()
+        self.piece_id = piece_id
+        self.piece: object = None
+        self.marks: tuple[Mark, ...] = ()
+        self.focus = 0  # 1 emphasised (score row selected), -1 dimmed, 0 normal
+        self._rect = QRectF()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def set_marks(self, marks: tuple[Mark, ...]) -> None:
+        if marks != self.marks:
+            self.marks = marks
+            self.setToolTip(self.tooltip())
+            self.update()
+
+    def set_focus(self, focus: int) -> None:
+        if focus != self.focus:
+            self.focus = focus
+            self.update()
+
+    def roles(self) -> set[Role]:
+        return {m.role for m in self.marks}
+
+    def tooltip(self) -> str:
+        lines = [
+            getattr(self.piece, "name", "") or getattr(self.piece, "label", "") or self.piece_id
+        ]
+        lines += [
+            f"{m.role.value.replace('_', ' ')}" + (f": {m.label}" if m.label else "")
+            for m in self.marks
+        ]
+        return "\n".join(lines)
+
+
+def _halo(painter: QPainter, path: QPainterPath, mark: Mark, fallback: QColor) -> None:
+    """The band around a piece that tells its role: solid for 'counts', dashed
+    grey for 'not counting', black/yellow for a placement error, two-tone dashes
+    for 'contested'. Line style carries the meaning as much as colour."""
+    w = style.HALO_IN
+    colour = mark.colour or fallback
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    if mark.role is Role.COUNTS:
+        painter.setPen(style.inches(colour, w))
+        painter.drawPath(path)
+    elif mark.role is Role.NOT_COUNTING:
+        pen = style.inches(style.DIM, w * 0.6, Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.drawPath(path)
+    elif mark.role is Role.CONTESTED:
+        painter.setPen(style.inches(QColor("white"), w))
+        painter.drawPath(path)
+        painter.setPen(style.inches(style.ERROR, w, Qt.PenStyle.DashLine))
+        painter.drawPath(path)
+    elif mark.role is Role.PLACEMENT_ERROR:
+        painter.setPen(style.inches(style.ERROR_ALT, w))
+        painter.drawPath(path)
+        painter.setPen(style.inches(style.ERROR, w, Qt.PenStyle.DashLine))
+        painter.drawPath(path)
+    elif mark.role in (Role.SELECTED, Role.CARRIED):
+        painter.setPen(style.inches(colour, w * 0.6, Qt.PenStyle.DotLine))
+        painter.drawPath(path)
+
+
+_BADGES = {Role.PLACEMENT_ERROR: "!", Role.CONTESTED: "⚔", Role.SELECTED: "⚑", Role.CARRIED: "◆"}
+
+
+def _badges(painter: QPainter, marks: tuple[Mark, ...], at: QPointF, fallback: QColor) -> None:
+    x = at.x()
+    for mark in marks:
+        glyph = _BADGES.get(mark.role)
+        if glyph is None:
+            continue
+        bg = style.ERROR_ALT if mark.role is Role.PLACEMENT_ERROR else QColor("white")
+        colour = style.ERROR if mark.role is Role.PLACEMENT_ERROR else (mark.colour or fallback)
+        painter.setPen(style.cosmetic(style.ERROR, 1))
+        painter.setBrush(bg)
+        painter.drawEllipse(QPointF(x, at.y()), 0.32, 0.32)
+        draw_label(painter, glyph, QPointF(x, at.y()), 0.42, colour, bold=True)
+        x += 0.7
+
+
+def _selection(painter: QPainter, path: QPainterPath) -> None:
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(style.cosmetic(QColor("white"), 3))
+    painter.drawPath(path)
+    painter.setPen(style.cosmetic(QColor("black"), 1.5, Qt.PenStyle.DashLine))
+    painter.drawPath(path)
+
+
+class UnitItem(PieceItem):
+    kind = "unit"
+
+    def __init__(self, piece_id: str) -> None:
+        super().__init__(piece_id)
+        self.setZValue(Z_UNIT)
+        self.colour = QColor("gray")
+        self.path = QPainterPath()  # the footprint, local coordinates
+        self.halo_path = QPainterPath()  # centre line of the role band
+        self.front = (QPointF(), QPointF())
+        self.grid: list[tuple[QPointF, QPointF]] = []
+        self.badge_at = QPointF()
+
+    @property
+    def unit(self) -> Unit:
+        return self.piece  # type: ignore[return-value]
+
+    def set_piece(self, unit: Unit, colour: QColor, bmap: BoardMap) -> None:
+        old: Unit | None = self.piece  # type: ignore[assignment]
+        self.piece = unit
+        self.setPos(bmap.to_scene(unit.x, unit.y))
+        self.setVisible(unit.on_table)
+        same_shape = (
+            old is not None
+            and old.facing == unit.facing
+            and old.base_shape == unit.base_shape
+            and old.base_width_mm == unit.base_width_mm
+            and old.base_depth_mm == unit.base_depth_mm
+            and old.models == unit.models
+            and old.models_per_rank == unit.models_per_rank
+            and old.name == unit.name
+        )
+        if same_shape and colour == self.colour and old.fleeing == unit.fleeing:
+            return
+        self.colour = colour
+        self._build(unit)
+        self.setToolTip(self.tooltip())
+        self.update()
+
+    def _local(self, unit: Unit, grow: float = 0.0) -> QPolygonF:
+        """The footprint around (0, 0) in scene orientation, grown by ``grow`` inches."""
+        o = unit_outline(unit)
+        c, s = math.cos(o.angle), math.sin(o.angle)
+        pts = []
+        for lx, ly in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+            x, y = lx * (o.half_w + grow), ly * (o.half_d + grow)
+            pts.append(QPointF(x * c - y * s, -(x * s + y * c)))
+        return QPolygonF(pts)
+
+    def _build(self, unit: Unit) -> None:
+        self.prepareGeometryChange()
+        path = QPainterPath()
+        halo = QPainterPath()
+        grow = style.HALO_IN / 2
+        self.grid = []
+        if unit.base_shape is BaseShape.ROUND:
+            r = unit.width_in / 2
+            path.addEllipse(QPointF(0, 0), r, r)
+            halo.addEllipse(QPointF(0, 0), r + grow, r + grow)
+            a = math.radians(unit.facing)
+            dx, dy = -math.sin(a), -math.cos(a)  # front direction in scene coordinates
+            px, py = math.cos(a), -math.sin(a)
+            half = r * 0.6
+            fx, fy = dx * r * 0.8, dy * r * 0.8
+            self.front = (
+                QPointF(fx - px * half, fy - py * half),
+                QPointF(fx + px * half, fy + py * half),
+            )
+            self.badge_at = QPointF(r * 0.7, -r * 0.7)
+        else:
+            poly = self._local(unit)
+            path.addPolygon(poly)
+            path.closeSubpath()
+            halo.addPolygon(self._local(unit, grow))
+            halo.closeSubpath()
+            self.front = (poly[2], poly[3])
+            self.badge_at = QPointF(poly.boundingRect().right(), poly.boundingRect().top())
+            files, ranks = min(unit.models, unit.models_per_rank), unit.ranks
+            a, b, cc, d = poly[0], poly[1], poly[2], poly[3]
+            for i in range(1, files):
+                t = i / files
+                self.grid.append((a + (b - a) * t, d + (cc - d) * t))
+            for j in range(1, ranks):
+                t = j / ranks
+                self.grid.append((a + (d - a) * t, b + (cc - b) * t))
+        self.path = path
+        self.halo_path = halo
+        rect = halo.boundingRect().adjusted(-0.2, -0.2, 0.2, 0.2)
+        tw, th = text_size(unit.name, NAME_IN)
+        rect = rect.united(QRectF(-tw / 2 - 0.1, -th / 2 - 0.1, tw + 0.2, th * 2 + 0.3))
+        rect = rect.united(QRectF(self.badge_at.x() - 0.5, self.badge_at.y() - 0.5, 3.0, 1.0))
+        self._rect = rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        unit = self.unit
+        ppi = pixels_per_inch(painter)
+        if self.focus < 0:
+            painter.setOpacity(0.3)
+        roles = self.roles()
+        alpha = 110 if Role.NOT_COUNTING in roles or unit.fleeing else 190
+        painter.setPen(style.cosmetic(self.colour.darker(160), 1.2))
+        painter.setBrush(style.with_alpha(self.colour, alpha))
+        painter.drawPath(self.path)
+        if ppi >= 6 and self.grid:
+            painter.setPen(style.cosmetic(style.with_alpha(self.colour.darker(180), 110), 1))
+            for p, q in self.grid:
+                painter.drawLine(p, q)
+        painter.setPen(style.inches(self.colour.darker(220), 0.12))
+        painter.drawLine(*self.front)
+        for mark in self.marks:
+            _halo(painter, self.halo_path, mark, self.colour)
+        if self.focus > 0:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(style.cosmetic(QColor("black"), 3))
+            painter.drawRect(self.halo_path.boundingRect().adjusted(-0.25, -0.25, 0.25, 0.25))
+        if self.isSelected():
+            _selection(painter, self.halo_path)
+        if ppi * NAME_IN >= MIN_TEXT_PX:
+            draw_label(
+                painter,
+                unit.name,
+                QPointF(0, 0),
+                NAME_IN,
+                style.TEXT,
+                style.with_alpha(QColor("white"), 170),
+            )
+            note = next(
+                (m.label for m in self.marks if m.role is Role.NOT_COUNTING and m.label), ""
+            )
+            if note:
+                _, th = text_size(unit.name, NAME_IN)
+                draw_label(
+                    painter,
+                    note,
+                    QPointF(0, th * 0.95),
+                    NOTE_IN,
+                    style.TEXT,
+                    style.with_alpha(QColor("white"), 150),
+                    italic=True,
+                )
+        _badges(painter, self.marks, self.badge_at, self.colour)
+
+
+class MarkerItem(PieceItem):
+    kind = "marker"
+
+    def __init__(self, piece_id: str) -> None:
+        super().__init__(piece_id)
+        self.setZValue(Z_MARKER)
+        self.colour: QColor = style.NEUTRAL
+        self.radius = 0.5
+        self.text = ""
+        self.caption = ""
+
+    @property
+    def marker(self) -> Marker:
+        return self.piece  # type: ignore[return-value]
+
+    def set_piece(
+        self,
+        marker: Marker,
+        colour: QColor | None,
+        bmap: BoardMap,
+        at: tuple[float, float] | None = None,
+    ) -> None:
+        old: Marker | None = self.piece  # type: ignore[assignment]
+        self.piece = marker
+        x, y = at if at is not None else (marker.x, marker.y)
+        self.setPos(bmap.to_scene(x, y))
+        self.setVisible(not marker.destroyed)
+        colour = colour or style.NEUTRAL
+        if old is not None and _same_marker_look(old, marker) and colour == self.colour:
+            return
+        self.prepareGeometryChange()
+        self.colour = colour
+        self.radius = marker_outline(marker).radius or 0.5
+        hidden = "hidden" in marker.rules and not marker.revealed
+        if marker.value is not None:
+            self.text = f"{marker.value}?" if hidden else str(marker.value)
+        else:
+            self.text = "?" if hidden else ""
+        self.caption = marker.label or marker.kind.replace("_", " ").replace(".", " ")
+        tags = [t[0].upper() for t in sorted(marker.rules)]
+        if tags:
+            self.caption += f" [{''.join(tags)}]"
+        r = self.radius + style.HALO_IN + 0.2
+        tw, th = text_size(self.caption, NOTE_IN)
+        self._rect = QRectF(-max(r, tw / 2 + 0.2), -r, 2 * max(r, tw / 2 + 0.2), 2 * r + th + 0.3)
+        self._rect = self._rect.united(
+            QRectF(self.radius * 0.7 - 0.5, -self.radius * 0.7 - 0.5, 3.0, 1.0)
+        )
+        self.setToolTip(self.tooltip())
+        self.update()
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        m = self.marker
+        ppi = pixels_per_inch(painter)
+        if self.focus < 0:
+            painter.setOpacity(0.3)
+        r = self.radius
+        painter.setPen(style.inches(QColor("black"), 0.06))
+        painter.setBrush(QColor("white"))
+        painter.drawEllipse(QPointF(0, 0), r, r)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self.colour)
+        painter.drawEllipse(QPointF(0, 0), r * 0.62, r * 0.62)
+        if m.carried_by:
+            painter.setPen(style.inches(QColor("black"), 0.05, Qt.PenStyle.DotLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(QPointF(0, 0), r * 1.15, r * 1.15)
+        path = QPainterPath()
+        path.addEllipse(QPointF(0, 0), r + style.HALO_IN / 2, r + style.HALO_IN / 2)
+        for mark in self.marks:
+            _halo(painter, path, mark, self.colour)
+        if self.focus > 0:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(style.cosmetic(QColor("black"), 3))
+            painter.drawEllipse(QPointF(0, 0), r + 0.35, r + 0.35)
+        if self.isSelected():
+            _selection(painter, path)
+        if ppi * NOTE_IN >= MIN_TEXT_PX:
+            if self.text:
+                draw_label(
+                    painter, self.text, QPointF(0, 0), min(r * 1.1, 0.5), QColor("white"), bold=True
+                )
+            _, th = text_size(self.caption, NOTE_IN)
+            draw_label(
+                painter,
+                self.caption,
+                QPointF(0, r + th / 2 + 0.12),
+                NOTE_IN,
+                style.TEXT,
+                style.with_alpha(QColor("white"), 190),
+            )
+        _badges(painter, self.marks, QPointF(r * 0.8, -r * 0.8), self.colour)
+
+
+def _same_marker_look(a: Marker, b: Marker) -> bool:
+    return (a.diameter_mm, a.value, a.rules, a.label, a.kind, a.revealed, a.carried_by, a.side) == (
+        b.diameter_mm,
+        b.value,
+        b.rules,
+        b.label,
+        b.kind,
+        b.revealed,
+        b.carried_by,
+        b.side,
+    )
+
+
+class PolygonItem(PieceItem):
+    """Terrain features and deployment zones: a polygon in absolute scene coordinates."""
+
+    def __init__(self, piece_id: str) -> None:
+        super().__init__(piece_id)
+        self.polygon = QPolygonF()
+        self.path = QPainterPath()
+        self.colour = style.NEUTRAL
+        self.anchor = QPointF()
+
+    def set_polygon(
+        self, points: tuple[tuple[float, float], ...], bmap: BoardMap, label: str
+    ) -> None:
+        self.prepareGeometryChange()
+        self.polygon = bmap.polygon(points)
+        path = QPainterPath()
+        path.addPolygon(self.polygon)
+        path.closeSubpath()
+        self.path = path
+        br = self.polygon.boundingRect()
+        self.anchor = br.center()
+        tw, th = text_size(label, NOTE_IN)
+        self._rect = br.adjusted(-0.3, -0.3, 0.3, 0.3).united(
+            QRectF(self.anchor.x() - tw / 2 - 0.2, self.anchor.y() - th, tw + 0.4, 2 * th)
+        )
+        self.update()
+
+    def shape(self) -> QPainterPath:
+        return self.path
+
+
+class TerrainItem(PolygonItem):
+    kind = "terrain"
+
+    def __init__(self, piece_id: str) -> None:
+        super().__init__(piece_id)
+        self.setZValue(Z_TERRAIN)
+
+    @property
+    def terrain(self) -> Terrain:
+        return self.piece  # type: ignore[return-value]
+
+    def set_piece(self, terrain: Terrain, bmap: BoardMap) -> None:
+        self.piece = terrain
+        self.set_polygon(terrain.polygon, bmap, self._label(terrain))
+        self.setToolTip(self.tooltip())
+
+    @staticmethod
+    def _label(t: Terrain) -> str:
+        return f"{t.name} (Impassable)" if t.impassable and "mpassable" not in t.name else t.name
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        t = self.terrain
+        ppi = pixels_per_inch(painter)
+        if self.focus < 0:
+            painter.setOpacity(0.4)
+        if t.impassable:
+            painter.setPen(style.cosmetic(QColor("black"), 2))
+            painter.setBrush(style.IMPASSABLE)
+            painter.drawPath(self.path)
+            painter.setBrush(style.brush(QColor(255, 255, 255, 90), Qt.BrushStyle.DiagCrossPattern))
+            painter.drawPath(self.path)
+        else:
+            painter.setPen(style.cosmetic(style.TERRAIN_EDGE, 1.5))
+            painter.setBrush(style.with_alpha(style.TERRAIN, 170))
+            painter.drawPath(self.path)
+        for mark in self.marks:
+            _halo(painter, self.path, mark, style.NEUTRAL)
+        if self.focus > 0:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(style.cosmetic(QColor("black"), 3))
+            painter.drawPath(self.path)
+        if self.isSelected():
+            _selection(painter, self.path)
+        if ppi * NOTE_IN >= MIN_TEXT_PX:
+            colour = QColor("white") if t.impassable else style.TEXT
+            bg = style.with_alpha(QColor("black"), 120) if t.impassable else None
+            draw_label(painter, self._label(t), self.anchor, NOTE_IN, colour, bg, italic=True)
+        _badges(painter, self.marks, self.polygon.boundingRect().topRight(), style.NEUTRAL)
+
+
+class ZoneItem(PolygonItem):
+    kind = "zone"
+    movable = False
+
+    def __init__(self, piece_id: str) -> None:
+        super().__init__(piece_id)
+        self.setZValue(Z_ZONE)
+
+    @property
+    def zone(self) -> Zone:
+        return self.piece  # type: ignore[return-value]
+
+    def set_piece(self, zone: Zone, colour: QColor, bmap: BoardMap, side_name: str) -> None:
+        self.piece = zone
+        self.colour = colour
+        self.label = zone.name or f"{side_name} deployment zone"
+        self.set_polygon(zone.polygon, bmap, self.label)
+        self.setToolTip(self.tooltip())
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        ppi = pixels_per_inch(painter)
+        painter.setBrush(style.with_alpha(self.colour, 34))
+        pen = QPen(style.with_alpha(self.colour, 200), 2, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        painter.setPen(pen)
+        painter.drawPath(self.path)
+        for mark in self.marks:
+            _halo(painter, self.path, mark, self.colour)
+        if self.isSelected():
+            _selection(painter, self.path)
+        if ppi * NOTE_IN >= MIN_TEXT_PX:
+            draw_label(
+                painter, self.label, self.anchor, NOTE_IN, self.colour.darker(150), italic=True
+            )

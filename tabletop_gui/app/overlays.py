@@ -1,0 +1,163 @@
+"""Overlay items drawn from a Scoreboard's highlights: control radii, areas, hexes.
+
+The canvas knows no rule: each highlight is drawn by its geometry alone, with
+its label and, where it names one, its side's colour.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from tabletop_gui.app import style
+from tabletop_gui.app.drawing import BoardMap, draw_label, pixels_per_inch, text_size
+from tabletop_gui.app.items import MIN_TEXT_PX, Z_AREA, Z_CIRCLE
+from tabletop_gui.model.hexgrid import HexBoard
+from tabletop_gui.rules.scoreboard import Area, Circle, HexMark
+
+LABEL_IN = 0.6
+NOTE_LABEL_IN = 0.5
+
+
+class OverlayItem(QGraphicsItem):
+    def __init__(self) -> None:
+        super().__init__()
+        self._rect = QRectF()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(False)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+
+class CircleOverlay(OverlayItem):
+    """A control radius. ``extra`` widens it by the radius of the marker standing at
+    its centre, since a Circle's radius is measured edge to edge from that outline."""
+
+    def __init__(
+        self, circle: Circle, colour: QColor | None, bmap: BoardMap, extra: float = 0.0
+    ) -> None:
+        super().__init__()
+        self.setZValue(Z_CIRCLE)
+        self.circle = circle
+        self.colour = colour or style.NEUTRAL
+        self.r = circle.radius + extra
+        self.setPos(bmap.to_scene(circle.x, circle.y))
+        tw, th = text_size(circle.label, LABEL_IN, bold=True)
+        r = self.r
+        # The label sits outside the ring on its right, where it rarely covers a piece's name.
+        self.label_at = QPointF(r + 0.4 + tw / 2, 0)
+        self._rect = QRectF(-r - 0.2, -r - 0.2, 2 * r + 0.4, 2 * r + 0.4).united(
+            QRectF(r, -th, tw + 1.0, 2 * th)
+        )
+        self.setToolTip(circle.label)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        r = self.r
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.with_alpha(self.colour, 26))
+        painter.drawEllipse(QPointF(0, 0), r, r)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(style.cosmetic(QColor("white"), 4))
+        painter.drawEllipse(QPointF(0, 0), r, r)
+        painter.setPen(style.cosmetic(self.colour, 2.2))
+        painter.drawEllipse(QPointF(0, 0), r, r)
+        painter.setPen(style.cosmetic(self.colour, 1.5))
+        painter.drawLine(QPointF(-0.5, 0), QPointF(0.5, 0))
+        painter.drawLine(QPointF(0, -0.5), QPointF(0, 0.5))
+        if pixels_per_inch(painter) * LABEL_IN >= MIN_TEXT_PX and self.circle.label:
+            draw_label(
+                painter,
+                self.circle.label,
+                self.label_at,
+                LABEL_IN,
+                self.colour.darker(130),
+                style.with_alpha(QColor("white"), 210),
+                bold=True,
+            )
+
+
+class AreaOverlay(OverlayItem):
+    """A polygon a rule points at: hatched in its side's colour, dashed edge, label."""
+
+    def __init__(self, area: Area, colour: QColor | None, bmap: BoardMap) -> None:
+        super().__init__()
+        self.setZValue(Z_AREA)
+        self.area = area
+        self.colour = colour or style.NEUTRAL
+        self.polygon = bmap.polygon(area.polygon)
+        self.path = QPainterPath()
+        self.path.addPolygon(self.polygon)
+        self.path.closeSubpath()
+        br = self.polygon.boundingRect()
+        tw, th = text_size(area.label, NOTE_LABEL_IN, bold=True)
+        self.label_at = QPointF(br.center().x(), br.top() + th)
+        self._rect = br.adjusted(-0.3, -0.3, 0.3, 0.3).united(
+            QRectF(self.label_at.x() - tw / 2 - 0.3, self.label_at.y() - th, tw + 0.6, 2 * th)
+        )
+        self.setToolTip(area.label)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setBrush(
+            style.brush(style.with_alpha(self.colour, 110), Qt.BrushStyle.BDiagPattern)
+        )
+        painter.setPen(style.cosmetic(self.colour, 2.5, Qt.PenStyle.DashDotLine))
+        painter.drawPath(self.path)
+        if pixels_per_inch(painter) * NOTE_LABEL_IN >= MIN_TEXT_PX and self.area.label:
+            draw_label(
+                painter,
+                self.area.label,
+                self.label_at,
+                NOTE_LABEL_IN,
+                self.colour.darker(130),
+                style.with_alpha(QColor("white"), 200),
+                bold=True,
+            )
+
+
+class HexOverlay(OverlayItem):
+    """Hexes a rule points at (objective hexes, a section): filled in the side's colour."""
+
+    def __init__(
+        self, mark: HexMark, colour: QColor | None, bmap: BoardMap, board: HexBoard
+    ) -> None:
+        super().__init__()
+        self.setZValue(Z_AREA)
+        self.mark = mark
+        self.colour = colour or style.NEUTRAL
+        path = QPainterPath()
+        for h in mark.hexes:
+            poly = QPolygonF([bmap.to_scene(x, y) for x, y in board.corners(h)])
+            path.addPolygon(poly)
+            path.closeSubpath()
+        self.path = path
+        br = path.boundingRect()
+        first = bmap.to_scene(*board.hex_to_point(mark.hexes[0])) if mark.hexes else br.center()
+        tw, th = text_size(mark.label, NOTE_LABEL_IN, bold=True)
+        self.label_at = QPointF(first.x(), first.y() + board.hex_size * 0.55)
+        self._rect = br.adjusted(-0.3, -0.3, 0.3, 0.3).united(
+            QRectF(self.label_at.x() - tw / 2 - 0.3, self.label_at.y() - th, tw + 0.6, 2 * th)
+        )
+        self.setToolTip(mark.label)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setBrush(style.with_alpha(self.colour, 70))
+        painter.setPen(style.cosmetic(self.colour.darker(120), 3))
+        painter.drawPath(self.path)
+        if pixels_per_inch(painter) * NOTE_LABEL_IN >= MIN_TEXT_PX and self.mark.label:
+            draw_label(
+                painter,
+                self.mark.label,
+                self.label_at,
+                NOTE_LABEL_IN,
+                self.colour.darker(150),
+                style.with_alpha(QColor("white"), 200),
+                bold=True,
+            )
