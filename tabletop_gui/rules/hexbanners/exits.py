@@ -1,0 +1,109 @@
+"""Breakthrough and Withdraw: one permanent banner for each unit that leaves the
+board from a baseline hex (the opponent's for Breakthrough, the side's own for
+Withdraw), having stood on that hex at the start of its turn, ordered to move off.
+Param ``same_hex`` (default true, RULES.md): the unit must exit from the very hex
+it stood on at the start of its turn; false: from any such baseline hex."""
+
+from __future__ import annotations
+
+from tabletop_gui.model.hexgrid import hex_label
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.hexbanners import settings
+from tabletop_gui.rules.hexbanners.base import BannerObjective, side_name
+from tabletop_gui.rules.hexbanners.occupancy import board_of
+from tabletop_gui.rules.hexbanners.records import Exit, exits
+from tabletop_gui.rules.scoreboard import CountingPiece, HexMark, ObjectiveResult
+
+
+class ExitObjective(BannerObjective):
+    needs_hexes = False
+    single_banner = False
+
+    def baseline_side(self, state: GameState, side: str) -> str:
+        """Whose baseline ``side``'s units leave from."""
+        raise NotImplementedError
+
+    def baseline_row(self, state: GameState, side: str) -> int | None:
+        board = board_of(state)
+        if board is None:
+            return None
+        return settings.baseline_row(state.setup, board, self.baseline_side(state, side))
+
+    def why_not(self, state: GameState, e: Exit) -> str | None:
+        """None if the exit earns a banner, else why not."""
+        row = self.baseline_row(state, e.side)
+        if e.hex[1] != row:
+            return f"hex {hex_label(e.hex)} is not on the right baseline (row {row})"
+        if not e.ordered:
+            return "it was not ordered"
+        if not e.own_turn:
+            return "it was not its side's turn"
+        if e.start_hex is None:
+            return "it was not on the board at the start of its turn"
+        if self.param("same_hex", True):
+            if e.start_hex != e.hex:
+                return (
+                    f"it stood on hex {hex_label(e.start_hex)} at the start of its turn, not there"
+                )
+        elif e.start_hex[1] != row:
+            where = hex_label(e.start_hex)
+            return f"it stood on hex {where}, off the baseline, at the start of its turn"
+        return None
+
+    def banners(self, state: GameState) -> dict[str, int]:
+        out: dict[str, int] = {}
+        sides = self.sides(state)
+        for e in exits(state):
+            if e.side in sides and self.why_not(state, e) is None:
+                out[e.side] = out.get(e.side, 0) + 1
+        return out
+
+    def evaluate(self, state: GameState) -> ObjectiveResult:
+        banners = self.banners(state)
+        sides = [s for s in self.sides(state) if s in state.scene.side_ids]
+        counting = []
+        lines = []
+        for e in exits(state):
+            if e.side not in sides:
+                continue
+            why = self.why_not(state, e)
+            if why is None:
+                note = f"left from hex {hex_label(e.hex)} in turn {e.turn}: one banner"
+            else:
+                note = f"left from hex {hex_label(e.hex)} in turn {e.turn}: no banner, {why}"
+            counting.append(CountingPiece(e.unit_id, e.side, note=note))
+            lines.append(f"{e.unit_name} {note}")
+        totals = ", ".join(f"{side_name(state, s)} {banners.get(s, 0)}" for s in sides)
+        detail = ("; ".join(lines) + ".") if lines else "No unit has left the board yet."
+        reason = f"{self.title} banners: {totals}. {detail}"
+        board = board_of(state)
+        marks = []
+        for s in sides:
+            row = self.baseline_row(state, s)
+            if board is not None and row is not None:
+                marks.append(
+                    HexMark(
+                        tuple(board.baseline(row)),
+                        s,
+                        f"{self.title}: {side_name(state, s)} exits here",
+                    )
+                )
+        return self.result(
+            state, banners, reason, permanent=True, counting=counting, highlights=marks
+        )
+
+
+class Breakthrough(ExitObjective):
+    kind = "hex.breakthrough"
+    title = "Breakthrough"
+
+    def baseline_side(self, state: GameState, side: str) -> str:
+        return state.scene.opponent(side)
+
+
+class Withdraw(ExitObjective):
+    kind = "hex.withdraw"
+    title = "Withdraw"
+
+    def baseline_side(self, state: GameState, side: str) -> str:
+        return side

@@ -1,0 +1,223 @@
+"""The hex Victory Banner family: folds turn starts, exits, eliminations and
+cards into records, snaps moved units to hex centres, refuses what the board
+or a finished battle forbids, and adds banners up to totals and a winner."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from tabletop_gui.model.events import (
+    AddPiece,
+    Event,
+    GameEnd,
+    MovePiece,
+    RemoveCasualty,
+    TurnStart,
+)
+from tabletop_gui.model.events.hexgame import (
+    Eliminate,
+    ExitBoard,
+    HexMove,
+    PlayCard,
+    Retreat,
+    TakeTimePressureBanner,
+)
+from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label, snap
+from tabletop_gui.model.pieces import Unit
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.family import Family
+from tabletop_gui.rules.hexbanners import records, settings
+from tabletop_gui.rules.hexbanners.base import side_name
+from tabletop_gui.rules.hexbanners.occupancy import board_of, hex_of
+from tabletop_gui.rules.hexbanners.totals import (
+    banner_totals,
+    elimination_banners,
+    targets,
+    winner,
+)
+from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, Status, strict_leader
+
+ELIMINATIONS_ID = "hex.eliminations"
+
+
+class HexBanners(Family):
+    name = "hex"
+    title = "Hex Victory Banners"
+
+    # -- refusals ---------------------------------------------------------
+    def check(self, state: GameState, event: Event) -> str | None:
+        if not isinstance(event, GameEnd):
+            won = winner(state)
+            if won is not None:
+                total = banner_totals(state)[won]
+                return (
+                    f"The battle is over: {side_name(state, won)} reached {total} Victory "
+                    f"Banners (target {targets(state)[won]})."
+                )
+        board = board_of(state)
+        if board is None:
+            return None
+        if isinstance(event, HexMove | Retreat):
+            return self._check_destination(state, board, event.unit_id, tuple(event.to))
+        if isinstance(event, MovePiece) and event.piece_id in state.scene.units:
+            to = board.point_to_hex(event.x, event.y)
+            return self._check_destination(state, board, event.piece_id, to)
+        if isinstance(event, AddPiece) and event.unit is not None:
+            to = board.point_to_hex(event.unit.x, event.unit.y)
+            return self._check_destination(state, board, event.unit.id, to, event.unit)
+        if isinstance(event, ExitBoard):
+            return self._check_exit(state, board, event)
+        if isinstance(event, PlayCard) and state.clock.side not in (None, event.side):
+            return (
+                f"{side_name(state, event.side)} plays a Command card only in its own turn "
+                f"(it is {side_name(state, state.clock.side)}'s turn)."
+            )
+        if isinstance(event, TakeTimePressureBanner) and not any(
+            spec.kind == "hex.time_pressure" for spec in state.setup.objectives
+        ):
+            return "This scenario has no Time Pressure objective."
+        return None
+
+    def _check_destination(
+        self,
+        state: GameState,
+        board: HexBoard,
+        unit_id: str,
+        to: tuple[int, ...],
+        unit: Unit | None = None,
+    ) -> str | None:
+        dest: Hex = (int(to[0]), int(to[1]))
+        unit = unit or state.scene.units.get(unit_id)
+        if unit is None:
+            return None  # the event itself reports the unknown unit
+        if not board.contains(dest):
+            return f"{unit.name}: hex {hex_label(dest)} is not on the board."
+        if not settings.setting(state.setup, settings.ONE_UNIT_PER_HEX):
+            return None
+        for other in state.scene.units.values():
+            if other.id == unit.id or other.removed or hex_of(board, other) != dest:
+                continue
+            if other.side != unit.side and not (other.leader and unit.leader):
+                return (
+                    f"{unit.name} cannot enter hex {hex_label(dest)}: enemy {other.name} is there."
+                )
+            if not other.leader and not unit.leader:
+                return f"{unit.name} cannot enter hex {hex_label(dest)}: {other.name} is there."
+        return None
+
+    def _check_exit(self, state: GameState, board: HexBoard, event: ExitBoard) -> str | None:
+        unit = state.scene.units.get(event.unit_id)
+        if unit is None or unit.removed:
+            return None
+        h = hex_of(board, unit)
+        rows = (0, board.rows - 1)
+        if h is None or h[1] not in rows:
+            where = f"hex {hex_label(h)}" if h else "no hex"
+            return (
+                f"{unit.name} stands on {where}: a unit leaves the board only from a baseline hex."
+            )
+        if state.clock.side is not None and state.clock.side != unit.side:
+            return (
+                f"{unit.name} cannot exit in {side_name(state, state.clock.side)}'s turn: "
+                f"only an ordered unit moves off the board."
+            )
+        return None
+
+    # -- records ----------------------------------------------------------
+    def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
+        board = board_of(after)
+        if board is None:
+            return after
+        if isinstance(event, MovePiece | AddPiece):
+            after = self._snap(event, board, after)
+        elif isinstance(event, TurnStart) and event.side is not None:
+            hexes = {
+                u.id: h
+                for u in after.scene.units.values()
+                if u.side == event.side and (h := hex_of(board, u)) is not None
+            }
+            starts = dict(after.records.get(records.TURN_START, {}))
+            starts[event.side] = records.TurnStartSnapshot(event.turn, event.side, hexes)
+            after = after.with_record(records.TURN_START, starts)
+        elif isinstance(event, ExitBoard):
+            unit = before.scene.units[event.unit_id]
+            h = hex_of(board, unit)
+            snap_ = records.turn_start(before, unit.side)
+            own = before.clock.side == unit.side
+            start = snap_.hexes.get(unit.id) if snap_ is not None and own else None
+            exit_ = records.Exit(
+                unit.id, unit.name, unit.side, h or (-1, -1), before.clock.turn,
+                event.ordered, own, start, after.index + 1,
+            )  # fmt: skip
+            after = after.with_record(records.EXITS, (*records.exits(after), exit_))
+        elif isinstance(event, Eliminate | RemoveCasualty):
+            unit = before.scene.units[event.unit_id]
+            if not unit.removed:
+                loss = records.Loss(
+                    unit.id, unit.name, unit.side, unit.leader, before.clock.turn, after.index + 1
+                )
+                after = after.with_record(records.LOSSES, (*records.losses(after), loss))
+        elif isinstance(event, PlayCard):
+            play = records.CardPlay(event.side, event.card, before.clock.turn, after.index + 1)
+            after = after.with_record(records.CARDS, (*records.cards(after), play))
+        return after
+
+    def _snap(self, event: MovePiece | AddPiece, board: HexBoard, after: GameState) -> GameState:
+        uid = event.piece_id if isinstance(event, MovePiece) else getattr(event.unit, "id", None)
+        unit = after.scene.units.get(uid) if uid else None
+        if unit is None:
+            return after
+        x, y = snap(board, unit.x, unit.y)
+        if (x, y) == (unit.x, unit.y):
+            return after
+        return after.with_scene(after.scene.with_piece(replace(unit, x=x, y=y)))
+
+    # -- totals -----------------------------------------------------------
+    def summarize(self, state: GameState, results: Sequence[ObjectiveResult]) -> Scoreboard:
+        elim = self._eliminations(state)
+        all_results = (*results, elim)
+        totals: dict[str, float] = {s: 0.0 for s in state.scene.side_ids}
+        for r in all_results:
+            for side, n in r.points.items():
+                totals[side] = totals.get(side, 0.0) + n
+        whole = {s: int(v) for s, v in totals.items()}
+        won = winner(state, whole)
+        tgt = targets(state)
+        parts = []
+        for s in state.scene.side_ids:
+            of = f"/{tgt[s]}" if tgt[s] is not None else ""
+            parts.append(f"{side_name(state, s)} {whole[s]}{of}")
+        summary = "Victory Banners: " + ", ".join(parts)
+        if all(t is None for t in tgt.values()):
+            summary += " (no banner target set: no instant win)"
+        if won is not None:
+            summary += f". {side_name(state, won)} reached its target and wins the battle."
+        return Scoreboard(results=all_results, totals=totals, winner=won, summary=summary)
+
+    def _eliminations(self, state: GameState) -> ObjectiveResult:
+        banners = elimination_banners(state)
+        counts = {s: float(banners.get(s, 0)) for s in state.scene.side_ids}
+        lines = []
+        for s in state.scene.side_ids:
+            lost = [
+                f"{loss.unit_name}{' (leader)' if loss.leader else ''}"
+                for loss in records.losses(state)
+                if loss.side != s
+            ]
+            what = ", ".join(lost) if lost else "no enemy losses"
+            lines.append(f"{side_name(state, s)} {banners.get(s, 0)} ({what})")
+        leader = strict_leader(counts) if any(counts.values()) else None
+        status = Status.NONE if not any(counts.values()) else (Status.WON if leader else Status.TIE)
+        return ObjectiveResult(
+            objective_id=ELIMINATIONS_ID,
+            name="Eliminated units and leaders",
+            kind=ELIMINATIONS_ID,
+            status=status,
+            leader=leader,
+            counts=counts,
+            reason="One banner for each eliminated enemy unit or leader: " + "; ".join(lines) + ".",
+            problems=tuple(settings.problems(state.setup)),
+            details={"losses": [loss.unit_id for loss in records.losses(state)]},
+            points=counts,
+        )

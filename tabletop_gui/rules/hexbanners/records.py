@@ -1,0 +1,75 @@
+"""What the hex family folds from the log into ``state.records`` (keys ``hex.*``):
+where each unit stood at the start of its side's turn, exits, eliminations and
+Command cards played. Objectives read these; the log stays the only truth."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from tabletop_gui.model.hexgrid import Hex
+from tabletop_gui.model.state import GameState
+
+TURN_START = "hex.turn_start"
+EXITS = "hex.exits"
+LOSSES = "hex.eliminated"
+CARDS = "hex.cards"
+
+
+@dataclass(frozen=True)
+class TurnStartSnapshot:
+    """The hexes of one side's units at the start of that side's turn."""
+
+    turn: int
+    side: str
+    hexes: Mapping[str, Hex] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Exit:
+    unit_id: str
+    unit_name: str
+    side: str
+    hex: Hex
+    turn: int
+    ordered: bool
+    own_turn: bool  # it was the unit's side's turn
+    start_hex: Hex | None  # where it stood at the start of its side's turn (None: unknown)
+    index: int  # the event's place in the log (1-based: state index after it)
+
+
+@dataclass(frozen=True)
+class Loss:
+    """An eliminated unit or leader."""
+
+    unit_id: str
+    unit_name: str
+    side: str
+    leader: bool
+    turn: int
+    index: int
+
+
+@dataclass(frozen=True)
+class CardPlay:
+    side: str
+    card: str
+    turn: int
+    index: int
+
+
+def turn_start(state: GameState, side: str) -> TurnStartSnapshot | None:
+    snap = state.records.get(TURN_START, {}).get(side)
+    return snap
+
+
+def exits(state: GameState) -> tuple[Exit, ...]:
+    return state.records.get(EXITS, ())
+
+
+def losses(state: GameState) -> tuple[Loss, ...]:
+    return state.records.get(LOSSES, ())
+
+
+def cards(state: GameState) -> tuple[CardPlay, ...]:
+    return state.records.get(CARDS, ())

@@ -1,0 +1,89 @@
+"""Time Pressure: a side under time pressure that has played a Scout card may, at
+the end of its turn, take one permanent banner (and draw one Command card instead
+of the Scout card's own draw). Refused if that banner would be the one that wins.
+Params: ``side``/``sides``: who is under time pressure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop_gui.model.events import Event
+from tabletop_gui.model.events.hexgame import SCOUT, TakeTimePressureBanner
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.hexbanners.base import BannerObjective, ordinal, side_name
+from tabletop_gui.rules.hexbanners.records import cards
+from tabletop_gui.rules.hexbanners.totals import banner_totals, targets
+from tabletop_gui.rules.scoreboard import ObjectiveResult
+
+
+@dataclass(frozen=True)
+class Taken:
+    side: str
+    turn: int
+
+
+class TimePressure(BannerObjective):
+    kind = "hex.time_pressure"
+    title = "Time Pressure"
+    needs_hexes = False
+    single_banner = False
+
+    def taken(self, state: GameState) -> tuple[Taken, ...]:
+        return self.record(state, ())
+
+    def scouts_this_turn(self, state: GameState, side: str) -> int:
+        turn = state.clock.turn
+        return sum(
+            1 for c in cards(state)
+            if c.side == side and c.turn == turn and c.card.strip().lower() == SCOUT.lower()
+        )  # fmt: skip
+
+    def check(self, state: GameState, event: Event) -> str | None:
+        if not isinstance(event, TakeTimePressureBanner):
+            return None
+        side, name = event.side, side_name(state, event.side)
+        if side not in self.sides(state):
+            return f"{name} is not under time pressure in this scenario."
+        if state.clock.side != side:
+            return f"{name} takes a Time Pressure banner only at the end of its own turn."
+        used = sum(1 for t in self.taken(state) if t.side == side and t.turn == state.clock.turn)
+        if self.scouts_this_turn(state, side) <= used:
+            return f"{name} has not played a Scout card this turn (or has already used it)."
+        total = banner_totals(state).get(side, 0)
+        target = targets(state).get(side)
+        if target is not None and total + 1 >= target:
+            return (
+                f"Refused: a Time Pressure banner would be {name}'s {ordinal(total + 1)} "
+                f"banner, the one that wins the battle (target {target})."
+            )
+        return None
+
+    def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
+        if isinstance(event, TakeTimePressureBanner) and event.side in self.sides(after):
+            return after.with_record(
+                self.id, (*self.taken(after), Taken(event.side, before.clock.turn))
+            )
+        return after
+
+    def banners(self, state: GameState) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for t in self.taken(state):
+            out[t.side] = out.get(t.side, 0) + 1
+        return out
+
+    def evaluate(self, state: GameState) -> ObjectiveResult:
+        banners = self.banners(state)
+        parts = []
+        for s in self.sides(state):
+            if s not in state.scene.side_ids:
+                continue
+            turns = ", ".join(str(t.turn) for t in self.taken(state) if t.side == s)
+            when = f" (turns {turns})" if turns else ""
+            parts.append(
+                f"{side_name(state, s)} is under time pressure and took {banners.get(s, 0)}{when}"
+            )
+        reason = (
+            "; ".join(parts)
+            + ". A banner is taken after playing a Scout card, never the winning one."
+        )
+        return self.result(state, banners, reason, permanent=True)

@@ -1,0 +1,58 @@
+"""Banner totals per side, the target and the instant winner.
+
+Totals add every banner objective's banners and the banners for eliminated
+enemy units and leaders. The game ends the instant a side's total reaches its
+target; the family then refuses every further event but ``game_end``.
+"""
+
+from __future__ import annotations
+
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.engine import objectives_of
+from tabletop_gui.rules.hexbanners import settings
+from tabletop_gui.rules.hexbanners.base import BannerObjective
+from tabletop_gui.rules.hexbanners.records import losses
+
+
+def elimination_banners(state: GameState) -> dict[str, int]:
+    """One banner to the opponent for each eliminated unit or leader."""
+    out = {s: 0 for s in state.scene.side_ids}
+    for loss in losses(state):
+        try:
+            gainer = state.scene.opponent(loss.side)
+        except ValueError:
+            continue
+        out[gainer] = out.get(gainer, 0) + 1
+    return out
+
+
+def banner_totals(state: GameState) -> dict[str, int]:
+    totals = elimination_banners(state)
+    for obj in objectives_of(state.setup):
+        if isinstance(obj, BannerObjective):
+            for side, n in obj.banners(state).items():
+                totals[side] = totals.get(side, 0) + n
+    return totals
+
+
+def targets(state: GameState) -> dict[str, int | None]:
+    out: dict[str, int | None] = {}
+    for side in state.scene.side_ids:
+        try:
+            out[side] = settings.target(state.setup, side)
+        except ValueError:
+            out[side] = None
+    return out
+
+
+def winner(state: GameState, totals: dict[str, int] | None = None) -> str | None:
+    """The side that has reached its target, if any. Two at once (one event cannot
+    normally do it): the side whose turn it is, else the first listed."""
+    totals = banner_totals(state) if totals is None else totals
+    tgt = targets(state)
+    reached = [s for s in state.scene.side_ids if tgt[s] is not None and totals.get(s, 0) >= tgt[s]]
+    if not reached:
+        return None
+    if len(reached) > 1 and state.clock.side in reached:
+        return state.clock.side
+    return reached[0]
