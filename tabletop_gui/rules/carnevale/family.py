@@ -1,0 +1,140 @@
+"""The Carnevale family: game-wide checks and folds (rounds, activations, the
+automatic drop of a carried objective) and how objective results add up to
+Victory Points. Player views hide the value of objectives not yet revealed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from tabletop_gui.model.events import DeletePiece, Event, RemoveCasualty, TurnEnd, TurnStart
+from tabletop_gui.model.events.carnevale import (
+    ActivationEnd,
+    ActivationStart,
+    CharacterRemoved,
+    LifePointsLost,
+    carried_by,
+    dropped,
+)
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.carnevale import settings
+from tabletop_gui.rules.carnevale.actions import (
+    ACTIVATED,
+    ACTIVATION,
+    ROUND_OPEN,
+    Activation,
+    activation,
+    check_event,
+)
+from tabletop_gui.rules.carnevale.measure import markers_in_contact
+from tabletop_gui.rules.family import Family
+from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, strict_leader
+
+ENDED = "carnevale.ended"
+PLACED = "carnevale.placed"  # objective markers as they stood when round 1 began
+
+
+def game_ended(state: GameState) -> bool:
+    """The end of the game: the last round has ended, or a game_end event."""
+    return state.clock.over or bool(state.records.get(ENDED, False))
+
+
+class Carnevale(Family):
+    name = "carnevale"
+    title = "Carnevale"
+
+    def check(self, state: GameState, event: Event) -> str | None:
+        return check_event(state, event)
+
+    def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
+        setup = after.setup
+        if isinstance(event, TurnStart) and event.side is None:
+            after = after.with_record(ROUND_OPEN, True)
+            after = after.with_record(ACTIVATED, frozenset())
+            after = after.with_record(ACTIVATION, None)
+            if PLACED not in after.records:
+                after = after.with_record(PLACED, dict(after.scene.markers))
+        elif isinstance(event, TurnEnd) and event.side is None:
+            after = after.with_record(ROUND_OPEN, False)
+            after = after.with_record(ACTIVATION, None)
+            if event.turn >= settings.rounds(setup):
+                after = after.with_record(ENDED, True)
+        elif isinstance(event, ActivationStart):
+            unit = after.scene.units[event.character]
+            tol = settings.contact_tolerance(setup)
+            act = Activation(unit.id, markers_in_contact(after.scene, unit, tol))
+            after = after.with_record(ACTIVATION, act)
+            done = after.records.get(ACTIVATED, frozenset())
+            after = after.with_record(ACTIVATED, done | {unit.id})
+        elif isinstance(event, ActivationEnd):
+            act = activation(after)
+            if act is not None and act.character == event.character:
+                after = after.with_record(ACTIVATION, replace(act, ended=True))
+        elif isinstance(event, LifePointsLost):
+            if event.amount >= settings.drop_life_points(setup):
+                unit = after.scene.units[event.character]
+                after = dropped(after, unit, event.drop_x, event.drop_y)
+        elif isinstance(event, CharacterRemoved):
+            unit = after.scene.units[event.character]
+            after = dropped(after, unit, event.drop_x, event.drop_y)
+        elif isinstance(event, RemoveCasualty):
+            after = dropped(after, after.scene.units[event.unit_id], None, None)
+        elif isinstance(event, DeletePiece) and event.piece_id in before.scene.units:
+            gone = before.scene.units[event.piece_id]
+            if carried_by(after, gone.id) is not None:
+                after = dropped(after, gone, None, None)
+        return _sync_carried(after)
+
+    def summarize(self, state: GameState, results: Sequence[ObjectiveResult]) -> Scoreboard:
+        return _summarize(state, results, hidden_unknown=0)
+
+    def redact(self, state: GameState, board: Scoreboard, viewer: str) -> Scoreboard:
+        """A player's view: objectives not yet revealed show '?' for their value."""
+        from tabletop_gui.rules.carnevale.objective import CarnevaleObjective
+        from tabletop_gui.rules.engine import objectives_of
+
+        results = []
+        unknown = 0
+        for obj, result in zip(objectives_of(state.setup), board.results, strict=True):
+            if isinstance(obj, CarnevaleObjective):
+                result = obj.evaluate(state, hide_unrevealed=True)
+                if result.details.get("points_unknown"):
+                    unknown += 1
+            results.append(result)
+        return _summarize(state, results, hidden_unknown=unknown)
+
+
+def _sync_carried(state: GameState) -> GameState:
+    """Keep each carried marker on its carrier, so a canvas can draw it there and
+    a drop starts from the right place."""
+    moved = []
+    for marker in state.scene.markers.values():
+        if marker.carried_by is None:
+            continue
+        unit = state.scene.units.get(marker.carried_by)
+        if unit is None:
+            continue
+        if (marker.x, marker.y, marker.elevation) != (unit.x, unit.y, unit.elevation):
+            moved.append(replace(marker, x=unit.x, y=unit.y, elevation=unit.elevation))
+    return state.with_scene(state.scene.with_pieces(moved)) if moved else state
+
+
+def _summarize(
+    state: GameState, results: Sequence[ObjectiveResult], hidden_unknown: int
+) -> Scoreboard:
+    scene = state.scene
+    totals: dict[str, float] = {s: 0.0 for s in scene.side_ids}
+    for r in results:
+        for side, pts in r.points.items():
+            totals[side] = totals.get(side, 0.0) + pts
+    ended = game_ended(state)
+    parts = ", ".join(f"{scene.side(s).name} {v:g}" for s, v in totals.items())
+    when = "final" if ended else "as if the game ended now"
+    summary = f"Primary Objective Victory Points ({when}): {parts}" if results else ""
+    if hidden_unknown:
+        summary += f", plus {hidden_unknown} held objective(s) of hidden value (?)"
+    problems = settings.settings_problems(state.setup)
+    if problems:
+        summary += ". Settings: " + "; ".join(problems)
+    winner = strict_leader(totals) if ended and not hidden_unknown and results else None
+    return Scoreboard(results=tuple(results), totals=totals, winner=winner, summary=summary)

@@ -1,0 +1,298 @@
+"""The Carnevale Primary Objective: one objective marker and its Victory Points.
+
+At the end of the game a gang scores the marker's value if one of its characters
+is within 3 in of it (edge to edge, in 3D) and no enemy character is; Mindless
+characters neither score nor contest. A claimed objective scores for the
+claimant wherever the characters are; a destroyed one scores for nobody; a
+carried one scores as the ``carried_scoring`` setting says (default: not at all).
+The result is always "as if the game ended now", and final once it has ended.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tabletop_gui.geometry.arrays import unit_arrays
+from tabletop_gui.geometry.outline import EPS
+from tabletop_gui.model.pieces import Marker
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.carnevale import settings
+from tabletop_gui.rules.carnevale.family import game_ended
+from tabletop_gui.rules.carnevale.measure import distances_to_circle, mindless_mask
+from tabletop_gui.rules.carnevale.placement import placement_problems
+from tabletop_gui.rules.objective import Objective
+from tabletop_gui.rules.scoreboard import (
+    Circle,
+    CountingPiece,
+    Highlight,
+    ObjectiveResult,
+    PieceMark,
+    Role,
+    Status,
+)
+
+RULE_NAMES = ("hidden", "mobile", "claimable", "destructible")
+HIDDEN_VALUE = "?"
+
+
+class CarnevaleObjective(Objective):
+    kind = "carnevale.objective"
+    title = "Objective"
+
+    @property
+    def marker_id(self) -> str:
+        return str(self.param("marker", ""))
+
+    def validate(self) -> list[tuple[str, str]]:
+        marker = self.param("marker", None)
+        if not isinstance(marker, str) or not marker:
+            return [("marker", "must name the objective marker's id")]
+        return []
+
+    def evaluate(self, state: GameState, hide_unrevealed: bool = False) -> ObjectiveResult:
+        return _Evaluation(self, state, hide_unrevealed).result()
+
+
+def _side_name(state: GameState, side: str | None) -> str:
+    if side is None:
+        return "nobody"
+    return state.scene.side(side).name if side in state.scene.side_ids else side
+
+
+def _unit_name(state: GameState, unit_id: str) -> str:
+    unit = state.scene.units.get(unit_id)
+    return (unit.name or unit.id) if unit else unit_id
+
+
+class _Evaluation:
+    """One evaluation of one objective on one state."""
+
+    def __init__(self, obj: CarnevaleObjective, state: GameState, hide: bool) -> None:
+        self.obj = obj
+        self.state = state
+        self.setup = state.setup
+        self.scene = state.scene
+        self.marker: Marker | None = self.scene.markers.get(obj.marker_id)
+        m = self.marker
+        self.hidden = bool(m and "hidden" in m.rules and not m.revealed)
+        self.unknown = hide and self.hidden
+        self.final = game_ended(state)
+        self.range = settings.scoring_range(self.setup)
+        self.counting: list[CountingPiece] = []
+        self.highlights: list[Highlight] = []
+        self.counts: dict[str, float] = {s: 0 for s in self.scene.side_ids}
+        self.problems: list[str] = []
+        self.placement: list[str] = []
+
+    # -- pieces ---------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        if self.obj.spec.name:
+            return self.obj.spec.name
+        if self.marker and self.marker.label:
+            return self.marker.label
+        return self.obj.marker_id or self.obj.id
+
+    @property
+    def value(self) -> int:
+        return int(self.marker.value or 0) if self.marker else 0
+
+    def value_text(self) -> str:
+        return f"{HIDDEN_VALUE} VP" if self.unknown else f"{self.value} VP"
+
+    def points_for(self, side: str | None) -> dict[str, float]:
+        if side is None or self.unknown:
+            return {}
+        return {side: float(self.value)}
+
+    # -- measuring ------------------------------------------------------------
+
+    def near(self, x: float, y: float, z: float, radius: float) -> dict[str, list[str]]:
+        """Characters within range of a circle, by side; Mindless ones listed under
+        None (they neither score nor contest). Fills counting and highlights."""
+        arrays = unit_arrays(self.scene)
+        d = distances_to_circle(self.scene, x, y, z, radius)
+        inside = (d <= self.range + EPS) & arrays.on_table
+        mindless = mindless_mask(self.scene)
+        by_side: dict[str, list[str]] = {s: [] for s in self.scene.side_ids}
+        by_side_dist: dict[str, list[tuple[str, float]]] = {s: [] for s in self.scene.side_ids}
+        ignored: list[tuple[str, str, float]] = []
+        for i in np.flatnonzero(inside):
+            uid, side, dist = arrays.ids[i], str(arrays.sides[i]), float(d[i])
+            if mindless[i]:
+                ignored.append((uid, side, dist))
+                continue
+            by_side.setdefault(side, []).append(uid)
+            by_side_dist.setdefault(side, []).append((uid, dist))
+        present = [s for s, ids in by_side.items() if ids]
+        contested = len(present) > 1
+        for side, items in by_side_dist.items():
+            self.counts[side] = len(items)
+            for uid, dist in items:
+                note = "contested" if contested else ""
+                self.counting.append(CountingPiece(uid, side, self.range - dist, dist, note))
+                role = Role.CONTESTED if contested else Role.COUNTS
+                self.highlights.append(PieceMark(uid, role, side))
+        for uid, side, dist in ignored:
+            note = "Mindless: neither scores nor contests"
+            self.counting.append(CountingPiece(uid, side, self.range - dist, dist, note))
+            self.highlights.append(PieceMark(uid, Role.NOT_COUNTING, side, "Mindless"))
+        by_side_out: dict[str, list[str]] = {s: ids for s, ids in by_side.items() if ids}
+        by_side_out["mindless"] = [uid for uid, _, _ in ignored]
+        return by_side_out
+
+    # -- the answer -----------------------------------------------------------
+
+    def result(self) -> ObjectiveResult:
+        m = self.marker
+        if m is None:
+            return self._result(
+                Status.NONE,
+                None,
+                f"No marker {self.obj.marker_id!r} on the board: nothing to score.",
+                problems=[f"params.marker: no marker with id {self.obj.marker_id!r}"],
+            )
+        self.placement = placement_problems(self.state, m)
+        self.problems += self.placement
+        if self.placement:
+            self.highlights.append(PieceMark(m.id, Role.PLACEMENT_ERROR, None, "placement"))
+        if m.value is None:
+            self.problems.append(f"{m.id}: no Victory Point value set (scores 0)")
+        if m.destroyed:
+            return self._result(Status.NONE, None, "Destroyed: scores for nobody.")
+        if m.claimed_by is not None:
+            owner = _side_name(self.state, m.claimed_by)
+            self.highlights.append(
+                PieceMark(m.id, Role.SELECTED, m.claimed_by, f"claimed by {owner}")
+            )
+            reason = (
+                f"Claimed by {owner}: {self.value_text()} for {owner} wherever the characters are."
+            )
+            return self._scored(m.claimed_by, reason)
+        if m.carried_by is not None:
+            return self._carried(m)
+        r = m.radius_in
+        self.highlights.insert(
+            0,
+            Circle(m.x, m.y, self.range + r, label=f"{self.range:g} in from the objective's edge"),
+        )
+        near = self.near(m.x, m.y, m.elevation, r)
+        return self._by_presence(near, "")
+
+    def _carried(self, m: Marker) -> ObjectiveResult:
+        carrier = self.scene.units.get(m.carried_by or "")
+        who = _unit_name(self.state, m.carried_by or "")
+        side = carrier.side if carrier else None
+        gang = _side_name(self.state, side)
+        self.highlights.append(
+            PieceMark(m.carried_by or "", Role.CARRIED, side, "Move actions only")
+        )
+        mode = settings.carried_scoring(self.setup)
+        base = f"Carried by {who} ({gang}, Move actions only)"
+        if mode is settings.CarriedScoring.CARRIER and carrier is not None:
+            reason = (
+                f"{base}: scores {self.value_text()} for the carrier's gang "
+                f"(setting {settings.CARRIED_SCORING} = carrier)."
+            )
+            return self._scored(side, reason)
+        if mode is settings.CarriedScoring.MEASURE and carrier is not None:
+            r = carrier.width_in / 2
+            label = f"{self.range:g} in from the carrier's base"
+            self.highlights.insert(0, Circle(carrier.x, carrier.y, self.range + r, label=label))
+            near = self.near(carrier.x, carrier.y, carrier.elevation, r)
+            return self._by_presence(near, f"{base}, measured from the carrier: ")
+        why = f"setting {settings.CARRIED_SCORING} = {mode.value}"
+        return self._result(
+            Status.NONE, None, f"{base}: a carried objective does not score ({why})."
+        )
+
+    def _by_presence(self, near: dict[str, list[str]], prefix: str) -> ObjectiveResult:
+        present = [s for s in self.scene.side_ids if near.get(s)]
+        rng = f"{self.range:g} in"
+        mindless = near.get("mindless", [])
+        tail = ""
+        if mindless:
+            names = ", ".join(_unit_name(self.state, u) for u in mindless)
+            tail = f" Mindless within {rng}, ignored: {names}."
+        if len(present) == 1:
+            side = present[0]
+            gang = _side_name(self.state, side)
+            names = ", ".join(_unit_name(self.state, u) for u in near[side])
+            reason = (
+                f"{prefix}{gang} scores {self.value_text()}: {names} within {rng}, "
+                f"no enemy within {rng}.{tail}"
+            )
+            self.highlights.append(PieceMark(self.obj.marker_id, Role.COUNTS, side))
+            return self._scored(side, reason)
+        if len(present) > 1:
+            who = "; ".join(
+                f"{_side_name(self.state, s)}: "
+                + ", ".join(_unit_name(self.state, u) for u in near[s])
+                for s in present
+            )
+            reason = f"{prefix}Contested, nobody scores: within {rng} are {who}.{tail}"
+            self.highlights.append(PieceMark(self.obj.marker_id, Role.CONTESTED, None))
+            return self._result(Status.TIE, None, reason)
+        return self._result(
+            Status.NONE, None, f"{prefix}No character within {rng}: nobody scores.{tail}"
+        )
+
+    def _scored(self, side: str | None, reason: str) -> ObjectiveResult:
+        status = Status.WON if self.final else Status.LEADING
+        return self._result(status, side, reason)
+
+    def _result(
+        self, status: Status, leader: str | None, reason: str, problems: list[str] | None = None
+    ) -> ObjectiveResult:
+        return ObjectiveResult(
+            objective_id=self.obj.id,
+            name=self.name,
+            kind=self.obj.kind,
+            status=status,
+            leader=leader,
+            counts=dict(self.counts),
+            reason=reason,
+            final=self.final,
+            counting=tuple(self.counting),
+            highlights=tuple(self.highlights),
+            problems=tuple(self.problems + (problems or [])),
+            details=self.details(leader),
+            points=self.points_for(leader),
+        )
+
+    def details(self, leader: str | None) -> dict[str, Any]:
+        """The objective's state, for the JSON output and the panels."""
+        m = self.marker
+        if m is None:
+            return {"marker": self.obj.marker_id, "state": "missing"}
+        if m.destroyed:
+            state = "destroyed"
+        elif m.claimed_by is not None:
+            state = "claimed"
+        elif m.carried_by is not None:
+            state = "carried"
+        else:
+            state = "in play"
+        carrier = self.scene.units.get(m.carried_by) if m.carried_by else None
+        return {
+            "marker": m.id,
+            "state": state,
+            "value": HIDDEN_VALUE if self.unknown else m.value,
+            "rules": [r for r in RULE_NAMES if r in m.rules]
+            + sorted(set(m.rules) - set(RULE_NAMES)),
+            "in_play": m.on_table,
+            "carried_by": m.carried_by,
+            "carried_by_side": carrier.side if carrier else None,
+            "carrier_move_actions_only": m.carried_by is not None,
+            "claimed_by": m.claimed_by,
+            "destroyed": m.destroyed,
+            "hidden": self.hidden,
+            "revealed": m.revealed,
+            "position": None if not m.on_table else [m.x, m.y, m.elevation],
+            "scores_for": leader,
+            "points_unknown": self.unknown and leader is not None,
+            "placement_ok": not self.placement,
+        }

@@ -1,0 +1,70 @@
+"""Objective placement (RULES.md section 4): at least 4 in (setting
+``objective_spacing``) from every Deployment Zone and from each other objective.
+
+Checked on the markers as placed: as they stand now before round 1, and as they
+stood when round 1 began afterwards (so a dropped Mobile objective is not
+reported). Zones lie on the table, so the zone distance is measured in plan,
+marker edge to zone edge; two objectives are measured edge to edge in 3D.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from shapely.geometry import Point, Polygon
+
+from tabletop_gui.geometry.outline import EPS, distance_3d, marker_outline
+from tabletop_gui.model.pieces import Marker
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.carnevale import settings
+
+OBJECTIVE_KIND = "carnevale.objective"
+MARKER_KIND = "objective"
+
+
+def objective_marker_ids(state: GameState) -> set[str]:
+    """Markers that are Carnevale objectives: named by an objective spec, or of kind 'objective'."""
+    ids = {str(o.params.get("marker")) for o in state.setup.objectives if o.kind == OBJECTIVE_KIND}
+    ids |= {m.id for m in state.scene.markers.values() if m.kind == MARKER_KIND}
+    return ids
+
+
+def placed_markers(state: GameState) -> Mapping[str, Marker]:
+    from tabletop_gui.rules.carnevale.family import PLACED
+
+    placed: Mapping[str, Marker] | None = state.records.get(PLACED)
+    return placed if placed is not None else state.scene.markers
+
+
+def placement_problems(state: GameState, marker: Marker) -> list[str]:
+    placed = placed_markers(state)
+    m = placed.get(marker.id, marker)
+    spacing = settings.placement_spacing(state.setup)
+    name = m.label or m.id
+    problems = []
+    board = state.scene.board
+    width, height = board.extent
+    if not (0 <= m.x <= width and 0 <= m.y <= height):
+        problems.append(f"{name} is off the board at ({m.x:.2f}, {m.y:.2f})")
+    centre = Point(m.x, m.y)
+    for zone in state.scene.zones.values():
+        d = max(float(Polygon(zone.polygon).distance(centre)) - m.radius_in, 0.0)
+        if d < spacing - EPS:
+            zname = zone.name or zone.id
+            problems.append(
+                f"{name} is {d:.2f} in from {zname}: objectives must be at least {spacing:g} in "
+                "from every Deployment Zone"
+            )
+    ours = marker_outline(m)
+    for other_id in sorted(objective_marker_ids(state)):
+        other = placed.get(other_id)
+        if other is None or other_id == m.id:
+            continue
+        d = distance_3d(ours, marker_outline(other))
+        if d < spacing - EPS:
+            oname = other.label or other.id
+            problems.append(
+                f"{name} is {d:.2f} in from {oname}: objectives must be at least {spacing:g} in "
+                "from each other"
+            )
+    return problems
