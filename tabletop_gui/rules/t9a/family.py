@@ -16,6 +16,33 @@ def game_ended(state: GameState) -> bool:
     return state.clock.over or state.records.get("t9a.ended", False)
 
 
+def _titles(results: Sequence[ObjectiveResult]) -> str:
+    return ", ".join(r.name for r in results)
+
+
+def summary_line(state: GameState, results: Sequence[ObjectiveResult]) -> str:
+    """One line a referee can read out, e.g. 'As if the game ended now: Equitaine
+    would win Hold the Ground; nobody would win Breakthrough.'"""
+    if not results:
+        return ""
+    ended = game_ended(state)
+    verb = "won" if ended else "would win"
+    scene = state.scene
+    parts = []
+    for side in scene.side_ids:
+        won = [r for r in results if r.leader == side and r.status in (Status.LEADING, Status.WON)]
+        if won:
+            parts.append(f"{scene.side(side).name} {verb} {_titles(won)}")
+    undecided = [r for r in results if r.leader is None and r.details.get("undecided")]
+    nobody = [r for r in results if r.leader is None and r not in undecided]
+    if nobody:
+        parts.append(f"nobody {verb} {_titles(nobody)}")
+    if undecided:
+        parts.append(f"{_titles(undecided)} undecided until a dice roll is recorded")
+    prefix = "Final" if ended else "As if the game ended now"
+    return f"{prefix}: " + "; ".join(parts) + "."
+
+
 class NinthAge(Family):
     name = "t9a"
     title = "The Ninth Age"
@@ -30,14 +57,11 @@ class NinthAge(Family):
         return after
 
     def summarize(self, state: GameState, results: Sequence[ObjectiveResult]) -> Scoreboard:
+        """Totals: how many Secondary Objectives each side wins (or would win now)."""
         totals = {s: 0.0 for s in state.scene.side_ids}
         for r in results:
             if r.leader is not None and r.status in (Status.LEADING, Status.WON):
                 totals[r.leader] = totals.get(r.leader, 0.0) + 1
-        ended = game_ended(state)
-        parts = [
-            f"{state.scene.side(s).name} {int(v)}" for s, v in totals.items()
-        ]
-        word = "won" if ended else "leading"
-        summary = f"Secondary Objectives {word}: " + ", ".join(parts) if results else ""
-        return Scoreboard(results=tuple(results), totals=totals, summary=summary)
+        return Scoreboard(
+            results=tuple(results), totals=totals, summary=summary_line(state, results)
+        )

@@ -118,7 +118,9 @@ class HoldTheGround(Objective):
                 if now_leader
                 else "equal numbers: no counter"
             )
-            reason += f" Scoring Units within 6 in of the centre now: {names(near.counts)}; {taker}."
+            reason += (
+                f" Scoring Units within 6 in of the centre now: {names(near.counts)}; {taker}."
+            )
         elif leader:
             reason += f" {scene.side(leader).name} has the most counters and wins."
         else:
@@ -126,7 +128,9 @@ class HoldTheGround(Objective):
         cx, cy = self.centre(state)
         highlights = [Circle(cx, cy, RADIUS, label="Hold the Ground: 6 in of the centre")]
         highlights += [PieceMark(c.piece_id, Role.COUNTS, c.side) for c in near.counting]
-        highlights += [PieceMark(c.piece_id, Role.NOT_COUNTING, c.side, c.note) for c in near.not_counting]
+        highlights += [
+            PieceMark(c.piece_id, Role.NOT_COUNTING, c.side, c.note) for c in near.not_counting
+        ]
         return ObjectiveResult(
             objective_id=self.id,
             name=self.name,

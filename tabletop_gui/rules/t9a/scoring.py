@@ -39,4 +39,3 @@ def scoring_mask(scene: Scene) -> np.ndarray:
         cached = np.fromiter((is_scoring(u) for u in scene.units.values()), bool, len(scene.units))
         scene.cache["t9a_scoring"] = cached
     return cached
-

@@ -1,0 +1,103 @@
+"""Breakthrough (The Ninth Age secondary objective 2).
+
+At the end of the game each player counts their Scoring Units inside (partly or
+wholly) the opponent's Deployment Zone, up to a maximum of 3 (param ``cap``);
+strictly more wins, equal numbers nobody.
+"""
+
+from __future__ import annotations
+
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.objective import Objective
+from tabletop_gui.rules.scoreboard import (
+    Area,
+    CountingPiece,
+    ObjectiveResult,
+    PieceMark,
+    Role,
+)
+from tabletop_gui.rules.t9a.common import (
+    names,
+    outcome_words,
+    side_name,
+    standing,
+    units_inside,
+    zone_area,
+)
+from tabletop_gui.rules.t9a.family import game_ended
+
+#: Scoring Units that count at most, per player.
+DEFAULT_CAP = 3
+
+
+class Breakthrough(Objective):
+    kind = "t9a.breakthrough"
+    title = "Breakthrough"
+
+    @property
+    def cap(self) -> int:
+        return int(self.param("cap", DEFAULT_CAP))
+
+    def validate(self) -> list[tuple[str, str]]:
+        cap = self.param("cap", DEFAULT_CAP)
+        if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
+            return [("cap", f"must be a whole number >= 1, got {cap!r}")]
+        return []
+
+    def evaluate(self, state: GameState) -> ObjectiveResult:
+        scene = state.scene
+        final = game_ended(state)
+        raw: dict[str, int] = {}
+        counts: dict[str, int] = {}
+        counting: list[CountingPiece] = []
+        highlights: list = []
+        problems: list[str] = []
+        for side in scene.side_ids:
+            enemy = scene.opponent(side)
+            area = zone_area(scene, enemy)
+            if area is None:
+                problems.append(
+                    f"{side_name(scene, enemy)} has no Deployment Zone: "
+                    f"{side_name(scene, side)} cannot score Breakthrough"
+                )
+                raw[side] = counts[side] = 0
+                continue
+            yes, no = units_inside(scene, area, (side,))
+            yes.sort(key=lambda c: -(c.margin or 0.0))
+            raw[side] = len(yes)
+            counts[side] = min(len(yes), self.cap)
+            counting += yes + no
+            for z in scene.zones_of(enemy):
+                highlights.append(
+                    Area(z.polygon, enemy, f"Breakthrough: {side_name(scene, side)} scores here")
+                )
+            for n, c in enumerate(yes):
+                label = "" if n < self.cap else f"over the cap of {self.cap}"
+                highlights.append(PieceMark(c.piece_id, Role.COUNTS, c.side, label))
+            highlights += [PieceMark(c.piece_id, Role.NOT_COUNTING, c.side, c.note) for c in no]
+        status, leader = standing(counts, final)
+        over = [
+            f"{side_name(scene, s)} has {n}, counted as {self.cap}"
+            for s, n in raw.items()
+            if n > self.cap
+        ]
+        reason = (
+            f"Scoring Units inside the enemy Deployment Zone (max {self.cap}): "
+            f"{names(scene, counts)}"
+            + (f" ({'; '.join(over)})" if over else "")
+            + f". {outcome_words(scene, status, leader, final)}"
+        )
+        return ObjectiveResult(
+            objective_id=self.id,
+            name=self.name,
+            kind=self.kind,
+            status=status,
+            leader=leader,
+            counts=counts,
+            reason=reason,
+            final=final,
+            counting=tuple(counting),
+            highlights=tuple(highlights),
+            problems=tuple(problems),
+            details={"inside": raw, "cap": self.cap},
+        )

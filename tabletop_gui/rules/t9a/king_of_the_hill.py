@@ -1,0 +1,145 @@
+"""King of the Hill (The Ninth Age secondary objective 4).
+
+Each player picks a Terrain Feature that is not Impassable and not fully inside
+their own Deployment Zone (both may pick the same one): param ``picks``
+``{side: terrain id}``, or ``t9a.king_of_the_hill_pick`` events (a later pick
+replaces an earlier one). At the end, a player captures the opponent's pick if
+any of their Scoring Units is inside it (partly or wholly); capturing the
+opponent's pick while the opponent does not capture yours wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tabletop_gui.geometry.outline import EPS
+from tabletop_gui.model.events import Event
+from tabletop_gui.model.events.t9a import KingOfTheHillPick
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.objective import Objective
+from tabletop_gui.rules.scoreboard import (
+    Area,
+    CountingPiece,
+    Highlight,
+    ObjectiveResult,
+    PieceMark,
+    Role,
+)
+from tabletop_gui.rules.t9a.common import (
+    outcome_words,
+    side_name,
+    standing,
+    terrain_area,
+    units_inside,
+    zone_area,
+)
+from tabletop_gui.rules.t9a.family import game_ended
+
+
+class KingOfTheHill(Objective):
+    kind = "t9a.king_of_the_hill"
+    title = "King of the Hill"
+
+    def validate(self) -> list[tuple[str, str]]:
+        picks = self.param("picks", {})
+        if not isinstance(picks, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in picks.items()
+        ):
+            return [("picks", f"must map side id to terrain id, got {picks!r}")]
+        return []
+
+    def picks(self, state: GameState) -> dict[str, str]:
+        out = dict(self.param("picks", {}))
+        out.update(self.record(state, {}))
+        return out
+
+    def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
+        if isinstance(event, KingOfTheHillPick):
+            picks = dict(self.record(after, {}))
+            picks[event.side] = event.terrain_id
+            return after.with_record(self.id, picks)
+        return after
+
+    def pick_problems(self, state: GameState, side: str, terrain_id: str) -> list[str]:
+        """Why ``side``'s pick breaks the rule (empty if it is fine)."""
+        scene = state.scene
+        who = side_name(scene, side)
+        terrain = scene.terrain.get(terrain_id)
+        if terrain is None:
+            return [f"{who}'s pick {terrain_id!r} is not a Terrain Feature on the board"]
+        problems = []
+        tname = terrain.name or terrain.id
+        if terrain.impassable:
+            problems.append(f"{who}'s pick {tname} is Impassable Terrain")
+        own = zone_area(scene, side)
+        if own is not None and own.buffer(EPS, join_style="mitre").covers(
+            terrain_area(scene, terrain_id)
+        ):
+            problems.append(f"{who}'s pick {tname} is fully inside {who}'s own Deployment Zone")
+        return problems
+
+    def evaluate(self, state: GameState) -> ObjectiveResult:
+        scene = state.scene
+        final = game_ended(state)
+        picks = self.picks(state)
+        counts = {s: 0 for s in scene.side_ids}
+        counting: list[CountingPiece] = []
+        highlights: list[Highlight] = []
+        problems: list[str] = []
+        captured_by: dict[str, list[str]] = {}
+        lines = []
+        for owner in scene.side_ids:
+            who = side_name(scene, owner)
+            tid = picks.get(owner)
+            if tid is None:
+                problems.append(f"{who} has not picked a Terrain Feature yet")
+                lines.append(f"{who} has no pick")
+                continue
+            bad = self.pick_problems(state, owner, tid)
+            problems += bad
+            if tid not in scene.terrain:
+                continue
+            terrain = scene.terrain[tid]
+            tname = terrain.name or tid
+            highlights.append(Area(terrain.polygon, owner, f"{who}'s pick (King of the Hill)"))
+            role = Role.PLACEMENT_ERROR if bad else Role.SELECTED
+            highlights.append(PieceMark(tid, role, owner, "; ".join(bad) or f"{who}'s pick"))
+            enemy = scene.opponent(owner)
+            yes, no = units_inside(scene, terrain_area(scene, tid), (enemy,))
+            counting += yes + no
+            highlights += [PieceMark(c.piece_id, Role.COUNTS, c.side, f"in {tname}") for c in yes]
+            highlights += [PieceMark(c.piece_id, Role.NOT_COUNTING, c.side, c.note) for c in no]
+            if yes:
+                counts[enemy] = 1
+                captured_by[owner] = [c.piece_id for c in yes]
+                units = ", ".join(scene.units[c.piece_id].name for c in yes)
+                lines.append(
+                    f"{who}'s pick {tname} captured by {side_name(scene, enemy)} ({units})"
+                )
+            else:
+                lines.append(f"{who}'s pick {tname} not captured")
+        status, leader = standing(counts, final)
+        if leader is not None:
+            verdict = (
+                f"{side_name(scene, leader)} captures the opponent's pick and keeps its own: "
+                + outcome_words(scene, status, leader, final)
+            )
+        elif all(counts.values()) and counts:
+            verdict = "Both picks captured: " + outcome_words(scene, status, None, final)
+        else:
+            verdict = "No pick captured: " + outcome_words(scene, status, None, final)
+        reason = "; ".join(lines) + ". " + verdict
+        return ObjectiveResult(
+            objective_id=self.id,
+            name=self.name,
+            kind=self.kind,
+            status=status,
+            leader=leader,
+            counts=counts,
+            reason=reason,
+            final=final,
+            counting=tuple(counting),
+            highlights=tuple(highlights),
+            problems=tuple(problems),
+            details={"picks": picks, "captured_by": captured_by},
+        )

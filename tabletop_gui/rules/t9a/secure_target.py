@@ -1,0 +1,374 @@
+"""Secure Target (The Ninth Age secondary objective 6).
+
+Each player places one marker (kind ``t9a.secure_target``, ``side`` = who placed
+it; or param ``markers`` ``{side: marker id}``) more than 12 in from their own
+Deployment Zone and at least a third of the long edge (24 in) from the other
+marker. At the end, a marker is controlled by the player with more Scoring Units
+within 6 in of its centre (edge of the footprint to the centre point); a unit
+within 6 in of both counts only for the marker whose centre is nearer its own
+centre. The most markers controlled wins.
+
+Dice are never rolled silently:
+- a unit exactly as near to both centres (the seed's "randomise") makes the result
+  say a roll is needed; a ``dice_roll`` event with ``objective`` = this objective's
+  id, ``subject`` = the unit id and ``winner`` = the side whose marker it counts
+  for settles it;
+- equal numbers at a marker mean nobody controls it (the seed: "the player with
+  the most"). Param ``control_tie`` = ``"dice"`` makes such a tie a roll instead:
+  ``subject`` = the marker id, ``winner`` = the side that controls it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+import numpy as np
+import shapely
+
+from tabletop_gui.geometry.arrays import centre_distances, distances_to_point, unit_arrays
+from tabletop_gui.geometry.outline import EPS
+from tabletop_gui.model.events import DiceRoll, Event
+from tabletop_gui.model.pieces import Marker
+from tabletop_gui.model.scene import Scene
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.objective import Objective
+from tabletop_gui.rules.scoreboard import (
+    Circle,
+    CountingPiece,
+    Highlight,
+    ObjectiveResult,
+    PieceMark,
+    Role,
+    Status,
+    strict_leader,
+)
+from tabletop_gui.rules.t9a.common import names, outcome_words, side_name, standing, zone_area
+from tabletop_gui.rules.t9a.family import game_ended
+from tabletop_gui.rules.t9a.scoring import scoring_mask, why_not_scoring
+
+MARKER_KIND = "t9a.secure_target"
+#: Scoring Units within this of a marker's centre count for it (in).
+RADIUS = 6.0
+#: A marker is placed more than this from its owner's Deployment Zone (in).
+ZONE_DISTANCE = 12.0
+#: Up to this many undecided units, every way the dice could fall is tried to see
+#: whether the roll changes the result; beyond it, the roll is assumed to matter.
+MAX_TRIED_ROLLS = 8
+CONTROL_TIES = ("nobody", "dice")
+
+
+@dataclass(frozen=True)
+class MarkerTally:
+    marker: str
+    owner: str | None
+    counts: dict[str, int]
+    controller: str | None
+    note: str
+    needs_roll: bool = False
+
+
+class SecureTarget(Objective):
+    kind = "t9a.secure_target"
+    title = "Secure Target"
+
+    def validate(self) -> list[tuple[str, str]]:
+        problems = []
+        tie = self.param("control_tie", "nobody")
+        if tie not in CONTROL_TIES:
+            problems.append(("control_tie", f"must be one of {list(CONTROL_TIES)}, got {tie!r}"))
+        markers = self.param("markers", None)
+        if markers is not None and not (
+            isinstance(markers, Mapping)
+            and all(isinstance(k, str) and isinstance(v, str) for k, v in markers.items())
+        ):
+            problems.append(("markers", f"must map side id to marker id, got {markers!r}"))
+        spacing = self.param("spacing", None)
+        if spacing is not None and (
+            isinstance(spacing, bool) or not isinstance(spacing, int | float)
+        ):
+            problems.append(("spacing", f"must be a number, got {spacing!r}"))
+        return problems
+
+    def markers(self, state: GameState) -> list[Marker]:
+        scene = state.scene
+        ids = self.param("markers", None)
+        if ids is not None:
+            out = []
+            for side, mid in ids.items():
+                m = scene.markers.get(mid)
+                if m is not None:
+                    out.append(m if m.side == side else _with_side(m, side))
+            return out
+        return [m for m in scene.markers.values() if m.kind == MARKER_KIND and m.on_table]
+
+    def rolls(self, state: GameState) -> dict[str, str]:
+        return dict(self.record(state, {}))
+
+    def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
+        if isinstance(event, DiceRoll) and event.objective == self.id and event.winner:
+            rolls = dict(self.record(after, {}))
+            rolls[event.subject] = event.winner
+            return after.with_record(self.id, rolls)
+        return after
+
+    def check(self, state: GameState, event: Event) -> str | None:
+        if not (isinstance(event, DiceRoll) and event.objective == self.id):
+            return None
+        scene = state.scene
+        if event.winner is None:
+            return (
+                "a Secure Target roll must name its winner "
+                "(the side whose marker the unit counts for, or who controls the marker)"
+            )
+        if event.subject in scene.units:
+            return None
+        if event.subject in scene.markers:
+            if self.param("control_tie", "nobody") != "dice":
+                return (
+                    "a tie at a Secure Target marker means nobody controls it; "
+                    "set control_tie to 'dice' to roll for it"
+                )
+            return None
+        return f"Secure Target roll: {event.subject!r} is neither a unit nor a marker"
+
+    def evaluate(self, state: GameState) -> ObjectiveResult:
+        scene = state.scene
+        final = game_ended(state)
+        markers = self.markers(state)
+        rolls = self.rolls(state)
+        highlights: list[Highlight] = []
+        problems = self._placement(state, markers, highlights)
+        by_side = {m.side: m for m in markers if m.side}
+
+        a = unit_arrays(scene)
+        scoring = scoring_mask(scene) & a.on_table
+        n, k = len(a), len(markers)
+        d = np.empty((k, n))
+        c = np.empty((k, n))
+        for j, m in enumerate(markers):
+            d[j] = distances_to_point(a, m.x, m.y)
+            c[j] = centre_distances(a, m.x, m.y)
+        within = (d <= RADIUS + EPS) & a.on_table[None, :]
+        counting: list[CountingPiece] = []
+        assigned: dict[int, int] = {}  # unit index -> marker index
+        pending: dict[int, list[int]] = {}  # unit index -> tied marker indices
+        for i in np.flatnonzero(within.any(axis=0)) if k else []:
+            uid, side = a.ids[i], str(a.sides[i])
+            js = [j for j in range(k) if within[j, i]]
+            if not scoring[i]:
+                j = min(js, key=lambda j: d[j, i])
+                note = why_not_scoring(scene.units[uid])
+                counting.append(CountingPiece(uid, side, RADIUS - d[j, i], float(d[j, i]), note))
+                highlights.append(PieceMark(uid, Role.NOT_COUNTING, side, note))
+                continue
+            best = min(c[j, i] for j in js)
+            near = [j for j in js if c[j, i] <= best + EPS]
+            if len(near) > 1:
+                rolled = by_side.get(rolls.get(uid, ""))
+                pick = next((j for j in near if markers[j] is rolled), None)
+                if pick is None:
+                    pending[i] = near
+                    names_ = " and ".join(_mname(scene, markers[j]) for j in near)
+                    counting.append(
+                        CountingPiece(
+                            uid, side, None, float(best), f"equally near {names_}: dice roll needed"
+                        )
+                    )
+                    highlights.append(PieceMark(uid, Role.CONTESTED, side, "dice roll needed"))
+                    continue
+                near = [pick]
+            j = near[0]
+            assigned[i] = j
+            note = f"counts for {_mname(scene, markers[j])}"
+            if uid in rolls and len(js) > 1:
+                note += " (equally near both; by dice roll)"
+            elif len(js) > 1:
+                note += " (within 6 in of both; its centre is nearer this one)"
+            counting.append(CountingPiece(uid, side, RADIUS - float(d[j, i]), float(d[j, i]), note))
+            highlights.append(PieceMark(uid, Role.COUNTS, side, note))
+
+        tallies = self._tally(state, markers, assigned, rolls)
+        dice_needed: list[str] = []
+        undecided = False
+        if pending:
+            undecided = self._rolls_matter(state, markers, assigned, pending, rolls)
+            for i, js in pending.items():
+                u = scene.units[a.ids[i]]
+                sides = " or ".join(
+                    f"{side_name(scene, markers[j].side)}'s" for j in js if markers[j].side
+                )
+                text = (
+                    f"dice roll needed: {u.name} is equally near two Secure Target markers; record "
+                    f"a dice_roll with objective {self.id!r}, subject {u.id!r} and winner the side "
+                    f"whose marker it counts for ({sides})"
+                )
+                if not undecided:
+                    text += "; it does not change who controls what"
+                dice_needed.append(text)
+        for t in tallies:
+            if t.needs_roll:
+                undecided = True
+                dice_needed.append(f"{_mname(scene, scene.markers[t.marker])}: {t.note}")
+        problems += dice_needed
+
+        counts = {s: 0 for s in scene.side_ids}
+        for t in tallies:
+            if t.controller:
+                counts[t.controller] = counts.get(t.controller, 0) + 1
+            side = t.owner
+            m = scene.markers.get(t.marker)
+            if m is not None:
+                highlights.insert(
+                    0, Circle(m.x, m.y, RADIUS, side, f"Secure Target: 6 in of {_mname(scene, m)}")
+                )
+        status, leader = standing(counts, final)
+        if undecided:
+            status, leader = Status.NONE, None
+        parts = [f"{_mname(scene, scene.markers[t.marker])}: {t.note}" for t in tallies]
+        reason = "; ".join(parts) + "." if parts else "No Secure Target markers on the board."
+        reason += f" Markers controlled: {names(scene, counts)}. "
+        if undecided:
+            reason += "Undecided until the dice roll is recorded."
+        else:
+            reason += outcome_words(scene, status, leader, final)
+        return ObjectiveResult(
+            objective_id=self.id,
+            name=self.name,
+            kind=self.kind,
+            status=status,
+            leader=leader,
+            counts=counts,
+            reason=reason,
+            final=final,
+            counting=tuple(counting),
+            highlights=tuple(highlights),
+            problems=tuple(problems),
+            details={
+                "markers": [
+                    {
+                        "marker": t.marker,
+                        "owner": t.owner,
+                        "counts": t.counts,
+                        "controller": t.controller,
+                    }
+                    for t in tallies
+                ],
+                "dice_needed": [a.ids[i] for i in pending]
+                + [t.marker for t in tallies if t.needs_roll],
+                "undecided": undecided,
+                "rolls": rolls,
+            },
+        )
+
+    def _tally(
+        self,
+        state: GameState,
+        markers: list[Marker],
+        assigned: Mapping[int, int],
+        rolls: Mapping[str, str],
+    ) -> list[MarkerTally]:
+        scene = state.scene
+        a = unit_arrays(scene)
+        counts = [{s: 0 for s in scene.side_ids} for _ in markers]
+        for i, j in assigned.items():
+            side = str(a.sides[i])
+            counts[j][side] = counts[j].get(side, 0) + 1
+        dice = self.param("control_tie", "nobody") == "dice"
+        out = []
+        for m, cnt in zip(markers, counts, strict=True):
+            leader = strict_leader(cnt)
+            if leader is not None:
+                note = f"{names(scene, cnt)}, {side_name(scene, leader)} controls it"
+            elif not any(cnt.values()):
+                note = "no Scoring Unit within 6 in, nobody controls it"
+            elif dice and m.id in rolls:
+                leader = rolls[m.id]
+                who = side_name(scene, leader)
+                note = f"{names(scene, cnt)}, tied; {who} controls it by dice roll"
+            elif dice:
+                note = (
+                    f"tie: dice roll needed ({names(scene, cnt)}); record a dice_roll with "
+                    f"objective {self.id!r}, subject {m.id!r} and the winner"
+                )
+            else:
+                note = f"{names(scene, cnt)}, tied: nobody controls it"
+            needs = dice and leader is None and any(cnt.values())
+            out.append(MarkerTally(m.id, m.side, cnt, leader, note, needs))
+        return out
+
+    def _rolls_matter(
+        self,
+        state: GameState,
+        markers: list[Marker],
+        assigned: Mapping[int, int],
+        pending: Mapping[int, list[int]],
+        rolls: Mapping[str, str],
+    ) -> bool:
+        """Would any way the pending dice fall change who controls which marker?"""
+        if len(pending) > MAX_TRIED_ROLLS:
+            return True
+        outcomes = set()
+        keys = list(pending)
+        for combo in itertools.product(*(pending[i] for i in keys)):
+            trial = dict(assigned)
+            trial.update(zip(keys, combo, strict=True))
+            tallies = self._tally(state, markers, trial, rolls)
+            outcomes.add(tuple(t.controller for t in tallies))
+            if len(outcomes) > 1:
+                return True
+        return False
+
+    def _placement(
+        self, state: GameState, markers: list[Marker], highlights: list[Highlight]
+    ) -> list[str]:
+        scene = state.scene
+        spacing = float(self.param("spacing", scene.board.width / 3))
+        problems: list[str] = []
+        bad: dict[str, list[str]] = {}
+
+        def flag(m: Marker, text: str) -> None:
+            bad.setdefault(m.id, []).append(text)
+            problems.append(f"{_mname(scene, m)}: {text}")
+
+        if len(markers) != 2:
+            problems.append(f"Secure Target places one marker per player (2); found {len(markers)}")
+        for m in markers:
+            if m.side is None or m.side not in scene.side_ids:
+                flag(m, "has no owner: set the marker's side to the player who placed it")
+                continue
+            zone = zone_area(scene, m.side)
+            if zone is None:
+                flag(m, f"{side_name(scene, m.side)} has no Deployment Zone to measure from")
+                continue
+            dz = float(shapely.distance(zone, shapely.Point(m.x, m.y)))
+            if dz <= ZONE_DISTANCE + EPS:
+                flag(
+                    m,
+                    f"{dz:.2f} in from {side_name(scene, m.side)}'s Deployment Zone "
+                    f"(must be more than {ZONE_DISTANCE:g} in)",
+                )
+        for m1, m2 in itertools.combinations(markers, 2):
+            apart = math.hypot(m1.x - m2.x, m1.y - m2.y)
+            if apart < spacing - EPS:
+                text = f"{apart:.2f} in from the other marker (must be at least {spacing:g} in)"
+                flag(m1, text)
+                flag(m2, text)
+        for mid, texts in bad.items():
+            m = scene.markers[mid]
+            highlights.append(PieceMark(mid, Role.PLACEMENT_ERROR, m.side, "; ".join(texts)))
+        return problems
+
+
+def _mname(scene: Scene, m: Marker) -> str:
+    if m.label:
+        return m.label
+    if m.side and m.side in scene.side_ids:
+        return f"{side_name(scene, m.side)}'s marker"
+    return m.id
+
+
+def _with_side(m: Marker, side: str) -> Marker:
+    return replace(m, side=side)
