@@ -1,0 +1,126 @@
+"""Breakthrough, Withdraw and Time Pressure."""
+
+from __future__ import annotations
+
+import pytest
+from hexkit import BLUE, RED, Play, end, setup, turn, unit
+
+from tabletop_gui.model.events import PhaseEnd
+from tabletop_gui.model.events.hexgame import ExitBoard, HexMove, PlayCard, TakeTimePressureBanner
+from tabletop_gui.rules import RuleError
+
+
+def breakthrough(**params):
+    return [("bt", "breakthrough", {"side": BLUE, **params})]
+
+
+def test_a_unit_on_reds_baseline_at_the_start_of_blues_turn_exits_for_a_breakthrough_banner():
+    p = Play(setup([unit("b1", BLUE, (4, 8))], breakthrough()))
+    p(*turn(2, BLUE), ExitBoard("b1"))
+    assert p.banners("bt") == {BLUE: 1}
+    assert p.tl.current.scene.units["b1"].removed
+    assert "left from hex 4,8 in turn 2: one banner" in p.reason("bt")
+
+
+def test_an_exit_from_a_hex_not_held_at_the_start_of_the_turn_gives_nothing():
+    p = Play(setup([unit("b1", BLUE, (4, 7))], breakthrough()))
+    p(*turn(2, BLUE), HexMove("b1", (4, 8)), ExitBoard("b1"))
+    assert p.banners("bt") == {}
+    assert "no banner, it stood on hex 4,7 at the start of its turn" in p.reason("bt")
+
+
+def test_two_exits_give_two_breakthrough_banners_and_do_not_count_as_eliminated():
+    p = Play(setup([unit("b1", BLUE, (4, 8)), unit("b2", BLUE, (5, 8))], breakthrough()))
+    p(*turn(3, BLUE), ExitBoard("b1"), ExitBoard("b2"))
+    assert p.banners("bt") == {BLUE: 2}
+    assert p.totals() == {BLUE: 2, RED: 0}
+
+
+def test_a_unit_that_was_not_ordered_off_the_board_gives_nothing():
+    p = Play(setup([unit("b1", BLUE, (4, 8))], breakthrough()))
+    p(*turn(2, BLUE), ExitBoard("b1", ordered=False))
+    assert p.banners("bt") == {}
+
+
+def test_leaving_from_ones_own_baseline_is_a_withdraw_not_a_breakthrough():
+    s = setup([unit("b1", BLUE, (4, 0))], [*breakthrough(), ("w", "withdraw", {"side": BLUE})])
+    p = Play(s)(*turn(1, BLUE), ExitBoard("b1"))
+    assert p.banners("bt") == {}
+    assert p.banners("w") == {BLUE: 1}
+
+
+def test_a_unit_cannot_leave_the_board_from_a_hex_off_the_baselines():
+    p = Play(setup([unit("b1", BLUE, (4, 4))], breakthrough()))(*turn(1, BLUE))
+    with pytest.raises(RuleError, match="only from a baseline hex"):
+        p(ExitBoard("b1"))
+
+
+def test_a_unit_cannot_leave_the_board_in_the_enemys_turn():
+    p = Play(setup([unit("b1", BLUE, (4, 8))], breakthrough()))(*turn(1, RED))
+    with pytest.raises(RuleError, match="in Red's turn"):
+        p(ExitBoard("b1"))
+
+
+def test_the_baselines_setting_swaps_which_end_is_whose():
+    s = setup([unit("b1", BLUE, (4, 0))], breakthrough(), baselines={BLUE: "far", RED: "near"})
+    p = Play(s)(*turn(1, BLUE), ExitBoard("b1"))
+    assert p.banners("bt") == {BLUE: 1}
+
+
+def test_with_same_hex_off_a_unit_may_slide_along_the_baseline_before_leaving():
+    strict = Play(setup([unit("b1", BLUE, (4, 8))], breakthrough()))
+    strict(*turn(1, BLUE), HexMove("b1", (5, 8)), ExitBoard("b1"))
+    loose = Play(setup([unit("b1", BLUE, (4, 8))], breakthrough(same_hex=False)))
+    loose(*turn(1, BLUE), HexMove("b1", (5, 8)), ExitBoard("b1"))
+    assert (strict.banners("bt"), loose.banners("bt")) == ({}, {BLUE: 1})
+
+
+# -- Time Pressure --------------------------------------------------------------
+
+
+def time_pressure(target=3, more=()):
+    objectives = [("tp", "time_pressure", {"side": RED}), *more]
+    return setup(
+        [unit("b1", BLUE, (4, 0)), unit("r1", RED, (4, 8))], objectives, banner_target=target
+    )
+
+
+def test_red_under_time_pressure_takes_a_banner_after_playing_scout():
+    p = Play(time_pressure())(*turn(1, RED), PlayCard(RED, "Scout"), PhaseEnd("movement"))
+    p(TakeTimePressureBanner(RED))
+    assert p.banners("tp") == {RED: 1}
+    assert p.totals() == {BLUE: 0, RED: 1}
+
+
+def test_no_time_pressure_banner_without_a_scout_card_this_turn():
+    p = Play(time_pressure())(*turn(1, RED), PlayCard(RED, "Probe Center"))
+    with pytest.raises(RuleError, match="has not played a Scout card"):
+        p(TakeTimePressureBanner(RED))
+
+
+def test_one_scout_card_gives_one_time_pressure_banner():
+    p = Play(time_pressure(target=5))(
+        *turn(1, RED), PlayCard(RED, "Scout"), TakeTimePressureBanner(RED)
+    )
+    with pytest.raises(RuleError, match="already used it"):
+        p(TakeTimePressureBanner(RED))
+
+
+def test_a_side_not_under_time_pressure_cannot_take_the_banner():
+    p = Play(time_pressure())(*turn(1, BLUE), PlayCard(BLUE, "Scout"))
+    with pytest.raises(RuleError, match="Blue is not under time pressure"):
+        p(TakeTimePressureBanner(BLUE))
+
+
+def test_a_time_pressure_banner_that_would_win_the_battle_is_refused_with_the_reason():
+    p = Play(time_pressure(target=2))
+    p(*turn(1, RED), PlayCard(RED, "Scout"), TakeTimePressureBanner(RED), *end(1, RED))
+    assert p.totals()[RED] == 1
+    p(*turn(2, RED), PlayCard(RED, "Scout"))
+    with pytest.raises(RuleError) as exc:
+        p(TakeTimePressureBanner(RED))
+    assert str(exc.value) == (
+        "Refused: a Time Pressure banner would be Red's 2nd banner, "
+        "the one that wins the battle (target 2)."
+    )
+    assert p.totals()[RED] == 1
