@@ -193,6 +193,7 @@ class HexBanners(Family):
             summary += " (no banner target set: no instant win)"
         if won is not None:
             summary += f". {side_name(state, won)} reached its target and wins the battle."
+            all_results = tuple(replace(r, final=True) for r in all_results)
         return Scoreboard(results=all_results, totals=totals, winner=won, summary=summary)
 
     def _eliminations(self, state: GameState) -> ObjectiveResult:

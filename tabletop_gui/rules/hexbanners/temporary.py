@@ -74,8 +74,9 @@ class HoldingObjective(BannerObjective):
         sides = [s for s in self.sides(after) if s in after.scene.side_ids]
         q = {s: self.qualifies(after, s) for s in sides}
         move = ordered_move(before, event)
-        if isinstance(event, PhaseStart | PhaseEnd | TurnStart | TurnEnd):
-            rec = replace(rec, pending=None, vacated=frozenset())
+        if isinstance(event, PhaseStart | PhaseEnd | TurnStart | TurnEnd) and rec.pending:
+            lost = rec.lost.split(";")[0] + ", with no hand-over in that movement phase"
+            rec = replace(rec, pending=None, vacated=frozenset(), lost=lost)
         # lost at once when the condition fails
         if rec.holder is not None and not q.get(rec.holder, False):
             who = side_name(after, rec.holder)
@@ -134,12 +135,7 @@ class HoldingObjective(BannerObjective):
     def evaluate(self, state: GameState) -> ObjectiveResult:
         rec = self.holding(state)
         hexes = self.valid_hexes(state)
-        now = "; ".join(
-            f"{side_name(state, s)} {self.standing(state, s)}"
-            for s in state.scene.side_ids
-            if occupied_by(state, s, hexes)
-        )
-        now = f"Now: {now}." if now else f"Now nobody occupies {self.where()}."
+        now = self.now_text(state, hexes)
         if rec.holder is not None:
             reason = f"{rec.how}: {side_name(state, rec.holder)} holds the banner. {now}"
         else:
@@ -166,6 +162,14 @@ class HoldingObjective(BannerObjective):
 
     def nobody_hint(self) -> str:
         return ""
+
+    def now_text(self, state: GameState, hexes: list[Hex]) -> str:
+        now = "; ".join(
+            f"{side_name(state, s)} {self.standing(state, s)}"
+            for s in state.scene.side_ids
+            if occupied_by(state, s, hexes)
+        )
+        return f"Now: {now}." if now else f"Now nobody occupies {self.where()}."
 
 
 class Temporary(HoldingObjective):
@@ -231,6 +235,11 @@ class TurnStartMajority(HoldingObjective):
         counts = self.counts(state)
         others = ", ".join(f"{side_name(state, s)} {v}" for s, v in counts.items() if s != side)
         return f"{counts.get(side, 0)} of {len(self.hexes)} hexes of {self.where()} ({others})"
+
+    def now_text(self, state: GameState, hexes: list[Hex]) -> str:
+        counts = self.counts(state)
+        each = ", ".join(f"{side_name(state, s)} {v}" for s, v in counts.items())
+        return f"Now of the {len(self.hexes)} hexes of {self.where()}: {each}."
 
     def turn_start_how(self, state: GameState, side: str, turn: int) -> str:
         counts = self.counts(state)

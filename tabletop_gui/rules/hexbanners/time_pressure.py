@@ -78,7 +78,7 @@ class TimePressure(BannerObjective):
             if s not in state.scene.side_ids:
                 continue
             turns = ", ".join(str(t.turn) for t in self.taken(state) if t.side == s)
-            when = f" (turns {turns})" if turns else ""
+            when = f" (turn{'s' if ',' in turns else ''} {turns})" if turns else ""
             parts.append(
                 f"{side_name(state, s)} is under time pressure and took {banners.get(s, 0)}{when}"
             )
