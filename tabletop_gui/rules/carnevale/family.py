@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from tabletop_gui.model.events import DeletePiece, Event, RemoveCasualty, TurnEnd, TurnStart
 from tabletop_gui.model.events.carnevale import (
@@ -16,6 +17,7 @@ from tabletop_gui.model.events.carnevale import (
     carried_by,
     dropped,
 )
+from tabletop_gui.model.scene import ObjectiveSpec
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.carnevale import settings
 from tabletop_gui.rules.carnevale.actions import (
@@ -29,6 +31,9 @@ from tabletop_gui.rules.carnevale.actions import (
 from tabletop_gui.rules.carnevale.measure import markers_in_contact
 from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, strict_leader
+
+if TYPE_CHECKING:
+    from tabletop_gui.rules.carnevale.objective import CarnevaleObjective
 
 ENDED = "carnevale.ended"
 PLACED = "carnevale.placed"  # objective markers as they stood when round 1 began
@@ -86,22 +91,48 @@ class Carnevale(Family):
         return _sync_carried(after)
 
     def summarize(self, state: GameState, results: Sequence[ObjectiveResult]) -> Scoreboard:
-        return _summarize(state, results, hidden_unknown=0)
+        extra = [obj.evaluate(state) for obj in unlisted_objectives(state)]
+        return _summarize(state, [*results, *extra], hidden_unknown=0)
 
     def redact(self, state: GameState, board: Scoreboard, viewer: str) -> Scoreboard:
         """A player's view: objectives not yet revealed show '?' for their value."""
-        from tabletop_gui.rules.carnevale.objective import CarnevaleObjective
-        from tabletop_gui.rules.engine import objectives_of
-
+        objectives = {obj.id: obj for obj in all_objectives(state)}
         results = []
         unknown = 0
-        for obj, result in zip(objectives_of(state.setup), board.results, strict=True):
-            if isinstance(obj, CarnevaleObjective):
+        for result in board.results:
+            obj = objectives.get(result.objective_id)
+            if obj is not None and result.kind == obj.kind:
                 result = obj.evaluate(state, hide_unrevealed=True)
                 if result.details.get("points_unknown"):
                     unknown += 1
             results.append(result)
         return _summarize(state, results, hidden_unknown=unknown)
+
+
+def unlisted_objectives(state: GameState) -> list[CarnevaleObjective]:
+    """Objectives for markers of kind 'objective' that no objective spec names (a
+    marker dropped from the palette scores without further setup)."""
+    from tabletop_gui.rules.carnevale.objective import CarnevaleObjective
+    from tabletop_gui.rules.carnevale.placement import MARKER_KIND, OBJECTIVE_KIND
+
+    specs = state.setup.objectives
+    named = {str(o.params.get("marker")) for o in specs if o.kind == OBJECTIVE_KIND}
+    taken = {o.id for o in specs}
+    out = []
+    for marker in state.scene.markers.values():
+        if marker.kind != MARKER_KIND or marker.id in named:
+            continue
+        oid = marker.id if marker.id not in taken else f"marker:{marker.id}"
+        out.append(CarnevaleObjective(ObjectiveSpec(oid, OBJECTIVE_KIND, {"marker": marker.id})))
+    return out
+
+
+def all_objectives(state: GameState) -> list[CarnevaleObjective]:
+    from tabletop_gui.rules.carnevale.objective import CarnevaleObjective
+    from tabletop_gui.rules.engine import objectives_of
+
+    listed = [o for o in objectives_of(state.setup) if isinstance(o, CarnevaleObjective)]
+    return [*listed, *unlisted_objectives(state)]
 
 
 def _sync_carried(state: GameState) -> GameState:
