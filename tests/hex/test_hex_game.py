@@ -1,0 +1,241 @@
+"""A whole hex game: the bundled scenario replayed event by event, its totals and
+instant win, undo, the file format and the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hexkit import BLUE, RED, Play, setup, turn, unit
+
+from tabletop_gui import SCENARIOS
+from tabletop_gui.io import FileFormatError, dumps, game_from_json, load_game, loads
+from tabletop_gui.model.events import GameEnd, TurnEnd
+from tabletop_gui.model.events.hexgame import Eliminate, HexMove
+from tabletop_gui.model.game import Game
+from tabletop_gui.rules import RuleError, Timeline, evaluate, replay
+
+DEMO = SCENARIOS / "hex_hochkirch_ridge_demo.json"
+P, A = "prussia", "austria"
+
+# (Prussia, Austria) banners after each event of the demo's log, worked out by
+# hand from the rules; the comment says what changes and why.
+EXPECTED = [
+    (0, 0),  # 1 Prussia's turn 1 starts: the right section holds the Croats, not clear
+    (0, 0),  # 2 movement phase
+    (0, 0),  # 3 card
+    (0, 0),  # 4 Grenadiers onto the Ridge: a majority counts only at a turn start
+    (0, 0),  # 5 Musketeers onto the Ridge (2 to 0)
+    (0, 0),  # 6 Hussars onto Austria's baseline
+    (0, 0),  # 7 Fusiliers forward
+    (0, 0),  # 8 movement ends
+    (1, 0),  # 9 Croats eliminated: +1 Prussia
+    (1, 0),  # 10 Prussia's turn ends
+    (1, 1),  # 11 Austria's turn 1 starts on the Church: start turn temporary +1
+    (1, 1),  # 12 movement phase
+    (1, 1),  # 13 Scout
+    (1, 2),  # 14 Cuirassiers enter the Village: temporary +1 at once
+    (1, 2),  # 15 Austrian Grenadiers onto the Ridge (2 to 1)
+    (1, 2),  # 16 movement ends
+    (1, 3),  # 17 Time Pressure banner after the Scout: +1 Austria
+    (1, 3),  # 18 Austria's turn ends
+    (3, 3),  # 19 Prussia's turn 2 starts: Ridge 2 to 1 (+1), right section clear (+1)
+    (3, 3),  # 20 movement phase
+    (3, 3),  # 21 card
+    (4, 3),  # 22 Hussars exit from the baseline hex they started on: breakthrough +1
+    (5, 3),  # 23 Fusiliers enter the Bridge: permanent +1
+    (5, 3),  # 24 movement ends
+    (5, 3),  # 25 Austrian Grenadiers retreat off the Ridge (2 to 0: still held)
+    (5, 3),  # 26 Prussia's turn ends
+    (5, 3),  # 27 Austria's turn 2 starts: still on the Church (held), not on the Windmill
+    (5, 3),  # 28 movement phase
+    (5, 3),  # 29 Scout
+    (5, 2),  # 30 Line Infantry ordered off the Church onto the Ridge: Church lost (2 to 1)
+    (5, 2),  # 31 movement ends with nobody taking the Church over: still lost
+    (4, 3),  # 32 Prussian Grenadiers eliminated: +1 Austria; Ridge 1 to 1, Prussia loses it
+    (4, 4),  # 33 second Time Pressure banner (4 of 6: not the winning one)
+    (4, 4),  # 34 Austria's turn ends
+    (5, 4),  # 35 Prussia's turn 3 starts: right section clear again, +1
+    (5, 4),  # 36 movement phase
+    (5, 4),  # 37 card
+    (5, 4),  # 38 movement ends
+    (6, 4),  # 39 Line Infantry eliminated: Prussia reaches 6 and wins at once
+]
+
+
+@pytest.fixture(scope="module")
+def demo():
+    return load_game(DEMO)
+
+
+def test_the_demo_uses_at_least_five_banner_kinds_and_a_target(demo):
+    kinds = {o.kind for o in demo.setup.objectives}
+    assert len(kinds) >= 5
+    assert demo.setup.settings["banner_target"] == 6
+    assert len(demo.events) == len(EXPECTED)
+
+
+def test_totals_and_the_instant_win_after_every_event_of_the_demo(demo):
+    tl = Timeline(Game(demo.setup))
+    assert evaluate(tl.current).totals == {P: 0, A: 0}
+    for i, event in enumerate(demo.events):
+        tl.push(event)
+        board = evaluate(tl.current)
+        got = (int(board.totals[P]), int(board.totals[A]))
+        assert got == EXPECTED[i], f"after event {i + 1} ({event.type})"
+        assert board.winner == (P if i + 1 == len(EXPECTED) else None), f"after event {i + 1}"
+
+
+def test_no_event_is_accepted_after_the_win_except_the_end_of_the_game(demo):
+    tl = Timeline(demo)
+    with pytest.raises(RuleError, match="The battle is over: Prussia reached 6 Victory Banners"):
+        tl.push(TurnEnd(3, P))
+    tl.push(GameEnd())
+    assert evaluate(tl.current).winner == P
+
+
+def test_undo_of_the_last_event_restores_the_earlier_totals_exactly(demo):
+    tl = Timeline(demo)
+    for n in range(len(demo.events), 0, -1):
+        before = evaluate(tl.state_at(n - 1))
+        tl.pop()
+        after_undo = evaluate(tl.current)
+        assert after_undo.totals == before.totals
+        assert after_undo.winner == before.winner
+        assert [r.points for r in after_undo.results] == [r.points for r in before.results]
+        assert after_undo.to_json() == evaluate(replay(demo.setup, demo.events, n - 1)).to_json()
+
+
+def test_undo_then_a_different_event_scores_from_the_restored_state(demo):
+    tl = Timeline(demo)
+    tl.pop()  # the winning elimination
+    assert not evaluate(tl.current).winner
+    tl.push(HexMove("b-musk", (6, 4)))
+    assert evaluate(tl.current).totals == {P: 5, A: 4}
+
+
+def test_the_demo_survives_a_save_and_load_with_the_same_standings(demo):
+    again = loads(dumps(demo))
+    assert again == demo
+    assert (
+        evaluate(replay(again.setup, again.events)).to_json()
+        == evaluate(replay(demo.setup, demo.events)).to_json()
+    )
+
+
+def test_the_reason_lines_say_why_a_banner_is_held(demo):
+    board = evaluate(replay(demo.setup, demo.events, 19))
+    assert board.result("ridge").reason.startswith(
+        "Prussia holds 2 of 3 hexes of group Ridge at the start of Prussia's turn 2 (Austria 1)"
+    )
+    assert "right section clear at the start of turn 2" in board.result("right").reason
+
+
+def test_the_scoreboard_highlights_objective_hexes_and_the_units_holding_them(demo):
+    board = evaluate(replay(demo.setup, demo.events, 19))
+    marks = board.result("ridge").highlights
+    hexes = [m for m in marks if m.kind == "hexes"]
+    pieces = {m.piece_id: m.role for m in marks if m.kind == "piece"}
+    assert hexes[0].hexes == ((5, 4), (6, 4), (7, 4)) and hexes[0].side == P
+    assert pieces == {"b-musk": "counts", "b-gren": "counts", "r-gren": "contested"}
+
+
+def test_score_at_n_on_the_command_line_prints_the_banner_totals():
+    def score(*args):
+        out = subprocess.run(
+            [sys.executable, "-m", "tabletop_gui", "score", str(DEMO), *args],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        return out.stdout
+
+    assert "Victory Banners: Prussia 3/6, Austria 3/6" in score("--at", "19")
+    final = score()
+    assert "Prussia 6/6, Austria 4/6. Prussia reached its target and wins the battle." in final
+    data = json.loads(score("--at", "33", "--json"))
+    assert data["totals"] == {P: 4.0, A: 4.0} and data["winner"] is None
+
+
+# -- eliminations and the target, on small games ------------------------------
+
+
+def test_each_eliminated_enemy_unit_and_leader_gives_one_banner():
+    s = setup(
+        [
+            unit("b1", BLUE, (1, 1)),
+            unit("r1", RED, (5, 6)),
+            unit("r-gen", RED, (6, 7), leader=True),
+        ],
+        banner_target=5,
+    )
+    p = Play(s)(*turn(1, BLUE), Eliminate("r1"), Eliminate("r-gen"))
+    assert p.totals() == {BLUE: 2, RED: 0}
+    assert "Blue 2 (R1, R Gen (leader))" in p.reason("hex.eliminations")
+
+
+def test_the_game_ends_the_instant_a_side_reaches_a_per_side_target():
+    s = setup(
+        [unit("b1", BLUE, (1, 1)), unit("r1", RED, (5, 6)), unit("r2", RED, (6, 6))],
+        banner_target={BLUE: 1, RED: 3},
+    )
+    p = Play(s)(*turn(1, BLUE), Eliminate("r1"))
+    assert p.board.winner == BLUE
+    with pytest.raises(RuleError, match="The battle is over"):
+        p(Eliminate("r2"))
+
+
+def test_without_a_target_nobody_wins_and_the_summary_says_so():
+    p = Play(setup([unit("b1", BLUE, (1, 1)), unit("r1", RED, (5, 6))]))
+    p(*turn(1, BLUE), Eliminate("r1"))
+    assert p.board.winner is None
+    assert "no banner target set" in p.board.summary
+
+
+def test_a_unit_cannot_move_onto_a_hex_another_unit_holds():
+    p = Play(setup([unit("b1", BLUE, (1, 1)), unit("r1", RED, (2, 1))]))(*turn(1, BLUE))
+    with pytest.raises(RuleError, match="cannot enter hex 2,1: enemy R1 is there"):
+        p(HexMove("b1", (2, 1)))
+    with pytest.raises(RuleError, match="hex 20,1 is not on the board"):
+        p(HexMove("b1", (20, 1)))
+
+
+# -- bad scenario data gets a clear message naming the place -------------------
+
+
+def _demo_json():
+    return json.loads(DEMO.read_text(encoding="utf-8"))
+
+
+def test_a_bad_section_name_in_a_file_is_named_with_its_path():
+    data = _demo_json()
+    data["objectives"][5]["params"]["section"] = "middle"
+    with pytest.raises(FileFormatError) as exc:
+        game_from_json(data)
+    assert exc.value.path == "objectives[5].params.section"
+    assert "left, centre, right" in exc.value.problem
+
+
+def test_a_bad_hex_list_in_a_file_is_named_with_its_path():
+    data = _demo_json()
+    data["objectives"][0]["params"]["hexes"] = [[5, 4], [6]]
+    with pytest.raises(FileFormatError) as exc:
+        game_from_json(data)
+    assert exc.value.path == "objectives[0].params.hexes[1]"
+
+
+def test_a_section_pattern_that_does_not_fit_the_rows_is_named_with_its_path():
+    data = _demo_json()
+    data["board"]["sections"] = ["LLLLCCCCCRRRR", "LLLCCCCCRRRR", "LLL"]
+    with pytest.raises(FileFormatError) as exc:
+        game_from_json(data)
+    assert exc.value.path == "board.sections[2]"
+
+
+def test_an_objective_hex_off_the_board_is_reported_as_a_problem():
+    data = _demo_json()
+    data["objectives"][3]["params"]["hexes"] = [[12, 5]]  # row 5 has 12 hexes: 0 to 11
+    data["events"] = []
+    game = game_from_json(data)
+    problems = evaluate(replay(game.setup, game.events)).result("bridge").problems
+    assert problems == ("Bridge (permanent): hex 12,5 is not on the board",)
