@@ -31,6 +31,12 @@ def side_name(scene: Scene, side: str | None) -> str:
         return str(side)
 
 
+def possessive(scene: Scene, side: str | None) -> str:
+    """'Equitaine's', 'Orcs''."""
+    name = side_name(scene, side)
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def names(scene: Scene, values: Mapping[str, Any]) -> str:
     """'Equitaine 2, Orcs 1'."""
     return ", ".join(f"{side_name(scene, s)} {_num(v)}" for s, v in values.items())

@@ -27,6 +27,7 @@ from tabletop_gui.rules.scoreboard import (
 )
 from tabletop_gui.rules.t9a.common import (
     outcome_words,
+    possessive,
     side_name,
     standing,
     terrain_area,
@@ -63,19 +64,19 @@ class KingOfTheHill(Objective):
     def pick_problems(self, state: GameState, side: str, terrain_id: str) -> list[str]:
         """Why ``side``'s pick breaks the rule (empty if it is fine)."""
         scene = state.scene
-        who = side_name(scene, side)
+        whose = possessive(scene, side)
         terrain = scene.terrain.get(terrain_id)
         if terrain is None:
-            return [f"{who}'s pick {terrain_id!r} is not a Terrain Feature on the board"]
+            return [f"{whose} pick {terrain_id!r} is not a Terrain Feature on the board"]
         problems = []
         tname = terrain.name or terrain.id
         if terrain.impassable:
-            problems.append(f"{who}'s pick {tname} is Impassable Terrain")
+            problems.append(f"{whose} pick {tname} is Impassable Terrain")
         own = zone_area(scene, side)
         if own is not None and own.buffer(EPS, join_style="mitre").covers(
             terrain_area(scene, terrain_id)
         ):
-            problems.append(f"{who}'s pick {tname} is fully inside {who}'s own Deployment Zone")
+            problems.append(f"{whose} pick {tname} is fully inside {whose} own Deployment Zone")
         return problems
 
     def evaluate(self, state: GameState) -> ObjectiveResult:
@@ -90,6 +91,7 @@ class KingOfTheHill(Objective):
         lines = []
         for owner in scene.side_ids:
             who = side_name(scene, owner)
+            whose = possessive(scene, owner)
             tid = picks.get(owner)
             if tid is None:
                 problems.append(f"{who} has not picked a Terrain Feature yet")
@@ -101,9 +103,9 @@ class KingOfTheHill(Objective):
                 continue
             terrain = scene.terrain[tid]
             tname = terrain.name or tid
-            highlights.append(Area(terrain.polygon, owner, f"{who}'s pick (King of the Hill)"))
+            highlights.append(Area(terrain.polygon, owner, f"{whose} pick (King of the Hill)"))
             role = Role.PLACEMENT_ERROR if bad else Role.SELECTED
-            highlights.append(PieceMark(tid, role, owner, "; ".join(bad) or f"{who}'s pick"))
+            highlights.append(PieceMark(tid, role, owner, "; ".join(bad) or f"{whose} pick"))
             enemy = scene.opponent(owner)
             yes, no = units_inside(scene, terrain_area(scene, tid), (enemy,))
             counting += yes + no
@@ -114,10 +116,10 @@ class KingOfTheHill(Objective):
                 captured_by[owner] = [c.piece_id for c in yes]
                 units = ", ".join(scene.units[c.piece_id].name for c in yes)
                 lines.append(
-                    f"{who}'s pick {tname} captured by {side_name(scene, enemy)} ({units})"
+                    f"{whose} pick {tname} captured by {side_name(scene, enemy)} ({units})"
                 )
             else:
-                lines.append(f"{who}'s pick {tname} not captured")
+                lines.append(f"{whose} pick {tname} not captured")
         status, leader = standing(counts, final)
         if leader is not None:
             verdict = (

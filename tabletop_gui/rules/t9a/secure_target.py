@@ -45,7 +45,14 @@ from tabletop_gui.rules.scoreboard import (
     Status,
     strict_leader,
 )
-from tabletop_gui.rules.t9a.common import names, outcome_words, side_name, standing, zone_area
+from tabletop_gui.rules.t9a.common import (
+    names,
+    outcome_words,
+    possessive,
+    side_name,
+    standing,
+    zone_area,
+)
 from tabletop_gui.rules.t9a.family import game_ended
 from tabletop_gui.rules.t9a.scoring import scoring_mask, why_not_scoring
 
@@ -194,11 +201,13 @@ class SecureTarget(Objective):
         dice_needed: list[str] = []
         undecided = False
         if pending:
-            undecided = self._rolls_matter(state, markers, assigned, pending, rolls)
+            undecided, same = self._rolls_matter(state, markers, assigned, pending, rolls)
+            if same is not None:
+                tallies = same
             for i, js in pending.items():
                 u = scene.units[a.ids[i]]
                 sides = " or ".join(
-                    f"{side_name(scene, markers[j].side)}'s" for j in js if markers[j].side
+                    f"{possessive(scene, markers[j].side)}" for j in js if markers[j].side
                 )
                 text = (
                     f"dice roll needed: {u.name} is equally near two Secure Target markers; record "
@@ -206,7 +215,7 @@ class SecureTarget(Objective):
                     f"whose marker it counts for ({sides})"
                 )
                 if not undecided:
-                    text += "; it does not change who controls what"
+                    text += "; whichever marker it counts for, the result is the same"
                 dice_needed.append(text)
         for t in tallies:
             if t.needs_roll:
@@ -306,20 +315,27 @@ class SecureTarget(Objective):
         assigned: Mapping[int, int],
         pending: Mapping[int, list[int]],
         rolls: Mapping[str, str],
-    ) -> bool:
-        """Would any way the pending dice fall change who controls which marker?"""
+    ) -> tuple[bool, list[MarkerTally] | None]:
+        """Would any way the pending dice fall change how many markers each side
+        controls? (True, None) if so; else (False, the tallies of one such way)."""
         if len(pending) > MAX_TRIED_ROLLS:
-            return True
+            return True, None
         outcomes = set()
+        first: list[MarkerTally] | None = None
         keys = list(pending)
         for combo in itertools.product(*(pending[i] for i in keys)):
             trial = dict(assigned)
             trial.update(zip(keys, combo, strict=True))
             tallies = self._tally(state, markers, trial, rolls)
-            outcomes.add(tuple(t.controller for t in tallies))
+            first = first or tallies
+            per_side: dict[str | None, int] = {}
+            for t in tallies:
+                per_side[t.controller] = per_side.get(t.controller, 0) + 1
+            per_side.pop(None, None)
+            outcomes.add(tuple(sorted(per_side.items())))
             if len(outcomes) > 1:
-                return True
-        return False
+                return True, None
+        return False, first
 
     def _placement(
         self, state: GameState, markers: list[Marker], highlights: list[Highlight]
@@ -347,7 +363,7 @@ class SecureTarget(Objective):
             if dz <= ZONE_DISTANCE + EPS:
                 flag(
                     m,
-                    f"{dz:.2f} in from {side_name(scene, m.side)}'s Deployment Zone "
+                    f"{dz:.2f} in from {possessive(scene, m.side)} Deployment Zone "
                     f"(must be more than {ZONE_DISTANCE:g} in)",
                 )
         for m1, m2 in itertools.combinations(markers, 2):
@@ -366,7 +382,7 @@ def _mname(scene: Scene, m: Marker) -> str:
     if m.label:
         return m.label
     if m.side and m.side in scene.side_ids:
-        return f"{side_name(scene, m.side)}'s marker"
+        return f"{possessive(scene, m.side)} marker"
     return m.id
 
 

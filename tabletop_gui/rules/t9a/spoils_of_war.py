@@ -44,6 +44,7 @@ from tabletop_gui.rules.t9a.common import (
     names,
     outcome_words,
     point_clear_of,
+    possessive,
     side_name,
     standing,
 )
@@ -260,7 +261,7 @@ class SpoilsOfWar(Objective):
             if rec.window != unit.side:
                 return (
                     f"{unit.name} can pick up Spoils only at the start of "
-                    f"{side_name(scene, unit.side)}'s Player Turn (right after its turn_start)"
+                    f"{possessive(scene, unit.side)} Player Turn (right after its turn_start)"
                 )
             held = [m for m in scene.markers.values() if m.carried_by == unit.id]
             if held:

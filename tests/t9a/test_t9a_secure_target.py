@@ -1,0 +1,164 @@
+"""Secure Target: a marker per player (more than 12 in from its own zone, at least
+24 in apart); the most Scoring Units within 6 in of its centre controls it; a
+unit within 6 in of both counts only for the marker nearer its centre; dice are
+never rolled silently."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from t9a_helpers import HALF_25, A, B, Marker, ObjectiveSpec, result, setup, state, unit, whole_game
+
+from tabletop_gui.model.events import DiceRoll
+from tabletop_gui.rules import RuleError
+from tabletop_gui.rules.scoreboard import PieceMark, Role, Status
+
+SECURE = ObjectiveSpec("obj", "t9a.secure_target")
+# Frontline Clash: A's zone is y < 12, B's y > 36.
+SA = Marker("sa", "t9a.secure_target", 20, 30, side=A, label="A's target")
+SB = Marker("sb", "t9a.secure_target", 50, 18, side=B, label="B's target")
+
+
+def north_of(m, uid, side, d, **kw):
+    """A 25 mm model straight north of marker ``m``, its edge ``d`` in from the centre."""
+    return unit(uid, side, m.x, m.y + d + HALF_25, **kw)
+
+
+def horde(uid, side, x, y, **kw):
+    """15 models of 25 mm in one rank: 14.76 in wide, 0.98 in deep."""
+    return unit(uid, side, x, y, w=25, d=25, models=15, per_rank=15, **kw)
+
+
+def errors(r):
+    return {
+        h.piece_id
+        for h in r.highlights
+        if isinstance(h, PieceMark) and h.role is Role.PLACEMENT_ERROR
+    }
+
+
+def test_unit_exactly_6_00_in_from_the_marker_centre_is_within_and_controls_it():
+    r = result(setup([SECURE], [north_of(SA, "u", B, 6.00)], [SA, SB]))
+    assert r.details["markers"][0]["controller"] == B
+    assert r.counts == {A: 0, B: 1}
+    (cp,) = r.counting
+    assert cp.margin == pytest.approx(0.0, abs=1e-6)
+
+
+def test_unit_6_01_in_from_the_marker_centre_is_not_within():
+    r = result(setup([SECURE], [north_of(SA, "u", B, 6.01)], [SA, SB]))
+    assert r.counts == {A: 0, B: 0}
+    assert r.counting == ()
+
+
+def test_most_scoring_units_within_6_in_controls_and_most_markers_wins_at_the_end():
+    units = [
+        north_of(SA, "b1", B, 1),
+        north_of(SA, "b2", B, 3, facing=90),
+        north_of(SA, "a1", A, 5),
+    ]
+    r = result(setup([SECURE], units, [SA, SB]), whole_game())
+    assert r.details["markers"][0] == {
+        "marker": "sa",
+        "owner": A,
+        "counts": {A: 1, B: 2},
+        "controller": B,
+    }
+    assert r.final and (r.status, r.leader) == (Status.WON, B)
+
+
+def test_equal_numbers_at_a_marker_mean_nobody_controls_it_and_a_tie_nobody_wins():
+    units = [north_of(SA, "b1", B, 1), north_of(SA, "a1", A, 4)]
+    r = result(setup([SECURE], units, [SA, SB]), whole_game())
+    assert r.details["markers"][0]["controller"] is None
+    assert r.final and (r.status, r.leader) == (Status.TIE, None)
+    assert "tied: nobody controls it" in r.reason
+
+
+def test_fleeing_or_non_scoring_units_within_6_in_do_not_count():
+    units = [north_of(SA, "b1", B, 1, fleeing=True), north_of(SA, "b2", B, 3, scoring=False)]
+    r = result(setup([SECURE], units, [SA, SB]))
+    assert r.counts == {A: 0, B: 0}
+    assert {c.note for c in r.counting} == {"Fleeing", "not a Scoring Unit"}
+
+
+# Markers 24.08 in apart, both legal: the horde can reach within 6 in of both.
+WA = Marker("wa", "t9a.secure_target", 24, 26, side=A)
+WB = Marker("wb", "t9a.secure_target", 48, 22, side=B)
+
+
+def test_unit_within_6_in_of_both_markers_counts_only_for_the_one_nearer_its_centre():
+    h = horde("h", A, 37, 24)  # centre 13.15 in from wa, 11.18 in from wb
+    r = result(setup([SECURE], [h], [WA, WB]))
+    assert r.problems == ()
+    ctrl = {m["marker"]: m["controller"] for m in r.details["markers"]}
+    assert ctrl == {"wa": None, "wb": A}
+    (cp,) = r.counting
+    half_w = 15 * 25 / 25.4 / 2
+    assert "nearer this one" in cp.note
+    assert cp.distance == pytest.approx(math.hypot(48 - (37 + half_w), 24 - HALF_25 - 22))
+
+
+def test_unit_equally_near_both_markers_asks_for_a_dice_roll_and_does_not_roll_it():
+    h = horde("h", A, 36, 24)  # centre 12.17 in from both
+    b = north_of(WA, "b1", B, 1)  # so the roll decides who controls wa
+    s = setup([SECURE], [h, b], [WA, WB])
+    r = result(s)
+    assert r.details["undecided"] is True and r.details["dice_needed"] == ["h"]
+    assert (r.status, r.leader) == (Status.NONE, None)
+    assert any("dice roll needed" in p and "'h'" in p for p in r.problems)
+    marks = {x.piece_id: x.role for x in r.highlights if isinstance(x, PieceMark)}
+    assert marks["h"] is Role.CONTESTED
+    # The roll goes to B: the horde counts for B's marker; B keeps wa (1-0).
+    roll = DiceRoll("which marker the horde counts for", 5, B, objective="obj", subject="h")
+    r = result(s, [roll])
+    assert r.problems == ()
+    ctrl = {m["marker"]: m["controller"] for m in r.details["markers"]}
+    assert ctrl == {"wa": B, "wb": A}
+    assert r.status is Status.TIE
+
+
+def test_equal_nearness_that_cannot_change_the_result_still_says_a_roll_is_pending():
+    h = horde("h", A, 36, 24)
+    r = result(setup([SECURE], [h], [WA, WB]))
+    assert r.details["undecided"] is False
+    assert r.counts == {A: 1, B: 0} and r.leader == A
+    assert any("the result is the same" in p for p in r.problems)
+
+
+def test_control_tie_setting_dice_asks_for_a_roll_and_the_logged_roll_settles_it():
+    spec = ObjectiveSpec("obj", "t9a.secure_target", {"control_tie": "dice"})
+    units = [north_of(SA, "b1", B, 1), north_of(SA, "a1", A, 4)]
+    s = setup([spec], units, [SA, SB])
+    r = result(s)
+    assert r.details["undecided"] and r.details["dice_needed"] == ["sa"]
+    assert r.leader is None
+    r = result(s, [DiceRoll("tie at A's target", 4, A, objective="obj", subject="sa")])
+    assert r.details["markers"][0]["controller"] == A
+    assert (r.status, r.leader) == (Status.LEADING, A)
+
+
+def test_a_roll_for_a_marker_tie_is_refused_when_ties_mean_nobody():
+    s = setup([SECURE], [], [SA, SB])
+    with pytest.raises(RuleError, match="nobody controls it"):
+        state(s, [DiceRoll("tie", 4, A, objective="obj", subject="sa")])
+
+
+def test_marker_exactly_12_00_in_from_own_zone_is_a_placement_error_12_01_is_fine():
+    at_12 = Marker("sa", "t9a.secure_target", 20, 24.00, side=A)
+    r = result(setup([SECURE], [], [at_12, SB]))
+    assert errors(r) == {"sa"}
+    assert any(
+        "12.00 in from Equitaine's Deployment Zone (must be more than 12 in)" in p
+        for p in r.problems
+    )
+    ok = Marker("sa", "t9a.secure_target", 20, 24.01, side=A)
+    assert result(setup([SECURE], [], [ok, SB])).problems == ()
+
+
+def test_markers_closer_than_24_in_are_both_flagged():
+    near = Marker("sb", "t9a.secure_target", 43.9, 30, side=B)
+    r = result(setup([SECURE], [], [SA, near]))
+    assert errors(r) == {"sa", "sb"}
+    assert any("23.90 in from the other marker" in p for p in r.problems)
