@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tabletop_gui.app import style
@@ -27,7 +27,16 @@ Z_ZONE, Z_TERRAIN, Z_AREA, Z_CIRCLE, Z_UNIT, Z_MARKER, Z_TOOL = 1, 2, 3, 4, 5, 6
 NAME_IN = 0.55
 NOTE_IN = 0.42
 #: Below this many pixels of text height labels are skipped (too small to read).
-MIN_TEXT_PX = 5.0
+MIN_TEXT_PX = 3.0
+#: Labels are drawn at least this many pixels tall, up to MAX_LABEL_SCALE times
+#: their board size, so names stay readable when the whole board is in view.
+READABLE_PX = 10.0
+MAX_LABEL_SCALE = 1.8
+
+
+def readable(size_in: float, ppi: float) -> float:
+    """The text size to draw a ``size_in`` label at ``ppi`` pixels per inch."""
+    return min(max(size_in, READABLE_PX / max(ppi, 1e-6)), size_in * MAX_LABEL_SCALE)
 
 
 @dataclass(frozen=True)
@@ -136,6 +145,11 @@ def _badges(painter: QPainter, marks: tuple[Mark, ...], at: QPointF, fallback: Q
 
 
 def _selection(painter: QPainter, path: QPainterPath) -> None:
+    """The editor's selection: a black-and-white dashed box just outside the piece
+    and its role band, so both stay visible."""
+    r = path.boundingRect()
+    path = QPainterPath()
+    path.addRect(r.adjusted(-0.3, -0.3, 0.3, 0.3))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.setPen(style.cosmetic(QColor("white"), 3))
     painter.drawPath(path)
@@ -231,8 +245,8 @@ class UnitItem(PieceItem):
         self.path = path
         self.halo_path = halo
         rect = halo.boundingRect().adjusted(-0.2, -0.2, 0.2, 0.2)
-        tw, th = text_size(unit.name, NAME_IN)
-        rect = rect.united(QRectF(-tw / 2 - 0.1, -th / 2 - 0.1, tw + 0.2, th * 2 + 0.3))
+        tw, th = text_size(unit.name, NAME_IN * MAX_LABEL_SCALE)
+        rect = rect.united(QRectF(-tw / 2 - 0.2, -th / 2 - 0.2, tw + 0.4, th * 2 + 0.4))
         rect = rect.united(QRectF(self.badge_at.x() - 0.5, self.badge_at.y() - 0.5, 3.0, 1.0))
         self._rect = rect
 
@@ -263,11 +277,12 @@ class UnitItem(PieceItem):
         if self.isSelected():
             _selection(painter, self.halo_path)
         if ppi * NAME_IN >= MIN_TEXT_PX:
+            name_in = readable(NAME_IN, ppi)
             draw_label(
                 painter,
                 unit.name,
                 QPointF(0, 0),
-                NAME_IN,
+                name_in,
                 style.TEXT,
                 style.with_alpha(QColor("white"), 170),
             )
@@ -275,12 +290,12 @@ class UnitItem(PieceItem):
                 (m.label for m in self.marks if m.role is Role.NOT_COUNTING and m.label), ""
             )
             if note:
-                _, th = text_size(unit.name, NAME_IN)
+                _, th = text_size(unit.name, name_in)
                 draw_label(
                     painter,
                     note,
                     QPointF(0, th * 0.95),
-                    NOTE_IN,
+                    readable(NOTE_IN, ppi),
                     style.TEXT,
                     style.with_alpha(QColor("white"), 150),
                     italic=True,
@@ -331,8 +346,8 @@ class MarkerItem(PieceItem):
         if tags:
             self.caption += f" [{''.join(tags)}]"
         r = self.radius + style.HALO_IN + 0.2
-        tw, th = text_size(self.caption, NOTE_IN)
-        self._rect = QRectF(-max(r, tw / 2 + 0.2), -r, 2 * max(r, tw / 2 + 0.2), 2 * r + th + 0.3)
+        tw, th = text_size(self.caption, NOTE_IN * MAX_LABEL_SCALE)
+        self._rect = QRectF(-max(r, tw / 2 + 0.2), -r, 2 * max(r, tw / 2 + 0.2), 2 * r + th + 0.4)
         self._rect = self._rect.united(
             QRectF(self.radius * 0.7 - 0.5, -self.radius * 0.7 - 0.5, 3.0, 1.0)
         )
@@ -372,12 +387,13 @@ class MarkerItem(PieceItem):
                 draw_label(
                     painter, self.text, QPointF(0, 0), min(r * 1.1, 0.5), QColor("white"), bold=True
                 )
-            _, th = text_size(self.caption, NOTE_IN)
+            note_in = readable(NOTE_IN, ppi)
+            _, th = text_size(self.caption, note_in)
             draw_label(
                 painter,
                 self.caption,
                 QPointF(0, r + th / 2 + 0.12),
-                NOTE_IN,
+                note_in,
                 style.TEXT,
                 style.with_alpha(QColor("white"), 190),
             )
@@ -418,7 +434,7 @@ class PolygonItem(PieceItem):
         self.path = path
         br = self.polygon.boundingRect()
         self.anchor = br.center()
-        tw, th = text_size(label, NOTE_IN)
+        tw, th = text_size(label, NOTE_IN * MAX_LABEL_SCALE)
         self._rect = br.adjusted(-0.3, -0.3, 0.3, 0.3).united(
             QRectF(self.anchor.x() - tw / 2 - 0.2, self.anchor.y() - th, tw + 0.4, 2 * th)
         )
@@ -476,7 +492,8 @@ class TerrainItem(PolygonItem):
         if ppi * NOTE_IN >= MIN_TEXT_PX:
             colour = QColor("white") if t.impassable else style.TEXT
             bg = style.with_alpha(QColor("black"), 120) if t.impassable else None
-            draw_label(painter, self._label(t), self.anchor, NOTE_IN, colour, bg, italic=True)
+            size = readable(NOTE_IN, ppi)
+            draw_label(painter, self._label(t), self.anchor, size, colour, bg, italic=True)
         _badges(painter, self.marks, self.polygon.boundingRect().topRight(), style.NEUTRAL)
 
 
@@ -487,6 +504,13 @@ class ZoneItem(PolygonItem):
     def __init__(self, piece_id: str) -> None:
         super().__init__(piece_id)
         self.setZValue(Z_ZONE)
+
+    def shape(self) -> QPainterPath:
+        """Only the zone's edge picks it: clicks inside the zone reach the board
+        (a rubber band can start there)."""
+        stroker = QPainterPathStroker()
+        stroker.setWidth(0.6)
+        return stroker.createStroke(self.path)
 
     @property
     def zone(self) -> Zone:
@@ -514,5 +538,10 @@ class ZoneItem(PolygonItem):
             _selection(painter, self.path)
         if ppi * NOTE_IN >= MIN_TEXT_PX:
             draw_label(
-                painter, self.label, self.anchor, NOTE_IN, self.colour.darker(150), italic=True
+                painter,
+                self.label,
+                self.anchor,
+                readable(NOTE_IN, ppi),
+                self.colour.darker(150),
+                italic=True,
             )

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tabletop_gui.app import style
 from tabletop_gui.app.drawing import BoardMap, draw_label, pixels_per_inch, text_size
-from tabletop_gui.app.items import MIN_TEXT_PX, Z_AREA, Z_CIRCLE
+from tabletop_gui.app.items import MAX_LABEL_SCALE, MIN_TEXT_PX, Z_AREA, Z_CIRCLE, readable
 from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.rules.scoreboard import Area, Circle, HexMark
 
@@ -44,10 +44,11 @@ class CircleOverlay(OverlayItem):
         self.colour = colour or style.NEUTRAL
         self.r = circle.radius + extra
         self.setPos(bmap.to_scene(circle.x, circle.y))
-        tw, th = text_size(circle.label, LABEL_IN, bold=True)
+        tw, th = text_size(circle.label, LABEL_IN * MAX_LABEL_SCALE, bold=True)
         r = self.r
         # The label sits outside the ring on its right, where it rarely covers a piece's name.
-        self.label_at = QPointF(r + 0.4 + tw / 2, 0)
+        self.label_w = text_size(circle.label, LABEL_IN, bold=True)[0]
+        self.label_at = QPointF(r + 0.4 + self.label_w / 2, 0)
         self._rect = QRectF(-r - 0.2, -r - 0.2, 2 * r + 0.4, 2 * r + 0.4).united(
             QRectF(r, -th, tw + 1.0, 2 * th)
         )
@@ -69,11 +70,13 @@ class CircleOverlay(OverlayItem):
         painter.drawLine(QPointF(-0.5, 0), QPointF(0.5, 0))
         painter.drawLine(QPointF(0, -0.5), QPointF(0, 0.5))
         if pixels_per_inch(painter) * LABEL_IN >= MIN_TEXT_PX and self.circle.label:
+            size = readable(LABEL_IN, pixels_per_inch(painter))
+            w = text_size(self.circle.label, size, bold=True)[0]
             draw_label(
                 painter,
                 self.circle.label,
-                self.label_at,
-                LABEL_IN,
+                QPointF(self.r + 0.4 + w / 2, 0),
+                size,
                 self.colour.darker(130),
                 style.with_alpha(QColor("white"), 210),
                 bold=True,
@@ -93,7 +96,7 @@ class AreaOverlay(OverlayItem):
         self.path.addPolygon(self.polygon)
         self.path.closeSubpath()
         br = self.polygon.boundingRect()
-        tw, th = text_size(area.label, NOTE_LABEL_IN, bold=True)
+        tw, th = text_size(area.label, NOTE_LABEL_IN * MAX_LABEL_SCALE, bold=True)
         self.label_at = QPointF(br.center().x(), br.top() + th)
         self._rect = br.adjusted(-0.3, -0.3, 0.3, 0.3).united(
             QRectF(self.label_at.x() - tw / 2 - 0.3, self.label_at.y() - th, tw + 0.6, 2 * th)
@@ -113,7 +116,7 @@ class AreaOverlay(OverlayItem):
                 painter,
                 self.area.label,
                 self.label_at,
-                NOTE_LABEL_IN,
+                readable(NOTE_LABEL_IN, pixels_per_inch(painter)),
                 self.colour.darker(130),
                 style.with_alpha(QColor("white"), 200),
                 bold=True,
@@ -138,7 +141,7 @@ class HexOverlay(OverlayItem):
         self.path = path
         br = path.boundingRect()
         first = bmap.to_scene(*board.hex_to_point(mark.hexes[0])) if mark.hexes else br.center()
-        tw, th = text_size(mark.label, NOTE_LABEL_IN, bold=True)
+        tw, th = text_size(mark.label, NOTE_LABEL_IN * MAX_LABEL_SCALE, bold=True)
         self.label_at = QPointF(first.x(), first.y() + board.hex_size * 0.55)
         self._rect = br.adjusted(-0.3, -0.3, 0.3, 0.3).united(
             QRectF(self.label_at.x() - tw / 2 - 0.3, self.label_at.y() - th, tw + 0.6, 2 * th)
@@ -156,7 +159,7 @@ class HexOverlay(OverlayItem):
                 painter,
                 self.mark.label,
                 self.label_at,
-                NOTE_LABEL_IN,
+                readable(NOTE_LABEL_IN, pixels_per_inch(painter)),
                 self.colour.darker(150),
                 style.with_alpha(QColor("white"), 200),
                 bold=True,

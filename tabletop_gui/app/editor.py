@@ -1,0 +1,253 @@
+"""Edits as game-log events: add, move, rotate, duplicate, delete, change side.
+
+Each public method is one gesture and commits ONE undo step; the ``preview_*``
+methods show a provisional state during a drag without touching the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from tabletop_gui.app import presets
+from tabletop_gui.app.document import Document
+from tabletop_gui.model.events import (
+    AddPiece,
+    DeletePiece,
+    Event,
+    MovePiece,
+    RotatePiece,
+    UpdatePiece,
+)
+from tabletop_gui.model.hexgrid import HexBoard
+from tabletop_gui.model.pieces import Marker, Terrain, Unit, Zone
+from tabletop_gui.model.scene import Scene
+
+#: Degrees one press of the rotate key turns a unit (Shift: the fine step).
+ROTATE_STEP = 15.0
+ROTATE_FINE = 1.0
+#: Offset of a duplicate from its original, inches.
+DUPLICATE_OFFSET = (1.0, -1.0)
+
+
+def _add(piece: Unit | Marker | Terrain | Zone) -> AddPiece:
+    if isinstance(piece, Unit):
+        return AddPiece(unit=piece)
+    if isinstance(piece, Marker):
+        return AddPiece(marker=piece)
+    if isinstance(piece, Terrain):
+        return AddPiece(terrain=piece)
+    return AddPiece(zone=piece)
+
+
+def _name(piece: Any) -> str:
+    return getattr(piece, "name", "") or getattr(piece, "label", "") or piece.id
+
+
+class Editor:
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+
+    @property
+    def scene(self) -> Scene:
+        return self.doc.committed.scene
+
+    def snap(self, x: float, y: float) -> tuple[float, float]:
+        """Hex boards: the centre of the hex under the point; inch boards: the point."""
+        board = self.scene.board
+        if isinstance(board, HexBoard):
+            return board.hex_to_point(board.point_to_hex(x, y))
+        return (x, y)
+
+    # -- moving (drag) ----------------------------------------------------
+    def move_events(self, ids: Sequence[str], dx: float, dy: float) -> list[Event]:
+        scene = self.scene
+        events: list[Event] = []
+        for pid in ids:
+            piece = scene.piece(pid)
+            if isinstance(piece, Unit | Marker):
+                x, y = self.snap(piece.x + dx, piece.y + dy)
+                if (x, y) != (piece.x, piece.y):
+                    events.append(MovePiece(pid, x, y))
+            elif isinstance(piece, Terrain) and (dx or dy):
+                poly = tuple((px + dx, py + dy) for px, py in piece.polygon)
+                events.append(UpdatePiece(pid, {"polygon": poly}))
+        return events
+
+    def preview_move(self, ids: Sequence[str], dx: float, dy: float) -> str | None:
+        return self.doc.preview(self.move_events(ids, dx, dy))
+
+    def commit_move(self, ids: Sequence[str], dx: float, dy: float) -> str | None:
+        events = self.move_events(ids, dx, dy)
+        if not events:
+            self.doc.cancel_preview()
+            return None
+        what = _name(self.scene.piece(ids[0])) if len(ids) == 1 else f"{len(events)} pieces"
+        return self.doc.commit(events, f"Move {what}")
+
+    # -- rotating ---------------------------------------------------------
+    def rotate_events(
+        self, ids: Sequence[str], facing: float | None = None, by: float = 0.0
+    ) -> list[Event]:
+        out: list[Event] = []
+        for pid in ids:
+            unit = self.scene.units.get(pid)
+            if unit is None:
+                continue
+            new = (facing if facing is not None else unit.facing + by) % 360.0
+            if abs(new - unit.facing) > 1e-9:
+                out.append(RotatePiece(pid, new))
+        return out
+
+    def preview_rotate(self, unit_id: str, facing: float) -> str | None:
+        return self.doc.preview(self.rotate_events([unit_id], facing=facing))
+
+    def commit_rotate(
+        self, ids: Sequence[str], facing: float | None = None, by: float = 0.0
+    ) -> str | None:
+        events = self.rotate_events(ids, facing, by)
+        if not events:
+            self.doc.cancel_preview()
+            return None
+        what = _name(self.scene.piece(ids[0])) if len(ids) == 1 else f"{len(events)} units"
+        return self.doc.commit(events, f"Rotate {what}")
+
+    # -- adding -----------------------------------------------------------
+    def add_preset(
+        self, payload: dict[str, Any], x: float, y: float, side: str | None
+    ) -> str | None:
+        """Build a piece from a palette payload at board point (x, y) and add it."""
+        kind, key = payload.get("kind"), payload.get("key")
+        x, y = self.snap(x, y)
+        scene = self.scene
+        side = side if side in scene.side_ids else (scene.side_ids[0] if scene.side_ids else None)
+        if kind == "unit" and key in presets.UNITS:
+            p = presets.UNITS[key]
+            if side is None:
+                return self._refuse("the board has no sides to give the unit to")
+            n = sum(1 for u in scene.units.values() if u.side == side) + 1
+            name = payload.get("name") or f"{scene.side(side).name} unit {n}"
+            facing = 0.0 if side == scene.side_ids[0] else 180.0
+            unit = presets.make_unit(
+                p,
+                self.doc.new_id(f"{side}-unit-{n}"),
+                name,
+                side,
+                x,
+                y,
+                payload.get("models"),
+                payload.get("per_rank"),
+                facing,
+            )
+            return self.doc.commit([_add(unit)], f"Place {name}")
+        if kind == "marker" and key in presets.MARKERS:
+            p = presets.MARKERS[key]
+            marker = presets.make_marker(p, self.doc.new_id(key), x, y, payload.get("side"))
+            return self.doc.commit([_add(marker)], f"Place {p.title}")
+        if kind == "terrain" and key in presets.TERRAINS:
+            p = presets.TERRAINS[key]
+            terrain = presets.make_terrain(p, self.doc.new_id("terrain"), x, y)
+            return self.doc.commit([_add(terrain)], f"Place {p.title}")
+        if kind == "deployment":
+            return self.apply_deployment(str(key))
+        return self._refuse(f"unknown palette item {kind}/{key}")
+
+    def apply_deployment(self, key: str) -> str | None:
+        """Replace the deployment zones with a Deployment Type preset's (one undo step)."""
+        types = presets.deployment_types()
+        dtype = types.get(key)
+        if dtype is None:
+            return self._refuse(f"unknown Deployment Type {key!r}")
+        scene = self.scene
+        if len(scene.side_ids) < 2 or isinstance(scene.board, HexBoard):
+            return self._refuse("Deployment Types need an inch board with two sides")
+        a, b = scene.side_ids[:2]
+        events: list[Event] = [DeletePiece(z) for z in scene.zones]
+        events += [_add(z) for z in dtype.zones(scene.board, a, b)]  # type: ignore[attr-defined]
+        return self.doc.commit(events, f"Deployment: {dtype.title}")  # type: ignore[attr-defined]
+
+    def add_polygon(
+        self,
+        kind: str,
+        points: list[tuple[float, float]],
+        side: str | None,
+        impassable: bool = False,
+    ) -> str | None:
+        if len(points) < 3:
+            return self._refuse("a polygon needs at least 3 points")
+        poly = tuple(points)
+        if kind == "zone":
+            if side not in self.scene.side_ids:
+                return self._refuse("choose the side the zone belongs to")
+            zid = self.doc.new_id(f"zone-{side}")
+            name = f"{self.scene.side(side).name} deployment (drawn)"
+            return self.doc.commit([_add(Zone(zid, side, poly, name))], f"Draw {name}")
+        name = "Impassable terrain" if impassable else "Terrain"
+        tid = self.doc.new_id("terrain")
+        return self.doc.commit(
+            [_add(Terrain(tid, name, poly, impassable=impassable))], f"Draw {name}"
+        )
+
+    # -- other edits --------------------------------------------------------
+    def delete(self, ids: Sequence[str]) -> str | None:
+        ids = [i for i in ids if self.scene.has_piece(i)]
+        if not ids:
+            return None
+        what = _name(self.scene.piece(ids[0])) if len(ids) == 1 else f"{len(ids)} pieces"
+        return self.doc.commit([DeletePiece(i) for i in ids], f"Delete {what}")
+
+    def duplicate(self, ids: Sequence[str]) -> list[str]:
+        """Copies offset by DUPLICATE_OFFSET; returns the new ids (empty if refused)."""
+        dx, dy = DUPLICATE_OFFSET
+        events: list[Event] = []
+        new_ids: list[str] = []
+        taken: set[str] = set()
+        for pid in ids:
+            piece = self.scene.piece(pid)
+            nid = self.doc.new_id(f"{pid}-copy")
+            while nid in taken:
+                nid = self.doc.new_id(f"{nid}-x")
+            taken.add(nid)
+            if isinstance(piece, Unit | Marker):
+                x, y = self.snap(piece.x + dx, piece.y + dy)
+                if isinstance(self.scene.board, HexBoard) and (x, y) == (piece.x, piece.y):
+                    x, y = self.snap(piece.x + 2 * dx, piece.y)
+                copy = replace(piece, id=nid, x=x, y=y)
+                if isinstance(copy, Unit):
+                    copy = replace(copy, name=f"{piece.name} (copy)")
+            else:
+                poly = tuple((px + dx, py + dy) for px, py in piece.polygon)
+                copy = replace(piece, id=nid, polygon=poly)
+            events.append(_add(copy))
+            new_ids.append(nid)
+        if not events:
+            return []
+        what = _name(self.scene.piece(ids[0])) if len(ids) == 1 else f"{len(ids)} pieces"
+        return new_ids if self.doc.commit(events, f"Duplicate {what}") is None else []
+
+    def change_side(self, ids: Sequence[str]) -> str | None:
+        """Give each unit, zone or marker with a side the next side in turn."""
+        sides = self.scene.side_ids
+        events: list[Event] = []
+        for pid in ids:
+            piece = self.scene.piece(pid)
+            cur = getattr(piece, "side", None)
+            if not sides or isinstance(piece, Terrain):
+                continue
+            if isinstance(piece, Marker) and cur is None:
+                continue
+            nxt = sides[(sides.index(cur) + 1) % len(sides)] if cur in sides else sides[0]
+            events.append(UpdatePiece(pid, {"side": nxt}))
+        if not events:
+            return None
+        return self.doc.commit(events, "Change side")
+
+    def update(self, piece_id: str, changes: dict[str, Any]) -> str | None:
+        piece = self.scene.piece(piece_id)
+        fields = ", ".join(changes)
+        return self.doc.commit([UpdatePiece(piece_id, changes)], f"Edit {_name(piece)}: {fields}")
+
+    def _refuse(self, reason: str) -> str:
+        self.doc.message.emit(f"Refused: {reason}")
+        return reason

@@ -1,0 +1,269 @@
+"""The inspector: edit the selected piece's properties. Every change is an
+``update`` event through the editor (one undo step); a value the model or a rule
+refuses is reverted and the reason shown, never raised."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop_gui.app.editor import Editor
+from tabletop_gui.model.pieces import BaseShape, HeightClass, Marker, Terrain, Unit, Zone
+from tabletop_gui.model.scene import Scene
+
+MARKER_RULES = ("hidden", "mobile", "claimable", "destructible")
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str  # the dataclass field
+    label: str
+    kind: str  # text, float, int, opt_int, bool, choice, side, opt_side, rule
+    choices: tuple[str, ...] = ()
+
+
+UNIT_FIELDS = (
+    Field("name", "Name", "text"),
+    Field("side", "Side", "side"),
+    Field("base_shape", "Base shape", "choice", tuple(s.value for s in BaseShape)),
+    Field("base_width_mm", "Base width (mm)", "float"),
+    Field("base_depth_mm", "Base depth (mm)", "float"),
+    Field("models", "Models", "int"),
+    Field("models_per_rank", "Models per rank", "int"),
+    Field("x", "x (in)", "float"),
+    Field("y", "y (in)", "float"),
+    Field("facing", "Facing (°)", "float"),
+    Field("elevation", "Elevation (in)", "float"),
+    Field("height", "Height class", "choice", tuple(h.value for h in HeightClass)),
+    Field("life_points", "Life Points", "opt_int"),
+    Field("scoring", "Scoring", "bool"),
+    Field("fleeing", "Fleeing", "bool"),
+    Field("scoring_lost", "Lost Scoring", "bool"),
+    Field("mindless", "Mindless", "bool"),
+    Field("pickpocket", "Pickpocket", "bool"),
+    Field("leader", "Leader", "bool"),
+)
+MARKER_FIELDS = (
+    Field("label", "Label", "text"),
+    Field("kind", "Kind", "text"),
+    Field("value", "Value", "opt_int"),
+    Field("diameter_mm", "Diameter (mm)", "float"),
+    Field("side", "Side", "opt_side"),
+    Field("x", "x (in)", "float"),
+    Field("y", "y (in)", "float"),
+    Field("elevation", "Elevation (in)", "float"),
+    *(Field(r, r.capitalize(), "rule") for r in MARKER_RULES),
+    Field("revealed", "Revealed", "bool"),
+)
+TERRAIN_FIELDS = (
+    Field("name", "Name", "text"),
+    Field("impassable", "Impassable", "bool"),
+    Field("height", "Height (in)", "float"),
+)
+ZONE_FIELDS = (Field("name", "Name", "text"), Field("side", "Side", "side"))
+
+
+def fields_for(piece: object) -> tuple[Field, ...]:
+    if isinstance(piece, Unit):
+        return UNIT_FIELDS
+    if isinstance(piece, Marker):
+        return MARKER_FIELDS
+    if isinstance(piece, Terrain):
+        return TERRAIN_FIELDS
+    if isinstance(piece, Zone):
+        return ZONE_FIELDS
+    return ()
+
+
+class InputError(ValueError):
+    pass
+
+
+def parse(f: Field, text: str) -> Any:
+    text = text.strip()
+    if f.kind == "float":
+        try:
+            return float(text)
+        except ValueError:
+            raise InputError(f"expected a number, got {text!r}") from None
+    if f.kind in ("int", "opt_int"):
+        if f.kind == "opt_int" and text == "":
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise InputError(f"expected a whole number, got {text!r}") from None
+    return text
+
+
+def show(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.4g}" if abs(value) < 1000 else f"{value:.1f}"
+    return str(value)
+
+
+class Inspector(QWidget):
+    def __init__(self, editor: Editor, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.editor = editor
+        self.piece: Any = None
+        self.widgets: dict[str, QWidget] = {}
+        self.title = QLabel("Nothing selected")
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
+        self.message = QLabel()
+        self.message.setObjectName("inspectorMessage")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #a00000; font-weight: bold")
+        self.form_host = QWidget()
+        self.form = QFormLayout(self.form_host)
+        self.form.setContentsMargins(0, 0, 0, 0)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.title)
+        layout.addWidget(self.form_host)
+        layout.addWidget(self.message)
+        layout.addStretch(1)
+        self._sides: tuple[tuple[str, str], ...] = ()
+
+    # -- showing ------------------------------------------------------------
+    def set_piece(self, piece: Any, scene: Scene) -> None:
+        """Show ``piece`` (None: nothing selected); keeps the form if only values changed."""
+        sides = tuple((s.id, s.name) for s in scene.sides)
+        same_form = (
+            piece is not None
+            and self.piece is not None
+            and type(piece) is type(self.piece)
+            and piece.id == self.piece.id
+            and sides == self._sides
+        )
+        self._sides = sides
+        if not same_form:
+            self._rebuild(piece)
+        self.piece = piece
+        if piece is not None:
+            self._fill(piece)
+
+    def _rebuild(self, piece: Any) -> None:
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.widgets = {}
+        self.message.clear()
+        if piece is None:
+            self.title.setText("Nothing selected")
+            return
+        self.title.setText(f"{type(piece).__name__} {piece.id}")
+        for f in fields_for(piece):
+            w = self._widget(f)
+            w.setObjectName(f"field_{f.name}")
+            self.widgets[f.name] = w
+            self.form.addRow(f.label, w)
+
+    def _widget(self, f: Field) -> QWidget:
+        if f.kind in ("bool", "rule"):
+            box = QCheckBox()
+            box.toggled.connect(lambda on, f=f: self._commit(f, on))
+            return box
+        if f.kind in ("choice", "side", "opt_side"):
+            combo = QComboBox()
+            if f.kind == "choice":
+                for c in f.choices:
+                    combo.addItem(c, c)
+            else:
+                if f.kind == "opt_side":
+                    combo.addItem("(none)", None)
+                for sid, name in self._sides:
+                    combo.addItem(name, sid)
+            combo.activated.connect(lambda _i, f=f, c=combo: self._commit(f, c.currentData()))
+            return combo
+        edit = QLineEdit()
+        edit.editingFinished.connect(lambda f=f, e=edit: self._commit_text(f, e))
+        return edit
+
+    def _value(self, f: Field, piece: Any) -> Any:
+        if f.kind == "rule":
+            return f.name in piece.rules
+        value = getattr(piece, f.name)
+        return (
+            value.value if hasattr(value, "value") and not isinstance(value, int | float) else value
+        )
+
+    def _fill(self, piece: Any) -> None:
+        for f in fields_for(piece):
+            w = self.widgets.get(f.name)
+            if w is None:
+                continue
+            value = self._value(f, piece)
+            w.blockSignals(True)
+            if isinstance(w, QCheckBox):
+                w.setChecked(bool(value))
+            elif isinstance(w, QComboBox):
+                w.setCurrentIndex(max(0, w.findData(value)))
+            elif isinstance(w, QLineEdit) and not (w.hasFocus() and w.isModified()):
+                w.setText(show(value))
+                w.setModified(False)
+            w.blockSignals(False)
+
+    # -- editing ------------------------------------------------------------
+    def _commit_text(self, f: Field, edit: QLineEdit) -> None:
+        if self.piece is None:
+            return
+        try:
+            value = parse(f, edit.text())
+        except InputError as exc:
+            self._refused(f, str(exc))
+            return
+        self._commit(f, value)
+
+    def _commit(self, f: Field, value: Any) -> None:
+        piece = self.piece
+        if piece is None:
+            return
+        if value == self._value(f, piece):
+            return
+        if f.kind == "rule":
+            rules = set(piece.rules)
+            if value:
+                rules.add(f.name)
+            else:
+                rules.discard(f.name)
+            changes = {"rules": sorted(rules)}
+        else:
+            changes = {f.name: value}
+        refusal = self.editor.update(piece.id, changes)
+        if refusal is not None:
+            self._refused(f, refusal)
+        else:
+            self.message.clear()
+
+    def _refused(self, f: Field, reason: str) -> None:
+        self.message.setText(f"{f.label}: refused, {reason}")
+        if self.piece is not None:
+            self._fill(self.piece)
+            w = self.widgets.get(f.name)
+            if isinstance(w, QLineEdit):
+                w.setText(show(self._value(f, self.piece)))
+                w.setModified(False)
+
+    def edit(self, name: str, text: str) -> None:
+        """Type ``text`` into a field and finish editing (keyboard users and tests)."""
+        w = self.widgets[name]
+        if isinstance(w, QLineEdit):
+            w.setText(text)
+            w.setModified(True)
+            w.editingFinished.emit()
+        else:
+            raise TypeError(f"{name} is not a text field")

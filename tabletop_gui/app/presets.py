@@ -1,0 +1,171 @@
+"""What the palette offers: unit bases, marker kinds, terrain shapes, deployments.
+
+Plain data (no Qt), turned into model pieces by ``make_*``. The palette sends a
+preset's key in the drag's mime data; the view builds the piece on drop.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from tabletop_gui.model.pieces import BaseShape, Marker, Point, Terrain, Unit
+
+MIME_TYPE = "application/x-tabletop-gui-preset"
+
+
+@dataclass(frozen=True)
+class UnitPreset:
+    key: str
+    title: str
+    shape: BaseShape
+    width_mm: float
+    depth_mm: float
+    models: int
+    per_rank: int
+    life_points: int | None = None
+
+
+@dataclass(frozen=True)
+class MarkerPreset:
+    key: str
+    title: str
+    kind: str
+    diameter_mm: float = 30.0
+    value: int | None = None
+    rules: frozenset[str] = field(default_factory=frozenset)
+
+
+@dataclass(frozen=True)
+class TerrainPreset:
+    key: str
+    title: str
+    shape: str  # "rect" or "ellipse"
+    width: float
+    depth: float
+    impassable: bool = False
+
+
+UNIT_PRESETS = (
+    UnitPreset("t9a-20x20", "20×20 mm (infantry)", BaseShape.RECT, 20, 20, 20, 5),
+    UnitPreset("t9a-25x25", "25×25 mm (infantry)", BaseShape.RECT, 25, 25, 20, 5),
+    UnitPreset("t9a-25x50", "25×50 mm (cavalry)", BaseShape.RECT, 25, 50, 5, 5),
+    UnitPreset("t9a-40x40", "40×40 mm (large infantry)", BaseShape.RECT, 40, 40, 6, 3),
+    UnitPreset("t9a-50x50", "50×50 mm (monstrous)", BaseShape.RECT, 50, 50, 3, 3),
+    UnitPreset("t9a-50x75", "50×75 mm (chariot)", BaseShape.RECT, 50, 75, 1, 1),
+    UnitPreset("t9a-50x100", "50×100 mm (monster)", BaseShape.RECT, 50, 100, 1, 1),
+    *(
+        UnitPreset(f"round-{d}", f"Round {d} mm (Carnevale)", BaseShape.ROUND, d, d, 1, 1, 10)
+        for d in (30, 40, 50, 60, 75)
+    ),
+)
+
+MARKER_PRESETS = (
+    MarkerPreset("objective", "Objective (30 mm, 1 VP)", "objective", value=1),
+    MarkerPreset(
+        "objective-hidden", "Hidden objective", "objective", value=1, rules=frozenset({"hidden"})
+    ),
+    MarkerPreset(
+        "objective-mobile", "Mobile objective", "objective", value=1, rules=frozenset({"mobile"})
+    ),
+    MarkerPreset(
+        "objective-claimable",
+        "Claimable objective",
+        "objective",
+        value=1,
+        rules=frozenset({"claimable"}),
+    ),
+    MarkerPreset(
+        "objective-destructible",
+        "Destructible objective",
+        "objective",
+        value=1,
+        rules=frozenset({"destructible"}),
+    ),
+    MarkerPreset("t9a-spoils", "Spoils of War marker", "t9a.spoils"),
+    MarkerPreset("t9a-secure", "Secure Target marker", "t9a.secure_target"),
+    MarkerPreset("plain", "Plain marker", "marker"),
+)
+
+TERRAIN_PRESETS = (
+    TerrainPreset("rect", "Rectangle 6×4 in", "rect", 6, 4),
+    TerrainPreset("ellipse", "Ellipse 8×5 in", "ellipse", 8, 5),
+    TerrainPreset("rect-impassable", "Impassable rectangle 6×4 in", "rect", 6, 4, True),
+    TerrainPreset("ellipse-impassable", "Impassable ellipse 6×4 in", "ellipse", 6, 4, True),
+)
+
+UNITS = {p.key: p for p in UNIT_PRESETS}
+MARKERS = {p.key: p for p in MARKER_PRESETS}
+TERRAINS = {p.key: p for p in TERRAIN_PRESETS}
+ELLIPSE_POINTS = 24
+
+
+def make_unit(
+    p: UnitPreset,
+    uid: str,
+    name: str,
+    side: str,
+    x: float,
+    y: float,
+    models: int | None = None,
+    per_rank: int | None = None,
+    facing: float = 0.0,
+) -> Unit:
+    return Unit(
+        uid,
+        name,
+        side,
+        x,
+        y,
+        facing=facing,
+        base_shape=p.shape,
+        base_width_mm=p.width_mm,
+        base_depth_mm=p.depth_mm,
+        models=models or p.models,
+        models_per_rank=per_rank or p.per_rank,
+        life_points=p.life_points,
+    )
+
+
+def make_marker(p: MarkerPreset, mid: str, x: float, y: float, side: str | None = None) -> Marker:
+    return Marker(
+        mid, p.kind, x, y, diameter_mm=p.diameter_mm, value=p.value, rules=p.rules, side=side
+    )
+
+
+def shape_polygon(shape: str, cx: float, cy: float, w: float, d: float) -> tuple[Point, ...]:
+    if shape == "ellipse":
+        return tuple(
+            (
+                cx + w / 2 * math.cos(2 * math.pi * i / ELLIPSE_POINTS),
+                cy + d / 2 * math.sin(2 * math.pi * i / ELLIPSE_POINTS),
+            )
+            for i in range(ELLIPSE_POINTS)
+        )
+    return (
+        (cx - w / 2, cy - d / 2),
+        (cx + w / 2, cy - d / 2),
+        (cx + w / 2, cy + d / 2),
+        (cx - w / 2, cy + d / 2),
+    )
+
+
+def make_terrain(p: TerrainPreset, tid: str, x: float, y: float) -> Terrain:
+    name = ("Impassable " if p.impassable else "") + (
+        "hill" if p.shape == "ellipse" else "building"
+    )
+    return Terrain(
+        tid,
+        name.capitalize(),
+        shape_polygon(p.shape, x, y, p.width, p.depth),
+        impassable=p.impassable,
+    )
+
+
+def deployment_types() -> dict[str, object]:
+    """The Ninth Age Deployment Type presets, if that module is present."""
+    try:
+        from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES
+    except ImportError:  # the presets are optional for the canvas
+        return {}
+    return dict(DEPLOYMENT_TYPES)

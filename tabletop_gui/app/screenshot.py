@@ -1,0 +1,82 @@
+"""Screenshot the main window offscreen, optionally in the middle of a drag.
+
+    QT_QPA_PLATFORM=offscreen python -m tabletop_gui.app.screenshot FILE OUT.png \
+        [--drag UNIT_ID X Y] [--select OBJECTIVE_ID] [--measure A_ID B_ID] [--size 1600x950]
+
+``--drag`` presses on the unit, moves the mouse to board point (X, Y) in a few
+steps and grabs the window before releasing, so the picture shows the live
+overlays of a drag in progress.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    from tabletop_gui.app.main import MainWindow
+    from tabletop_gui.io import load_game
+
+    parser = argparse.ArgumentParser(prog="python -m tabletop_gui.app.screenshot")
+    parser.add_argument("file")
+    parser.add_argument("output")
+    parser.add_argument("--drag", nargs=3, metavar=("UNIT", "X", "Y"))
+    parser.add_argument("--select", metavar="OBJECTIVE")
+    parser.add_argument("--measure", nargs=2, metavar=("A", "B"))
+    parser.add_argument("--size", default="1600x950")
+    args = parser.parse_args(argv)
+
+    app = QApplication.instance() or QApplication([])
+    window = MainWindow(load_game(args.file), args.file)
+    w, h = (int(v) for v in args.size.split("x"))
+    window.resize(w, h)
+    window.show()
+    app.processEvents()
+    view = window.view
+    view.fit_board()
+    app.processEvents()
+
+    def send(kind: QEvent.Type, pos: QPoint, buttons: Qt.MouseButton) -> None:
+        ev = QMouseEvent(
+            kind,
+            QPointF(pos),
+            QPointF(view.viewport().mapToGlobal(pos)),
+            Qt.MouseButton.LeftButton,
+            buttons,
+            Qt.KeyboardModifier.NoModifier,
+        )
+        QApplication.sendEvent(view.viewport(), ev)
+
+    if args.select:
+        window.score_panel.select_objective(args.select)
+    if args.measure:
+        scene = window.doc.state.scene
+        a, b = (scene.piece(i) for i in args.measure)
+        view.set_measurement(a.id, (a.x, a.y), b.id, (b.x, b.y))
+    if args.drag:
+        uid, x, y = args.drag[0], float(args.drag[1]), float(args.drag[2])
+        unit = window.doc.state.scene.piece(uid)
+        start = view.viewport_pos(unit.x, unit.y)
+        send(QEvent.Type.MouseButtonPress, start, Qt.MouseButton.LeftButton)
+        steps = 8
+        for i in range(1, steps + 1):
+            t = i / steps
+            p = view.viewport_pos(unit.x + (x - unit.x) * t, unit.y + (y - unit.y) * t)
+            send(QEvent.Type.MouseMove, p, Qt.MouseButton.LeftButton)
+            app.processEvents()
+    app.processEvents()
+    ok = window.grab().save(args.output)
+    print(f"wrote {args.output}" if ok else f"could not write {args.output}", file=sys.stderr)
+    window.close()
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
