@@ -247,3 +247,20 @@ def test_majority_hand_over_of_the_same_hex_keeps_it_but_entering_another_hex_do
     other = Play(setup(units, majority()))(*turn(1, BLUE), HexMove("b1", (4, 4)))
     other(HexMove("b2", (6, 4)))
     assert other.banners("m") == {}  # a different hex of the group: the first was vacated
+
+
+def test_majority_hand_over_counts_any_group_hex_left_by_an_ordered_move_this_phase():
+    units = [
+        unit("b1", BLUE, (5, 4)),
+        unit("b2", BLUE, (6, 4)),
+        unit("b3", BLUE, (5, 3)),
+        unit("r1", RED, (6, 6)),
+    ]
+    p = Play(setup(units, majority()))(*turn(1, BLUE))
+    assert p.banners("m") == {BLUE: 1}
+    p(HexMove("b1", (4, 4)))  # still 1 to 0
+    assert p.banners("m") == {BLUE: 1}
+    p(HexMove("b2", (6, 3)))  # 0 to 0: lost for the moment
+    assert p.banners("m") == {}
+    p(HexMove("b3", (5, 4)))  # b1's hex, also left by an ordered move this phase
+    assert p.banners("m") == {BLUE: 1}

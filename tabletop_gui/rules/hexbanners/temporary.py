@@ -7,10 +7,11 @@ elimination). The seed's note: "a temporary victory banner objective hex is
 still considered occupied when an ordered unit moves out of the hex and another
 friendly unit is ordered to occupy the hex during the same movement phase". So
 a loss caused by an ordered move out of one of the objective's hexes in the
-movement phase stays open: if another ordered unit of the same side enters
-that same hex before the phase ends, the banner is restored as if the hex had
-never been vacated (it matters for the start-of-turn kinds, which could not
-otherwise be regained before the next turn start).
+movement phase stays open: if another ordered unit of the same side enters a
+hex of the objective that an ordered unit of that side left in this phase, the
+banner is restored as if the hex had never been vacated (it matters for the
+start-of-turn kinds, which could not otherwise be regained before the next turn
+start).
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ class Holding:
     holder: str | None = None
     how: str = ""  # how the holder gained (or kept) it, for the reason line
     pending: str | None = None  # lost by an ordered move out this movement phase
-    vacated: frozenset[Hex] = frozenset()  # the hexes that move left empty
+    #: (side, hex) of the objective's hexes left by ordered moves this movement phase
+    vacated: frozenset[tuple[str, Hex]] = frozenset()
     lost: str = ""  # why the last holder lost it
 
 
@@ -74,9 +76,13 @@ class HoldingObjective(BannerObjective):
         sides = [s for s in self.sides(after) if s in after.scene.side_ids]
         q = {s: self.qualifies(after, s) for s in sides}
         move = ordered_move(before, event)
-        if isinstance(event, PhaseStart | PhaseEnd | TurnStart | TurnEnd) and rec.pending:
-            lost = rec.lost.split(";")[0] + ", with no hand-over in that movement phase"
+        if isinstance(event, PhaseStart | PhaseEnd | TurnStart | TurnEnd):
+            lost = rec.lost
+            if rec.pending:
+                lost = lost.split(";")[0] + ", with no hand-over in that movement phase"
             rec = replace(rec, pending=None, vacated=frozenset(), lost=lost)
+        if move is not None and move.from_hex in self.hexes:
+            rec = replace(rec, vacated=rec.vacated | {(move.side, move.from_hex)})
         # lost at once when the condition fails
         if rec.holder is not None and not q.get(rec.holder, False):
             who = side_name(after, rec.holder)
@@ -85,7 +91,7 @@ class HoldingObjective(BannerObjective):
                 rec = Holding(
                     None,
                     pending=rec.holder,
-                    vacated=rec.vacated | {move.from_hex},
+                    vacated=rec.vacated,
                     lost=(
                         f"{who} lost it when {unit} was ordered out of hex "
                         f"{hex_label(move.from_hex)}; another ordered {who} unit entering that "
@@ -93,14 +99,16 @@ class HoldingObjective(BannerObjective):
                     ),
                 )
             else:
-                rec = Holding(None, lost=f"{who} lost it: {event.describe(before)}")
+                rec = Holding(
+                    None, lost=f"{who} lost it: {event.describe(before)}", vacated=rec.vacated
+                )
         # the same-phase hand-over
         if (
             rec.holder is None
             and rec.pending is not None
             and move is not None
             and move.side == rec.pending
-            and move.to_hex in rec.vacated
+            and (rec.pending, move.to_hex) in rec.vacated
             and q.get(rec.pending, False)
         ):
             unit = after.scene.units[move.unit_id].name
@@ -109,6 +117,7 @@ class HoldingObjective(BannerObjective):
                 f"kept: {unit} took over hex {hex_label(move.to_hex)} in the same movement "
                 f"phase, so it never counted as vacated; {side_name(after, rec.pending)} "
                 f"holds {self.standing(after, rec.pending)}",
+                vacated=rec.vacated,
             )
         # gained
         if self.gains_at_turn_start:
@@ -123,9 +132,8 @@ class HoldingObjective(BannerObjective):
                 qualifying[0] if len(qualifying) == 1 else (mover if mover in qualifying else None)
             )
             if pick is not None:
-                rec = Holding(
-                    pick, f"{side_name(after, pick)} occupies {self.standing(after, pick)}"
-                )
+                how = f"{side_name(after, pick)} occupies {self.standing(after, pick)}"
+                rec = Holding(pick, how, vacated=rec.vacated)
         return after.with_record(self.id, rec)
 
     def banners(self, state: GameState) -> dict[str, int]:
