@@ -22,7 +22,7 @@ def unit(uid: str, side: str, hex_: Hex, *, leader: bool = False, board: HexBoar
 
 def setup(
     units: list[Unit],
-    objectives: list[tuple[str, str, dict[str, Any]]] = (),  # type: ignore[assignment]
+    objectives: list[tuple[str, str, dict[str, Any]]] | None = None,
     board: HexBoard = BOARD,
     **settings: Any,
 ) -> Setup:
@@ -31,7 +31,9 @@ def setup(
         sides=(Side(BLUE, "Blue", "#0072b2"), Side(RED, "Red", "#d55e00")),
         units={u.id: u for u in units},
     )
-    specs = tuple(ObjectiveSpec(oid, f"hex.{kind}", params) for oid, kind, params in objectives)
+    specs = tuple(
+        ObjectiveSpec(oid, f"hex.{kind}", params) for oid, kind, params in objectives or ()
+    )
     return Setup(family="hex", scene=scene, name="test", objectives=specs, settings=settings)
 
 
