@@ -90,13 +90,13 @@ def ordered_move(before: GameState, event: Event) -> OrderedMove | None:
         return None
     unit_id = getattr(event, "unit_id", None) or getattr(event, "piece_id", None)
     unit = before.scene.units.get(unit_id) if isinstance(unit_id, str) else None
-    if unit is None or unit.removed:
-        return None
+    if unit is None or unit.removed or before.clock.side not in (None, unit.side):
+        return None  # only the side whose turn it is orders units
     if isinstance(event, HexMove) and event.ordered:
         to: Hex | None = (int(event.to[0]), int(event.to[1]))
     elif isinstance(event, ExitBoard) and event.ordered:
         to = None
-    elif isinstance(event, MovePiece) and unit.side == before.clock.side:
+    elif isinstance(event, MovePiece) and before.clock.side is not None:
         to = board.point_to_hex(event.x, event.y)
     else:
         return None
