@@ -1,0 +1,43 @@
+"""Helpers for the canvas tests: open a window, drop palette data, map board points."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtWidgets import QApplication
+
+from tabletop_gui.app.main import MainWindow
+from tabletop_gui.model.game import Game
+
+
+def open_window(qtbot, game: Game, path: str | None = None) -> MainWindow:
+    window = MainWindow(game, path)
+    qtbot.addWidget(window)
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    window.view.fit_board()
+    QApplication.processEvents()
+    return window
+
+
+def drop(window: MainWindow, mime: QMimeData, x: float, y: float) -> bool:
+    """Drag-enter, drag-move and drop ``mime`` at board point (x, y), as a real drag
+    from the palette delivers them (QDrag.exec does nothing offscreen)."""
+    viewport = window.view.viewport()
+    pos = window.view.viewport_pos(x, y)
+    actions = Qt.DropAction.CopyAction
+    buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    enter = QDragEnterEvent(pos, actions, mime, buttons, mods)
+    QApplication.sendEvent(viewport, enter)
+    if not enter.isAccepted():
+        return False
+    move = QDragMoveEvent(pos, actions, mime, buttons, mods)
+    QApplication.sendEvent(viewport, move)
+    dropped = QDropEvent(QPointF(pos), actions, mime, buttons, mods)
+    QApplication.sendEvent(viewport, dropped)
+    return dropped.isAccepted()
+
+
+def at(window: MainWindow, x: float, y: float) -> QPoint:
+    return window.view.viewport_pos(x, y)

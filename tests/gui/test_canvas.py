@@ -1,0 +1,215 @@
+"""The editing canvas driven through its real widgets (offscreen, pytest-qt).
+
+The demo board after its log: Equitaine has 2 Scoring Units within 6 in of the
+centre (36, 24), the Orcs 1 (Orc Boyz); the Wolf Riders stand at (52, 34).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from tabletop_gui.app.score_panel import COL_COUNTS, COL_NAME, COL_REASON
+from tabletop_gui.app.view import Tool
+from tabletop_gui.geometry.outline import distance_3d, unit_outline
+from tabletop_gui.model.events import MovePiece
+from tabletop_gui.rules.scoreboard import Role
+
+from .helpers import at, drop
+
+
+def unit_named(window, name: str):
+    matches = [u for u in window.doc.state.scene.units.values() if u.name == name]
+    assert len(matches) == 1, name
+    return matches[0]
+
+
+def scene_snapshot(window) -> dict:
+    """What the canvas shows: every piece item's position and model value, and the overlays."""
+    items = {pid: (round(it.pos().x(), 9), round(it.pos().y(), 9), it.piece, it.marks)
+             for pid, it in window.scene.pieces.items()}  # fmt: skip
+    overlays = sorted(repr(k) for k in window.scene._overlays)
+    return {"items": items, "overlays": overlays, "score": list(window.score_panel.rows)}
+
+
+def test_demo_window_shows_every_piece_and_one_score_row_per_objective(demo):
+    scene = demo.doc.state.scene
+    n = len(scene.units) + len(scene.markers) + len(scene.terrain) + len(scene.zones)
+    assert len(demo.scene.pieces) == n
+    assert demo.score_panel.cell(0, COL_NAME) == "Hold the Ground"
+    assert "Equitaine 2, Orcs 1" in demo.score_panel.cell(0, COL_REASON)
+    # The Hold the Ground radius is drawn from the scoreboard's Circle highlight.
+    assert [o.circle.radius for o in demo.scene.overlay_items()] == [6.0]
+
+
+def test_side_a_long_edge_is_drawn_at_the_bottom(demo):
+    # Board y = 0 (side A's edge) maps to the bottom of the view, y = 48 to the top.
+    low, high = at(demo, 36, 1), at(demo, 36, 47)
+    assert low.y() > high.y()
+
+
+def test_unit_dropped_from_the_palette_lands_where_dropped_as_one_undo_step(demo):
+    demo.palette.side_box.setCurrentIndex(demo.palette.side_box.findData("orcs"))
+    before = set(demo.doc.state.scene.units)
+    assert drop(demo, demo.palette.mime_for("unit", "t9a-25x25"), 60.0, 30.0)
+    new = set(demo.doc.state.scene.units) - before
+    assert len(new) == 1
+    unit = demo.doc.state.scene.units[new.pop()]
+    assert unit.side == "orcs"
+    assert (unit.base_width_mm, unit.base_depth_mm) == (25, 25)
+    assert math.hypot(unit.x - 60, unit.y - 30) < 0.2  # within a pixel or two
+    assert demo.doc.undo_stack.count() == 1
+    assert demo.scene.pieces[unit.id].isSelected()
+
+
+def test_a_drop_without_palette_data_is_ignored(demo):
+    from PySide6.QtCore import QMimeData
+
+    mime = QMimeData()
+    mime.setText("hello")
+    assert not drop(demo, mime, 30, 30)
+    assert demo.doc.undo_stack.count() == 0
+
+
+def test_dragging_a_unit_into_6_in_of_the_centre_updates_the_score_during_the_drag(demo, qtbot):
+    """The Wolf Riders (Orcs, Scoring) move from (52, 34) to (42, 27): their footprint
+    comes within 6 in of the centre, so the Orcs have 2 near the centre, level with
+    Equitaine: 'equal numbers: no counter' BEFORE the mouse is released."""
+    wolves = demo.doc.state.scene.units["b-wolves"]
+    viewport = demo.view.viewport()
+    assert "Orcs 1" in demo.score_panel.cell(0, COL_REASON)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(demo, wolves.x, wolves.y))
+    for i in range(1, 6):
+        t = i / 5
+        x, y = wolves.x + (42 - wolves.x) * t, wolves.y + (27 - wolves.y) * t
+        qtbot.mouseMove(viewport, at(demo, x, y))
+    # Mid-drag: provisional state shown, nothing pushed yet.
+    assert demo.doc.provisional is not None
+    assert demo.doc.undo_stack.count() == 0
+    reason = demo.score_panel.cell(0, COL_REASON)
+    assert "Equitaine 2, Orcs 2" in reason and "equal numbers" in reason
+    assert demo.scene.pieces["b-wolves"].roles() == {Role.COUNTS}
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(demo, 42, 27))
+    # Released: ONE undo step holding one MovePiece.
+    assert demo.doc.provisional is None
+    assert demo.doc.undo_stack.count() == 1
+    moved = demo.doc.state.scene.units["b-wolves"]
+    assert demo.doc.timeline.events[-1] == MovePiece("b-wolves", moved.x, moved.y)
+    assert math.hypot(moved.x - 42, moved.y - 27) < 0.2
+    assert "Orcs 2" in demo.score_panel.cell(0, COL_REASON)
+    assert demo.undo_action.text().endswith("Move Wolf Riders")
+
+
+def test_rotate_with_the_keyboard_and_with_the_handle(demo, qtbot):
+    item = demo.scene.pieces["a-archers"]
+    item.setSelected(True)
+    demo.view.setFocus()
+    qtbot.keyClick(demo.view, Qt.Key.Key_R)
+    assert demo.doc.state.scene.units["a-archers"].facing == 15.0
+    qtbot.keyClick(demo.view, Qt.Key.Key_R, Qt.KeyboardModifier.ShiftModifier)
+    assert demo.doc.state.scene.units["a-archers"].facing == 0.0
+    # The handle: drag it to a point due +x of the unit: the front then faces +x (270°).
+    QApplication.processEvents()
+    assert demo.view.handle.isVisible()
+    handle = demo.view.mapFromScene(demo.view.handle.scenePos())
+    unit = demo.doc.state.scene.units["a-archers"]
+    viewport = demo.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=handle)
+    qtbot.mouseMove(viewport, at(demo, unit.x + 5, unit.y + 0.5))
+    qtbot.mouseMove(viewport, at(demo, unit.x + 5, unit.y))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(demo, unit.x + 5, unit.y))
+    assert demo.doc.state.scene.units["a-archers"].facing == pytest.approx(270.0, abs=1.0)
+    assert demo.doc.undo_stack.count() == 3  # two key presses and one handle drag
+
+
+def test_inspector_edits_a_property_and_refuses_an_invalid_value_with_a_message(demo):
+    demo.scene.pieces["a-peasants"].setSelected(True)
+    inspector = demo.inspector
+    assert inspector.widgets["name"].text() == "Peasant Levy"
+    inspector.edit("models", "30")
+    assert demo.doc.state.scene.units["a-peasants"].models == 30
+    steps = demo.doc.undo_stack.count()
+    inspector.edit("models", "0")
+    assert demo.doc.state.scene.units["a-peasants"].models == 30
+    assert "models" in inspector.message.text() and "must be >= 1" in inspector.message.text()
+    assert inspector.widgets["models"].text() == "30"  # reverted
+    inspector.edit("base_width_mm", "wide")
+    assert "expected a number" in inspector.message.text()
+    assert demo.doc.undo_stack.count() == steps
+    inspector.widgets["fleeing"].setChecked(True)  # a flag: the unit stops counting
+    assert demo.doc.state.scene.units["a-peasants"].fleeing
+    assert "Equitaine 1" in demo.score_panel.cell(0, COL_REASON)
+
+
+def test_undo_and_redo_return_to_the_exact_earlier_scene(demo, qtbot):
+    start_scene = demo.doc.state.scene
+    start_view = scene_snapshot(demo)
+    # A drop, a drag, a rotation, an inspector edit, a duplicate, a side change, a delete.
+    assert drop(demo, demo.palette.mime_for("unit", "t9a-50x50"), 20.0, 20.0)
+    viewport = demo.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(demo, 52, 34))
+    qtbot.mouseMove(viewport, at(demo, 48, 30))
+    qtbot.mouseMove(viewport, at(demo, 45, 28))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(demo, 45, 28))
+    demo.rotate_selected(45)
+    demo.inspector.edit("name", "Wolf Pack")
+    demo.duplicate_selected()
+    demo.change_side()
+    demo.scene.clearSelection()
+    demo.scene.pieces["b-giant"].setSelected(True)
+    demo.delete_selected()
+    assert demo.doc.undo_stack.count() == 7
+    end_scene = demo.doc.state.scene
+    end_view = scene_snapshot(demo)
+    assert end_scene != start_scene
+    for _ in range(7):
+        demo.undo_action.trigger()
+    assert demo.doc.state.scene == start_scene
+    assert scene_snapshot(demo) == start_view
+    for _ in range(7):
+        demo.redo_action.trigger()
+    assert demo.doc.state.scene == end_scene
+    assert scene_snapshot(demo) == end_view
+
+
+def test_measure_between_two_units_reads_the_edge_to_edge_distance_and_margin(demo, qtbot):
+    demo.view.set_tool(Tool.MEASURE)
+    scene = demo.doc.state.scene
+    a, b = scene.units["a-knights"], scene.units["b-boyz"]
+    viewport = demo.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(demo, a.x, a.y))
+    qtbot.mouseMove(viewport, at(demo, b.x, b.y))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(demo, b.x, b.y))
+    expected = distance_3d(unit_outline(a), unit_outline(b))
+    m = demo.view.measurement
+    assert m is not None and m.distance == pytest.approx(expected, abs=1e-9)
+    text = demo.measure_label.text()
+    assert text.startswith(f"{expected:.2f} in")
+    # The board's one threshold is Hold the Ground's 6 in: the margin is shown.
+    assert f"{6 - expected:.2f} in inside 6" in text
+    qtbot.keyClick(demo.view, Qt.Key.Key_Escape)
+    assert demo.view.measurement is None
+
+
+def test_measure_text_reads_exactly_at_the_threshold_and_outside_it():
+    from tabletop_gui.app.measure import measure_text
+
+    assert measure_text(5.97, (6.0,)) == "5.97 in, 0.03 in inside 6"
+    assert measure_text(6.0, (6.0,)) == "6.00 in, exactly 6 (within)"
+    assert measure_text(7.5, (3.0, 6.0)) == "7.50 in, 4.50 in outside 3, 1.50 in outside 6"
+
+
+def test_selecting_a_score_row_highlights_its_units_and_dims_the_rest(demo):
+    demo.score_panel.select_objective("hold")
+    items = demo.scene.pieces
+    assert items["a-knights"].focus == 1 and items["b-boyz"].focus == 1
+    assert items["a-archers"].focus == -1
+    demo.score_panel.select_objective(None)
+    assert items["a-knights"].focus == 0
+
+
+def test_counts_column_follows_the_counters(demo):
+    assert demo.score_panel.cell(0, COL_COUNTS) == "Equitaine 0 · Orcs 0"
