@@ -76,6 +76,14 @@ def test_two_losses_of_2_life_points_do_not_add_up_to_a_drop():
     assert state.scene.markers["o"].carried_by == "c"
 
 
+def test_drop_counting_since_pick_up_setting_adds_up_two_losses_of_2():
+    state = carrying(settings={"drop_counting": "since_pick_up"})
+    state = play(state, LifePointsLost("c", 2))
+    assert state.scene.markers["o"].carried_by == "c"
+    state = play(state, LifePointsLost("c", 2))
+    assert_dropped_in_contact(state)
+
+
 def test_drop_threshold_is_a_scenario_setting():
     state = play(carrying(settings={"drop_life_points": 2}), LifePointsLost("c", 2))
     assert state.scene.markers["o"].carried_by is None

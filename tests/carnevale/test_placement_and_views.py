@@ -196,3 +196,12 @@ def test_game_copy_with_the_log_cut_short_scores_the_earlier_moment():
     first = Game(game.setup, game.events[:1])
     board = evaluate(replay(first.setup, first.events))
     assert board.totals == {"guild": 0.0, "rashaar": 0.0}
+
+
+def test_a_bad_setting_is_named_in_the_summary_and_its_default_applies():
+    c = char("c", A, *east_of(18, 18, 1.0, R30))
+    state = start([c], [obj("o", 18, 18)], settings={"carried_scoring": "sometimes", "rounds": "x"})
+    board = evaluate(state)
+    assert "settings.carried_scoring: 'sometimes' is not one of" in board.summary
+    assert "settings.rounds: expected a number" in board.summary
+    assert board.result("o").leader == A

@@ -13,7 +13,10 @@ from tabletop_gui.model.events.carnevale import (
     ActivationEnd,
     ActivationStart,
     CharacterRemoved,
+    HandOverObjective,
     LifePointsLost,
+    PickUpObjective,
+    StealObjective,
     carried_by,
     dropped,
 )
@@ -36,6 +39,7 @@ if TYPE_CHECKING:
     from tabletop_gui.rules.carnevale.objective import CarnevaleObjective
 
 ENDED = "carnevale.ended"
+LOSSES = "carnevale.losses"  # Life Points each character lost since it took an objective
 PLACED = "carnevale.placed"  # objective markers as they stood when round 1 began
 
 
@@ -75,8 +79,17 @@ class Carnevale(Family):
             act = activation(after)
             if act is not None and act.character == event.character:
                 after = after.with_record(ACTIVATION, replace(act, ended=True))
+        elif isinstance(event, PickUpObjective | HandOverObjective | StealObjective):
+            losses = dict(after.records.get(LOSSES, {}))
+            losses[event.character] = 0
+            after = after.with_record(LOSSES, losses)
         elif isinstance(event, LifePointsLost):
-            if event.amount >= settings.drop_life_points(setup):
+            lost = event.amount
+            if settings.drop_counting(setup) is settings.DropCounting.SINCE_PICK_UP:
+                losses = dict(after.records.get(LOSSES, {}))
+                lost = losses[event.character] = losses.get(event.character, 0) + event.amount
+                after = after.with_record(LOSSES, losses)
+            if lost >= settings.drop_life_points(setup):
                 unit = after.scene.units[event.character]
                 after = dropped(after, unit, event.drop_x, event.drop_y)
         elif isinstance(event, CharacterRemoved):

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 from tabletop_gui.model.scene import Setup
 
@@ -22,6 +23,8 @@ DEFAULT_PLACEMENT_SPACING = 4.0
 #: A carrier losing at least this many Life Points in one event drops its objective.
 DROP_LIFE_POINTS = "drop_life_points"
 DEFAULT_DROP_LIFE_POINTS = 3
+#: How the Life Points that make a carrier drop are counted (see DropCounting).
+DROP_COUNTING = "drop_counting"
 #: Whether a gang may claim an objective another gang has already claimed.
 RECLAIM = "claimable_reclaim"
 DEFAULT_RECLAIM = False
@@ -33,30 +36,50 @@ CHECK_TIMING = "check_activation_timing"
 DEFAULT_CHECK_TIMING = True
 
 
+class DropCounting(StrEnum):
+    ONE_EVENT = "one_event"  # default (RULES.md): 3 or more lost in one event
+    SINCE_PICK_UP = "since_pick_up"  # 3 or more lost in all since it took the objective
+
+
 class CarriedScoring(StrEnum):
     NONE = "none"  # default: a carried objective scores for nobody
     CARRIER = "carrier"  # it scores for the carrier's gang
     MEASURE = "measure"  # measured from the carrier's base as if it stood there
 
 
+def _number(setup: Setup, name: str, default: float) -> float:
+    """The setting as a number >= 0; the default if it is not one (settings_problems says so)."""
+    value = setup.setting(name, default)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0:
+        return default
+    return value
+
+
+def _choice(setup: Setup, name: str, enum: type[StrEnum], default: StrEnum) -> Any:
+    try:
+        return enum(setup.setting(name, default.value))
+    except ValueError:
+        return default
+
+
 def rounds(setup: Setup) -> int:
-    return int(setup.setting(ROUNDS, DEFAULT_ROUNDS))
+    return int(_number(setup, ROUNDS, DEFAULT_ROUNDS))
 
 
 def contact_tolerance(setup: Setup) -> float:
-    return float(setup.setting(CONTACT_TOLERANCE, DEFAULT_CONTACT_TOLERANCE))
+    return float(_number(setup, CONTACT_TOLERANCE, DEFAULT_CONTACT_TOLERANCE))
 
 
 def scoring_range(setup: Setup) -> float:
-    return float(setup.setting(SCORING_RANGE, DEFAULT_SCORING_RANGE))
+    return float(_number(setup, SCORING_RANGE, DEFAULT_SCORING_RANGE))
 
 
 def placement_spacing(setup: Setup) -> float:
-    return float(setup.setting(PLACEMENT_SPACING, DEFAULT_PLACEMENT_SPACING))
+    return float(_number(setup, PLACEMENT_SPACING, DEFAULT_PLACEMENT_SPACING))
 
 
 def drop_life_points(setup: Setup) -> int:
-    return int(setup.setting(DROP_LIFE_POINTS, DEFAULT_DROP_LIFE_POINTS))
+    return int(_number(setup, DROP_LIFE_POINTS, DEFAULT_DROP_LIFE_POINTS))
 
 
 def reclaim(setup: Setup) -> bool:
@@ -64,12 +87,11 @@ def reclaim(setup: Setup) -> bool:
 
 
 def carried_scoring(setup: Setup) -> CarriedScoring:
-    value = setup.setting(CARRIED_SCORING, CarriedScoring.NONE.value)
-    try:
-        return CarriedScoring(value)
-    except ValueError:
-        allowed = ", ".join(repr(c.value) for c in CarriedScoring)
-        raise ValueError(f"settings.{CARRIED_SCORING}: {value!r} is not one of {allowed}") from None
+    return _choice(setup, CARRIED_SCORING, CarriedScoring, CarriedScoring.NONE)
+
+
+def drop_counting(setup: Setup) -> DropCounting:
+    return _choice(setup, DROP_COUNTING, DropCounting, DropCounting.ONE_EVENT)
 
 
 def check_timing(setup: Setup) -> bool:
@@ -77,24 +99,21 @@ def check_timing(setup: Setup) -> bool:
 
 
 def settings_problems(setup: Setup) -> list[str]:
-    """Settings that cannot be read, each naming the setting and the reason."""
+    """Settings that cannot be used (their defaults apply), naming the setting and why."""
     problems = []
-    for name, reader in (
-        (ROUNDS, rounds),
-        (CONTACT_TOLERANCE, contact_tolerance),
-        (SCORING_RANGE, scoring_range),
-        (PLACEMENT_SPACING, placement_spacing),
-        (DROP_LIFE_POINTS, drop_life_points),
-    ):
-        try:
-            value = reader(setup)
-        except (TypeError, ValueError):
-            problems.append(f"settings.{name}: expected a number, got {setup.settings.get(name)!r}")
+    for name in (ROUNDS, CONTACT_TOLERANCE, SCORING_RANGE, PLACEMENT_SPACING, DROP_LIFE_POINTS):
+        value = setup.settings.get(name)
+        if value is None:
             continue
-        if value < 0:
-            problems.append(f"settings.{name}: must be >= 0, got {value}")
-    try:
-        carried_scoring(setup)
-    except ValueError as exc:
-        problems.append(str(exc))
+        if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0:
+            problems.append(f"settings.{name}: expected a number >= 0, got {value!r}")
+    for name, enum in ((CARRIED_SCORING, CarriedScoring), (DROP_COUNTING, DropCounting)):
+        value = setup.settings.get(name)
+        if value is not None and value not in {c.value for c in enum}:
+            allowed = ", ".join(repr(c.value) for c in enum)
+            problems.append(f"settings.{name}: {value!r} is not one of {allowed}")
+    for name in (RECLAIM, CHECK_TIMING):
+        value = setup.settings.get(name)
+        if value is not None and not isinstance(value, bool):
+            problems.append(f"settings.{name}: expected true or false, got {value!r}")
     return problems
