@@ -170,13 +170,14 @@ def score_text(game: Game, state: GameState, board: Scoreboard) -> str:
 
 
 def _standing(r: ObjectiveResult, side_name: Any) -> str:
-    final = "final" if r.final else "as if the game ended now"
-    if r.status.value in ("won", "leading") and r.leader:
-        verb = "wins" if r.status.value == "won" else "leads"
-        return f"{side_name(r.leader)} {verb} ({final})"
+    leader = side_name(r.leader) if r.leader else None
+    if r.status.value == "won" and leader:
+        return f"{leader} wins (final)" if r.final else f"{leader} has it for good"
+    if r.status.value == "leading" and leader:
+        return f"{leader} holds it at the end" if r.final else f"{leader} leads (if the game ended now)"
     if r.status.value == "tie":
-        return f"tie, nobody wins ({final})"
-    return f"nobody ({final})"
+        return "tie, nobody wins" + (" (final)" if r.final else " (if the game ended now)")
+    return "nobody" + (" (final)" if r.final else " yet")
 
 
 def _num(v: float) -> str:
