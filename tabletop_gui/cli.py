@@ -174,7 +174,9 @@ def _standing(r: ObjectiveResult, side_name: Any) -> str:
     if r.status.value == "won" and leader:
         return f"{leader} wins (final)" if r.final else f"{leader} has it for good"
     if r.status.value == "leading" and leader:
-        return f"{leader} holds it at the end" if r.final else f"{leader} leads (if the game ended now)"
+        if r.final:
+            return f"{leader} holds it at the end"
+        return f"{leader} leads (if the game ended now)"
     if r.status.value == "tie":
         return "tie, nobody wins" + (" (final)" if r.final else " (if the game ended now)")
     return "nobody" + (" (final)" if r.final else " yet")
