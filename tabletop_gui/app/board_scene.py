@@ -43,6 +43,7 @@ class BoardScene(QGraphicsScene):
         self._overlays: dict[object, QGraphicsItem] = {}
         self._focus: set[str] | None = None
         self._hex_path: QPainterPath | None = None
+        self.text_scale = 1.0
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
 
     # -- building ---------------------------------------------------------
@@ -68,7 +69,10 @@ class BoardScene(QGraphicsScene):
         self.bmap = BoardMap(h)
         self.colours = style.side_colours(scene, self.safe_colours)
         self._hex_path = None
-        self.setSceneRect(QRectF(-MARGIN, -MARGIN, w + 2 * MARGIN, h + 2 * MARGIN))
+        # Labels are sized for a 72 in board and scale with smaller or larger ones.
+        self.text_scale = min(1.5, max(0.3, max(w, h) / 72.0))
+        m = MARGIN * self.text_scale
+        self.setSceneRect(QRectF(-m, -m, w + 2 * m, h + 2 * m))
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def set_safe_colours(self, safe: bool) -> None:
@@ -102,6 +106,7 @@ class BoardScene(QGraphicsScene):
                     if item is not None:
                         self.removeItem(item)
                     item = cls(pid)
+                    item.ts = self.text_scale
                     self.pieces[pid] = item
                     self.addItem(item)
                     self._marks.pop(pid, None)
@@ -160,17 +165,23 @@ class BoardScene(QGraphicsScene):
                 self.addItem(item)
 
     def _overlay_item(self, hl: object, scene: Scene) -> QGraphicsItem | None:
+        ts = self.text_scale
         if isinstance(hl, Circle):
             extra = 0.0
             for m in scene.markers.values():
                 if m.on_table and abs(m.x - hl.x) < 1e-6 and abs(m.y - hl.y) < 1e-6:
                     extra = m.radius_in
                     break
-            return CircleOverlay(hl, self.colour(hl.side), self.bmap, extra)
+            # A label repeated on every circle is noise: the first circle carries it.
+            shown = any(
+                isinstance(o, CircleOverlay) and o.show_label and o.circle.label == hl.label
+                for o in self._overlays.values()
+            )
+            return CircleOverlay(hl, self.colour(hl.side), self.bmap, extra, ts, not shown)
         if isinstance(hl, Area):
-            return AreaOverlay(hl, self.colour(hl.side), self.bmap)
+            return AreaOverlay(hl, self.colour(hl.side), self.bmap, ts)
         if isinstance(hl, HexMark) and isinstance(self.board, HexBoard):
-            return HexOverlay(hl, self.colour(hl.side), self.bmap, self.board)
+            return HexOverlay(hl, self.colour(hl.side), self.bmap, self.board, ts)
         return None
 
     def overlay_items(self) -> list[QGraphicsItem]:
@@ -234,12 +245,18 @@ class BoardScene(QGraphicsScene):
         painter.setPen(style.cosmetic(QColor(0, 0, 0, 120), 1.5))
         painter.drawLine(c + QPointF(-0.6, 0), c + QPointF(0.6, 0))
         painter.drawLine(c + QPointF(0, -0.6), c + QPointF(0, 0.6))
-        if ppi * 0.3 >= 5:
+        ts = self.text_scale
+        if ppi * 0.3 * ts >= 4:
             painter.setPen(QColor(0, 0, 0, 110))
+            size = 0.35 * ts
             for i in range(6, int(w), 6):
-                draw_label(painter, f"{i}", QPointF(i, h + 0.45), 0.35, QColor(255, 255, 255, 150))
+                draw_label(
+                    painter, f"{i}", QPointF(i, h + 1.3 * size), size, QColor(255, 255, 255, 150)
+                )
             for j in range(6, int(h), 6):
-                draw_label(painter, f"{j}", QPointF(-0.55, h - j), 0.35, QColor(255, 255, 255, 150))
+                draw_label(
+                    painter, f"{j}", QPointF(-1.6 * size, h - j), size, QColor(255, 255, 255, 150)
+                )
 
     def _hex_outline(self, board: HexBoard) -> QPainterPath:
         if self._hex_path is None:
@@ -271,6 +288,13 @@ class BoardScene(QGraphicsScene):
                 painter.drawPolygon(
                     QPolygonF([self.bmap.to_scene(x, y) for x, y in board.corners(hx)])
                 )
+        lines = getattr(board, "section_lines", None)
+        if callable(lines):
+            pen = style.cosmetic(QColor(0, 0, 0, 170), 2.5, Qt.PenStyle.DotLine)
+            painter.setPen(pen)
+            for line in lines():
+                pts = [self.bmap.to_scene(x, y) for x, y in line]
+                painter.drawPolyline(QPolygonF(pts))
         colours = [self.colours.get(s.id, style.NEUTRAL) for s in self.sides]
         for row, colour in (
             (0, colours[0] if colours else None),
@@ -294,16 +318,17 @@ class BoardScene(QGraphicsScene):
         # Side A's long edge at the bottom, B's at the top: a band and the side's name.
         for i, side in enumerate(self.sides[:2]):
             colour = self.colours.get(side.id, style.NEUTRAL)
-            y = h + 0.12 if i == 0 else -0.12
-            painter.setPen(style.inches(colour, 0.24))
+            ts = self.text_scale
+            y = h + 0.12 * ts if i == 0 else -0.12 * ts
+            painter.setPen(style.inches(colour, 0.24 * ts))
             painter.drawLine(QPointF(0, y), QPointF(w, y))
-            if pixels_per_inch(painter) * 0.5 >= 5:
-                label_y = h + 1.3 if i == 0 else -1.0
+            if pixels_per_inch(painter) * 0.6 * ts >= 4:
+                label_y = h + 1.4 * ts if i == 0 else -1.1 * ts
                 draw_label(
                     painter,
                     f"{side.name} (side {'AB'[i]})",
                     QPointF(w / 2, label_y),
-                    0.6,
+                    0.6 * ts,
                     QColor("white"),
                     bold=True,
                 )

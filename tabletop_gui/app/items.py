@@ -66,6 +66,7 @@ class PieceItem(QGraphicsItem):
         self.piece: object = None
         self.marks: tuple[Mark, ...] = ()
         self.focus = 0  # 1 emphasised (score row selected), -1 dimmed, 0 normal
+        self.ts = 1.0  # text scale of the board (labels are sized for a 72 in board)
         self._rect = QRectF()
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
 
@@ -129,7 +130,9 @@ def _halo(painter: QPainter, path: QPainterPath, mark: Mark, fallback: QColor) -
 _BADGES = {Role.PLACEMENT_ERROR: "!", Role.CONTESTED: "⚔", Role.SELECTED: "⚑", Role.CARRIED: "◆"}
 
 
-def _badges(painter: QPainter, marks: tuple[Mark, ...], at: QPointF, fallback: QColor) -> None:
+def _badges(
+    painter: QPainter, marks: tuple[Mark, ...], at: QPointF, fallback: QColor, ts: float = 1.0
+) -> None:
     x = at.x()
     for mark in marks:
         glyph = _BADGES.get(mark.role)
@@ -139,9 +142,9 @@ def _badges(painter: QPainter, marks: tuple[Mark, ...], at: QPointF, fallback: Q
         colour = style.ERROR if mark.role is Role.PLACEMENT_ERROR else (mark.colour or fallback)
         painter.setPen(style.cosmetic(style.ERROR, 1))
         painter.setBrush(bg)
-        painter.drawEllipse(QPointF(x, at.y()), 0.32, 0.32)
-        draw_label(painter, glyph, QPointF(x, at.y()), 0.42, colour, bold=True)
-        x += 0.7
+        painter.drawEllipse(QPointF(x, at.y()), 0.32 * ts, 0.32 * ts)
+        draw_label(painter, glyph, QPointF(x, at.y()), 0.42 * ts, colour, bold=True)
+        x += 0.7 * ts
 
 
 def _selection(painter: QPainter, path: QPainterPath) -> None:
@@ -245,7 +248,7 @@ class UnitItem(PieceItem):
         self.path = path
         self.halo_path = halo
         rect = halo.boundingRect().adjusted(-0.2, -0.2, 0.2, 0.2)
-        tw, th = text_size(unit.name, NAME_IN * MAX_LABEL_SCALE)
+        tw, th = text_size(unit.name, (NAME_IN * self.ts) * MAX_LABEL_SCALE)
         rect = rect.united(QRectF(-tw / 2 - 0.2, -th / 2 - 0.2, tw + 0.4, th * 2 + 0.4))
         rect = rect.united(QRectF(self.badge_at.x() - 0.5, self.badge_at.y() - 0.5, 3.0, 1.0))
         self._rect = rect
@@ -276,8 +279,8 @@ class UnitItem(PieceItem):
             painter.drawRect(self.halo_path.boundingRect().adjusted(-0.25, -0.25, 0.25, 0.25))
         if self.isSelected():
             _selection(painter, self.halo_path)
-        if ppi * NAME_IN >= MIN_TEXT_PX:
-            name_in = readable(NAME_IN, ppi)
+        if ppi * (NAME_IN * self.ts) >= MIN_TEXT_PX:
+            name_in = readable((NAME_IN * self.ts), ppi)
             draw_label(
                 painter,
                 unit.name,
@@ -295,12 +298,12 @@ class UnitItem(PieceItem):
                     painter,
                     note,
                     QPointF(0, th * 0.95),
-                    readable(NOTE_IN, ppi),
+                    readable((NOTE_IN * self.ts), ppi),
                     style.TEXT,
                     style.with_alpha(QColor("white"), 150),
                     italic=True,
                 )
-        _badges(painter, self.marks, self.badge_at, self.colour)
+        _badges(painter, self.marks, self.badge_at, self.colour, self.ts)
 
 
 class MarkerItem(PieceItem):
@@ -346,7 +349,7 @@ class MarkerItem(PieceItem):
         if tags:
             self.caption += f" [{''.join(tags)}]"
         r = self.radius + style.HALO_IN + 0.2
-        tw, th = text_size(self.caption, NOTE_IN * MAX_LABEL_SCALE)
+        tw, th = text_size(self.caption, (NOTE_IN * self.ts) * MAX_LABEL_SCALE)
         self._rect = QRectF(-max(r, tw / 2 + 0.2), -r, 2 * max(r, tw / 2 + 0.2), 2 * r + th + 0.4)
         self._rect = self._rect.united(
             QRectF(self.radius * 0.7 - 0.5, -self.radius * 0.7 - 0.5, 3.0, 1.0)
@@ -382,12 +385,12 @@ class MarkerItem(PieceItem):
             painter.drawEllipse(QPointF(0, 0), r + 0.35, r + 0.35)
         if self.isSelected():
             _selection(painter, path)
-        if ppi * NOTE_IN >= MIN_TEXT_PX:
+        if ppi * (NOTE_IN * self.ts) >= MIN_TEXT_PX:
             if self.text:
                 draw_label(
                     painter, self.text, QPointF(0, 0), min(r * 1.1, 0.5), QColor("white"), bold=True
                 )
-            note_in = readable(NOTE_IN, ppi)
+            note_in = readable((NOTE_IN * self.ts), ppi)
             _, th = text_size(self.caption, note_in)
             draw_label(
                 painter,
@@ -397,7 +400,7 @@ class MarkerItem(PieceItem):
                 style.TEXT,
                 style.with_alpha(QColor("white"), 190),
             )
-        _badges(painter, self.marks, QPointF(r * 0.8, -r * 0.8), self.colour)
+        _badges(painter, self.marks, QPointF(r * 0.8, -r * 0.8), self.colour, self.ts)
 
 
 def _same_marker_look(a: Marker, b: Marker) -> bool:
@@ -434,7 +437,7 @@ class PolygonItem(PieceItem):
         self.path = path
         br = self.polygon.boundingRect()
         self.anchor = br.center()
-        tw, th = text_size(label, NOTE_IN * MAX_LABEL_SCALE)
+        tw, th = text_size(label, (NOTE_IN * self.ts) * MAX_LABEL_SCALE)
         self._rect = br.adjusted(-0.3, -0.3, 0.3, 0.3).united(
             QRectF(self.anchor.x() - tw / 2 - 0.2, self.anchor.y() - th, tw + 0.4, 2 * th)
         )
@@ -489,12 +492,12 @@ class TerrainItem(PolygonItem):
             painter.drawPath(self.path)
         if self.isSelected():
             _selection(painter, self.path)
-        if ppi * NOTE_IN >= MIN_TEXT_PX:
+        if ppi * (NOTE_IN * self.ts) >= MIN_TEXT_PX:
             colour = QColor("white") if t.impassable else style.TEXT
             bg = style.with_alpha(QColor("black"), 120) if t.impassable else None
-            size = readable(NOTE_IN, ppi)
+            size = readable((NOTE_IN * self.ts), ppi)
             draw_label(painter, self._label(t), self.anchor, size, colour, bg, italic=True)
-        _badges(painter, self.marks, self.polygon.boundingRect().topRight(), style.NEUTRAL)
+        _badges(painter, self.marks, self.polygon.boundingRect().topRight(), style.NEUTRAL, self.ts)
 
 
 class ZoneItem(PolygonItem):
@@ -536,12 +539,12 @@ class ZoneItem(PolygonItem):
             _halo(painter, self.path, mark, self.colour)
         if self.isSelected():
             _selection(painter, self.path)
-        if ppi * NOTE_IN >= MIN_TEXT_PX:
+        if ppi * (NOTE_IN * self.ts) >= MIN_TEXT_PX:
             draw_label(
                 painter,
                 self.label,
                 self.anchor,
-                readable(NOTE_IN, ppi),
+                readable((NOTE_IN * self.ts), ppi),
                 self.colour.darker(150),
                 italic=True,
             )

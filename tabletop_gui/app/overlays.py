@@ -21,6 +21,8 @@ NOTE_LABEL_IN = 0.5
 
 
 class OverlayItem(QGraphicsItem):
+    ts = 1.0  # text scale of the board, set before construction by the scene
+
     def __init__(self) -> None:
         super().__init__()
         self._rect = QRectF()
@@ -36,18 +38,26 @@ class CircleOverlay(OverlayItem):
     its centre, since a Circle's radius is measured edge to edge from that outline."""
 
     def __init__(
-        self, circle: Circle, colour: QColor | None, bmap: BoardMap, extra: float = 0.0
+        self,
+        circle: Circle,
+        colour: QColor | None,
+        bmap: BoardMap,
+        extra: float = 0.0,
+        ts: float = 1.0,
+        show_label: bool = True,
     ) -> None:
         super().__init__()
+        self.ts = ts
+        self.show_label = show_label
         self.setZValue(Z_CIRCLE)
         self.circle = circle
         self.colour = colour or style.NEUTRAL
         self.r = circle.radius + extra
         self.setPos(bmap.to_scene(circle.x, circle.y))
-        tw, th = text_size(circle.label, LABEL_IN * MAX_LABEL_SCALE, bold=True)
+        tw, th = text_size(circle.label, (LABEL_IN * self.ts) * MAX_LABEL_SCALE, bold=True)
         r = self.r
         # The label sits outside the ring on its right, where it rarely covers a piece's name.
-        self.label_w = text_size(circle.label, LABEL_IN, bold=True)[0]
+        self.label_w = text_size(circle.label, (LABEL_IN * self.ts), bold=True)[0]
         self.label_at = QPointF(r + 0.4 + self.label_w / 2, 0)
         self._rect = QRectF(-r - 0.2, -r - 0.2, 2 * r + 0.4, 2 * r + 0.4).united(
             QRectF(r, -th, tw + 1.0, 2 * th)
@@ -69,8 +79,12 @@ class CircleOverlay(OverlayItem):
         painter.setPen(style.cosmetic(self.colour, 1.5))
         painter.drawLine(QPointF(-0.5, 0), QPointF(0.5, 0))
         painter.drawLine(QPointF(0, -0.5), QPointF(0, 0.5))
-        if pixels_per_inch(painter) * LABEL_IN >= MIN_TEXT_PX and self.circle.label:
-            size = readable(LABEL_IN, pixels_per_inch(painter))
+        if (
+            pixels_per_inch(painter) * (LABEL_IN * self.ts) >= MIN_TEXT_PX
+            and self.circle.label
+            and self.show_label
+        ):
+            size = readable((LABEL_IN * self.ts), pixels_per_inch(painter))
             w = text_size(self.circle.label, size, bold=True)[0]
             draw_label(
                 painter,
@@ -86,8 +100,9 @@ class CircleOverlay(OverlayItem):
 class AreaOverlay(OverlayItem):
     """A polygon a rule points at: hatched in its side's colour, dashed edge, label."""
 
-    def __init__(self, area: Area, colour: QColor | None, bmap: BoardMap) -> None:
+    def __init__(self, area: Area, colour: QColor | None, bmap: BoardMap, ts: float = 1.0) -> None:
         super().__init__()
+        self.ts = ts
         self.setZValue(Z_AREA)
         self.area = area
         self.colour = colour or style.NEUTRAL
@@ -96,7 +111,7 @@ class AreaOverlay(OverlayItem):
         self.path.addPolygon(self.polygon)
         self.path.closeSubpath()
         br = self.polygon.boundingRect()
-        tw, th = text_size(area.label, NOTE_LABEL_IN * MAX_LABEL_SCALE, bold=True)
+        tw, th = text_size(area.label, (NOTE_LABEL_IN * self.ts) * MAX_LABEL_SCALE, bold=True)
         self.label_at = QPointF(br.center().x(), br.top() + th)
         self._rect = br.adjusted(-0.3, -0.3, 0.3, 0.3).united(
             QRectF(self.label_at.x() - tw / 2 - 0.3, self.label_at.y() - th, tw + 0.6, 2 * th)
@@ -111,12 +126,12 @@ class AreaOverlay(OverlayItem):
         )
         painter.setPen(style.cosmetic(self.colour, 2.5, Qt.PenStyle.DashDotLine))
         painter.drawPath(self.path)
-        if pixels_per_inch(painter) * NOTE_LABEL_IN >= MIN_TEXT_PX and self.area.label:
+        if pixels_per_inch(painter) * (NOTE_LABEL_IN * self.ts) >= MIN_TEXT_PX and self.area.label:
             draw_label(
                 painter,
                 self.area.label,
                 self.label_at,
-                readable(NOTE_LABEL_IN, pixels_per_inch(painter)),
+                readable((NOTE_LABEL_IN * self.ts), pixels_per_inch(painter)),
                 self.colour.darker(130),
                 style.with_alpha(QColor("white"), 200),
                 bold=True,
@@ -127,9 +142,10 @@ class HexOverlay(OverlayItem):
     """Hexes a rule points at (objective hexes, a section): filled in the side's colour."""
 
     def __init__(
-        self, mark: HexMark, colour: QColor | None, bmap: BoardMap, board: HexBoard
+        self, mark: HexMark, colour: QColor | None, bmap: BoardMap, board: HexBoard, ts: float = 1.0
     ) -> None:
         super().__init__()
+        self.ts = ts
         self.setZValue(Z_AREA)
         self.mark = mark
         self.colour = colour or style.NEUTRAL
@@ -141,7 +157,7 @@ class HexOverlay(OverlayItem):
         self.path = path
         br = path.boundingRect()
         first = bmap.to_scene(*board.hex_to_point(mark.hexes[0])) if mark.hexes else br.center()
-        tw, th = text_size(mark.label, NOTE_LABEL_IN * MAX_LABEL_SCALE, bold=True)
+        tw, th = text_size(mark.label, (NOTE_LABEL_IN * self.ts) * MAX_LABEL_SCALE, bold=True)
         self.label_at = QPointF(first.x(), first.y() + board.hex_size * 0.55)
         self._rect = br.adjusted(-0.3, -0.3, 0.3, 0.3).united(
             QRectF(self.label_at.x() - tw / 2 - 0.3, self.label_at.y() - th, tw + 0.6, 2 * th)
@@ -154,12 +170,12 @@ class HexOverlay(OverlayItem):
         painter.setBrush(style.with_alpha(self.colour, 70))
         painter.setPen(style.cosmetic(self.colour.darker(120), 3))
         painter.drawPath(self.path)
-        if pixels_per_inch(painter) * NOTE_LABEL_IN >= MIN_TEXT_PX and self.mark.label:
+        if pixels_per_inch(painter) * (NOTE_LABEL_IN * self.ts) >= MIN_TEXT_PX and self.mark.label:
             draw_label(
                 painter,
                 self.mark.label,
                 self.label_at,
-                readable(NOTE_LABEL_IN, pixels_per_inch(painter)),
+                readable((NOTE_LABEL_IN * self.ts), pixels_per_inch(painter)),
                 self.colour.darker(150),
                 style.with_alpha(QColor("white"), 200),
                 bold=True,
