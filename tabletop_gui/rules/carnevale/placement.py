@@ -37,8 +37,34 @@ def placed_markers(state: GameState) -> Mapping[str, Marker]:
 
 
 def placement_problems(state: GameState, marker: Marker) -> list[str]:
+    """Why ``marker`` breaks its placement rule (empty if it does not)."""
     placed = placed_markers(state)
-    m = placed.get(marker.id, marker)
+    if marker.id not in placed:
+        return _problems(state, marker, placed)
+    return list(_all_problems(state, placed).get(marker.id, ()))
+
+
+# Placement depends only on the placed markers, the zones, the board and the spacing;
+# dragging a character keeps those mappings (a scene edit copies only the changed
+# collection), so the answer is kept for the last few of them.
+_cache: dict[tuple[int, ...], tuple[tuple[object, ...], dict[str, list[str]]]] = {}
+
+
+def _all_problems(state: GameState, placed: Mapping[str, Marker]) -> dict[str, list[str]]:
+    spacing = settings.placement_spacing(state.setup)
+    keep = (placed, state.scene.zones, state.scene.board, state.setup.objectives)
+    key = (*map(id, keep), hash(spacing))
+    hit = _cache.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], keep, strict=True)):
+        return hit[1]
+    out = {mid: _problems(state, m, placed) for mid, m in placed.items()}
+    if len(_cache) >= 16:
+        _cache.clear()
+    _cache[key] = (keep, out)
+    return out
+
+
+def _problems(state: GameState, m: Marker, placed: Mapping[str, Marker]) -> list[str]:
     spacing = settings.placement_spacing(state.setup)
     name = m.label or m.id
     problems = []
