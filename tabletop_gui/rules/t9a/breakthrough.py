@@ -47,6 +47,7 @@ class Breakthrough(Objective):
     def evaluate(self, state: GameState) -> ObjectiveResult:
         scene = state.scene
         final = game_ended(state)
+        cap = self.cap
         raw: dict[str, int] = {}
         counts: dict[str, int] = {}
         counting: list[CountingPiece] = []
@@ -65,24 +66,22 @@ class Breakthrough(Objective):
             yes, no = units_inside(scene, area, (side,))
             yes.sort(key=lambda c: -(c.margin or 0.0))
             raw[side] = len(yes)
-            counts[side] = min(len(yes), self.cap)
+            counts[side] = min(len(yes), cap)
             counting += yes + no
             for z in scene.zones_of(enemy):
                 highlights.append(
                     Area(z.polygon, enemy, f"Breakthrough: {side_name(scene, side)} scores here")
                 )
             for n, c in enumerate(yes):
-                label = "" if n < self.cap else f"over the cap of {self.cap}"
+                label = "" if n < cap else f"over the cap of {cap}"
                 highlights.append(PieceMark(c.piece_id, Role.COUNTS, c.side, label))
             highlights += [PieceMark(c.piece_id, Role.NOT_COUNTING, c.side, c.note) for c in no]
         status, leader = standing(counts, final)
         over = [
-            f"{side_name(scene, s)} has {n}, counted as {self.cap}"
-            for s, n in raw.items()
-            if n > self.cap
+            f"{side_name(scene, s)} has {n}, counted as {cap}" for s, n in raw.items() if n > cap
         ]
         reason = (
-            f"Scoring Units inside the enemy Deployment Zone (max {self.cap}): "
+            f"Scoring Units inside the enemy Deployment Zone (max {cap}): "
             f"{names(scene, counts)}"
             + (f" ({'; '.join(over)})" if over else "")
             + f". {outcome_words(scene, status, leader, final)}"
@@ -99,5 +98,5 @@ class Breakthrough(Objective):
             counting=tuple(counting),
             highlights=tuple(highlights),
             problems=tuple(problems),
-            details={"inside": raw, "cap": self.cap},
+            details={"inside": raw, "cap": cap},
         )

@@ -113,6 +113,23 @@ class CaptureTheFlags(Objective):
         return marked, problems, wrong
 
     def evaluate(self, state: GameState) -> ObjectiveResult:
+        """Positions play no part here, so while units are dragged the answer is
+        reused: it is keyed on what it reads (flags, sides, names, the log's marks)."""
+        scene = state.scene
+        key = (
+            game_ended(state),
+            self.record(state, None),
+            scene.sides,
+            tuple((u.id, u.name, u.side, u.scoring, u.removed) for u in scene.units.values()),
+        )
+        cached = getattr(self, "_cached", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        result = self._evaluate(state)
+        self._cached = (key, result)
+        return result
+
+    def _evaluate(self, state: GameState) -> ObjectiveResult:
         scene = state.scene
         final = game_ended(state)
         marked, problems, wrong = self.marked(state)

@@ -3,7 +3,9 @@ unit stands inside one (its margin), measured over all units at once."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -80,47 +82,105 @@ def outcome_words(scene: Scene, status: Status, leader: str | None, final: bool)
 # -- areas -----------------------------------------------------------------
 
 
-def _cache(scene: Scene, key: str) -> dict[Any, Any]:
-    return scene.cache.setdefault(key, {})
+Polys = tuple[tuple[tuple[float, float], ...], ...]
+
+
+@lru_cache(maxsize=256)
+def union_of(polygons: Polys) -> BaseGeometry | None:
+    """The union of polygons given as point tuples, built once and prepared: zones
+    and terrain rarely change while units are dragged, so this outlives the scene."""
+    if not polygons:
+        return None
+    geom = shapely.union_all([Polygon(p) for p in polygons])
+    shapely.prepare(geom)
+    return geom
+
+
+@lru_cache(maxsize=256)
+def _inner_boundary_of(polygons: Polys, width: float, height: float) -> np.ndarray:
+    """Segments (m, 2, 2) of the area's boundary that are not on the board edge."""
+    area = union_of(polygons)
+    edge = box(0, 0, width, height).exterior.buffer(1e-6)
+    inner = area.boundary.difference(edge)
+    segs = []
+    for line in getattr(inner, "geoms", [inner]):
+        if line.is_empty:
+            continue
+        pts = np.asarray(line.coords)
+        segs += [(pts[i], pts[i + 1]) for i in range(len(pts) - 1)]
+    return np.asarray(segs, dtype=float).reshape(-1, 2, 2)
+
+
+def _distance_to_segments(x: np.ndarray, y: np.ndarray, segs: np.ndarray) -> np.ndarray:
+    """Distance of each point to the nearest of the segments (numpy, exact)."""
+    ax, ay = segs[:, 0, 0][None, :], segs[:, 0, 1][None, :]
+    dx, dy = segs[:, 1, 0][None, :] - ax, segs[:, 1, 1][None, :] - ay
+    px, py = x[:, None] - ax, y[:, None] - ay
+    length2 = np.maximum(dx * dx + dy * dy, 1e-300)
+    t = np.clip((px * dx + py * dy) / length2, 0.0, 1.0)
+    return np.hypot(px - t * dx, py - t * dy).min(axis=1)
+
+
+def zone_polygons(scene: Scene, side: str) -> Polys:
+    return tuple(tuple(map(tuple, z.polygon)) for z in scene.zones_of(side))
 
 
 def zone_area(scene: Scene, side: str) -> BaseGeometry | None:
     """The union of ``side``'s Deployment Zones, or None if it has none."""
-    cache = _cache(scene, "t9a_zone_area")
-    if side not in cache:
-        polys = [Polygon(z.polygon) for z in scene.zones_of(side)]
-        cache[side] = shapely.union_all(polys) if polys else None
-    return cache[side]
+    return union_of(zone_polygons(scene, side))
 
 
 def terrain_area(scene: Scene, terrain_id: str) -> BaseGeometry:
-    cache = _cache(scene, "t9a_terrain_area")
-    if terrain_id not in cache:
-        cache[terrain_id] = Polygon(scene.terrain[terrain_id].polygon)
-    return cache[terrain_id]
+    return union_of((tuple(map(tuple, scene.terrain[terrain_id].polygon)),))
 
 
 def impassable_area(scene: Scene) -> BaseGeometry | None:
     """The union of Impassable Terrain, or None where there is none."""
-    cache = _cache(scene, "t9a_impassable")
-    if "all" not in cache:
-        polys = [Polygon(t.polygon) for t in scene.terrain.values() if t.impassable]
-        cache["all"] = shapely.union_all(polys) if polys else None
-    return cache["all"]
+    return union_of(
+        tuple(tuple(map(tuple, t.polygon)) for t in scene.terrain.values() if t.impassable)
+    )
 
 
-def inside_mask(scene: Scene, area: BaseGeometry) -> np.ndarray:
-    """Per unit: partly or wholly inside ``area`` and on the table."""
-    arrays = unit_arrays(scene)
-    return inside_area(arrays, area) & arrays.on_table
+def inside_mask(scene: Scene, area: BaseGeometry, among: np.ndarray | None = None) -> np.ndarray:
+    """Per unit: partly or wholly inside ``area`` (overlapping its interior) and on
+    the table; only units of the ``among`` mask are tested. Units whose bounding
+    circle misses the area's bounds are ruled out with numpy; a rectangle with a
+    corner strictly inside is in without more ado; only the rest go to shapely's
+    intersects-but-not-touches test (geometry.arrays.inside_area's definition)."""
+    a = unit_arrays(scene)
+    out = np.zeros(len(a), dtype=bool)
+    minx, miny, maxx, maxy = area.bounds
+    r = np.where(a.is_round, a.radius, np.hypot(a.half_w, a.half_d))
+    near = (
+        a.on_table & (a.cx + r > minx) & (a.cx - r < maxx) & (a.cy + r > miny) & (a.cy - r < maxy)
+    )
+    if among is not None:
+        near &= among
+    rect = np.flatnonzero(near & ~a.is_round)
+    if len(rect):
+        c = corners(_subset(a, rect))
+        corner_in = shapely.contains_xy(area, c[..., 0].ravel(), c[..., 1].ravel())
+        corner_in = corner_in.reshape(-1, 4).any(axis=1)
+        out[rect[corner_in]] = True
+        rest = rect[~corner_in]
+        if len(rest):
+            polys = shapely.polygons(c[~corner_in])
+            hit = shapely.intersects(area, polys)
+            if hit.any():
+                hit[hit] = ~shapely.touches(area, polys[hit])
+            out[rest] = hit
+    rnd = np.flatnonzero(near & a.is_round)
+    if len(rnd):
+        out[rnd] = inside_area(_subset(a, rnd), area)
+    return out
 
 
-def _inner_boundary(scene: Scene, area: BaseGeometry) -> BaseGeometry:
+def _inner_boundary(scene: Scene, area: BaseGeometry) -> np.ndarray:
     """The area's boundary without the parts lying on the board edge: a unit
     against the board edge is deep inside its zone, not on its margin."""
     board = scene.board
-    edge = box(0, 0, board.width, board.height).exterior.buffer(1e-6)
-    return area.boundary.difference(edge)
+    polys = tuple(tuple(map(tuple, p.exterior.coords[:-1])) for p in getattr(area, "geoms", [area]))
+    return _inner_boundary_of(polys, board.width, board.height)
 
 
 def depth_inside(scene: Scene, idx: np.ndarray, area: BaseGeometry) -> np.ndarray:
@@ -133,7 +193,7 @@ def depth_inside(scene: Scene, idx: np.ndarray, area: BaseGeometry) -> np.ndarra
     if len(idx) == 0:
         return out
     inner = _inner_boundary(scene, area)
-    if inner.is_empty:
+    if len(inner) == 0:
         return np.full(len(idx), np.inf)
     rect = ~a.is_round[idx]
     if rect.any():
@@ -142,7 +202,7 @@ def depth_inside(scene: Scene, idx: np.ndarray, area: BaseGeometry) -> np.ndarra
         c = corners(sub)  # (k, 4, 2)
         xs, ys = c[..., 0].ravel(), c[..., 1].ravel()
         inside = shapely.intersects_xy(area, xs, ys)
-        d = shapely.distance(inner, shapely.points(xs, ys))
+        d = _distance_to_segments(xs, ys, inner)
         corner_depth = np.where(inside, d, 0.0).reshape(-1, 4).max(axis=1)
         verts = np.asarray(_vertices(area))
         if len(verts):
@@ -159,7 +219,7 @@ def depth_inside(scene: Scene, idx: np.ndarray, area: BaseGeometry) -> np.ndarra
         ci = idx[~rect]
         pts = shapely.points(a.cx[ci], a.cy[ci])
         centre_in = shapely.contains(area, pts)
-        d_in = shapely.distance(inner, pts) + a.radius[ci]
+        d_in = _distance_to_segments(a.cx[ci], a.cy[ci], inner) + a.radius[ci]
         d_out = a.radius[ci] - shapely.distance(area, pts)
         out[~rect] = np.maximum(np.where(centre_in, d_in, d_out), 0.0)
     return out
@@ -175,7 +235,7 @@ def _vertices(area: BaseGeometry) -> list[tuple[float, float]]:
 
 def _subset(a: UnitArrays, idx: np.ndarray) -> UnitArrays:
     return UnitArrays(
-        ids=tuple(a.ids[i] for i in idx),
+        ids=tuple(map(a.ids.__getitem__, idx.tolist())),
         sides=a.sides[idx],
         cx=a.cx[idx],
         cy=a.cy[idx],
@@ -195,19 +255,19 @@ def units_inside(
     """Units inside ``area`` (of ``sides``, default all): the Scoring ones (which
     count) and the others (shown as not counting), each with its depth as margin."""
     a = unit_arrays(scene)
-    mask = inside_mask(scene, area)
-    if sides is not None:
-        wanted = set(sides)
-        mask &= np.fromiter((s in wanted for s in a.sides), bool, len(a))
-    idx = np.flatnonzero(mask)
+    among = np.isin(a.sides, list(sides)) if sides is not None else None
+    idx = np.flatnonzero(inside_mask(scene, area, among))
     depth = depth_inside(scene, idx, area)
     scoring = scoring_mask(scene)
     counting: list[CountingPiece] = []
     others: list[CountingPiece] = []
-    for i, m in zip(idx, depth, strict=True):
-        uid, side = a.ids[i], str(a.sides[i])
-        margin = float(m) if np.isfinite(m) else None
-        if scoring[i]:
+    rows = zip(
+        idx.tolist(), a.sides[idx].tolist(), scoring[idx].tolist(), depth.tolist(), strict=True
+    )
+    for i, side, scores, m in rows:
+        uid = a.ids[i]
+        margin = m if m != math.inf else None
+        if scores:
             counting.append(CountingPiece(uid, side, margin, None, "inside"))
         else:
             note = why_not_scoring(scene.units[uid])

@@ -162,39 +162,46 @@ class SecureTarget(Objective):
         counting: list[CountingPiece] = []
         assigned: dict[int, int] = {}  # unit index -> marker index
         pending: dict[int, list[int]] = {}  # unit index -> tied marker indices
-        for i in np.flatnonzero(within.any(axis=0)) if k else []:
-            uid, side = a.ids[i], str(a.sides[i])
-            js = [j for j in range(k) if within[j, i]]
-            if not scoring[i]:
-                j = min(js, key=lambda j: d[j, i])
+        mnames = [_mname(scene, m) for m in markers]
+        near_idx = np.flatnonzero(within.any(axis=0)) if k else np.zeros(0, dtype=int)
+        rows = zip(
+            near_idx.tolist(),
+            within[:, near_idx].T.tolist(),
+            d[:, near_idx].T.tolist(),
+            c[:, near_idx].T.tolist(),
+            scoring[near_idx].tolist(),
+            strict=True,
+        )
+        for i, w_i, d_i, c_i, scores in rows:
+            uid, side = a.ids[i], a.sides[i]
+            js = [j for j in range(k) if w_i[j]]
+            if not scores:
+                j = min(js, key=lambda j: d_i[j])
                 note = why_not_scoring(scene.units[uid])
-                counting.append(CountingPiece(uid, side, RADIUS - d[j, i], float(d[j, i]), note))
+                counting.append(CountingPiece(uid, side, RADIUS - d_i[j], d_i[j], note))
                 highlights.append(PieceMark(uid, Role.NOT_COUNTING, side, note))
                 continue
-            best = min(c[j, i] for j in js)
-            near = [j for j in js if c[j, i] <= best + EPS]
+            best = min(c_i[j] for j in js)
+            near = [j for j in js if c_i[j] <= best + EPS]
             if len(near) > 1:
                 rolled = by_side.get(rolls.get(uid, ""))
                 pick = next((j for j in near if markers[j] is rolled), None)
                 if pick is None:
                     pending[i] = near
-                    names_ = " and ".join(_mname(scene, markers[j]) for j in near)
-                    counting.append(
-                        CountingPiece(
-                            uid, side, None, float(best), f"equally near {names_}: dice roll needed"
-                        )
-                    )
+                    both = " and ".join(mnames[j] for j in near)
+                    note = f"equally near {both}: dice roll needed"
+                    counting.append(CountingPiece(uid, side, None, best, note))
                     highlights.append(PieceMark(uid, Role.CONTESTED, side, "dice roll needed"))
                     continue
                 near = [pick]
             j = near[0]
             assigned[i] = j
-            note = f"counts for {_mname(scene, markers[j])}"
+            note = f"counts for {mnames[j]}"
             if uid in rolls and len(js) > 1:
                 note += " (equally near both; by dice roll)"
             elif len(js) > 1:
                 note += " (within 6 in of both; its centre is nearer this one)"
-            counting.append(CountingPiece(uid, side, RADIUS - float(d[j, i]), float(d[j, i]), note))
+            counting.append(CountingPiece(uid, side, RADIUS - d_i[j], d_i[j], note))
             highlights.append(PieceMark(uid, Role.COUNTS, side, note))
 
         tallies = self._tally(state, markers, assigned, rolls)

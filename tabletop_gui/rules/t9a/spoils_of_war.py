@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from shapely.geometry import LineString, Point
 
@@ -40,6 +41,7 @@ from tabletop_gui.rules.scoreboard import (
 )
 from tabletop_gui.rules.t9a.common import (
     PLACEMENT_TOLERANCE,
+    Polys,
     impassable_area,
     names,
     outcome_words,
@@ -47,6 +49,7 @@ from tabletop_gui.rules.t9a.common import (
     possessive,
     side_name,
     standing,
+    union_of,
 )
 from tabletop_gui.rules.t9a.deployments import Segment, dividing_line
 from tabletop_gui.rules.t9a.family import game_ended
@@ -83,9 +86,19 @@ def allowed_intervals(
 ) -> list[tuple[float, float]]:
     """Stretches of the line (as distances along it) more than ``clearance`` from
     Impassable Terrain."""
-    imp = impassable_area(scene)
+    imp = tuple(tuple(map(tuple, t.polygon)) for t in scene.terrain.values() if t.impassable)
+    ends = tuple(map(tuple, line.coords))
+    return list(_allowed(ends, imp, clearance))
+
+
+@lru_cache(maxsize=128)
+def _allowed(
+    ends: tuple[tuple[float, float], ...], impassable: Polys, clearance: float
+) -> tuple[tuple[float, float], ...]:
+    line = LineString(ends)
+    imp = union_of(impassable)
     if imp is None:
-        return [(0.0, line.length)]
+        return ((0.0, line.length),)
     forbidden = imp.buffer(clearance + CLEARANCE_STEP, quad_segs=64)
     free = line.difference(forbidden)
     out = []
@@ -95,7 +108,13 @@ def allowed_intervals(
         t0 = line.project(Point(part.coords[0]))
         t1 = line.project(Point(part.coords[-1]))
         out.append((min(t0, t1), max(t0, t1)))
-    return sorted(out)
+    return tuple(sorted(out))
+
+
+@lru_cache(maxsize=128)
+def _line_strip(line: Segment) -> tuple[tuple[float, float], ...]:
+    strip = LineString(line).buffer(0.05, cap_style="flat")
+    return tuple((float(x), float(y)) for x, y in strip.exterior.coords[:-1])
 
 
 def _nearest_t(
@@ -346,10 +365,7 @@ class SpoilsOfWar(Objective):
             u = scene.units[uid]
             highlights.append(PieceMark(uid, Role.SELECTED, u.side, f"may pick up {mid}"))
         line = self.line(state)
-        strip = LineString(line).buffer(0.05, cap_style="flat")
-        highlights.insert(
-            0, Area(tuple(strip.exterior.coords[:-1]), None, "Spoils of War: dividing line")
-        )
+        highlights.insert(0, Area(_line_strip(line), None, "Spoils of War: dividing line"))
 
         status, leader = standing(counts, final)
         on_table = [m for m in markers if m.on_table]
