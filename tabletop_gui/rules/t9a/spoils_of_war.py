@@ -408,6 +408,7 @@ class SpoilsOfWar(Objective):
                 "pickups": [
                     {"turn": t, "side": s, "marker": m, "unit": u} for t, s, m, u in rec.pickups
                 ],
+                "drops": [{"marker": m, "carrier": u} for m, u in rec.dropped],
                 "line": [list(line[0]), list(line[1])],
             },
         )
