@@ -25,6 +25,9 @@ from tabletop_gui.rules.scoreboard import Area, Circle, HexMark, PieceMark, Scor
 
 #: Table around the board, inches (room for edge labels).
 MARGIN = 2.5
+#: More units than this make a crowded board: names show from CROWDED_LABEL_PPI up.
+LABEL_PIECE_LIMIT = 300
+CROWDED_LABEL_PPI = 30.0
 
 
 class BoardScene(QGraphicsScene):
@@ -44,6 +47,10 @@ class BoardScene(QGraphicsScene):
         self._focus: set[str] | None = None
         self._hex_path: QPainterPath | None = None
         self.text_scale = 1.0
+        #: Unit names are drawn only from this zoom (pixels per inch) up: 0 on an
+        #: ordinary board; on a crowded one (over LABEL_PIECE_LIMIT units) names
+        #: appear when zoomed in, where they can be read (tooltips always have them).
+        self.label_min_ppi = 0.0
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
 
     # -- building ---------------------------------------------------------
@@ -54,6 +61,7 @@ class BoardScene(QGraphicsScene):
         self.state = state
         self.scoreboard = scoreboard
         self._sync_pieces(scene)
+        self.label_min_ppi = CROWDED_LABEL_PPI if len(scene.units) > LABEL_PIECE_LIMIT else 0.0
         self._sync_highlights(scene, scoreboard)
 
     def _reset(self, scene: Scene) -> None:

@@ -107,7 +107,10 @@ class LegendWidget(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
     def set_sides(self, sides: list[tuple[str, QColor]]) -> None:
-        self.entries = legend_entries(sides)
+        entries = legend_entries(sides)
+        if entries == self.entries:
+            return
+        self.entries = entries
         self.updateGeometry()
         self.update()
 

@@ -188,6 +188,7 @@ class MainWindow(QMainWindow):
         state = self.doc.state
         board = self.doc.scoreboard()
         self.scene.sync(state, board)
+        self.view.update_quality(len(self.scene.pieces))
         self.score_panel.set_scoreboard(state.scene, board, self.scene.colours)
         if self.focus_objective is not None:
             self._apply_focus()

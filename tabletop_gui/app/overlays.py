@@ -67,6 +67,7 @@ class CircleOverlay(OverlayItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        painter.setOpacity(1.0)
         r = self.r
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(style.with_alpha(self.colour, 26))
@@ -121,6 +122,7 @@ class AreaOverlay(OverlayItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        painter.setOpacity(1.0)
         painter.setBrush(
             style.brush(style.with_alpha(self.colour, 110), Qt.BrushStyle.BDiagPattern)
         )
@@ -167,6 +169,7 @@ class HexOverlay(OverlayItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        painter.setOpacity(1.0)
         painter.setBrush(style.with_alpha(self.colour, 70))
         painter.setPen(style.cosmetic(self.colour.darker(120), 3))
         painter.drawPath(self.path)

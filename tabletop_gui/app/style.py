@@ -52,6 +52,15 @@ def with_alpha(colour: QColor, alpha: int) -> QColor:
     return c
 
 
+def blend(a: QColor, b: QColor, t: float) -> QColor:
+    """``a`` mixed with ``t`` of ``b`` (opaque)."""
+    return QColor(
+        round(a.red() * (1 - t) + b.red() * t),
+        round(a.green() * (1 - t) + b.green() * t),
+        round(a.blue() * (1 - t) + b.blue() * t),
+    )
+
+
 def cosmetic(
     colour: QColor, width: float = 1.0, style: Qt.PenStyle = Qt.PenStyle.SolidLine
 ) -> QPen:

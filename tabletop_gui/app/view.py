@@ -43,6 +43,10 @@ from tabletop_gui.app.measure import Measurement, measure, outline_for, threshol
 from tabletop_gui.geometry.outline import unit_outline
 
 ZOOM_PER_NOTCH = 1.15
+#: Above this many pieces the view draws without antialiasing: antialiased fills
+#: of a thousand footprints take ~10x longer in Qt's raster engine (measured by
+#: benchmarks/bench_canvas.py). Rendered images always antialias.
+AA_PIECE_LIMIT = 300
 MIN_PPI, MAX_PPI = 2.0, 400.0
 
 
@@ -106,6 +110,7 @@ class MeasureItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        painter.setOpacity(1.0)
         painter.setPen(style.cosmetic(QColor("white"), 5))
         painter.drawLine(self.a, self.b)
         painter.setPen(style.cosmetic(QColor("black"), 2, Qt.PenStyle.DashLine))
@@ -147,6 +152,7 @@ class PolygonPreview(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        painter.setOpacity(1.0)
         pts = self.points + ([self.cursor] if self.cursor is not None else [])
         path = QPainterPath()
         if pts:
@@ -229,7 +235,10 @@ class BoardView(QGraphicsView):
         scene.addItem(self.handle)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
-        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, False)
+        # Items draw inside their bounding rects (halo margins included) and set every
+        # pen, brush and opacity they use: the view need not pad or save state per item.
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
         self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         self.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
@@ -242,6 +251,12 @@ class BoardView(QGraphicsView):
         self.scale_bar = ScaleBar(self)
         self._fitted = False
         scene.selectionChanged.connect(self.update_handle)
+
+    def update_quality(self, pieces: int) -> None:
+        aa = pieces <= AA_PIECE_LIMIT
+        if bool(self.renderHints() & QPainter.RenderHint.Antialiasing) != aa:
+            self.setRenderHint(QPainter.RenderHint.Antialiasing, aa)
+            self.viewport().update()
 
     # -- zoom, pan, fit ---------------------------------------------------
     def pixels_per_inch(self) -> float:

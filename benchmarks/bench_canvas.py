@@ -1,0 +1,133 @@
+"""Canvas speed: a drag over the offscreen board view with 50, 500 and 1,000 pieces.
+
+For each size it opens the real main window on a Ninth Age board with Hold the
+Ground active, presses on a unit and moves the mouse in small steps across the
+6 in circle. Each sample is the time from sending one mouse-move event to the
+overlays, the score panel and the repainted viewport being up to date (the move
+is handled synchronously: provisional ``apply`` + ``evaluate`` + scene diff +
+panel update; then ``processEvents`` paints). It also times a full repaint of
+the viewport. Medians of several runs are printed; nothing is asserted.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/bench_canvas.py
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import time
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QEvent, QPointF, Qt  # noqa: E402
+from PySide6.QtGui import QMouseEvent  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from tabletop_gui.app.main import MainWindow  # noqa: E402
+from tabletop_gui.model import InchBoard, ObjectiveSpec, Scene, Setup, Side, Unit, Zone  # noqa: E402
+from tabletop_gui.model.game import Game  # noqa: E402
+
+SIZES = (50, 500, 1000)
+RUNS = 5
+MOVES = 40
+TARGET_MOVE_MS = {500: 8.0}
+TARGET_REPAINT_MS = {1000: 16.0}
+
+
+def make_game(n: int, seed: int = 1) -> Game:
+    rng = random.Random(seed)
+    a, b = "blue", "red"
+    units = {}
+    for i in range(n):
+        side = a if i % 2 == 0 else b
+        w, d = rng.choice(((20, 20), (25, 25), (25, 50), (40, 40), (50, 50)))
+        models = rng.choice((1, 3, 5, 10))
+        per_rank = min(models, rng.choice((1, 3, 5)))
+        uid = f"u{i}"
+        units[uid] = Unit(uid, f"Unit {i}", side, rng.uniform(3, 69), rng.uniform(3, 45),
+                          facing=rng.uniform(0, 360), base_width_mm=w, base_depth_mm=d,
+                          models=models, models_per_rank=per_rank)  # fmt: skip
+    units["u0"] = Unit("u0", "Dragged", a, 10.0, 24.0, base_width_mm=25, base_depth_mm=25,
+                       models=10, models_per_rank=5)  # fmt: skip
+    scene = Scene(
+        board=InchBoard(72, 48),
+        sides=(Side(a, "Blue", "#0072b2"), Side(b, "Red", "#d55e00")),
+        units=units,
+        zones={
+            "za": Zone("za", a, ((0, 0), (72, 0), (72, 12), (0, 12))),
+            "zb": Zone("zb", b, ((0, 36), (72, 36), (72, 48), (0, 48))),
+        },
+    )
+    setup = Setup("t9a", scene, f"bench {n}", (ObjectiveSpec("hold", "t9a.hold_the_ground"),))
+    return Game(setup)
+
+
+def mouse(window: MainWindow, kind: QEvent.Type, x: float, y: float) -> None:
+    view = window.view
+    pos = view.viewport_pos(x, y)
+    ev = QMouseEvent(kind, QPointF(pos), QPointF(view.viewport().mapToGlobal(pos)),
+                     Qt.MouseButton.LeftButton, Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.NoModifier)  # fmt: skip
+    QApplication.sendEvent(view.viewport(), ev)
+
+
+def one_run(app: QApplication, n: int) -> tuple[list[float], list[float], int]:
+    window = MainWindow(make_game(n))
+    window.resize(1600, 950)
+    window.show()
+    app.processEvents()
+    window.view.fit_board()
+    app.processEvents()
+    window.view.viewport().repaint()
+    mouse(window, QEvent.Type.MouseButtonPress, 10.0, 24.0)
+    moves: list[float] = []
+    changes = 0
+    last_reason = window.score_panel.cell(0, 3)
+    for i in range(1, MOVES + 1):
+        x = 10.0 + 40.0 * i / MOVES  # from x = 10 across the centre circle to x = 50
+        t0 = time.perf_counter()
+        mouse(window, QEvent.Type.MouseMove, x, 24.0)
+        app.processEvents()
+        moves.append((time.perf_counter() - t0) * 1000)
+        reason = window.score_panel.cell(0, 3)
+        changes += reason != last_reason
+        last_reason = reason
+    mouse(window, QEvent.Type.MouseButtonRelease, 50.0, 24.0)
+    app.processEvents()
+    assert window.doc.undo_stack.count() == 1, "a drag must be one undo step"
+    repaints = []
+    for _ in range(10):
+        t0 = time.perf_counter()
+        window.view.viewport().repaint()
+        repaints.append((time.perf_counter() - t0) * 1000)
+    window.close()
+    window.deleteLater()
+    app.processEvents()
+    return moves, repaints, changes
+
+
+def main() -> int:
+    app = QApplication.instance() or QApplication(sys.argv)
+    print(
+        f"Canvas benchmark: {RUNS} runs x {MOVES} mouse moves per size (offscreen, 1600x950 window)"
+    )
+    print(f"{'pieces':>7} {'move->up to date, median ms (per run)':<48} {'full repaint ms':>16}")
+    for n in SIZES:
+        move_medians, repaint_medians = [], []
+        for _ in range(RUNS):
+            moves, repaints, changes = one_run(app, n)
+            move_medians.append(statistics.median(moves))
+            repaint_medians.append(statistics.median(repaints))
+        runs = " ".join(f"{m:.2f}" for m in move_medians)
+        target = f" (target <= {TARGET_MOVE_MS[n]:g})" if n in TARGET_MOVE_MS else ""
+        rt = f" (target <= {TARGET_REPAINT_MS[n]:g})" if n in TARGET_REPAINT_MS else ""
+        print(f"{n:>7} {statistics.median(move_medians):6.2f} [{runs}]{target}"
+              f"   {statistics.median(repaint_medians):6.2f}{rt}")  # fmt: skip
+        print(f"{'':>7} score reason changed on {changes} of {MOVES} moves in the last run")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
