@@ -21,13 +21,13 @@ import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QEvent, QPointF, Qt  # noqa: E402
-from PySide6.QtGui import QMouseEvent  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
 
-from tabletop_gui.app.main import MainWindow  # noqa: E402
-from tabletop_gui.model import InchBoard, ObjectiveSpec, Scene, Setup, Side, Unit, Zone  # noqa: E402
-from tabletop_gui.model.game import Game  # noqa: E402
+from tabletop_gui.app.main import MainWindow
+from tabletop_gui.model import InchBoard, ObjectiveSpec, Scene, Setup, Side, Unit, Zone
+from tabletop_gui.model.game import Game
 
 SIZES = (50, 500, 1000)
 RUNS = 5
