@@ -9,6 +9,7 @@ from t9a_helpers import A, B, ObjectiveSpec, Terrain, block, rect, result, setup
 
 from tabletop_gui.model.events import TurnStart
 from tabletop_gui.model.events.t9a import KingOfTheHillPick
+from tabletop_gui.rules import RuleError
 from tabletop_gui.rules.scoreboard import PieceMark, Role, Status
 
 HILL = Terrain("hill", "Hill", rect(10, 20, 20, 28))
@@ -106,3 +107,9 @@ def test_picks_made_by_events_in_the_log_replace_the_parameters():
     assert r.details["picks"] == {A: "hill", B: "forest"}
     assert r.problems == ()
     assert state(s, events).clock.turn == 1
+
+
+def test_picks_are_made_before_the_game_not_during_it():
+    s = setup([ObjectiveSpec("obj", "t9a.king_of_the_hill")], [], terrain=TERRAIN)
+    with pytest.raises(RuleError, match="before the game"):
+        state(s, [TurnStart(1), KingOfTheHillPick(A, "hill")])

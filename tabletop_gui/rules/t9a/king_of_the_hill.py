@@ -61,6 +61,11 @@ class KingOfTheHill(Objective):
             return after.with_record(self.id, picks)
         return after
 
+    def check(self, state: GameState, event: Event) -> str | None:
+        if isinstance(event, KingOfTheHillPick) and state.clock.turn >= 1:
+            return "King of the Hill picks are made before the game (before Game Turn 1)"
+        return None
+
     def pick_problems(self, state: GameState, side: str, terrain_id: str) -> list[str]:
         """Why ``side``'s pick breaks the rule (empty if it is fine)."""
         scene = state.scene

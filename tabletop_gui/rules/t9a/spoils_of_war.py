@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from shapely.geometry import LineString, Point
+from shapely.geometry import LineString, Point, box
 
 from tabletop_gui.geometry.outline import EPS, contains_point, distance_to_point, unit_outline
 from tabletop_gui.model.events import DiceRoll, Event, TurnStart
@@ -112,8 +112,9 @@ def _allowed(
 
 
 @lru_cache(maxsize=128)
-def _line_strip(line: Segment) -> tuple[tuple[float, float], ...]:
-    strip = LineString(line).buffer(0.05, cap_style="flat")
+def _line_strip(line: Segment, width: float, height: float) -> tuple[tuple[float, float], ...]:
+    """The dividing line as a thin polygon (highlights are areas), clipped to the board."""
+    strip = LineString(line).buffer(0.05, cap_style="flat").intersection(box(0, 0, width, height))
     return tuple((float(x), float(y)) for x, y in strip.exterior.coords[:-1])
 
 
@@ -365,7 +366,9 @@ class SpoilsOfWar(Objective):
             u = scene.units[uid]
             highlights.append(PieceMark(uid, Role.SELECTED, u.side, f"may pick up {mid}"))
         line = self.line(state)
-        highlights.insert(0, Area(_line_strip(line), None, "Spoils of War: dividing line"))
+        highlights.insert(
+            0, Area(_line_strip(line, *scene.board.extent), None, "Spoils of War: dividing line")
+        )
 
         status, leader = standing(counts, final)
         on_table = [m for m in markers if m.on_table]
