@@ -1,7 +1,7 @@
 """Screenshot the main window offscreen, optionally in the middle of a drag.
 
     QT_QPA_PLATFORM=offscreen python -m tabletop_gui.app.screenshot FILE OUT.png \
-        [--drag UNIT_ID X Y] [--select OBJECTIVE_ID] [--measure A_ID B_ID] [--size 1600x950]
+        [--drag UNIT_ID X Y] [--select OBJECTIVE_ID] [--measure A_ID B_ID] [--at N] [--size WxH]
 
 ``--drag`` presses on the unit, moves the mouse to board point (X, Y) in a few
 steps and grabs the window before releasing, so the picture shows the live
@@ -31,10 +31,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--select", metavar="OBJECTIVE")
     parser.add_argument("--measure", nargs=2, metavar=("A", "B"))
     parser.add_argument("--size", default="1600x950")
+    parser.add_argument("--at", type=int, metavar="N", help="open the game after N events")
     args = parser.parse_args(argv)
 
     app = QApplication.instance() or QApplication([])
-    window = MainWindow(load_game(args.file), args.file)
+    game = load_game(args.file)
+    if args.at is not None:
+        game = game.truncated(args.at)
+    window = MainWindow(game, args.file)
     w, h = (int(v) for v in args.size.split("x"))
     window.resize(w, h)
     window.show()

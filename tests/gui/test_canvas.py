@@ -213,3 +213,59 @@ def test_selecting_a_score_row_highlights_its_units_and_dims_the_rest(demo):
 
 def test_counts_column_follows_the_counters(demo):
     assert demo.score_panel.cell(0, COL_COUNTS) == "Equitaine 0 · Orcs 0"
+
+
+def test_a_deployment_type_preset_replaces_the_zones_in_one_undo_step(demo):
+    assert drop(demo, demo.palette.mime_for("deployment", "counterthrust"), 36, 24)
+    zones = demo.doc.state.scene.zones
+    a_zone = next(z for z in zones.values() if z.side == "equitaine")
+    assert max(y for _, y in a_zone.polygon) == pytest.approx(16.0)  # more than 8 in from y = 24
+    assert demo.doc.undo_stack.count() == 1
+    demo.undo_action.trigger()
+    assert max(y for _, y in demo.doc.state.scene.zones["zone-a"].polygon) == 12
+
+
+def test_terrain_polygon_drawn_point_by_point(demo, qtbot):
+    demo.view.set_tool(Tool.TERRAIN)
+    demo.palette.impassable.setChecked(True)
+    viewport = demo.view.viewport()
+    for x, y in ((60, 20), (66, 20), (66, 26)):
+        qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=at(demo, x, y))
+    qtbot.keyClick(demo.view, Qt.Key.Key_Return)
+    new = [t for t in demo.doc.state.scene.terrain.values() if t.id.startswith("terrain")]
+    assert len(new) == 1 and new[0].impassable and len(new[0].polygon) == 3
+    assert demo.doc.undo_stack.count() == 1
+
+
+def test_on_a_hex_board_a_dropped_unit_snaps_to_the_hex_centre(qtbot):
+    from tabletop_gui.model import HexBoard, Scene, Setup, Side
+    from tabletop_gui.model.game import Game
+
+    from .helpers import open_window
+
+    board = HexBoard()
+    scene = Scene(board=board, sides=(Side("a", "A"), Side("b", "B", "#d55e00")))
+    window = open_window(qtbot, Game(Setup("t9a", scene, "hex test")))
+    assert drop(window, window.palette.mime_for("unit", "t9a-20x20"), 5.3, 4.1)
+    unit = next(iter(window.doc.state.scene.units.values()))
+    hx = board.point_to_hex(5.3, 4.1)
+    assert (unit.x, unit.y) == pytest.approx(board.hex_to_point(hx))
+
+
+def test_render_writes_png_svg_and_pdf_of_the_demo(tmp_path):
+    from PySide6.QtGui import QImage
+
+    from tabletop_gui import DEMO_BOARD
+    from tabletop_gui.app.render import render_file
+    from tabletop_gui.io import load_game
+    from tabletop_gui.rules import replay
+
+    game = load_game(str(DEMO_BOARD))
+    state = replay(game.setup, game.events)
+    for suffix in ("png", "svg", "pdf"):
+        out = tmp_path / f"board.{suffix}"
+        render_file(state, str(out), width=900)
+        assert out.stat().st_size > 1000
+    assert QImage(str(tmp_path / "board.png")).width() == 900
+    with pytest.raises(ValueError, match="must end in"):
+        render_file(state, str(tmp_path / "board.bmp"))
