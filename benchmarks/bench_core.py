@@ -20,11 +20,23 @@ from dataclasses import replace
 from shapely.geometry import Point
 
 from tabletop_gui.geometry.outline import unit_outline, within
-from tabletop_gui.model import InchBoard, ObjectiveSpec, Scene, Setup, Side, Unit, Zone
+from tabletop_gui.model import (
+    InchBoard,
+    Marker,
+    ObjectiveSpec,
+    Scene,
+    Setup,
+    Side,
+    Terrain,
+    Unit,
+    Zone,
+)  # fmt: skip
 from tabletop_gui.model.events import MovePiece, TurnEnd, TurnStart
-from tabletop_gui.rules import evaluate, replay
+from tabletop_gui.rules import apply, evaluate, replay
 from tabletop_gui.rules.engine import load_families
 from tabletop_gui.rules.objective import OBJECTIVE_KINDS
+from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES
+from tabletop_gui.rules.t9a.spoils_of_war import spoils_positions
 
 
 def median_ms(fn: Callable[[], object], repeat: int) -> float:
@@ -60,6 +72,37 @@ def setup_with(units: list[Unit], objectives: tuple[ObjectiveSpec, ...]) -> Setu
     return Setup("t9a", scene, objectives=objectives)
 
 
+def full_t9a_setup(units: list[Unit]) -> Setup:
+    """A whole Ninth Age game: Frontline Clash zones, three Spoils of War markers on
+    the Centre Line, two Secure Target markers, terrain picks, all six objectives."""
+    board = InchBoard()
+    dt = DEPLOYMENT_TYPES["frontline_clash"]
+    terrain = {
+        "hill": Terrain("hill", "Hill", ((30, 26), (42, 26), (42, 32), (30, 32))),
+        "wood": Terrain("wood", "Wood", ((50, 14), (58, 14), (58, 20), (50, 20))),
+        "rock": Terrain("rock", "Rock", ((10, 20), (14, 20), (14, 28), (10, 28)), impassable=True),
+    }
+    scene = Scene(board=board, sides=(Side("a", "A", "#0072b2"), Side("b", "B", "#d55e00")),
+                  units={u.id: u for u in units}, terrain=terrain,
+                  zones={z.id: z for z in dt.zones(board, "a", "b")})  # fmt: skip
+    markers = [
+        Marker(f"spoils-{i}", "t9a.spoils", x, y)
+        for i, (x, y) in enumerate(spoils_positions(scene, dt.dividing_line(board)))
+    ]
+    markers += [Marker("st-a", "t9a.secure_target", 20, 30, side="a"),
+                Marker("st-b", "t9a.secure_target", 52, 18, side="b")]  # fmt: skip
+    scene = scene.with_pieces(markers)
+    objectives = (
+        ObjectiveSpec("htg", "t9a.hold_the_ground"),
+        ObjectiveSpec("bt", "t9a.breakthrough"),
+        ObjectiveSpec("sow", "t9a.spoils_of_war"),
+        ObjectiveSpec("koth", "t9a.king_of_the_hill", {"picks": {"a": "wood", "b": "hill"}}),
+        ObjectiveSpec("ctf", "t9a.capture_the_flags"),
+        ObjectiveSpec("st", "t9a.secure_target"),
+    )
+    return Setup("t9a", scene, objectives=objectives, deployment="frontline_clash")
+
+
 def naive_hold_the_ground(scene: Scene) -> dict[str, int]:
     """Baseline: one shapely polygon and one distance per unit, in a Python loop."""
     centre = Point(36, 24)
@@ -92,10 +135,28 @@ def main() -> None:
         base = median_ms(lambda s=state: naive_hold_the_ground(s.scene), args.repeat)
         name = f"evaluate, Hold the Ground, {n} units (cold cache)"
         print(f"{name:48} {ours:10.3f} {base:12.3f} {base / ours:6.1f}x")
-    for n in (80, 1000):
+    for n in (100, 1000):
         state = replay(setup_with(army(n, rng), t9a_all), [])
         ours = median_ms(lambda s=state: evaluate(fresh(s)), args.repeat)
         print(f"{f'evaluate, {len(t9a_all)} T9A objectives, {n} units':48} {ours:10.3f}")
+    for per_side in (40, 500):
+        setup = full_t9a_setup(army(2 * per_side, rng))
+        state = replay(setup, [TurnStart(1), TurnStart(1, "a")])
+        assert len(evaluate(state).results) == 6
+        ours = median_ms(lambda s=state: evaluate(fresh(s)), args.repeat)
+        name = f"evaluate, full T9A game (6 obj.), {per_side} a side"
+        print(f"{name:48} {ours:10.3f}")
+        # While dragging: one unit moved, everything else as before.
+        moved = [state]
+
+        def drag(moved: list = moved) -> None:
+            u = moved[0].scene.units["u0"]
+            moved[0] = apply(moved[0], MovePiece("u0", u.x + 0.1, u.y), checked=False)
+            evaluate(moved[0])
+
+        ours = median_ms(drag, args.repeat)
+        name = f"  one unit dragged + evaluate, {per_side} a side"
+        print(f"{name:48} {ours:10.3f}")
     units = army(100, rng)
     setup = setup_with(units, htg)
     events = []

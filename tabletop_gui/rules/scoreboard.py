@@ -25,7 +25,7 @@ class Role(StrEnum):
     CARRIED = "carried"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Circle:
     """A control radius: ``radius`` around (x, y), edge to edge from its outline."""
 
@@ -37,7 +37,7 @@ class Circle:
     kind: str = "circle"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Area:
     """A polygon to highlight (a deployment zone, a terrain pick, a section)."""
 
@@ -47,7 +47,7 @@ class Area:
     kind: str = "area"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PieceMark:
     """A unit or marker to draw in a role (counts, contested, placement error...)."""
 
@@ -58,7 +58,7 @@ class PieceMark:
     kind: str = "piece"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HexMark:
     hexes: tuple[tuple[int, int], ...]
     side: str | None = None
@@ -69,7 +69,7 @@ class HexMark:
 Highlight = Circle | Area | PieceMark | HexMark
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CountingPiece:
     """A piece that counts (or is shown as not counting), with its margin:
     threshold minus measured distance (>= 0 inside), None where no range applies."""
@@ -81,7 +81,7 @@ class CountingPiece:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ObjectiveResult:
     objective_id: str
     name: str
@@ -106,7 +106,7 @@ class ObjectiveResult:
         return data
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Scoreboard:
     results: tuple[ObjectiveResult, ...]
     totals: Mapping[str, float] = field(default_factory=dict)

@@ -22,8 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+import numpy as np
 from shapely.geometry import LineString, Point, box
 
+from tabletop_gui.geometry.arrays import distances_to_point, unit_arrays
 from tabletop_gui.geometry.outline import EPS, contains_point, distance_to_point, unit_outline
 from tabletop_gui.model.events import DiceRoll, Event, TurnStart
 from tabletop_gui.model.events.t9a import SpoilsDrop, SpoilsPickUp
@@ -53,7 +55,7 @@ from tabletop_gui.rules.t9a.common import (
 )
 from tabletop_gui.rules.t9a.deployments import Segment, dividing_line
 from tabletop_gui.rules.t9a.family import game_ended
-from tabletop_gui.rules.t9a.scoring import is_scoring, why_not_scoring
+from tabletop_gui.rules.t9a.scoring import is_scoring, scoring_mask, why_not_scoring
 
 MARKER_KIND = "t9a.spoils"
 #: Markers must be more than this from Impassable Terrain (in).
@@ -423,16 +425,16 @@ class SpoilsOfWar(Objective):
         if rec.window is None:
             return []
         scene = state.scene
+        a = unit_arrays(scene)
         busy = {m.carried_by for m in scene.markers.values() if m.carried_by}
+        free = np.fromiter((uid not in busy for uid in a.ids), bool, len(a))
+        eligible = (a.sides == rec.window) & scoring_mask(scene) & free
         out = []
         for m in markers:
             if not m.on_table:
                 continue
-            for u in scene.units.values():
-                if u.side != rec.window or u.id in busy or not is_scoring(u):
-                    continue
-                if contains_point(unit_outline(u), m.x, m.y):
-                    out.append((u.id, m.id))
+            touching = eligible & (distances_to_point(a, m.x, m.y) <= EPS)
+            out += [(a.ids[i], m.id) for i in np.flatnonzero(touching)]
         return out
 
     def _placement_problems(
