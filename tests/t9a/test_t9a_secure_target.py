@@ -6,13 +6,17 @@ never rolled silently."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 from t9a_helpers import HALF_25, A, B, Marker, ObjectiveSpec, result, setup, state, unit, whole_game
 
-from tabletop_gui.model.events import DiceRoll
+from tabletop_gui.model import InchBoard, Zone
+from tabletop_gui.model.events import DiceRoll, MovePiece
 from tabletop_gui.rules import RuleError
 from tabletop_gui.rules.scoreboard import PieceMark, Role, Status
+from tabletop_gui.rules.t9a.secure_target import MARKER_KIND as MK
+from tabletop_gui.rules.t9a.secure_target import SecureTarget
 
 SECURE = ObjectiveSpec("obj", "t9a.secure_target")
 # Frontline Clash: A's zone is y < 12, B's y > 36.
@@ -162,3 +166,47 @@ def test_markers_closer_than_24_in_are_both_flagged():
     r = result(setup([SECURE], [], [SA, near]))
     assert errors(r) == {"sa", "sb"}
     assert any("23.90 in from the other marker" in p for p in r.problems)
+
+
+def test_unit_awaiting_a_roll_is_counted_at_neither_marker_and_the_reason_says_either_way():
+    # a1 holds wa, a2 holds wb; the horde is equally near both: wherever it counts,
+    # Equitaine controls both, so the result stands, but the counts must not
+    # pretend the horde was already given to one marker.
+    h = horde("h", A, 36, 24)
+    a1 = north_of(WA, "a1", A, 1)
+    a2 = unit("a2", A, WB.x, WB.y - 1 - HALF_25)
+    r = result(setup([SECURE], [h, a1, a2], [WA, WB]))
+    assert r.details["undecided"] is False
+    assert r.counts == {A: 2, B: 0} and r.leader == A
+    counts = {m["marker"]: m["counts"] for m in r.details["markers"]}
+    assert counts == {"wa": {A: 1, B: 0}, "wb": {A: 1, B: 0}}
+    assert "Equitaine 2, Orcs 0, Equitaine controls" not in r.reason
+    assert r.reason.count("whichever way the roll falls") == 2
+
+
+def test_a_roll_for_a_unit_no_longer_equally_near_is_not_given_as_the_reason_it_counts():
+    h = horde("h", A, 36, 24)
+    roll = DiceRoll("which marker", 5, B, objective="obj", subject="h")
+    r = result(setup([SECURE], [h], [WA, WB]), [roll, MovePiece("h", 37, 24)])
+    (cp,) = r.counting
+    assert "dice roll" not in cp.note
+    assert "nearer this one" in cp.note
+
+
+def test_markers_must_be_a_third_of_the_long_edge_apart_even_when_the_board_stands_upright():
+    # A 48 x 72 board: the long edge is 72 in, a third of it 24 in; 20 in apart breaks it.
+    tall = InchBoard(48, 72)
+    s = setup([SECURE], [], [Marker("sa", MK, 24, 30, side=A), Marker("sb", MK, 24, 50, side=B)])
+    zones = {
+        "za": Zone("za", A, ((0, 0), (48, 0), (48, 10), (0, 10))),
+        "zb": Zone("zb", B, ((0, 62), (48, 62), (48, 72), (0, 72))),
+    }
+    s = replace(s, scene=replace(s.scene, board=tall, zones=zones))
+    r = result(s)
+    assert errors(r) == {"sa", "sb"}
+    assert any("20.00 in from the other marker (must be at least 24 in)" in p for p in r.problems)
+
+
+def test_a_negative_spacing_param_is_refused_by_validate():
+    spec = ObjectiveSpec("obj", "t9a.secure_target", {"spacing": -5})
+    assert SecureTarget(spec).validate() == [("spacing", "must be a number >= 0, got -5")]

@@ -24,6 +24,12 @@ from tabletop_gui.rules.t9a.scoring import scoring_mask, why_not_scoring
 PLACEMENT_TOLERANCE = 0.1
 
 
+def third_of_long_edge(scene: Scene) -> float:
+    """A third of the long Board Edge (24 in on a 72 x 48 board), whichever way it lies."""
+    width, height = scene.board.extent
+    return max(width, height) / 3
+
+
 def side_name(scene: Scene, side: str | None) -> str:
     if side is None:
         return "nobody"

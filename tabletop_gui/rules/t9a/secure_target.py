@@ -51,6 +51,7 @@ from tabletop_gui.rules.t9a.common import (
     possessive,
     side_name,
     standing,
+    third_of_long_edge,
     zone_area,
 )
 from tabletop_gui.rules.t9a.family import game_ended
@@ -94,9 +95,9 @@ class SecureTarget(Objective):
             problems.append(("markers", f"must map side id to marker id, got {markers!r}"))
         spacing = self.param("spacing", None)
         if spacing is not None and (
-            isinstance(spacing, bool) or not isinstance(spacing, int | float)
+            isinstance(spacing, bool) or not isinstance(spacing, int | float) or spacing < 0
         ):
-            problems.append(("spacing", f"must be a number, got {spacing!r}"))
+            problems.append(("spacing", f"must be a number >= 0, got {spacing!r}"))
         return problems
 
     def markers(self, state: GameState) -> list[Marker]:
@@ -183,6 +184,7 @@ class SecureTarget(Objective):
                 continue
             best = min(c_i[j] for j in js)
             near = [j for j in js if c_i[j] <= best + EPS]
+            by_roll = False
             if len(near) > 1:
                 rolled = by_side.get(rolls.get(uid, ""))
                 pick = next((j for j in near if markers[j] is rolled), None)
@@ -193,11 +195,11 @@ class SecureTarget(Objective):
                     counting.append(CountingPiece(uid, side, None, best, note))
                     highlights.append(PieceMark(uid, Role.CONTESTED, side, "dice roll needed"))
                     continue
-                near = [pick]
+                near, by_roll = [pick], True
             j = near[0]
             assigned[i] = j
             note = f"counts for {mnames[j]}"
-            if uid in rolls and len(js) > 1:
+            if by_roll:
                 note += " (equally near both; by dice roll)"
             elif len(js) > 1:
                 note += " (within 6 in of both; its centre is nearer this one)"
@@ -205,12 +207,13 @@ class SecureTarget(Objective):
             highlights.append(PieceMark(uid, Role.COUNTS, side, note))
 
         tallies = self._tally(state, markers, assigned, rolls)
+        controlled = _controlled(scene.side_ids, tallies)
         dice_needed: list[str] = []
         undecided = False
         if pending:
-            undecided, same = self._rolls_matter(state, markers, assigned, pending, rolls)
-            if same is not None:
-                tallies = same
+            undecided, tallies, controlled = self._with_pending(
+                state, markers, assigned, pending, rolls
+            )
             for i, js in pending.items():
                 u = scene.units[a.ids[i]]
                 sides = " or ".join(
@@ -230,16 +233,12 @@ class SecureTarget(Objective):
                 dice_needed.append(f"{_mname(scene, scene.markers[t.marker])}: {t.note}")
         problems += dice_needed
 
-        counts = {s: 0 for s in scene.side_ids}
+        counts = controlled
         for t in tallies:
-            if t.controller:
-                counts[t.controller] = counts.get(t.controller, 0) + 1
-            side = t.owner
             m = scene.markers.get(t.marker)
             if m is not None:
-                highlights.insert(
-                    0, Circle(m.x, m.y, RADIUS, side, f"Secure Target: 6 in of {_mname(scene, m)}")
-                )
+                label = f"Secure Target: 6 in of {_mname(scene, m)}"
+                highlights.insert(0, Circle(m.x, m.y, RADIUS, t.owner, label))
         status, leader = standing(counts, final)
         if undecided:
             status, leader = Status.NONE, None
@@ -315,40 +314,61 @@ class SecureTarget(Objective):
             out.append(MarkerTally(m.id, m.side, cnt, leader, note, needs))
         return out
 
-    def _rolls_matter(
+    def _with_pending(
         self,
         state: GameState,
         markers: list[Marker],
         assigned: Mapping[int, int],
         pending: Mapping[int, list[int]],
         rolls: Mapping[str, str],
-    ) -> tuple[bool, list[MarkerTally] | None]:
-        """Would any way the pending dice fall change how many markers each side
-        controls? (True, None) if so; else (False, the tallies of one such way)."""
-        if len(pending) > MAX_TRIED_ROLLS:
-            return True, None
-        outcomes = set()
-        first: list[MarkerTally] | None = None
+    ) -> tuple[bool, list[MarkerTally], dict[str, int]]:
+        """Units awaiting a roll: try every way the dice could fall. Returns whether
+        the roll can change how many markers each side controls, the tallies to
+        show (settled units only, each marker saying whether its control hangs on
+        the roll) and the markers each side controls for certain."""
+        scene = state.scene
+        a = unit_arrays(scene)
+        shown = self._tally(state, markers, assigned, rolls)
         keys = list(pending)
-        for combo in itertools.product(*(pending[i] for i in keys)):
+        combos = list(itertools.product(*(pending[i] for i in keys)))
+        if len(keys) > MAX_TRIED_ROLLS:
+            combos = []
+        trials = []
+        for combo in combos:
             trial = dict(assigned)
             trial.update(zip(keys, combo, strict=True))
-            tallies = self._tally(state, markers, trial, rolls)
-            first = first or tallies
-            per_side: dict[str | None, int] = {}
-            for t in tallies:
-                per_side[t.controller] = per_side.get(t.controller, 0) + 1
-            per_side.pop(None, None)
-            outcomes.add(tuple(sorted(per_side.items())))
-            if len(outcomes) > 1:
-                return True, None
-        return False, first
+            trials.append(self._tally(state, markers, trial, rolls))
+        outcomes = {tuple(sorted(_controlled(scene.side_ids, t).items())) for t in trials}
+        undecided = len(outcomes) != 1
+        certain = {s: 0 for s in scene.side_ids}
+        out = []
+        for j, t in enumerate(shown):
+            waiting = [a.ids[i] for i in keys if j in pending[i]]
+            if not waiting:
+                out.append(t)
+                if t.controller:
+                    certain[t.controller] += 1
+                continue
+            who = ", ".join(scene.units[u].name for u in waiting)
+            ctrl = {trial[j].controller for trial in trials}
+            base = f"{names(scene, t.counts)}, plus {who} awaiting a dice roll"
+            if len(ctrl) == 1:
+                (c,) = ctrl
+                note = f"{base}: {side_name(scene, c)} controls it whichever way the roll falls"
+                if c:
+                    certain[c] += 1
+            else:
+                note, c = f"{base}: who controls it depends on the roll", None
+            out.append(replace(t, controller=c, note=note, needs_roll=False))
+        if not undecided:
+            certain = _controlled(scene.side_ids, trials[0])
+        return undecided, out, certain
 
     def _placement(
         self, state: GameState, markers: list[Marker], highlights: list[Highlight]
     ) -> list[str]:
         scene = state.scene
-        spacing = float(self.param("spacing", scene.board.width / 3))
+        spacing = float(self.param("spacing", third_of_long_edge(scene)))
         problems: list[str] = []
         bad: dict[str, list[str]] = {}
 
@@ -383,6 +403,15 @@ class SecureTarget(Objective):
             m = scene.markers[mid]
             highlights.append(PieceMark(mid, Role.PLACEMENT_ERROR, m.side, "; ".join(texts)))
         return problems
+
+
+def _controlled(sides: tuple[str, ...], tallies: list[MarkerTally]) -> dict[str, int]:
+    """Markers each side controls."""
+    out = {s: 0 for s in sides}
+    for t in tallies:
+        if t.controller:
+            out[t.controller] = out.get(t.controller, 0) + 1
+    return out
 
 
 def _mname(scene: Scene, m: Marker) -> str:

@@ -51,6 +51,7 @@ from tabletop_gui.rules.t9a.common import (
     possessive,
     side_name,
     standing,
+    third_of_long_edge,
     union_of,
 )
 from tabletop_gui.rules.t9a.deployments import Segment, dividing_line
@@ -177,7 +178,7 @@ def spoils_positions(
     """Where the three markers go by the rule (first central candidate): a helper
     for the palette and the scenario generator."""
     geom = LineString(line)
-    spacing = scene.board.width / 3 if spacing is None else spacing
+    spacing = third_of_long_edge(scene) if spacing is None else spacing
     central = central_candidates(scene, geom, clearance)
     if not central:
         return []
@@ -228,7 +229,7 @@ class SpoilsOfWar(Objective):
         return dividing_line(state.scene.board, state.setup.deployment)
 
     def spacing(self, state: GameState) -> float:
-        return float(self.param("spacing", state.scene.board.width / 3))
+        return float(self.param("spacing", third_of_long_edge(state.scene)))
 
     def tolerance(self) -> float:
         return float(self.param("placement_tolerance", PLACEMENT_TOLERANCE))
