@@ -10,7 +10,7 @@ import pytest
 
 from tabletop_gui import SCENARIOS
 from tabletop_gui.cli import main
-from tabletop_gui.io import load_game
+from tabletop_gui.io import FileFormatError, load_game, loads
 from tabletop_gui.rules import evaluate, replay
 from tabletop_gui.rules.scoreboard import Status
 from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES
@@ -98,3 +98,43 @@ def test_cli_score_text_prints_a_standing(path, capsys):
     assert main(["score", str(path)]) == 0
     out = capsys.readouterr().out
     assert "counts:" in out and ("As if the game ended now" in out or "Final" in out)
+
+
+def _edited(name, edit):
+    data = json.loads((SCENARIOS / name).read_text())
+    edit(data)
+    return json.dumps(data)
+
+
+def _params(i, **params):
+    return lambda d: d["objectives"][i].setdefault("params", {}).update(params)
+
+
+@pytest.mark.parametrize(
+    ("name", "edit", "where"),
+    [
+        ("t9a_frontline_clash_demo.json", _params(0, centre="x"), "centre"),
+        ("t9a_frontline_clash_demo.json", _params(0, centre=[36]), "centre"),
+        (
+            "t9a_refused_flank_spoils_of_war.json",
+            _params(0, line=[["a", 1], [2, 3]]),
+            "params.line",
+        ),
+        ("t9a_frontline_clash_secure_target.json", _params(0, spacing=-5), "spacing"),
+    ],
+)
+def test_a_bad_objective_param_in_a_file_is_a_file_format_error_naming_it(name, edit, where):
+    with pytest.raises(FileFormatError, match=rf"objectives\[0\]\.params\.{where}"):
+        loads(_edited(name, edit))
+
+
+@pytest.mark.parametrize("bad", ["six", 0, 2.5, True])
+def test_an_unusable_game_turns_setting_is_named_in_the_summary_and_6_turns_apply(bad):
+    game = loads(
+        _edited(
+            "t9a_dawn_assault_breakthrough.json", lambda d: d["settings"].update(game_turns=bad)
+        )
+    )
+    board = evaluate(replay(game.setup, game.events))
+    assert f"settings.game_turns: expected a whole number >= 1, got {bad!r}" in board.summary
+    assert board.summary.startswith("Final")  # the bundled log plays all 6 Game Turns

@@ -24,6 +24,18 @@ from tabletop_gui.rules.t9a.scoring import scoring_mask, why_not_scoring
 PLACEMENT_TOLERANCE = 0.1
 
 
+def is_point(value: Any) -> bool:
+    """``[x, y]``: two finite numbers (a param read from a file)."""
+    return (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(
+            isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+            for v in value
+        )
+    )
+
+
 def third_of_long_edge(scene: Scene) -> float:
     """A third of the long Board Edge (24 in on a 72 x 48 board), whichever way it lies."""
     width, height = scene.board.extent

@@ -8,7 +8,7 @@ from tabletop_gui.model.events import Event, TurnEnd
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, Status
-from tabletop_gui.rules.t9a.scoring import game_turns
+from tabletop_gui.rules.t9a.scoring import game_turns, settings_problems
 
 
 def game_ended(state: GameState) -> bool:
@@ -40,7 +40,9 @@ def summary_line(state: GameState, results: Sequence[ObjectiveResult]) -> str:
     if undecided:
         parts.append(f"{_titles(undecided)} undecided until a dice roll is recorded")
     prefix = "Final" if ended else "As if the game ended now"
-    return f"{prefix}: " + "; ".join(parts) + "."
+    line = f"{prefix}: " + "; ".join(parts) + "."
+    problems = settings_problems(state.setup)
+    return line + (" Settings: " + "; ".join(problems) + "." if problems else "")
 
 
 class NinthAge(Family):

@@ -26,6 +26,7 @@ from tabletop_gui.rules.scoreboard import (
     Status,
     strict_leader,
 )
+from tabletop_gui.rules.t9a.common import is_point
 from tabletop_gui.rules.t9a.family import game_ended
 from tabletop_gui.rules.t9a.scoring import game_turns, scoring_mask, why_not_scoring
 
@@ -52,6 +53,12 @@ class Near:
 class HoldTheGround(Objective):
     kind = "t9a.hold_the_ground"
     title = "Hold the Ground"
+
+    def validate(self) -> list[tuple[str, str]]:
+        c = self.param("centre", None)
+        if c is not None and not is_point(c):
+            return [("centre", f"must be [x, y] in inches, got {c!r}")]
+        return []
 
     def centre(self, state: GameState) -> tuple[float, float]:
         c = self.param("centre", None)

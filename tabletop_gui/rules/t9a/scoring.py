@@ -11,8 +11,29 @@ from tabletop_gui.model.scene import Scene, Setup
 DEFAULT_GAME_TURNS = 6
 
 
+GAME_TURNS = "game_turns"
+
+
+def _whole_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
 def game_turns(setup: Setup) -> int:
-    return int(setup.setting("game_turns", DEFAULT_GAME_TURNS))
+    """The ``game_turns`` setting, or 6 where it is not a whole number >= 1
+    (``settings_problems`` says so)."""
+    value = setup.setting(GAME_TURNS, DEFAULT_GAME_TURNS)
+    return value if _whole_number(value) else DEFAULT_GAME_TURNS
+
+
+def settings_problems(setup: Setup) -> list[str]:
+    """Settings that cannot be used (their defaults apply), naming the setting."""
+    value = setup.settings.get(GAME_TURNS)
+    if value is not None and not _whole_number(value):
+        return [
+            f"settings.{GAME_TURNS}: expected a whole number >= 1, got {value!r} "
+            f"({DEFAULT_GAME_TURNS} apply)"
+        ]
+    return []
 
 
 def is_scoring(unit: Unit) -> bool:

@@ -45,6 +45,7 @@ from tabletop_gui.rules.t9a.common import (
     PLACEMENT_TOLERANCE,
     Polys,
     impassable_area,
+    is_point,
     names,
     outcome_words,
     point_clear_of,
@@ -202,11 +203,7 @@ class SpoilsOfWar(Objective):
         problems = []
         line = self.param("line", None)
         if line is not None:
-            ok = (
-                isinstance(line, list | tuple)
-                and len(line) == 2
-                and all(isinstance(p, list | tuple) and len(p) == 2 for p in line)
-            )
+            ok = isinstance(line, list | tuple) and len(line) == 2 and all(map(is_point, line))
             if not ok:
                 problems.append(("line", f"must be [[x1, y1], [x2, y2]], got {line!r}"))
         markers = self.param("markers", None)
