@@ -118,7 +118,7 @@ def _params(i, **params):
         (
             "t9a_refused_flank_spoils_of_war.json",
             _params(0, line=[["a", 1], [2, 3]]),
-            "params.line",
+            "line",
         ),
         ("t9a_frontline_clash_secure_target.json", _params(0, spacing=-5), "spacing"),
     ],
