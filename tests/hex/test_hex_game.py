@@ -239,3 +239,32 @@ def test_an_objective_hex_off_the_board_is_reported_as_a_problem():
     game = game_from_json(data)
     problems = evaluate(replay(game.setup, game.events)).result("bridge").problems
     assert problems == ("Bridge (permanent): hex 12,5 is not on the board",)
+
+
+def test_a_same_hex_param_that_is_not_true_or_false_is_named_with_its_path():
+    data = _demo_json()
+    data["objectives"][6]["params"]["same_hex"] = "no"  # "no" must not read as true
+    with pytest.raises(FileFormatError) as exc:
+        game_from_json(data)
+    assert exc.value.path == "objectives[6].params.same_hex"
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "said"),
+    [
+        ("sector_first_banners", 3, "settings.sector_first_banners: must be 1 or 2, got 3"),
+        ("lone_leader_occupies", "no", "settings.lone_leader_occupies: expected true or false"),
+        ("one_unit_per_hex", "yes", "settings.one_unit_per_hex: expected true or false"),
+        ("baselines", ["near"], "settings.baselines: expected {side: 'near' or 'far'}"),
+        ("baselines", {"austria": "top"}, "settings.baselines.austria: must be 'near' or 'far'"),
+        ("movement_phase", 5, "settings.movement_phase: expected a phase name, got 5"),
+    ],
+)
+def test_an_unusable_setting_is_named_and_the_demo_scores_as_with_the_default(name, value, said):
+    data = _demo_json()
+    data["settings"][name] = value
+    game = game_from_json(data)
+    board = evaluate(replay(game.setup, game.events))
+    assert any(said in p for p in board.result("hex.eliminations").problems)
+    assert {s: int(v) for s, v in board.totals.items()} == {"prussia": 6, "austria": 4}
+    assert board.winner == "prussia"

@@ -19,6 +19,13 @@ class ExitObjective(BannerObjective):
     needs_hexes = False
     single_banner = False
 
+    def validate(self) -> list[tuple[str, str]]:
+        errors = super().validate()
+        same = self.param("same_hex", True)
+        if not isinstance(same, bool):
+            errors.append(("same_hex", f"expected true or false, got {same!r}"))
+        return errors
+
     def baseline_side(self, state: GameState, side: str) -> str:
         """Whose baseline ``side``'s units leave from."""
         raise NotImplementedError

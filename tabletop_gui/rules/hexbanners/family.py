@@ -93,7 +93,7 @@ class HexBanners(Family):
             return None  # the event itself reports the unknown unit
         if not board.contains(dest):
             return f"{unit.name}: hex {hex_label(dest)} is not on the board."
-        if not settings.setting(state.setup, settings.ONE_UNIT_PER_HEX):
+        if not settings.one_unit_per_hex(state.setup):
             return None
         for other in state.scene.units.values():
             if other.id == unit.id or other.removed or hex_of(board, other) != dest:

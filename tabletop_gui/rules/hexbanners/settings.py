@@ -38,43 +38,58 @@ def setting(setup: Setup, name: str) -> Any:
     return setup.setting(name, DEFAULTS[name])
 
 
+def _target_problem(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        return f"expected a whole number >= 1, got {value!r}"
+    return None
+
+
 def target(setup: Setup, side: str) -> int | None:
-    """The banner target of ``side``, or None when the scenario sets none."""
+    """The banner target of ``side``, or None when the scenario sets none (or sets
+    one that is not a whole number >= 1: ``problems`` says so)."""
     value = setting(setup, BANNER_TARGET)
     if isinstance(value, dict):
         value = value.get(side)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or value < 1:
-        raise ValueError(f"settings.{BANNER_TARGET}: expected a whole number >= 1, got {value!r}")
-    return int(value)
+    return None if _target_problem(value) else value
+
+
+def _flag(setup: Setup, name: str) -> bool:
+    """A true/false setting; anything else is its default (``problems`` says so)."""
+    value = setting(setup, name)
+    return value if isinstance(value, bool) else bool(DEFAULTS[name])
 
 
 def lone_leader_occupies(setup: Setup) -> bool:
-    return bool(setting(setup, LONE_LEADER_OCCUPIES))
+    return _flag(setup, LONE_LEADER_OCCUPIES)
+
+
+def one_unit_per_hex(setup: Setup) -> bool:
+    return _flag(setup, ONE_UNIT_PER_HEX)
 
 
 def sector_first_banners(setup: Setup) -> int:
     value = setting(setup, SECTOR_FIRST_BANNERS)
-    if value not in (1, 2):
-        raise ValueError(f"settings.{SECTOR_FIRST_BANNERS}: must be 1 or 2, got {value!r}")
-    return int(value)
+    return value if value in (1, 2) and not isinstance(value, bool) else 1
 
 
 def movement_phase(setup: Setup) -> str:
-    return str(setting(setup, MOVEMENT_PHASE))
+    value = setting(setup, MOVEMENT_PHASE)
+    return value if isinstance(value, str) and value else MOVEMENT
+
+
+def _default_end(setup: Setup, side: str) -> End:
+    ids = setup.scene.side_ids
+    return "far" if side in ids and ids.index(side) % 2 == 1 else "near"
 
 
 def baseline_end(setup: Setup, side: str) -> End:
     """Which end of the board is ``side``'s own baseline (its nearest row)."""
     ends = setting(setup, BASELINES)
-    if isinstance(ends, dict) and side in ends:
-        end = ends[side]
-        if end not in ("near", "far"):
-            raise ValueError(f"settings.{BASELINES}.{side}: must be 'near' or 'far', got {end!r}")
-        return end
-    ids = setup.scene.side_ids
-    return "far" if ids.index(side) % 2 == 1 else "near"
+    if isinstance(ends, dict) and ends.get(side) in ("near", "far"):
+        return ends[side]
+    return _default_end(setup, side)
 
 
 def baseline_row(setup: Setup, board: HexBoard, side: str) -> int:
@@ -82,16 +97,37 @@ def baseline_row(setup: Setup, board: HexBoard, side: str) -> int:
 
 
 def problems(setup: Setup) -> list[str]:
-    """Settings that cannot be read, as messages naming the setting."""
+    """Settings that cannot be used, naming the setting; their defaults apply."""
     out = []
-    for side in setup.scene.side_ids:
-        try:
-            target(setup, side)
-            baseline_end(setup, side)
-        except ValueError as exc:
-            out.append(str(exc))
-    try:
-        sector_first_banners(setup)
-    except ValueError as exc:
-        out.append(str(exc))
-    return sorted(set(out))
+    target_value = setting(setup, BANNER_TARGET)
+    per_side = target_value if isinstance(target_value, dict) else None
+    if per_side is None:
+        why = _target_problem(target_value)
+        if why:
+            out.append(f"settings.{BANNER_TARGET}: {why}")
+    else:
+        for side, value in per_side.items():
+            why = _target_problem(value)
+            if why:
+                out.append(f"settings.{BANNER_TARGET}.{side}: {why}")
+    ends = setting(setup, BASELINES)
+    if ends is not None and not isinstance(ends, dict):
+        out.append(f"settings.{BASELINES}: expected {{side: 'near' or 'far'}}, got {ends!r}")
+    elif isinstance(ends, dict):
+        for side, end in ends.items():
+            if end not in ("near", "far"):
+                out.append(f"settings.{BASELINES}.{side}: must be 'near' or 'far', got {end!r}")
+    first = setting(setup, SECTOR_FIRST_BANNERS)
+    if first not in (1, 2) or isinstance(first, bool):
+        out.append(f"settings.{SECTOR_FIRST_BANNERS}: must be 1 or 2, got {first!r} (1 applies)")
+    for name in (LONE_LEADER_OCCUPIES, ONE_UNIT_PER_HEX):
+        value = setting(setup, name)
+        if not isinstance(value, bool):
+            out.append(
+                f"settings.{name}: expected true or false, got {value!r} "
+                f"({str(DEFAULTS[name]).lower()} applies)"
+            )
+    phase = setting(setup, MOVEMENT_PHASE)
+    if not (isinstance(phase, str) and phase):
+        out.append(f"settings.{MOVEMENT_PHASE}: expected a phase name, got {phase!r}")
+    return out

@@ -38,10 +38,7 @@ def banner_totals(state: GameState) -> dict[str, int]:
 def targets(state: GameState) -> dict[str, int | None]:
     out: dict[str, int | None] = {}
     for side in state.scene.side_ids:
-        try:
-            out[side] = settings.target(state.setup, side)
-        except ValueError:
-            out[side] = None
+        out[side] = settings.target(state.setup, side)
     return out
 
 
