@@ -6,7 +6,13 @@ import pytest
 from hexkit import BLUE, RED, Play, end, setup, turn, unit
 
 from tabletop_gui.model.events import PhaseEnd
-from tabletop_gui.model.events.hexgame import ExitBoard, HexMove, PlayCard, TakeTimePressureBanner
+from tabletop_gui.model.events.hexgame import (
+    Eliminate,
+    ExitBoard,
+    HexMove,
+    PlayCard,
+    TakeTimePressureBanner,
+)
 from tabletop_gui.rules import RuleError
 
 
@@ -124,3 +130,20 @@ def test_a_time_pressure_banner_that_would_win_the_battle_is_refused_with_the_re
         "the one that wins the battle (target 2)."
     )
     assert p.totals()[RED] == 1
+
+
+def test_time_pressure_is_taken_at_the_end_of_the_turn_so_nothing_of_the_turn_may_follow_it():
+    # Target 2, Red on 0. Taken mid-turn, the banner (1) would let a later
+    # elimination in the same turn win; at the end of the turn the elimination
+    # (1) comes first and the banner (2) would be refused. So, after the banner,
+    # only the end of the phase and of the turn may follow.
+    p = Play(time_pressure(target=2))(*turn(1, RED), PlayCard(RED, "Scout"))
+    p(TakeTimePressureBanner(RED))
+    with pytest.raises(RuleError, match="end of Red's turn"):
+        p(Eliminate("b1"))
+    with pytest.raises(RuleError, match="end of Red's turn"):
+        p(HexMove("r1", (4, 7)))
+    p(*end(1, RED))
+    assert p.totals() == {BLUE: 0, RED: 1}
+    p(*turn(1, BLUE))
+    p(HexMove("b1", (4, 1)))  # the next turn plays on

@@ -131,3 +131,30 @@ def test_a_red_unit_on_a_dotted_hex_does_not_block_the_left_section_but_blocks_t
 def test_clearing_is_counted_only_at_the_clearing_sides_turn_start():
     p = Play(setup([unit("r1", RED, (6, 8))], sector()))(*turn(1, RED), *end(1, RED))
     assert p.banners("c") == {}
+
+
+def test_a_permanent_hex_open_to_both_sides_gives_its_one_banner_to_the_first_to_enter():
+    # One banner lies in the hex: Blue captures it for good; Red entering later gains nothing.
+    objectives = [("p", "permanent", {"hexes": [list(H)]})]
+    p = Play(setup([unit("b1", BLUE, (6, 3)), unit("r1", RED, (6, 5))], objectives))
+    p(*turn(1, BLUE), HexMove("b1", H), HexMove("b1", (5, 3)), *end(1, BLUE))
+    p(*turn(1, RED), HexMove("r1", H))
+    assert p.banners("p") == {BLUE: 1}
+    assert p.totals() == {BLUE: 1, RED: 0}
+    assert "Red captured" not in p.reason("p")
+
+
+def test_a_turn_start_permanent_hex_open_to_both_sides_gives_one_banner_only():
+    objectives = [("p", "turn_start_permanent", {"hexes": [list(H)]})]
+    p = Play(setup([unit("b1", BLUE, H), unit("r1", RED, (6, 5))], objectives))
+    p(*turn(1, BLUE), HexMove("b1", (5, 3)), *end(1, BLUE))
+    p(*turn(1, RED), HexMove("r1", H), *end(1, RED), *turn(2, BLUE), *end(2, BLUE), *turn(2, RED))
+    assert p.banners("p") == {BLUE: 1}
+
+
+def test_a_sector_clear_before_any_banner_says_the_first_banner_not_one_more():
+    objectives = [("s", "clearing_sector", {"section": "centre", "side": BLUE})]
+    p = Play(setup([unit("b1", BLUE, (1, 0)), unit("r1", RED, (1, 8))], objectives))
+    reason = p.reason("s")
+    assert "one more" not in reason
+    assert "gains its first banner at the start of its next turn if it stays so" in reason

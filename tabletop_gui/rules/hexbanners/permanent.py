@@ -1,5 +1,7 @@
 """Permanent banners: Permanent (the moment a unit occupies the hex) and Turn
-Start Permanent (occupied at the start of the side's turn). Gained for good.
+Start Permanent (occupied at the start of the side's turn). Gained for good:
+the hex holds one banner, so once a side has it, no side captures it again
+(where both sides may gain it, the first to capture keeps it).
 
 A unit already standing on the hex at setup has not "occupied" it by an event:
 it captures a Permanent hex by entering it (documented in docs/hex.md)."""
@@ -82,9 +84,10 @@ class Permanent(PermanentBase):
     title = "Permanent Victory Banner"
 
     def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
-        done = {c.side for c in self.captures(after)}
+        if self.captures(after):
+            return after  # the hex's one banner is gained for good
         for side in self.sides(after):
-            if side in done or side not in after.scene.side_ids:
+            if side not in after.scene.side_ids:
                 continue
             had = set(occupied_by(before, side, self.hexes))
             for h in occupied_by(after, side, self.hexes):
@@ -106,8 +109,8 @@ class TurnStartPermanent(PermanentBase):
     def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
         if not isinstance(event, TurnStart) or event.side not in self.sides(after):
             return after
-        if any(c.side == event.side for c in self.captures(after)):
-            return after
+        if self.captures(after):
+            return after  # the hex's one banner is gained for good
         held = occupied_by(after, event.side, self.hexes)
         if held:
             how = f"stood at the start of {side_name(after, event.side)}'s turn {event.turn} on"

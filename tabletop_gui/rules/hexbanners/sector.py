@@ -107,9 +107,13 @@ class ClearingSector(BannerObjective):
                 more = f" and {len(enemies) - 4} more" if len(enemies) > 4 else ""
                 now = f"now not clear: {names}{more}"
             else:
-                now = (
-                    f"now clear: {name} gains one more at the start of its next turn if it stays so"
+                first = settings.sector_first_banners(state.setup)
+                gain = (
+                    "one more"
+                    if mine
+                    else ("its first banner" if first == 1 else f"its first {first} banners")
                 )
+                now = f"now clear: {name} gains {gain} at the start of its next turn if it stays so"
             parts.append(f"{got}; {now}.")
             for h, uid in enemies:
                 enemy = state.scene.units[uid].side

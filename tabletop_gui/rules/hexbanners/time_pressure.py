@@ -1,19 +1,32 @@
 """Time Pressure: a side under time pressure that has played a Scout card may, at
 the end of its turn, take one permanent banner (and draw one Command card instead
 of the Scout card's own draw). Refused if that banner would be the one that wins.
+"At the end of the turn" is enforced: after the banner, only the end of the phase
+and of the turn may follow, so banners the turn still brings count first.
 Params: ``side``/``sides``: who is under time pressure."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop_gui.model.events import Event
+from tabletop_gui.model.events import (
+    DiceRoll,
+    Event,
+    GameEnd,
+    PhaseEnd,
+    TurnEnd,
+    TurnStart,
+)
 from tabletop_gui.model.events.hexgame import SCOUT, TakeTimePressureBanner
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners.base import BannerObjective, ordinal, side_name
 from tabletop_gui.rules.hexbanners.records import cards
 from tabletop_gui.rules.hexbanners.totals import banner_totals, targets
 from tabletop_gui.rules.scoreboard import ObjectiveResult
+
+
+#: What may follow a Time Pressure banner: it is taken at the end of the turn.
+AFTER_THE_BANNER = (PhaseEnd, TurnEnd, TurnStart, GameEnd, DiceRoll, TakeTimePressureBanner)
 
 
 @dataclass(frozen=True)
@@ -38,7 +51,19 @@ class TimePressure(BannerObjective):
             if c.side == side and c.turn == turn and c.card.strip().lower() == SCOUT.lower()
         )  # fmt: skip
 
+    @property
+    def closing_key(self) -> str:
+        """Record: the side that took its banner this turn, until the turn ends."""
+        return f"{self.id}.closing"
+
     def check(self, state: GameState, event: Event) -> str | None:
+        closing = state.records.get(self.closing_key)
+        if closing is not None and not isinstance(event, AFTER_THE_BANNER):
+            name = side_name(state, closing)
+            return (
+                f"{name} took its Time Pressure banner at the end of {name}'s turn: only the "
+                "end of the phase and of the turn may follow it (record the banner last)."
+            )
         if not isinstance(event, TakeTimePressureBanner):
             return None
         side, name = event.side, side_name(state, event.side)
@@ -60,9 +85,12 @@ class TimePressure(BannerObjective):
 
     def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
         if isinstance(event, TakeTimePressureBanner) and event.side in self.sides(after):
+            after = after.with_record(self.closing_key, event.side)
             return after.with_record(
                 self.id, (*self.taken(after), Taken(event.side, before.clock.turn))
             )
+        if isinstance(event, TurnEnd | TurnStart) and after.records.get(self.closing_key):
+            return after.with_record(self.closing_key, None)
         return after
 
     def banners(self, state: GameState) -> dict[str, int]:
