@@ -24,7 +24,6 @@ from tabletop_gui.rules.hexbanners.records import cards
 from tabletop_gui.rules.hexbanners.totals import banner_totals, targets
 from tabletop_gui.rules.scoreboard import ObjectiveResult
 
-
 #: What may follow a Time Pressure banner: it is taken at the end of the turn.
 AFTER_THE_BANNER = (PhaseEnd, TurnEnd, TurnStart, GameEnd, DiceRoll, TakeTimePressureBanner)
 
