@@ -264,3 +264,51 @@ def test_timing_checks_can_be_switched_off_for_a_referee_recording_by_hand():
     )
     state = play(state, RevealObjective("c", "o"), DestroyObjective("c", "o"))
     assert state.scene.markers["o"].destroyed
+
+
+def test_pick_up_refused_when_the_character_was_moved_into_contact_after_its_activation_ended():
+    # The rule looks at where the character ENDS its activation: 5 in away, it
+    # may not be dragged into contact afterwards and then pick up.
+    c = char("c", A, *east_of(18, 18, 5.0, R30))
+    state = in_round(start([c], [obj("o", 18, 18, rules=["mobile"])]))
+    state = play(state, *activation("c"), MovePiece("c", *touching_east()))
+    with pytest.raises(RuleError, match="not in base contact with o as it ended its activation"):
+        play(state, PickUpObjective("c", "o"))
+
+
+def test_a_character_in_contact_as_its_activation_ended_may_still_reveal_after_a_nudge_away():
+    state = in_round(start([char("c", A, *touching_east())], [obj("o", 18, 18, rules=["hidden"])]))
+    state = play(state, *activation("c"), MovePiece("c", 30, 30), RevealObjective("c", "o"))
+    assert state.scene.markers["o"].revealed
+
+
+@pytest.mark.parametrize("bad", ["no", 0, "false"])
+def test_a_reclaim_setting_that_is_not_true_or_false_keeps_the_default_refusal(bad):
+    units = [char("c", A, *touching_east()), char("e", B, *west_of(18, 18, 0, R30))]
+    state = in_round(
+        start(units, [obj("o", 18, 18, rules=["claimable"])], {"claimable_reclaim": bad})
+    )
+    state = play(state, MovePiece("e", 30, 30), *activation("c"), ClaimObjective("c", "o"))
+    state = play(state, MovePiece("c", 2, 2), MovePiece("e", *west_of(18, 18, 0, R30)))
+    state = play(state, *activation("e"))
+    with pytest.raises(RuleError, match="does not allow reclaiming"):
+        play(state, ClaimObjective("e", "o"))
+    assert "settings.claimable_reclaim: expected true or false" in evaluate(state).summary
+
+
+def test_a_timing_setting_of_no_in_text_keeps_the_timing_checks_on():
+    settings = {"check_activation_timing": "no"}
+    state = in_round(
+        start([char("c", A, *touching_east())], [obj("o", 18, 18, rules=["hidden"])], settings)
+    )
+    with pytest.raises(RuleError, match="only as it ends its activation"):
+        play(state, RevealObjective("c", "o"))
+
+
+def test_a_round_count_that_is_not_a_whole_number_is_named_and_6_rounds_apply():
+    state = start([char("c", A, 2, 2)], [obj("o", 18, 18)], {"rounds": 2.5})
+    for n in (1, 2):
+        state = play(state, TurnStart(n), TurnEnd(n))
+    board = evaluate(state)
+    assert "settings.rounds: expected a whole number >= 1, got 2.5" in board.summary
+    assert not board.results[0].final

@@ -203,5 +203,5 @@ def test_a_bad_setting_is_named_in_the_summary_and_its_default_applies():
     state = start([c], [obj("o", 18, 18)], settings={"carried_scoring": "sometimes", "rounds": "x"})
     board = evaluate(state)
     assert "settings.carried_scoring: 'sometimes' is not one of" in board.summary
-    assert "settings.rounds: expected a number" in board.summary
+    assert "settings.rounds: expected a whole number >= 1" in board.summary
     assert board.result("o").leader == A

@@ -45,6 +45,8 @@ class Activation:
     character: str
     start_contacts: frozenset[str]
     ended: bool = False
+    #: where the character stood as its activation ended (x, y, elevation)
+    end_at: tuple[float, float, float] | None = None
 
 
 def activation(state: GameState) -> Activation | None:
@@ -93,11 +95,11 @@ def _on_board(state: GameState, marker: Marker) -> None:
         raise Refused(f"{_name(state, marker.id)} is carried by {who}, not on the board")
 
 
-def _contact(state: GameState, unit: Unit, marker: Marker) -> None:
+def _contact(state: GameState, unit: Unit, marker: Marker, when: str = "") -> None:
     tol = settings.contact_tolerance(state.setup)
     if not touching(unit, marker, tol):
         raise Refused(
-            f"{_name(state, unit.id)} is not in base contact with {_name(state, marker.id)}"
+            f"{_name(state, unit.id)} is not in base contact with {_name(state, marker.id)}{when}"
         )
 
 
@@ -120,15 +122,25 @@ def _carries_nothing(state: GameState, unit: Unit) -> None:
         )
 
 
-def _at_end_of_activation(state: GameState, unit: Unit, doing: str) -> None:
+#: Appended to a contact refusal measured where the activation ended.
+AS_IT_ENDED = " as it ended its activation"
+
+
+def _at_end_of_activation(state: GameState, unit: Unit, doing: str) -> tuple[Unit, str]:
+    """The character as it stood when its activation ended (the rules look at
+    that moment, not at a later nudge), and the words for a refusal."""
     if not settings.check_timing(state.setup):
-        return
+        return unit, ""
     act = activation(state)
     if act is None or act.character != unit.id or not act.ended:
         raise Refused(
             f"{_name(state, unit.id)} can {doing} only as it ends its activation "
             "(record it after its activation ends)"
         )
+    if act.end_at is None or act.end_at == (unit.x, unit.y, unit.elevation):
+        return unit, ""
+    x, y, z = act.end_at
+    return replace(unit, x=x, y=y, elevation=z), AS_IT_ENDED
 
 
 def _during_activation(state: GameState, unit: Unit, doing: str) -> None:
@@ -194,16 +206,16 @@ def _check(state: GameState, event: Event) -> None:
         if marker.revealed:
             raise Refused(f"{_name(state, marker.id)} is already revealed")
         _on_board(state, marker)
-        _at_end_of_activation(state, unit, "reveal an objective")
-        _contact(state, unit, marker)
+        unit, when = _at_end_of_activation(state, unit, "reveal an objective")
+        _contact(state, unit, marker, when)
         _no_enemy_contact(state, unit, "reveal an objective")
     elif isinstance(event, PickUpObjective):
         unit = _character(state, event.character)
         marker = _marker(state, event.marker, "mobile")
         _on_board(state, marker)
         _carries_nothing(state, unit)
-        _at_end_of_activation(state, unit, "pick up an objective")
-        _contact(state, unit, marker)
+        unit, when = _at_end_of_activation(state, unit, "pick up an objective")
+        _contact(state, unit, marker, when)
         _no_enemy_contact(state, unit, "pick up an objective")
     elif isinstance(event, ClaimObjective):
         unit = _character(state, event.character)
@@ -221,8 +233,8 @@ def _check(state: GameState, event: Event) -> None:
                 f"{_name(state, marker.id)} is already claimed by {owner} and this scenario "
                 f"does not allow reclaiming (setting {settings.RECLAIM})"
             )
-        _at_end_of_activation(state, unit, "claim an objective")
-        _contact(state, unit, marker)
+        unit, when = _at_end_of_activation(state, unit, "claim an objective")
+        _contact(state, unit, marker, when)
         _no_enemy_contact(state, unit, "claim an objective")
     elif isinstance(event, DestroyObjective):
         unit = _character(state, event.character)
@@ -261,11 +273,14 @@ def _check(state: GameState, event: Event) -> None:
                 "its objective (an enemy Pickpocket steals it instead)"
             )
         _carries_nothing(state, taker)
-        _at_end_of_activation(state, taker, "take an objective from a friendly carrier")
+        taker, when = _at_end_of_activation(
+            state, taker, "take an objective from a friendly carrier"
+        )
         tol = settings.contact_tolerance(state.setup)
         if not touching(taker, carrier, tol):
             raise Refused(
-                f"{_name(state, taker.id)} is not in base contact with {_name(state, carrier.id)}"
+                f"{_name(state, taker.id)} is not in base contact with "
+                f"{_name(state, carrier.id)}{when}"
             )
     elif isinstance(event, StealObjective):
         thief = _character(state, event.character)

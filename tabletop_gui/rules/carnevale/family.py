@@ -78,7 +78,9 @@ class Carnevale(Family):
         elif isinstance(event, ActivationEnd):
             act = activation(after)
             if act is not None and act.character == event.character:
-                after = after.with_record(ACTIVATION, replace(act, ended=True))
+                unit = after.scene.units[event.character]
+                end_at = (unit.x, unit.y, unit.elevation)
+                after = after.with_record(ACTIVATION, replace(act, ended=True, end_at=end_at))
         elif isinstance(event, PickUpObjective | HandOverObjective | StealObjective):
             losses = dict(after.records.get(LOSSES, {}))
             losses[event.character] = 0

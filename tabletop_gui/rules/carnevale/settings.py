@@ -62,8 +62,22 @@ def _choice(setup: Setup, name: str, enum: type[StrEnum], default: StrEnum) -> A
         return default
 
 
+def _whole(setup: Setup, name: str, default: int) -> int:
+    """The setting as a whole number >= 1; the default if it is not one."""
+    value = setup.setting(name, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        return default
+    return value
+
+
+def _flag(setup: Setup, name: str, default: bool) -> bool:
+    """A true/false setting; anything else (even the text "no") is the default."""
+    value = setup.setting(name, default)
+    return value if isinstance(value, bool) else default
+
+
 def rounds(setup: Setup) -> int:
-    return int(_number(setup, ROUNDS, DEFAULT_ROUNDS))
+    return _whole(setup, ROUNDS, DEFAULT_ROUNDS)
 
 
 def contact_tolerance(setup: Setup) -> float:
@@ -79,11 +93,11 @@ def placement_spacing(setup: Setup) -> float:
 
 
 def drop_life_points(setup: Setup) -> int:
-    return int(_number(setup, DROP_LIFE_POINTS, DEFAULT_DROP_LIFE_POINTS))
+    return _whole(setup, DROP_LIFE_POINTS, DEFAULT_DROP_LIFE_POINTS)
 
 
 def reclaim(setup: Setup) -> bool:
-    return bool(setup.setting(RECLAIM, DEFAULT_RECLAIM))
+    return _flag(setup, RECLAIM, DEFAULT_RECLAIM)
 
 
 def carried_scoring(setup: Setup) -> CarriedScoring:
@@ -95,13 +109,19 @@ def drop_counting(setup: Setup) -> DropCounting:
 
 
 def check_timing(setup: Setup) -> bool:
-    return bool(setup.setting(CHECK_TIMING, DEFAULT_CHECK_TIMING))
+    return _flag(setup, CHECK_TIMING, DEFAULT_CHECK_TIMING)
 
 
 def settings_problems(setup: Setup) -> list[str]:
     """Settings that cannot be used (their defaults apply), naming the setting and why."""
     problems = []
-    for name in (ROUNDS, CONTACT_TOLERANCE, SCORING_RANGE, PLACEMENT_SPACING, DROP_LIFE_POINTS):
+    for name in (ROUNDS, DROP_LIFE_POINTS):
+        value = setup.settings.get(name)
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 1
+        ):
+            problems.append(f"settings.{name}: expected a whole number >= 1, got {value!r}")
+    for name in (CONTACT_TOLERANCE, SCORING_RANGE, PLACEMENT_SPACING):
         value = setup.settings.get(name)
         if value is None:
             continue
