@@ -82,3 +82,15 @@ def test_equal_counters_at_the_end_is_a_tie_nobody_wins():
     assert r.counts == {A: 2, B: 2}
     assert r.final and (r.status, r.leader) == (Status.TIE, None)
     assert "nobody wins" in r.reason.lower()
+
+
+def test_during_game_turn_1_the_reason_says_the_first_counter_comes_at_the_end_of_game_turn_2():
+    # No counter is taken at the end of Game Turn 1, so "would take the counter"
+    # must not be read as a counter due when Turn 1 ends.
+    a = unit("a", A, 36, 24)
+    r = result(setup([HOLD], [a]), [TurnStart(1), TurnStart(1, A)])
+    assert "Equitaine would take the counter at the end of Game Turn 2" in r.reason
+    r = result(setup([HOLD], [a]), [TurnStart(1), TurnEnd(1), TurnStart(2)])
+    assert "Equitaine would take the counter at the end of Game Turn 2" in r.reason
+    r = result(setup([HOLD], [a]), [TurnStart(2), TurnEnd(2)])
+    assert "Equitaine would take the counter at the end of Game Turn 3" in r.reason

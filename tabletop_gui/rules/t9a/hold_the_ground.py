@@ -120,10 +120,14 @@ class HoldTheGround(Objective):
         after = f" after Game Turn {checks[-1].turn}" if checks else ""
         reason = f"Counters{after}: {names(counters)}."
         if not final:
+            due = max(state.clock.turn, FIRST_CHECK_TURN)
+            if any(c.turn == due for c in checks):
+                due += 1  # between this Game Turn's end and the next one's start
+            when = f"at the end of Game Turn {due}"
             taker = (
-                f"{scene.side(now_leader).name} would take the counter"
+                f"{scene.side(now_leader).name} would take the counter {when}"
                 if now_leader
-                else "equal numbers: no counter"
+                else f"equal numbers: no counter {when}"
             )
             reason += (
                 f" Scoring Units within 6 in of the centre now: {names(near.counts)}; {taker}."
