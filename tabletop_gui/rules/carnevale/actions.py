@@ -151,6 +151,14 @@ def _during_activation(state: GameState, unit: Unit, doing: str) -> None:
         raise Refused(f"{_name(state, unit.id)} can {doing} only during its own activation")
 
 
+def _ends_in_contact_alone(state: GameState, unit: Unit, marker: Marker, doing: str) -> None:
+    """Reveal, pick up, claim: the character ends its activation in base contact
+    with the objective and not in base contact with an enemy character."""
+    unit, when = _at_end_of_activation(state, unit, doing)
+    _contact(state, unit, marker, when)
+    _no_enemy_contact(state, unit, doing)
+
+
 def _drop_position(state: GameState, carrier: Unit, x: float | None, y: float | None) -> None:
     marker = carried_by(state, carrier.id)
     if marker is None or x is None or y is None:
@@ -206,17 +214,13 @@ def _check(state: GameState, event: Event) -> None:
         if marker.revealed:
             raise Refused(f"{_name(state, marker.id)} is already revealed")
         _on_board(state, marker)
-        unit, when = _at_end_of_activation(state, unit, "reveal an objective")
-        _contact(state, unit, marker, when)
-        _no_enemy_contact(state, unit, "reveal an objective")
+        _ends_in_contact_alone(state, unit, marker, "reveal an objective")
     elif isinstance(event, PickUpObjective):
         unit = _character(state, event.character)
         marker = _marker(state, event.marker, "mobile")
         _on_board(state, marker)
         _carries_nothing(state, unit)
-        unit, when = _at_end_of_activation(state, unit, "pick up an objective")
-        _contact(state, unit, marker, when)
-        _no_enemy_contact(state, unit, "pick up an objective")
+        _ends_in_contact_alone(state, unit, marker, "pick up an objective")
     elif isinstance(event, ClaimObjective):
         unit = _character(state, event.character)
         marker = _marker(state, event.marker, "claimable")
@@ -233,9 +237,7 @@ def _check(state: GameState, event: Event) -> None:
                 f"{_name(state, marker.id)} is already claimed by {owner} and this scenario "
                 f"does not allow reclaiming (setting {settings.RECLAIM})"
             )
-        unit, when = _at_end_of_activation(state, unit, "claim an objective")
-        _contact(state, unit, marker, when)
-        _no_enemy_contact(state, unit, "claim an objective")
+        _ends_in_contact_alone(state, unit, marker, "claim an objective")
     elif isinstance(event, DestroyObjective):
         unit = _character(state, event.character)
         marker = _marker(state, event.marker, "destructible")

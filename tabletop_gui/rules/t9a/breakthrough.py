@@ -18,6 +18,7 @@ from tabletop_gui.rules.scoreboard import (
 )
 from tabletop_gui.rules.t9a.common import (
     names,
+    objective_result,
     outcome_words,
     side_name,
     standing,
@@ -86,17 +87,15 @@ class Breakthrough(Objective):
             + (f" ({'; '.join(over)})" if over else "")
             + f". {outcome_words(scene, status, leader, final)}"
         )
-        return ObjectiveResult(
-            objective_id=self.id,
-            name=self.name,
-            kind=self.kind,
+        return objective_result(
+            self,
             status=status,
             leader=leader,
             counts=counts,
             reason=reason,
             final=final,
-            counting=tuple(counting),
-            highlights=tuple(highlights),
-            problems=tuple(problems),
+            counting=counting,
+            highlights=highlights,
+            problems=problems,
             details={"inside": raw, "cap": cap},
         )

@@ -27,7 +27,7 @@ from tabletop_gui.rules.scoreboard import (
     PieceMark,
     Role,
 )
-from tabletop_gui.rules.t9a.common import outcome_words, side_name, standing
+from tabletop_gui.rules.t9a.common import objective_result, outcome_words, side_name, standing
 from tabletop_gui.rules.t9a.family import game_ended
 
 #: Each army has at least this many marked units (fewer only if it has fewer units).
@@ -163,18 +163,16 @@ class CaptureTheFlags(Objective):
         else:
             reason += "Equal losses: "
         reason += outcome_words(scene, status, leader, final)
-        return ObjectiveResult(
-            objective_id=self.id,
-            name=self.name,
-            kind=self.kind,
+        return objective_result(
+            self,
             status=status,
             leader=leader,
             counts=counts,
             reason=reason,
             final=final,
-            counting=tuple(counting),
-            highlights=tuple(highlights),
-            problems=tuple(problems),
+            counting=counting,
+            highlights=highlights,
+            problems=problems,
             details={"marked": marked},
         )
 

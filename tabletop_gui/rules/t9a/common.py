@@ -16,7 +16,14 @@ from shapely.geometry.base import BaseGeometry
 from tabletop_gui.geometry.arrays import UnitArrays, corners, inside_area, unit_arrays
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.scene import Scene
-from tabletop_gui.rules.scoreboard import CountingPiece, Status, strict_leader
+from tabletop_gui.rules.objective import Objective
+from tabletop_gui.rules.scoreboard import (
+    CountingPiece,
+    Highlight,
+    ObjectiveResult,
+    Status,
+    strict_leader,
+)
 from tabletop_gui.rules.t9a.scoring import scoring_mask, why_not_scoring
 
 #: Default for every placement rule's hand tolerance (a marker "on the line", "at
@@ -87,6 +94,36 @@ def standing(
     if leader:
         return Status.LEADING, leader
     return (Status.TIE if any(counts.values()) else Status.NONE), None
+
+
+def objective_result(
+    obj: Objective,
+    *,
+    status: Status,
+    leader: str | None,
+    counts: Mapping[str, float],
+    reason: str,
+    final: bool,
+    counting: Iterable[CountingPiece] = (),
+    highlights: Iterable[Highlight] = (),
+    problems: Iterable[str] = (),
+    details: Mapping[str, Any] | None = None,
+) -> ObjectiveResult:
+    """The ObjectiveResult of a Ninth Age objective (its id, name and kind filled in)."""
+    return ObjectiveResult(
+        objective_id=obj.id,
+        name=obj.name,
+        kind=obj.kind,
+        status=status,
+        leader=leader,
+        counts=counts,
+        reason=reason,
+        final=final,
+        counting=tuple(counting),
+        highlights=tuple(highlights),
+        problems=tuple(problems),
+        details=dict(details or {}),
+    )
 
 
 def outcome_words(scene: Scene, status: Status, leader: str | None, final: bool) -> str:

@@ -23,10 +23,9 @@ from tabletop_gui.rules.scoreboard import (
     ObjectiveResult,
     PieceMark,
     Role,
-    Status,
     strict_leader,
 )
-from tabletop_gui.rules.t9a.common import is_point
+from tabletop_gui.rules.t9a.common import is_point, objective_result, standing
 from tabletop_gui.rules.t9a.family import game_ended
 from tabletop_gui.rules.t9a.scoring import game_turns, scoring_mask, why_not_scoring
 
@@ -106,13 +105,7 @@ class HoldTheGround(Objective):
         near = self.near_centre(state)
         now_leader = strict_leader(near.counts)
         final = game_ended(state)
-        leader = strict_leader(counters)
-        if final:
-            status = Status.WON if leader else Status.TIE
-        elif leader:
-            status = Status.LEADING
-        else:
-            status = Status.TIE if any(counters.values()) else Status.NONE
+        status, leader = standing(counters, final)
 
         def names(values: dict[str, int]) -> str:
             return ", ".join(f"{scene.side(s).name} {v}" for s, v in values.items())
@@ -142,17 +135,15 @@ class HoldTheGround(Objective):
         highlights += [
             PieceMark(c.piece_id, Role.NOT_COUNTING, c.side, c.note) for c in near.not_counting
         ]
-        return ObjectiveResult(
-            objective_id=self.id,
-            name=self.name,
-            kind=self.kind,
+        return objective_result(
+            self,
             status=status,
             leader=leader,
             counts=counters,
             reason=reason,
             final=final,
-            counting=tuple(near.counting + near.not_counting),
-            highlights=tuple(highlights),
+            counting=near.counting + near.not_counting,
+            highlights=highlights,
             details={
                 "now": dict(near.counts),
                 "now_leader": now_leader,

@@ -26,6 +26,7 @@ from tabletop_gui.rules.scoreboard import (
     Role,
 )
 from tabletop_gui.rules.t9a.common import (
+    objective_result,
     outcome_words,
     possessive,
     side_name,
@@ -136,17 +137,15 @@ class KingOfTheHill(Objective):
         else:
             verdict = "No pick captured: " + outcome_words(scene, status, None, final)
         reason = "; ".join(lines) + ". " + verdict
-        return ObjectiveResult(
-            objective_id=self.id,
-            name=self.name,
-            kind=self.kind,
+        return objective_result(
+            self,
             status=status,
             leader=leader,
             counts=counts,
             reason=reason,
             final=final,
-            counting=tuple(counting),
-            highlights=tuple(highlights),
-            problems=tuple(problems),
+            counting=counting,
+            highlights=highlights,
+            problems=problems,
             details={"picks": picks, "captured_by": captured_by},
         )

@@ -47,6 +47,7 @@ from tabletop_gui.rules.scoreboard import (
 )
 from tabletop_gui.rules.t9a.common import (
     names,
+    objective_result,
     outcome_words,
     possessive,
     side_name,
@@ -249,18 +250,16 @@ class SecureTarget(Objective):
             reason += "Undecided until the dice roll is recorded."
         else:
             reason += outcome_words(scene, status, leader, final)
-        return ObjectiveResult(
-            objective_id=self.id,
-            name=self.name,
-            kind=self.kind,
+        return objective_result(
+            self,
             status=status,
             leader=leader,
             counts=counts,
             reason=reason,
             final=final,
-            counting=tuple(counting),
-            highlights=tuple(highlights),
-            problems=tuple(problems),
+            counting=counting,
+            highlights=highlights,
+            problems=problems,
             details={
                 "markers": [
                     {

@@ -47,6 +47,7 @@ from tabletop_gui.rules.t9a.common import (
     impassable_area,
     is_point,
     names,
+    objective_result,
     outcome_words,
     point_clear_of,
     possessive,
@@ -391,18 +392,16 @@ class SpoilsOfWar(Objective):
                 + "."
             )
         reason += " " + outcome_words(scene, status, leader, final)
-        return ObjectiveResult(
-            objective_id=self.id,
-            name=self.name,
-            kind=self.kind,
+        return objective_result(
+            self,
             status=status,
             leader=leader,
             counts=counts,
             reason=reason,
             final=final,
-            counting=tuple(counting),
-            highlights=tuple(highlights),
-            problems=tuple(problems),
+            counting=counting,
+            highlights=highlights,
+            problems=problems,
             details={
                 "carriers": carriers,
                 "cannot_march": cannot_march,
