@@ -7,7 +7,7 @@ same arrays.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import numpy as np
 import shapely
@@ -15,7 +15,7 @@ from shapely.geometry import Polygon
 
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.pieces import MM_PER_INCH, BaseShape
-from tabletop_gui.model.scene import Scene
+from tabletop_gui.model.scene import Scene, derived
 
 
 @dataclass(frozen=True)
@@ -40,11 +40,21 @@ class UnitArrays:
 
 
 def unit_arrays(scene: Scene) -> UnitArrays:
-    cached = scene.cache.get("unit_arrays")
-    if cached is None:
-        cached = _build(scene)
-        scene.cache["unit_arrays"] = cached
-    return cached
+    return derived(scene, "unit_arrays", _build, _patch)
+
+
+def _patch(parent: UnitArrays, scene: Scene, i: int) -> UnitArrays:
+    """The parent's arrays with row ``i`` (the one unit that changed) rebuilt."""
+    unit = list(scene.units.values())[i]
+    row = _build(Scene(units={unit.id: unit}))
+    arrays = {}
+    for f in fields(UnitArrays):
+        if f.name == "ids":
+            continue
+        column = getattr(parent, f.name).copy()
+        column[i] = getattr(row, f.name)[0]
+        arrays[f.name] = column
+    return UnitArrays(ids=parent.ids, **arrays)
 
 
 def _build(scene: Scene) -> UnitArrays:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import weakref
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.hexgrid import HexBoard
@@ -13,6 +14,7 @@ from tabletop_gui.model.pieces import Marker, Piece, Side, Terrain, Unit, Zone
 Board = InchBoard | HexBoard
 
 _COLLECTIONS = {Unit: "units", Marker: "markers", Terrain: "terrain", Zone: "zones"}
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -58,8 +60,12 @@ class Scene:
         """A scene with ``piece`` added or replacing the piece of the same id."""
         name = _COLLECTIONS[type(piece)]
         coll = dict(getattr(self, name))
+        replacing_unit = isinstance(piece, Unit) and piece.id in coll
         coll[piece.id] = piece
-        return replace(self, **{name: coll}, cache={})
+        # One unit replaced in place (a move, a flag): derived arrays can be patched
+        # from this scene's instead of rebuilt (see ``derived``).
+        cache: dict[str, Any] = {"_parent": (weakref.ref(self), piece.id)} if replacing_unit else {}
+        return replace(self, **{name: coll}, cache=cache)
 
     def with_pieces(self, pieces: list[Piece]) -> Scene:
         scene = self
@@ -78,6 +84,31 @@ class Scene:
 
     def zones_of(self, side_id: str) -> list[Zone]:
         return [z for z in self.zones.values() if z.side == side_id]
+
+
+def derived(
+    scene: Scene,
+    key: str,
+    build: Callable[[Scene], T],
+    patch: Callable[[T, Scene, int], T] | None = None,
+) -> T:
+    """A value computed from ``scene`` and kept in its cache. When the scene was
+    made from a parent by replacing one unit and the parent holds the value,
+    ``patch(parent_value, scene, unit_index)`` updates a copy instead of a rebuild
+    (the unit keeps its index: dicts keep insertion order on replacement)."""
+    value = scene.cache.get(key)
+    if value is not None:
+        return value
+    lineage = scene.cache.get("_parent")
+    if patch is not None and lineage is not None:
+        parent = lineage[0]()
+        if parent is not None and key in parent.cache:
+            index = list(scene.units).index(lineage[1])
+            value = patch(parent.cache[key], scene, index)
+    if value is None:
+        value = build(scene)
+    scene.cache[key] = value
+    return value
 
 
 @dataclass(frozen=True)

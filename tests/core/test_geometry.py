@@ -225,3 +225,21 @@ def test_vectorised_distances_match_the_single_piece_form(outs, px, py):
     np.testing.assert_array_equal(
         inside_area(arrays, area), [inside(unit_outline(u), area) for u in units]
     )
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 4), coords, coords, angles, st.booleans()), max_size=12))
+def test_arrays_patched_after_one_unit_changes_equal_arrays_built_from_scratch(moves):
+    from dataclasses import fields, replace
+
+    from tabletop_gui.geometry.arrays import _build
+
+    units = [block(f"u{i}", "red", i, i) for i in range(4)] + [disc("d", "blue", 9, 9)]
+    scene = Scene(units={u.id: u for u in units})
+    unit_arrays(scene)
+    for index, x, y, facing, removed in moves:
+        unit = list(scene.units.values())[index]
+        scene = scene.with_piece(replace(unit, x=x, y=y, facing=facing, removed=removed))
+        patched, built = unit_arrays(scene), _build(scene)
+        for f in fields(built):
+            np.testing.assert_array_equal(getattr(patched, f.name), getattr(built, f.name))
