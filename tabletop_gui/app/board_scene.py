@@ -51,6 +51,10 @@ class BoardScene(QGraphicsScene):
         #: ordinary board; on a crowded one (over LABEL_PIECE_LIMIT units) names
         #: appear when zoomed in, where they can be read (tooltips always have them).
         self.label_min_ppi = 0.0
+        #: Draw nothing around the board (transparent PNG exports).
+        self.transparent_table = False
+        #: A public view (the streamer's): face-down objectives show no value.
+        self.public = False
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
 
     # -- building ---------------------------------------------------------
@@ -115,6 +119,7 @@ class BoardScene(QGraphicsScene):
                         self.removeItem(item)
                     item = cls(pid)
                     item.ts = self.text_scale
+                    item.public = self.public
                     self.pieces[pid] = item
                     self.addItem(item)
                     self._marks.pop(pid, None)
@@ -218,7 +223,8 @@ class BoardScene(QGraphicsScene):
 
     # -- background: table, board, grid, edges ----------------------------
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
-        painter.fillRect(rect, style.TABLE)
+        if not self.transparent_table:
+            painter.fillRect(rect, style.TABLE)
         if self.board is None:
             return
         if isinstance(self.board, HexBoard):

@@ -1,5 +1,10 @@
-"""The open game: a Timeline (setup + log), its undo stack, and the provisional
-state shown while a gesture is under way.
+"""The open game: a Timeline (setup + log), its undo stack, the provisional
+state shown while a gesture is under way, and the moment the timeline shows.
+
+Looking back (``look_at(n)``) shows the state after ``n`` events read-only:
+previews and commits are refused until ``look_at(None)`` returns to the
+present. Undo and redo always return to the present, so what the board shows
+is never out of step with the log.
 
 Every edit is a list of events pushed as ONE undo command (a drag of three
 units is one step). While a piece is dragged the window shows
@@ -43,6 +48,11 @@ class EventCommand(QUndoCommand):
 class Document(QObject):
     #: The shown state changed (a commit, an undo, or a provisional preview).
     changed = Signal()
+    #: The log changed (push, pop, a new game) or the shown moment moved; not
+    #: sent for provisional previews, so panels that follow the log stay cheap.
+    log_changed = Signal()
+    #: A different game was loaded into this document (New, Open, Recover).
+    reset_done = Signal()
     #: A message for the status bar (a refused edit, with the rule's reason).
     message = Signal(str)
 
@@ -52,6 +62,9 @@ class Document(QObject):
         self.timeline = Timeline(game)
         self.undo_stack = QUndoStack(self)
         self.provisional: GameState | None = None
+        self.view_index: int | None = None  # None: the present
+        #: Unsaved work that is not on the undo stack (a recovered autosave).
+        self.unsaved_extra = False
         self._board_for: GameState | None = None
         self._board: Scoreboard | None = None
         self.viewer: str | None = None  # None: the referee's view
@@ -62,8 +75,59 @@ class Document(QObject):
 
     @property
     def state(self) -> GameState:
-        """What the board shows: the provisional state during a gesture, else the last."""
-        return self.provisional if self.provisional is not None else self.timeline.current
+        """What the board shows: the provisional state during a gesture, the moment
+        looked back at, or the present."""
+        if self.provisional is not None:
+            return self.provisional
+        if self.view_index is not None:
+            return self.timeline.state_at(self.view_index)
+        return self.timeline.current
+
+    @property
+    def looking_back(self) -> bool:
+        return self.view_index is not None
+
+    @property
+    def dirty(self) -> bool:
+        return self.unsaved_extra or not self.undo_stack.isClean()
+
+    def look_at(self, n: int | None) -> None:
+        """Show the board after ``n`` events (read-only); None or the log's length
+        returns to the present."""
+        if n is not None:
+            n = max(0, min(int(n), len(self.timeline)))
+            if n == len(self.timeline):
+                n = None
+        if n == self.view_index:
+            return
+        self.provisional = None
+        self.view_index = n
+        self.changed.emit()
+        self.log_changed.emit()
+
+    def reset(self, game: Game, path: str | None) -> None:
+        """Replace the open game (the undo stack starts empty)."""
+        timeline = Timeline(game)  # may raise RuleError: then nothing changes
+        self.timeline = timeline
+        self.path = path
+        self.provisional = None
+        self.view_index = None
+        self.unsaved_extra = False
+        self._board = None
+        self.viewer = None
+        self.undo_stack.clear()
+        self.undo_stack.setClean()
+        self.reset_done.emit()
+        self.changed.emit()
+        self.log_changed.emit()
+
+    def read_only_reason(self) -> str | None:
+        if self.view_index is None:
+            return None
+        return (
+            f"looking back at event {self.view_index} of {len(self.timeline)} (read-only); "
+            "return to the present to change the game"
+        )
 
     @property
     def game(self) -> Game:
@@ -91,6 +155,8 @@ class Document(QObject):
 
     def preview(self, events: Sequence[Event]) -> str | None:
         """Show the state after ``events`` without committing; returns a refusal or None."""
+        if self.view_index is not None:
+            return self.read_only_reason()
         try:
             self.provisional = self.try_apply(events)
         except (RuleError, EventError) as exc:
@@ -109,6 +175,10 @@ class Document(QObject):
         if not events:
             self.cancel_preview()
             return None
+        blocked = self.read_only_reason()
+        if blocked:
+            self.message.emit(f"Refused: {blocked}")
+            return blocked
         try:
             self.try_apply(events)
         except (RuleError, EventError) as exc:
@@ -122,7 +192,9 @@ class Document(QObject):
 
     def _committed(self) -> None:
         self.provisional = None
+        self.view_index = None
         self.changed.emit()
+        self.log_changed.emit()
 
     # -- ids --------------------------------------------------------------
     def new_id(self, stem: str) -> str:

@@ -67,6 +67,7 @@ class PieceItem(QGraphicsItem):
         self.marks: tuple[Mark, ...] = ()
         self.focus = 0  # 1 emphasised (score row selected), -1 dimmed, 0 normal
         self.ts = 1.0  # text scale of the board (labels are sized for a 72 in board)
+        self.public = False  # a public view: face-down values are not drawn
         self._rect = QRectF()
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
 
@@ -342,7 +343,7 @@ class MarkerItem(PieceItem):
         self.colour = colour
         self.radius = marker_outline(marker).radius or 0.5
         hidden = "hidden" in marker.rules and not marker.revealed
-        if marker.value is not None:
+        if marker.value is not None and not (hidden and self.public):
             self.text = f"{marker.value}?" if hidden else str(marker.value)
         else:
             self.text = "?" if hidden else ""

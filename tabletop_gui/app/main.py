@@ -1,43 +1,61 @@
-"""The main window and ``run_app``: board view in the middle, palette on the
-left, score panel, legend and inspector on the right, Edit menu over the undo
-stack."""
+"""The main window and ``run_app``: the turn bar on top, the board view in the
+middle, palette and inspector on the left, score panel, legend and game log on
+the right; File (new, open, recent, save, export, print), Edit (undo stack),
+View, Game (turns, timeline, streamer view) and Tools menus."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
+    QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QScrollArea,
+    QToolBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from tabletop_gui import DEMO_BOARD
+from tabletop_gui.app import actions as game_actions
+from tabletop_gui.app import new_game, session
 from tabletop_gui.app.board_scene import BoardScene
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.editor import ROTATE_FINE, ROTATE_STEP, Editor
 from tabletop_gui.app.inspector import Inspector
 from tabletop_gui.app.legend import LegendWidget
+from tabletop_gui.app.log_panel import LogPanel
 from tabletop_gui.app.palette import Palette
 from tabletop_gui.app.score_panel import ScorePanel
 from tabletop_gui.app.score_rows import piece_ids
+from tabletop_gui.app.turn_bar import TurnBar
 from tabletop_gui.app.view import BoardView, Tool
 from tabletop_gui.io import FileFormatError, load_game, save_game
+from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
+from tabletop_gui.rules.engine import RuleError
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, game: Game, path: str | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        path: str | None = None,
+        autosave_ms: int = session.AUTOSAVE_INTERVAL_MS,
+    ) -> None:
         super().__init__()
         self.doc = Document(game, path, self)
         self.editor = Editor(self.doc)
@@ -72,6 +90,38 @@ class MainWindow(QMainWindow):
         scroll.setWidget(self.inspector)
         scroll.setWidgetResizable(True)
         self._dock("Inspector", scroll, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.log_panel = LogPanel(self.doc)
+        self.log_dock = self._dock(
+            "Game log", self.log_panel, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+
+        self.turn_bar = TurnBar(self.doc)
+        bar = QToolBar("Turn", self)
+        bar.setObjectName("turnToolBar")
+        bar.setMovable(False)
+        bar.addWidget(self.turn_bar)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self.turn_bar.record.connect(self.perform)
+
+        self.stream_output = None
+        self.streamer = None
+        self.stream_path = QLineEdit()
+        self.stream_path.setObjectName("streamPath")
+        self.stream_path.setReadOnly(True)
+        self.stream_path.setMinimumWidth(320)
+        self.stream_copy = QToolButton()
+        self.stream_copy.setText("Copy path")
+        self.stream_copy.clicked.connect(self.copy_stream_path)
+        self.stream_box = QWidget()
+        box = QHBoxLayout(self.stream_box)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(QLabel("Streaming to"))
+        box.addWidget(self.stream_path)
+        box.addWidget(self.stream_copy)
+        self.stream_box.setVisible(False)
+        self.statusBar().addPermanentWidget(self.stream_box)
+
+        self.autosaver = session.Autosaver(self.doc, interval_ms=autosave_ms, parent=self)
 
         self.doc.changed.connect(self.refresh)
         self.doc.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
@@ -81,6 +131,8 @@ class MainWindow(QMainWindow):
         self.palette.tool_requested.connect(self.view.set_tool)
         self.palette.place_requested.connect(self._place_at_centre)
         self.doc.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
+        self.doc.reset_done.connect(self._after_reset)
+        self.view.context_requested.connect(self.show_context_menu)
         self._build_menus()
         self.palette.set_scene(self.doc.state.scene)
         self._update_title()
@@ -107,10 +159,25 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         f = bar.addMenu("&File")
+        self._build_new_menu(f.addMenu("&New"))
+        self._action(f, "New board of this &kind", self.new_same_kind, QKeySequence.StandardKey.New)
         self._action(f, "&Open…", self.open_file, QKeySequence.StandardKey.Open)
+        self.recent_menu = f.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self._fill_recent()
         self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save)
         self._action(f, "Save &as…", self.save_as, QKeySequence.StandardKey.SaveAs)
-        self._action(f, "&Render to image…", self.render_image)
+        f.addSeparator()
+        ex = f.addMenu("&Export")
+        self._action(ex, "&PNG image…", lambda: self.export_dialog("png"), "Ctrl+E")
+        self._action(ex, "PNG with &transparent background…", lambda: self.export_dialog("png-t"))
+        self._action(ex, "&SVG (true scale)…", lambda: self.export_dialog("svg"))
+        self._action(ex, "PDF, true scale, &one page the board's size…",
+                     lambda: self.export_dialog("pdf"))  # fmt: skip
+        for paper in ("a4", "letter", "a3", "tabloid"):
+            self._action(ex, f"PDF, true scale, tiled on {paper.upper()}…",
+                         lambda _c=False, p=paper: self.export_dialog("pdf", p))  # fmt: skip
+        self._action(f, "&Print (true scale)…", self.print_board, QKeySequence.StandardKey.Print)
         f.addSeparator()
         self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
@@ -156,16 +223,29 @@ class MainWindow(QMainWindow):
         safe.setCheckable(True)
         safe.setChecked(self.scene.safe_colours)
         v.addSeparator()
-        viewers = QActionGroup(self)
-        sub = v.addMenu("Score as seen by")
-        for sid, name in [(None, "Referee (everything)")] + [
-            (s.id, s.name) for s in self.doc.state.scene.sides
-        ]:
-            a = QAction(name, self, checkable=True)
-            a.setChecked(sid is None)
-            a.triggered.connect(lambda _c=False, sid=sid: self.doc.set_viewer(sid))
-            viewers.addAction(a)
-            sub.addAction(a)
+        self.viewer_menu = v.addMenu("Score as seen by")
+        self._fill_viewers()
+        v.addSeparator()
+        self._action(v, "&Streamer view", self.open_streamer, "F10")
+        out = self._action(v, "&Output for streaming (PNG)…", self.toggle_stream_output)
+        out.setCheckable(True)
+        self.stream_action = out
+
+        g = bar.addMenu("&Game")
+        self._action(g, "&Advance (turn bar)", lambda: self.turn_bar.run_step(0),
+                     "Ctrl+Return").setShortcuts(
+            [QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")]
+        )  # fmt: skip
+        self._action(g, "Second turn-bar step (end turn / end round)",
+                     lambda: self.turn_bar.run_step(1), "Ctrl+Shift+Return")  # fmt: skip
+        self._action(g, "Record a &dice roll…", self.turn_bar.ask_dice, "Ctrl+Shift+D")
+        self._action(g, "Objective &actions for the selection…", self.context_menu_here,
+                     "Ctrl+Space")  # fmt: skip
+        g.addSeparator()
+        self._action(g, "Look &back one event", lambda: self.log_panel.step(-1), "Alt+Left")
+        self._action(g, "Look &forward one event", lambda: self.log_panel.step(1), "Alt+Right")
+        self._action(g, "Back to the &present", lambda: self.doc.look_at(None), "Alt+End")
+        self._action(g, "Show the &game log", self._show_log, "Ctrl+L")
 
         t = bar.addMenu("&Tools")
         tools = QActionGroup(self)
@@ -225,10 +305,93 @@ class MainWindow(QMainWindow):
         self.scene.set_focus(piece_ids(result))
 
     def _update_title(self) -> None:
-        name = self.doc.state.setup.name or "untitled"
-        where = f" — {Path(self.doc.path).name}" if self.doc.path else ""
-        dirty = "" if self.doc.undo_stack.isClean() else " *"
-        self.setWindowTitle(f"tabletop_gui — {name}{where}{dirty}")
+        name = self.doc.committed.setup.name or "untitled"
+        where = Path(self.doc.path).name if self.doc.path else "not saved yet"
+        dirty = " *" if self.doc.dirty else ""
+        self.setWindowTitle(f"{where}{dirty} — {name} — tabletop_gui")
+
+    def _fill_viewers(self) -> None:
+        self.viewer_menu.clear()
+        viewers = QActionGroup(self.viewer_menu)
+        for sid, name in [(None, "Referee (everything)")] + [
+            (s.id, s.name) for s in self.doc.committed.scene.sides
+        ]:
+            a = QAction(name, self.viewer_menu, checkable=True)
+            a.setChecked(sid == self.doc.viewer)
+            a.triggered.connect(lambda _c=False, sid=sid: self.doc.set_viewer(sid))
+            viewers.addAction(a)
+            self.viewer_menu.addAction(a)
+
+    def _after_reset(self) -> None:
+        self.focus_objective = None
+        self.scene.set_focus(None)
+        self.scene.clearSelection()
+        self.view.clear_measure()
+        self.palette.set_scene(self.doc.committed.scene)
+        self._fill_viewers()
+        self.autosaver.saved_log = None
+        self._update_title()
+        self.view.fit_board()
+
+    def _show_log(self) -> None:
+        self.log_dock.show()
+        self.log_dock.raise_()
+        self.log_panel.list.setFocus()
+
+    # -- playing --------------------------------------------------------------
+    def perform(self, events: Sequence[Event], label: str) -> str | None:
+        """Record ``events`` as one undo step; a refusal is shown with its reason."""
+        refused = self.doc.commit(list(events), label)
+        if refused:
+            self.turn_bar.show_message(f"Refused: {label}: {refused}")
+        else:
+            self.turn_bar.show_message("")
+            self.statusBar().showMessage(label, 5000)
+        self._update_title()
+        return refused
+
+    def context_actions(
+        self, point: tuple[float, float] | None = None
+    ) -> list[tuple[game_actions.Action, str | None]]:
+        """The objective actions for the selection, each with the rules' refusal now."""
+        state = self.doc.committed
+        offered = game_actions.offer(state, self.scene.selected_ids(), point)
+        offered += game_actions.side_actions(state)
+        return [(a, game_actions.refusal(state, a.events)) for a in offered]
+
+    def build_context_menu(self, point: tuple[float, float] | None = None) -> QMenu:
+        menu = QMenu(self)
+        menu.setToolTipsVisible(True)
+        if self.doc.looking_back:
+            a = menu.addAction("Looking back: read-only (Alt+End returns to the present)")
+            a.setEnabled(False)
+            return menu
+        subs: dict[str, QMenu] = {}
+        for action, refused in self.context_actions(point):
+            target = menu
+            if action.group in ("Life Points",):
+                target = subs.get(action.group) or subs.setdefault(
+                    action.group, menu.addMenu(action.group)
+                )
+            text = action.label + ("   (not now)" if refused else "")
+            qa = target.addAction(text)
+            if refused:
+                qa.setToolTip(refused)
+                qa.setStatusTip(refused)
+            qa.triggered.connect(lambda _c=False, a=action: self.perform(a.events, a.label))
+        if menu.isEmpty():
+            menu.addAction("No objective actions for this selection").setEnabled(False)
+        return menu
+
+    def show_context_menu(self, global_pos: QPoint, x: float, y: float) -> None:
+        self.build_context_menu((x, y)).popup(global_pos)
+
+    def context_menu_here(self) -> None:
+        ids = self.scene.selected_ids()
+        piece = self.doc.committed.scene.piece(ids[0]) if ids else None
+        x, y = (piece.x, piece.y) if hasattr(piece, "x") else self.doc.committed.scene.board.centre
+        pos = self.view.viewport().mapToGlobal(self.view.viewport_pos(x, y))
+        self.build_context_menu((x, y)).popup(pos)
 
     # -- edit commands ------------------------------------------------------
     def delete_selected(self) -> None:
@@ -259,16 +422,45 @@ class MainWindow(QMainWindow):
         self.editor.add_preset(payload, x, y, self.palette.side())
 
     # -- files --------------------------------------------------------------
+    def _warn(self, title: str, text: str) -> None:
+        QMessageBox.warning(self, title, text)
+
+    def maybe_save(self) -> bool:
+        """Before losing unsaved changes: save, discard or cancel. True to go on."""
+        if not self.doc.dirty:
+            return True
+        name = Path(self.doc.path).name if self.doc.path else "this new game"
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"Save the changes to {name} first?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
     def save(self) -> bool:
         if not self.doc.path:
             return self.save_as()
+        return self.save_to(self.doc.path)
+
+    def save_to(self, path: str) -> bool:
         try:
-            save_game(self.doc.game, self.doc.path)
+            save_game(self.doc.game, path)
         except OSError as exc:
-            QMessageBox.warning(self, "Save failed", f"{self.doc.path}: {exc}")
+            self._warn("Save failed", f"{path}: {exc.strerror or exc}")
             return False
+        self.doc.path = path
+        self.doc.unsaved_extra = False
         self.doc.undo_stack.setClean()
-        self.statusBar().showMessage(f"Saved {self.doc.path}", 5000)
+        self.autosaver.discard()
+        session.add_recent(path)
+        self._update_title()
+        self.statusBar().showMessage(f"Saved {path}", 5000)
         return True
 
     def save_as(self) -> bool:
@@ -277,35 +469,222 @@ class MainWindow(QMainWindow):
         )
         if not path:
             return False
-        self.doc.path = path
-        self._update_title()
-        return self.save()
+        if not path.lower().endswith(".json"):
+            path += ".json"
+        return self.save_to(path)
 
     def open_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open game", "", "Games (*.json)")
-        if not path:
+        if not self.maybe_save():
             return
+        start = str(Path(self.doc.path).parent) if self.doc.path else ""
+        path, _ = QFileDialog.getOpenFileName(self, "Open game", start, "Games (*.json)")
+        if path:
+            self.open_path(path, ask=False)
+
+    def open_path(self, path: str, ask: bool = True) -> bool:
+        """Open ``path`` in this window. A file that fails to load is reported with
+        the place in the file, and the open game stays as it was."""
+        if ask and not self.maybe_save():
+            return False
         try:
             game = load_game(path)
+            self.doc.reset(game, path)
         except FileFormatError as exc:
-            QMessageBox.warning(self, "Cannot open", str(exc))
-            return
-        window = MainWindow(game, path)
-        window.show()
-        _WINDOWS.append(window)
+            self._warn(
+                "Cannot open this file",
+                f"{path}\n\nWhere in the file: {exc.path}\nProblem: {exc.problem}\n\n"
+                "The open board was left as it was.",
+            )
+            self.statusBar().showMessage(f"Could not open {path}: {exc.path}: {exc.problem}", 10000)
+            return False
+        except RuleError as exc:
+            self._warn("Cannot open this file", f"{path}\n\n{exc}")
+            return False
+        session.add_recent(path)
+        self.statusBar().showMessage(f"Opened {path}", 5000)
+        return True
 
-    def render_image(self) -> None:
+    def new_game(self, key: str, ask: bool = True) -> bool:
+        if ask and not self.maybe_save():
+            return False
+        setup = new_game.preset(key).build()
+        self.doc.reset(Game(setup), None)
+        return True
+
+    def new_same_kind(self) -> None:
+        family = self.doc.committed.setup.family
+        key = {"t9a": "t9a/frontline_clash/t9a.hold_the_ground", "hex": "hex"}.get(
+            family, "carnevale"
+        )
+        self.new_game(key)
+
+    def _build_new_menu(self, menu: QMenu) -> None:
+        subs: dict[tuple[str, ...], QMenu] = {(): menu}
+        for p in new_game.presets():
+            for i in range(1, len(p.group) + 1):
+                if p.group[:i] not in subs:
+                    subs[p.group[:i]] = subs[p.group[: i - 1]].addMenu(p.group[i - 1])
+            a = subs[p.group].addAction(p.title)
+            a.triggered.connect(lambda _c=False, key=p.key: self.new_game(key))
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        files = session.recent_files()
+        for path in files:
+            a = self.recent_menu.addAction(path)
+            a.triggered.connect(lambda _c=False, p=path: self._open_recent(p))
+        if not files:
+            self.recent_menu.addAction("(no recent files)").setEnabled(False)
+
+    def _open_recent(self, path: str) -> None:
+        if not Path(path).exists():
+            session.forget_recent(path)
+            self._warn("Cannot open", f"{path} no longer exists.")
+            return
+        self.open_path(path)
+
+    def recover(self, leftover: session.Leftover) -> bool:
+        """Open an autosave a crashed session left, as unsaved changes to its file."""
+        try:
+            game = load_game(leftover.file)
+            self.doc.reset(game, leftover.original)
+        except (FileFormatError, RuleError) as exc:
+            self._warn("Cannot recover", f"{leftover.file}: {exc}")
+            return False
+        self.doc.unsaved_extra = True
+        leftover.discard()
+        self._update_title()
+        self.autosaver.autosave()
+        self.statusBar().showMessage(f"Recovered the game autosaved at {leftover.when()}", 10000)
+        return True
+
+    def offer_recovery(self, folder: Path | None = None) -> int:
+        """Offer each autosave a crashed session left behind; returns how many were recovered
+        (the first accepted one opens here; the others wait for the next start)."""
+        recovered = 0
+        for left in session.leftovers(folder):
+            name = left.name or "an untitled game"
+            where = f" ({left.original})" if left.original else ""
+            answer = QMessageBox.question(
+                self,
+                "Recover unsaved work?",
+                f"tabletop_gui did not close normally. {name}{where} was autosaved at "
+                f"{left.when()} with unsaved changes.\n\nRecover it?",
+                QMessageBox.StandardButton.Yes
+                | QMessageBox.StandardButton.Discard
+                | QMessageBox.StandardButton.Ignore,
+                QMessageBox.StandardButton.Yes,
+            )
+            if answer == QMessageBox.StandardButton.Yes and self.recover(left):
+                recovered += 1
+                break
+            if answer == QMessageBox.StandardButton.Discard:
+                left.discard()
+        return recovered
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.autosaver.close()
+        if self.stream_output is not None:
+            self.stream_output.stop()
+        if self.streamer is not None:
+            self.streamer.close()
+        event.accept()
+
+    # -- pictures -------------------------------------------------------------
+    def export(self, path: str, transparent: bool = False, paper: str = "board") -> int:
+        """Write the board as shown (the moment looked back at, if any)."""
+        from tabletop_gui.app.render import render_file
+
+        return render_file(self.doc.state, path, transparent=transparent, paper=paper)
+
+    def export_dialog(self, kind: str, paper: str = "board") -> None:
+        ext = {"png": "png", "png-t": "png", "svg": "svg", "pdf": "pdf"}[kind]
+        base = Path(self.doc.path).stem if self.doc.path else "board"
         path, _ = QFileDialog.getSaveFileName(
-            self, "Render board", "", "Images (*.png *.svg *.pdf)"
+            self, "Export board", f"{base}.{ext}", f"{ext.upper()} (*.{ext})"
         )
         if not path:
             return
-        from tabletop_gui.app.render import render_file
-
+        if not path.lower().endswith(f".{ext}"):
+            path += f".{ext}"
         try:
-            render_file(self.doc.state, path)
+            pages = self.export(path, transparent=kind == "png-t", paper=paper)
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, "Render failed", str(exc))
+            self._warn("Export failed", str(exc))
+            return
+        more = f" ({pages} pages)" if pages > 1 else ""
+        self.statusBar().showMessage(f"Wrote {path}{more}", 8000)
+
+    def render_image(self) -> None:  # kept for older callers
+        self.export_dialog("png")
+
+    def print_board(self) -> None:
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        from tabletop_gui.app.render import print_board
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self)
+        dialog.setWindowTitle("Print the board at true scale")
+        if dialog.exec() != QPrintDialog.DialogCode.Accepted:
+            return
+        pages = print_board(self.doc.state, printer)
+        self.statusBar().showMessage(f"Sent {pages} page(s) to the printer", 8000)
+
+    # -- streaming ------------------------------------------------------------
+    def open_streamer(self) -> object:
+        from tabletop_gui.app.streamer import StreamerWindow
+
+        if self.streamer is None or not shiboken6.isValid(self.streamer):
+            self.streamer = StreamerWindow(self.doc)
+        self.streamer.show()
+        self.streamer.raise_()
+        return self.streamer
+
+    def start_stream_output(self, path: str) -> object:
+        from tabletop_gui.app.streamer import StreamOutput
+
+        self.stop_stream_output()
+        self.stream_output = StreamOutput(self.doc, path, parent=self)
+        self.stream_output.failed.connect(lambda t: self.statusBar().showMessage(t, 10000))
+        self.stream_path.setText(str(Path(path).resolve()))
+        self.stream_box.setVisible(True)
+        self.stream_action.setChecked(True)
+        s = session.settings()
+        s.setValue("stream_path", str(path))
+        return self.stream_output
+
+    def stop_stream_output(self) -> None:
+        if self.stream_output is not None:
+            self.stream_output.stop()
+            self.stream_output.deleteLater()
+            self.stream_output = None
+        self.stream_box.setVisible(False)
+        self.stream_action.setChecked(False)
+
+    def toggle_stream_output(self) -> None:
+        if self.stream_output is not None:
+            self.stop_stream_output()
+            return
+        default = session.settings().value("stream_path", "") or str(
+            session.data_dir() / "stream.png"
+        )
+        path, _ = QFileDialog.getSaveFileName(
+            self, "PNG for streaming (rewritten on every change)", str(default), "PNG (*.png)"
+        )
+        if not path:
+            self.stream_action.setChecked(False)
+            return
+        if not path.lower().endswith(".png"):
+            path += ".png"
+        self.start_stream_output(path)
+
+    def copy_stream_path(self) -> None:
+        QGuiApplication.clipboard().setText(self.stream_path.text())
+        self.statusBar().showMessage("Path copied", 3000)
 
 
 _WINDOWS: list[MainWindow] = []
@@ -314,13 +693,16 @@ _WINDOWS: list[MainWindow] = []
 def run_app(path: str | None = None) -> int:
     """Open the main window on ``path`` (the demo board when None); the exit code."""
     app = QApplication.instance() or QApplication(sys.argv)
+    app.setOrganizationName(session.ORGANIZATION)
+    app.setApplicationName(session.APPLICATION)
     target = str(path) if path else str(DEMO_BOARD)
     try:
         game = load_game(target)
     except FileFormatError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    window = MainWindow(game, target)
+    window = MainWindow(game, target if path else None)
     window.show()
     _WINDOWS.append(window)
+    window.offer_recovery()
     return app.exec()

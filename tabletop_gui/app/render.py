@@ -1,16 +1,50 @@
-"""Draw a game state to PNG, SVG or PDF without a window.
+"""Draw a game state to PNG, SVG or PDF without a window, or print it.
 
 The board is painted by the very ``BoardScene`` the window shows, with the
-Scoreboard's overlays; a title, the legend and the score rows go below it.
+Scoreboard's overlays.
+
+- PNG and SVG: the board with a title, the legend and the score rows below it.
+  PNG can have a transparent background (nothing drawn around the board). The
+  SVG states its size in physical units (``width="...in"``): the board is at
+  true scale, 1 in on the board = 1 in in the file.
+- PDF and printing: the board alone at true scale. ``paper="board"`` gives one
+  page exactly the board's size (72 x 48 in for The Ninth Age); a paper name
+  (``a4``, ``letter``, ``a3``, ``tabloid``) tiles the board over pages of that
+  paper with ``overlap`` inches shared between neighbours, overlap lines, crop
+  marks and a label on each page saying where it goes.
 """
 
 from __future__ import annotations
 
+import math
 import os
+import re
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QRectF, QSize, QSizeF, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPageSize, QPainter, QPdfWriter
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QIODevice,
+    QMarginsF,
+    QPointF,
+    QRectF,
+    QSize,
+    QSizeF,
+    Qt,
+)
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QImage,
+    QPagedPaintDevice,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QPen,
+)
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.app import style
@@ -74,11 +108,12 @@ class Page:
             out.append((self.summary, True))
         return out
 
-    def paint(self, painter: QPainter) -> None:
+    def paint(self, painter: QPainter, transparent: bool = False) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         w = self.width
-        painter.fillRect(QRectF(0, 0, w, self.height), QColor("white"))
+        if not transparent:
+            painter.fillRect(QRectF(0, 0, w, self.height), QColor("white"))
         painter.setFont(self.title_font)
         painter.setPen(QColor("#111111"))
         title = self.state.setup.name or "Untitled board"
@@ -113,47 +148,350 @@ class Page:
             y += line_h
 
 
-def render_file(state: GameState, output_path: str, width: int = 1600) -> None:
-    """Write the board of ``state`` with its overlays to ``output_path``
-    (.png, .svg or .pdf), ``width`` pixels wide (PNG; the page width otherwise)."""
+#: Paper sizes for tiled PDFs, inches (portrait width, height).
+PAPERS = {
+    "a4": (210 / 25.4, 297 / 25.4),
+    "a3": (297 / 25.4, 420 / 25.4),
+    "letter": (8.5, 11.0),
+    "tabloid": (11.0, 17.0),
+}
+#: Unprintable border kept on each tiled page, inches (most printers need ~0.25).
+PAGE_MARGIN_IN = 0.4
+#: Inches each tile shares with its neighbour, so sheets can be overlapped and glued.
+DEFAULT_OVERLAP_IN = 0.5
+#: Device resolution of PDF pages (cosmetic 1 px lines are 1/96 in thick).
+PDF_DPI = 96
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _temp_beside(target: Path, suffix: str = ".tmp") -> tuple[int, str]:
+    """A temp file in ``target``'s folder (same file system: the rename is atomic),
+    with the permissions an ordinary new file gets."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=target.parent)
+    os.chmod(tmp, 0o666 & ~_umask())
+    return fd, tmp
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to a temp file beside ``path`` and rename it over ``path``:
+    a reader sees the old file or the new one, never half of one."""
+    target = Path(path)
+    fd, tmp = _temp_beside(target)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def board_scene(state: GameState, board: Scoreboard | None = None) -> BoardScene:
+    """A BoardScene drawing ``state`` with its overlays (the window's drawing code)."""
+    ensure_app()
+    scene = BoardScene()
+    scene.sync(state, board if board is not None else evaluate(state))
+    return scene
+
+
+def render_file(
+    state: GameState,
+    output_path: str,
+    width: int = 1600,
+    *,
+    transparent: bool = False,
+    paper: str = "board",
+    overlap: float = DEFAULT_OVERLAP_IN,
+) -> int:
+    """Write the board of ``state`` with its overlays to ``output_path``: .png
+    (``width`` pixels wide, ``transparent`` background), .svg (true scale) or .pdf
+    (true scale; ``paper`` "board" or a paper name to tile). Returns the number of
+    pages (1 for images)."""
     ensure_app()
     if width < 200:
         raise ValueError(f"width: must be at least 200 pixels, got {width}")
     suffix = Path(output_path).suffix.lower()
     if suffix not in (".png", ".svg", ".pdf"):
         raise ValueError(f"{output_path}: the output must end in .png, .svg or .pdf")
-    scene = BoardScene()
     board = evaluate(state)
-    scene.sync(state, board)
-    page = Page(scene, state, board, width)
-    if suffix == ".png":
-        image = QImage(page.width, page.height, QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(QColor("white"))
-        painter = QPainter(image)
-        page.paint(painter)
-        painter.end()
-        if not image.save(output_path):
-            raise OSError(f"{output_path}: could not write the PNG")
-    elif suffix == ".svg":
-        from PySide6.QtSvg import QSvgGenerator
+    scene = board_scene(state, board)
+    try:
+        if suffix == ".pdf":
+            return write_pdf(
+                scene, output_path, paper=paper, overlap=overlap, title=state.setup.name
+            )
+        page = Page(scene, state, board, width)
+        if suffix == ".png":
+            scene.transparent_table = transparent
+            image = page_image(page, transparent)
+            buf = QBuffer()
+            buf.open(QIODevice.OpenModeFlag.WriteOnly)
+            if not image.save(buf, "PNG"):
+                raise OSError(f"{output_path}: could not encode the PNG")
+            write_atomic(output_path, bytes(buf.data()))
+        else:
+            write_atomic(output_path, svg_bytes(page, state.setup.name or "board"))
+    finally:
+        scene.clear()
+    return 1
 
-        gen = QSvgGenerator()
-        gen.setFileName(output_path)
-        gen.setSize(QSize(page.width, page.height))
-        gen.setViewBox(QRectF(0, 0, page.width, page.height))
-        gen.setTitle(state.setup.name or "board")
-        painter = QPainter(gen)
-        page.paint(painter)
-        painter.end()
+
+def page_image(page: Page, transparent: bool = False) -> QImage:
+    image = QImage(page.width, page.height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor(0, 0, 0, 0) if transparent else QColor("white"))
+    painter = QPainter(image)
+    page.paint(painter, transparent)
+    painter.end()
+    return image
+
+
+def svg_bytes(page: Page, title: str) -> bytes:
+    """The page as SVG whose ``width``/``height`` are in inches, the board at true
+    scale (the page's pixels per board inch become pixels per physical inch)."""
+    from PySide6.QtSvg import QSvgGenerator
+
+    data = QByteArray()
+    buf = QBuffer(data)
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    gen = QSvgGenerator()
+    gen.setOutputDevice(buf)
+    gen.setSize(QSize(page.width, page.height))
+    gen.setViewBox(QRectF(0, 0, page.width, page.height))
+    gen.setTitle(title)
+    gen.setDescription("tabletop_gui board; 1 in on the board = 1 in in this file")
+    painter = QPainter(gen)
+    page.paint(painter)
+    painter.end()
+    buf.close()
+    text = bytes(data).decode("utf-8")
+    w_in, h_in = page.width / page.scale, page.height / page.scale
+    head = re.search(r"<svg\b[^>]*>", text)
+    if head is None:
+        raise OSError("the SVG generator wrote no <svg> element")
+    tag = head.group(0)
+    tag = re.sub(r'\swidth="[^"]*"', f' width="{w_in:.4f}in"', tag, count=1)
+    tag = re.sub(r'\sheight="[^"]*"', f' height="{h_in:.4f}in"', tag, count=1)
+    return (text[: head.start()] + tag + text[head.end() :]).encode("utf-8")
+
+
+# -- true scale: PDF and printing ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page of a tiled board: the board rectangle it shows (scene inches, y
+    down from side B's edge) and where that lands on the page (inches)."""
+
+    row: int
+    col: int
+    rows: int
+    cols: int
+    source: QRectF  # board inches shown on this page
+    at: QPointF  # page inches of the source's top-left corner
+
+    @property
+    def name(self) -> str:
+        return f"{chr(ord('A') + self.row)}{self.col + 1}"
+
+
+def _count(length: float, usable: float, overlap: float) -> int:
+    if length <= usable + 1e-9:
+        return 1
+    return math.ceil((length - overlap) / (usable - overlap) - 1e-9)
+
+
+def tile_layout(
+    board_w: float,
+    board_h: float,
+    page_w: float,
+    page_h: float,
+    margin: float = PAGE_MARGIN_IN,
+    overlap: float = DEFAULT_OVERLAP_IN,
+) -> list[Tile]:
+    """Tiles covering a ``board_w`` x ``board_h`` in board at true scale on pages of
+    ``page_w`` x ``page_h`` in with ``margin`` unprintable; neighbours share
+    ``overlap`` in. The board's top-left is tile A1."""
+    uw, uh = page_w - 2 * margin, page_h - 2 * margin
+    if uw <= overlap or uh <= overlap:
+        raise ValueError(
+            f"paper {page_w:.2f} x {page_h:.2f} in leaves no room for tiles "
+            f"(margin {margin} in, overlap {overlap} in)"
+        )
+    cols, rows = _count(board_w, uw, overlap), _count(board_h, uh, overlap)
+    tiles = []
+    for r in range(rows):
+        for c in range(cols):
+            x0 = min(c * (uw - overlap), max(board_w - uw, 0.0))
+            y0 = min(r * (uh - overlap), max(board_h - uh, 0.0))
+            w, h = min(uw, board_w - x0), min(uh, board_h - y0)
+            tiles.append(Tile(r, c, rows, cols, QRectF(x0, y0, w, h), QPointF(margin, margin)))
+    return tiles
+
+
+def paper_size(paper: str, board_w: float, board_h: float) -> tuple[float, float]:
+    """Page size in inches: the board itself, or the paper turned the way that
+    needs fewer pages."""
+    if paper == "board":
+        return board_w, board_h
+    if paper not in PAPERS:
+        raise ValueError(f"paper: {paper!r} is not one of board, {', '.join(PAPERS)}")
+    pw, ph = PAPERS[paper]
+    portrait = len(tile_layout(board_w, board_h, pw, ph))
+    landscape = len(tile_layout(board_w, board_h, ph, pw))
+    return (ph, pw) if landscape < portrait else (pw, ph)
+
+
+def _paint_board_region(
+    painter: QPainter, scene: BoardScene, source: QRectF, at: QPointF, dpi: float
+) -> None:
+    """Draw board inches ``source`` at true scale with its top-left at page inches ``at``."""
+    target = QRectF(at.x() * dpi, at.y() * dpi, source.width() * dpi, source.height() * dpi)
+    painter.save()
+    painter.setClipRect(target)
+    scene.render(painter, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
+    painter.restore()
+
+
+def _paint_tile_marks(
+    painter: QPainter, tile: Tile, overlap: float, dpi: float, title: str, page_w: float
+) -> None:
+    """Crop marks at the printed area's corners, dashed lines where the
+    neighbouring sheets' edges go (the overlap), and the tile's name."""
+    src, at = tile.source, tile.at
+    x0, y0 = at.x() * dpi, at.y() * dpi
+    x1, y1 = x0 + src.width() * dpi, y0 + src.height() * dpi
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    mark = QPen(QColor("black"), 0.01 * dpi)
+    painter.setPen(mark)
+    m = 0.25 * dpi
+    for cx, cy in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+        dx = -1 if cx == x0 else 1
+        dy = -1 if cy == y0 else 1
+        painter.drawLine(QPointF(cx + dx * 0.05 * dpi, cy), QPointF(cx + dx * m, cy))
+        painter.drawLine(QPointF(cx, cy + dy * 0.05 * dpi), QPointF(cx, cy + dy * m))
+    dash = QPen(QColor(200, 0, 0), 0.015 * dpi, Qt.PenStyle.DashLine)
+    painter.setPen(dash)
+    o = overlap * dpi
+    if tile.col + 1 < tile.cols:  # the next sheet to the right starts here
+        painter.drawLine(QPointF(x1 - o, y0), QPointF(x1 - o, y1))
+    if tile.col > 0:
+        painter.drawLine(QPointF(x0 + o, y0), QPointF(x0 + o, y1))
+    if tile.row + 1 < tile.rows:
+        painter.drawLine(QPointF(x0, y1 - o), QPointF(x1, y1 - o))
+    if tile.row > 0:
+        painter.drawLine(QPointF(x0, y0 + o), QPointF(x1, y0 + o))
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(max(6, round(0.14 * dpi)))
+    painter.setFont(font)
+    painter.setPen(QColor("#222222"))
+    text = (
+        f"{title}  ·  sheet {tile.name} (row {tile.row + 1} of {tile.rows}, column "
+        f"{tile.col + 1} of {tile.cols})  ·  board x {tile.source.x():.1f}-"
+        f"{tile.source.right():.1f} in, 1 in = 1 in  ·  red dashes: overlap {overlap:g} in"
+    )
+    painter.drawText(
+        QRectF(x0, 0.05 * dpi, page_w * dpi - 2 * x0, y0 - 0.08 * dpi),
+        Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignLeft,
+        text,
+    )
+    painter.restore()
+
+
+def paint_true_scale(
+    device: QPagedPaintDevice,
+    scene: BoardScene,
+    page_w: float,
+    page_h: float,
+    *,
+    overlap: float = DEFAULT_OVERLAP_IN,
+    margin: float = PAGE_MARGIN_IN,
+    title: str = "",
+    dpi: float = PDF_DPI,
+) -> list[Tile]:
+    """Paint the board at true scale on ``device`` (a QPdfWriter or QPrinter whose
+    page is ``page_w`` x ``page_h`` in): one page exactly the board's size when the
+    page is the board, else tiles. Returns the tiles painted."""
+    rect = scene.board_rect()
+    bw, bh = rect.width(), rect.height()
+    whole = abs(page_w - bw) < 1e-6 and abs(page_h - bh) < 1e-6
+    if whole:
+        tiles = [Tile(0, 0, 1, 1, QRectF(0, 0, bw, bh), QPointF(0, 0))]
     else:
-        writer = QPdfWriter(output_path)
-        writer.setResolution(96)
-        size_mm = QSizeF(page.width / 96 * 25.4, page.height / 96 * 25.4)
-        writer.setPageSize(QPageSize(size_mm, QPageSize.Unit.Millimeter, "board"))
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0))
-        painter = QPainter(writer)
-        s = painter.device().width() / page.width
-        painter.scale(s, s)
-        page.paint(painter)
+        tiles = tile_layout(bw, bh, page_w, page_h, margin, overlap)
+    painter = QPainter(device)
+    if not painter.isActive():
+        raise OSError("could not start painting the pages")
+    try:
+        # The device's own resolution may differ (printers): scale to ``dpi``.
+        s = device.logicalDpiX() / dpi if device.logicalDpiX() > 0 else 1.0
+        for i, tile in enumerate(tiles):
+            if i:
+                device.newPage()
+            painter.resetTransform()
+            painter.scale(s, s)
+            source = tile.source.translated(rect.x(), rect.y())
+            _paint_board_region(painter, scene, source, tile.at, dpi)
+            if not whole:
+                _paint_tile_marks(painter, tile, overlap, dpi, title or "board", page_w)
+    finally:
         painter.end()
-    scene.clear()
+    return tiles
+
+
+def write_pdf(
+    scene: BoardScene,
+    output_path: str,
+    *,
+    paper: str = "board",
+    overlap: float = DEFAULT_OVERLAP_IN,
+    title: str = "",
+) -> int:
+    """The board at true scale in a PDF; returns the number of pages."""
+    rect = scene.board_rect()
+    page_w, page_h = paper_size(paper, rect.width(), rect.height())
+    if overlap < 0:
+        raise ValueError(f"overlap: must be 0 or more inches, got {overlap}")
+    fd, tmp = _temp_beside(Path(output_path).resolve(), ".pdf")
+    os.close(fd)
+    try:
+        writer = QPdfWriter(tmp)
+        writer.setResolution(PDF_DPI)
+        writer.setTitle(title or "board")
+        writer.setCreator("tabletop_gui")
+        size = QPageSize(
+            QSizeF(page_w, page_h), QPageSize.Unit.Inch, paper, QPageSize.SizeMatchPolicy.ExactMatch
+        )
+        writer.setPageLayout(
+            QPageLayout(size, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0))
+        )
+        tiles = paint_true_scale(writer, scene, page_w, page_h, overlap=overlap, title=title)
+        del writer
+        os.replace(tmp, output_path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return len(tiles)
+
+
+def print_board(state: GameState, printer: object, overlap: float = DEFAULT_OVERLAP_IN) -> int:
+    """Print the board at true scale on ``printer`` (a configured QPrinter), tiled
+    over its paper; returns the number of pages."""
+    scene = board_scene(state)
+    try:
+        layout = printer.pageLayout()
+        full = layout.fullRect(QPageLayout.Unit.Inch)
+        printer.setFullPage(True)
+        margin = max(PAGE_MARGIN_IN, layout.margins(QPageLayout.Unit.Inch).left())
+        tiles = paint_true_scale(
+            printer, scene, full.width(), full.height(), overlap=overlap, margin=margin,
+            title=state.setup.name,
+        )  # fmt: skip
+    finally:
+        scene.clear()
+    return len(tiles)

@@ -204,6 +204,8 @@ class ScaleBar(QWidget):
 class BoardView(QGraphicsView):
     measured = Signal(str)
     tool_changed = Signal(str)
+    #: Right-click for the selection's objective actions: global position, board x, y.
+    context_requested = Signal(QPoint, float, float)
 
     def __init__(
         self,
@@ -501,6 +503,19 @@ class BoardView(QGraphicsView):
             event.accept()
             return
         super().keyReleaseEvent(event)
+
+    def contextMenuEvent(self, event: object) -> None:
+        if self.tool is not Tool.SELECT or self.polygon_points or self.gesture is not None:
+            event.accept()
+            return
+        pos = event.pos()
+        item = self.piece_at(pos)
+        if item is not None and not item.isSelected():
+            self.board_scene.clearSelection()
+            item.setSelected(True)
+        x, y = self.board_point(pos)
+        self.context_requested.emit(event.globalPos(), x, y)
+        event.accept()
 
     # -- palette drops ------------------------------------------------------
     def dragEnterEvent(self, event: object) -> None:

@@ -1,8 +1,15 @@
-"""Fixtures for the canvas tests: real widgets, offscreen, driven by events."""
+"""Fixtures for the GUI tests: real widgets, offscreen, driven by events.
+
+No test writes into the user's data folder or settings: QStandardPaths runs in
+test mode, and the autosave folder and the settings file are redirected to a
+temp folder per test.
+"""
 
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QStandardPaths
+from PySide6.QtWidgets import QMessageBox
 
 from tabletop_gui import DEMO_BOARD
 from tabletop_gui.app.main import MainWindow
@@ -10,7 +17,44 @@ from tabletop_gui.io import load_game
 
 from .helpers import open_window
 
+QStandardPaths.setTestModeEnabled(True)
+
+
+@pytest.fixture(autouse=True)
+def private_data(tmp_path, monkeypatch):
+    """Autosaves, stream pictures and recent files go to a temp folder."""
+    data = tmp_path / "data"
+    monkeypatch.setenv("TABLETOP_GUI_DATA_DIR", str(data))
+    monkeypatch.setenv("TABLETOP_GUI_SETTINGS", str(tmp_path / "settings.ini"))
+    return data
+
 
 @pytest.fixture
 def demo(qtbot) -> MainWindow:
     return open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+
+
+class Dialogs:
+    """Stands in for the modal message boxes (they would block offscreen): records
+    every warning and answers questions with ``answer``."""
+
+    def __init__(self) -> None:
+        self.warnings: list[tuple[str, str]] = []
+        self.questions: list[tuple[str, str]] = []
+        self.answer = QMessageBox.StandardButton.Discard
+
+    def warning(self, _parent, title, text, *args, **kwargs):
+        self.warnings.append((title, text))
+        return QMessageBox.StandardButton.Ok
+
+    def question(self, _parent, title, text, *args, **kwargs):
+        self.questions.append((title, text))
+        return self.answer
+
+
+@pytest.fixture(autouse=True)
+def dialogs(monkeypatch) -> Dialogs:
+    d = Dialogs()
+    monkeypatch.setattr(QMessageBox, "warning", d.warning)
+    monkeypatch.setattr(QMessageBox, "question", d.question)
+    return d

@@ -1,0 +1,213 @@
+"""What outlives a window: recent files (QSettings), autosaves and crash recovery.
+
+Autosave: while the open game has unsaved changes, ``Autosaver`` writes it
+every ``interval_ms`` (a minute) to ``<data folder>/autosave/autosave-<n>.json``
+(the game file format, written atomically) with a small ``.meta.json`` beside
+it naming the file it belongs to. A lock file (QLockFile) is held while the
+window lives. Closing normally removes the autosave; after a crash the files
+stay, and the next start finds them (``leftovers``): their lock is no longer
+held by a living process, so the program offers to recover them.
+
+The data folder is ``QStandardPaths.AppDataLocation``; the environment
+variable ``TABLETOP_GUI_DATA_DIR`` overrides it (tests point it at a temp
+folder), and ``TABLETOP_GUI_SETTINGS`` names an INI file to use instead of
+the user's settings.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, QTimer
+
+from tabletop_gui.app.document import Document
+from tabletop_gui.io import save_game
+
+ORGANIZATION = "tabletop_gui"
+APPLICATION = "tabletop_gui"
+RECENT_KEY = "recent_files"
+RECENT_MAX = 8
+AUTOSAVE_INTERVAL_MS = 60_000
+_counter = itertools.count(1)
+
+
+def data_dir() -> Path:
+    override = os.environ.get("TABLETOP_GUI_DATA_DIR")
+    if override:
+        return Path(override)
+    where = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(where or Path.home() / ".tabletop_gui")
+
+
+def autosave_dir() -> Path:
+    return data_dir() / "autosave"
+
+
+def settings() -> QSettings:
+    path = os.environ.get("TABLETOP_GUI_SETTINGS")
+    if path:
+        return QSettings(path, QSettings.Format.IniFormat)
+    return QSettings(ORGANIZATION, APPLICATION)
+
+
+# -- recent files -----------------------------------------------------------------
+
+
+def recent_files() -> list[str]:
+    value = settings().value(RECENT_KEY, [])
+    if isinstance(value, str):
+        value = [value]
+    return [str(v) for v in (value or []) if v]
+
+
+def add_recent(path: str) -> list[str]:
+    path = str(Path(path).resolve())
+    files = [path] + [p for p in recent_files() if p != path]
+    files = files[:RECENT_MAX]
+    s = settings()
+    s.setValue(RECENT_KEY, files)
+    s.sync()
+    return files
+
+
+def forget_recent(path: str) -> None:
+    s = settings()
+    s.setValue(RECENT_KEY, [p for p in recent_files() if p != path])
+    s.sync()
+
+
+# -- autosave ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Leftover:
+    """An autosave a previous session left behind (it did not close normally)."""
+
+    file: Path
+    meta: Path
+    lock: Path
+    original: str | None  # the file the game was opened from or saved to
+    name: str
+    saved: float  # time.time() of the autosave
+
+    def when(self) -> str:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved))
+
+    def discard(self) -> None:
+        for p in (self.file, self.meta, self.lock):
+            p.unlink(missing_ok=True)
+
+
+class Autosaver(QObject):
+    def __init__(
+        self,
+        doc: Document,
+        folder: Path | None = None,
+        interval_ms: int = AUTOSAVE_INTERVAL_MS,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.folder = folder or autosave_dir()
+        stem = f"autosave-{os.getpid()}-{next(_counter)}"
+        self.file = self.folder / f"{stem}.json"
+        self.meta = self.folder / f"{stem}.meta.json"
+        self.lock_path = self.folder / f"{stem}.lock"
+        self.lock: QLockFile | None = None
+        self.saved_log: object = None  # the events tuple last autosaved
+        self.timer = QTimer(self)
+        self.timer.setInterval(interval_ms)
+        self.timer.timeout.connect(self.autosave)
+        self.timer.start()
+        self.last_error = ""
+
+    def _lock(self) -> None:
+        if self.lock is None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self.lock = QLockFile(str(self.lock_path))
+            self.lock.setStaleLockTime(0)
+            self.lock.tryLock(0)
+
+    def autosave(self) -> bool:
+        """Write the game if it has unsaved changes not yet autosaved; True if written."""
+        doc = self.doc
+        if not doc.dirty:
+            return False
+        log = (doc.timeline.setup, tuple(doc.timeline.events))
+        if self.saved_log == log:
+            return False
+        try:
+            self._lock()
+            save_game(doc.game, self.file)
+            meta = {
+                "original": doc.path,
+                "name": doc.timeline.setup.name,
+                "saved": time.time(),
+                "pid": os.getpid(),
+                "events": len(doc.timeline),
+            }
+            tmp = self.meta.with_suffix(".tmp")
+            tmp.write_text(json.dumps(meta), encoding="utf-8")
+            os.replace(tmp, self.meta)
+        except OSError as exc:
+            self.last_error = f"autosave to {self.file} failed: {exc.strerror or exc}"
+            return False
+        self.saved_log = log
+        return True
+
+    def discard(self) -> None:
+        """Forget the autosave (after a save, or on a normal close)."""
+        self.file.unlink(missing_ok=True)
+        self.meta.unlink(missing_ok=True)
+        self.saved_log = None
+
+    def close(self) -> None:
+        self.timer.stop()
+        self.discard()
+        if self.lock is not None:
+            self.lock.unlock()
+            self.lock = None
+        self.lock_path.unlink(missing_ok=True)
+
+    def abandon(self) -> None:
+        """Stop without cleaning up, as a crash would (tests simulate crashes so)."""
+        self.timer.stop()
+        if self.lock is not None:
+            self.lock.unlock()  # a dead process holds no lock
+            self.lock = None
+
+
+def leftovers(folder: Path | None = None) -> list[Leftover]:
+    """Autosaves whose session is gone (their lock is free), newest first."""
+    folder = folder or autosave_dir()
+    out = []
+    for meta in sorted(folder.glob("autosave-*.meta.json")):
+        stem = meta.name[: -len(".meta.json")]
+        file, lock_path = folder / f"{stem}.json", folder / f"{stem}.lock"
+        if not file.exists():
+            meta.unlink(missing_ok=True)
+            continue
+        lock = QLockFile(str(lock_path))
+        if not lock.tryLock(0):
+            continue  # a running window owns it
+        lock.unlock()
+        try:
+            info = json.loads(meta.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            info = {}
+        out.append(
+            Leftover(
+                file,
+                meta,
+                lock_path,
+                info.get("original"),
+                str(info.get("name", "")),
+                float(info.get("saved", file.stat().st_mtime)),
+            )
+        )
+    return sorted(out, key=lambda x: -x.saved)
