@@ -3,7 +3,7 @@
 tabletop-gui [FILE]                     open the window (the demo board by default)
 tabletop-gui validate FILE
 tabletop-gui score FILE [--json] [--at N] [--view SIDE]
-tabletop-gui render FILE -o out.png|out.svg|out.pdf [--at N]
+tabletop-gui render FILE -o out.png|out.svg|out.pdf [--at N] [--transparent] [--paper P]
 """
 
 from __future__ import annotations
@@ -47,6 +47,18 @@ def build_parser() -> argparse.ArgumentParser:
     p_render.add_argument("-o", "--output", required=True, help="out.png, out.svg or out.pdf")
     p_render.add_argument("--at", type=int, metavar="N", help="the board after N events")
     p_render.add_argument("--width", type=int, default=1600, help="PNG width in pixels")
+    p_render.add_argument(
+        "--transparent", action="store_true", help="PNG: nothing drawn around the board"
+    )
+    p_render.add_argument(
+        "--paper",
+        default="board",
+        choices=("board", "a4", "letter", "a3", "tabloid"),
+        help="PDF at true scale: one page the board's size (default), or tiled on this paper",
+    )
+    p_render.add_argument(
+        "--overlap", type=float, default=0.5, help="PDF tiles: inches shared by neighbours"
+    )
     return parser
 
 
@@ -82,8 +94,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
             from tabletop_gui.app.render import render_file
 
-            render_file(state, args.output, width=args.width)
-            print(f"wrote {args.output}")
+            try:
+                pages = render_file(
+                    state, args.output, width=args.width, transparent=args.transparent,
+                    paper=args.paper, overlap=args.overlap,
+                )  # fmt: skip
+            except (OSError, ValueError) as exc:
+                raise UsageError(str(exc)) from None
+            more = f" ({pages} pages)" if pages > 1 else ""
+            print(f"wrote {args.output}{more}")
             return 0
     except FileFormatError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -140,6 +140,10 @@ class TurnBar(QWidget):
         show_first = family in ("t9a", "hex") and not started and len(state.scene.sides) > 1
         self.first_label.setVisible(show_first)
         self.first_box.setVisible(show_first)
+        read_only = self.doc.looking_back
+        for w in (self.card_button, self.time_button, self.dice_button, self.character_box,
+                  self.first_box):  # fmt: skip
+            w.setEnabled(not read_only)
         self._fill_characters()
         self._refresh_steps()
         side_acts = actions.side_actions(state)
@@ -152,11 +156,7 @@ class TurnBar(QWidget):
             d = self._dice[0]
             more = f" (+{len(self._dice) - 1})" if len(self._dice) > 1 else ""
             self.dice_button.setText(f"Dice roll needed: {d.purpose}{more}…")
-        read_only = self.doc.looking_back
-        for w in (self.advance_button, self.second_button, self.third_button, self.card_button,
-                  self.time_button, self.dice_button, self.character_box, self.first_box):  # fmt: skip
-            w.setEnabled(not read_only)
-        if read_only:
+        if self.doc.looking_back:
             self.show_message(
                 f"Looking back at event {self.doc.view_index} of {len(self.doc.timeline)}: "
                 "read-only (Alt+End returns to the present)",
@@ -196,6 +196,7 @@ class TurnBar(QWidget):
             if i < len(self._steps):
                 b.setText(self._steps[i].label)
                 b.setVisible(True)
+                b.setEnabled(not self.doc.looking_back)
             else:
                 b.setVisible(False)
         if not self._steps:
