@@ -305,6 +305,8 @@ class MainWindow(QMainWindow):
         self.scene.set_focus(piece_ids(result))
 
     def _update_title(self) -> None:
+        if not shiboken6.isValid(self) or not shiboken6.isValid(self.doc.undo_stack):
+            return  # the window is being torn down
         name = self.doc.committed.setup.name or "untitled"
         where = Path(self.doc.path).name if self.doc.path else "not saved yet"
         dirty = " *" if self.doc.dirty else ""

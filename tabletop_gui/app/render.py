@@ -391,9 +391,9 @@ def _paint_tile_marks(
     painter.setFont(font)
     painter.setPen(QColor("#222222"))
     text = (
-        f"{title}  ·  sheet {tile.name} (row {tile.row + 1} of {tile.rows}, column "
-        f"{tile.col + 1} of {tile.cols})  ·  board x {tile.source.x():.1f}-"
-        f"{tile.source.right():.1f} in, 1 in = 1 in  ·  red dashes: overlap {overlap:g} in"
+        f"Sheet {tile.name} (row {tile.row + 1}/{tile.rows}, column {tile.col + 1}/{tile.cols})"
+        f" · board x {tile.source.left():.1f}-{tile.source.right():.1f} in"
+        f" · true scale · red dashes: {overlap:g} in overlap · {title}"
     )
     painter.drawText(
         QRectF(x0, 0.05 * dpi, page_w * dpi - 2 * x0, y0 - 0.08 * dpi),

@@ -123,6 +123,12 @@ def bar_height(info: BarInfo, width: float, height: float) -> float:
     return u * 2.6 + rows * u * 2.9 + u * 0.6
 
 
+def _text(painter: QPainter, rect: QRectF, align: Qt.AlignmentFlag, text: str) -> None:
+    """``text`` in ``rect`` with the painter's font, elided to fit."""
+    fm = QFontMetricsF(painter.font())
+    painter.drawText(rect, align, fm.elidedText(text, Qt.TextElideMode.ElideRight, rect.width()))
+
+
 def paint_score_bar(painter: QPainter, rect: QRectF, info: BarInfo, height: float) -> None:
     """The bar: sides with colour and total at both ends, title and turn in the
     middle, then one tile per objective with its standing."""
@@ -156,14 +162,11 @@ def paint_score_bar(painter: QPainter, rect: QRectF, info: BarInfo, height: floa
     painter.setFont(_font(u * 0.95, True))
     painter.setPen(BAR_TEXT)
     fm = QFontMetricsF(painter.font())
-    painter.drawText(mid, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                     fm.elidedText(info.title, Qt.TextElideMode.ElideRight, mid.width()))  # fmt: skip
+    _text(painter, mid, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, info.title)
     painter.setFont(_font(u * 0.85, bool(info.result)))
     painter.setPen(QColor("#ffd75e") if info.result else BAR_DIM)
     line = f"{info.clock}  ·  {info.result}" if info.result else info.clock
-    fm = QFontMetricsF(painter.font())
-    painter.drawText(mid, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
-                     fm.elidedText(line, Qt.TextElideMode.ElideRight, mid.width()))  # fmt: skip
+    _text(painter, mid, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, line)
     cols = bar_columns(rect.width(), u)
     top = head.bottom() + u * 0.3
     cell_w = (rect.width() - 2 * pad) / cols
@@ -177,14 +180,10 @@ def paint_score_bar(painter: QPainter, rect: QRectF, info: BarInfo, height: floa
         inner = cell.adjusted(u * 0.6, u * 0.15, -u * 0.3, -u * 0.15)
         painter.setFont(name_font)
         painter.setPen(BAR_TEXT)
-        fm = QFontMetricsF(name_font)
-        painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
-                         fm.elidedText(st.name, Qt.TextElideMode.ElideRight, inner.width()))  # fmt: skip
+        _text(painter, inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, st.name)
         painter.setFont(text_font)
         painter.setPen(st.colour.lighter(150) if st.colour else BAR_DIM)
-        fm = QFontMetricsF(text_font)
-        painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
-                         fm.elidedText(st.text, Qt.TextElideMode.ElideRight, inner.width()))  # fmt: skip
+        _text(painter, inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, st.text)
     painter.restore()
 
 

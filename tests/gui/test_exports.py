@@ -1,0 +1,190 @@
+"""Exports: PNG (transparent background), SVG in physical units, PDF at true
+scale (one page the board's size, or tiles covering the board), printing
+through the same code, and the command line's render options."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+import zlib
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage
+
+from tabletop_gui import DEMO_BOARD, SCENARIOS
+from tabletop_gui.app import style
+from tabletop_gui.app.render import (
+    PAGE_MARGIN_IN,
+    PAPERS,
+    paper_size,
+    print_board,
+    render_file,
+    tile_layout,
+)
+from tabletop_gui.cli import main as cli_main
+from tabletop_gui.io import load_game
+from tabletop_gui.rules import replay
+
+PT_PER_IN = 72
+
+
+@pytest.fixture
+def demo_state(qapp):
+    game = load_game(DEMO_BOARD)
+    return replay(game.setup, game.events)
+
+
+def media_boxes(pdf: bytes) -> list[tuple[float, float]]:
+    boxes = re.findall(rb"/MediaBox \[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)
+    return [(float(w), float(h)) for w, h in boxes]
+
+
+def page_count(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+
+def test_pdf_of_the_72_by_48_board_measures_72_by_48_inches(demo_state, tmp_path):
+    out = tmp_path / "board.pdf"
+    assert render_file(demo_state, str(out)) == 1
+    pdf = out.read_bytes()
+    assert page_count(pdf) == 1
+    assert media_boxes(pdf) == [(72 * PT_PER_IN, 48 * PT_PER_IN)]  # 5184 x 3456 pt
+
+
+def _raster(pdf, tmp_path, dpi: int, page: int = 1) -> QImage:
+    stem = tmp_path / f"page{page}"
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-png",
+                    "-singlefile", str(pdf), str(stem)], check=True)  # fmt: skip
+    return QImage(str(stem) + ".png")
+
+
+def _is_board(c: QColor) -> bool:
+    b = style.BOARD
+    return abs(c.red() - b.red()) + abs(c.green() - b.green()) + abs(c.blue() - b.blue()) < 40
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm")
+def test_the_one_page_pdf_is_the_board_edge_to_edge(demo_state, tmp_path):
+    out = tmp_path / "board.pdf"
+    render_file(demo_state, str(out))
+    img = _raster(out, tmp_path, dpi=10)  # 1 px = 0.1 in
+    assert (img.width(), img.height()) == (720, 480)
+    # Board surface right up to the page's left and right edges (the zones, tinted,
+    # at the top and bottom): no table, no white border, nothing scaled or shifted.
+    for x, y in ((2, 240), (717, 240)):
+        assert _is_board(img.pixelColor(x, y)), (x, y, img.pixelColor(x, y).name())
+    for x, y in ((2, 2), (717, 2), (2, 477), (717, 477), (360, 2), (360, 477)):
+        c = img.pixelColor(x, y)
+        assert c != QColor("white") and c.lightness() > 150, (x, y, c.name())
+
+
+def test_tiles_cover_the_board_at_72_points_per_inch(demo_state, tmp_path):
+    out = tmp_path / "tiles.pdf"
+    pages = render_file(demo_state, str(out), paper="letter", overlap=0.5)
+    pdf = out.read_bytes()
+    pw, ph = paper_size("letter", 72, 48)
+    tiles = tile_layout(72, 48, pw, ph, PAGE_MARGIN_IN, 0.5)
+    assert pages == len(tiles) == page_count(pdf) > 1
+    assert set(media_boxes(pdf)) == {(round(pw * PT_PER_IN), round(ph * PT_PER_IN))}
+    # Every tile prints its piece of the board at 72 pt per inch inside the page's
+    # printable area; together they cover the whole board, neighbours overlapping.
+    for t in tiles:
+        w_pt, h_pt = t.source.width() * PT_PER_IN, t.source.height() * PT_PER_IN
+        assert t.at.x() * PT_PER_IN + w_pt <= (pw - PAGE_MARGIN_IN) * PT_PER_IN + 1e-6
+        assert t.at.y() * PT_PER_IN + h_pt <= (ph - PAGE_MARGIN_IN) * PT_PER_IN + 1e-6
+    xs = sorted({(t.source.left(), t.source.right()) for t in tiles})
+    ys = sorted({(t.source.top(), t.source.bottom()) for t in tiles})
+    assert xs[0][0] == 0 and xs[-1][1] == pytest.approx(72)
+    assert ys[0][0] == 0 and ys[-1][1] == pytest.approx(48)
+    for (_a0, a1), (b0, _b1) in itertools.pairwise(xs):
+        assert a1 - b0 >= 0.5 - 1e-9, "neighbouring columns overlap by at least 0.5 in"
+    for (_a0, a1), (b0, _b1) in itertools.pairwise(ys):
+        assert a1 - b0 >= 0.5 - 1e-9
+    covered = QRectF()
+    for t in tiles:
+        covered = covered.united(t.source)
+    assert covered == QRectF(0, 0, 72, 48)
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm")
+def test_a_tile_page_has_the_board_inside_the_margin_and_crop_marks_outside(demo_state, tmp_path):
+    out = tmp_path / "tiles.pdf"
+    render_file(demo_state, str(out), paper="a4")
+    img = _raster(out, tmp_path, dpi=20)  # first tile, A1: the board's top-left corner
+    m = round(PAGE_MARGIN_IN * 20)
+    assert img.pixelColor(m - 4, img.height() // 2) == QColor("white")
+    inside = img.pixelColor(m + 8, img.height() // 2)  # B's zone, tinted board
+    assert inside != QColor("white") and inside.lightness() > 150, inside.name()
+
+
+def test_svg_states_its_size_in_inches_with_the_board_at_true_scale(demo_state, tmp_path):
+    out = tmp_path / "board.svg"
+    render_file(demo_state, str(out))
+    root = ET.parse(out).getroot()
+    width, height = root.get("width"), root.get("height")
+    assert width.endswith("in") and height.endswith("in")
+    vb = [float(v) for v in root.get("viewBox").split()]
+    px_per_in = vb[2] / float(width[:-2])
+    assert float(height[:-2]) * px_per_in == pytest.approx(vb[3], abs=0.01)
+    # The scene around the 72 in board has a 2.5 in margin each side: 77 in wide.
+    assert float(width[:-2]) == pytest.approx(77.0)
+
+
+def test_png_with_a_transparent_background_keeps_only_the_board_opaque(demo_state, tmp_path):
+    out = tmp_path / "board.png"
+    render_file(demo_state, str(out), width=800, transparent=True)
+    img = QImage(str(out))
+    assert img.hasAlphaChannel()
+    assert img.pixelColor(1, 1).alpha() == 0
+    # The board's centre (scene margin 2.5 of 77 in; title band above) is opaque.
+    scale = 800 / 77
+    cy = round(max(10.0, 800 / 110) * 3 + (2.5 + 24) * scale)
+    assert img.pixelColor(400, cy).alpha() == 255
+    solid = tmp_path / "solid.png"
+    render_file(demo_state, str(solid), width=800)
+    assert QImage(str(solid)).pixelColor(1, 1).alpha() == 255
+
+
+def test_printing_uses_the_true_scale_tiles(demo_state, tmp_path):
+    from PySide6.QtGui import QPageLayout, QPageSize
+    from PySide6.QtPrintSupport import QPrinter
+
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(tmp_path / "printed.pdf"))
+    printer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+    printer.setPageOrientation(QPageLayout.Orientation.Landscape)
+    pages = print_board(demo_state, printer)
+    a4 = PAPERS["a4"]
+    assert pages == len(tile_layout(72, 48, a4[1], a4[0]))
+    assert page_count((tmp_path / "printed.pdf").read_bytes()) == pages
+
+
+def test_render_command_line_writes_each_format(tmp_path, capsys, qapp):
+    game = SCENARIOS / "carnevale_drowned_quarter.json"
+    assert cli_main(["render", str(game), "-o", str(tmp_path / "c.pdf"), "--at", "10"]) == 0
+    assert media_boxes((tmp_path / "c.pdf").read_bytes()) == [(36 * 72, 36 * 72)]
+    assert cli_main(["render", str(game), "-o", str(tmp_path / "c.pdf"), "--paper", "a4"]) == 0
+    pw, ph = paper_size("a4", 36, 36)
+    tiles = len(tile_layout(36, 36, pw, ph))
+    assert f"({tiles} pages)" in capsys.readouterr().out
+    assert page_count((tmp_path / "c.pdf").read_bytes()) == tiles
+    assert cli_main(["render", str(game), "-o", str(tmp_path / "c.svg")]) == 0
+    assert cli_main(["render", str(game), "-o", str(tmp_path / "c.png"), "--transparent"]) == 0
+    assert QImage(str(tmp_path / "c.png")).pixelColor(0, 0).alpha() == 0
+    assert cli_main(["render", str(game), "-o", str(tmp_path / "c.gif")]) == 2
+    assert "must end in .png, .svg or .pdf" in capsys.readouterr().err
+
+
+def test_pdf_stream_is_not_empty_on_every_tile(demo_state, tmp_path):
+    """Each tile page draws something (its content stream inflates to drawing ops)."""
+    out = tmp_path / "tiles.pdf"
+    pages = render_file(demo_state, str(out), paper="a3")
+    pdf = out.read_bytes()
+    streams = re.findall(rb"/Filter /FlateDecode[^>]*>>\s*stream\r?\n(.*?)endstream", pdf, re.S)
+    drawn = [zlib.decompress(s) for s in streams]
+    assert sum(1 for d in drawn if b" re" in d or b" l\n" in d) >= pages
