@@ -132,6 +132,7 @@ class MainWindow(QMainWindow):
         self.palette.place_requested.connect(self._place_at_centre)
         self.doc.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
         self.doc.reset_done.connect(self._after_reset)
+        self.doc.log_changed.connect(self._log_moved)
         self.view.context_requested.connect(self.show_context_menu)
         self._build_menus()
         self.palette.set_scene(self.doc.state.scene)
@@ -334,6 +335,16 @@ class MainWindow(QMainWindow):
         self.autosaver.saved_log = None
         self._update_title()
         self.view.fit_board()
+
+    def _log_moved(self) -> None:
+        doc = self.doc
+        if doc.looking_back:
+            self.view.set_notice(
+                f"Looking back: after event {doc.view_index} of {len(doc.timeline)} · read-only"
+                " · Alt+End returns to the present"
+            )
+        else:
+            self.view.set_notice("")
 
     def _show_log(self) -> None:
         self.log_dock.show()
@@ -585,7 +596,10 @@ class MainWindow(QMainWindow):
         return recovered
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.maybe_save():
+        # Without a screen (QT_QPA_PLATFORM=offscreen: scripts, benchmarks) nobody
+        # could answer the prompt, so a close there does not ask.
+        headless = QGuiApplication.platformName() == "offscreen"
+        if not headless and not self.maybe_save():
             event.ignore()
             return
         self.autosaver.close()

@@ -2,6 +2,12 @@
 
     QT_QPA_PLATFORM=offscreen python -m tabletop_gui.app.screenshot FILE OUT.png \
         [--drag UNIT_ID X Y] [--select OBJECTIVE_ID] [--measure A_ID B_ID] [--at N] [--size WxH]
+        [--look-back N] [--streamer] [--menu PIECE_ID]
+
+``--look-back N`` shows the timeline looking back at event N (read-only).
+``--streamer`` grabs the streamer view (board and score bar, no editing chrome)
+at ``--size`` instead of the main window. ``--menu PIECE_ID`` selects the piece
+and pastes its objective-action context menu into the picture.
 
 ``--drag`` presses on the unit, moves the mouse to board point (X, Y) in a few
 steps and grabs the window before releasing, so the picture shows the live
@@ -32,6 +38,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--measure", nargs=2, metavar=("A", "B"))
     parser.add_argument("--size", default="1600x950")
     parser.add_argument("--at", type=int, metavar="N", help="open the game after N events")
+    parser.add_argument("--look-back", type=int, metavar="N", help="look back at event N")
+    parser.add_argument("--streamer", action="store_true", help="grab the streamer view")
+    parser.add_argument("--menu", metavar="PIECE", help="show PIECE's context menu")
     args = parser.parse_args(argv)
 
     app = QApplication.instance() or QApplication([])
@@ -75,9 +84,40 @@ def main(argv: list[str] | None = None) -> int:
             p = view.viewport_pos(unit.x + (x - unit.x) * t, unit.y + (y - unit.y) * t)
             send(QEvent.Type.MouseMove, p, Qt.MouseButton.LeftButton)
             app.processEvents()
+    if args.look_back is not None:
+        window.doc.look_at(args.look_back)
     app.processEvents()
-    ok = window.grab().save(args.output)
+    if args.streamer:
+        streamer = window.open_streamer()
+        streamer.resize(w, h)
+        app.processEvents()
+        streamer.sync()
+        app.processEvents()
+        ok = streamer.grab().save(args.output)
+        print(f"wrote {args.output}" if ok else f"could not write {args.output}", file=sys.stderr)
+        streamer.close()
+        window.doc.undo_stack.setClean()
+        window.close()
+        return 0 if ok else 1
+    picture = window.grab()
+    if args.menu:
+        from PySide6.QtGui import QPainter
+
+        item = window.scene.piece_item(args.menu)
+        window.scene.clearSelection()
+        item.setSelected(True)
+        piece = window.doc.state.scene.piece(args.menu)
+        menu = window.build_context_menu((piece.x, piece.y))
+        menu.adjustSize()
+        shot = menu.grab()
+        pos = window.view.mapTo(window, view.viewport_pos(piece.x, piece.y))
+        picture = window.grab()
+        painter = QPainter(picture)
+        painter.drawPixmap(pos, shot)
+        painter.end()
+    ok = picture.save(args.output)
     print(f"wrote {args.output}" if ok else f"could not write {args.output}", file=sys.stderr)
+    window.doc.undo_stack.setClean()
     window.close()
     return 0 if ok else 1
 

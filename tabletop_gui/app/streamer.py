@@ -81,9 +81,15 @@ def bar_info(doc: Document, board: Scoreboard, colours: dict[str, QColor]) -> Ba
         for s in scene.sides
     )
     standings = []
-    for row in score_rows(scene, board):
+    for row, result in zip(score_rows(scene, board), board.results, strict=True):
         lead = row.leader.split(" (")[0]
-        text = f"{lead} · {row.counts}" if row.counts else lead
+        pts = result.points.get(row.leader_side) if row.leader_side else None
+        if isinstance(pts, int | float) and pts:
+            text = f"{lead} · {_num(pts)} {word}"
+        elif result.counts:
+            text = f"{lead} · " + "–".join(_num(result.counts.get(s, 0)) for s in scene.side_ids)
+        else:
+            text = lead
         colour = colours.get(row.leader_side) if row.leader_side else None
         standings.append(Standing(row.name, text, colour))
     events = doc.timeline.events[: state.index]
@@ -241,7 +247,6 @@ class StreamerWindow(QWidget):
         self.view.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.view.setBackgroundBrush(BACKDROP)
         self.view.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.bar = ScoreBar(self)
         lay = QVBoxLayout(self)

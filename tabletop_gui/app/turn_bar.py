@@ -101,7 +101,7 @@ class TurnBar(QWidget):
             lay.addWidget(w)
         self.message = QLabel()
         self.message.setObjectName("turnMessage")
-        self.message.setWordWrap(True)
+        self.message.setMinimumWidth(120)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.message, 1)
         self._steps: list[turns.Step] = []
@@ -213,6 +213,7 @@ class TurnBar(QWidget):
         colour = "#b00020" if error else "#555555"
         self.message.setStyleSheet(f"color: {colour};")
         self.message.setText(text)
+        self.message.setToolTip(text)
 
     # -- buttons ------------------------------------------------------------------
     def run_step(self, i: int = 0) -> None:

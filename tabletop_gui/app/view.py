@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
     QGraphicsView,
+    QLabel,
     QStyleOptionGraphicsItem,
     QWidget,
 )
@@ -251,8 +252,28 @@ class BoardView(QGraphicsView):
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.scale_bar = ScaleBar(self)
+        #: A banner over the board while the timeline looks back (read-only).
+        self.notice = QLabel(self)
+        self.notice.setObjectName("boardNotice")
+        self.notice.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+        self.notice.setStyleSheet(
+            "background: rgba(138, 75, 0, 220); color: white; padding: 6px 14px;"
+            " font-weight: bold; border-radius: 4px;"
+        )
+        self.notice.hide()
         self._fitted = False
         scene.selectionChanged.connect(self.update_handle)
+
+    def set_notice(self, text: str) -> None:
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
+        self.notice.adjustSize()
+        self._place_notice()
+
+    def _place_notice(self) -> None:
+        if self.notice.isVisible():
+            x = (self.viewport().width() - self.notice.width()) // 2
+            self.notice.move(max(4, x), 8)
 
     def update_quality(self, pieces: int) -> None:
         aa = pieces <= AA_PIECE_LIMIT
@@ -299,6 +320,7 @@ class BoardView(QGraphicsView):
     def resizeEvent(self, event: object) -> None:
         super().resizeEvent(event)
         self.scale_bar.move(8, self.viewport().height() - self.scale_bar.height() - 4)
+        self._place_notice()
         if self._fitted:  # keep the whole board in view until the user zooms or pans
             self.fit_board()
 
