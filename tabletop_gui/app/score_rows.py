@@ -31,8 +31,10 @@ def _num(v: float) -> str:
 
 
 def score_row(scene: Scene, r: ObjectiveResult) -> ScoreRow:
-    when = "final" if r.final else "if the game ended now"
-    if r.status in (Status.WON, Status.LEADING) and r.leader:
+    when = " (final)" if r.final else " (if the game ended now)"
+    if r.status is Status.WON and r.leader and not r.final:
+        leader, when = f"{side_name(scene, r.leader)} has it for good", ""
+    elif r.status in (Status.WON, Status.LEADING) and r.leader:
         verb = "wins" if r.status is Status.WON else "leads"
         leader = f"{side_name(scene, r.leader)} {verb}"
     elif r.status is Status.TIE:
@@ -43,7 +45,7 @@ def score_row(scene: Scene, r: ObjectiveResult) -> ScoreRow:
     return ScoreRow(
         objective_id=r.objective_id,
         name=r.name,
-        leader=f"{leader} ({when})",
+        leader=f"{leader}{when}",
         leader_side=r.leader if r.status in (Status.WON, Status.LEADING) else None,
         counts=counts,
         reason=r.reason,
