@@ -38,7 +38,19 @@ BACKDROP = QColor("#1d2024")
 BAR_TEXT = QColor("#f4f4f4")
 BAR_DIM = QColor("#b8bcc2")
 #: What each family's totals count.
-TOTAL_WORDS = {"t9a": "objectives", "hex": "banners", "carnevale": "VP"}
+TOTAL_WORDS = {
+    "t9a": ("objective", "objectives"),
+    "hex": ("banner", "banners"),
+    "carnevale": ("VP", "VP"),
+}
+
+
+def _counted(value: float, family: str) -> str:
+    """'1 banner', '3 banners', '2 VP'."""
+    one, many = TOTAL_WORDS.get(family, ("", ""))
+    return f"{_num(value)} {one if value == 1 else many}".rstrip()
+
+
 #: Default picture size of the stream output.
 STREAM_SIZE = (1920, 1080)
 
@@ -75,9 +87,9 @@ def _num(v: float) -> str:
 def bar_info(doc: Document, board: Scoreboard, colours: dict[str, QColor]) -> BarInfo:
     state = doc.state
     scene = state.scene
-    word = TOTAL_WORDS.get(state.setup.family, "")
+    family = state.setup.family
     sides = tuple(
-        (s.name, colours.get(s.id, style.NEUTRAL), f"{_num(board.totals.get(s.id, 0))} {word}")
+        (s.name, colours.get(s.id, style.NEUTRAL), _counted(board.totals.get(s.id, 0), family))
         for s in scene.sides
     )
     standings = []
@@ -85,7 +97,7 @@ def bar_info(doc: Document, board: Scoreboard, colours: dict[str, QColor]) -> Ba
         lead = row.leader.split(" (")[0]
         pts = result.points.get(row.leader_side) if row.leader_side else None
         if isinstance(pts, int | float) and pts:
-            text = f"{lead} · {_num(pts)} {word}"
+            text = f"{lead} · {_counted(pts, family)}"
         elif result.counts:
             text = f"{lead} · " + "–".join(_num(result.counts.get(s, 0)) for s in scene.side_ids)
         else:

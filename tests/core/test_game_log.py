@@ -114,3 +114,11 @@ def test_turn_events_move_the_clock():
     s = replay(SETUP, [TurnStart(1), TurnStart(1, "red")])
     assert (s.clock.turn, s.clock.side) == (1, "red")
     assert s.index == 2
+
+
+def test_the_log_reads_in_words_with_the_family_s_turn_name():
+    s0 = replay(SETUP, [TurnStart(3), TurnStart(3, "red")])
+    assert TurnStart(3).describe(s0) == "Game Turn 3 begins"
+    assert UpdatePiece("r1", {"fleeing": True}).describe(s0) == "Game Turn 3, Red: r1: Fleeing set"
+    assert MovePiece("r1", 33, 24).describe(s0) == "Game Turn 3, Red: r1 moved 5.0 in"
+    assert TurnEnd(3, "blue").describe(s0) == "Game Turn 3: Blue's turn ends"

@@ -40,12 +40,21 @@ class Event:
         return self.type.replace("_", " ")
 
 
+#: What each family calls the numbered unit of the clock, for the game log.
+TURN_WORDS = {"t9a": "Game Turn", "hex": "Turn", "carnevale": "Round"}
+
+
+def turn_word(state: GameState) -> str:
+    return TURN_WORDS.get(state.setup.family, "Turn")
+
+
 def clock_prefix(state: GameState) -> str:
     c = state.clock
     if c.turn == 0:
         return "Setup"
     who = state.scene.side(c.side).name if c.side and c.side in state.scene.side_ids else ""
-    return f"Turn {c.turn}, {who}" if who else f"Turn {c.turn}"
+    word = turn_word(state)
+    return f"{word} {c.turn}, {who}" if who else f"{word} {c.turn}"
 
 
 def coerce_changes(piece: Any, changes: typing.Mapping[str, Any]) -> dict[str, Any]:

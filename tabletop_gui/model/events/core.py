@@ -7,7 +7,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tabletop_gui.model.events.base import Event, EventError, clock_prefix, coerce_changes
+from tabletop_gui.model.events.base import (
+    Event,
+    EventError,
+    clock_prefix,
+    coerce_changes,
+    turn_word,
+)
 from tabletop_gui.model.pieces import Marker, Terrain, Unit, Zone
 from tabletop_gui.model.state import GameState
 
@@ -28,6 +34,19 @@ def _unit(state: GameState, unit_id: str) -> Unit:
 
 def _name(piece: Any) -> str:
     return getattr(piece, "name", "") or getattr(piece, "label", "") or piece.id
+
+
+def _possessive(state: GameState, side: str) -> str:
+    name = state.scene.side(side).name
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _change_words(field_name: str, value: Any) -> str:
+    """'Fleeing set', 'Scoring cleared', 'models 18' for the game log."""
+    label = field_name.replace("_", " ")
+    if isinstance(value, bool):
+        return f"{label[:1].upper()}{label[1:]} {'set' if value else 'cleared'}"
+    return f"{label} {value}"
 
 
 def _checked(piece: Any) -> Any:
@@ -146,7 +165,7 @@ class UpdatePiece(Event):
 
     def describe(self, state: GameState) -> str:
         piece = _piece(state, self.piece_id)
-        parts = ", ".join(f"{k} {v}" for k, v in self.changes.items())
+        parts = ", ".join(_change_words(k, v) for k, v in self.changes.items())
         return f"{clock_prefix(state)}: {_name(piece)}: {parts}"
 
 
@@ -180,8 +199,8 @@ class TurnStart(Event):
 
     def describe(self, state: GameState) -> str:
         if self.side is None:
-            return f"Turn {self.turn} begins"
-        return f"Turn {self.turn}: {state.scene.side(self.side).name}'s turn begins"
+            return f"{turn_word(state)} {self.turn} begins"
+        return f"{turn_word(state)} {self.turn}: {_possessive(state, self.side)} turn begins"
 
 
 @dataclass(frozen=True)
@@ -199,8 +218,8 @@ class TurnEnd(Event):
 
     def describe(self, state: GameState) -> str:
         if self.side is None:
-            return f"Turn {self.turn} ends"
-        return f"Turn {self.turn}: {state.scene.side(self.side).name}'s turn ends"
+            return f"{turn_word(state)} {self.turn} ends"
+        return f"{turn_word(state)} {self.turn}: {_possessive(state, self.side)} turn ends"
 
 
 @dataclass(frozen=True)
