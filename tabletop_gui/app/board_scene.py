@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 from tabletop_gui.app import style
 from tabletop_gui.app.drawing import BoardMap, draw_label, pixels_per_inch
 from tabletop_gui.app.items import Mark, MarkerItem, PieceItem, TerrainItem, UnitItem, ZoneItem
+from tabletop_gui.app.measure import subject_radius
 from tabletop_gui.app.overlays import AreaOverlay, CircleOverlay, HexOverlay
 from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.model.scene import Board, Scene
@@ -180,11 +181,8 @@ class BoardScene(QGraphicsScene):
     def _overlay_item(self, hl: object, scene: Scene) -> QGraphicsItem | None:
         ts = self.text_scale
         if isinstance(hl, Circle):
-            extra = 0.0
-            for m in scene.markers.values():
-                if m.on_table and abs(m.x - hl.x) < 1e-6 and abs(m.y - hl.y) < 1e-6:
-                    extra = m.radius_in
-                    break
+            # A range measured from a round outline covers radius + the outline's radius.
+            extra = subject_radius(scene, hl)
             # A label repeated on every circle is noise: the first circle carries it.
             shown = any(
                 isinstance(o, CircleOverlay) and o.show_label and o.circle.label == hl.label

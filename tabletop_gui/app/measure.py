@@ -18,16 +18,25 @@ from tabletop_gui.rules.scoreboard import Circle, Scoreboard
 
 
 @dataclass(frozen=True)
+class Threshold:
+    """A rule range the measurement is compared with (a Circle of the scoreboard)."""
+
+    radius: float
+    label: str = ""
+
+
+@dataclass(frozen=True)
 class Measurement:
     a: tuple[float, float]  # closest point on the first outline (board inches)
     b: tuple[float, float]
     distance: float  # edge to edge, 3D when the two differ in elevation
     dz: float
-    thresholds: tuple[float, ...]
+    thresholds: tuple[Threshold, ...] = ()
+    subject: str = ""  # what the rule measures to, when not the outline ("the centre of ...")
 
     @property
     def text(self) -> str:
-        return measure_text(self.distance, self.thresholds, self.dz)
+        return measure_text(self.distance, self.thresholds, self.dz, self.subject)
 
 
 def outline_for(scene: Scene, piece_id: str | None, point: tuple[float, float]) -> Outline:
@@ -39,34 +48,106 @@ def outline_for(scene: Scene, piece_id: str | None, point: tuple[float, float]) 
     return point_outline(*point)
 
 
-def thresholds_of(board: Scoreboard | None) -> tuple[float, ...]:
-    """The distances the rules on this board measure against: its Circles' radii."""
+def subject_radius(scene: Scene, circle: Circle) -> float:
+    """How far the drawn area reaches beyond ``circle.radius``: the radius of the
+    round outline the range is measured from (0 for a point)."""
+    if circle.measured_from is None:
+        return 0.0
+    piece = scene.units.get(circle.measured_from) or scene.markers.get(circle.measured_from)
+    if piece is None:
+        return 0.0
+    o = outline_of(piece)
+    return o.radius if o.radius is not None else 0.0
+
+
+def _circles(board: Scoreboard | None) -> list[Circle]:
     if board is None:
-        return ()
-    radii = {
-        round(h.radius, 6) for r in board.results for h in r.highlights if isinstance(h, Circle)
-    }
-    return tuple(sorted(radii))
+        return []
+    return [h for r in board.results for h in r.highlights if isinstance(h, Circle)]
 
 
-def measure(a: Outline, b: Outline, thresholds: tuple[float, ...] = ()) -> Measurement:
+def rule_subject(
+    scene: Scene, board: Scoreboard | None, piece_id: str | None, point: tuple[float, float]
+) -> tuple[Outline, tuple[Threshold, ...], str] | None:
+    """If a rule range is measured from this end (a marker's outline, a marker's centre,
+    the board centre clicked within SNAP_IN), the outline to measure to, the ranges
+    and a words for the subject; else None."""
+    piece = (scene.units.get(piece_id) or scene.markers.get(piece_id)) if piece_id else None
+    found: list[Circle] = []
+    subject: Outline | None = None
+    words = ""
+    for c in _circles(board):
+        if piece is not None and c.measured_from == piece.id:
+            subject = outline_of(piece)
+            found.append(c)
+        elif c.measured_from is None:
+            cx, cy = (piece.x, piece.y) if piece is not None else point
+            if abs(c.x - cx) <= (1e-6 if piece is not None else SNAP_IN) and abs(c.y - cy) <= (
+                1e-6 if piece is not None else SNAP_IN
+            ):
+                elevation = getattr(piece, "elevation", 0.0) if piece is not None else 0.0
+                subject = point_outline(c.x, c.y, elevation)
+                found.append(c)
+                words = f"to the centre of {_name(piece)}" if piece else "to the centre point"
+    if subject is None:
+        return None
+    thresholds = tuple(dict.fromkeys(Threshold(round(c.radius, 6), c.label) for c in found))
+    return subject, thresholds, words
+
+
+def _name(piece: object) -> str:
+    return getattr(piece, "label", "") or getattr(piece, "name", "") or getattr(piece, "id", "")
+
+
+#: A free end clicked this close to a rule's centre point measures to that point.
+SNAP_IN = 0.3
+
+
+def measure_between(
+    scene: Scene,
+    board: Scoreboard | None,
+    start_id: str | None,
+    start: tuple[float, float],
+    end_id: str | None,
+    end: tuple[float, float],
+) -> Measurement:
+    """Measure as the rules do: where one end is what a rule range is measured from
+    (a marker's centre for Secure Target, its edge for Carnevale, the board centre),
+    measure to that and give the margins; between two pieces, the plain distance."""
+    a = outline_for(scene, start_id, start)
+    b = outline_for(scene, end_id, end)
+    for ends, flip in (((end_id, end), False), ((start_id, start), True)):
+        found = rule_subject(scene, board, *ends)
+        if found is not None:
+            subject, thresholds, words = found
+            if flip:
+                return measure(subject, b, thresholds, words)
+            return measure(a, subject, thresholds, words)
+    return measure(a, b)
+
+
+def measure(
+    a: Outline, b: Outline, thresholds: tuple[Threshold, ...] = (), subject: str = ""
+) -> Measurement:
     pa, pb = closest_points(a, b)
-    return Measurement(pa, pb, distance_3d(a, b), b.elevation - a.elevation, thresholds)
+    return Measurement(pa, pb, distance_3d(a, b), b.elevation - a.elevation, thresholds, subject)
 
 
-def measure_text(d: float, thresholds: tuple[float, ...] = (), dz: float = 0.0) -> str:
+def measure_text(
+    d: float, thresholds: tuple[Threshold, ...] = (), dz: float = 0.0, subject: str = ""
+) -> str:
     """'5.97 in, 0.03 in inside 6'; several thresholds are listed; 'within' is
     inclusive with the core's tolerance, so exactly 6.00 reads 'exactly 6'."""
-    text = f"{d:.2f} in"
+    text = f"{d:.2f} in" + (f" {subject}" if subject else "")
     if abs(dz) > EPS:
         text += f" (3D, {abs(dz):.2f} in height difference)"
     parts = []
     for t in thresholds:
-        margin = t - d
+        margin = t.radius - d
         if abs(margin) <= EPS:
-            parts.append(f"exactly {t:g} (within)")
+            parts.append(f"exactly {t.radius:g} (within)")
         elif margin > 0:
-            parts.append(f"{margin:.2f} in inside {t:g}")
+            parts.append(f"{margin:.2f} in inside {t.radius:g}")
         else:
-            parts.append(f"{-margin:.2f} in outside {t:g}")
+            parts.append(f"{-margin:.2f} in outside {t.radius:g}")
     return ", ".join([text, *parts])

@@ -40,7 +40,7 @@ from tabletop_gui.app.document import Document
 from tabletop_gui.app.drawing import draw_label, text_size
 from tabletop_gui.app.editor import Editor
 from tabletop_gui.app.items import Z_TOOL, PieceItem, UnitItem
-from tabletop_gui.app.measure import Measurement, measure, outline_for, thresholds_of
+from tabletop_gui.app.measure import Measurement, measure_between
 from tabletop_gui.geometry.outline import unit_outline
 
 ZOOM_PER_NOTCH = 1.15
@@ -372,9 +372,7 @@ class BoardView(QGraphicsView):
         end: tuple[float, float],
     ) -> Measurement:
         scene = self.doc.state.scene
-        a = outline_for(scene, start_id, start)
-        b = outline_for(scene, end_id, end)
-        m = measure(a, b, thresholds_of(self.doc.scoreboard()))
+        m = measure_between(scene, self.doc.scoreboard(), start_id, start, end_id, end)
         bmap = self.board_scene.bmap
         self.measure_item.set_line(bmap.to_scene(*m.a), bmap.to_scene(*m.b), m.text)
         self.measure_item.setVisible(True)

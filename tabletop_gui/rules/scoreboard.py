@@ -27,13 +27,18 @@ class Role(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Circle:
-    """A control radius: ``radius`` around (x, y), edge to edge from its outline."""
+    """A rule's range: within ``radius`` of the outline of piece ``measured_from``
+    (Carnevale: 3 in from the objective's edge), or of the point (x, y) itself when
+    ``measured_from`` is None (Hold the Ground's centre, a Secure Target marker's
+    centre). (x, y) is the centre either way; the canvas draws the covered area and
+    the measure tool measures to the same subject."""
 
     x: float
     y: float
     radius: float
     side: str | None = None
     label: str = ""
+    measured_from: str | None = None
     kind: str = "circle"
 
 

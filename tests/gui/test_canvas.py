@@ -12,9 +12,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from tabletop_gui import SCENARIOS
 from tabletop_gui.app.score_panel import COL_COUNTS, COL_NAME, COL_REASON
 from tabletop_gui.app.view import Tool
-from tabletop_gui.geometry.outline import distance_3d, unit_outline
+from tabletop_gui.geometry.outline import distance_3d, distance_to_point, unit_outline
+from tabletop_gui.io import load_game
 from tabletop_gui.model.events import MovePiece
 from tabletop_gui.rules.scoreboard import Role
 
@@ -175,7 +177,9 @@ def test_undo_and_redo_return_to_the_exact_earlier_scene(demo, qtbot):
     assert scene_snapshot(demo) == end_view
 
 
-def test_measure_between_two_units_reads_the_edge_to_edge_distance_and_margin(demo, qtbot):
+def test_measure_between_two_units_reads_the_edge_to_edge_distance_without_a_rule_margin(
+    demo, qtbot
+):
     demo.view.set_tool(Tool.MEASURE)
     scene = demo.doc.state.scene
     a, b = scene.units["a-knights"], scene.units["b-boyz"]
@@ -186,20 +190,69 @@ def test_measure_between_two_units_reads_the_edge_to_edge_distance_and_margin(de
     expected = distance_3d(unit_outline(a), unit_outline(b))
     m = demo.view.measurement
     assert m is not None and m.distance == pytest.approx(expected, abs=1e-9)
-    text = demo.measure_label.text()
-    assert text.startswith(f"{expected:.2f} in")
-    # The board's one threshold is Hold the Ground's 6 in: the margin is shown.
-    assert f"{6 - expected:.2f} in inside 6" in text
+    # No rule measures unit to unit on this board: the distance alone, no margin.
+    assert demo.measure_label.text() == f"{expected:.2f} in"
     qtbot.keyClick(demo.view, Qt.Key.Key_Escape)
     assert demo.view.measurement is None
 
 
-def test_measure_text_reads_exactly_at_the_threshold_and_outside_it():
-    from tabletop_gui.app.measure import measure_text
+def test_measure_from_a_unit_to_the_board_centre_gives_the_hold_the_ground_margin(demo, qtbot):
+    demo.view.set_tool(Tool.MEASURE)
+    a = demo.doc.state.scene.units["a-knights"]
+    viewport = demo.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(demo, a.x, a.y))
+    # Released a hair off the centre: the end snaps to the rule's centre point.
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(demo, 36.1, 24.05))
+    expected = distance_to_point(unit_outline(a), 36, 24)
+    assert demo.view.measurement.distance == pytest.approx(expected, abs=1e-9)
+    assert f"{6 - expected:.2f} in inside 6" in demo.measure_label.text()
 
-    assert measure_text(5.97, (6.0,)) == "5.97 in, 0.03 in inside 6"
-    assert measure_text(6.0, (6.0,)) == "6.00 in, exactly 6 (within)"
-    assert measure_text(7.5, (3.0, 6.0)) == "7.50 in, 4.50 in outside 3, 1.50 in outside 6"
+
+def test_secure_target_is_measured_to_the_marker_centre_not_its_edge():
+    from tabletop_gui.app.measure import measure_between
+    from tabletop_gui.rules import evaluate, replay
+
+    game = load_game(SCENARIOS / "t9a_frontline_clash_secure_target.json")
+    state = replay(game.setup, game.events)
+    scene = state.scene
+    marker = next(m for m in scene.markers.values() if m.kind == "t9a.secure_target")
+    unit = next(iter(scene.units.values()))
+    m = measure_between(scene, evaluate(state), unit.id, (unit.x, unit.y), marker.id,
+                        (marker.x, marker.y))  # fmt: skip
+    expected = distance_to_point(unit_outline(unit), marker.x, marker.y)
+    assert m.distance == pytest.approx(expected, abs=1e-9)
+    assert "to the centre of" in m.text
+    assert (f"{6 - expected:.2f} in inside 6" in m.text) or (
+        f"{expected - 6:.2f} in outside 6" in m.text
+    )
+
+
+def test_carnevale_objective_is_measured_edge_to_edge_in_3d_with_the_3_in_margin():
+    from tabletop_gui.app.measure import measure_between
+    from tabletop_gui.geometry import marker_outline
+    from tabletop_gui.rules import evaluate, replay
+
+    game = load_game(SCENARIOS / "carnevale_drowned_quarter.json")
+    state = replay(game.setup, game.events)
+    scene = state.scene
+    board = evaluate(state)
+    marker = next(m for m in scene.markers.values() if m.on_table and not m.destroyed)
+    unit = next(u for u in scene.units.values() if not u.removed)
+    m = measure_between(scene, board, unit.id, (unit.x, unit.y), marker.id, (marker.x, marker.y))
+    expected = distance_3d(unit_outline(unit), marker_outline(marker))
+    assert m.distance == pytest.approx(expected, abs=1e-9)
+    margin = 3 - expected
+    word = "inside" if margin > 0 else "outside"
+    assert f"{abs(margin):.2f} in {word} 3" in m.text
+
+
+def test_measure_text_reads_exactly_at_the_threshold_and_outside_it():
+    from tabletop_gui.app.measure import Threshold, measure_text
+
+    six, three = Threshold(6.0), Threshold(3.0)
+    assert measure_text(5.97, (six,)) == "5.97 in, 0.03 in inside 6"
+    assert measure_text(6.0, (six,)) == "6.00 in, exactly 6 (within)"
+    assert measure_text(7.5, (three, six)) == "7.50 in, 4.50 in outside 3, 1.50 in outside 6"
 
 
 def test_selecting_a_score_row_highlights_its_units_and_dims_the_rest(demo):

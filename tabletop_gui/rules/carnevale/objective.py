@@ -177,7 +177,13 @@ class _Evaluation:
         r = m.radius_in
         self.highlights.insert(
             0,
-            Circle(m.x, m.y, self.range + r, label=f"{self.range:g} in from the objective's edge"),
+            Circle(
+                m.x,
+                m.y,
+                self.range,
+                label=f"{self.range:g} in from the objective's edge",
+                measured_from=m.id,
+            ),
         )
         near = self.near(m.x, m.y, m.elevation, r)
         return self._by_presence(near, "")
@@ -201,7 +207,10 @@ class _Evaluation:
         if mode is settings.CarriedScoring.MEASURE and carrier is not None:
             r = carrier.width_in / 2
             label = f"{self.range:g} in from the carrier's base"
-            self.highlights.insert(0, Circle(carrier.x, carrier.y, self.range + r, label=label))
+            self.highlights.insert(
+                0,
+                Circle(carrier.x, carrier.y, self.range, label=label, measured_from=carrier.id),
+            )
             near = self.near(carrier.x, carrier.y, carrier.elevation, r)
             return self._by_presence(near, f"{base}, measured from the carrier: ")
         why = f"setting {settings.CARRIED_SCORING} = {mode.value}"
