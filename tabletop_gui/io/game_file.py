@@ -71,6 +71,8 @@ def save_game(game: Game, path: str | os.PathLike[str]) -> None:
     text = dumps(game)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        # mkstemp makes the file owner-only; keep the old file's mode, or the usual one.
+        os.chmod(tmp, _mode_for(target))
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
@@ -79,6 +81,15 @@ def save_game(game: Game, path: str | os.PathLike[str]) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _mode_for(target: Path) -> int:
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 # -- reading --------------------------------------------------------------
@@ -99,7 +110,7 @@ def load_game(path: str | os.PathLike[str]) -> Game:
 def loads(raw: str | bytes) -> Game:
     if isinstance(raw, bytes):
         try:
-            raw = raw.decode("utf-8")
+            raw = raw.decode("utf-8-sig")  # a BOM (Notepad) is not an error
         except UnicodeDecodeError as exc:
             raise FileFormatError("(file)", f"not UTF-8 text (byte {exc.start})") from None
     try:
@@ -126,7 +137,9 @@ def game_from_json(data: Any) -> Game:
         raise FileFormatError(
             "version", f"this program reads version {FORMAT_VERSION}, got {version!r}"
         )
-    family = decode(str, data.get("family"), "family")
+    if "family" not in data:
+        raise FileFormatError("family", "missing (one of: t9a, hex, carnevale)")
+    family = decode(str, data["family"], "family")
     board = decode(Board, data.get("board", {"kind": "inch"}), "board")
     sides = _list(Side, data, "sides")
     side_ids = [s.id for s in sides]
@@ -141,6 +154,11 @@ def game_from_json(data: Any) -> Game:
                 raise FileFormatError(f"{key}[{i}].id", f"duplicate id {piece.id!r}")
             seen.add(piece.id)
             side = getattr(piece, "side", None)
+            if isinstance(piece, Unit | Marker) and not _on_board(board, piece.x, piece.y):
+                w, h = board.extent
+                raise FileFormatError(
+                    f"{key}[{i}]", f"({piece.x:g}, {piece.y:g}) is off the {w:g} x {h:g} in board"
+                )
             if isinstance(piece, Unit | Zone) and side not in side_ids:
                 raise FileFormatError(
                     f"{key}[{i}].side", f"unknown side {side!r} (sides: {side_ids})"
@@ -176,6 +194,11 @@ def game_from_json(data: Any) -> Game:
     events = _events(data.get("events", []))
     _replay_checked(setup, events)
     return Game(setup, tuple(events))
+
+
+def _on_board(board: Board, x: float, y: float) -> bool:
+    width, height = board.extent
+    return 0 <= x <= width and 0 <= y <= height
 
 
 def _bad_kind_path(objectives: tuple[ObjectiveSpec, ...], exc: RuleError) -> str:

@@ -69,6 +69,8 @@ def family_of(setup: Setup) -> Family:
 
 def check(state: GameState, event: Event) -> str | None:
     """The reason a rule refuses ``event`` now, or None."""
+    if state.clock.over:
+        return "The game is over: nothing can follow its end (undo the end to go on)"
     reason = family_of(state.setup).check(state, event)
     if reason:
         return reason

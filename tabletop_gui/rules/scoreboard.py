@@ -127,10 +127,15 @@ class Scoreboard:
     def to_json(self) -> dict[str, Any]:
         return {
             "objectives": [r.to_json() for r in self.results],
-            "totals": dict(self.totals),
+            "totals": {side: _whole(v) for side, v in self.totals.items()},
             "winner": self.winner,
             "summary": self.summary,
         }
+
+
+def _whole(value: float) -> float | int:
+    """3.0 -> 3 in JSON output; fractional values stay as they are."""
+    return int(value) if float(value).is_integer() else value
 
 
 def strict_leader(counts: Mapping[str, float]) -> str | None:

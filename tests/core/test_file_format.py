@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tabletop_gui import DEMO_BOARD, SCENARIOS
 from tabletop_gui.io import FileFormatError, dumps, game_to_json, load_game, loads, save_game
 from tabletop_gui.model import ObjectiveSpec
-from tabletop_gui.model.events import DiceRoll, MovePiece, TurnEnd, UpdatePiece
+from tabletop_gui.model.events import DiceRoll, MovePiece, TurnEnd, TurnStart, UpdatePiece
 from tabletop_gui.model.game import Game
 from tabletop_gui.rules import evaluate, replay
 
@@ -28,6 +28,7 @@ def sample_game() -> Game:
         (ObjectiveSpec("htg", "t9a.hold_the_ground", {"centre": [36, 24]}),),
     )
     events = (
+        TurnStart(1),
         MovePiece("r", 31.5, 21),
         UpdatePiece("b", {"fleeing": True}),
         TurnEnd(1),
@@ -79,11 +80,20 @@ def _broken(mutate) -> dict:
         ),
         (lambda d: d["events"][0].update(type="teleport"), "events[0].type", "unknown event type"),
         (
-            lambda d: d["events"][0].update(piece_id="ghost"),
-            "events[0]",
+            lambda d: d["events"][1].update(piece_id="ghost"),
+            "events[1]",
             "no piece with id 'ghost'",
         ),
-        (lambda d: d["events"][2].update(turn=1.5), "events[2].turn", "whole number"),
+        (lambda d: d["events"][3].update(turn=1.5), "events[3].turn", "whole number"),
+        (lambda d: d["events"][3].update(turn=2), "events[3]", "turn 2 cannot end"),
+        (
+            lambda d: d["events"].insert(2, {"type": "turn_start", "turn": 9}),
+            "events[2]",
+            "turn 9 cannot start now: the clock is at turn 1",
+        ),
+        (lambda d: d["events"][0].update(turn=-4), "events[0]", "turn -4 cannot start"),
+        (lambda d: d["events"][1].update(x=500), "events[1]", "(500, 21) is off the 72 x 48 in"),
+        (lambda d: d["events"].insert(1, {"type": "game_end"}), "events[2]", "The game is over"),
     ],
 )
 def test_broken_files_name_the_place_and_the_problem(mutate, path, problem):
@@ -169,3 +179,33 @@ def test_valid_files_with_one_part_replaced_never_crash_the_loader(args, index, 
 def test_malformed_bytes_give_a_file_format_error(raw):
     with contextlib.suppress(FileFormatError):
         loads(raw)
+
+
+def test_a_file_with_a_utf8_bom_loads():
+    text = dumps(sample_game())
+    assert loads("\ufeff".encode() + text.encode()) == sample_game()
+
+
+def test_a_missing_family_is_named():
+    data = game_to_json(sample_game())
+    del data["family"]
+    with pytest.raises(FileFormatError, match=r"^family: missing \(one of"):
+        loads(json.dumps(data))
+
+
+def test_a_unit_placed_off_the_board_is_named(tmp_path):
+    data = game_to_json(sample_game())
+    data["units"][1]["x"] = 500
+    with pytest.raises(FileFormatError, match=r"^units\[1\]: \(500, 30\) is off the 72 x 48 in"):
+        loads(json.dumps(data))
+
+
+def test_saving_keeps_the_usual_file_mode_not_owner_only(tmp_path):
+    target = tmp_path / "game.json"
+    save_game(sample_game(), target)
+    umask = os.umask(0)
+    os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask
+    target.chmod(0o640)
+    save_game(sample_game(), target)
+    assert target.stat().st_mode & 0o777 == 0o640

@@ -36,6 +36,17 @@ def _name(piece: Any) -> str:
     return getattr(piece, "name", "") or getattr(piece, "label", "") or piece.id
 
 
+def _on_board(state: GameState, piece_id: str, x: float, y: float) -> None:
+    """Refuse a centre off the board: a unit at x=500 on a 72 in board is a typo."""
+    width, height = state.scene.board.extent
+    if not (-EDGE_SLACK <= x <= width + EDGE_SLACK and -EDGE_SLACK <= y <= height + EDGE_SLACK):
+        raise EventError(f"{piece_id}: ({x:g}, {y:g}) is off the {width:g} x {height:g} in board")
+
+
+#: How far past the board edge a centre may sit (a base overhanging the edge).
+EDGE_SLACK = 1e-6
+
+
 def _possessive(state: GameState, side: str) -> str:
     name = state.scene.side(side).name
     return f"{name}'" if name.endswith("s") else f"{name}'s"
@@ -80,6 +91,8 @@ class AddPiece(Event):
             raise EventError(f"a piece with id {piece.id!r} already exists")
         if isinstance(piece, Unit | Zone) and piece.side not in state.scene.side_ids:
             raise EventError(f"{piece.id}: unknown side {piece.side!r}")
+        if isinstance(piece, Unit | Marker):
+            _on_board(state, piece.id, piece.x, piece.y)
         return state.with_scene(state.scene.with_piece(piece))
 
     def describe(self, state: GameState) -> str:
@@ -115,6 +128,7 @@ class MovePiece(Event):
             raise EventError(f"{self.piece_id}: only units and markers move")
         if not (math.isfinite(self.x) and math.isfinite(self.y)):
             raise EventError(f"{self.piece_id}: position must be finite")
+        _on_board(state, self.piece_id, self.x, self.y)
         changes: dict[str, Any] = {"x": float(self.x), "y": float(self.y)}
         if self.facing is not None and isinstance(piece, Unit):
             changes["facing"] = float(self.facing) % 360.0
@@ -161,6 +175,8 @@ class UpdatePiece(Event):
         side = getattr(new, "side", None)
         if isinstance(new, Unit | Zone) and side not in state.scene.side_ids:
             raise EventError(f"{self.piece_id}: unknown side {side!r}")
+        if isinstance(new, Unit | Marker) and ("x" in self.changes or "y" in self.changes):
+            _on_board(state, self.piece_id, new.x, new.y)
         return state.with_scene(state.scene.with_piece(new))
 
     def describe(self, state: GameState) -> str:
@@ -195,6 +211,13 @@ class TurnStart(Event):
     def apply(self, state: GameState) -> GameState:
         if self.side is not None and self.side not in state.scene.side_ids:
             raise EventError(f"unknown side {self.side!r}")
+        now = state.clock.turn
+        # A log may begin mid-game (turn 3 straight after the setup); after that the
+        # clock only stays or moves on by one.
+        if self.turn < 1 or (now and self.turn not in (now, now + 1)):
+            allowed = f"{now} or {now + 1}" if now else "1 or later"
+            raise EventError(f"turn {self.turn} cannot start now: the clock is at turn {now} "
+                             f"(the next start is turn {allowed})")  # fmt: skip
         return state.with_clock(turn=self.turn, side=self.side, phase=None, activation=None)
 
     def describe(self, state: GameState) -> str:
@@ -214,6 +237,10 @@ class TurnEnd(Event):
     def apply(self, state: GameState) -> GameState:
         if self.side is not None and self.side not in state.scene.side_ids:
             raise EventError(f"unknown side {self.side!r}")
+        if self.turn != state.clock.turn:
+            raise EventError(
+                f"turn {self.turn} cannot end: the clock is at turn {state.clock.turn}"
+            )
         return state.with_clock(turn=self.turn, phase=None, activation=None)
 
     def describe(self, state: GameState) -> str:
