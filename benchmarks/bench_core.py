@@ -164,7 +164,7 @@ def main() -> None:
     for i in range(10_000):
         if i % 500 == 0:
             events += [TurnStart(turn), TurnEnd(turn)]
-            turn = turn % 6 + 1
+            turn += 1
         u = units[i % len(units)]
         events.append(MovePiece(u.id, rng.uniform(2, 70), rng.uniform(2, 46)))
     events = events[:10_000]
