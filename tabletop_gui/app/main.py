@@ -231,6 +231,9 @@ class MainWindow(QMainWindow):
         out = self._action(v, "&Output for streaming (PNG)…", self.toggle_stream_output)
         out.setCheckable(True)
         self.stream_action = out
+        from tabletop_gui.app.streamer import stream_settings
+
+        v.addAction(stream_settings().action(self))
 
         g = bar.addMenu("&Game")
         self._action(g, "&Advance (turn bar)", lambda: self.turn_bar.run_step(0),
@@ -685,9 +688,9 @@ class MainWindow(QMainWindow):
         if self.stream_output is not None:
             self.stop_stream_output()
             return
-        default = session.settings().value("stream_path", "") or str(
-            session.data_dir() / "stream.png"
-        )
+        from tabletop_gui.app.streamer import default_stream_path
+
+        default = session.settings().value("stream_path", "") or str(default_stream_path())
         path, _ = QFileDialog.getSaveFileName(
             self, "PNG for streaming (rewritten on every change)", str(default), "PNG (*.png)"
         )

@@ -6,11 +6,13 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QGuiApplication, QImage
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui import SCENARIOS
+from tabletop_gui.app import streamer as streamer_module
 from tabletop_gui.app.streamer import StreamerWindow, bar_height, bar_unit
 from tabletop_gui.io import load_game
 from tabletop_gui.model.game import Game
@@ -19,6 +21,15 @@ from .helpers import open_window
 
 CARNEVALE = SCENARIOS / "carnevale_drowned_quarter.json"
 HEX = SCENARIOS / "hex_hochkirch_ridge_demo.json"
+
+
+@pytest.fixture(autouse=True)
+def fresh_stream_settings():
+    """The audience's view is one shared setting: each test starts from the
+    default read from its own (temp) settings file."""
+    streamer_module._SETTINGS = None
+    yield
+    streamer_module._SETTINGS = None
 
 
 def test_streamer_view_shows_sides_totals_standings_and_turn_and_follows_live(qtbot):
@@ -60,16 +71,6 @@ def test_score_bar_text_is_large_enough_to_read_at_1920_by_1080(qtbot):
     assert h < 1080 * 0.4
     image = streamer.frame(QSize(1920, 1080))
     assert (image.width(), image.height()) == (1920, 1080)
-
-
-def test_hidden_values_stay_hidden_in_the_streamer_view(qtbot):
-    window = open_window(qtbot, Game(load_game(CARNEVALE).setup))
-    streamer = StreamerWindow(window.doc)
-    qtbot.addWidget(streamer)
-    mask = streamer.scene.piece_item("obj-mask")
-    assert "hidden" in mask.marker.rules and not mask.marker.revealed
-    assert mask.text == "?", "face down: no value"
-    assert window.scene.piece_item("obj-mask").text == "3?", "the referee's board shows it"
 
 
 def _complete_png(data: bytes) -> bool:
@@ -127,3 +128,195 @@ def test_stream_png_is_rewritten_within_a_second_and_never_read_half_written(qtb
     QApplication.processEvents()
     qtbot.wait(350)
     assert path.stat().st_mtime_ns == n, "stopped: no more rewrites"
+
+
+# -- what the audience sees: the referee's view by default, the players' on request --
+
+
+def _totals(board, scene, family="carnevale") -> list[str]:
+    return [streamer_module._counted(board.totals.get(s, 0), family) for s in scene.side_ids]
+
+
+def test_streamer_totals_equal_the_score_panels_by_default_hidden_values_included(qtbot):
+    """The Drowned Quarter after its log: The Rashaar hold the face-down Sunken
+    Relic (2 VP). The score panel (referee's view) says Rashaar 5, Guild 4; the
+    streamer, showing the audience what the referee sees, says the same."""
+    window = open_window(qtbot, load_game(CARNEVALE))
+    streamer = window.open_streamer()
+    qtbot.addWidget(streamer)
+    board = window.doc.scoreboard()
+    scene = window.doc.state.scene
+    assert "Guild of Thieves 4, The Rashaar 5" in window.score_panel.summary.text()
+    assert [s[2] for s in streamer.bar.info.sides] == _totals(board, scene) == ["4 VP", "5 VP"]
+    relic = next(s for s in streamer.bar.info.standings if s.name == "Sunken Relic")
+    assert relic.text == "The Rashaar leads · 2 VP (face down)"
+    assert "referee's view" in streamer.windowTitle()
+    assert streamer.scene.piece_item("obj-relic").text == "2?", "the value, marked face down"
+
+
+def test_players_view_marks_the_unknown_value_in_the_total_instead_of_leaving_it_out(qtbot):
+    """Switched to the players' view (the window's H key): the Relic's 2 VP are not
+    known to the players, so The Rashaar read '3 VP + ? (1 hidden)', never a bare 3."""
+    window = open_window(qtbot, load_game(CARNEVALE))
+    streamer = window.open_streamer()
+    qtbot.addWidget(streamer)
+    qtbot.waitExposed(streamer)
+    qtbot.keyClick(streamer, Qt.Key.Key_H)
+    assert not streamer_module.stream_settings().show_hidden
+    info = streamer.bar.info
+    assert [s[2] for s in info.sides] == ["4 VP", "3 VP + ? (1 hidden)"]
+    relic = next(s for s in info.standings if s.name == "Sunken Relic")
+    assert relic.text == "The Rashaar leads · ? VP (hidden)"
+    assert "players' view" in streamer.windowTitle()
+    relic = streamer.scene.piece_item("obj-relic")
+    assert "hidden" in relic.marker.rules and not relic.marker.revealed
+    assert relic.text == "?", "face down: no value on the board"
+    assert window.scene.piece_item("obj-relic").text == "2?", "the main window still shows it"
+    # The main window's View menu has the same switch, and it follows.
+    action = next(
+        a
+        for a in window.findChildren(type(streamer.show_hidden_action))
+        if a.text().startswith("Streamer shows hidden values")
+    )
+    assert not action.isChecked()
+    action.trigger()
+    assert [s[2] for s in streamer.bar.info.sides] == ["4 VP", "5 VP"]
+
+
+def test_the_stream_png_follows_the_audience_view_setting(qtbot, tmp_path):
+    window = open_window(qtbot, load_game(CARNEVALE))
+    out = window.start_stream_output(str(tmp_path / "s.png"))
+    assert not out.scene.public
+    n = out.writes
+    streamer_module.stream_settings().set_show_hidden(False)
+    qtbot.waitUntil(lambda: out.writes > n, timeout=1000)
+    assert out.scene.public and out.scene.piece_item("obj-relic").text == "?"
+    window.stop_stream_output()
+
+
+# -- the picture: board surface, centred, readable labels, whole standings --------------
+
+
+def _pixels(image: QImage):
+    import numpy as np
+
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    w, h = image.width(), image.height()
+    data = np.frombuffer(image.constBits(), np.uint8, image.bytesPerLine() * h)
+    return data.reshape(h, image.bytesPerLine() // 4, 4)[:, :w, :3][..., ::-1]  # RGB
+
+
+def _board_box(image: QImage) -> tuple[int, int, int, int, int, int]:
+    """The board's bounding box in a streamer picture, measured from the pixels:
+    rows above the score bar (whose left edge is the bar's backdrop colour), and
+    in them the rows and columns mostly light (the board surface; labels around
+    it are thin). Returns left, top, right, bottom and the area's width, height."""
+    import numpy as np
+
+    rgb = _pixels(image).astype(int)
+    backdrop = np.array(streamer_module.BACKDROP.getRgb()[:3])
+    bar_rows = np.where(np.abs(rgb[:, 0, :] - backdrop).sum(axis=1) == 0)[0]
+    area_h = int(bar_rows.min())
+    light = rgb[:area_h].mean(axis=2) > 150
+    cols, rows = light.sum(axis=0), light.sum(axis=1)
+    xs = np.where(cols > 0.3 * cols.max())[0]
+    ys = np.where(rows > 0.3 * rows.max())[0]
+    return int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max()), rgb.shape[1], area_h
+
+
+#: Centred to within this many pixels (measured from the pixels: a hex board's
+#: outline is not mirror-symmetric to the pixel). Off-centre was 600 px.
+CENTRED_PX = 8
+
+FILES = [
+    SCENARIOS / "t9a_frontline_clash_demo.json",
+    SCENARIOS / "t9a_refused_flank_spoils_of_war.json",
+    CARNEVALE,
+    HEX,
+]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_stream_png_has_the_board_centred_in_the_1920_by_1080_frame(qtbot, tmp_path, path):
+    window = open_window(qtbot, load_game(path))
+    out = window.start_stream_output(str(tmp_path / "s.png"))
+    image = QImage(str(tmp_path / "s.png"))
+    assert (image.width(), image.height()) == (1920, 1080)
+    left, top, right, bottom, w, h = _board_box(image)
+    print(f"{path.stem}: board x {left}-{right} of {w}, y {top}-{bottom} of {h}")
+    assert max((right - left) / w, (bottom - top) / h) > 0.75, "the board fills the picture"
+    assert abs(left - (w - 1 - right)) <= CENTRED_PX, "as much room left as right"
+    assert abs(top - (h - 1 - bottom)) <= CENTRED_PX, "as much room above as below"
+    window.stop_stream_output()
+    assert out.scene is not None
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_streamer_window_draws_the_board_surface_centred_with_its_grid(qtbot, path):
+    from tabletop_gui.app import style
+
+    window = open_window(qtbot, load_game(path))
+    streamer = window.open_streamer()
+    qtbot.addWidget(streamer)
+    streamer.resize(1920, 1080)
+    qtbot.waitExposed(streamer)
+    QApplication.processEvents()
+    image = streamer.grab().toImage()
+    rgb = _pixels(image)
+    surface = (rgb == style.BOARD.getRgb()[:3]).all(axis=2).mean()
+    assert surface > 0.05, f"the board surface is drawn ({surface:.1%} of the picture)"
+    left, top, right, bottom, w, h = _board_box(image)
+    assert abs(left - (w - 1 - right)) <= CENTRED_PX
+    assert abs(top - (h - 1 - bottom)) <= CENTRED_PX
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_unit_names_are_at_least_15_px_tall_at_1080p(qtbot, tmp_path, path):
+    window = open_window(qtbot, load_game(path))
+    streamer = window.open_streamer()
+    qtbot.addWidget(streamer)
+    streamer.resize(1920, 1080)
+    qtbot.waitExposed(streamer)
+    QApplication.processEvents()
+    in_window = streamer.scene.name_px(streamer.view.pixels_per_inch())
+    out = window.start_stream_output(str(tmp_path / "s.png"))
+    ppi = out.board_rect.width() / streamer_module.shown_rect(out.scene).width()
+    in_png = out.scene.name_px(ppi)
+    print(f"{path.stem}: unit names {in_window:.1f} px in the window, {in_png:.1f} px in the PNG")
+    assert in_window >= 15 and in_png >= 15
+    window.stop_stream_output()
+
+
+def test_a_long_standing_wraps_in_its_tile_instead_of_being_cut_off(qtbot):
+    from PySide6.QtGui import QColor, QFontMetricsF
+
+    text = "The Most Serene Guild of Thieves and Cutpurses leads · 3 VP (face down)"
+    info = streamer_module.BarInfo(
+        "A scenario", "Round 2", (("A", QColor("blue"), "1 VP"), ("B", QColor("red"), "2 VP")),
+        tuple(streamer_module.Standing(f"Objective {i}", text if i == 1 else "nobody yet · 0–0",
+                                       None) for i in range(6)),
+        "",
+    )  # fmt: skip
+    short = streamer_module.bar_layout(
+        streamer_module.BarInfo(*info.__dict__.values()).__class__(
+            info.title, info.clock, info.sides, info.standings[:1] + info.standings[2:], ""
+        ),
+        1920, 1080,
+    )  # fmt: skip
+    lay = streamer_module.bar_layout(info, 1920, 1080)
+    rect, lines = lay.tiles[1]
+    assert len(lines) == 2 and " ".join(lines) == text, "the whole text, on two lines"
+    fm = QFontMetricsF(streamer_module._font(lay.unit * 0.85))
+    assert all(fm.horizontalAdvance(line) <= rect.width() - lay.unit * 0.9 for line in lines)
+    assert lay.tiles[0][0].height() == rect.height(), "its row grew to fit it"
+    assert lay.height > short.height
+    # In the window, the tile's tooltip has the full text and the rule's reason.
+    assert streamer_module.wrap_text(text, fm, 120, 2)[-1].endswith("…")
+
+
+def test_default_stream_file_is_in_the_data_folder_named_once(monkeypatch, qapp):
+    monkeypatch.delenv("TABLETOP_GUI_DATA_DIR", raising=False)
+    path = streamer_module.default_stream_path()
+    assert path.name == "stream.png"
+    assert path.parent.name == "tabletop_gui"
+    assert path.parent.parent.name != "tabletop_gui", f"not doubled: {path}"
