@@ -46,7 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_render.add_argument("file")
     p_render.add_argument("-o", "--output", required=True, help="out.png, out.svg or out.pdf")
     p_render.add_argument("--at", type=int, metavar="N", help="the board after N events")
-    p_render.add_argument("--width", type=int, default=1600, help="PNG width in pixels")
+    p_render.add_argument(
+        "--width", type=int, default=1600, help="PNG width in pixels (200 to 16384)"
+    )
     p_render.add_argument(
         "--transparent", action="store_true", help="PNG: nothing drawn around the board"
     )

@@ -159,6 +159,9 @@ PAPERS = {
 PAGE_MARGIN_IN = 0.4
 #: Inches each tile shares with its neighbour, so sheets can be overlapped and glued.
 DEFAULT_OVERLAP_IN = 0.5
+#: The widest PNG ``render`` makes: a 72 x 48 in board is then about 16384 x 12000
+#: pixels (750 MB while drawing); wider pictures fail to allocate or take minutes.
+MAX_PNG_WIDTH = 16384
 #: Device resolution of PDF pages (cosmetic 1 px lines are 1/96 in thick).
 PDF_DPI = 96
 
@@ -169,25 +172,41 @@ def _umask() -> int:
     return mask
 
 
+def _named(exc: OSError, target: Path) -> OSError:
+    """``exc`` reworded to name the file asked for, not the temp file beside it."""
+    reason = exc.strerror or str(exc)
+    if isinstance(exc, FileNotFoundError) and not target.parent.is_dir():
+        reason = f"the folder {target.parent} does not exist"
+    err = type(exc)(f"{target}: {reason}")
+    err.__cause__ = exc
+    return err
+
+
 def _temp_beside(target: Path, suffix: str = ".tmp") -> tuple[int, str]:
     """A temp file in ``target``'s folder (same file system: the rename is atomic),
     with the permissions an ordinary new file gets."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=target.parent)
-    os.chmod(tmp, 0o666 & ~_umask())
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=target.parent)
+        os.chmod(tmp, 0o666 & ~_umask())
+    except OSError as exc:
+        raise _named(exc, target) from None
     return fd, tmp
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to a temp file beside ``path`` and rename it over ``path``:
-    a reader sees the old file or the new one, never half of one."""
+    a reader sees the old file or the new one, never half of one. An error names
+    ``path`` (e.g. ``x.png: the folder /nonexistent/dir does not exist``)."""
     target = Path(path)
     fd, tmp = _temp_beside(target)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise _named(exc, target) from None
         raise
 
 
@@ -218,6 +237,8 @@ def render_file(
     suffix = Path(output_path).suffix.lower()
     if suffix not in (".png", ".svg", ".pdf"):
         raise ValueError(f"{output_path}: the output must end in .png, .svg or .pdf")
+    if suffix == ".png" and width > MAX_PNG_WIDTH:
+        raise ValueError(f"width: a PNG can be at most {MAX_PNG_WIDTH} pixels wide, got {width}")
     board = evaluate(state)
     scene = board_scene(state, board)
     try:
@@ -243,6 +264,11 @@ def render_file(
 
 def page_image(page: Page, transparent: bool = False) -> QImage:
     image = QImage(page.width, page.height, QImage.Format.Format_ARGB32_Premultiplied)
+    if image.isNull():
+        raise OSError(
+            f"could not make a {page.width} x {page.height} pixel picture (not enough memory): "
+            "choose a smaller width"
+        )
     image.fill(QColor(0, 0, 0, 0) if transparent else QColor("white"))
     painter = QPainter(image)
     page.paint(painter, transparent)
@@ -473,8 +499,10 @@ def write_pdf(
         tiles = paint_true_scale(writer, scene, page_w, page_h, overlap=overlap, title=title)
         del writer
         os.replace(tmp, output_path)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError) and not str(exc).startswith(f"{output_path}:"):
+            raise _named(exc, Path(output_path)) from None
         raise
     return len(tiles)
 

@@ -755,8 +755,8 @@ class StreamOutput(QObject):
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(self.path, bytes(buf.data()))
-        except OSError as exc:
-            self.failed.emit(f"{self.path}: {exc.strerror or exc}")
+        except OSError as exc:  # write_atomic's errors name the file
+            self.failed.emit(str(exc) if exc.strerror is None else f"{self.path}: {exc.strerror}")
             return
         self.writes += 1
         self.last_write = time.monotonic()

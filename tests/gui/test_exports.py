@@ -188,3 +188,26 @@ def test_pdf_stream_is_not_empty_on_every_tile(demo_state, tmp_path):
     streams = re.findall(rb"/Filter /FlateDecode[^>]*>>\s*stream\r?\n(.*?)endstream", pdf, re.S)
     drawn = [zlib.decompress(s) for s in streams]
     assert sum(1 for d in drawn if b" re" in d or b" l\n" in d) >= pages
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf"])
+def test_render_into_a_missing_folder_names_the_file_and_folder_not_a_temp_file(
+    tmp_path, capsys, qapp, suffix
+):
+    target = tmp_path / "no" / "such" / f"x{suffix}"
+    assert cli_main(["render", str(DEMO_BOARD), "-o", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == f"error: {target}: the folder {target.parent} does not exist"
+    assert ".tmp" not in err and ".x" not in err
+    assert not target.parent.exists()
+
+
+def test_render_refuses_a_png_too_wide_to_draw_with_a_message_and_no_qt_warnings(
+    tmp_path, capfd, qapp
+):
+    target = tmp_path / "huge.png"
+    assert cli_main(["render", str(DEMO_BOARD), "-o", str(target), "--width", "200000"]) == 2
+    err = capfd.readouterr().err
+    assert "error: width: a PNG can be at most 16384 pixels wide, got 200000" in err
+    assert "QPainter" not in err and "could not encode" not in err
+    assert not target.exists() and list(tmp_path.iterdir()) == []

@@ -320,3 +320,18 @@ def test_default_stream_file_is_in_the_data_folder_named_once(monkeypatch, qapp)
     assert path.name == "stream.png"
     assert path.parent.name == "tabletop_gui"
     assert path.parent.parent.name != "tabletop_gui", f"not doubled: {path}"
+
+
+def test_a_stream_png_it_cannot_write_is_reported_by_its_own_name(qtbot, tmp_path):
+    """The stream output makes its folder; where it cannot (a file in the way)
+    the message names the stream file, never the temp file beside it."""
+    (tmp_path / "blocked").write_text("a file, not a folder")
+    window = open_window(qtbot, load_game(HEX))
+    out = window.start_stream_output(str(tmp_path / "ok.png"))
+    messages: list[str] = []
+    out.failed.connect(messages.append)
+    out.path = tmp_path / "blocked" / "stream.png"
+    out.write()
+    assert len(messages) == 1 and messages[0].startswith(str(out.path)), messages
+    assert ".tmp" not in messages[0]
+    window.stop_stream_output()
