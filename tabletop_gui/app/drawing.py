@@ -5,7 +5,15 @@ from __future__ import annotations
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPolygonF
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from tabletop_gui.app import style
@@ -87,3 +95,49 @@ def draw_label(
 
 def pixels_per_inch(painter: QPainter) -> float:
     return QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+
+
+class DashCache:
+    """The dashes of one item's dashed outlines, built once per path and zoom.
+
+    Dashes are filled from an outline QPainterPathStroker builds for the whole
+    path, not stroked with a dashed pen: Qt's stroker starts a dashed pen's pattern
+    again where the repaint is clipped, so an item repainted in part (a piece
+    dragged across it) showed its dashes shifted against the rest."""
+
+    def __init__(self) -> None:
+        self._dashes: dict[tuple, QPainterPath] = {}
+
+    def outline(
+        self, path: QPainterPath, width: float, style: Qt.PenStyle, key: object = None
+    ) -> QPainterPath:
+        shape = (id(path), path.elementCount(), path.boundingRect().getRect())
+        k = (key, shape, round(width, 5), style)
+        got = self._dashes.get(k)
+        if got is None:
+            if len(self._dashes) > 16:
+                self._dashes.clear()
+            stroker = QPainterPathStroker()
+            stroker.setWidth(width)
+            stroker.setDashPattern(style)
+            stroker.setCapStyle(Qt.PenCapStyle.FlatCap)
+            stroker.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+            got = self._dashes[k] = stroker.createStroke(path)
+        return got
+
+
+def draw_dashed(
+    painter: QPainter,
+    path: QPainterPath,
+    colour: QColor,
+    width: float,
+    style: Qt.PenStyle = Qt.PenStyle.DashLine,
+    cache: DashCache | None = None,
+    pixels: bool = False,
+) -> None:
+    """Draw ``path`` with a dashed or dotted line ``width`` inches wide (``pixels``:
+    that many pixels at the painter's zoom), the same whatever part is repainted."""
+    if pixels:
+        width = width / max(pixels_per_inch(painter), 1e-6)
+    dashes = (cache or DashCache()).outline(path, width, style)
+    painter.fillPath(dashes, colour)

@@ -12,11 +12,18 @@ import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPen, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tabletop_gui.app import style
-from tabletop_gui.app.drawing import BoardMap, draw_label, pixels_per_inch, text_size
+from tabletop_gui.app.drawing import (
+    BoardMap,
+    DashCache,
+    draw_dashed,
+    draw_label,
+    pixels_per_inch,
+    text_size,
+)
 from tabletop_gui.geometry.outline import marker_outline, unit_outline
 from tabletop_gui.model.pieces import BaseShape, Marker, Terrain, Unit, Zone
 from tabletop_gui.rules.scoreboard import Role
@@ -69,6 +76,7 @@ class PieceItem(QGraphicsItem):
         self.ts = 1.0  # text scale of the board (labels are sized for a 72 in board)
         self.public = False  # a public view: face-down values are not drawn
         self._rect = QRectF()
+        self.dashes = DashCache()
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
 
     def boundingRect(self) -> QRectF:
@@ -76,9 +84,17 @@ class PieceItem(QGraphicsItem):
 
     def set_marks(self, marks: tuple[Mark, ...]) -> None:
         if marks != self.marks:
+            # Badges and the "does not count" note are drawn from the marks: the
+            # painted area changes with them (else a drag leaves stale pixels).
+            self.prepareGeometryChange()
             self.marks = marks
+            self._rect = self.outer_rect()
             self.setToolTip(self.tooltip())
             self.update()
+
+    def outer_rect(self) -> QRectF:
+        """Everything ``paint`` may draw, local coordinates."""
+        return self._rect
 
     def set_focus(self, focus: int) -> None:
         if focus != self.focus:
@@ -99,36 +115,56 @@ class PieceItem(QGraphicsItem):
         return "\n".join(lines)
 
 
-def _halo(painter: QPainter, path: QPainterPath, mark: Mark, fallback: QColor) -> None:
+def _halo(
+    painter: QPainter,
+    path: QPainterPath,
+    mark: Mark,
+    fallback: QColor,
+    dashes: DashCache | None = None,
+) -> None:
     """The band around a piece that tells its role: solid for 'counts', dashed
     grey for 'not counting', black/yellow for a placement error, two-tone dashes
     for 'contested'. Line style carries the meaning as much as colour."""
     w = style.HALO_IN
     colour = mark.colour or fallback
     painter.setBrush(Qt.BrushStyle.NoBrush)
+    dash = Qt.PenStyle.DashLine
     if mark.role is Role.COUNTS:
         painter.setPen(style.inches(colour, w))
         painter.drawPath(path)
     elif mark.role is Role.NOT_COUNTING:
-        pen = style.inches(style.DIM, w * 0.6, Qt.PenStyle.DashLine)
-        painter.setPen(pen)
-        painter.drawPath(path)
+        draw_dashed(painter, path, style.DIM, w * 0.6, dash, dashes)
     elif mark.role is Role.CONTESTED:
         painter.setPen(style.inches(QColor("white"), w))
         painter.drawPath(path)
-        painter.setPen(style.inches(style.ERROR, w, Qt.PenStyle.DashLine))
-        painter.drawPath(path)
+        draw_dashed(painter, path, style.ERROR, w, dash, dashes)
     elif mark.role is Role.PLACEMENT_ERROR:
         painter.setPen(style.inches(style.ERROR_ALT, w))
         painter.drawPath(path)
-        painter.setPen(style.inches(style.ERROR, w, Qt.PenStyle.DashLine))
-        painter.drawPath(path)
+        draw_dashed(painter, path, style.ERROR, w, dash, dashes)
     elif mark.role in (Role.SELECTED, Role.CARRIED):
-        painter.setPen(style.inches(colour, w * 0.6, Qt.PenStyle.DotLine))
-        painter.drawPath(path)
+        draw_dashed(painter, path, colour, w * 0.6, Qt.PenStyle.DotLine, dashes)
 
 
 _BADGES = {Role.PLACEMENT_ERROR: "!", Role.CONTESTED: "⚔", Role.SELECTED: "⚑", Role.CARRIED: "◆"}
+
+
+#: Radius of a badge and the step between badges, inches (times the text scale).
+BADGE_R, BADGE_STEP = 0.32, 0.7
+#: The selection box stands this far outside the role band, inches.
+SELECT_GAP = 0.3
+#: What a bounding rect keeps around the selection box and the focus outline (their
+#: pens are cosmetic, at most 4 px: the view pads each update by 2 px more).
+EDGE_PAD = 0.1
+
+
+def badge_rect(marks: tuple[Mark, ...], at: QPointF, ts: float) -> QRectF:
+    """Where ``_badges`` draws the badges of ``marks`` from ``at`` (empty: none)."""
+    n = sum(1 for m in marks if m.role in _BADGES)
+    if not n:
+        return QRectF()
+    r = (BADGE_R + 0.05) * ts
+    return QRectF(at.x() - r, at.y() - r, BADGE_STEP * ts * (n - 1) + 2 * r, 2 * r)
 
 
 def _badges(
@@ -143,9 +179,9 @@ def _badges(
         colour = style.ERROR if mark.role is Role.PLACEMENT_ERROR else (mark.colour or fallback)
         painter.setPen(style.cosmetic(style.ERROR, 1))
         painter.setBrush(bg)
-        painter.drawEllipse(QPointF(x, at.y()), 0.32 * ts, 0.32 * ts)
+        painter.drawEllipse(QPointF(x, at.y()), BADGE_R * ts, BADGE_R * ts)
         draw_label(painter, glyph, QPointF(x, at.y()), 0.42 * ts, colour, bold=True)
-        x += 0.7 * ts
+        x += BADGE_STEP * ts
 
 
 def _selection(painter: QPainter, path: QPainterPath) -> None:
@@ -153,12 +189,12 @@ def _selection(painter: QPainter, path: QPainterPath) -> None:
     and its role band, so both stay visible."""
     r = path.boundingRect()
     path = QPainterPath()
-    path.addRect(r.adjusted(-0.3, -0.3, 0.3, 0.3))
+    g = SELECT_GAP
+    path.addRect(r.adjusted(-g, -g, g, g))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.setPen(style.cosmetic(QColor("white"), 3))
     painter.drawPath(path)
-    painter.setPen(style.cosmetic(QColor("black"), 1.5, Qt.PenStyle.DashLine))
-    painter.drawPath(path)
+    draw_dashed(painter, path, QColor("black"), 1.5, pixels=True)
 
 
 class UnitItem(PieceItem):
@@ -258,11 +294,22 @@ class UnitItem(PieceItem):
                 self.grid.append(QLineF(a + (d - a) * t, b + (cc - b) * t))
         self.path = path
         self.halo_path = halo
-        rect = halo.boundingRect().adjusted(-0.2, -0.2, 0.2, 0.2)
-        tw, th = text_size(unit.name, (NAME_IN * self.ts) * MAX_LABEL_SCALE)
-        rect = rect.united(QRectF(-tw / 2 - 0.2, -th / 2 - 0.2, tw + 0.4, th * 2 + 0.4))
-        rect = rect.united(QRectF(self.badge_at.x() - 0.5, self.badge_at.y() - 0.5, 3.0, 1.0))
-        self._rect = rect
+        self._rect = self.outer_rect()
+
+    def outer_rect(self) -> QRectF:
+        unit = self.unit
+        if unit is None:
+            return QRectF()
+        m = SELECT_GAP + EDGE_PAD
+        rect = self.halo_path.boundingRect().adjusted(-m, -m, m, m)
+        name_in = NAME_IN * self.ts * MAX_LABEL_SCALE
+        tw, th = text_size(unit.name, name_in)
+        rect = rect.united(QRectF(-tw / 2 - 0.2, -th / 2 - 0.2, tw + 0.4, th + 0.4))
+        note = _note(self.marks)
+        if note:
+            nw, nh = text_size(note, NOTE_IN * self.ts * MAX_LABEL_SCALE)
+            rect = rect.united(QRectF(-nw / 2 - 0.2, th * 0.95 - nh / 2 - 0.2, nw + 0.4, nh + 0.4))
+        return rect.united(badge_rect(self.marks, self.badge_at, self.ts))
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -284,7 +331,7 @@ class UnitItem(PieceItem):
         painter.setPen(front)
         painter.drawLine(self.front)
         for mark in marks:
-            _halo(painter, self.halo_path, mark, self.colour)
+            _halo(painter, self.halo_path, mark, self.colour, self.dashes)
         if self.focus > 0:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(style.cosmetic(QColor("black"), 3))
@@ -294,7 +341,7 @@ class UnitItem(PieceItem):
         if ppi * NAME_IN * self.ts >= MIN_TEXT_PX and ppi >= min_ppi:
             name_in = readable(NAME_IN * self.ts, ppi)
             draw_label(painter, unit.name, QPointF(0, 0), name_in, style.TEXT, LABEL_BG)
-            note = next((m.label for m in marks if m.role is Role.NOT_COUNTING and m.label), "")
+            note = _note(marks)
             if note:
                 _, th = text_size(unit.name, name_in)
                 note_in = readable(NOTE_IN * self.ts, ppi)
@@ -303,6 +350,11 @@ class UnitItem(PieceItem):
                 )
         if marks:
             _badges(painter, marks, self.badge_at, self.colour, self.ts)
+
+
+def _note(marks: tuple[Mark, ...]) -> str:
+    """The reason written under a unit's name when it is in range but does not count."""
+    return next((m.label for m in marks if m.role is Role.NOT_COUNTING and m.label), "")
 
 
 LABEL_BG = QColor(255, 255, 255, 170)
@@ -351,14 +403,21 @@ class MarkerItem(PieceItem):
         tags = [t[0].upper() for t in sorted(marker.rules)]
         if tags:
             self.caption += f" [{''.join(tags)}]"
-        r = self.radius + style.HALO_IN + 0.2
-        tw, th = text_size(self.caption, (NOTE_IN * self.ts) * MAX_LABEL_SCALE)
-        self._rect = QRectF(-max(r, tw / 2 + 0.2), -r, 2 * max(r, tw / 2 + 0.2), 2 * r + th + 0.4)
-        self._rect = self._rect.united(
-            QRectF(self.radius * 0.7 - 0.5, -self.radius * 0.7 - 0.5, 3.0, 1.0)
-        )
+        self._rect = self.outer_rect()
         self.setToolTip(self.tooltip())
         self.update()
+
+    def outer_rect(self) -> QRectF:
+        if self.piece is None:
+            return QRectF()
+        r = self.radius
+        # The role band, the carried ring, the focus ring and the selection box.
+        out = max(r + style.HALO_IN, r * 1.15 + 0.05, r + 0.35, r + style.HALO_IN / 2 + SELECT_GAP)
+        out += EDGE_PAD
+        tw, th = text_size(self.caption, (NOTE_IN * self.ts) * MAX_LABEL_SCALE)
+        rect = QRectF(-out, -out, 2 * out, 2 * out)
+        rect = rect.united(QRectF(-tw / 2 - 0.2, r, tw + 0.4, th + 0.4))
+        return rect.united(badge_rect(self.marks, QPointF(r * 0.8, -r * 0.8), self.ts))
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -374,13 +433,13 @@ class MarkerItem(PieceItem):
         painter.setBrush(self.colour)
         painter.drawEllipse(QPointF(0, 0), r * 0.62, r * 0.62)
         if m.carried_by:
-            painter.setPen(style.inches(QColor("black"), 0.05, Qt.PenStyle.DotLine))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(QPointF(0, 0), r * 1.15, r * 1.15)
+            ring = QPainterPath()
+            ring.addEllipse(QPointF(0, 0), r * 1.15, r * 1.15)
+            draw_dashed(painter, ring, QColor("black"), 0.05, Qt.PenStyle.DotLine)
         path = QPainterPath()
         path.addEllipse(QPointF(0, 0), r + style.HALO_IN / 2, r + style.HALO_IN / 2)
         for mark in self.marks:
-            _halo(painter, path, mark, self.colour)
+            _halo(painter, path, mark, self.colour, self.dashes)
         if self.focus > 0:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(style.cosmetic(QColor("black"), 3))
@@ -427,6 +486,7 @@ class PolygonItem(PieceItem):
         self.path = QPainterPath()
         self.colour = style.NEUTRAL
         self.anchor = QPointF()
+        self.label = ""
 
     def set_polygon(
         self, points: tuple[tuple[float, float], ...], bmap: BoardMap, label: str
@@ -439,11 +499,18 @@ class PolygonItem(PieceItem):
         self.path = path
         br = self.polygon.boundingRect()
         self.anchor = br.center()
-        tw, th = text_size(label, (NOTE_IN * self.ts) * MAX_LABEL_SCALE)
-        self._rect = br.adjusted(-0.3, -0.3, 0.3, 0.3).united(
+        self.label = label
+        self._rect = self.outer_rect()
+        self.update()
+
+    def outer_rect(self) -> QRectF:
+        br = self.polygon.boundingRect()
+        m = SELECT_GAP + EDGE_PAD
+        tw, th = text_size(self.label, (NOTE_IN * self.ts) * MAX_LABEL_SCALE)
+        rect = br.adjusted(-m, -m, m, m).united(
             QRectF(self.anchor.x() - tw / 2 - 0.2, self.anchor.y() - th, tw + 0.4, 2 * th)
         )
-        self.update()
+        return rect.united(badge_rect(self.marks, br.topRight(), self.ts))
 
     def shape(self) -> QPainterPath:
         return self.path
@@ -486,7 +553,7 @@ class TerrainItem(PolygonItem):
             painter.setBrush(style.with_alpha(style.TERRAIN, 170))
             painter.drawPath(self.path)
         for mark in self.marks:
-            _halo(painter, self.path, mark, style.NEUTRAL)
+            _halo(painter, self.path, mark, style.NEUTRAL, self.dashes)
         if self.focus > 0:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(style.cosmetic(QColor("black"), 3))
@@ -533,12 +600,12 @@ class ZoneItem(PolygonItem):
         painter.setOpacity(1.0)
         ppi = pixels_per_inch(painter)
         painter.setBrush(style.with_alpha(self.colour, 34))
-        pen = QPen(style.with_alpha(self.colour, 200), 2, Qt.PenStyle.DashLine)
-        pen.setCosmetic(True)
-        painter.setPen(pen)
+        painter.setPen(Qt.PenStyle.NoPen)
         painter.drawPath(self.path)
+        edge = style.with_alpha(self.colour, 200)
+        draw_dashed(painter, self.path, edge, 2 / max(ppi, 1e-6), cache=self.dashes)
         for mark in self.marks:
-            _halo(painter, self.path, mark, self.colour)
+            _halo(painter, self.path, mark, self.colour, self.dashes)
         if self.isSelected():
             _selection(painter, self.path)
         if ppi * (NOTE_IN * self.ts) >= MIN_TEXT_PX:

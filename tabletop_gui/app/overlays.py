@@ -11,7 +11,14 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tabletop_gui.app import style
-from tabletop_gui.app.drawing import BoardMap, draw_label, pixels_per_inch, text_size
+from tabletop_gui.app.drawing import (
+    BoardMap,
+    DashCache,
+    draw_dashed,
+    draw_label,
+    pixels_per_inch,
+    text_size,
+)
 from tabletop_gui.app.items import MAX_LABEL_SCALE, MIN_TEXT_PX, Z_AREA, Z_CIRCLE, readable
 from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.rules.scoreboard import Area, Circle, HexMark
@@ -26,6 +33,7 @@ class OverlayItem(QGraphicsItem):
     def __init__(self) -> None:
         super().__init__()
         self._rect = QRectF()
+        self.dashes = DashCache()
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
 
@@ -126,8 +134,10 @@ class AreaOverlay(OverlayItem):
         painter.setBrush(
             style.brush(style.with_alpha(self.colour, 110), Qt.BrushStyle.BDiagPattern)
         )
-        painter.setPen(style.cosmetic(self.colour, 2.5, Qt.PenStyle.DashDotLine))
+        painter.setPen(Qt.PenStyle.NoPen)
         painter.drawPath(self.path)
+        width = 2.5 / max(pixels_per_inch(painter), 1e-6)
+        draw_dashed(painter, self.path, self.colour, width, Qt.PenStyle.DashDotLine, self.dashes)
         if pixels_per_inch(painter) * (NOTE_LABEL_IN * self.ts) >= MIN_TEXT_PX and self.area.label:
             draw_label(
                 painter,

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 from tabletop_gui.app import presets, style
 from tabletop_gui.app.board_scene import BoardScene
 from tabletop_gui.app.document import Document
-from tabletop_gui.app.drawing import draw_label, text_size
+from tabletop_gui.app.drawing import draw_dashed, draw_label, text_size
 from tabletop_gui.app.editor import Editor
 from tabletop_gui.app.items import Z_TOOL, PieceItem, UnitItem
 from tabletop_gui.app.measure import Measurement, measure_between
@@ -114,8 +114,9 @@ class MeasureItem(QGraphicsItem):
         painter.setOpacity(1.0)
         painter.setPen(style.cosmetic(QColor("white"), 5))
         painter.drawLine(self.a, self.b)
-        painter.setPen(style.cosmetic(QColor("black"), 2, Qt.PenStyle.DashLine))
-        painter.drawLine(self.a, self.b)
+        line = QPainterPath(self.a)
+        line.lineTo(self.b)
+        draw_dashed(painter, line, QColor("black"), 2, pixels=True)
         painter.setBrush(QColor("black"))
         for p in (self.a, self.b):
             painter.drawEllipse(p, 0.12, 0.12)
@@ -160,9 +161,11 @@ class PolygonPreview(QGraphicsItem):
             path.moveTo(pts[0])
             for p in pts[1:]:
                 path.lineTo(p)
-        painter.setPen(style.cosmetic(QColor("black"), 2, Qt.PenStyle.DashLine))
+        painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(0, 0, 0, 30))
         painter.drawPath(path)
+        draw_dashed(painter, path, QColor("black"), 2, pixels=True)
+        painter.setPen(style.cosmetic(QColor("black"), 1))
         painter.setBrush(QColor("white"))
         for p in self.points:
             painter.drawEllipse(p, 0.15, 0.15)
@@ -238,9 +241,10 @@ class BoardView(QGraphicsView):
         scene.addItem(self.handle)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
-        # Items draw inside their bounding rects (halo margins included) and set every
-        # pen, brush and opacity they use: the view need not pad or save state per item.
-        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+        # Items draw inside their bounding rects (halo margins included), except for the
+        # half width of cosmetic pens (at most 2 px), so the view keeps its 2 px
+        # antialiasing pad on every update (DontAdjustForAntialiasing left trails of the
+        # selection box after a drag). Items set every pen, brush and opacity they use.
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
         self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         self.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
