@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -114,6 +116,39 @@ def show(value: Any) -> str:
     return str(value)
 
 
+class FieldEdit(QLineEdit):
+    """A text field of the inspector. Undo and redo belong to the game, not to the
+    field: once a value is applied, ``Ctrl+Z`` undoes the edit in the model (the
+    window's Edit > Undo) and the field then shows the model's value; while a value
+    is being typed, ``Ctrl+Z`` puts the model's value back in the field."""
+
+    def __init__(self, revert: object) -> None:
+        super().__init__()
+        self._revert = revert
+
+    @staticmethod
+    def _is_undo(event: QKeyEvent) -> bool:
+        return event.matches(QKeySequence.StandardKey.Undo) or event.matches(
+            QKeySequence.StandardKey.Redo
+        )
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and self._is_undo(event):
+            if self.isModified():
+                event.accept()  # handled below, as a key press: revert the typing
+            else:
+                event.ignore()  # let the window's Undo / Redo shortcut have it
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self._is_undo(event):
+            self._revert()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
 class Inspector(QWidget):
     def __init__(self, editor: Editor, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -189,9 +224,16 @@ class Inspector(QWidget):
                     combo.addItem(name, sid)
             combo.activated.connect(lambda _i, f=f, c=combo: self._commit(f, c.currentData()))
             return combo
-        edit = QLineEdit()
+        edit = FieldEdit(lambda f=f: self._revert(f))
         edit.editingFinished.connect(lambda f=f, e=edit: self._commit_text(f, e))
         return edit
+
+    def _revert(self, f: Field) -> None:
+        """Put the model's value back in a field being typed into."""
+        w = self.widgets.get(f.name)
+        if isinstance(w, QLineEdit) and self.piece is not None:
+            w.setText(show(self._value(f, self.piece)))
+            w.setModified(False)
 
     def _value(self, f: Field, piece: Any) -> Any:
         if f.kind == "rule":
@@ -219,8 +261,11 @@ class Inspector(QWidget):
 
     # -- editing ------------------------------------------------------------
     def _commit_text(self, f: Field, edit: QLineEdit) -> None:
-        if self.piece is None:
+        # Only what was typed is applied: leaving a field that shows the model's
+        # value (rounded for display, or put back by an undo) records nothing.
+        if self.piece is None or not edit.isModified():
             return
+        edit.setModified(False)
         try:
             value = parse(f, edit.text())
         except InputError as exc:

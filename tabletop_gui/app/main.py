@@ -186,7 +186,12 @@ class MainWindow(QMainWindow):
         undo = self.doc.undo_stack.createUndoAction(self, "&Undo")
         undo.setShortcut(QKeySequence.StandardKey.Undo)
         redo = self.doc.undo_stack.createRedoAction(self, "&Redo")
-        redo.setShortcuts([QKeySequence.StandardKey.Redo, QKeySequence("Ctrl+Y")])
+        # Ctrl+Shift+Z and Ctrl+Y on every platform (the standard Redo key differs).
+        keys = [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
+        keys += [
+            k for k in QKeySequence.keyBindings(QKeySequence.StandardKey.Redo) if k not in keys
+        ]
+        redo.setShortcuts(keys)
         e.addAction(undo)
         e.addAction(redo)
         self.undo_action, self.redo_action = undo, redo
