@@ -359,6 +359,16 @@ def bar_height(info: BarInfo, width: float, height: float) -> float:
     return bar_layout(info, width, height).height
 
 
+def _fitting_font(text: str, width: float, px: float, min_px: float) -> QFont:
+    """A bold font ``px`` tall, smaller (down to ``min_px``) if ``text`` needs it
+    to fit ``width``; past that the text is elided."""
+    font = _font(px, True)
+    wide = QFontMetricsF(font).horizontalAdvance(text)
+    if wide > width:
+        font = _font(max(min_px, px * width / wide), True)
+    return font
+
+
 def _text(painter: QPainter, rect: QRectF, align: Qt.AlignmentFlag, text: str) -> None:
     """``text`` in ``rect`` with the painter's font, elided to fit."""
     fm = QFontMetricsF(painter.font())
@@ -376,7 +386,6 @@ def paint_score_bar(painter: QPainter, rect: QRectF, info: BarInfo, height: floa
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
     painter.fillRect(QRectF(0, 0, rect.width(), rect.height()), BACKDROP)
     head = lay.head
-    big = _font(u * 1.25, True)
     small = _font(u * 0.85)
     side_w = head.width() * 0.3
     for i, (name, colour, total) in enumerate(info.sides[:2]):
@@ -387,7 +396,7 @@ def paint_score_bar(painter: QPainter, rect: QRectF, info: BarInfo, height: floa
         painter.fillRect(sw, colour)
         text = box.adjusted(u * 1.1, 0, 0, 0) if left else box.adjusted(0, 0, -u * 1.1, 0)
         align = Qt.AlignmentFlag.AlignLeft if left else Qt.AlignmentFlag.AlignRight
-        painter.setFont(big)
+        painter.setFont(_fitting_font(name, text.width(), u * 1.25, u * 0.9))
         painter.setPen(BAR_TEXT)
         _text(painter, text, align | Qt.AlignmentFlag.AlignTop, name)
         painter.setFont(small)
@@ -412,7 +421,7 @@ def paint_score_bar(painter: QPainter, rect: QRectF, info: BarInfo, height: floa
         _text(painter, inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, st.name)
         painter.setFont(text_font)
         painter.setPen(st.colour.lighter(150) if st.colour else BAR_DIM)
-        y = inner.bottom() - u * 1.15 * len(lines)
+        y = inner.y() + u * 1.15  # under the name
         for text in lines:
             box = QRectF(inner.x(), y, inner.width(), u * 1.15)
             painter.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)

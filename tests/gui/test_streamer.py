@@ -152,6 +152,12 @@ def test_streamer_totals_equal_the_score_panels_by_default_hidden_values_include
     assert relic.text == "The Rashaar leads · 2 VP (face down)"
     assert "referee's view" in streamer.windowTitle()
     assert streamer.scene.piece_item("obj-relic").text == "2?", "the value, marked face down"
+    # The tile's tooltip has the whole standing and the rule's reason.
+    i = streamer.bar.info.standings.index(relic)
+    lay = streamer_module.bar_layout(streamer.bar.info, streamer.bar.width(), streamer.height())
+    at = lay.tiles[i][0].center().toPoint()
+    assert streamer.bar.standing_at(at) == relic
+    assert relic.detail == board.result(board.results[i].objective_id).reason != ""
 
 
 def test_players_view_marks_the_unknown_value_in_the_total_instead_of_leaving_it_out(qtbot):
