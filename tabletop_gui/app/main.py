@@ -74,6 +74,7 @@ class MainWindow(QMainWindow):
         self.legend = LegendWidget()
         self.inspector = Inspector(self.editor)
         self.focus_objective: str | None = None
+        self._fit_pending = False
         self.measure_label = QLabel()
         self.measure_label.setObjectName("measureLabel")
         self.statusBar().addPermanentWidget(self.measure_label)
@@ -222,7 +223,9 @@ class MainWindow(QMainWindow):
         self._action(e, "Select &all", self._select_all, QKeySequence.StandardKey.SelectAll)
 
         v = bar.addMenu("&View")
-        self._action(v, "&Fit board", self.view.fit_board, "F")
+        fit = self._action(v, "&Fit board", self.view.fit_board, "F")
+        # F wherever a letter is not typed; Ctrl+0 even while typing in a field.
+        fit.setShortcuts([QKeySequence("F"), QKeySequence("Ctrl+0")])
         self._action(v, "Zoom &in", lambda: self.view.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
         self._action(v, "Zoom &out", lambda: self.view.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
         safe = self._action(v, "Colour-blind-safe side colours", self.scene.set_safe_colours)
@@ -277,6 +280,9 @@ class MainWindow(QMainWindow):
         state = self.doc.state
         board = self.doc.scoreboard()
         self.scene.sync(state, board)
+        if self._fit_pending:
+            self._fit_pending = False
+            self.view.fit_board()
         self.view.update_quality(len(self.scene.pieces))
         self.score_panel.set_scoreboard(state.scene, board, self.scene.colours)
         if self.focus_objective is not None:
@@ -342,7 +348,10 @@ class MainWindow(QMainWindow):
         self._fill_viewers()
         self.autosaver.saved_log = None
         self._update_title()
-        self.view.fit_board()
+        # The scene takes the new board's size in the refresh that follows (the
+        # document sends ``changed`` after ``reset_done``): fit once it has.
+        self._fit_pending = True
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _log_moved(self) -> None:
         doc = self.doc
@@ -727,6 +736,7 @@ def run_app(path: str | None = None) -> int:
         return 2
     window = MainWindow(game, target if path else None)
     window.show()
+    window.view.setFocus(Qt.FocusReason.OtherFocusReason)  # board keys work at once
     _WINDOWS.append(window)
     window.offer_recovery()
     return app.exec()

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -25,6 +26,20 @@ from tabletop_gui.app import presets
 from tabletop_gui.model.scene import Scene
 
 PAYLOAD = Qt.ItemDataRole.UserRole + 1
+
+
+class CountBox(QSpinBox):
+    """A whole-number box that leaves letters to the window's shortcuts (F fits the
+    board even while the Models box has the focus)."""
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            text = event.text()
+            plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            if plain and text.isalpha():
+                event.ignore()
+                return True
+        return super().event(event)
 
 
 class PresetTree(QTreeWidget):
@@ -55,9 +70,9 @@ class Palette(QWidget):
         self.side_box = QComboBox()
         self.side_box.setObjectName("placingSide")
         self.tree = PresetTree(self)
-        self.models = QSpinBox()
+        self.models = CountBox()
         self.models.setRange(1, 200)
-        self.per_rank = QSpinBox()
+        self.per_rank = CountBox()
         self.per_rank.setRange(1, 50)
         self.impassable = QCheckBox("Impassable")
         draw_terrain = QPushButton("Draw terrain polygon")

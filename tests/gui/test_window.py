@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from tabletop_gui import SCENARIOS
 from tabletop_gui.model.events import MovePiece
 
 
@@ -89,3 +90,65 @@ def test_ctrl_z_while_typing_puts_the_model_value_back_in_the_field(demo, qtbot)
     focus(qtbot, demo, demo.view)
     assert demo.doc.state.scene.units["a-peasants"].name == "Peasant Levy"
     assert demo.doc.undo_stack.count() == count
+
+
+# -- finding 8: a new board is fitted; F works window-wide --------------------------------
+
+
+def fitted_ppi(window) -> float:
+    """Pixels per inch of the view with the whole board fitted."""
+    view = window.view
+    rect = view.board_scene.sceneRect()
+    vp = view.viewport().rect()
+    return min(vp.width() / rect.width(), vp.height() / rect.height())
+
+
+@pytest.mark.parametrize(
+    "name", ["hex_hochkirch_ridge_demo.json", "carnevale_drowned_quarter.json"]
+)
+def test_opening_a_file_fits_its_board_even_after_zooming(demo, name):
+    demo.view.zoom(3.0)
+    assert demo.open_path(str(SCENARIOS / name), ask=False)
+    QApplication.processEvents()
+    assert demo.view.pixels_per_inch() == pytest.approx(fitted_ppi(demo), rel=0.03)
+    # The whole board is in view.
+    shown = demo.view.mapToScene(demo.view.viewport().rect()).boundingRect()
+    assert shown.contains(demo.scene.board_rect())
+
+
+@pytest.mark.parametrize("key", ["hex", "carnevale"])
+def test_file_new_fits_the_new_board(demo, key):
+    demo.view.zoom(0.5)
+    demo.view.zoom(4.0)
+    assert demo.new_game(key, ask=False)
+    QApplication.processEvents()
+    assert demo.view.pixels_per_inch() == pytest.approx(fitted_ppi(demo), rel=0.03)
+    assert demo.view.hasFocus() or not demo.isActiveWindow()
+
+
+def test_f_fits_the_board_whichever_panel_has_the_focus(demo, qtbot):
+    panels = [
+        demo.palette.tree,
+        demo.palette.models,
+        demo.palette.side_box,
+        demo.score_panel.table,
+        demo.log_panel,
+        demo.turn_bar.advance_button,
+    ]
+    for widget in panels:
+        demo.view.zoom(3.0)
+        assert demo.view.pixels_per_inch() > 1.5 * fitted_ppi(demo)
+        focus(qtbot, demo, widget)
+        qtbot.keyClick(widget, Qt.Key.Key_F)
+        assert demo.view.pixels_per_inch() == pytest.approx(fitted_ppi(demo), rel=0.03), widget
+
+
+def test_ctrl_0_fits_the_board_even_while_typing_in_a_field(demo, qtbot):
+    demo.scene.pieces["a-peasants"].setSelected(True)
+    field = demo.inspector.widgets["name"]
+    demo.view.zoom(3.0)
+    focus(qtbot, demo, field)
+    qtbot.keyClick(field, Qt.Key.Key_F)
+    assert field.text().lower().endswith("f")  # a letter typed into a field stays a letter
+    qtbot.keyClick(field, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    assert demo.view.pixels_per_inch() == pytest.approx(fitted_ppi(demo), rel=0.03)
