@@ -135,7 +135,9 @@ class TurnBar(QWidget):
         state = self.doc.state
         events = self._events()
         family = state.setup.family
-        self.clock.setText(turns.clock_text(state, events))
+        board = self.doc.scoreboard()
+        over = turns.finished(state, board)
+        self.clock.setText(turns.clock_text(state, events, board))
         started = any(isinstance(e, TurnStart) and e.side for e in events)
         show_first = family in ("t9a", "hex") and not started and len(state.scene.sides) > 1
         self.first_label.setVisible(show_first)
@@ -146,11 +148,11 @@ class TurnBar(QWidget):
             w.setEnabled(not read_only)
         self._fill_characters()
         self._refresh_steps()
-        side_acts = actions.side_actions(state)
+        side_acts = [] if over else actions.side_actions(state)
         self.card_box.setVisible(bool(side_acts))
         self.card_button.setVisible(bool(side_acts))
         self.time_button.setVisible(any(a.group == "time" for a in side_acts))
-        self._dice = actions.dice_requests(state, self.doc.scoreboard())
+        self._dice = [] if over else actions.dice_requests(state, board)
         self.dice_button.setVisible(bool(self._dice))
         if self._dice:
             d = self._dice[0]
@@ -189,7 +191,11 @@ class TurnBar(QWidget):
     def _refresh_steps(self) -> None:
         state = self.doc.state
         self._steps = turns.steps(
-            state, self._events(), self.first_box.currentData(), self.character_box.currentData()
+            state,
+            self._events(),
+            self.first_box.currentData(),
+            self.character_box.currentData(),
+            self.doc.scoreboard(),
         )
         buttons = (self.advance_button, self.second_button, self.third_button)
         for i, b in enumerate(buttons):
@@ -201,7 +207,8 @@ class TurnBar(QWidget):
                 b.setVisible(False)
         if not self._steps:
             self.advance_button.setVisible(True)
-            self.advance_button.setText("Game over" if turns.game_over(state) else "—")
+            over = turns.finished(state, self.doc.scoreboard())
+            self.advance_button.setText("Game over" if over else "—")
             self.advance_button.setEnabled(False)
 
     @property

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from tabletop_gui.model.events import Event, PhaseEnd, PhaseStart, TurnEnd, TurnStart
 from tabletop_gui.model.events.carnevale import ActivationEnd, ActivationStart
 from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.scoreboard import Scoreboard
 
 
 @dataclass(frozen=True)
@@ -76,11 +77,43 @@ def game_over(state: GameState) -> bool:
     )
 
 
+def finished(state: GameState, board: Scoreboard | None = None) -> bool:
+    """The game is over: the clock says so, or the rules name a winner (a hex
+    side reached its banner target: the battle ends that instant)."""
+    return game_over(state) or (board is not None and board.winner is not None)
+
+
+#: How a family counts its totals in the result line: (singular, plural).
+TOTAL_WORDS = {"hex": ("banner", "banners"), "carnevale": ("VP", "VP")}
+#: What a family's game is called in the result line.
+GAME_WORDS = {"hex": "the battle", "t9a": "the battle", "carnevale": "the game"}
+
+
+def result_text(state: GameState, board: Scoreboard | None) -> str | None:
+    """'Prussia has won the battle (6 banners)' once the rules name a winner;
+    None while nobody has won."""
+    if board is None or board.winner is None:
+        return None
+    family = state.setup.family
+    name = side_name(state, board.winner)
+    what = GAME_WORDS.get(family, "the game")
+    total = board.totals.get(board.winner)
+    if total is None:
+        return f"{name} has won {what}"
+    n = int(total) if float(total).is_integer() else total
+    one, many = TOTAL_WORDS.get(family, ("point", "points"))
+    return f"{name} has won {what} ({n} {one if n == 1 else many})"
+
+
 # -- clock text ---------------------------------------------------------------
 
 
-def clock_text(state: GameState, events: Sequence[Event]) -> str:
-    """Where the game is, in words: 'Game Turn 2 · Orcs' Player Turn'."""
+def clock_text(state: GameState, events: Sequence[Event], board: Scoreboard | None = None) -> str:
+    """Where the game is, in words: 'Game Turn 2 · Orcs' Player Turn'; who won,
+    once the rules say (``board``: the scoreboard of ``state``)."""
+    won = result_text(state, board)
+    if won is not None:
+        return won
     family = state.setup.family
     c = state.clock
     if game_over(state):
@@ -124,9 +157,10 @@ def side_name_of_unit(state: GameState, unit_id: str) -> str:
 
 
 def steps(state: GameState, events: Sequence[Event], first: str | None = None,
-          character: str | None = None) -> list[Step]:  # fmt: skip
-    """The turn bar's buttons now; the first is the main one (Advance)."""
-    if game_over(state):
+          character: str | None = None, board: Scoreboard | None = None) -> list[Step]:  # fmt: skip
+    """The turn bar's buttons now; the first is the main one (Advance). None once
+    the game is over (``board``: a winner named by the rules ends it too)."""
+    if finished(state, board):
         return []
     family = state.setup.family
     if family == "t9a":
