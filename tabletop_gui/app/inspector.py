@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -169,8 +170,10 @@ class Inspector(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.title)
-        layout.addWidget(self.form_host)
+        # The reason for a refusal sits right under the title, where it is seen
+        # however far down the form the edited field is (and in the status bar).
         layout.addWidget(self.message)
+        layout.addWidget(self.form_host)
         layout.addStretch(1)
         self._sides: tuple[tuple[str, str], ...] = ()
 
@@ -296,6 +299,12 @@ class Inspector(QWidget):
 
     def _refused(self, f: Field, reason: str) -> None:
         self.message.setText(f"{f.label}: refused, {reason}")
+        self.editor.doc.message.emit(f"Refused: {f.label}: {reason}")
+        scroll = self.parentWidget()
+        while scroll is not None and not isinstance(scroll, QScrollArea):
+            scroll = scroll.parentWidget()
+        if scroll is not None:
+            scroll.ensureWidgetVisible(self.message)
         if self.piece is not None:
             self._fill(self.piece)
             w = self.widgets.get(f.name)

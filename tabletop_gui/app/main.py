@@ -85,6 +85,7 @@ class MainWindow(QMainWindow):
         lay.addWidget(self.score_panel, 1)
         lay.addWidget(self.legend)
         score.setMinimumWidth(400)
+        self.docks: dict[str, QDockWidget] = {}
         self._dock("Score", score, Qt.DockWidgetArea.RightDockWidgetArea)
         self._dock("Palette", self.palette, Qt.DockWidgetArea.LeftDockWidgetArea)
         scroll = QScrollArea()
@@ -98,6 +99,7 @@ class MainWindow(QMainWindow):
 
         self.turn_bar = TurnBar(self.doc)
         bar = QToolBar("Turn", self)
+        self.turn_toolbar = bar
         bar.setObjectName("turnToolBar")
         bar.setMovable(False)
         bar.addWidget(self.turn_bar)
@@ -139,6 +141,7 @@ class MainWindow(QMainWindow):
         self.palette.set_scene(self.doc.state.scene)
         self._update_title()
         self.resize(1600, 950)
+        self._split_left()
         self.refresh()
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -146,7 +149,20 @@ class MainWindow(QMainWindow):
         dock.setObjectName(f"dock_{title}")
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
+        self.docks[title] = dock
         return dock
+
+    def _split_left(self) -> None:
+        """Palette above, Inspector below with room for a dozen rows of the form."""
+        left = [self.docks["Palette"], self.docks["Inspector"]]
+        self.resizeDocks(left, [45, 55], Qt.Orientation.Vertical)
+
+    def showEvent(self, event: object) -> None:
+        first = not getattr(self, "_shown_once", False)
+        super().showEvent(event)
+        if first:
+            self._shown_once = True
+            self._split_left()
 
     # -- menus and shortcuts ----------------------------------------------
     def _action(self, menu: object, text: str, slot: object, shortcut: object = None) -> QAction:
@@ -231,6 +247,25 @@ class MainWindow(QMainWindow):
         safe = self._action(v, "Colour-blind-safe side colours", self.scene.set_safe_colours)
         safe.setCheckable(True)
         safe.setChecked(self.scene.safe_colours)
+        v.addSeparator()
+        # A closed panel comes back from here (or a right-click on a panel title).
+        panels = v.addMenu("&Panels")
+        self.panel_actions: dict[str, QAction] = {}
+        keys = {"Palette": "Ctrl+1", "Inspector": "Ctrl+2", "Score": "Ctrl+3"}
+        for title, dock in self.docks.items():
+            act = dock.toggleViewAction()
+            act.setText(title)
+            if title in keys:
+                act.setShortcut(QKeySequence(keys[title]))
+            panels.addAction(act)
+            self.addAction(act)
+            self.panel_actions[title] = act
+        bar_act = self.turn_toolbar.toggleViewAction()
+        bar_act.setText("Turn bar")
+        panels.addAction(bar_act)
+        self.panel_actions["Turn bar"] = bar_act
+        panels.addSeparator()
+        self._action(panels, "Show &all panels", self.show_all_panels)
         v.addSeparator()
         self.viewer_menu = v.addMenu("Score as seen by")
         self._fill_viewers()
@@ -362,6 +397,12 @@ class MainWindow(QMainWindow):
             )
         else:
             self.view.set_notice("")
+
+    def show_all_panels(self) -> None:
+        for dock in self.docks.values():
+            dock.show()
+        self.turn_toolbar.show()
+        self._split_left()
 
     def _show_log(self) -> None:
         self.log_dock.show()

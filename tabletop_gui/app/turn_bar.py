@@ -9,7 +9,8 @@ and in the status bar. While the timeline looks back the bar is read-only.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QWidget,
 )
@@ -55,6 +57,32 @@ class DiceDialog(QDialog):
     def event_for(self) -> Event:
         result = self.result_box.value() or None
         return self.request.event(self.winner_box.currentData(), result)
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that takes the room left and ends in '…' when its text is
+    longer (the whole text is its tooltip), so a long message never widens the
+    bar or the window."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, super().minimumSizeHint().height())
+
+    def sizeHint(self) -> QSize:
+        return QSize(min(super().sizeHint().width(), 400), super().sizeHint().height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        rect = self.contentsRect()
+        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, rect.width())
+        painter.drawText(
+            rect, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), text
+        )
+        painter.end()
 
 
 class TurnBar(QWidget):
@@ -99,11 +127,16 @@ class TurnBar(QWidget):
         self.dice_button.setObjectName("diceButton")
         for w in (self.card_box, self.card_button, self.time_button, self.dice_button):
             lay.addWidget(w)
-        self.message = QLabel()
+        self.message = ElidedLabel()
         self.message.setObjectName("turnMessage")
-        self.message.setMinimumWidth(120)
-        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.message, 1)
+        # One height whatever is shown (buttons, boxes, a message): the window's
+        # layout never shifts when the bar's contents change.
+        probe = QComboBox()
+        probe.setEditable(True)
+        tallest = max(probe.sizeHint().height(), self.advance_button.sizeHint().height())
+        margins = lay.contentsMargins()
+        self.setFixedHeight(tallest + margins.top() + margins.bottom())
         self._steps: list[turns.Step] = []
         self._dice: list[actions.DiceRequest] = []
         self.dice_dialog: DiceDialog | None = None
@@ -160,8 +193,8 @@ class TurnBar(QWidget):
             self.dice_button.setText(f"Dice roll needed: {d.purpose}{more}…")
         if self.doc.looking_back:
             self.show_message(
-                f"Looking back at event {self.doc.view_index} of {len(self.doc.timeline)}: "
-                "read-only (Alt+End returns to the present)",
+                f"Looking back: event {self.doc.view_index} of {len(self.doc.timeline)}, "
+                "read-only (Alt+End: the present)",
                 error=False,
             )
         elif self.message.property("lookback"):

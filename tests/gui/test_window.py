@@ -8,7 +8,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui import SCENARIOS
+from tabletop_gui.io import load_game
 from tabletop_gui.model.events import MovePiece
+
+from .helpers import open_window
 
 
 def focus(qtbot, window, widget) -> None:
@@ -152,3 +155,66 @@ def test_ctrl_0_fits_the_board_even_while_typing_in_a_field(demo, qtbot):
     assert field.text().lower().endswith("f")  # a letter typed into a field stays a letter
     qtbot.keyClick(field, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
     assert demo.view.pixels_per_inch() == pytest.approx(fitted_ppi(demo), rel=0.03)
+
+
+# -- finding 12 (window parts): refusal in view, panels from the View menu, bar height ------
+
+
+def test_an_inspector_refusal_is_shown_where_it_is_seen(demo, qtbot):
+    """Refused on a field far down the form: the red reason is in the visible part of
+    the Inspector (under its title) and in the status bar."""
+    demo.scene.pieces["a-peasants"].setSelected(True)
+    inspector = demo.inspector
+    scroll = demo.docks["Inspector"].widget()
+    scroll.ensureWidgetVisible(inspector.widgets["leader"])  # scrolled to the bottom
+    inspector.edit("elevation", "high")
+    message = inspector.message
+    assert "Elevation (in): refused, expected a number" in message.text()
+    assert message.isVisible()
+    top_left = message.mapTo(scroll.viewport(), message.rect().topLeft())
+    assert scroll.viewport().rect().contains(top_left)
+    assert "Elevation" in demo.statusBar().currentMessage()
+
+
+def test_the_inspector_shows_a_dozen_rows_of_the_form(demo):
+    demo.scene.pieces["a-peasants"].setSelected(True)
+    QApplication.processEvents()
+    scroll = demo.docks["Inspector"].widget()
+    row = demo.inspector.widgets["name"].sizeHint().height()
+    assert scroll.viewport().height() >= 12 * row
+
+
+def test_closed_panels_come_back_from_the_view_menu(demo, qtbot):
+    view_menu = next(a.menu() for a in demo.menuBar().actions() if a.text() == "&View")
+    panels = next(a.menu() for a in view_menu.actions() if a.text() == "&Panels")
+    titles = [a.text() for a in panels.actions() if not a.isSeparator()]
+    assert titles[:4] == ["Score", "Palette", "Inspector", "Game log"]
+    assert "Turn bar" in titles and "Show &all panels" in titles
+    for title, dock in demo.docks.items():
+        dock.close()
+        assert not dock.isVisible()
+        action = next(a for a in panels.actions() if a.text() == title)
+        assert not action.isChecked()
+        action.trigger()
+        assert dock.isVisible(), title
+    for dock in demo.docks.values():
+        dock.close()
+    demo.turn_toolbar.close()
+    next(a for a in panels.actions() if a.text() == "Show &all panels").trigger()
+    assert all(d.isVisible() for d in demo.docks.values())
+    assert demo.turn_toolbar.isVisible()
+
+
+def test_looking_back_does_not_change_the_turn_bar_or_shift_the_board(qtbot):
+    path = str(SCENARIOS / "hex_hochkirch_ridge_demo.json")
+    window = open_window(qtbot, load_game(path).truncated(19), path)
+    QApplication.processEvents()
+    bar = window.turn_toolbar
+    before = (bar.height(), window.view.geometry(), window.width())
+    min_width = window.turn_bar.minimumSizeHint().width()
+    window.perform(tuple(load_game(path).events[19:21]), "two more events")
+    window.doc.look_at(19)
+    QApplication.processEvents()
+    assert window.turn_bar.message.text().startswith("Looking back")
+    assert (bar.height(), window.view.geometry(), window.width()) == before
+    assert window.turn_bar.minimumSizeHint().width() <= min_width
