@@ -15,12 +15,14 @@ and scores follow the mouse; the event is pushed on release.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from tabletop_gui.model.events import Event, EventError
 from tabletop_gui.model.game import Game
+from tabletop_gui.model.scene import ObjectiveSpec
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.engine import RuleError, Timeline, apply, evaluate
 from tabletop_gui.rules.scoreboard import Scoreboard
@@ -45,6 +47,30 @@ class EventCommand(QUndoCommand):
         self.doc._committed()
 
 
+class SetupCommand(QUndoCommand):
+    """Swap the whole timeline for one replayed from a changed setup (the active
+    objectives), and back. Both timelines hold the same log at the moment of the
+    swap, so the event commands around this one keep working."""
+
+    def __init__(self, doc: Document, new: Timeline, text: str) -> None:
+        super().__init__(text)
+        self.doc = doc
+        self.old = doc.timeline
+        self.new = new
+
+    def redo(self) -> None:
+        self.doc.timeline = self.new
+        self.doc._board = None
+        self.doc._committed()
+        self.doc.setup_changed.emit()
+
+    def undo(self) -> None:
+        self.doc.timeline = self.old
+        self.doc._board = None
+        self.doc._committed()
+        self.doc.setup_changed.emit()
+
+
 class Document(QObject):
     #: The shown state changed (a commit, an undo, or a provisional preview).
     changed = Signal()
@@ -55,6 +81,8 @@ class Document(QObject):
     reset_done = Signal()
     #: A message for the status bar (a refused edit, with the rule's reason).
     message = Signal(str)
+    #: The setup (the active objectives) was replaced, or put back by an undo.
+    setup_changed = Signal()
 
     def __init__(self, game: Game, path: str | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -188,6 +216,34 @@ class Document(QObject):
             return str(exc)
         self.provisional = None
         self.undo_stack.push(EventCommand(self, events, text))
+        return None
+
+    def replace_objectives(self, objectives: Sequence[ObjectiveSpec], text: str) -> str | None:
+        """Make ``objectives`` the game's active objectives as ONE undo step: the
+        setup is replaced and the whole log replayed under the new rules. If the
+        replay refuses an event (or the rules cannot score the result), nothing
+        changes and the reason is returned."""
+        blocked = self.read_only_reason()
+        if blocked:
+            return blocked
+        setup = replace(self.timeline.setup, objectives=tuple(objectives))
+        events = self.timeline.events
+        timeline = None
+        try:
+            timeline = Timeline(Game(setup))
+            for event in events:
+                timeline.push(event)
+            evaluate(timeline.current)
+        except (RuleError, EventError) as exc:
+            n = len(timeline) if timeline is not None else -1
+            where = f"event {n + 1} ({events[n].type})" if 0 <= n < len(events) else "the setup"
+            return f"the game's log does not replay with these objectives: {where}: {exc}"
+        except (KeyError, ValueError, TypeError, IndexError) as exc:
+            # A param the rule's own check let through but cannot use (a marker id
+            # that is not on the board...): refused the same way, named.
+            return f"the rules cannot score with these objectives: {exc!r}"
+        self.provisional = None
+        self.undo_stack.push(SetupCommand(self, timeline, text))
         return None
 
     def _committed(self) -> None:

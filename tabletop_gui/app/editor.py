@@ -123,11 +123,12 @@ class Editor:
         scene = self.scene
         side = side if side in scene.side_ids else (scene.side_ids[0] if scene.side_ids else None)
         if kind == "unit" and key in presets.UNITS:
-            p = presets.UNITS[key]
+            p = presets.UNITS[key].for_board(scene.board)
             if side is None:
                 return self._refuse("the board has no sides to give the unit to")
             n = sum(1 for u in scene.units.values() if u.side == side) + 1
-            name = payload.get("name") or f"{scene.side(side).name} unit {n}"
+            what = "leader" if p.leader else "unit"
+            name = payload.get("name") or f"{scene.side(side).name} {what} {n}"
             facing = 0.0 if side == scene.side_ids[0] else 180.0
             unit = presets.make_unit(
                 p,
@@ -136,8 +137,8 @@ class Editor:
                 side,
                 x,
                 y,
-                payload.get("models"),
-                payload.get("per_rank"),
+                None if p.hex_fraction else payload.get("models"),
+                None if p.hex_fraction else payload.get("per_rank"),
                 facing,
             )
             return self.doc.commit([_add(unit)], f"Place {name}")

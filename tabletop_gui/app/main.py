@@ -139,6 +139,7 @@ class MainWindow(QMainWindow):
         self.view.context_requested.connect(self.show_context_menu)
         self._build_menus()
         self.palette.set_scene(self.doc.state.scene)
+        self.palette.set_family(self.doc.committed.setup.family, self.doc.state.scene.board)
         self._update_title()
         self.resize(1600, 950)
         self._split_left()
@@ -286,6 +287,7 @@ class MainWindow(QMainWindow):
         self._action(g, "Second turn-bar step (end turn / end round)",
                      lambda: self.turn_bar.run_step(1), "Ctrl+Shift+Return")  # fmt: skip
         self._action(g, "Record a &dice roll…", self.turn_bar.ask_dice, "Ctrl+Shift+D")
+        self._action(g, "&Objectives…", self.open_objectives)
         self._action(g, "Objective &actions for the selection…", self.context_menu_here,
                      "Ctrl+Space")  # fmt: skip
         g.addSeparator()
@@ -380,6 +382,7 @@ class MainWindow(QMainWindow):
         self.scene.clearSelection()
         self.view.clear_measure()
         self.palette.set_scene(self.doc.committed.scene)
+        self.palette.set_family(self.doc.committed.setup.family, self.doc.committed.scene.board)
         self._fill_viewers()
         self.autosaver.saved_log = None
         self._update_title()
@@ -397,6 +400,18 @@ class MainWindow(QMainWindow):
             )
         else:
             self.view.set_notice("")
+
+    def open_objectives(self) -> object:
+        """Game > Objectives...: add or remove the active objectives (one undo step)."""
+        from tabletop_gui.app.objectives_dialog import ObjectivesDialog
+
+        if self.doc.looking_back:
+            self.statusBar().showMessage(f"Refused: {self.doc.read_only_reason()}", 8000)
+            return None
+        dialog = ObjectivesDialog(self.doc, self)
+        self.objectives_dialog = dialog
+        dialog.open()
+        return dialog
 
     def show_all_panels(self) -> None:
         for dock in self.docks.values():

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop_gui.app import presets
+from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.model.scene import Scene
 
 PAYLOAD = Qt.ItemDataRole.UserRole + 1
@@ -90,6 +91,10 @@ class Palette(QWidget):
         form.addRow("Side", self.side_box)
         form.addRow("Models", self.models)
         form.addRow("Per rank", self.per_rank)
+        self.form = form
+        self.draw_zone = draw_zone
+        self.family: str | None = None
+        self.hex_board = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(form)
@@ -100,11 +105,27 @@ class Palette(QWidget):
         row.addWidget(self.impassable)
         layout.addLayout(row)
         layout.addWidget(draw_zone)
-        self._build()
+        self._build("t9a", False)
         self.tree.currentItemChanged.connect(self._current_changed)
         self.tree.itemDoubleClicked.connect(self._double_clicked)
 
-    def _build(self) -> None:
+    def set_family(self, family: str, board: object) -> None:
+        """Offer what fits this board: The Ninth Age's bases and Deployment Types on
+        its inch boards, Carnevale's round bases and objectives, one-hex units on
+        hex boards. Model counts are asked only where units have ranks."""
+        hex_board = isinstance(board, HexBoard)
+        if (family, hex_board) == (self.family, self.hex_board):
+            return
+        self.tree.clear()
+        self._build(family, hex_board)
+        ranks = family not in ("carnevale", "hex") and not hex_board
+        for w in (self.models, self.per_rank):
+            self.form.setRowVisible(w, ranks)
+        self.draw_zone.setVisible(not hex_board)
+
+    def _build(self, family: str, hex_board: bool) -> None:
+        self.family, self.hex_board = family, hex_board
+
         def group(title: str) -> QTreeWidgetItem:
             g = QTreeWidgetItem(self.tree, [title])
             g.setFlags(g.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
@@ -112,16 +133,17 @@ class Palette(QWidget):
             return g
 
         units = group("Units")
-        for p in presets.UNIT_PRESETS:
+        for p in presets.unit_presets("hex" if hex_board else family):
             self._leaf(units, p.title, {"kind": "unit", "key": p.key})
-        markers = group("Objective markers")
-        for m in presets.MARKER_PRESETS:
+        markers = group("Markers" if hex_board else "Objective markers")
+        for m in presets.marker_presets("hex" if hex_board else family):
             self._leaf(markers, m.title, {"kind": "marker", "key": m.key})
         terrain = group("Terrain")
         for t in presets.TERRAIN_PRESETS:
             self._leaf(terrain, t.title, {"kind": "terrain", "key": t.key})
-        deploy = group("Deployment Types (The Ninth Age)")
-        for key, d in presets.deployment_types().items():
+        types = presets.deployment_types() if family == "t9a" and not hex_board else {}
+        deploy = group("Deployment Types (The Ninth Age)") if types else None
+        for key, d in types.items():
             title = d.title + (" (approximation)" if getattr(d, "approximate", False) else "")
             leaf = self._leaf(deploy, title, {"kind": "deployment", "key": key})
             leaf.setToolTip(0, getattr(d, "description", ""))

@@ -7,7 +7,7 @@ preset's key in the drag's mime data; the view builds the piece on drop.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tabletop_gui.model.pieces import BaseShape, Marker, Point, Terrain, Unit
 
@@ -24,6 +24,18 @@ class UnitPreset:
     models: int
     per_rank: int
     life_points: int | None = None
+    leader: bool = False
+    #: Hex boards: a square this fraction of the hex size (centre to corner) wide,
+    #: so the unit stands on one hex; 0: the preset's own size in mm.
+    hex_fraction: float = 0.0
+
+    def for_board(self, board: object) -> UnitPreset:
+        """The preset sized for ``board`` (hex units take the hex's size)."""
+        size = getattr(board, "hex_size", None)
+        if not self.hex_fraction or size is None:
+            return self
+        mm = round(self.hex_fraction * float(size) * 25.4, 1)
+        return replace(self, width_mm=mm, depth_mm=mm)
 
 
 @dataclass(frozen=True)
@@ -57,6 +69,24 @@ UNIT_PRESETS = (
     *(
         UnitPreset(f"round-{d}", f"Round {d} mm (Carnevale)", BaseShape.ROUND, d, d, 1, 1, 10)
         for d in (30, 40, 50, 60, 75)
+    ),
+    UnitPreset(
+        "hex-infantry", "Infantry (one hex)", BaseShape.RECT, 20, 20, 1, 1, hex_fraction=0.8
+    ),
+    UnitPreset("hex-cavalry", "Cavalry (one hex)", BaseShape.RECT, 20, 20, 1, 1, hex_fraction=0.8),
+    UnitPreset(
+        "hex-artillery", "Artillery (one hex)", BaseShape.RECT, 20, 20, 1, 1, hex_fraction=0.8
+    ),
+    UnitPreset(
+        "hex-leader",
+        "Leader (one hex)",
+        BaseShape.RECT,
+        20,
+        20,
+        1,
+        1,
+        leader=True,
+        hex_fraction=0.6,
     ),
 )
 
@@ -94,6 +124,32 @@ TERRAIN_PRESETS = (
     TerrainPreset("ellipse-impassable", "Impassable ellipse 6×4 in", "ellipse", 6, 4, True),
 )
 
+#: What the palette offers on each family's boards (preset key prefixes); a family
+#: not listed gets everything.
+FAMILY_UNITS = {"t9a": ("t9a-",), "carnevale": ("round-",), "hex": ("hex-",)}
+FAMILY_MARKERS = {
+    "t9a": ("t9a-", "plain"),
+    "carnevale": ("objective", "plain"),
+    "hex": ("plain",),
+}
+
+
+def _offered(key: str, prefixes: tuple[str, ...] | None) -> bool:
+    return prefixes is None or key.startswith(prefixes)
+
+
+def unit_presets(family: str) -> tuple[UnitPreset, ...]:
+    """The unit bases that fit a family's boards: The Ninth Age's rectangular bases,
+    Carnevale's round ones, one-hex units on hex boards."""
+    prefixes = FAMILY_UNITS.get(family)
+    return tuple(p for p in UNIT_PRESETS if _offered(p.key, prefixes))
+
+
+def marker_presets(family: str) -> tuple[MarkerPreset, ...]:
+    prefixes = FAMILY_MARKERS.get(family)
+    return tuple(p for p in MARKER_PRESETS if _offered(p.key, prefixes))
+
+
 UNITS = {p.key: p for p in UNIT_PRESETS}
 MARKERS = {p.key: p for p in MARKER_PRESETS}
 TERRAINS = {p.key: p for p in TERRAIN_PRESETS}
@@ -124,6 +180,7 @@ def make_unit(
         models=models or p.models,
         models_per_rank=per_rank or p.per_rank,
         life_points=p.life_points,
+        leader=p.leader,
     )
 
 

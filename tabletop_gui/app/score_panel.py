@@ -27,6 +27,7 @@ from tabletop_gui.rules.scoreboard import Scoreboard
 COLUMNS = ("Objective", "Leader", "Counts")
 COL_NAME, COL_LEADER, COL_COUNTS = range(3)
 COL_REASON = 3  # logical column of ``cell``: the reason line (row 2i+1, column 0)
+EMPTY_HINT = "No active objectives: Game > Objectives… adds one"
 
 
 class ScorePanel(QWidget):
@@ -53,8 +54,15 @@ class ScorePanel(QWidget):
         font = self.summary.font()
         font.setBold(True)
         self.summary.setFont(font)
+        #: Shown instead of an empty table: where objectives come from.
+        self.hint = QLabel(EMPTY_HINT, self)
+        self.hint.setObjectName("scoreHint")
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: #555555; font-style: italic; padding: 6px")
+        self.hint.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.hint)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.summary)
         self.rows: list[ScoreRow] = []
@@ -68,6 +76,7 @@ class ScorePanel(QWidget):
 
     def set_scoreboard(self, scene: Scene, board: Scoreboard, colours: dict[str, QColor]) -> None:
         rows = score_rows(scene, board)
+        self.hint.setVisible(not rows)
         if rows == self.rows and colours == self._colours:
             self._set_summary(scene, board)
             return

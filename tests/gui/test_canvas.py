@@ -298,8 +298,8 @@ def test_on_a_hex_board_a_dropped_unit_snaps_to_the_hex_centre(qtbot):
 
     board = HexBoard()
     scene = Scene(board=board, sides=(Side("a", "A"), Side("b", "B", "#d55e00")))
-    window = open_window(qtbot, Game(Setup("t9a", scene, "hex test")))
-    assert drop(window, window.palette.mime_for("unit", "t9a-20x20"), 5.3, 4.1)
+    window = open_window(qtbot, Game(Setup("hex", scene, "hex test")))
+    assert drop(window, window.palette.mime_for("unit", "hex-infantry"), 5.3, 4.1)
     unit = next(iter(window.doc.state.scene.units.values()))
     hx = board.point_to_hex(5.3, 4.1)
     assert (unit.x, unit.y) == pytest.approx(board.hex_to_point(hx))
