@@ -6,7 +6,8 @@ Ground active, presses on a unit and moves the mouse in small steps across the
 overlays, the score panel and the repainted viewport being up to date (the move
 is handled synchronously: provisional ``apply`` + ``evaluate`` + scene diff +
 panel update; then ``processEvents`` paints). It also times a full repaint of
-the viewport. Medians of several runs are printed; nothing is asserted.
+the viewport, and a repaint after a zoom step (nothing cached holds at a new
+scale). Medians of several runs are printed; nothing is asserted.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/bench_canvas.py
 """
@@ -73,7 +74,7 @@ def mouse(window: MainWindow, kind: QEvent.Type, x: float, y: float) -> None:
     QApplication.sendEvent(view.viewport(), ev)
 
 
-def one_run(app: QApplication, n: int) -> tuple[list[float], list[float], int]:
+def one_run(app: QApplication, n: int) -> tuple[list[float], list[float], list[float], int]:
     window = MainWindow(make_game(n))
     window.resize(1600, 950)
     window.show()
@@ -102,10 +103,17 @@ def one_run(app: QApplication, n: int) -> tuple[list[float], list[float], int]:
         t0 = time.perf_counter()
         window.view.viewport().repaint()
         repaints.append((time.perf_counter() - t0) * 1000)
+    # A zoom step redraws everything for the new scale (no cached picture holds).
+    zooms = []
+    for i in range(10):
+        window.view.zoom(1.02 if i % 2 else 1 / 1.02)
+        t0 = time.perf_counter()
+        window.view.viewport().repaint()
+        zooms.append((time.perf_counter() - t0) * 1000)
     window.close()
     window.deleteLater()
     app.processEvents()
-    return moves, repaints, changes
+    return moves, repaints, zooms, changes
 
 
 def main() -> int:
@@ -113,18 +121,21 @@ def main() -> int:
     print(
         f"Canvas benchmark: {RUNS} runs x {MOVES} mouse moves per size (offscreen, 1600x950 window)"
     )
-    print(f"{'pieces':>7} {'move->up to date, median ms (per run)':<48} {'full repaint ms':>16}")
+    print(f"{'pieces':>7} {'move->up to date, median ms (per run)':<48} {'full repaint ms':>16}"
+          f" {'zoom step ms':>13}")  # fmt: skip
     for n in SIZES:
-        move_medians, repaint_medians = [], []
+        move_medians, repaint_medians, zoom_medians = [], [], []
         for _ in range(RUNS):
-            moves, repaints, changes = one_run(app, n)
+            moves, repaints, zooms, changes = one_run(app, n)
             move_medians.append(statistics.median(moves))
             repaint_medians.append(statistics.median(repaints))
+            zoom_medians.append(statistics.median(zooms))
         runs = " ".join(f"{m:.2f}" for m in move_medians)
         target = f" (target <= {TARGET_MOVE_MS[n]:g})" if n in TARGET_MOVE_MS else ""
         rt = f" (target <= {TARGET_REPAINT_MS[n]:g})" if n in TARGET_REPAINT_MS else ""
         print(f"{n:>7} {statistics.median(move_medians):6.2f} [{runs}]{target}"
-              f"   {statistics.median(repaint_medians):6.2f}{rt}")  # fmt: skip
+              f"   {statistics.median(repaint_medians):6.2f}{rt}"
+              f"   {statistics.median(zoom_medians):6.2f}")  # fmt: skip
         print(f"{'':>7} score reason changed on {changes} of {MOVES} moves in the last run")
     return 0
 

@@ -16,7 +16,15 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from tabletop_gui.app import style
 from tabletop_gui.app.drawing import BoardMap, draw_label, pixels_per_inch
-from tabletop_gui.app.items import Mark, MarkerItem, PieceItem, TerrainItem, UnitItem, ZoneItem
+from tabletop_gui.app.items import (
+    Mark,
+    MarkerItem,
+    PieceItem,
+    TerrainItem,
+    UnitBatch,
+    UnitItem,
+    ZoneItem,
+)
 from tabletop_gui.app.measure import subject_radius
 from tabletop_gui.app.overlays import AreaOverlay, CircleOverlay, HexOverlay
 from tabletop_gui.model.hexgrid import HexBoard
@@ -57,6 +65,12 @@ class BoardScene(QGraphicsScene):
         #: A public view (the streamer's): face-down objectives show no value.
         self.public = False
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        #: Idle units are drawn by this one item (added first: below the units
+        #: that paint themselves). ``batch_units`` False: every unit paints itself.
+        self.batch = UnitBatch()
+        self.batch_units = True
+        self.addItem(self.batch)
+        self.selectionChanged.connect(self.sync_batch)
 
     # -- building ---------------------------------------------------------
     def sync(self, state: GameState, scoreboard: Scoreboard | None) -> None:
@@ -68,8 +82,16 @@ class BoardScene(QGraphicsScene):
         self._sync_pieces(scene)
         self.label_min_ppi = CROWDED_LABEL_PPI if len(scene.units) > LABEL_PIECE_LIMIT else 0.0
         self._sync_highlights(scene, scoreboard)
+        self.sync_batch()
+
+    def sync_batch(self) -> None:
+        """Hand the idle units to the batch item (after any change of pieces,
+        highlights, selection or focus)."""
+        units = [it for it in self.pieces.values() if it.kind == "unit"]
+        self.batch.sync(units if self.batch_units else [])  # type: ignore[arg-type]
 
     def _reset(self, scene: Scene) -> None:
+        self.batch.sync([])
         for item in list(self.pieces.values()) + list(self._overlays.values()):
             self.removeItem(item)
         self.pieces.clear()
@@ -207,6 +229,7 @@ class BoardScene(QGraphicsScene):
                 item.set_focus(0)
             else:
                 item.set_focus(1 if pid in self._focus else -1)
+        self.sync_batch()
 
     # -- lookup -----------------------------------------------------------
     def piece_item(self, piece_id: str) -> PieceItem | None:

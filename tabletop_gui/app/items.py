@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tabletop_gui.app import style
@@ -617,3 +617,114 @@ class ZoneItem(PolygonItem):
                 self.colour.darker(150),
                 italic=True,
             )
+
+
+class UnitBatch(QGraphicsItem):
+    """Every idle unit (no highlight, not selected, not emphasised or dimmed) drawn
+    by one item, in the manner of pyqtgraph: a few painter calls for the whole
+    army instead of one ``paint`` per unit. The window's view caches it as a
+    picture (``BoardView`` sets DeviceCoordinateCache; exports and prints draw it
+    directly), so a repaint that does not change the idle units is a blit.
+
+    Idle units keep their own items (picking, selection, tooltips) flagged
+    ``ItemHasNoContents``; a unit that gets a highlight, is selected or dragged
+    leaves the batch and paints itself."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(Z_UNIT)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.members: tuple[tuple[UnitItem, object], ...] = ()
+        self._rect = QRectF()
+        self._fills: list[tuple[QPen, QColor, QPainterPath]] = []
+        self._fronts: list[tuple[QPen, list[QLineF]]] = []
+        self._grids: list[tuple[QPen, list[QLineF]]] = []
+        self._labels: list[tuple[str, QPointF, float]] = []
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    @staticmethod
+    def idle(item: UnitItem) -> bool:
+        unit = item.piece
+        return (
+            unit is not None
+            and unit.on_table  # type: ignore[attr-defined]
+            and not item.marks
+            and item.focus == 0
+            and not item.isSelected()
+        )
+
+    def sync(self, items: list[UnitItem]) -> None:
+        """Take the idle ones of ``items``; rebuilt only if the set or a member changed."""
+        members = tuple((it, it.piece) for it in items if self.idle(it))
+        if len(members) == len(self.members) and all(
+            a[0] is b[0] and a[1] is b[1] for a, b in zip(members, self.members, strict=True)
+        ):
+            return
+        now = {id(it) for it, _ in members}
+        for it, _ in self.members:
+            if id(it) not in now:
+                it.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, False)
+                it.update()
+        for it, _ in members:
+            it.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+        self.members = members
+        self._build()
+
+    def _build(self) -> None:
+        self.prepareGeometryChange()
+        fills: dict[tuple, tuple[QPen, QColor, QPainterPath]] = {}
+        fronts: dict[tuple, tuple[QPen, list[QLineF]]] = {}
+        grids: dict[tuple, tuple[QPen, list[QLineF]]] = {}
+        labels = []
+        rect = QRectF()
+        for it, unit in self.members:
+            pos = it.pos()
+            faded = unit.fleeing  # type: ignore[attr-defined]
+            outline, grid, front = it.pens
+            fill = it.fills[1] if faded else it.fills[0]
+            key = (fill.rgba(), outline.color().rgba())
+            entry = fills.get(key)
+            if entry is None:
+                path = QPainterPath()
+                path.setFillRule(Qt.FillRule.WindingFill)
+                entry = fills[key] = (outline, fill, path)
+            entry[2].addPath(it.path.translated(pos))
+            pen_key = (outline.color().rgba(), front.color().rgba())
+            fronts.setdefault(pen_key, (front, []))[1].append(it.front.translated(pos))
+            if it.grid:
+                grids.setdefault(pen_key, (grid, []))[1].extend(
+                    ln.translated(pos) for ln in it.grid
+                )
+            labels.append((unit.name, pos, it.ts))  # type: ignore[attr-defined]
+            rect = rect.united(it.boundingRect().translated(pos))
+        self._fills = list(fills.values())
+        self._fronts = list(fronts.values())
+        self._grids = list(grids.values())
+        self._labels = labels
+        self._rect = rect
+        self.update()
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        ppi = pixels_per_inch(painter)
+        painter.setOpacity(1.0)
+        for pen, fill, path in self._fills:
+            painter.setPen(pen)
+            painter.setBrush(fill)
+            painter.drawPath(path)
+        min_ppi = getattr(self.scene(), "label_min_ppi", 0.0)
+        if ppi >= max(8.0, min_ppi):
+            for pen, lines in self._grids:
+                painter.setPen(pen)
+                painter.drawLines(lines)
+        for pen, lines in self._fronts:
+            painter.setPen(pen)
+            painter.drawLines(lines)
+        if ppi < min_ppi:
+            return
+        for name, at, ts in self._labels:
+            if ppi * NAME_IN * ts >= MIN_TEXT_PX:
+                draw_label(painter, name, at, readable(NAME_IN * ts, ppi), style.TEXT, LABEL_BG)

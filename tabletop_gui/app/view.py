@@ -241,6 +241,8 @@ class BoardView(QGraphicsView):
         scene.addItem(self.handle)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        # The idle units, drawn by one item, are kept as a picture of this view.
+        scene.batch.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         # Items draw inside their bounding rects (halo margins included), except for the
         # half width of cosmetic pens (at most 2 px), so the view keeps its 2 px
         # antialiasing pad on every update (DontAdjustForAntialiasing left trails of the

@@ -122,3 +122,31 @@ def test_dragging_a_unit_on_a_hex_board_leaves_no_trail(qtbot):
     # Moving may be refused (the battle is won): the drag is still painted and undone.
     drag(qtbot, window, unit.id, (unit.x + 3, unit.y - 4))
     assert stale_pixels(window) == 0
+
+
+def test_idle_units_drawn_by_one_batch_item_look_as_when_each_paints_itself(demo, qtbot):
+    """The batch (one item for every idle unit) draws the same picture as the units'
+    own items; a selected unit leaves the batch and paints itself."""
+    from tabletop_gui.app.items import UnitBatch
+
+    scene = demo.scene
+    assert scene.batch_units
+    idle = [it for it in scene.pieces.values() if it.kind == "unit" and UnitBatch.idle(it)]
+    assert idle and {id(it) for it, _ in scene.batch.members} == {id(it) for it in idle}
+    demo.view.zoom(1.5, at(demo, 36, 24))
+    demo.view.viewport().repaint()
+    batched = shown_pixels(demo)
+    scene.batch_units = False
+    scene.sync_batch()
+    assert scene.batch.members == ()
+    demo.view.viewport().repaint()
+    alone = shown_pixels(demo)
+    differ = (np.abs(batched.astype(int) - alone.astype(int)).max(axis=2) > TOLERANCE).sum()
+    assert differ == 0
+    scene.batch_units = True
+    scene.sync_batch()
+    giant = scene.piece_item("b-giant")
+    assert any(it is giant for it, _ in scene.batch.members)
+    giant.setSelected(True)
+    assert not any(it is giant for it, _ in scene.batch.members)
+    assert stale_pixels(demo) == 0
