@@ -14,7 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from tabletop_gui.app import style
+from tabletop_gui.app import labels, style
 from tabletop_gui.app.drawing import BoardMap, draw_label, pixels_per_inch
 from tabletop_gui.app.items import (
     Mark,
@@ -73,7 +73,9 @@ class BoardScene(QGraphicsScene):
         self.selectionChanged.connect(self.sync_batch)
 
     # -- building ---------------------------------------------------------
-    def sync(self, state: GameState, scoreboard: Scoreboard | None) -> None:
+    def sync(self, state: GameState, scoreboard: Scoreboard | None, settle: bool = True) -> None:
+        """Show ``state``. ``settle`` False (a drag in progress): labels keep their
+        places (moving them on every mouse move would repaint the board)."""
         scene = state.scene
         if scene.board is not self.board or scene.sides != self.sides:
             self._reset(scene)
@@ -82,6 +84,8 @@ class BoardScene(QGraphicsScene):
         self._sync_pieces(scene)
         self.label_min_ppi = CROWDED_LABEL_PPI if len(scene.units) > LABEL_PIECE_LIMIT else 0.0
         self._sync_highlights(scene, scoreboard)
+        if settle and len(scene.units) <= LABEL_PIECE_LIMIT:
+            labels.place(self, LABEL_PIECE_LIMIT)
         self.sync_batch()
 
     def sync_batch(self) -> None:

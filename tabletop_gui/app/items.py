@@ -209,6 +209,9 @@ class UnitItem(PieceItem):
         self.front = QLineF()
         self.grid: list[QLineF] = []
         self.badge_at = QPointF()
+        #: Where the name is written (local): the centre, or beside the footprint
+        #: when something stands there (the scene's label placement decides).
+        self.name_at = QPointF()
 
     @property
     def unit(self) -> Unit:
@@ -296,6 +299,13 @@ class UnitItem(PieceItem):
         self.halo_path = halo
         self._rect = self.outer_rect()
 
+    def move_name(self, at: QPointF) -> None:
+        if at != self.name_at:
+            self.prepareGeometryChange()
+            self.name_at = at
+            self._rect = self.outer_rect()
+            self.update()
+
     def outer_rect(self) -> QRectF:
         unit = self.unit
         if unit is None:
@@ -304,11 +314,14 @@ class UnitItem(PieceItem):
         rect = self.halo_path.boundingRect().adjusted(-m, -m, m, m)
         name_in = NAME_IN * self.ts * MAX_LABEL_SCALE
         tw, th = text_size(unit.name, name_in)
-        rect = rect.united(QRectF(-tw / 2 - 0.2, -th / 2 - 0.2, tw + 0.4, th + 0.4))
+        x, y = self.name_at.x(), self.name_at.y()
+        rect = rect.united(QRectF(x - tw / 2 - 0.2, y - th / 2 - 0.2, tw + 0.4, th + 0.4))
         note = _note(self.marks)
         if note:
             nw, nh = text_size(note, NOTE_IN * self.ts * MAX_LABEL_SCALE)
-            rect = rect.united(QRectF(-nw / 2 - 0.2, th * 0.95 - nh / 2 - 0.2, nw + 0.4, nh + 0.4))
+            rect = rect.united(
+                QRectF(x - nw / 2 - 0.2, y + th * 0.95 - nh / 2 - 0.2, nw + 0.4, nh + 0.4)
+            )
         return rect.united(badge_rect(self.marks, self.badge_at, self.ts))
 
     def paint(
@@ -340,14 +353,14 @@ class UnitItem(PieceItem):
             _selection(painter, self.halo_path)
         if ppi * NAME_IN * self.ts >= MIN_TEXT_PX and ppi >= min_ppi:
             name_in = readable(NAME_IN * self.ts, ppi)
-            draw_label(painter, unit.name, QPointF(0, 0), name_in, style.TEXT, LABEL_BG)
+            at = self.name_at
+            draw_label(painter, unit.name, at, name_in, style.TEXT, LABEL_BG)
             note = _note(marks)
             if note:
                 _, th = text_size(unit.name, name_in)
                 note_in = readable(NOTE_IN * self.ts, ppi)
-                draw_label(
-                    painter, note, QPointF(0, th * 0.95), note_in, style.TEXT, NOTE_BG, italic=True
-                )
+                below = at + QPointF(0, th * 0.95)
+                draw_label(painter, note, below, note_in, style.TEXT, NOTE_BG, italic=True)
         if marks:
             _badges(painter, marks, self.badge_at, self.colour, self.ts)
 
@@ -371,6 +384,8 @@ class MarkerItem(PieceItem):
         self.radius = 0.5
         self.text = ""
         self.caption = ""
+        #: The caption's side of the marker: "below" (usual), "above", "right", "left".
+        self.caption_side = "below"
 
     @property
     def marker(self) -> Marker:
@@ -414,10 +429,33 @@ class MarkerItem(PieceItem):
         # The role band, the carried ring, the focus ring and the selection box.
         out = max(r + style.HALO_IN, r * 1.15 + 0.05, r + 0.35, r + style.HALO_IN / 2 + SELECT_GAP)
         out += EDGE_PAD
-        tw, th = text_size(self.caption, (NOTE_IN * self.ts) * MAX_LABEL_SCALE)
         rect = QRectF(-out, -out, 2 * out, 2 * out)
-        rect = rect.united(QRectF(-tw / 2 - 0.2, r, tw + 0.4, th + 0.4))
+        rect = rect.united(self.caption_rect(self.caption_side))
         return rect.united(badge_rect(self.marks, QPointF(r * 0.8, -r * 0.8), self.ts))
+
+    def caption_at(self, side: str, th: float, tw: float) -> QPointF:
+        """The caption's centre for a text ``tw`` x ``th`` inches on ``side``."""
+        r = self.radius
+        if side == "above":
+            return QPointF(0, -(r + th / 2 + 0.12))
+        if side == "right":
+            return QPointF(r + tw / 2 + 0.2, 0)
+        if side == "left":
+            return QPointF(-(r + tw / 2 + 0.2), 0)
+        return QPointF(0, r + th / 2 + 0.12)
+
+    def caption_rect(self, side: str) -> QRectF:
+        """The caption's box (largest size) on ``side``, local coordinates."""
+        tw, th = text_size(self.caption, (NOTE_IN * self.ts) * MAX_LABEL_SCALE)
+        c = self.caption_at(side, th, tw)
+        return QRectF(c.x() - tw / 2 - 0.2, c.y() - th / 2 - 0.2, tw + 0.4, th + 0.4)
+
+    def move_caption(self, side: str) -> None:
+        if side != self.caption_side:
+            self.prepareGeometryChange()
+            self.caption_side = side
+            self._rect = self.outer_rect()
+            self.update()
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -452,11 +490,11 @@ class MarkerItem(PieceItem):
                     painter, self.text, QPointF(0, 0), min(r * 1.1, 0.5), QColor("white"), bold=True
                 )
             note_in = readable((NOTE_IN * self.ts), ppi)
-            _, th = text_size(self.caption, note_in)
+            tw, th = text_size(self.caption, note_in)
             draw_label(
                 painter,
                 self.caption,
-                QPointF(0, r + th / 2 + 0.12),
+                self.caption_at(self.caption_side, th, tw),
                 note_in,
                 style.TEXT,
                 style.with_alpha(QColor("white"), 190),
@@ -634,7 +672,7 @@ class UnitBatch(QGraphicsItem):
         super().__init__()
         self.setZValue(Z_UNIT)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.members: tuple[tuple[UnitItem, object], ...] = ()
+        self.members: tuple[tuple[UnitItem, object, QPointF], ...] = ()
         self._rect = QRectF()
         self._fills: list[tuple[QPen, QColor, QPainterPath]] = []
         self._fronts: list[tuple[QPen, list[QLineF]]] = []
@@ -657,17 +695,18 @@ class UnitBatch(QGraphicsItem):
 
     def sync(self, items: list[UnitItem]) -> None:
         """Take the idle ones of ``items``; rebuilt only if the set or a member changed."""
-        members = tuple((it, it.piece) for it in items if self.idle(it))
+        members = tuple((it, it.piece, it.name_at) for it in items if self.idle(it))
         if len(members) == len(self.members) and all(
-            a[0] is b[0] and a[1] is b[1] for a, b in zip(members, self.members, strict=True)
+            a[0] is b[0] and a[1] is b[1] and a[2] == b[2]
+            for a, b in zip(members, self.members, strict=True)
         ):
             return
-        now = {id(it) for it, _ in members}
-        for it, _ in self.members:
+        now = {id(it) for it, *_ in members}
+        for it, *_ in self.members:
             if id(it) not in now:
                 it.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, False)
                 it.update()
-        for it, _ in members:
+        for it, *_ in members:
             it.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
         self.members = members
         self._build()
@@ -679,7 +718,7 @@ class UnitBatch(QGraphicsItem):
         grids: dict[tuple, tuple[QPen, list[QLineF]]] = {}
         labels = []
         rect = QRectF()
-        for it, unit in self.members:
+        for it, unit, _ in self.members:
             pos = it.pos()
             faded = unit.fleeing  # type: ignore[attr-defined]
             outline, grid, front = it.pens
@@ -697,7 +736,7 @@ class UnitBatch(QGraphicsItem):
                 grids.setdefault(pen_key, (grid, []))[1].extend(
                     ln.translated(pos) for ln in it.grid
                 )
-            labels.append((unit.name, pos, it.ts))  # type: ignore[attr-defined]
+            labels.append((unit.name, pos + it.name_at, it.ts))  # type: ignore[attr-defined]
             rect = rect.united(it.boundingRect().translated(pos))
         self._fills = list(fills.values())
         self._fronts = list(fronts.values())

@@ -316,7 +316,7 @@ class MainWindow(QMainWindow):
     def refresh(self) -> None:
         state = self.doc.state
         board = self.doc.scoreboard()
-        self.scene.sync(state, board)
+        self.scene.sync(state, board, settle=self.doc.provisional is None)
         if self._fit_pending:
             self._fit_pending = False
             self.view.fit_board()

@@ -40,6 +40,27 @@ class OverlayItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._rect
 
+    # -- the label: overlays with ``label_at`` / ``label_size`` / ``body`` ------------
+    label_at: QPointF
+    label_size: tuple[float, float] = (0.0, 0.0)
+    body: QRectF
+
+    def label_rect(self, at: QPointF | None = None) -> QRectF:
+        """The label's box (largest size) centred at ``at`` (default: where it is)."""
+        at = self.label_at if at is None else at
+        tw, th = self.label_size
+        return QRectF(at.x() - tw / 2 - 0.3, at.y() - th, tw + 0.6, 2 * th)
+
+    def _outer(self) -> QRectF:
+        return self.body.adjusted(-0.3, -0.3, 0.3, 0.3).united(self.label_rect())
+
+    def move_label(self, at: QPointF) -> None:
+        if at != self.label_at:
+            self.prepareGeometryChange()
+            self.label_at = at
+            self._rect = self._outer()
+            self.update()
+
 
 class CircleOverlay(OverlayItem):
     """A control radius. ``extra`` widens it by the radius of the marker standing at
@@ -122,9 +143,9 @@ class AreaOverlay(OverlayItem):
         br = self.polygon.boundingRect()
         tw, th = text_size(area.label, (NOTE_LABEL_IN * self.ts) * MAX_LABEL_SCALE, bold=True)
         self.label_at = QPointF(br.center().x(), br.top() + th)
-        self._rect = br.adjusted(-0.3, -0.3, 0.3, 0.3).united(
-            QRectF(self.label_at.x() - tw / 2 - 0.3, self.label_at.y() - th, tw + 0.6, 2 * th)
-        )
+        self.label_size = (tw, th)
+        self.body = br
+        self._rect = self._outer()
         self.setToolTip(area.label)
 
     def paint(
@@ -171,9 +192,16 @@ class HexOverlay(OverlayItem):
         first = bmap.to_scene(*board.hex_to_point(mark.hexes[0])) if mark.hexes else br.center()
         tw, th = text_size(mark.label, (NOTE_LABEL_IN * self.ts) * MAX_LABEL_SCALE, bold=True)
         self.label_at = QPointF(first.x(), first.y() + board.hex_size * 0.55)
-        self._rect = br.adjusted(-0.3, -0.3, 0.3, 0.3).united(
-            QRectF(self.label_at.x() - tw / 2 - 0.3, self.label_at.y() - th, tw + 0.6, 2 * th)
-        )
+        self.label_size = (tw, th)
+        self.body = br
+        #: Where the label may go instead (the scene picks one clear of names):
+        #: below or above the centre of each of the rule's hexes.
+        self.label_spots = [self.label_at] + [
+            QPointF(p.x(), p.y() + dy * board.hex_size)
+            for p in (bmap.to_scene(*board.hex_to_point(h)) for h in mark.hexes)
+            for dy in (0.55, -0.55, 0.95, -0.95)
+        ]
+        self._rect = self._outer()
         self.setToolTip(mark.label)
 
     def paint(

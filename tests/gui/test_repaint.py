@@ -132,7 +132,7 @@ def test_idle_units_drawn_by_one_batch_item_look_as_when_each_paints_itself(demo
     scene = demo.scene
     assert scene.batch_units
     idle = [it for it in scene.pieces.values() if it.kind == "unit" and UnitBatch.idle(it)]
-    assert idle and {id(it) for it, _ in scene.batch.members} == {id(it) for it in idle}
+    assert idle and {id(it) for it, *_ in scene.batch.members} == {id(it) for it in idle}
     demo.view.zoom(1.5, at(demo, 36, 24))
     demo.view.viewport().repaint()
     batched = shown_pixels(demo)
@@ -146,7 +146,7 @@ def test_idle_units_drawn_by_one_batch_item_look_as_when_each_paints_itself(demo
     scene.batch_units = True
     scene.sync_batch()
     giant = scene.piece_item("b-giant")
-    assert any(it is giant for it, _ in scene.batch.members)
+    assert any(it is giant for it, *_ in scene.batch.members)
     giant.setSelected(True)
-    assert not any(it is giant for it, _ in scene.batch.members)
+    assert not any(it is giant for it, *_ in scene.batch.members)
     assert stale_pixels(demo) == 0

@@ -1,0 +1,103 @@
+"""Labels placed clear of each other (finding 12): the overlaps a new user found
+in the bundled files, measured on the items' label boxes (largest drawn size)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF
+
+from tabletop_gui import SCENARIOS
+from tabletop_gui.app.drawing import text_size
+from tabletop_gui.app.items import MAX_LABEL_SCALE, NAME_IN, NOTE_IN
+from tabletop_gui.app.overlays import NOTE_LABEL_IN
+from tabletop_gui.io import load_game
+
+from .helpers import open_window
+
+
+def name_box(window, unit_id: str) -> QRectF:
+    item = window.scene.piece_item(unit_id)
+    tw, th = text_size(item.unit.name, NAME_IN * window.scene.text_scale * MAX_LABEL_SCALE)
+    c = item.pos() + item.name_at
+    return QRectF(c.x() - tw / 2, c.y() - th / 2, tw, th)
+
+
+def caption_box(window, marker_id: str) -> QRectF:
+    item = window.scene.piece_item(marker_id)
+    tw, th = text_size(item.caption, NOTE_IN * window.scene.text_scale * MAX_LABEL_SCALE)
+    c = item.pos() + item.caption_at(item.caption_side, th, tw)
+    return QRectF(c.x() - tw / 2, c.y() - th / 2, tw, th)
+
+
+def disc(window, marker_id: str) -> QRectF:
+    item = window.scene.piece_item(marker_id)
+    r = item.radius
+    return QRectF(-r, -r, 2 * r, 2 * r).translated(item.pos())
+
+
+def overlay_box(window, text: str) -> QRectF:
+    for o in window.scene.overlay_items():
+        label = getattr(getattr(o, "mark", None) or getattr(o, "area", None), "label", "")
+        if label == text:
+            tw, th = text_size(text, NOTE_LABEL_IN * window.scene.text_scale * MAX_LABEL_SCALE,
+                               bold=True)  # fmt: skip
+            c = o.label_at
+            return QRectF(c.x() - tw / 2, c.y() - th / 2, tw, th)
+    raise KeyError(text)
+
+
+def test_rooftop_runner_s_name_is_not_under_the_bridge_bell(qtbot):
+    path = str(SCENARIOS / "carnevale_drowned_quarter.json")
+    window = open_window(qtbot, load_game(path), path)
+    runner = next(u.id for u in window.doc.state.scene.units.values() if u.name == "Rooftop Runner")
+    bell = next(m.id for m in window.doc.state.scene.markers.values() if m.label == "Bridge Bell")
+    name = name_box(window, runner)
+    assert not name.intersects(disc(window, bell))
+    assert not name.intersects(caption_box(window, bell))
+
+
+def test_marker_captions_and_unit_names_do_not_overlap_on_the_carnevale_board(qtbot):
+    path = str(SCENARIOS / "carnevale_drowned_quarter.json")
+    window = open_window(qtbot, load_game(path), path)
+    scene = window.doc.state.scene
+    names = {u.id: name_box(window, u.id) for u in scene.units.values() if u.on_table}
+    captions = {m.id: caption_box(window, m.id) for m in scene.markers.values()}
+    boxes = list(names.items()) + list(captions.items())
+    clashes = [(a, b) for i, (a, ra) in enumerate(boxes) for b, rb in boxes[i + 1:]
+               if ra.intersects(rb)]  # fmt: skip
+    assert clashes == []
+
+
+def test_hex_labels_clear_of_unit_names_and_inside_the_board(qtbot):
+    path = str(SCENARIOS / "hex_hochkirch_ridge_demo.json")
+    window = open_window(qtbot, load_game(path), path)
+    ridge = overlay_box(window, "Ridge (majority)")
+    assert not ridge.intersects(name_box(window, "b-musk"))
+    board = window.scene.board_rect()
+    exits = overlay_box(window, "Breakthrough: Prussia exits here")
+    assert board.left() <= exits.left() and exits.right() <= board.right()
+
+
+def test_labels_stay_put_during_a_drag_and_settle_on_release(qtbot):
+    """Moving labels on every mouse move would repaint the board: they are placed
+    again once the move is committed."""
+    from PySide6.QtCore import Qt
+
+    from .helpers import at
+
+    path = str(SCENARIOS / "carnevale_drowned_quarter.json")
+    window = open_window(qtbot, load_game(path), path)
+    scene = window.doc.state.scene
+    bell = next(m for m in scene.markers.values() if m.label == "Bridge Bell")
+    capo = next(u for u in scene.units.values() if u.name == "Guild Capo")
+    before = window.scene.piece_item(capo.id).name_at
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(window, capo.x, capo.y))
+    qtbot.mouseMove(viewport, at(window, capo.x + 2, capo.y))
+    qtbot.mouseMove(viewport, at(window, bell.x + 0.2, bell.y + 2.5))
+    assert window.scene.piece_item(capo.id).name_at == before
+    qtbot.mouseRelease(
+        viewport, Qt.MouseButton.LeftButton, pos=at(window, bell.x + 0.2, bell.y + 2.5)
+    )
+    boxes = [name_box(window, u.id) for u in window.doc.state.scene.units.values() if u.on_table]
+    mine = name_box(window, capo.id)
+    assert sum(mine.intersects(b) for b in boxes) == 1  # only itself
