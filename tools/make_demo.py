@@ -2,14 +2,35 @@
 
 from tabletop_gui import DEMO_BOARD
 from tabletop_gui.io import save_game
-from tabletop_gui.model import HeightClass, InchBoard, ObjectiveSpec, Scene, Setup, Side, Terrain, Unit, Zone
+from tabletop_gui.model import (
+    HeightClass,
+    InchBoard,
+    ObjectiveSpec,
+    Scene,
+    Setup,
+    Side,
+    Terrain,
+    Unit,
+    Zone,
+)
 from tabletop_gui.model.events import MovePiece, TurnEnd, TurnStart
 from tabletop_gui.model.game import Game
 
 
 def unit(uid, name, side, x, y, w, d, models, mpr, facing=0.0, **kw):
-    return Unit(uid, name, side, x, y, facing=facing, base_width_mm=w, base_depth_mm=d,
-                models=models, models_per_rank=mpr, **kw)
+    return Unit(
+        uid,
+        name,
+        side,
+        x,
+        y,
+        facing=facing,
+        base_width_mm=w,
+        base_depth_mm=d,
+        models=models,
+        models_per_rank=mpr,
+        **kw,
+    )
 
 
 def main() -> None:
@@ -29,12 +50,21 @@ def main() -> None:
         sides=(Side(a, "Equitaine", "#0072b2"), Side(b, "Orcs", "#d55e00")),
         units={u.id: u for u in units},
         terrain={
-            "hill": Terrain("hill", "Hill", ((28, 26), (34, 30), (42, 29), (44, 24), (36, 21), (29, 22))),
+            "hill": Terrain(
+                "hill", "Hill", ((28, 26), (34, 30), (42, 29), (44, 24), (36, 21), (29, 22))
+            ),
             "forest": Terrain("forest", "Forest", ((54, 18), (62, 17), (63, 24), (56, 26))),
-            "ruins": Terrain("ruins", "Ruins (Impassable)", ((8, 22), (14, 22), (14, 27), (8, 27)), impassable=True),
+            "ruins": Terrain(
+                "ruins",
+                "Ruins (Impassable)",
+                ((8, 22), (14, 22), (14, 27), (8, 27)),
+                impassable=True,
+            ),
         },
         zones={
-            "zone-a": Zone("zone-a", a, ((0, 0), (72, 0), (72, 12), (0, 12)), "Equitaine deployment"),
+            "zone-a": Zone(
+                "zone-a", a, ((0, 0), (72, 0), (72, 12), (0, 12)), "Equitaine deployment"
+            ),
             "zone-b": Zone("zone-b", b, ((0, 36), (72, 36), (72, 48), (0, 48)), "Orcs deployment"),
         },
     )
@@ -47,17 +77,27 @@ def main() -> None:
         notes="Equitaine's Knights and Levy push to the hill; the Orcs answer.",
     )
     events = [
-        TurnStart(1), TurnStart(1, a),
-        MovePiece("a-knights", 31, 16), MovePiece("a-peasants", 42, 11),
-        TurnEnd(1, a), TurnStart(1, b),
-        MovePiece("b-boyz", 35, 33), MovePiece("b-wolves", 52, 34),
-        TurnEnd(1, b), TurnEnd(1),
-        TurnStart(2), TurnStart(2, a),
-        MovePiece("a-knights", 33, 22), MovePiece("a-peasants", 41, 16),
-        TurnEnd(2, a), TurnStart(2, b),
+        TurnStart(1),
+        TurnStart(1, a),
+        MovePiece("a-knights", 31, 16),
+        MovePiece("a-peasants", 42, 11),
+        TurnEnd(1, a),
+        TurnStart(1, b),
+        MovePiece("b-boyz", 35, 33),
+        MovePiece("b-wolves", 52, 34),
+        TurnEnd(1, b),
+        TurnEnd(1),
+        TurnStart(2),
+        TurnStart(2, a),
+        MovePiece("a-knights", 33, 22),
+        MovePiece("a-peasants", 41, 16),
+        TurnEnd(2, a),
+        TurnStart(2, b),
         MovePiece("b-boyz", 36, 30.5),
-        TurnEnd(2, b), TurnEnd(2),
-        TurnStart(3), TurnStart(3, a),
+        TurnEnd(2, b),
+        TurnEnd(2),
+        TurnStart(3),
+        TurnStart(3, a),
         MovePiece("a-peasants", 41, 19.2),
     ]
     save_game(Game(setup, tuple(events)), DEMO_BOARD)
