@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -29,7 +29,7 @@ class Scene:
     terrain: Mapping[str, Terrain] = field(default_factory=dict)
     zones: Mapping[str, Zone] = field(default_factory=dict)
     # Derived data (numpy arrays, shapely geometries) keyed by the geometry module.
-    cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    cache: dict[Hashable, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def side(self, side_id: str) -> Side:
         for s in self.sides:
@@ -64,7 +64,9 @@ class Scene:
         coll[piece.id] = piece
         # One unit replaced in place (a move, a flag): derived arrays can be patched
         # from this scene's instead of rebuilt (see ``derived``).
-        cache: dict[str, Any] = {"_parent": (weakref.ref(self), piece.id)} if replacing_unit else {}
+        cache: dict[Hashable, Any] = (
+            {"_parent": (weakref.ref(self), piece.id)} if replacing_unit else {}
+        )
         return replace(self, **{name: coll}, cache=cache)
 
     def with_pieces(self, pieces: list[Piece]) -> Scene:
@@ -88,7 +90,7 @@ class Scene:
 
 def derived(
     scene: Scene,
-    key: str,
+    key: Hashable,
     build: Callable[[Scene], T],
     patch: Callable[[T, Scene, int], T] | None = None,
 ) -> T:
