@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop_gui.io import FileFormatError, load_game
+from tabletop_gui.model.events.base import turn_word
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import evaluate, replay
@@ -164,7 +165,8 @@ def score_text(game: Game, state: GameState, board: Scoreboard) -> str:
         return scene.side(side).name if side and side in scene.side_ids else str(side)
 
     c = state.clock
-    when = f"Turn {c.turn}" + (f", {side_name(c.side)}" if c.side else "") if c.turn else "setup"
+    word = turn_word(state)
+    when = f"{word} {c.turn}" + (f", {side_name(c.side)}" if c.side else "") if c.turn else "setup"
     title = game.setup.name or "Untitled"
     lines = [f"{title}: after {state.index} of {len(game.events)} events ({when})"]
     for r in board.results:
