@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -13,9 +14,9 @@ import shapely
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-from tabletop_gui.geometry.arrays import UnitArrays, corners, inside_area, unit_arrays
+from tabletop_gui.geometry.arrays import UnitArrays, corners, unit_arrays
 from tabletop_gui.geometry.outline import EPS
-from tabletop_gui.model.scene import Scene
+from tabletop_gui.model.scene import Scene, derived
 from tabletop_gui.rules.objective import Objective
 from tabletop_gui.rules.scoreboard import (
     CountingPiece,
@@ -196,90 +197,6 @@ def impassable_area(scene: Scene) -> BaseGeometry | None:
     )
 
 
-def inside_mask(scene: Scene, area: BaseGeometry, among: np.ndarray | None = None) -> np.ndarray:
-    """Per unit: partly or wholly inside ``area`` (overlapping its interior) and on
-    the table; only units of the ``among`` mask are tested. Units whose bounding
-    circle misses the area's bounds are ruled out with numpy; a rectangle with a
-    corner strictly inside is in without more ado; only the rest go to shapely's
-    intersects-but-not-touches test (geometry.arrays.inside_area's definition)."""
-    a = unit_arrays(scene)
-    out = np.zeros(len(a), dtype=bool)
-    minx, miny, maxx, maxy = area.bounds
-    r = np.where(a.is_round, a.radius, np.hypot(a.half_w, a.half_d))
-    near = (
-        a.on_table & (a.cx + r > minx) & (a.cx - r < maxx) & (a.cy + r > miny) & (a.cy - r < maxy)
-    )
-    if among is not None:
-        near &= among
-    rect = np.flatnonzero(near & ~a.is_round)
-    if len(rect):
-        c = corners(_subset(a, rect))
-        corner_in = shapely.contains_xy(area, c[..., 0].ravel(), c[..., 1].ravel())
-        corner_in = corner_in.reshape(-1, 4).any(axis=1)
-        out[rect[corner_in]] = True
-        rest = rect[~corner_in]
-        if len(rest):
-            polys = shapely.polygons(c[~corner_in])
-            hit = shapely.intersects(area, polys)
-            if hit.any():
-                hit[hit] = ~shapely.touches(area, polys[hit])
-            out[rest] = hit
-    rnd = np.flatnonzero(near & a.is_round)
-    if len(rnd):
-        out[rnd] = inside_area(_subset(a, rnd), area)
-    return out
-
-
-def _inner_boundary(scene: Scene, area: BaseGeometry) -> np.ndarray:
-    """The area's boundary without the parts lying on the board edge: a unit
-    against the board edge is deep inside its zone, not on its margin."""
-    board = scene.board
-    polys = tuple(tuple(map(tuple, p.exterior.coords[:-1])) for p in getattr(area, "geoms", [area]))
-    return _inner_boundary_of(polys, board.width, board.height)
-
-
-def depth_inside(scene: Scene, idx: np.ndarray, area: BaseGeometry) -> np.ndarray:
-    """How deep each unit of ``idx`` reaches inside ``area`` (its margin, >= 0):
-    the deepest footprint corner's distance to the area's boundary (board edges
-    excluded), or, when only a corner of the area pokes into the footprint, how
-    far that corner reaches into the footprint."""
-    a = unit_arrays(scene)
-    out = np.zeros(len(idx))
-    if len(idx) == 0:
-        return out
-    inner = _inner_boundary(scene, area)
-    if len(inner) == 0:
-        return np.full(len(idx), np.inf)
-    rect = ~a.is_round[idx]
-    if rect.any():
-        ri = idx[rect]
-        sub = _subset(a, ri)
-        c = corners(sub)  # (k, 4, 2)
-        xs, ys = c[..., 0].ravel(), c[..., 1].ravel()
-        inside = shapely.intersects_xy(area, xs, ys)
-        d = _distance_to_segments(xs, ys, inner)
-        corner_depth = np.where(inside, d, 0.0).reshape(-1, 4).max(axis=1)
-        verts = np.asarray(_vertices(area))
-        if len(verts):
-            dx = verts[None, :, 0] - sub.cx[:, None]
-            dy = verts[None, :, 1] - sub.cy[:, None]
-            cs, sn = np.cos(sub.angle)[:, None], np.sin(sub.angle)[:, None]
-            lx = np.abs(dx * cs + dy * sn)
-            ly = np.abs(-dx * sn + dy * cs)
-            into = np.minimum(sub.half_w[:, None] - lx, sub.half_d[:, None] - ly)
-            vert_depth = np.maximum(into, 0.0).max(axis=1)
-            corner_depth = np.maximum(corner_depth, vert_depth)
-        out[rect] = corner_depth
-    if (~rect).any():
-        ci = idx[~rect]
-        pts = shapely.points(a.cx[ci], a.cy[ci])
-        centre_in = shapely.contains(area, pts)
-        d_in = _distance_to_segments(a.cx[ci], a.cy[ci], inner) + a.radius[ci]
-        d_out = a.radius[ci] - shapely.distance(area, pts)
-        out[~rect] = np.maximum(np.where(centre_in, d_in, d_out), 0.0)
-    return out
-
-
 def _vertices(area: BaseGeometry) -> list[tuple[float, float]]:
     polys: Iterable[Polygon] = getattr(area, "geoms", [area])
     out: list[tuple[float, float]] = []
@@ -288,20 +205,154 @@ def _vertices(area: BaseGeometry) -> list[tuple[float, float]]:
     return out
 
 
-def _subset(a: UnitArrays, idx: np.ndarray) -> UnitArrays:
-    return UnitArrays(
-        ids=tuple(map(a.ids.__getitem__, idx.tolist())),
-        sides=a.sides[idx],
-        cx=a.cx[idx],
-        cy=a.cy[idx],
-        half_w=a.half_w[idx],
-        half_d=a.half_d[idx],
-        angle=a.angle[idx],
-        radius=a.radius[idx],
-        is_round=a.is_round[idx],
-        elevation=a.elevation[idx],
-        on_table=a.on_table[idx],
+@dataclass(frozen=True)
+class _UnitGeometry:
+    """What every area test reads from the units, built once per scene: the
+    bounding-circle box of each unit on the table (NaN off it, so no box test
+    passes), the rectangle corners, and each side's mask."""
+
+    arrays: UnitArrays
+    lo_x: np.ndarray
+    hi_x: np.ndarray
+    lo_y: np.ndarray
+    hi_y: np.ndarray
+    corners: np.ndarray  # (N, 4, 2); meaningless for round bases
+    cos: np.ndarray
+    sin: np.ndarray
+    side_masks: dict[str, np.ndarray]
+
+
+def _unit_geometry(scene: Scene) -> _UnitGeometry:
+    return derived(scene, "t9a_unit_geometry", _build_unit_geometry)
+
+
+def _build_unit_geometry(scene: Scene) -> _UnitGeometry:
+    a = unit_arrays(scene)
+    r = np.where(a.is_round, a.radius, np.hypot(a.half_w, a.half_d))
+    off = np.where(a.on_table, 0.0, np.nan)
+    sides = a.sides.tolist()
+    return _UnitGeometry(
+        arrays=a,
+        lo_x=a.cx - r + off,
+        hi_x=a.cx + r + off,
+        lo_y=a.cy - r + off,
+        hi_y=a.cy + r + off,
+        corners=corners(a),
+        cos=np.cos(a.angle),
+        sin=np.sin(a.angle),
+        side_masks={s: a.sides == s for s in set(sides)},
     )
+
+
+@dataclass(frozen=True)
+class _AreaGeometry:
+    bounds: tuple[float, float, float, float]
+    inner: np.ndarray  # segments (m, 2, 2) of the boundary off the board edge
+    vertices: np.ndarray  # (v, 2) exterior vertices
+
+
+#: id(area) -> (area, board extent, its geometry); holding the area keeps its id unique.
+_AREA_GEOMETRY: dict[int, tuple[BaseGeometry, tuple[float, float], _AreaGeometry]] = {}
+
+
+def _area_geometry(scene: Scene, area: BaseGeometry) -> _AreaGeometry:
+    """Bounds, inner boundary and vertices of ``area``: areas come from
+    ``union_of`` and outlive the scene, so these are measured once per area."""
+    board = (scene.board.width, scene.board.height)
+    hit = _AREA_GEOMETRY.get(id(area))
+    if hit is not None and hit[0] is area and hit[1] == board:
+        return hit[2]
+    polys = tuple(tuple(map(tuple, p.exterior.coords[:-1])) for p in getattr(area, "geoms", [area]))
+    geom = _AreaGeometry(
+        bounds=tuple(area.bounds),
+        inner=_inner_boundary_of(polys, *board),
+        vertices=np.asarray(_vertices(area), dtype=float).reshape(-1, 2),
+    )
+    if len(_AREA_GEOMETRY) >= 512:
+        _AREA_GEOMETRY.clear()
+    _AREA_GEOMETRY[id(area)] = (area, board, geom)
+    return geom
+
+
+def _inside_with_depth(
+    scene: Scene, area: BaseGeometry, among: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Indices of the units (of the ``among`` mask) partly or wholly inside
+    ``area`` (overlapping its interior) and on the table, in unit order, and how
+    deep each reaches inside (its margin, >= 0).
+
+    Inside: units whose bounding circle misses the area's bounds are ruled out
+    with numpy; a rectangle with a corner strictly inside is in without more ado;
+    only the rest go to shapely's intersects-but-not-touches test
+    (geometry.arrays.inside_area's definition).
+
+    Depth: the deepest footprint corner's distance to the area's boundary (board
+    edges excluded), or, when only a corner of the area pokes into the
+    footprint, how far that corner reaches into the footprint; a round base's
+    centre distance to that boundary plus its radius (inside), or its radius
+    less the centre's distance to the area (outside)."""
+    g = _unit_geometry(scene)
+    a = g.arrays
+    ag = _area_geometry(scene, area)
+    minx, miny, maxx, maxy = ag.bounds
+    near = (g.hi_x > minx) & (g.lo_x < maxx) & (g.hi_y > miny) & (g.lo_y < maxy)
+    if among is not None:
+        near &= among
+    near_idx = np.flatnonzero(near)
+    if len(near_idx) == 0:
+        return near_idx, np.zeros(0)
+    inner = ag.inner
+    deep = len(inner) > 0  # no inner boundary: every unit inside is infinitely deep
+    inside = np.zeros(len(a), dtype=bool)
+    depth = np.full(len(a), np.inf)
+    round_near = a.is_round[near_idx]
+    rect = near_idx[~round_near] if round_near.any() else near_idx
+    if len(rect):
+        c = g.corners[rect]
+        xs, ys = c[..., 0].ravel(), c[..., 1].ravel()
+        hit = shapely.contains_xy(area, xs, ys).reshape(-1, 4).any(axis=1)
+        rest = ~hit
+        if rest.any():
+            polys = shapely.polygons(c[rest])
+            touch = shapely.intersects(area, polys)
+            if touch.any():
+                touch[touch] = ~shapely.touches(area, polys[touch])
+            hit[rest] = touch
+        ri = rect[hit]
+        inside[ri] = True
+        if deep and len(ri):
+            c = c[hit]
+            xs, ys = c[..., 0].ravel(), c[..., 1].ravel()
+            corner_in = shapely.intersects_xy(area, xs, ys)
+            d = _distance_to_segments(xs, ys, inner)
+            corner_depth = np.where(corner_in, d, 0.0).reshape(-1, 4).max(axis=1)
+            verts = ag.vertices
+            if len(verts):
+                dx = verts[None, :, 0] - a.cx[ri][:, None]
+                dy = verts[None, :, 1] - a.cy[ri][:, None]
+                cs, sn = g.cos[ri][:, None], g.sin[ri][:, None]
+                lx = np.abs(dx * cs + dy * sn)
+                ly = np.abs(-dx * sn + dy * cs)
+                into = np.minimum(a.half_w[ri][:, None] - lx, a.half_d[ri][:, None] - ly)
+                vert_depth = np.maximum(into, 0.0).max(axis=1)
+                corner_depth = np.maximum(corner_depth, vert_depth)
+            depth[ri] = corner_depth
+    if round_near.any():
+        rnd = near_idx[round_near]
+        cx, cy, radius = a.cx[rnd], a.cy[rnd], a.radius[rnd]
+        pts = shapely.points(cx, cy)
+        d_area = shapely.distance(area, pts)
+        centre_in = shapely.contains(area, pts)
+        hit = centre_in | (d_area < radius - EPS)
+        rnd = rnd[hit]
+        inside[rnd] = True
+        if deep and len(rnd):
+            centre_in, radius, d_area = centre_in[hit], radius[hit], d_area[hit]
+            d_in = _distance_to_segments(cx[hit], cy[hit], inner) + radius
+            d_out = radius - d_area
+            depth[rnd] = np.maximum(np.where(centre_in, d_in, d_out), 0.0)
+    idx = np.flatnonzero(inside)
+    return idx, depth[idx]
 
 
 def units_inside(
@@ -309,10 +360,14 @@ def units_inside(
 ) -> tuple[list[CountingPiece], list[CountingPiece]]:
     """Units inside ``area`` (of ``sides``, default all): the Scoring ones (which
     count) and the others (shown as not counting), each with its depth as margin."""
-    a = unit_arrays(scene)
-    among = np.isin(a.sides, list(sides)) if sides is not None else None
-    idx = np.flatnonzero(inside_mask(scene, area, among))
-    depth = depth_inside(scene, idx, area)
+    g = _unit_geometry(scene)
+    a = g.arrays
+    among = None
+    if sides is not None:
+        masks = [g.side_masks.get(s) for s in sides]
+        masks = [m for m in masks if m is not None]
+        among = np.logical_or.reduce(masks) if masks else np.zeros(len(a), dtype=bool)
+    idx, depth = _inside_with_depth(scene, area, among)
     scoring = scoring_mask(scene)
     counting: list[CountingPiece] = []
     others: list[CountingPiece] = []

@@ -11,6 +11,7 @@ opponent's pick while the opponent does not capture yours wins.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.events import Event
@@ -26,16 +27,26 @@ from tabletop_gui.rules.scoreboard import (
     Role,
 )
 from tabletop_gui.rules.t9a.common import (
+    Polys,
     objective_result,
     outcome_words,
     possessive,
     side_name,
     standing,
     terrain_area,
+    union_of,
     units_inside,
-    zone_area,
+    zone_polygons,
 )
 from tabletop_gui.rules.t9a.family import game_ended
+
+
+@lru_cache(maxsize=256)
+def _covers(zone: Polys, terrain: tuple[tuple[float, float], ...]) -> bool:
+    """Is the terrain polygon inside the zones (within EPS)? Zones and terrain
+    rarely change, so this is decided once per pair of shapes."""
+    own = union_of(zone)
+    return own is not None and own.buffer(EPS, join_style="mitre").covers(union_of((terrain,)))
 
 
 class KingOfTheHill(Objective):
@@ -78,10 +89,7 @@ class KingOfTheHill(Objective):
         tname = terrain.name or terrain.id
         if terrain.impassable:
             problems.append(f"{whose} pick {tname} is Impassable Terrain")
-        own = zone_area(scene, side)
-        if own is not None and own.buffer(EPS, join_style="mitre").covers(
-            terrain_area(scene, terrain_id)
-        ):
+        if _covers(zone_polygons(scene, side), tuple(map(tuple, terrain.polygon))):
             problems.append(f"{whose} pick {tname} is fully inside {whose} own Deployment Zone")
         return problems
 
