@@ -195,6 +195,9 @@ def _at(line: LineString, t: float) -> tuple[float, float]:
 
 # -- the objective --------------------------------------------------------
 
+#: SpoilsOfWar._first_placement_flags' results by everything they depend on.
+_FIRST_FLAGS: dict[tuple, tuple[tuple[str, str], ...]] = {}
+
 
 class SpoilsOfWar(Objective):
     kind = "t9a.spoils_of_war"
@@ -474,11 +477,40 @@ class SpoilsOfWar(Objective):
                             f"(must be within {DROP_RANGE:g} in)",
                         )
         if first:
-            self._first_placement(state, first, markers, flag, tol)
+            by_id = {m.id: m for m in markers}
+            for mid, text in self._first_placement_flags(state, first, markers, tol):
+                flag(by_id[mid], text)
         for mid, texts in bad.items():
             side = scene.markers[mid].side
             highlights.append(PieceMark(mid, Role.PLACEMENT_ERROR, side, "; ".join(texts)))
         return problems
+
+    def _first_placement_flags(
+        self, state: GameState, first: list[Marker], markers: list[Marker], tol: float
+    ) -> tuple[tuple[str, str], ...]:
+        """``_first_placement``'s flags as (marker id, text), kept per markers, line,
+        spacing, board and Impassable Terrain: dragging a unit changes none of them."""
+        scene = state.scene
+        line = self.line(state)
+        key = (
+            tuple(first),
+            tuple(markers),
+            tuple(map(tuple, line)),
+            self.spacing(state),
+            tol,
+            scene.board.extent,
+            scene.board.centre,
+            tuple(tuple(map(tuple, t.polygon)) for t in scene.terrain.values() if t.impassable),
+        )
+        flags = _FIRST_FLAGS.get(key)
+        if flags is None:
+            found: list[tuple[str, str]] = []
+            self._first_placement(state, first, markers, lambda m, t: found.append((m.id, t)), tol)
+            flags = tuple(found)
+            if len(_FIRST_FLAGS) >= 256:
+                _FIRST_FLAGS.clear()
+            _FIRST_FLAGS[key] = flags
+        return flags
 
     def _first_placement(
         self,
