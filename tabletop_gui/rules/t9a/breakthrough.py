@@ -22,7 +22,7 @@ from tabletop_gui.rules.t9a.common import (
     outcome_words,
     side_name,
     standing,
-    units_inside,
+    units_inside_each,
     zone_area,
 )
 from tabletop_gui.rules.t9a.family import game_ended
@@ -54,9 +54,12 @@ class Breakthrough(Objective):
         counting: list[CountingPiece] = []
         highlights: list = []
         problems: list[str] = []
+        areas = {side: zone_area(scene, scene.opponent(side)) for side in scene.side_ids}
+        queries = [(area, (side,)) for side, area in areas.items() if area is not None]
+        inside = iter(units_inside_each(scene, queries))
         for side in scene.side_ids:
             enemy = scene.opponent(side)
-            area = zone_area(scene, enemy)
+            area = areas[side]
             if area is None:
                 problems.append(
                     f"{side_name(scene, enemy)} has no Deployment Zone: "
@@ -64,7 +67,7 @@ class Breakthrough(Objective):
                 )
                 raw[side] = counts[side] = 0
                 continue
-            yes, no = units_inside(scene, area, (side,))
+            yes, no = next(inside)
             yes.sort(key=lambda c: -(c.margin or 0.0))
             raw[side] = len(yes)
             counts[side] = min(len(yes), cap)

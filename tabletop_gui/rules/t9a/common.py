@@ -4,9 +4,11 @@ unit stands inside one (its margin), measured over all units at once."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+import operator
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -274,12 +276,13 @@ def _area_geometry(scene: Scene, area: BaseGeometry) -> _AreaGeometry:
     return geom
 
 
-def _inside_with_depth(
-    scene: Scene, area: BaseGeometry, among: np.ndarray | None
-) -> tuple[np.ndarray, np.ndarray]:
-    """Indices of the units (of the ``among`` mask) partly or wholly inside
-    ``area`` (overlapping its interior) and on the table, in unit order, and how
-    deep each reaches inside (its margin, >= 0).
+def _inside_with_depth_each(
+    scene: Scene, queries: Sequence[tuple[BaseGeometry, np.ndarray | None]]
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For each (area, among mask) query: the indices of the units (of the mask)
+    partly or wholly inside the area (overlapping its interior) and on the table,
+    in unit order, and how deep each reaches inside (its margin, >= 0). All
+    queries are measured together: one shapely call per test, not one per area.
 
     Inside: units whose bounding circle misses the area's bounds are ruled out
     with numpy; a rectangle with a corner strictly inside is in without more ado;
@@ -290,69 +293,168 @@ def _inside_with_depth(
     edges excluded), or, when only a corner of the area pokes into the
     footprint, how far that corner reaches into the footprint; a round base's
     centre distance to that boundary plus its radius (inside), or its radius
-    less the centre's distance to the area (outside)."""
+    less the centre's distance to the area (outside). Infinite where the area's
+    whole boundary lies on the board edge."""
+    if not queries:
+        return []
     g = _unit_geometry(scene)
     a = g.arrays
-    ag = _area_geometry(scene, area)
-    minx, miny, maxx, maxy = ag.bounds
-    near = (g.hi_x > minx) & (g.lo_x < maxx) & (g.hi_y > miny) & (g.lo_y < maxy)
-    if among is not None:
-        near &= among
-    near_idx = np.flatnonzero(near)
-    if len(near_idx) == 0:
-        return near_idx, np.zeros(0)
-    inner = ag.inner
-    deep = len(inner) > 0  # no inner boundary: every unit inside is infinitely deep
-    inside = np.zeros(len(a), dtype=bool)
-    depth = np.full(len(a), np.inf)
-    round_near = a.is_round[near_idx]
-    rect = near_idx[~round_near] if round_near.any() else near_idx
-    if len(rect):
-        c = g.corners[rect]
+    qg = _query_geometry(scene, tuple(area for area, _ in queries))
+    near = (
+        (g.hi_x[None, :] > qg.minx)
+        & (g.lo_x[None, :] < qg.maxx)
+        & (g.hi_y[None, :] > qg.miny)
+        & (g.lo_y[None, :] < qg.maxy)
+    )
+    if any(among is not None for _, among in queries):
+        near &= np.stack([np.ones(len(a), dtype=bool) if m is None else m for _, m in queries])
+    qid, idx = np.nonzero(near)  # by query, then unit
+    if len(idx) == 0:
+        return [(idx, np.zeros(0)) for _ in queries]
+    areas, segs, verts, has_verts = qg.areas, qg.segs, qg.verts, qg.has_verts
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (query, unit, depth)
+    is_round = a.is_round[idx]
+    rect = ~is_round
+    if rect.any():
+        ri, rq = idx[rect], qid[rect]
+        c = g.corners[ri]
         xs, ys = c[..., 0].ravel(), c[..., 1].ravel()
-        hit = shapely.contains_xy(area, xs, ys).reshape(-1, 4).any(axis=1)
+        hit = shapely.contains_xy(np.repeat(areas[rq], 4), xs, ys).reshape(-1, 4).any(axis=1)
         rest = ~hit
         if rest.any():
             polys = shapely.polygons(c[rest])
-            touch = shapely.intersects(area, polys)
+            on = areas[rq[rest]]
+            touch = shapely.intersects(on, polys)
             if touch.any():
-                touch[touch] = ~shapely.touches(area, polys[touch])
+                touch[touch] = ~shapely.touches(on[touch], polys[touch])
             hit[rest] = touch
-        ri = rect[hit]
-        inside[ri] = True
-        if deep and len(ri):
-            c = c[hit]
+        ri, rq, c = ri[hit], rq[hit], c[hit]
+        if len(ri):
             xs, ys = c[..., 0].ravel(), c[..., 1].ravel()
-            corner_in = shapely.intersects_xy(area, xs, ys)
-            d = _distance_to_segments(xs, ys, inner)
-            corner_depth = np.where(corner_in, d, 0.0).reshape(-1, 4).max(axis=1)
-            verts = ag.vertices
-            if len(verts):
-                dx = verts[None, :, 0] - a.cx[ri][:, None]
-                dy = verts[None, :, 1] - a.cy[ri][:, None]
+            q4 = np.repeat(rq, 4)
+            corner_in = shapely.intersects_xy(areas[q4], xs, ys)
+            d = _distance_to_segments_each(xs, ys, segs[q4])
+            depth = np.where(corner_in, d, 0.0).reshape(-1, 4).max(axis=1)
+            if has_verts.any():
+                v = verts[rq]
+                dx = v[:, :, 0] - a.cx[ri][:, None]
+                dy = v[:, :, 1] - a.cy[ri][:, None]
                 cs, sn = g.cos[ri][:, None], g.sin[ri][:, None]
                 lx = np.abs(dx * cs + dy * sn)
                 ly = np.abs(-dx * sn + dy * cs)
                 into = np.minimum(a.half_w[ri][:, None] - lx, a.half_d[ri][:, None] - ly)
-                vert_depth = np.maximum(into, 0.0).max(axis=1)
-                corner_depth = np.maximum(corner_depth, vert_depth)
-            depth[ri] = corner_depth
-    if round_near.any():
-        rnd = near_idx[round_near]
-        cx, cy, radius = a.cx[rnd], a.cy[rnd], a.radius[rnd]
+                with_verts = np.maximum(depth, np.maximum(into, 0.0).max(axis=1))
+                depth = np.where(has_verts[rq], with_verts, depth)
+            parts.append((rq, ri, depth))
+    if is_round.any():
+        ci, cq = idx[is_round], qid[is_round]
+        cx, cy, radius = a.cx[ci], a.cy[ci], a.radius[ci]
         pts = shapely.points(cx, cy)
-        d_area = shapely.distance(area, pts)
-        centre_in = shapely.contains(area, pts)
+        on = areas[cq]
+        d_area = shapely.distance(on, pts)
+        centre_in = shapely.contains(on, pts)
         hit = centre_in | (d_area < radius - EPS)
-        rnd = rnd[hit]
-        inside[rnd] = True
-        if deep and len(rnd):
-            centre_in, radius, d_area = centre_in[hit], radius[hit], d_area[hit]
-            d_in = _distance_to_segments(cx[hit], cy[hit], inner) + radius
-            d_out = radius - d_area
-            depth[rnd] = np.maximum(np.where(centre_in, d_in, d_out), 0.0)
-    idx = np.flatnonzero(inside)
-    return idx, depth[idx]
+        if hit.any():
+            ci, cq, radius = ci[hit], cq[hit], radius[hit]
+            d_in = _distance_to_segments_each(cx[hit], cy[hit], segs[cq]) + radius
+            d_out = radius - d_area[hit]
+            depth = np.maximum(np.where(centre_in[hit], d_in, d_out), 0.0)
+            parts.append((cq, ci, depth))
+    if not parts:
+        return [(np.zeros(0, dtype=int), np.zeros(0)) for _ in queries]
+    if len(parts) == 1:
+        q, units, depth = parts[0]  # already by query, then unit
+    else:
+        q = np.concatenate([p[0] for p in parts])
+        units = np.concatenate([p[1] for p in parts])
+        depth = np.concatenate([p[2] for p in parts])
+        order = np.lexsort((units, q))
+        q, units, depth = q[order], units[order], depth[order]
+    if not qg.all_deep:
+        depth = np.where(qg.deep[q], depth, np.inf)
+    bounds = np.searchsorted(q, np.arange(len(queries) + 1)).tolist()
+    return [(units[lo:hi], depth[lo:hi]) for lo, hi in pairwise(bounds)]
+
+
+@dataclass(frozen=True)
+class _QueryGeometry:
+    """Several areas' geometry as arrays, one row per area: bounds as (q, 1)
+    columns, the areas themselves (shapely's predicates take one per element),
+    padded inner boundaries and vertices (see ``_padded``)."""
+
+    areas: np.ndarray
+    minx: np.ndarray
+    miny: np.ndarray
+    maxx: np.ndarray
+    maxy: np.ndarray
+    segs: np.ndarray
+    verts: np.ndarray
+    has_verts: np.ndarray
+    deep: np.ndarray
+    all_deep: bool
+
+
+#: id()s of the areas -> (the areas, board extent, their geometry).
+_QUERY_GEOMETRY: dict[tuple[int, ...], tuple[tuple, tuple[float, float], _QueryGeometry]] = {}
+
+
+def _query_geometry(scene: Scene, areas: tuple[BaseGeometry, ...]) -> _QueryGeometry:
+    board = (scene.board.width, scene.board.height)
+    key = tuple(map(id, areas))
+    hit = _QUERY_GEOMETRY.get(key)
+    if hit is not None and hit[1] == board and all(map(operator.is_, hit[0], areas)):
+        return hit[2]
+    geoms = [_area_geometry(scene, area) for area in areas]
+    bounds = np.array([ag.bounds for ag in geoms], dtype=float).reshape(-1, 4)
+    objs = np.empty(len(areas), dtype=object)
+    objs[:] = list(areas)
+    segs, verts, has_verts = _padded(geoms)
+    deep = np.array([len(ag.inner) > 0 for ag in geoms], dtype=bool)
+    qg = _QueryGeometry(
+        areas=objs,
+        minx=bounds[:, 0:1],
+        miny=bounds[:, 1:2],
+        maxx=bounds[:, 2:3],
+        maxy=bounds[:, 3:4],
+        segs=segs,
+        verts=verts,
+        has_verts=has_verts,
+        deep=deep,
+        all_deep=bool(deep.all()),
+    )
+    if len(_QUERY_GEOMETRY) >= 512:
+        _QUERY_GEOMETRY.clear()
+    _QUERY_GEOMETRY[key] = (areas, board, qg)
+    return qg
+
+
+def _padded(geoms: Sequence[_AreaGeometry]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The areas' inner-boundary segments (q, m, 2, 2) and vertices (q, v, 2), each
+    padded to a common length by repeating an entry (a repeat changes no nearest
+    or deepest); zeros where an area has none (its depth is then infinite, or
+    its vertices unused: the third array says which areas have vertices)."""
+    m = max(max(len(ag.inner) for ag in geoms), 1)
+    segs = np.zeros((len(geoms), m, 2, 2))
+    v = max(max(len(ag.vertices) for ag in geoms), 1)
+    verts = np.zeros((len(geoms), v, 2))
+    for k, ag in enumerate(geoms):
+        if len(ag.inner):
+            segs[k] = ag.inner[np.arange(m) % len(ag.inner)]
+        if len(ag.vertices):
+            verts[k] = ag.vertices[np.arange(v) % len(ag.vertices)]
+    has_verts = np.array([len(ag.vertices) > 0 for ag in geoms])
+    return segs, verts, has_verts
+
+
+def _distance_to_segments_each(x: np.ndarray, y: np.ndarray, segs: np.ndarray) -> np.ndarray:
+    """Distance of each point to the nearest of its own segments (p, m, 2, 2);
+    the same arithmetic as ``_distance_to_segments``."""
+    ax, ay = segs[:, :, 0, 0], segs[:, :, 0, 1]
+    dx, dy = segs[:, :, 1, 0] - ax, segs[:, :, 1, 1] - ay
+    px, py = x[:, None] - ax, y[:, None] - ay
+    length2 = np.maximum(dx * dx + dy * dy, 1e-300)
+    t = np.clip((px * dx + py * dy) / length2, 0.0, 1.0)
+    return np.hypot(px - t * dx, py - t * dy).min(axis=1)
 
 
 def units_inside(
@@ -360,29 +462,40 @@ def units_inside(
 ) -> tuple[list[CountingPiece], list[CountingPiece]]:
     """Units inside ``area`` (of ``sides``, default all): the Scoring ones (which
     count) and the others (shown as not counting), each with its depth as margin."""
+    return units_inside_each(scene, [(area, sides)])[0]
+
+
+def units_inside_each(
+    scene: Scene, queries: Sequence[tuple[BaseGeometry, Iterable[str] | None]]
+) -> list[tuple[list[CountingPiece], list[CountingPiece]]]:
+    """``units_inside`` for each (area, sides) query, measured in one pass."""
     g = _unit_geometry(scene)
     a = g.arrays
-    among = None
-    if sides is not None:
-        masks = [g.side_masks.get(s) for s in sides]
-        masks = [m for m in masks if m is not None]
-        among = np.logical_or.reduce(masks) if masks else np.zeros(len(a), dtype=bool)
-    idx, depth = _inside_with_depth(scene, area, among)
+    masked = []
+    for area, sides in queries:
+        among = None
+        if sides is not None:
+            masks = [m for m in map(g.side_masks.get, sides) if m is not None]
+            among = np.logical_or.reduce(masks) if masks else np.zeros(len(a), dtype=bool)
+        masked.append((area, among))
     scoring = scoring_mask(scene)
-    counting: list[CountingPiece] = []
-    others: list[CountingPiece] = []
-    rows = zip(
-        idx.tolist(), a.sides[idx].tolist(), scoring[idx].tolist(), depth.tolist(), strict=True
-    )
-    for i, side, scores, m in rows:
-        uid = a.ids[i]
-        margin = m if m != math.inf else None
-        if scores:
-            counting.append(CountingPiece(uid, side, margin, None, "inside"))
-        else:
-            note = why_not_scoring(scene.units[uid])
-            others.append(CountingPiece(uid, side, margin, None, f"inside, {note}"))
-    return counting, others
+    out = []
+    for idx, depth in _inside_with_depth_each(scene, masked):
+        counting: list[CountingPiece] = []
+        others: list[CountingPiece] = []
+        rows = zip(
+            idx.tolist(), a.sides[idx].tolist(), scoring[idx].tolist(), depth.tolist(), strict=True
+        )
+        for i, side, scores, m in rows:
+            uid = a.ids[i]
+            margin = m if m != math.inf else None
+            if scores:
+                counting.append(CountingPiece(uid, side, margin, None, "inside"))
+            else:
+                note = why_not_scoring(scene.units[uid])
+                others.append(CountingPiece(uid, side, margin, None, f"inside, {note}"))
+        out.append((counting, others))
+    return out
 
 
 def point_clear_of(scene: Scene, x: float, y: float, clearance: float) -> float | None:

@@ -35,7 +35,7 @@ from tabletop_gui.rules.t9a.common import (
     standing,
     terrain_area,
     union_of,
-    units_inside,
+    units_inside_each,
     zone_polygons,
 )
 from tabletop_gui.rules.t9a.family import game_ended
@@ -103,6 +103,12 @@ class KingOfTheHill(Objective):
         problems: list[str] = []
         captured_by: dict[str, list[str]] = {}
         lines = []
+        queries = [
+            (terrain_area(scene, picks[owner]), (scene.opponent(owner),))
+            for owner in scene.side_ids
+            if picks.get(owner) in scene.terrain
+        ]
+        inside = iter(units_inside_each(scene, queries))
         for owner in scene.side_ids:
             who = side_name(scene, owner)
             whose = possessive(scene, owner)
@@ -121,7 +127,7 @@ class KingOfTheHill(Objective):
             role = Role.PLACEMENT_ERROR if bad else Role.SELECTED
             highlights.append(PieceMark(tid, role, owner, "; ".join(bad) or f"{whose} pick"))
             enemy = scene.opponent(owner)
-            yes, no = units_inside(scene, terrain_area(scene, tid), (enemy,))
+            yes, no = next(inside)
             counting += yes + no
             highlights += [PieceMark(c.piece_id, Role.COUNTS, c.side, f"in {tname}") for c in yes]
             highlights += [PieceMark(c.piece_id, Role.NOT_COUNTING, c.side, c.note) for c in no]
