@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from itertools import pairwise
 from typing import Any
@@ -225,25 +225,49 @@ class _UnitGeometry:
 
 
 def _unit_geometry(scene: Scene) -> _UnitGeometry:
-    return derived(scene, "t9a_unit_geometry", _build_unit_geometry)
+    return derived(scene, "t9a_unit_geometry", _build_unit_geometry, _patch_unit_geometry)
+
+
+def _geometry_columns(a: UnitArrays) -> dict[str, np.ndarray]:
+    r = np.where(a.is_round, a.radius, np.hypot(a.half_w, a.half_d))
+    off = np.where(a.on_table, 0.0, np.nan)
+    return {
+        "lo_x": a.cx - r + off,
+        "hi_x": a.cx + r + off,
+        "lo_y": a.cy - r + off,
+        "hi_y": a.cy + r + off,
+        "corners": corners(a),
+        "cos": np.cos(a.angle),
+        "sin": np.sin(a.angle),
+    }
 
 
 def _build_unit_geometry(scene: Scene) -> _UnitGeometry:
     a = unit_arrays(scene)
-    r = np.where(a.is_round, a.radius, np.hypot(a.half_w, a.half_d))
-    off = np.where(a.on_table, 0.0, np.nan)
-    sides = a.sides.tolist()
-    return _UnitGeometry(
-        arrays=a,
-        lo_x=a.cx - r + off,
-        hi_x=a.cx + r + off,
-        lo_y=a.cy - r + off,
-        hi_y=a.cy + r + off,
-        corners=corners(a),
-        cos=np.cos(a.angle),
-        sin=np.sin(a.angle),
-        side_masks={s: a.sides == s for s in set(sides)},
-    )
+    masks = {s: a.sides == s for s in set(a.sides.tolist())}
+    return _UnitGeometry(arrays=a, side_masks=masks, **_geometry_columns(a))
+
+
+def _patch_unit_geometry(parent: _UnitGeometry, scene: Scene, i: int) -> _UnitGeometry:
+    """The parent's geometry with row ``i`` (the one unit that changed) remeasured,
+    by the same arithmetic on that row alone."""
+    a = unit_arrays(scene)
+    one = {f.name: getattr(a, f.name)[i : i + 1] for f in fields(UnitArrays)}
+    row = _geometry_columns(UnitArrays(**one))
+    columns = {}
+    for name, value in row.items():
+        column = getattr(parent, name).copy()
+        column[i] = value[0]
+        columns[name] = column
+    side = a.sides[i]
+    masks = {}
+    for s, mask in parent.side_masks.items():
+        mask = mask.copy()
+        mask[i] = s == side
+        masks[s] = mask
+    if side not in masks:
+        masks[side] = a.sides == side
+    return _UnitGeometry(arrays=a, side_masks=masks, **columns)
 
 
 @dataclass(frozen=True)

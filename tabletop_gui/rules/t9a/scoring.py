@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from tabletop_gui.model.pieces import Unit
-from tabletop_gui.model.scene import Scene, Setup
+from tabletop_gui.model.scene import Scene, Setup, derived
 
 #: The game lasts this many Game Turns; "the end of the game" is the end of the last.
 DEFAULT_GAME_TURNS = 6
@@ -55,8 +55,15 @@ def why_not_scoring(unit: Unit) -> str:
 
 def scoring_mask(scene: Scene) -> np.ndarray:
     """Per unit (in ``unit_arrays`` order): does it score now?"""
-    cached = scene.cache.get("t9a_scoring")
-    if cached is None:
-        cached = np.fromiter((is_scoring(u) for u in scene.units.values()), bool, len(scene.units))
-        scene.cache["t9a_scoring"] = cached
-    return cached
+    return derived(scene, "t9a_scoring", _build_scoring, _patch_scoring)
+
+
+def _build_scoring(scene: Scene) -> np.ndarray:
+    return np.fromiter((is_scoring(u) for u in scene.units.values()), bool, len(scene.units))
+
+
+def _patch_scoring(parent: np.ndarray, scene: Scene, i: int) -> np.ndarray:
+    """The parent's mask with unit ``i`` (the one that changed) asked again."""
+    mask = parent.copy()
+    mask[i] = is_scoring(list(scene.units.values())[i])
+    return mask
