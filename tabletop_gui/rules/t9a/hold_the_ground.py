@@ -73,9 +73,17 @@ class HoldTheGround(Objective):
         counts = {s: 0 for s in scene.side_ids}
         counting: list[CountingPiece] = []
         not_counting: list[CountingPiece] = []
-        for i in np.flatnonzero(within):
-            uid, side, dist = arrays.ids[i], arrays.sides[i], float(d[i])
-            if scoring[i]:
+        idx = np.flatnonzero(within)
+        rows = zip(
+            idx.tolist(),
+            arrays.sides[idx].tolist(),
+            d[idx].tolist(),
+            scoring[idx].tolist(),
+            strict=True,
+        )
+        for i, side, dist, scores in rows:
+            uid = arrays.ids[i]
+            if scores:
                 counts[side] = counts.get(side, 0) + 1
                 counting.append(CountingPiece(uid, side, RADIUS - dist, dist))
             else:

@@ -166,17 +166,25 @@ class SecureTarget(Objective):
         pending: dict[int, list[int]] = {}  # unit index -> tied marker indices
         mnames = [_mname(scene, m) for m in markers]
         near_idx = np.flatnonzero(within.any(axis=0)) if k else np.zeros(0, dtype=int)
+        counts_for = [f"counts for {name}" for name in mnames]
         rows = zip(
             near_idx.tolist(),
+            a.sides[near_idx].tolist(),
             within[:, near_idx].T.tolist(),
             d[:, near_idx].T.tolist(),
             c[:, near_idx].T.tolist(),
             scoring[near_idx].tolist(),
             strict=True,
         )
-        for i, w_i, d_i, c_i, scores in rows:
-            uid, side = a.ids[i], a.sides[i]
+        for i, side, w_i, d_i, c_i, scores in rows:
+            uid = a.ids[i]
             js = [j for j in range(k) if w_i[j]]
+            if scores and len(js) == 1:  # within 6 in of one marker: counts for it
+                j = js[0]
+                assigned[i] = j
+                counting.append(CountingPiece(uid, side, RADIUS - d_i[j], d_i[j], counts_for[j]))
+                highlights.append(PieceMark(uid, Role.COUNTS, side, counts_for[j]))
+                continue
             if not scores:
                 j = min(js, key=lambda j: d_i[j])
                 note = why_not_scoring(scene.units[uid])
