@@ -170,16 +170,6 @@ def _inner_boundary_of(polygons: Polys, width: float, height: float) -> np.ndarr
     return np.asarray(segs, dtype=float).reshape(-1, 2, 2)
 
 
-def _distance_to_segments(x: np.ndarray, y: np.ndarray, segs: np.ndarray) -> np.ndarray:
-    """Distance of each point to the nearest of the segments (numpy, exact)."""
-    ax, ay = segs[:, 0, 0][None, :], segs[:, 0, 1][None, :]
-    dx, dy = segs[:, 1, 0][None, :] - ax, segs[:, 1, 1][None, :] - ay
-    px, py = x[:, None] - ax, y[:, None] - ay
-    length2 = np.maximum(dx * dx + dy * dy, 1e-300)
-    t = np.clip((px * dx + py * dy) / length2, 0.0, 1.0)
-    return np.hypot(px - t * dx, py - t * dy).min(axis=1)
-
-
 def zone_polygons(scene: Scene, side: str) -> Polys:
     return tuple(tuple(map(tuple, z.polygon)) for z in scene.zones_of(side))
 
@@ -412,7 +402,7 @@ class _QueryGeometry:
     miny: np.ndarray
     maxx: np.ndarray
     maxy: np.ndarray
-    segs: np.ndarray
+    segs: np.ndarray  # _segment_terms of the padded inner boundaries
     verts: np.ndarray
     has_verts: np.ndarray
     deep: np.ndarray
@@ -441,7 +431,7 @@ def _query_geometry(scene: Scene, areas: tuple[BaseGeometry, ...]) -> _QueryGeom
         miny=bounds[:, 1:2],
         maxx=bounds[:, 2:3],
         maxy=bounds[:, 3:4],
-        segs=segs,
+        segs=_segment_terms(segs),
         verts=verts,
         has_verts=has_verts,
         deep=deep,
@@ -471,14 +461,21 @@ def _padded(geoms: Sequence[_AreaGeometry]) -> tuple[np.ndarray, np.ndarray, np.
     return segs, verts, has_verts
 
 
-def _distance_to_segments_each(x: np.ndarray, y: np.ndarray, segs: np.ndarray) -> np.ndarray:
-    """Distance of each point to the nearest of its own segments (p, m, 2, 2);
-    the same arithmetic as ``_distance_to_segments``."""
+def _segment_terms(segs: np.ndarray) -> np.ndarray:
+    """(q, 5, m): each area's segments as start x, start y, dx, dy and squared
+    length (floored above zero), what every point-to-segment distance reads."""
     ax, ay = segs[:, :, 0, 0], segs[:, :, 0, 1]
     dx, dy = segs[:, :, 1, 0] - ax, segs[:, :, 1, 1] - ay
-    px, py = x[:, None] - ax, y[:, None] - ay
     length2 = np.maximum(dx * dx + dy * dy, 1e-300)
-    t = np.clip((px * dx + py * dy) / length2, 0.0, 1.0)
+    return np.stack([ax, ay, dx, dy, length2], axis=1)
+
+
+def _distance_to_segments_each(x: np.ndarray, y: np.ndarray, terms: np.ndarray) -> np.ndarray:
+    """Distance of each point to the nearest of its own segments, given as
+    ``_segment_terms`` rows (p, 5, m) (numpy, exact)."""
+    ax, ay, dx, dy, length2 = terms[:, 0], terms[:, 1], terms[:, 2], terms[:, 3], terms[:, 4]
+    px, py = x[:, None] - ax, y[:, None] - ay
+    t = np.minimum(np.maximum((px * dx + py * dy) / length2, 0.0), 1.0)
     return np.hypot(px - t * dx, py - t * dy).min(axis=1)
 
 
