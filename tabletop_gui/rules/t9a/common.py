@@ -210,9 +210,9 @@ class _UnitGeometry:
     lo_y: np.ndarray
     hi_y: np.ndarray
     corners: np.ndarray  # (N, 4, 2); meaningless for round bases
-    cos: np.ndarray
-    sin: np.ndarray
+    frame: np.ndarray  # (N, 6): cx, cy, cos, sin, half_w, half_d (one gather for all)
     side_masks: dict[str, np.ndarray]
+    any_round: bool
 
 
 def _unit_geometry(scene: Scene) -> _UnitGeometry:
@@ -228,15 +228,18 @@ def _geometry_columns(a: UnitArrays) -> dict[str, np.ndarray]:
         "lo_y": a.cy - r + off,
         "hi_y": a.cy + r + off,
         "corners": corners(a),
-        "cos": np.cos(a.angle),
-        "sin": np.sin(a.angle),
+        "frame": np.stack(
+            [a.cx, a.cy, np.cos(a.angle), np.sin(a.angle), a.half_w, a.half_d], axis=1
+        ),
     }
 
 
 def _build_unit_geometry(scene: Scene) -> _UnitGeometry:
     a = unit_arrays(scene)
     masks = {s: a.sides == s for s in set(a.sides.tolist())}
-    return _UnitGeometry(arrays=a, side_masks=masks, **_geometry_columns(a))
+    return _UnitGeometry(
+        arrays=a, side_masks=masks, any_round=bool(a.is_round.any()), **_geometry_columns(a)
+    )
 
 
 def _patch_unit_geometry(parent: _UnitGeometry, scene: Scene, i: int) -> _UnitGeometry:
@@ -258,7 +261,7 @@ def _patch_unit_geometry(parent: _UnitGeometry, scene: Scene, i: int) -> _UnitGe
         masks[s] = mask
     if side not in masks:
         masks[side] = a.sides == side
-    return _UnitGeometry(arrays=a, side_masks=masks, **columns)
+    return _UnitGeometry(arrays=a, side_masks=masks, any_round=bool(a.is_round.any()), **columns)
 
 
 @dataclass(frozen=True)
@@ -328,10 +331,13 @@ def _inside_with_depth_each(
         return [(idx, np.zeros(0)) for _ in queries]
     areas, segs, verts, has_verts = qg.areas, qg.segs, qg.verts, qg.has_verts
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (query, unit, depth)
-    is_round = a.is_round[idx]
-    rect = ~is_round
-    if rect.any():
+    if g.any_round:
+        is_round = a.is_round[idx]
+        rect = ~is_round
         ri, rq = idx[rect], qid[rect]
+    else:
+        is_round, ri, rq = None, idx, qid
+    if len(ri):
         c = g.corners[ri]
         xs, ys = c[..., 0].ravel(), c[..., 1].ravel()
         hit = shapely.contains_xy(np.repeat(areas[rq], 4), xs, ys).reshape(-1, 4).any(axis=1)
@@ -350,18 +356,19 @@ def _inside_with_depth_each(
             corner_in = shapely.intersects_xy(areas[q4], xs, ys)
             d = _distance_to_segments_each(xs, ys, segs[q4])
             depth = np.where(corner_in, d, 0.0).reshape(-1, 4).max(axis=1)
-            if has_verts.any():
+            if qg.any_verts:
                 v = verts[rq]
-                dx = v[:, :, 0] - a.cx[ri][:, None]
-                dy = v[:, :, 1] - a.cy[ri][:, None]
-                cs, sn = g.cos[ri][:, None], g.sin[ri][:, None]
+                f = g.frame[ri][:, :, None]
+                dx = v[:, :, 0] - f[:, 0]
+                dy = v[:, :, 1] - f[:, 1]
+                cs, sn = f[:, 2], f[:, 3]
                 lx = np.abs(dx * cs + dy * sn)
                 ly = np.abs(-dx * sn + dy * cs)
-                into = np.minimum(a.half_w[ri][:, None] - lx, a.half_d[ri][:, None] - ly)
+                into = np.minimum(f[:, 4] - lx, f[:, 5] - ly)
                 with_verts = np.maximum(depth, np.maximum(into, 0.0).max(axis=1))
-                depth = np.where(has_verts[rq], with_verts, depth)
+                depth = with_verts if qg.all_verts else np.where(has_verts[rq], with_verts, depth)
             parts.append((rq, ri, depth))
-    if is_round.any():
+    if is_round is not None and is_round.any():
         ci, cq = idx[is_round], qid[is_round]
         cx, cy, radius = a.cx[ci], a.cy[ci], a.radius[ci]
         pts = shapely.points(cx, cy)
@@ -407,6 +414,8 @@ class _QueryGeometry:
     has_verts: np.ndarray
     deep: np.ndarray
     all_deep: bool
+    any_verts: bool
+    all_verts: bool
 
 
 #: id()s of the areas -> (the areas, board extent, their geometry).
@@ -436,6 +445,8 @@ def _query_geometry(scene: Scene, areas: tuple[BaseGeometry, ...]) -> _QueryGeom
         has_verts=has_verts,
         deep=deep,
         all_deep=bool(deep.all()),
+        any_verts=bool(has_verts.any()),
+        all_verts=bool(has_verts.all()),
     )
     if len(_QUERY_GEOMETRY) >= 512:
         _QUERY_GEOMETRY.clear()
