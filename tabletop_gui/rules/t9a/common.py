@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from itertools import pairwise
 from typing import Any
@@ -213,6 +213,12 @@ class _UnitGeometry:
     frame: np.ndarray  # (N, 6): cx, cy, cos, sin, half_w, half_d (one gather for all)
     side_masks: dict[str, np.ndarray]
     any_round: bool
+    #: ``units_inside_each`` answers for these units, by query (see there).
+    results: dict = field(default_factory=dict, compare=False)
+    #: When patched from a parent for one unit: the parent's answers, and that
+    #: unit's row, bounding box (lo_x, hi_x, lo_y, hi_y) and side in the parent.
+    parent_results: dict | None = field(default=None, compare=False)
+    moved: tuple[int, float, float, float, float, str] | None = None
 
 
 def _unit_geometry(scene: Scene) -> _UnitGeometry:
@@ -261,7 +267,15 @@ def _patch_unit_geometry(parent: _UnitGeometry, scene: Scene, i: int) -> _UnitGe
         masks[s] = mask
     if side not in masks:
         masks[side] = a.sides == side
-    return _UnitGeometry(arrays=a, side_masks=masks, any_round=bool(a.is_round.any()), **columns)
+    box = (parent.lo_x[i], parent.hi_x[i], parent.lo_y[i], parent.hi_y[i])
+    return _UnitGeometry(
+        arrays=a,
+        side_masks=masks,
+        any_round=bool(a.is_round.any()),
+        parent_results=parent.results,
+        moved=(i, *map(float, box), parent.arrays.sides[i]),
+        **columns,
+    )
 
 
 @dataclass(frozen=True)
@@ -501,8 +515,49 @@ def units_inside(
 def units_inside_each(
     scene: Scene, queries: Sequence[tuple[BaseGeometry, Iterable[str] | None]]
 ) -> list[tuple[list[CountingPiece], list[CountingPiece]]]:
-    """``units_inside`` for each (area, sides) query, measured in one pass."""
+    """``units_inside`` for each (area, sides) query, measured in one pass.
+
+    The answer is kept with the units' geometry. When that geometry was patched
+    for one unit, and that unit could be inside none of the areas for these
+    sides either before or after (its bounding box misses every area's bounds,
+    or it is of another side), no unit's answer changed: the parent's stands."""
     g = _unit_geometry(scene)
+    qs = [(area, None if sides is None else tuple(sides)) for area, sides in queries]
+    key = (scene.board.extent, tuple((id(area), sides) for area, sides in qs))
+    areas = tuple(area for area, _ in qs)
+    hit = g.results.get(key)
+    if hit is None and g.parent_results is not None:
+        hit = g.parent_results.get(key)
+        if hit is not None and not _moved_unit_outside(scene, g, qs):
+            hit = None
+    if hit is None or not all(map(operator.is_, hit[0], areas)):
+        hit = (areas, _units_inside_each(scene, g, qs))
+    g.results[key] = hit
+    return [(list(counting), list(others)) for counting, others in hit[1]]
+
+
+def _moved_unit_outside(
+    scene: Scene, g: _UnitGeometry, queries: Sequence[tuple[BaseGeometry, tuple[str, ...] | None]]
+) -> bool:
+    """Was the one unit patched into ``g`` outside every query's reach, both where
+    it was and where it is (the same box test as ``_inside_with_depth_each``)?"""
+    assert g.moved is not None
+    i, *before, side_before = g.moved
+    now = (float(g.lo_x[i]), float(g.hi_x[i]), float(g.lo_y[i]), float(g.hi_y[i]))
+    side_now = g.arrays.sides[i]
+    for area, sides in queries:
+        minx, miny, maxx, maxy = _area_geometry(scene, area).bounds
+        for (lo_x, hi_x, lo_y, hi_y), side in ((before, side_before), (now, side_now)):
+            if (sides is None or side in sides) and (
+                hi_x > minx and lo_x < maxx and hi_y > miny and lo_y < maxy
+            ):
+                return False
+    return True
+
+
+def _units_inside_each(
+    scene: Scene, g: _UnitGeometry, queries: Sequence[tuple[BaseGeometry, tuple[str, ...] | None]]
+) -> list[tuple[tuple[CountingPiece, ...], tuple[CountingPiece, ...]]]:
     a = g.arrays
     masked = []
     for area, sides in queries:
@@ -527,7 +582,7 @@ def units_inside_each(
             else:
                 note = why_not_scoring(scene.units[uid])
                 others.append(CountingPiece(uid, side, margin, None, f"inside, {note}"))
-        out.append((counting, others))
+        out.append((tuple(counting), tuple(others)))
     return out
 
 
