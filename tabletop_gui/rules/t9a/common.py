@@ -357,6 +357,10 @@ def _inside_with_depth_each(
         hit = shapely.contains_xy(np.repeat(areas[rq], 4), xs, ys).reshape(-1, 4).any(axis=1)
         rest = ~hit
         if rest.any():
+            # A footprint whose own box overlaps the area's box in no positive
+            # area cannot share interior with it: only the others go to shapely.
+            rest[rest] = _box_overlaps(c[rest], qg, rq[rest])
+        if rest.any():
             polys = shapely.polygons(c[rest])
             on = areas[rq[rest]]
             touch = shapely.intersects(on, polys)
@@ -368,8 +372,11 @@ def _inside_with_depth_each(
             xs, ys = c[..., 0].ravel(), c[..., 1].ravel()
             q4 = np.repeat(rq, 4)
             corner_in = shapely.intersects_xy(areas[q4], xs, ys)
-            d = _distance_to_segments_each(xs, ys, segs[q4])
-            depth = np.where(corner_in, d, 0.0).reshape(-1, 4).max(axis=1)
+            d = np.zeros(len(xs))  # a corner outside reaches 0 deep
+            d[corner_in] = _distance_to_segments_each(
+                xs[corner_in], ys[corner_in], segs[q4[corner_in]]
+            )
+            depth = d.reshape(-1, 4).max(axis=1)
             if qg.any_verts:
                 v = verts[rq]
                 f = g.frame[ri][:, :, None]
@@ -410,6 +417,18 @@ def _inside_with_depth_each(
         depth = np.where(qg.deep[q], depth, np.inf)
     bounds = np.searchsorted(q, np.arange(len(queries) + 1)).tolist()
     return [(units[lo:hi], depth[lo:hi]) for lo, hi in pairwise(bounds)]
+
+
+def _box_overlaps(c: np.ndarray, qg: _QueryGeometry, q: np.ndarray) -> np.ndarray:
+    """Per footprint (corners ``c``, (r, 4, 2)): does its bounding box overlap its
+    query area's bounds in a positive area (strictly)?"""
+    xs, ys = c[..., 0], c[..., 1]
+    return (
+        (xs.max(axis=1) > qg.minx[q, 0])
+        & (xs.min(axis=1) < qg.maxx[q, 0])
+        & (ys.max(axis=1) > qg.miny[q, 0])
+        & (ys.min(axis=1) < qg.maxy[q, 0])
+    )
 
 
 @dataclass(frozen=True)
