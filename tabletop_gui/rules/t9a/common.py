@@ -201,8 +201,9 @@ def _vertices(area: BaseGeometry) -> list[tuple[float, float]]:
 @dataclass(frozen=True)
 class _UnitGeometry:
     """What every area test reads from the units, built once per scene: the
-    bounding-circle box of each unit on the table (NaN off it, so no box test
-    passes), the rectangle corners, and each side's mask."""
+    bounding box (of a round base's circle, of a rectangle's corners) of each
+    unit on the table (NaN off it, so no box test passes), the rectangle
+    corners, and each side's mask."""
 
     arrays: UnitArrays
     lo_x: np.ndarray
@@ -226,14 +227,19 @@ def _unit_geometry(scene: Scene) -> _UnitGeometry:
 
 
 def _geometry_columns(a: UnitArrays) -> dict[str, np.ndarray]:
-    r = np.where(a.is_round, a.radius, np.hypot(a.half_w, a.half_d))
+    # The box: a round base's circle's, a rectangle's corners' (a footprint whose
+    # box overlaps an area's bounds in no positive area shares no interior with it).
+    c = corners(a)
+    xs, ys = c[..., 0], c[..., 1]
+    r = a.radius
+    rnd = a.is_round
     off = np.where(a.on_table, 0.0, np.nan)
     return {
-        "lo_x": a.cx - r + off,
-        "hi_x": a.cx + r + off,
-        "lo_y": a.cy - r + off,
-        "hi_y": a.cy + r + off,
-        "corners": corners(a),
+        "lo_x": np.where(rnd, a.cx - r, xs.min(axis=1)) + off,
+        "hi_x": np.where(rnd, a.cx + r, xs.max(axis=1)) + off,
+        "lo_y": np.where(rnd, a.cy - r, ys.min(axis=1)) + off,
+        "hi_y": np.where(rnd, a.cy + r, ys.max(axis=1)) + off,
+        "corners": c,
         "frame": np.stack(
             [a.cx, a.cy, np.cos(a.angle), np.sin(a.angle), a.half_w, a.half_d], axis=1
         ),
@@ -316,7 +322,7 @@ def _inside_with_depth_each(
     in unit order, and how deep each reaches inside (its margin, >= 0). All
     queries are measured together: one shapely call per test, not one per area.
 
-    Inside: units whose bounding circle misses the area's bounds are ruled out
+    Inside: units whose box misses the area's bounds are ruled out
     with numpy; a rectangle with a corner strictly inside is in without more ado;
     only the rest go to shapely's intersects-but-not-touches test
     (geometry.arrays.inside_area's definition).
@@ -356,10 +362,6 @@ def _inside_with_depth_each(
         xs, ys = c[..., 0].ravel(), c[..., 1].ravel()
         hit = shapely.contains_xy(np.repeat(areas[rq], 4), xs, ys).reshape(-1, 4).any(axis=1)
         rest = ~hit
-        if rest.any():
-            # A footprint whose own box overlaps the area's box in no positive
-            # area cannot share interior with it: only the others go to shapely.
-            rest[rest] = _box_overlaps(c[rest], qg, rq[rest])
         if rest.any():
             polys = shapely.polygons(c[rest])
             on = areas[rq[rest]]
@@ -417,18 +419,6 @@ def _inside_with_depth_each(
         depth = np.where(qg.deep[q], depth, np.inf)
     bounds = np.searchsorted(q, np.arange(len(queries) + 1)).tolist()
     return [(units[lo:hi], depth[lo:hi]) for lo, hi in pairwise(bounds)]
-
-
-def _box_overlaps(c: np.ndarray, qg: _QueryGeometry, q: np.ndarray) -> np.ndarray:
-    """Per footprint (corners ``c``, (r, 4, 2)): does its bounding box overlap its
-    query area's bounds in a positive area (strictly)?"""
-    xs, ys = c[..., 0], c[..., 1]
-    return (
-        (xs.max(axis=1) > qg.minx[q, 0])
-        & (xs.min(axis=1) < qg.maxx[q, 0])
-        & (ys.max(axis=1) > qg.miny[q, 0])
-        & (ys.min(axis=1) < qg.maxy[q, 0])
-    )
 
 
 @dataclass(frozen=True)
