@@ -168,24 +168,29 @@ class SecureTarget(Objective):
         mnames = [_mname(scene, m) for m in markers]
         near_idx = np.flatnonzero(within.any(axis=0)) if k else np.zeros(0, dtype=int)
         counts_for = [f"counts for {name}" for name in mnames]
+        w_near = within[:, near_idx]
+        # The one marker a unit is within 6 in of (-1: none or several), and its distance.
+        one = np.full(len(near_idx), -1)
+        if k:
+            one = np.where(w_near.sum(axis=0) == 1, w_near.argmax(axis=0), -1)
+        d_one = d[np.maximum(one, 0), near_idx]
         rows = zip(
             near_idx.tolist(),
             a.sides[near_idx].tolist(),
-            within[:, near_idx].T.tolist(),
-            d[:, near_idx].T.tolist(),
-            c[:, near_idx].T.tolist(),
+            one.tolist(),
+            d_one.tolist(),
             scoring[near_idx].tolist(),
             strict=True,
         )
-        for i, side, w_i, d_i, c_i, scores in rows:
+        for i, side, j, d_j, scores in rows:
             uid = a.ids[i]
-            js = [j for j in range(k) if w_i[j]]
-            if scores and len(js) == 1:  # within 6 in of one marker: counts for it
-                j = js[0]
+            if scores and j >= 0:  # within 6 in of one marker: counts for it
                 assigned[i] = j
-                counting.append(CountingPiece(uid, side, RADIUS - d_i[j], d_i[j], counts_for[j]))
+                counting.append(CountingPiece(uid, side, RADIUS - d_j, d_j, counts_for[j]))
                 highlights.append(PieceMark(uid, Role.COUNTS, side, counts_for[j]))
                 continue
+            w_i, d_i, c_i = within[:, i].tolist(), d[:, i].tolist(), c[:, i].tolist()
+            js = [j for j in range(k) if w_i[j]]
             if not scores:
                 j = min(js, key=lambda j: d_i[j])
                 note = why_not_scoring(scene.units[uid])
