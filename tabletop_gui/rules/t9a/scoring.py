@@ -60,7 +60,12 @@ def scoring_mask(scene: Scene) -> np.ndarray:
 
 
 def _build_scoring(scene: Scene) -> np.ndarray:
-    return np.fromiter((is_scoring(u) for u in scene.units.values()), bool, len(scene.units))
+    # ``is_scoring`` of every unit, written out inline (one pass, no call per unit).
+    return np.array(
+        [u.scoring and not u.fleeing and not u.removed and not u.scoring_lost
+         for u in scene.units.values()],
+        dtype=bool,
+    )  # fmt: skip
 
 
 def _patch_scoring(parent: np.ndarray, scene: Scene, i: int) -> np.ndarray:

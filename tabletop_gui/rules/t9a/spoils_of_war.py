@@ -428,7 +428,9 @@ class SpoilsOfWar(Objective):
         scene = state.scene
         a = unit_arrays(scene)
         busy = {m.carried_by for m in scene.markers.values() if m.carried_by}
-        free = np.fromiter((uid not in busy for uid in a.ids), bool, len(a))
+        free = np.ones(len(a), dtype=bool)
+        for uid in busy & scene.units.keys():  # a carrier is busy
+            free[a.ids.index(uid)] = False
         eligible = (a.sides == rec.window) & scoring_mask(scene) & free
         out = []
         for m in markers:
