@@ -7,6 +7,7 @@ same arrays.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
 import numpy as np
@@ -102,6 +103,23 @@ def distances_to_point(
     if pz is not None:
         d = np.hypot(d, a.elevation - pz)
     return d
+
+
+def distances_to_points(
+    a: UnitArrays, points: Sequence[tuple[float, float]], radius: float = 0.0
+) -> np.ndarray:
+    """(k, N): row j is ``distances_to_point(a, *points[j], radius=radius)`` (plan),
+    with every point measured in one set of array operations."""
+    p = np.asarray(points, dtype=float).reshape(-1, 2)
+    dx = p[:, 0:1] - a.cx
+    dy = p[:, 1:2] - a.cy
+    c = np.cos(a.angle)
+    s = np.sin(a.angle)
+    lx = np.abs(dx * c + dy * s) - a.half_w
+    ly = np.abs(-dx * s + dy * c) - a.half_d
+    d_rect = np.hypot(np.maximum(lx, 0.0), np.maximum(ly, 0.0))
+    d_round = np.maximum(np.hypot(dx, dy) - a.radius, 0.0)
+    return np.maximum(np.where(a.is_round, d_round, d_rect) - radius, 0.0)
 
 
 def centre_distances(a: UnitArrays, px: float, py: float) -> np.ndarray:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import shapely
 
-from tabletop_gui.geometry.arrays import centre_distances, distances_to_point
+from tabletop_gui.geometry.arrays import centre_distances, distances_to_points
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.events import DiceRoll, Event
 from tabletop_gui.model.pieces import Marker
@@ -156,10 +156,9 @@ class SecureTarget(Objective):
         a = unit_arrays(scene)
         scoring = scoring_mask(scene) & a.on_table
         n, k = len(a), len(markers)
-        d = np.empty((k, n))
+        d = distances_to_points(a, [(m.x, m.y) for m in markers])
         c = np.empty((k, n))
         for j, m in enumerate(markers):
-            d[j] = distances_to_point(a, m.x, m.y)
             c[j] = centre_distances(a, m.x, m.y)
         within = (d <= RADIUS + EPS) & a.on_table[None, :]
         counting: list[CountingPiece] = []

@@ -25,7 +25,7 @@ from functools import lru_cache
 import numpy as np
 from shapely.geometry import LineString, Point, box
 
-from tabletop_gui.geometry.arrays import distances_to_point
+from tabletop_gui.geometry.arrays import distances_to_points
 from tabletop_gui.geometry.outline import EPS, contains_point, distance_to_point, unit_outline
 from tabletop_gui.model.events import DiceRoll, Event, TurnStart
 from tabletop_gui.model.events.t9a import SpoilsDrop, SpoilsPickUp
@@ -433,10 +433,10 @@ class SpoilsOfWar(Objective):
             free[a.ids.index(uid)] = False
         eligible = (a.sides == rec.window) & scoring_mask(scene) & free
         out = []
-        for m in markers:
-            if not m.on_table:
-                continue
-            touching = eligible & (distances_to_point(a, m.x, m.y) <= EPS)
+        on_table = [m for m in markers if m.on_table]
+        d = distances_to_points(a, [(m.x, m.y) for m in on_table])
+        for m, d_m in zip(on_table, d, strict=True):
+            touching = eligible & (d_m <= EPS)
             out += [(a.ids[i], m.id) for i in np.flatnonzero(touching)]
         return out
 
