@@ -345,7 +345,7 @@ def _inside_with_depth_each(
         & (g.lo_y[None, :] < qg.maxy)
     )
     if any(among is not None for _, among in queries):
-        near &= np.stack([np.ones(len(a), dtype=bool) if m is None else m for _, m in queries])
+        near &= np.array([np.ones(len(a), dtype=bool) if m is None else m for _, m in queries])
     qid, idx = np.nonzero(near)  # by query, then unit
     if len(idx) == 0:
         return [(idx, np.zeros(0)) for _ in queries]
@@ -573,7 +573,10 @@ def _units_inside_each(
         among = None
         if sides is not None:
             masks = [m for m in map(g.side_masks.get, sides) if m is not None]
-            among = np.logical_or.reduce(masks) if masks else np.zeros(len(a), dtype=bool)
+            if len(masks) == 1:
+                among = masks[0]  # only read
+            else:
+                among = np.logical_or.reduce(masks) if masks else np.zeros(len(a), dtype=bool)
         masked.append((area, among))
     scoring = scoring_mask(scene)
     out = []
@@ -598,7 +601,19 @@ def _units_inside_each(
 def point_clear_of(scene: Scene, x: float, y: float, clearance: float) -> float | None:
     """Distance from (x, y) to Impassable Terrain if it is within ``clearance``
     (a placement break), else None."""
-    imp = impassable_area(scene)
+    return _point_clear_of(
+        tuple(tuple(map(tuple, t.polygon)) for t in scene.terrain.values() if t.impassable),
+        x,
+        y,
+        clearance,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _point_clear_of(impassable: Polys, x: float, y: float, clearance: float) -> float | None:
+    """``point_clear_of`` for Impassable Terrain given as point tuples: markers and
+    terrain rarely move while units do, so the answer outlives the scene."""
+    imp = union_of(impassable)
     if imp is None:
         return None
     d = float(shapely.distance(imp, shapely.Point(x, y)))
