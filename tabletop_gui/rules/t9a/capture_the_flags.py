@@ -120,7 +120,7 @@ class CaptureTheFlags(Objective):
             game_ended(state),
             self.record(state, None),
             scene.sides,
-            tuple((u.id, u.name, u.side, u.scoring, u.removed) for u in scene.units.values()),
+            tuple([(u.id, u.name, u.side, u.scoring, u.removed) for u in scene.units.values()]),
         )
         cached = getattr(self, "_cached", None)
         if cached is not None and cached[0] == key:
