@@ -76,9 +76,11 @@ class Breakthrough(Objective):
                 highlights.append(
                     Area(z.polygon, enemy, f"Breakthrough: {side_name(scene, side)} scores here")
                 )
-            for n, c in enumerate(yes):
-                label = "" if n < cap else f"over the cap of {cap}"
-                highlights.append(PieceMark(c.piece_id, Role.COUNTS, c.side, label))
+            over_cap = f"over the cap of {cap}"
+            highlights += [
+                PieceMark(c.piece_id, Role.COUNTS, c.side, "" if n < cap else over_cap)
+                for n, c in enumerate(yes)
+            ]
             highlights += [PieceMark(c.piece_id, Role.NOT_COUNTING, c.side, c.note) for c in no]
         status, leader = standing(counts, final)
         over = [

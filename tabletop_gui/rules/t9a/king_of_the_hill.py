@@ -129,7 +129,8 @@ class KingOfTheHill(Objective):
             enemy = scene.opponent(owner)
             yes, no = next(inside)
             counting += yes + no
-            highlights += [PieceMark(c.piece_id, Role.COUNTS, c.side, f"in {tname}") for c in yes]
+            in_it = f"in {tname}"
+            highlights += [PieceMark(c.piece_id, Role.COUNTS, c.side, in_it) for c in yes]
             highlights += [PieceMark(c.piece_id, Role.NOT_COUNTING, c.side, c.note) for c in no]
             if yes:
                 counts[enemy] = 1
