@@ -88,28 +88,55 @@ class Scene:
         return [z for z in self.zones.values() if z.side == side_id]
 
 
+#: Patch from the last value built under a key when at most this many units differ.
+MAX_PATCHED = 4
+
+#: key -> (the unit ids and unit objects the value was last made for; the value).
+_LAST: dict[Hashable, tuple[tuple[str, ...], tuple[Unit, ...], Any]] = {}
+
+
 def derived(
     scene: Scene,
     key: Hashable,
     build: Callable[[Scene], T],
     patch: Callable[[T, Scene, int], T] | None = None,
 ) -> T:
-    """A value computed from ``scene`` and kept in its cache. When the scene was
-    made from a parent by replacing one unit and the parent holds the value,
-    ``patch(parent_value, scene, unit_index)`` updates a copy instead of a rebuild
-    (the unit keeps its index: dicts keep insertion order on replacement)."""
+    """A value computed from ``scene`` and kept in its cache.
+
+    With ``patch`` (the value must then depend on the scene's units alone), a copy
+    is updated instead of rebuilt: ``patch(value, scene, unit_index)`` per changed
+    unit, from the parent scene's value when the scene was made by replacing one
+    unit (a drag), or else from the last value made under ``key`` when this scene
+    has the same unit ids in the same order and at most MAX_PATCHED other units
+    (the parent is gone, or a marker edit started a fresh cache)."""
     value = scene.cache.get(key)
     if value is not None:
         return value
-    lineage = scene.cache.get("_parent")
-    if patch is not None and lineage is not None:
-        parent = lineage[0]()
-        if parent is not None and key in parent.cache:
-            index = list(scene.units).index(lineage[1])
-            value = patch(parent.cache[key], scene, index)
+    if patch is not None:
+        value = _patched(scene, key, patch)
     if value is None:
         value = build(scene)
     scene.cache[key] = value
+    if patch is not None:
+        _LAST[key] = (tuple(scene.units), tuple(scene.units.values()), value)
+    return value
+
+
+def _patched(scene: Scene, key: Hashable, patch: Callable[[T, Scene, int], T]) -> T | None:
+    lineage = scene.cache.get("_parent")
+    parent = lineage[0]() if lineage is not None else None
+    if parent is not None and key in parent.cache:
+        return patch(parent.cache[key], scene, list(scene.units).index(lineage[1]))
+    last = _LAST.get(key)
+    if last is None or last[0] != tuple(scene.units):
+        return None
+    units = scene.units.values()
+    changed = [i for i, (a, b) in enumerate(zip(last[1], units, strict=True)) if a is not b]
+    if len(changed) > MAX_PATCHED:
+        return None
+    value = last[2]
+    for i in changed:
+        value = patch(value, scene, i)
     return value
 
 

@@ -243,3 +243,18 @@ def test_arrays_patched_after_one_unit_changes_equal_arrays_built_from_scratch(m
         patched, built = unit_arrays(scene), _build(scene)
         for f in fields(built):
             np.testing.assert_array_equal(getattr(patched, f.name), getattr(built, f.name))
+
+
+def test_arrays_of_a_scene_without_a_live_parent_patched_from_the_last_build_equal_a_rebuild():
+    from dataclasses import fields, replace
+
+    from tabletop_gui.geometry.arrays import _build
+
+    units = {u.id: u for u in [block(f"u{i}", "red", i, i) for i in range(6)]}
+    unit_arrays(Scene(units=units))
+    moved = dict(units)
+    moved["u2"] = replace(units["u2"], x=40, facing=30, removed=True)
+    scene = Scene(units=moved)  # a new scene, no parent: patched from the last build
+    patched, built = unit_arrays(scene), _build(scene)
+    for f in fields(built):
+        np.testing.assert_array_equal(getattr(patched, f.name), getattr(built, f.name))

@@ -16,9 +16,9 @@ import shapely
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-from tabletop_gui.geometry.arrays import UnitArrays, corners
+from tabletop_gui.geometry.arrays import UnitArrays, corners, unit_arrays
 from tabletop_gui.geometry.outline import EPS
-from tabletop_gui.model.scene import Scene
+from tabletop_gui.model.scene import Scene, derived
 from tabletop_gui.rules.objective import Objective
 from tabletop_gui.rules.scoreboard import (
     CountingPiece,
@@ -27,7 +27,6 @@ from tabletop_gui.rules.scoreboard import (
     Status,
     strict_leader,
 )
-from tabletop_gui.rules.t9a.reuse import reuse_derived, unit_arrays
 from tabletop_gui.rules.t9a.scoring import scoring_mask, why_not_scoring
 
 #: Default for every placement rule's hand tolerance (a marker "on the line", "at
@@ -223,7 +222,7 @@ class _UnitGeometry:
 
 
 def _unit_geometry(scene: Scene) -> _UnitGeometry:
-    return reuse_derived(scene, "t9a_unit_geometry", _build_unit_geometry, _patch_unit_geometry)
+    return derived(scene, "t9a_unit_geometry", _build_unit_geometry, _patch_unit_geometry)
 
 
 def _geometry_columns(a: UnitArrays) -> dict[str, np.ndarray]:

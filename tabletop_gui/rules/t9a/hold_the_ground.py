@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tabletop_gui.geometry.arrays import distances_to_point
+from tabletop_gui.geometry.arrays import distances_to_point, unit_arrays
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.events import Event, TurnEnd
 from tabletop_gui.model.state import GameState
@@ -27,7 +27,6 @@ from tabletop_gui.rules.scoreboard import (
 )
 from tabletop_gui.rules.t9a.common import is_point, objective_result, standing
 from tabletop_gui.rules.t9a.family import game_ended
-from tabletop_gui.rules.t9a.reuse import unit_arrays
 from tabletop_gui.rules.t9a.scoring import game_turns, scoring_mask, why_not_scoring
 
 RADIUS = 6.0

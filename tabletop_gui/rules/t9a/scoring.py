@@ -5,8 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from tabletop_gui.model.pieces import Unit
-from tabletop_gui.model.scene import Scene, Setup
-from tabletop_gui.rules.t9a.reuse import reuse_derived
+from tabletop_gui.model.scene import Scene, Setup, derived
 
 #: The game lasts this many Game Turns; "the end of the game" is the end of the last.
 DEFAULT_GAME_TURNS = 6
@@ -56,7 +55,7 @@ def why_not_scoring(unit: Unit) -> str:
 
 def scoring_mask(scene: Scene) -> np.ndarray:
     """Per unit (in ``unit_arrays`` order): does it score now?"""
-    return reuse_derived(scene, "t9a_scoring", _build_scoring, _patch_scoring)
+    return derived(scene, "t9a_scoring", _build_scoring, _patch_scoring)
 
 
 def _build_scoring(scene: Scene) -> np.ndarray:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import shapely
 
-from tabletop_gui.geometry.arrays import centre_distances, distances_to_points
+from tabletop_gui.geometry.arrays import centre_distances, distances_to_points, unit_arrays
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.events import DiceRoll, Event
 from tabletop_gui.model.pieces import Marker
@@ -56,7 +56,6 @@ from tabletop_gui.rules.t9a.common import (
     zone_area,
 )
 from tabletop_gui.rules.t9a.family import game_ended
-from tabletop_gui.rules.t9a.reuse import unit_arrays
 from tabletop_gui.rules.t9a.scoring import scoring_mask, why_not_scoring
 
 MARKER_KIND = "t9a.secure_target"

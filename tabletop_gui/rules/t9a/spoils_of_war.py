@@ -25,7 +25,7 @@ from functools import lru_cache
 import numpy as np
 from shapely.geometry import LineString, Point, box
 
-from tabletop_gui.geometry.arrays import distances_to_points
+from tabletop_gui.geometry.arrays import distances_to_points, unit_arrays
 from tabletop_gui.geometry.outline import EPS, contains_point, distance_to_point, unit_outline
 from tabletop_gui.model.events import DiceRoll, Event, TurnStart
 from tabletop_gui.model.events.t9a import SpoilsDrop, SpoilsPickUp
@@ -58,7 +58,6 @@ from tabletop_gui.rules.t9a.common import (
 )
 from tabletop_gui.rules.t9a.deployments import Segment, dividing_line
 from tabletop_gui.rules.t9a.family import game_ended
-from tabletop_gui.rules.t9a.reuse import unit_arrays
 from tabletop_gui.rules.t9a.scoring import is_scoring, scoring_mask, why_not_scoring
 
 MARKER_KIND = "t9a.spoils"
