@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from itertools import chain
+from operator import attrgetter
 
 import numpy as np
 import shapely
@@ -27,7 +29,9 @@ class UnitArrays:
     cy: np.ndarray
     half_w: np.ndarray
     half_d: np.ndarray
-    angle: np.ndarray
+    angle: np.ndarray  # radians
+    cos: np.ndarray  # of angle: every footprint measurement reads both, once built
+    sin: np.ndarray
     radius: np.ndarray  # 0 for rectangles
     is_round: np.ndarray
     elevation: np.ndarray
@@ -58,31 +62,41 @@ def _patch(parent: UnitArrays, scene: Scene, i: int) -> UnitArrays:
     return UnitArrays(ids=parent.ids, **arrays)
 
 
+#: The numeric fields ``_build`` reads, in one C-level getter per unit.
+_NUMERIC = attrgetter(
+    "x", "y", "base_width_mm", "base_depth_mm", "models", "models_per_rank", "facing", "elevation",
+    "removed",
+)  # fmt: skip
+
+
 def _build(scene: Scene) -> UnitArrays:
     units = list(scene.units.values())
     n = len(units)
-    cx = np.fromiter((u.x for u in units), float, n)
-    cy = np.fromiter((u.y for u in units), float, n)
+    # One row of numbers per unit (one Python pass), then columns.
+    rows = chain.from_iterable(map(_NUMERIC, units))
+    x, y, bw, bd, models, mpr, facing, elevation, removed = (
+        np.fromiter(rows, float, 9 * n).reshape(n, 9).T.copy()
+    )
+    bw, bd = bw / MM_PER_INCH, bd / MM_PER_INCH
     is_round = np.fromiter((u.base_shape is BaseShape.ROUND for u in units), bool, n)
-    bw = np.fromiter((u.base_width_mm for u in units), float, n) / MM_PER_INCH
-    bd = np.fromiter((u.base_depth_mm for u in units), float, n) / MM_PER_INCH
-    models = np.fromiter((u.models for u in units), float, n)
-    mpr = np.fromiter((u.models_per_rank for u in units), float, n)
     ranks = np.ceil(models / mpr)
     half_w = np.where(is_round, bw / 2, np.minimum(models, mpr) * bw / 2)
     half_d = np.where(is_round, bw / 2, ranks * bd / 2)
+    angle = np.radians(facing)
     return UnitArrays(
         ids=tuple(u.id for u in units),
         sides=np.array([u.side for u in units], dtype=object),
-        cx=cx,
-        cy=cy,
+        cx=x,
+        cy=y,
         half_w=half_w,
         half_d=half_d,
-        angle=np.radians(np.fromiter((u.facing for u in units), float, n)),
+        angle=angle,
+        cos=np.cos(angle),
+        sin=np.sin(angle),
         radius=np.where(is_round, bw / 2, 0.0),
         is_round=is_round,
-        elevation=np.fromiter((u.elevation for u in units), float, n),
-        on_table=np.fromiter((not u.removed for u in units), bool, n),
+        elevation=elevation,
+        on_table=removed == 0.0,
     )
 
 
@@ -93,8 +107,7 @@ def distances_to_point(
     plan distance, or 3D when ``pz`` (the circle's elevation) is given."""
     dx = px - a.cx
     dy = py - a.cy
-    c = np.cos(a.angle)
-    s = np.sin(a.angle)
+    c, s = a.cos, a.sin
     lx = np.abs(dx * c + dy * s) - a.half_w
     ly = np.abs(-dx * s + dy * c) - a.half_d
     d_rect = np.hypot(np.maximum(lx, 0.0), np.maximum(ly, 0.0))
@@ -113,8 +126,7 @@ def distances_to_points(
     p = np.asarray(points, dtype=float).reshape(-1, 2)
     dx = p[:, 0:1] - a.cx
     dy = p[:, 1:2] - a.cy
-    c = np.cos(a.angle)
-    s = np.sin(a.angle)
+    c, s = a.cos, a.sin
     lx = np.abs(dx * c + dy * s) - a.half_w
     ly = np.abs(-dx * s + dy * c) - a.half_d
     d_rect = np.hypot(np.maximum(lx, 0.0), np.maximum(ly, 0.0))
@@ -128,8 +140,8 @@ def centre_distances(a: UnitArrays, px: float, py: float) -> np.ndarray:
 
 def corners(a: UnitArrays) -> np.ndarray:
     """(N, 4, 2) corners of the rectangular footprints."""
-    c = np.cos(a.angle)[:, None]
-    s = np.sin(a.angle)[:, None]
+    c = a.cos[:, None]
+    s = a.sin[:, None]
     lx = np.array([-1.0, 1.0, 1.0, -1.0])[None, :] * a.half_w[:, None]
     ly = np.array([-1.0, -1.0, 1.0, 1.0])[None, :] * a.half_d[:, None]
     x = a.cx[:, None] + lx * c - ly * s

@@ -130,10 +130,12 @@ def _patched(scene: Scene, key: Hashable, patch: Callable[[T, Scene, int], T]) -
     last = _LAST.get(key)
     if last is None or last[0] != tuple(scene.units):
         return None
-    units = scene.units.values()
-    changed = [i for i, (a, b) in enumerate(zip(last[1], units, strict=True)) if a is not b]
-    if len(changed) > MAX_PATCHED:
-        return None
+    changed: list[int] = []
+    for i, (a, b) in enumerate(zip(last[1], scene.units.values(), strict=True)):
+        if a is not b:
+            changed.append(i)
+            if len(changed) > MAX_PATCHED:  # a new set of units: stop comparing
+                return None
     value = last[2]
     for i in changed:
         value = patch(value, scene, i)

@@ -239,9 +239,7 @@ def _geometry_columns(a: UnitArrays) -> dict[str, np.ndarray]:
         "lo_y": np.where(rnd, a.cy - r, ys.min(axis=1)) + off,
         "hi_y": np.where(rnd, a.cy + r, ys.max(axis=1)) + off,
         "corners": c,
-        "frame": np.stack(
-            [a.cx, a.cy, np.cos(a.angle), np.sin(a.angle), a.half_w, a.half_d], axis=1
-        ),
+        "frame": np.stack([a.cx, a.cy, a.cos, a.sin, a.half_w, a.half_d], axis=1),
     }
 
 
