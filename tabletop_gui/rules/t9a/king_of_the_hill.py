@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 
+from tabletop_gui.geometry.areas import Polys, union_of
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.events.t9a import KingOfTheHillPick
@@ -27,14 +28,12 @@ from tabletop_gui.rules.scoreboard import (
     Role,
 )
 from tabletop_gui.rules.t9a.common import (
-    Polys,
     objective_result,
     outcome_words,
     possessive,
     side_name,
     standing,
     terrain_area,
-    union_of,
     units_inside_each,
     zone_polygons,
 )

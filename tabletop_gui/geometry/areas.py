@@ -1,0 +1,394 @@
+"""Which units overlap an area's interior, and how deep: over all units at once.
+
+Areas are unions of polygons (Deployment Zones, Terrain Features) built once
+from point tuples by ``union_of`` and kept while units move. ``unit_geometry``
+is what every area test reads from the units (boxes, corners, frames, side
+masks), kept in the scene's cache and patched for a one-unit change;
+``inside_with_depth_each`` answers several areas in one set of array and
+shapely calls.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, fields
+from functools import lru_cache
+from itertools import pairwise
+
+import numpy as np
+import shapely
+from shapely.geometry import Polygon, box
+from shapely.geometry.base import BaseGeometry
+
+from tabletop_gui.geometry.arrays import UnitArrays, corners, unit_arrays
+from tabletop_gui.geometry.outline import EPS
+from tabletop_gui.model.scene import Scene, derived
+
+Polys = tuple[tuple[tuple[float, float], ...], ...]
+
+
+@lru_cache(maxsize=256)
+def union_of(polygons: Polys) -> BaseGeometry | None:
+    """The union of polygons given as point tuples, built once and prepared: zones
+    and terrain rarely change while units are dragged, so this outlives the scene."""
+    if not polygons:
+        return None
+    geom = shapely.union_all([Polygon(p) for p in polygons])
+    shapely.prepare(geom)
+    return geom
+
+
+@lru_cache(maxsize=256)
+def _inner_boundary_of(polygons: Polys, width: float, height: float) -> np.ndarray:
+    """Segments (m, 2, 2) of the area's boundary that are not on the board edge."""
+    area = union_of(polygons)
+    edge = box(0, 0, width, height).exterior.buffer(1e-6)
+    inner = area.boundary.difference(edge)
+    segs = []
+    for line in getattr(inner, "geoms", [inner]):
+        if line.is_empty:
+            continue
+        pts = np.asarray(line.coords)
+        segs += [(pts[i], pts[i + 1]) for i in range(len(pts) - 1)]
+    return np.asarray(segs, dtype=float).reshape(-1, 2, 2)
+
+
+def _vertices(area: BaseGeometry) -> list[tuple[float, float]]:
+    polys: Iterable[Polygon] = getattr(area, "geoms", [area])
+    out: list[tuple[float, float]] = []
+    for p in polys:
+        out.extend(p.exterior.coords[:-1])
+    return out
+
+
+@dataclass(frozen=True)
+class UnitGeometry:
+    """What every area test reads from the units, built once per scene: the
+    bounding box (of a round base's circle, of a rectangle's corners) of each
+    unit on the table (NaN off it, so no box test passes), the rectangle
+    corners, and each side's mask."""
+
+    arrays: UnitArrays
+    lo_x: np.ndarray
+    hi_x: np.ndarray
+    lo_y: np.ndarray
+    hi_y: np.ndarray
+    corners: np.ndarray  # (N, 4, 2); meaningless for round bases
+    frame: np.ndarray  # (N, 6): cx, cy, cos, sin, half_w, half_d (one gather for all)
+    side_masks: dict[str, np.ndarray]
+    any_round: bool
+    #: ``units_inside_each`` answers for these units, by query (see there).
+    results: dict = field(default_factory=dict, compare=False)
+    #: When patched from a parent for one unit: the parent's answers, and that
+    #: unit's row, bounding box (lo_x, hi_x, lo_y, hi_y) and side in the parent.
+    parent_results: dict | None = field(default=None, compare=False)
+    moved: tuple[int, float, float, float, float, str] | None = None
+
+
+def unit_geometry(scene: Scene) -> UnitGeometry:
+    return derived(scene, "t9a_unit_geometry", _build_unit_geometry, _patch_unit_geometry)
+
+
+def _geometry_columns(a: UnitArrays) -> dict[str, np.ndarray]:
+    # The box: a round base's circle's, a rectangle's corners' (a footprint whose
+    # box overlaps an area's bounds in no positive area shares no interior with it).
+    c = corners(a)
+    xs, ys = c[..., 0], c[..., 1]
+    r = a.radius
+    rnd = a.is_round
+    off = np.where(a.on_table, 0.0, np.nan)
+    return {
+        "lo_x": np.where(rnd, a.cx - r, xs.min(axis=1)) + off,
+        "hi_x": np.where(rnd, a.cx + r, xs.max(axis=1)) + off,
+        "lo_y": np.where(rnd, a.cy - r, ys.min(axis=1)) + off,
+        "hi_y": np.where(rnd, a.cy + r, ys.max(axis=1)) + off,
+        "corners": c,
+        "frame": np.stack([a.cx, a.cy, a.cos, a.sin, a.half_w, a.half_d], axis=1),
+    }
+
+
+def _build_unit_geometry(scene: Scene) -> UnitGeometry:
+    a = unit_arrays(scene)
+    masks = {s: a.sides == s for s in set(a.sides.tolist())}
+    return UnitGeometry(
+        arrays=a, side_masks=masks, any_round=bool(a.is_round.any()), **_geometry_columns(a)
+    )
+
+
+def _patch_unit_geometry(parent: UnitGeometry, scene: Scene, i: int) -> UnitGeometry:
+    """The parent's geometry with row ``i`` (the one unit that changed) remeasured,
+    by the same arithmetic on that row alone."""
+    a = unit_arrays(scene)
+    one = {f.name: getattr(a, f.name)[i : i + 1] for f in fields(UnitArrays)}
+    row = _geometry_columns(UnitArrays(**one))
+    columns = {}
+    for name, value in row.items():
+        column = getattr(parent, name).copy()
+        column[i] = value[0]
+        columns[name] = column
+    side = a.sides[i]
+    masks = {}
+    for s, mask in parent.side_masks.items():
+        mask = mask.copy()
+        mask[i] = s == side
+        masks[s] = mask
+    if side not in masks:
+        masks[side] = a.sides == side
+    box = (parent.lo_x[i], parent.hi_x[i], parent.lo_y[i], parent.hi_y[i])
+    return UnitGeometry(
+        arrays=a,
+        side_masks=masks,
+        any_round=bool(a.is_round.any()),
+        parent_results=parent.results,
+        moved=(i, *map(float, box), parent.arrays.sides[i]),
+        **columns,
+    )
+
+
+@dataclass(frozen=True)
+class AreaGeometry:
+    bounds: tuple[float, float, float, float]
+    inner: np.ndarray  # segments (m, 2, 2) of the boundary off the board edge
+    vertices: np.ndarray  # (v, 2) exterior vertices
+
+
+#: id(area) -> (area, board extent, its geometry); holding the area keeps its id unique.
+_AREA_GEOMETRY: dict[int, tuple[BaseGeometry, tuple[float, float], AreaGeometry]] = {}
+
+
+def area_geometry(scene: Scene, area: BaseGeometry) -> AreaGeometry:
+    """Bounds, inner boundary and vertices of ``area``: areas come from
+    ``union_of`` and outlive the scene, so these are measured once per area."""
+    board = (scene.board.width, scene.board.height)
+    hit = _AREA_GEOMETRY.get(id(area))
+    if hit is not None and hit[0] is area and hit[1] == board:
+        return hit[2]
+    polys = tuple(tuple(map(tuple, p.exterior.coords[:-1])) for p in getattr(area, "geoms", [area]))
+    geom = AreaGeometry(
+        bounds=tuple(area.bounds),
+        inner=_inner_boundary_of(polys, *board),
+        vertices=np.asarray(_vertices(area), dtype=float).reshape(-1, 2),
+    )
+    if len(_AREA_GEOMETRY) >= 512:
+        _AREA_GEOMETRY.clear()
+    _AREA_GEOMETRY[id(area)] = (area, board, geom)
+    return geom
+
+
+def inside_with_depth_each(
+    scene: Scene, queries: Sequence[tuple[BaseGeometry, np.ndarray | None]]
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For each (area, among mask) query: the indices of the units (of the mask)
+    partly or wholly inside the area (overlapping its interior) and on the table,
+    in unit order, and how deep each reaches inside (its margin, >= 0). All
+    queries are measured together: one shapely call per test, not one per area.
+
+    Inside: units whose box misses the area's bounds are ruled out
+    with numpy; a rectangle with a corner strictly inside is in without more ado;
+    only the rest go to shapely's intersects-but-not-touches test
+    (geometry.arrays.inside_area's definition).
+
+    Depth: the deepest footprint corner's distance to the area's boundary (board
+    edges excluded), or, when only a corner of the area pokes into the
+    footprint, how far that corner reaches into the footprint; a round base's
+    centre distance to that boundary plus its radius (inside), or its radius
+    less the centre's distance to the area (outside). Infinite where the area's
+    whole boundary lies on the board edge."""
+    if not queries:
+        return []
+    g = unit_geometry(scene)
+    a = g.arrays
+    qg = _query_geometry(scene, tuple(area for area, _ in queries))
+    near = (
+        (g.hi_x[None, :] > qg.minx)
+        & (g.lo_x[None, :] < qg.maxx)
+        & (g.hi_y[None, :] > qg.miny)
+        & (g.lo_y[None, :] < qg.maxy)
+    )
+    if any(among is not None for _, among in queries):
+        near &= np.array([np.ones(len(a), dtype=bool) if m is None else m for _, m in queries])
+    qid, idx = np.nonzero(near)  # by query, then unit
+    if len(idx) == 0:
+        return [(idx, np.zeros(0)) for _ in queries]
+    areas, segs, verts, has_verts = qg.areas, qg.segs, qg.verts, qg.has_verts
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (query, unit, depth)
+    if g.any_round:
+        is_round = a.is_round[idx]
+        rect = ~is_round
+        ri, rq = idx[rect], qid[rect]
+    else:
+        is_round, ri, rq = None, idx, qid
+    if len(ri):
+        c = g.corners[ri]
+        xs, ys = c[..., 0].ravel(), c[..., 1].ravel()
+        hit = shapely.contains_xy(np.repeat(areas[rq], 4), xs, ys).reshape(-1, 4).any(axis=1)
+        rest = ~hit
+        if rest.any():
+            polys = shapely.polygons(c[rest])
+            on = areas[rq[rest]]
+            touch = shapely.intersects(on, polys)
+            if touch.any():
+                touch[touch] = ~shapely.touches(on[touch], polys[touch])
+            hit[rest] = touch
+        ri, rq, c = ri[hit], rq[hit], c[hit]
+        if len(ri):
+            xs, ys = c[..., 0].ravel(), c[..., 1].ravel()
+            q4 = np.repeat(rq, 4)
+            corner_in = shapely.intersects_xy(areas[q4], xs, ys)
+            d = np.zeros(len(xs))  # a corner outside reaches 0 deep
+            d[corner_in] = _distance_to_segments_each(
+                xs[corner_in], ys[corner_in], segs[q4[corner_in]]
+            )
+            depth = d.reshape(-1, 4).max(axis=1)
+            if qg.any_verts:
+                v = verts[rq]
+                f = g.frame[ri][:, :, None]
+                dx = v[:, :, 0] - f[:, 0]
+                dy = v[:, :, 1] - f[:, 1]
+                cs, sn = f[:, 2], f[:, 3]
+                lx = np.abs(dx * cs + dy * sn)
+                ly = np.abs(-dx * sn + dy * cs)
+                into = np.minimum(f[:, 4] - lx, f[:, 5] - ly)
+                with_verts = np.maximum(depth, np.maximum(into, 0.0).max(axis=1))
+                depth = with_verts if qg.all_verts else np.where(has_verts[rq], with_verts, depth)
+            parts.append((rq, ri, depth))
+    if is_round is not None and is_round.any():
+        ci, cq = idx[is_round], qid[is_round]
+        cx, cy, radius = a.cx[ci], a.cy[ci], a.radius[ci]
+        pts = shapely.points(cx, cy)
+        on = areas[cq]
+        d_area = shapely.distance(on, pts)
+        centre_in = shapely.contains(on, pts)
+        hit = centre_in | (d_area < radius - EPS)
+        if hit.any():
+            ci, cq, radius = ci[hit], cq[hit], radius[hit]
+            d_in = _distance_to_segments_each(cx[hit], cy[hit], segs[cq]) + radius
+            d_out = radius - d_area[hit]
+            depth = np.maximum(np.where(centre_in[hit], d_in, d_out), 0.0)
+            parts.append((cq, ci, depth))
+    if not parts:
+        return [(np.zeros(0, dtype=int), np.zeros(0)) for _ in queries]
+    if len(parts) == 1:
+        q, units, depth = parts[0]  # already by query, then unit
+    else:
+        q = np.concatenate([p[0] for p in parts])
+        units = np.concatenate([p[1] for p in parts])
+        depth = np.concatenate([p[2] for p in parts])
+        order = np.lexsort((units, q))
+        q, units, depth = q[order], units[order], depth[order]
+    if not qg.all_deep:
+        depth = np.where(qg.deep[q], depth, np.inf)
+    bounds = np.searchsorted(q, np.arange(len(queries) + 1)).tolist()
+    return [(units[lo:hi], depth[lo:hi]) for lo, hi in pairwise(bounds)]
+
+
+@dataclass(frozen=True)
+class _QueryGeometry:
+    """Several areas' geometry as arrays, one row per area: bounds as (q, 1)
+    columns, the areas themselves (shapely's predicates take one per element),
+    padded inner boundaries and vertices (see ``_padded``)."""
+
+    areas: np.ndarray
+    minx: np.ndarray
+    miny: np.ndarray
+    maxx: np.ndarray
+    maxy: np.ndarray
+    segs: np.ndarray  # _segment_terms of the padded inner boundaries
+    verts: np.ndarray
+    has_verts: np.ndarray
+    deep: np.ndarray
+    all_deep: bool
+    any_verts: bool
+    all_verts: bool
+
+
+#: id()s of the areas -> (the areas, board extent, their geometry).
+_QUERY_GEOMETRY: dict[tuple[int, ...], tuple[tuple, tuple[float, float], _QueryGeometry]] = {}
+
+
+def _query_geometry(scene: Scene, areas: tuple[BaseGeometry, ...]) -> _QueryGeometry:
+    board = (scene.board.width, scene.board.height)
+    key = tuple(map(id, areas))
+    hit = _QUERY_GEOMETRY.get(key)
+    if hit is not None and hit[1] == board and all(map(operator.is_, hit[0], areas)):
+        return hit[2]
+    geoms = [area_geometry(scene, area) for area in areas]
+    bounds = np.array([ag.bounds for ag in geoms], dtype=float).reshape(-1, 4)
+    objs = np.empty(len(areas), dtype=object)
+    objs[:] = list(areas)
+    segs, verts, has_verts = _padded(geoms)
+    deep = np.array([len(ag.inner) > 0 for ag in geoms], dtype=bool)
+    qg = _QueryGeometry(
+        areas=objs,
+        minx=bounds[:, 0:1],
+        miny=bounds[:, 1:2],
+        maxx=bounds[:, 2:3],
+        maxy=bounds[:, 3:4],
+        segs=_segment_terms(segs),
+        verts=verts,
+        has_verts=has_verts,
+        deep=deep,
+        all_deep=bool(deep.all()),
+        any_verts=bool(has_verts.any()),
+        all_verts=bool(has_verts.all()),
+    )
+    if len(_QUERY_GEOMETRY) >= 512:
+        _QUERY_GEOMETRY.clear()
+    _QUERY_GEOMETRY[key] = (areas, board, qg)
+    return qg
+
+
+def _padded(geoms: Sequence[AreaGeometry]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The areas' inner-boundary segments (q, m, 2, 2) and vertices (q, v, 2), each
+    padded to a common length by repeating an entry (a repeat changes no nearest
+    or deepest); zeros where an area has none (its depth is then infinite, or
+    its vertices unused: the third array says which areas have vertices)."""
+    m = max(max(len(ag.inner) for ag in geoms), 1)
+    segs = np.zeros((len(geoms), m, 2, 2))
+    v = max(max(len(ag.vertices) for ag in geoms), 1)
+    verts = np.zeros((len(geoms), v, 2))
+    for k, ag in enumerate(geoms):
+        if len(ag.inner):
+            segs[k] = ag.inner[np.arange(m) % len(ag.inner)]
+        if len(ag.vertices):
+            verts[k] = ag.vertices[np.arange(v) % len(ag.vertices)]
+    has_verts = np.array([len(ag.vertices) > 0 for ag in geoms])
+    return segs, verts, has_verts
+
+
+def _segment_terms(segs: np.ndarray) -> np.ndarray:
+    """(q, 5, m): each area's segments as start x, start y, dx, dy and squared
+    length (floored above zero), what every point-to-segment distance reads."""
+    ax, ay = segs[:, :, 0, 0], segs[:, :, 0, 1]
+    dx, dy = segs[:, :, 1, 0] - ax, segs[:, :, 1, 1] - ay
+    length2 = np.maximum(dx * dx + dy * dy, 1e-300)
+    return np.stack([ax, ay, dx, dy, length2], axis=1)
+
+
+def _distance_to_segments_each(x: np.ndarray, y: np.ndarray, terms: np.ndarray) -> np.ndarray:
+    """Distance of each point to the nearest of its own segments, given as
+    ``_segment_terms`` rows (p, 5, m) (numpy, exact)."""
+    ax, ay, dx, dy, length2 = terms[:, 0], terms[:, 1], terms[:, 2], terms[:, 3], terms[:, 4]
+    px, py = x[:, None] - ax, y[:, None] - ay
+    t = np.minimum(np.maximum((px * dx + py * dy) / length2, 0.0), 1.0)
+    return np.hypot(px - t * dx, py - t * dy).min(axis=1)
+
+
+def moved_unit_outside(
+    scene: Scene, g: UnitGeometry, queries: Sequence[tuple[BaseGeometry, tuple[str, ...] | None]]
+) -> bool:
+    """Was the one unit patched into ``g`` outside every query's reach, both where
+    it was and where it is (the same box test as ``inside_with_depth_each``)?"""
+    assert g.moved is not None
+    i, *before, side_before = g.moved
+    now = (float(g.lo_x[i]), float(g.hi_x[i]), float(g.lo_y[i]), float(g.hi_y[i]))
+    side_now = g.arrays.sides[i]
+    for area, sides in queries:
+        minx, miny, maxx, maxy = area_geometry(scene, area).bounds
+        for (lo_x, hi_x, lo_y, hi_y), side in ((before, side_before), (now, side_now)):
+            if (sides is None or side in sides) and (
+                hi_x > minx and lo_x < maxx and hi_y > miny and lo_y < maxy
+            ):
+                return False
+    return True
