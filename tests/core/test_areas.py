@@ -1,0 +1,141 @@
+"""geometry.areas: the all-units-at-once overlap and depth test must give, for
+every unit and every area, what the one-piece definition gives
+(geometry.outline.inside, and the depth measured piece by piece with shapely)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely.geometry import Point, box
+
+from tabletop_gui.geometry import inside, unit_outline
+from tabletop_gui.geometry.areas import inside_with_depth_each, union_of
+from tabletop_gui.model import InchBoard, Scene
+
+from .helpers import block, disc
+
+BOARD = InchBoard(72, 48)
+
+#: Areas as the rules make them: zones on the board edge, terrain in the open;
+#: convex and not, one polygon and several.
+AREAS = {
+    "zone along the bottom edge": (((0, 0), (72, 0), (72, 12), (0, 12)),),
+    "zone in a corner (triangle)": (((0, 48), (0, 30), (18, 48)),),
+    "diamond hill": (((36, 14), (44, 24), (36, 34), (28, 24)),),
+    "round wood (24-gon)": (
+        tuple(
+            (50 + 6 * math.cos(k * math.pi / 12), 30 + 4 * math.sin(k * math.pi / 12))
+            for k in range(24)
+        ),
+    ),
+    "L-shaped zone (not convex)": (((0, 0), (20, 0), (20, 8), (8, 8), (8, 24), (0, 24)),),
+    "two zones (not one polygon)": (
+        ((0, 36), (24, 36), (24, 48), (0, 48)),
+        ((48, 36), (72, 36), (72, 48), (48, 48)),
+    ),
+    "overlapping rectangles (union)": (
+        ((10, 10), (30, 10), (30, 20), (10, 20)),
+        ((20, 15), (40, 15), (40, 25), (20, 25)),
+    ),
+}
+
+# Half-inch grid positions and whole-inch sizes put many edges exactly on area
+# edges (touching, which is not inside); free floats and facings cover the rest.
+grid = st.integers(0, 144).map(lambda v: v / 2)
+free_x = st.floats(0, 72, allow_nan=False)
+free_y = st.floats(0, 48, allow_nan=False)
+facings = st.sampled_from([0.0, 90.0, 45.0, 180.0]) | st.floats(0, 360, allow_nan=False)
+
+
+@st.composite
+def units(draw, i: int):
+    x = draw(grid | free_x)
+    y = min(draw(grid | free_y), 48.0)
+    if draw(st.booleans()):
+        return disc(f"u{i}", "red", x, y, diameter_mm=draw(st.sampled_from([25, 30, 40, 60])))
+    return block(
+        f"u{i}",
+        "red",
+        x,
+        y,
+        width_in=draw(st.integers(1, 8)),
+        depth_in=draw(st.integers(1, 6)),
+        facing=draw(facings),
+        removed=draw(st.booleans()) and draw(st.booleans()),
+    )
+
+
+def reference_depth(u, area) -> float:
+    """How deep one unit reaches inside ``area``, piece by piece with shapely:
+    the deepest corner inside's distance to the boundary off the board edge, or
+    how far an area vertex reaches into the footprint; for a round base its
+    centre's distance to that boundary plus its radius (centre inside), or its
+    radius less the centre's distance to the area."""
+    edge = box(0, 0, BOARD.width, BOARD.height).exterior.buffer(1e-6)
+    inner = area.boundary.difference(edge)
+    if inner.is_empty:
+        return math.inf
+    o = unit_outline(u)
+    if o.radius is not None:
+        centre = Point(o.cx, o.cy)
+        if area.contains(centre):
+            return inner.distance(centre) + o.radius
+        return max(o.radius - area.distance(centre), 0.0)
+    corners = list(o.geometry().exterior.coords)[:4]
+    depth = max(
+        (inner.distance(Point(c)) for c in corners if area.intersects(Point(c))), default=0.0
+    )
+    c, s = math.cos(o.angle), math.sin(o.angle)
+    for p in shapely.get_parts(area):
+        for vx, vy in list(p.exterior.coords)[:-1]:
+            dx, dy = vx - o.cx, vy - o.cy
+            into = min(o.half_w - abs(dx * c + dy * s), o.half_d - abs(-dx * s + dy * c))
+            depth = max(depth, into)
+    return depth
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from(sorted(AREAS)), min_size=1, max_size=3),
+    st.data(),
+)
+def test_all_units_at_once_agree_with_the_one_piece_definition(names, data):
+    pieces = [data.draw(units(i)) for i in range(data.draw(st.integers(1, 25)))]
+    scene = Scene(board=BOARD, units={u.id: u for u in pieces})
+    areas = [union_of(AREAS[n]) for n in names]
+    answers = inside_with_depth_each(scene, [(area, None) for area in areas])
+    for name, area, (idx, depth) in zip(names, areas, answers, strict=True):
+        expected = [
+            i for i, u in enumerate(pieces) if not u.removed and inside(unit_outline(u), area)
+        ]
+        assert idx.tolist() == expected, name
+        ref = [reference_depth(pieces[i], area) for i in expected]
+        np.testing.assert_allclose(depth, ref, atol=1e-9, err_msg=name)
+
+
+def test_touching_an_edge_a_tip_or_an_inner_corner_is_not_inside():
+    # A 4 x 2 in block standing on the bottom zone's edge (y = 12), one with a
+    # corner on the diamond's tip, one in the L's notch against both its edges.
+    cases = {
+        "zone along the bottom edge": block("edge", "red", 30, 13, width_in=4, depth_in=2),
+        "diamond hill": block("tip", "red", 38, 35, width_in=4, depth_in=2),
+        "L-shaped zone (not convex)": block("notch", "red", 10, 10, width_in=4, depth_in=4),
+    }
+    for name, piece in cases.items():
+        scene = Scene(board=BOARD, units={piece.id: piece})
+        ((idx, _),) = inside_with_depth_each(scene, [(union_of(AREAS[name]), None)])
+        assert idx.tolist() == [], name
+
+
+def test_a_block_across_a_zone_line_is_inside_as_deep_as_it_reaches():
+    pieces = [block("across", "red", 30, 12.5, width_in=4, depth_in=2)]  # from 11.5 to 13.5
+    scene = Scene(board=BOARD, units={u.id: u for u in pieces})
+    ((idx, depth),) = inside_with_depth_each(
+        scene, [(union_of(AREAS["zone along the bottom edge"]), None)]
+    )
+    assert idx.tolist() == [0]
+    assert depth.tolist() == [0.5]
