@@ -8,10 +8,17 @@ window lives. Closing normally removes the autosave; after a crash the files
 stay, and the next start finds them (``leftovers``): their lock is no longer
 held by a living process, so the program offers to recover them.
 
-The data folder is ``QStandardPaths.AppDataLocation``; the environment
-variable ``TABLETOP_GUI_DATA_DIR`` overrides it (tests point it at a temp
-folder), and ``TABLETOP_GUI_SETTINGS`` names an INI file to use instead of
-the user's settings.
+The data folder is the generic data location plus the program's name once
+(``~/.local/share/tabletop_gui/`` on Linux, where the stream picture goes
+too); the environment variable ``TABLETOP_GUI_DATA_DIR`` overrides it (tests
+point it at a temp folder), and ``TABLETOP_GUI_SETTINGS`` names an INI file
+to use instead of the user's settings.
+
+Earlier versions used ``QStandardPaths.AppDataLocation``, which appends the
+organization and the application name, both ``tabletop_gui``: their autosaves
+are in ``~/.local/share/tabletop_gui/tabletop_gui/autosave/``. ``leftovers``
+looks there too, so a crash before the upgrade loses nothing; a recovered
+autosave is written again in the new folder, and the old folders go once empty.
 """
 
 from __future__ import annotations
@@ -36,16 +43,34 @@ AUTOSAVE_INTERVAL_MS = 60_000
 _counter = itertools.count(1)
 
 
+DATA_DIR_ENV = "TABLETOP_GUI_DATA_DIR"
+
+
+def _generic_data() -> Path | None:
+    where = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
+    return Path(where) if where else None
+
+
 def data_dir() -> Path:
-    override = os.environ.get("TABLETOP_GUI_DATA_DIR")
+    override = os.environ.get(DATA_DIR_ENV)
     if override:
         return Path(override)
-    where = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    return Path(where or Path.home() / ".tabletop_gui")
+    base = _generic_data()
+    return base / APPLICATION if base else Path.home() / ".tabletop_gui"
 
 
 def autosave_dir() -> Path:
     return data_dir() / "autosave"
+
+
+def legacy_autosave_dir() -> Path | None:
+    """Where earlier versions autosaved (organization and application name both
+    appended to the data location), or None under the override."""
+    base = _generic_data()
+    if os.environ.get(DATA_DIR_ENV) or base is None:
+        return None
+    old = base / ORGANIZATION / APPLICATION / "autosave"
+    return None if old == autosave_dir() else old
 
 
 def settings() -> QSettings:
@@ -101,6 +126,16 @@ class Leftover:
     def discard(self) -> None:
         for p in (self.file, self.meta, self.lock):
             p.unlink(missing_ok=True)
+        if self.file.parent == legacy_autosave_dir():
+            _remove_if_empty(self.file.parent, self.file.parent.parent)
+
+
+def _remove_if_empty(*folders: Path) -> None:
+    for folder in folders:
+        try:
+            folder.rmdir()  # only an empty folder goes
+        except OSError:
+            return
 
 
 class Autosaver(QObject):
@@ -183,8 +218,17 @@ class Autosaver(QObject):
 
 
 def leftovers(folder: Path | None = None) -> list[Leftover]:
-    """Autosaves whose session is gone (their lock is free), newest first."""
-    folder = folder or autosave_dir()
+    """Autosaves whose session is gone (their lock is free), newest first: in
+    ``folder``, or else in the autosave folder and the one earlier versions used."""
+    if folder is not None:
+        folders = [folder]
+    else:
+        folders = [autosave_dir(), *filter(None, [legacy_autosave_dir()])]
+    out = [left for f in folders for left in _leftovers_in(f)]
+    return sorted(out, key=lambda x: -x.saved)
+
+
+def _leftovers_in(folder: Path) -> list[Leftover]:
     out = []
     for meta in sorted(folder.glob("autosave-*.meta.json")):
         stem = meta.name[: -len(".meta.json")]
@@ -210,4 +254,4 @@ def leftovers(folder: Path | None = None) -> list[Leftover]:
                 float(info.get("saved", file.stat().st_mtime)),
             )
         )
-    return sorted(out, key=lambda x: -x.saved)
+    return out

@@ -1,0 +1,126 @@
+"""The data folder: the program's name once under the user's data location (not
+``tabletop_gui/tabletop_gui``), the override still wins, and autosaves an earlier
+version left in the doubled folder are still found and recovered.
+
+Each test points HOME and XDG_DATA_HOME at its temp folder and turns QStandardPaths'
+test mode off, so the folder is the one a user gets; nothing outside tmp_path is
+touched."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from PySide6.QtCore import QStandardPaths
+from PySide6.QtWidgets import QMessageBox
+
+from tabletop_gui import SCENARIOS
+from tabletop_gui.app import session
+from tabletop_gui.app.document import Document
+from tabletop_gui.io import dumps, load_game
+from tabletop_gui.model.events import PhaseStart, TurnStart
+from tabletop_gui.model.game import Game
+
+from .helpers import open_window
+
+HEX = SCENARIOS / "hex_hochkirch_ridge_demo.json"
+DATA_LOCATION = QStandardPaths.StandardLocation.AppDataLocation
+
+
+@pytest.fixture
+def user_home(tmp_path, monkeypatch):
+    """A user's environment inside tmp_path: no override, real (non-test) locations."""
+    monkeypatch.delenv(session.DATA_DIR_ENV, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    QStandardPaths.setTestModeEnabled(False)
+    yield tmp_path / "xdg"
+    QStandardPaths.setTestModeEnabled(True)
+
+
+@pytest.fixture
+def app_names(qapp):
+    """The organization and application names run_app sets (what made the folder double)."""
+    app = qapp
+    before = app.organizationName(), app.applicationName()
+    app.setOrganizationName(session.ORGANIZATION)
+    app.setApplicationName(session.APPLICATION)
+    yield
+    app.setOrganizationName(before[0])
+    app.setApplicationName(before[1])
+
+
+def crashed_old_version(folder, name: str) -> Document:
+    """What an earlier version left after a crash: a dirty game autosaved in
+    ``folder`` by the real Autosaver, its lock released as a dead process's is."""
+    doc = Document(Game(replace(load_game(HEX).setup, name=name)))
+    assert doc.commit((TurnStart(1, "prussia"), PhaseStart("movement")), "turn") is None
+    saver = session.Autosaver(doc, folder=folder)
+    assert saver.autosave()
+    saver.abandon()
+    return doc
+
+
+def test_data_folder_is_the_data_location_plus_the_program_name_once(user_home, app_names):
+    assert session.data_dir() == user_home / "tabletop_gui"
+    assert session.autosave_dir() == user_home / "tabletop_gui" / "autosave"
+    # The old folder is exactly where AppDataLocation put it under run_app's names.
+    doubled = QStandardPaths.writableLocation(DATA_LOCATION)
+    assert doubled == str(user_home / "tabletop_gui" / "tabletop_gui")
+    assert session.legacy_autosave_dir() == user_home / "tabletop_gui" / "tabletop_gui" / "autosave"
+
+
+def test_the_override_still_names_the_data_folder_and_has_no_old_folder(
+    user_home, tmp_path, monkeypatch
+):
+    monkeypatch.setenv(session.DATA_DIR_ENV, str(tmp_path / "mine"))
+    assert session.data_dir() == tmp_path / "mine"
+    assert session.autosave_dir() == tmp_path / "mine" / "autosave"
+    assert session.legacy_autosave_dir() is None
+
+
+def test_a_window_autosaves_into_the_single_folder(qtbot, user_home):
+    window = open_window(qtbot, Game(load_game(HEX).setup), None)
+    assert window.perform((TurnStart(1, "prussia"),), "turn") is None
+    assert window.autosaver.autosave()
+    assert window.autosaver.file.parent == user_home / "tabletop_gui" / "autosave"
+    assert not (user_home / "tabletop_gui" / "tabletop_gui").exists()
+    window.autosaver.close()
+    window.doc.undo_stack.setClean()
+
+
+def test_an_autosave_left_in_the_old_doubled_folder_is_recovered_into_the_new_one(
+    qtbot, user_home, dialogs
+):
+    old = session.legacy_autosave_dir()
+    lost = crashed_old_version(old, "left by the old version")
+    found = session.leftovers()
+    assert [f.file.parent for f in found] == [old]
+    window = open_window(qtbot, load_game(HEX), str(HEX))
+    dialogs.answer = QMessageBox.StandardButton.Yes
+    assert window.offer_recovery() == 1
+    assert "left by the old version" in dialogs.questions[-1][1]
+    assert dumps(window.doc.game) == dumps(lost.game)
+    # Recovered: written again in the new folder, the emptied old folders gone.
+    assert window.autosaver.file.parent == session.autosave_dir()
+    assert load_game(window.autosaver.file).events == lost.game.events
+    assert not (user_home / "tabletop_gui" / "tabletop_gui").exists()
+    assert session.data_dir().is_dir()
+    window.autosaver.close()
+    window.doc.undo_stack.setClean()
+
+
+def test_old_and_new_autosaves_are_both_offered_and_an_ignored_one_stays(qtbot, user_home, dialogs):
+    crashed_old_version(session.legacy_autosave_dir(), "old")
+    crashed_old_version(session.autosave_dir(), "new")
+    assert sorted(f.name for f in session.leftovers()) == ["new", "old"]
+    window = open_window(qtbot, load_game(HEX), str(HEX))
+    dialogs.answer = QMessageBox.StandardButton.Ignore
+    assert window.offer_recovery() == 0
+    assert len(dialogs.questions) == 2
+    assert sorted(f.name for f in session.leftovers()) == ["new", "old"]  # nothing lost
+    # Discarding the old one removes the old folders once empty; the new stays.
+    (old,) = [f for f in session.leftovers() if f.name == "old"]
+    old.discard()
+    assert not (user_home / "tabletop_gui" / "tabletop_gui").exists()
+    assert [f.name for f in session.leftovers()] == ["new"]
