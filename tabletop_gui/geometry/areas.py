@@ -151,6 +151,9 @@ class AreaGeometry:
     bounds: tuple[float, float, float, float]
     inner: np.ndarray  # segments (m, 2, 2) of the boundary off the board edge
     vertices: np.ndarray  # (v, 2) exterior vertices
+    #: A convex area's edges as rows (outward normal x, y, highest and lowest
+    #: projection of the area on it); None for any other area.
+    edges: np.ndarray | None = None
 
 
 #: id(area) -> (area, board extent, its geometry); holding the area keeps its id unique.
@@ -169,11 +172,35 @@ def area_geometry(scene: Scene, area: BaseGeometry) -> AreaGeometry:
         bounds=tuple(area.bounds),
         inner=_inner_boundary_of(polys, *board),
         vertices=np.asarray(_vertices(area), dtype=float).reshape(-1, 2),
+        edges=_convex_edges(area),
     )
     if len(_AREA_GEOMETRY) >= 512:
         _AREA_GEOMETRY.clear()
     _AREA_GEOMETRY[id(area)] = (area, board, geom)
     return geom
+
+
+#: Overlap (inches) within which the separating-axis test leaves a pair to
+#: shapely's exact predicates: touching is not inside, and rounding must not decide.
+SAT_TOL = 1e-9
+
+
+def _convex_edges(area: BaseGeometry) -> np.ndarray | None:
+    """(m, 4) outward unit normals of a convex polygon's edges with the highest and
+    lowest projection of its vertices on each; None if the area is not one convex
+    polygon. (An axis-aligned edge gets an exact (0, +-1) or (+-1, 0) normal.)"""
+    if not isinstance(area, Polygon) or area.interiors or not area.equals(area.convex_hull):
+        return None
+    ring = np.asarray(area.exterior.coords, dtype=float)
+    start, edge = ring[:-1], np.diff(ring, axis=0)
+    length = np.hypot(edge[:, 0], edge[:, 1])
+    keep = length > 0
+    start, edge, length = start[keep], edge[keep], length[keep]
+    normal = np.stack([edge[:, 1], -edge[:, 0]], axis=1) / length[:, None]
+    inward = ((ring[:-1].mean(axis=0) - start) * normal).sum(axis=1) > 0
+    normal[inward] *= -1.0
+    proj = ring[:-1] @ normal.T  # (vertices, edges)
+    return np.column_stack([normal, proj.max(axis=0), proj.min(axis=0)])
 
 
 def inside_with_depth_each(
@@ -185,8 +212,11 @@ def inside_with_depth_each(
     queries are measured together: one shapely call per test, not one per area.
 
     Inside: units whose box misses the area's bounds are ruled out
-    with numpy; a rectangle with a corner strictly inside is in without more ado;
-    only the rest go to shapely's intersects-but-not-touches test
+    with numpy. A rectangle against a convex area is decided by the separating
+    axis test (the overlap of their projections on each edge normal of both),
+    in numpy, unless the smallest overlap is within SAT_TOL of zero. Those, and
+    rectangles against other areas, are in when a corner is strictly inside, or
+    else by shapely's intersects-but-not-touches test
     (geometry.arrays.inside_area's definition).
 
     Depth: the deepest footprint corner's distance to the area's boundary (board
@@ -211,7 +241,7 @@ def inside_with_depth_each(
     qid, idx = np.nonzero(near)  # by query, then unit
     if len(idx) == 0:
         return [(idx, np.zeros(0)) for _ in queries]
-    areas, segs, verts, has_verts = qg.areas, qg.segs, qg.verts, qg.has_verts
+    areas, segs = qg.areas, qg.segs
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (query, unit, depth)
     if g.any_round:
         is_round = a.is_round[idx]
@@ -220,39 +250,9 @@ def inside_with_depth_each(
     else:
         is_round, ri, rq = None, idx, qid
     if len(ri):
-        c = g.corners[ri]
-        xs, ys = c[..., 0].ravel(), c[..., 1].ravel()
-        hit = shapely.contains_xy(np.repeat(areas[rq], 4), xs, ys).reshape(-1, 4).any(axis=1)
-        rest = ~hit
-        if rest.any():
-            polys = shapely.polygons(c[rest])
-            on = areas[rq[rest]]
-            touch = shapely.intersects(on, polys)
-            if touch.any():
-                touch[touch] = ~shapely.touches(on[touch], polys[touch])
-            hit[rest] = touch
-        ri, rq, c = ri[hit], rq[hit], c[hit]
-        if len(ri):
-            xs, ys = c[..., 0].ravel(), c[..., 1].ravel()
-            q4 = np.repeat(rq, 4)
-            corner_in = shapely.intersects_xy(areas[q4], xs, ys)
-            d = np.zeros(len(xs))  # a corner outside reaches 0 deep
-            d[corner_in] = _distance_to_segments_each(
-                xs[corner_in], ys[corner_in], segs[q4[corner_in]]
-            )
-            depth = d.reshape(-1, 4).max(axis=1)
-            if qg.any_verts:
-                v = verts[rq]
-                f = g.frame[ri][:, :, None]
-                dx = v[:, :, 0] - f[:, 0]
-                dy = v[:, :, 1] - f[:, 1]
-                cs, sn = f[:, 2], f[:, 3]
-                lx = np.abs(dx * cs + dy * sn)
-                ly = np.abs(-dx * sn + dy * cs)
-                into = np.minimum(f[:, 4] - lx, f[:, 5] - ly)
-                with_verts = np.maximum(depth, np.maximum(into, 0.0).max(axis=1))
-                depth = with_verts if qg.all_verts else np.where(has_verts[rq], with_verts, depth)
-            parts.append((rq, ri, depth))
+        found = _rects_inside(g, qg, ri, rq)
+        if found is not None:
+            parts.append(found)
     if is_round is not None and is_round.any():
         ci, cq = idx[is_round], qid[is_round]
         cx, cy, radius = a.cx[ci], a.cy[ci], a.radius[ci]
@@ -283,6 +283,79 @@ def inside_with_depth_each(
     return [(units[lo:hi], depth[lo:hi]) for lo, hi in pairwise(bounds)]
 
 
+def _rects_inside(
+    g: UnitGeometry, qg: _QueryGeometry, ri: np.ndarray, rq: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Rectangular footprints ``ri`` against areas ``rq`` (pairs): (area, unit,
+    depth) of the pairs that overlap, or None if none does."""
+    c = g.corners[ri]  # (K, 4, 2)
+    f = g.frame[ri]
+    cs, sn, hw, hd = f[:, 2:3], f[:, 3:4], f[:, 4:5], f[:, 5:6]
+    v = qg.verts[rq]  # (K, v, 2): the area's vertices in the footprint's frame
+    dx, dy = v[:, :, 0] - f[:, 0:1], v[:, :, 1] - f[:, 1:2]
+    lx, ly = dx * cs + dy * sn, dy * cs - dx * sn
+    hit = np.zeros(len(ri), dtype=bool)
+    undecided = np.ones(len(ri), dtype=bool)
+    corner_out = None  # (K, 4): how far each corner lies outside a convex area
+    if qg.any_convex:
+        n = qg.normals[rq]  # (K, m, 2)
+        p = c[:, :, None, 0] * n[:, None, :, 0] + c[:, :, None, 1] * n[:, None, :, 1]
+        high = qg.high[rq]
+        on_normals = np.minimum(p.max(axis=1), high) - np.maximum(p.min(axis=1), qg.low[rq])
+        on_frame_x = np.minimum(lx.max(axis=1), hw[:, 0]) - np.maximum(lx.min(axis=1), -hw[:, 0])
+        on_frame_y = np.minimum(ly.max(axis=1), hd[:, 0]) - np.maximum(ly.min(axis=1), -hd[:, 0])
+        overlap = np.minimum(on_normals.min(axis=1), np.minimum(on_frame_x, on_frame_y))
+        sure = np.abs(overlap) > SAT_TOL
+        if not qg.all_convex:
+            sure &= qg.convex[rq]
+        hit[sure] = overlap[sure] > 0
+        undecided = ~sure
+        corner_out = (p - high[:, None, :]).max(axis=2)
+    if undecided.any():
+        hit[undecided] = _rects_inside_by_shapely(qg.areas[rq[undecided]], c[undecided])
+    if not hit.any():
+        return None
+    ri, rq, c, lx, ly, hw, hd = ri[hit], rq[hit], c[hit], lx[hit], ly[hit], hw[hit], hd[hit]
+    # Depth: the deepest corner inside (on the boundary counts) ...
+    if qg.all_convex:
+        corner_in = corner_out[hit] <= SAT_TOL
+    else:
+        corner_in = np.zeros((len(ri), 4), dtype=bool)
+        convex = qg.convex[rq]
+        if corner_out is not None:
+            corner_in[convex] = corner_out[hit][convex] <= SAT_TOL
+        other = ~convex
+        xs, ys = c[other][..., 0].ravel(), c[other][..., 1].ravel()
+        on = np.repeat(qg.areas[rq[other]], 4)
+        corner_in[other] = shapely.intersects_xy(on, xs, ys).reshape(-1, 4)
+    d = np.zeros((len(ri), 4))  # a corner outside reaches 0 deep
+    segs = qg.segs[np.repeat(rq, 4).reshape(-1, 4)[corner_in]]
+    d[corner_in] = _distance_to_segments_each(c[..., 0][corner_in], c[..., 1][corner_in], segs)
+    depth = d.max(axis=1)
+    # ... or the area vertex reaching deepest into the footprint.
+    if qg.any_verts:
+        into = np.minimum(hw - np.abs(lx), hd - np.abs(ly))
+        with_verts = np.maximum(depth, np.maximum(into, 0.0).max(axis=1))
+        depth = with_verts if qg.all_verts else np.where(qg.has_verts[rq], with_verts, depth)
+    return rq, ri, depth
+
+
+def _rects_inside_by_shapely(areas: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """Per pair: does the rectangle with corners ``c`` (K, 4, 2) overlap its area's
+    interior? In when a corner is strictly inside, else intersects and not touches."""
+    xs, ys = c[..., 0].ravel(), c[..., 1].ravel()
+    hit = shapely.contains_xy(np.repeat(areas, 4), xs, ys).reshape(-1, 4).any(axis=1)
+    rest = ~hit
+    if rest.any():
+        polys = shapely.polygons(c[rest])
+        on = areas[rest]
+        touch = shapely.intersects(on, polys)
+        if touch.any():
+            touch[touch] = ~shapely.touches(on[touch], polys[touch])
+        hit[rest] = touch
+    return hit
+
+
 @dataclass(frozen=True)
 class _QueryGeometry:
     """Several areas' geometry as arrays, one row per area: bounds as (q, 1)
@@ -301,6 +374,12 @@ class _QueryGeometry:
     all_deep: bool
     any_verts: bool
     all_verts: bool
+    normals: np.ndarray  # (q, m, 2) convex areas' outward edge normals, padded
+    high: np.ndarray  # (q, m) the area's highest projection on each normal
+    low: np.ndarray  # (q, m) and its lowest
+    convex: np.ndarray  # (q,) which areas are convex (normals are zeros elsewhere)
+    any_convex: bool
+    all_convex: bool
 
 
 #: id()s of the areas -> (the areas, board extent, their geometry).
@@ -319,6 +398,12 @@ def _query_geometry(scene: Scene, areas: tuple[BaseGeometry, ...]) -> _QueryGeom
     objs[:] = list(areas)
     segs, verts, has_verts = _padded(geoms)
     deep = np.array([len(ag.inner) > 0 for ag in geoms], dtype=bool)
+    convex = np.array([ag.edges is not None for ag in geoms], dtype=bool)
+    m = max((len(ag.edges) for ag in geoms if ag.edges is not None), default=1)
+    edges = np.zeros((len(geoms), m, 4))
+    for k, ag in enumerate(geoms):
+        if ag.edges is not None:
+            edges[k] = ag.edges[np.arange(m) % len(ag.edges)]  # a repeat changes no overlap
     qg = _QueryGeometry(
         areas=objs,
         minx=bounds[:, 0:1],
@@ -332,6 +417,12 @@ def _query_geometry(scene: Scene, areas: tuple[BaseGeometry, ...]) -> _QueryGeom
         all_deep=bool(deep.all()),
         any_verts=bool(has_verts.any()),
         all_verts=bool(has_verts.all()),
+        normals=edges[:, :, 0:2],
+        high=edges[:, :, 2],
+        low=edges[:, :, 3],
+        convex=convex,
+        any_convex=bool(convex.any()),
+        all_convex=bool(convex.all()),
     )
     if len(_QUERY_GEOMETRY) >= 512:
         _QUERY_GEOMETRY.clear()
