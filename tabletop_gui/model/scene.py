@@ -5,6 +5,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, TypeVar
 
 from tabletop_gui.model.board import InchBoard
@@ -37,8 +38,9 @@ class Scene:
                 return s
         raise KeyError(side_id)
 
-    @property
+    @cached_property
     def side_ids(self) -> tuple[str, ...]:
+        # Asked many times per evaluate; kept in the instance (sides never change).
         return tuple(s.id for s in self.sides)
 
     def opponent(self, side_id: str) -> str:
