@@ -178,16 +178,18 @@ class SecureTarget(Objective):
             one.tolist(),
             d_one.tolist(),
             scoring[near_idx].tolist(),
+            w_near.T.tolist(),
+            d[:, near_idx].T.tolist(),
+            c[:, near_idx].T.tolist(),
             strict=True,
         )
-        for i, side, j, d_j, scores in rows:
+        for i, side, j, d_j, scores, w_i, d_i, c_i in rows:
             uid = a.ids[i]
             if scores and j >= 0:  # within 6 in of one marker: counts for it
                 assigned[i] = j
                 counting.append(CountingPiece(uid, side, RADIUS - d_j, d_j, counts_for[j]))
                 highlights.append(PieceMark(uid, Role.COUNTS, side, counts_for[j]))
                 continue
-            w_i, d_i, c_i = within[:, i].tolist(), d[:, i].tolist(), c[:, i].tolist()
             js = [j for j in range(k) if w_i[j]]
             if not scores:
                 j = min(js, key=lambda j: d_i[j])
