@@ -657,12 +657,61 @@ class ZoneItem(PolygonItem):
             )
 
 
+#: Side of the cells that find which idle units' footprints overlap, inches.
+LAYER_CELL = 4.0
+#: Footprint boxes must overlap by more than this (inches) to stack: units that
+#: only touch (base contact) share a layer.
+LAYER_EPS = 0.01
+
+
+def stacking_layers(boxes: list[tuple[float, float, float, float]]) -> list[int]:
+    """A layer per box (left, top, right, bottom), in drawing order: one above the
+    highest earlier box it overlaps, 0 when it overlaps none. Drawing layer by
+    layer keeps every overlap in order while each layer is drawn in one go."""
+    cells: dict[tuple[int, int], list[int]] = {}
+    layers: list[int] = []
+    c, e = LAYER_CELL, LAYER_EPS
+    for i, (left, top, right, bottom) in enumerate(boxes):
+        left, top, right, bottom = left + e, top + e, right - e, bottom - e
+        keys = [
+            (cx, cy)
+            for cx in range(int(left // c), int(right // c) + 1)
+            for cy in range(int(top // c), int(bottom // c) + 1)
+        ]
+        layer = 0
+        for key in keys:
+            for j in cells.get(key, ()):
+                if layers[j] >= layer:
+                    ol, ot, orr, ob = boxes[j]
+                    if left < orr - e and ol + e < right and top < ob - e and ot + e < bottom:
+                        layer = layers[j] + 1
+        for key in keys:
+            cells.setdefault(key, []).append(i)
+        layers.append(layer)
+    return layers
+
+
+@dataclass
+class BatchLayer:
+    """Idle units none of which overlaps another: fills with outlines (a path per
+    fill and outline colour), then rank and file lines, then front edges."""
+
+    fills: list[tuple[QPen, QColor, QPainterPath]]
+    grids: list[tuple[QPen, list[QLineF]]]
+    fronts: list[tuple[QPen, list[QLineF]]]
+
+
 class UnitBatch(QGraphicsItem):
     """Every idle unit (no highlight, not selected, not emphasised or dimmed) drawn
     by one item, in the manner of pyqtgraph: a few painter calls for the whole
     army instead of one ``paint`` per unit. The window's view caches it as a
     picture (``BoardView`` sets DeviceCoordinateCache; exports and prints draw it
     directly), so a repaint that does not change the idle units is a blit.
+
+    Units are drawn in their stacking order (the scene's: later above earlier):
+    units that overlap go to successive layers (``stacking_layers``), each layer
+    drawn whole before the next, so a unit covers the fill, outline and lines of
+    any unit under it. Names are written last, above every unit.
 
     Idle units keep their own items (picking, selection, tooltips) flagged
     ``ItemHasNoContents``; a unit that gets a highlight, is selected or dragged
@@ -674,9 +723,7 @@ class UnitBatch(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.members: tuple[tuple[UnitItem, object, QPointF], ...] = ()
         self._rect = QRectF()
-        self._fills: list[tuple[QPen, QColor, QPainterPath]] = []
-        self._fronts: list[tuple[QPen, list[QLineF]]] = []
-        self._grids: list[tuple[QPen, list[QLineF]]] = []
+        self._layers: list[BatchLayer] = []
         self._labels: list[tuple[str, QPointF, float]] = []
 
     def boundingRect(self) -> QRectF:
@@ -713,34 +760,42 @@ class UnitBatch(QGraphicsItem):
 
     def _build(self) -> None:
         self.prepareGeometryChange()
-        fills: dict[tuple, tuple[QPen, QColor, QPainterPath]] = {}
-        fronts: dict[tuple, tuple[QPen, list[QLineF]]] = {}
-        grids: dict[tuple, tuple[QPen, list[QLineF]]] = {}
+        places = [it.pos() for it, _, _ in self.members]
+        boxes = []
+        for (it, _, _), pos in zip(self.members, places, strict=True):
+            x, y = pos.x(), pos.y()
+            left, top, right, bottom = it.path.boundingRect().getCoords()
+            boxes.append((left + x, top + y, right + x, bottom + y))
+        per_unit = stacking_layers(boxes)
+        n = max(per_unit, default=-1) + 1
+        fills: list[dict[tuple, tuple[QPen, QColor, QPainterPath]]] = [{} for _ in range(n)]
+        fronts: list[dict[tuple, tuple[QPen, list[QLineF]]]] = [{} for _ in range(n)]
+        grids: list[dict[tuple, tuple[QPen, list[QLineF]]]] = [{} for _ in range(n)]
         labels = []
         rect = QRectF()
-        for it, unit, _ in self.members:
-            pos = it.pos()
+        for (it, unit, _), pos, layer in zip(self.members, places, per_unit, strict=True):
             faded = unit.fleeing  # type: ignore[attr-defined]
             outline, grid, front = it.pens
             fill = it.fills[1] if faded else it.fills[0]
             key = (fill.rgba(), outline.color().rgba())
-            entry = fills.get(key)
+            entry = fills[layer].get(key)
             if entry is None:
                 path = QPainterPath()
                 path.setFillRule(Qt.FillRule.WindingFill)
-                entry = fills[key] = (outline, fill, path)
+                entry = fills[layer][key] = (outline, fill, path)
             entry[2].addPath(it.path.translated(pos))
             pen_key = (outline.color().rgba(), front.color().rgba())
-            fronts.setdefault(pen_key, (front, []))[1].append(it.front.translated(pos))
+            fronts[layer].setdefault(pen_key, (front, []))[1].append(it.front.translated(pos))
             if it.grid:
-                grids.setdefault(pen_key, (grid, []))[1].extend(
+                grids[layer].setdefault(pen_key, (grid, []))[1].extend(
                     ln.translated(pos) for ln in it.grid
                 )
             labels.append((unit.name, pos + it.name_at, it.ts))  # type: ignore[attr-defined]
             rect = rect.united(it.boundingRect().translated(pos))
-        self._fills = list(fills.values())
-        self._fronts = list(fronts.values())
-        self._grids = list(grids.values())
+        self._layers = [
+            BatchLayer(list(f.values()), list(g.values()), list(fr.values()))
+            for f, g, fr in zip(fills, grids, fronts, strict=True)
+        ]
         self._labels = labels
         self._rect = rect
         self.update()
@@ -750,18 +805,20 @@ class UnitBatch(QGraphicsItem):
     ) -> None:
         ppi = pixels_per_inch(painter)
         painter.setOpacity(1.0)
-        for pen, fill, path in self._fills:
-            painter.setPen(pen)
-            painter.setBrush(fill)
-            painter.drawPath(path)
         min_ppi = getattr(self.scene(), "label_min_ppi", 0.0)
-        if ppi >= max(8.0, min_ppi):
-            for pen, lines in self._grids:
+        show_grid = ppi >= max(8.0, min_ppi)
+        for layer in self._layers:
+            for pen, fill, path in layer.fills:
+                painter.setPen(pen)
+                painter.setBrush(fill)
+                painter.drawPath(path)
+            if show_grid:
+                for pen, lines in layer.grids:
+                    painter.setPen(pen)
+                    painter.drawLines(lines)
+            for pen, lines in layer.fronts:
                 painter.setPen(pen)
                 painter.drawLines(lines)
-        for pen, lines in self._fronts:
-            painter.setPen(pen)
-            painter.drawLines(lines)
         if ppi < min_ppi:
             return
         for name, at, ts in self._labels:
