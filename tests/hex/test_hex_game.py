@@ -88,11 +88,14 @@ def test_totals_and_the_instant_win_after_every_event_of_the_demo(demo):
         assert board.winner == (P if i + 1 == len(EXPECTED) else None), f"after event {i + 1}"
 
 
-def test_no_event_is_accepted_after_the_win_except_the_end_of_the_game(demo):
+def test_no_event_is_accepted_after_the_win_not_even_the_end_of_the_game(demo):
+    """The winning elimination ends the battle: the clock is over, so a turn end and a
+    game_end (it would end what has ended) are refused alike."""
     tl = Timeline(demo)
-    with pytest.raises(RuleError, match="The battle is over: Prussia reached 6 Victory Banners"):
-        tl.push(TurnEnd(3, P))
-    tl.push(GameEnd())
+    for event in (TurnEnd(3, P), GameEnd()):
+        with pytest.raises(RuleError, match="The game is over"):
+            tl.push(event)
+    assert len(tl) == len(demo.events)
     assert evaluate(tl.current).winner == P
 
 
@@ -180,8 +183,8 @@ def test_the_game_ends_the_instant_a_side_reaches_a_per_side_target():
         banner_target={BLUE: 1, RED: 3},
     )
     p = Play(s)(*turn(1, BLUE), Eliminate("r1"))
-    assert p.board.winner == BLUE
-    with pytest.raises(RuleError, match="The battle is over"):
+    assert p.board.winner == BLUE and p.tl.current.clock.over
+    with pytest.raises(RuleError, match="The game is over"):
         p(Eliminate("r2"))
 
 

@@ -1,6 +1,7 @@
 """The hex Victory Banner family: folds turn starts, exits, eliminations and
 cards into records, snaps moved units to hex centres, refuses what the board
-or a finished battle forbids, and adds banners up to totals and a winner."""
+forbids, ends the battle (the clock is over) the instant a side reaches its
+banner target, and adds banners up to totals and a winner."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from dataclasses import replace
 from tabletop_gui.model.events import (
     AddPiece,
     Event,
-    GameEnd,
     MovePiece,
     RemoveCasualty,
     TurnStart,
@@ -26,16 +26,12 @@ from tabletop_gui.model.events.hexgame import (
 from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label, snap
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.engine import objectives_of
 from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.hexbanners import records, settings
 from tabletop_gui.rules.hexbanners.base import side_name
 from tabletop_gui.rules.hexbanners.occupancy import board_of, hex_of
-from tabletop_gui.rules.hexbanners.totals import (
-    banner_totals,
-    elimination_banners,
-    targets,
-    winner,
-)
+from tabletop_gui.rules.hexbanners.totals import elimination_banners, targets, winner
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, Status, strict_leader
 
 ELIMINATIONS_ID = "hex.eliminations"
@@ -47,14 +43,7 @@ class HexBanners(Family):
 
     # -- refusals ---------------------------------------------------------
     def check(self, state: GameState, event: Event) -> str | None:
-        if not isinstance(event, GameEnd):
-            won = winner(state)
-            if won is not None:
-                total = banner_totals(state)[won]
-                return (
-                    f"The battle is over: {side_name(state, won)} reached {total} Victory "
-                    f"Banners (target {targets(state)[won]})."
-                )
+        # Once a side has won, the clock is over and the engine refuses everything.
         board = board_of(state)
         if board is None:
             return None
@@ -126,6 +115,21 @@ class HexBanners(Family):
 
     # -- records ----------------------------------------------------------
     def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
+        return self._end_on_win(before, event, self._fold_records(before, event, after))
+
+    def _end_on_win(self, before: GameState, event: Event, after: GameState) -> GameState:
+        """The battle ends the instant a side reaches its banner target: the clock
+        is marked over (undo, a Timeline.pop, brings back the running clock). The
+        objectives fold after the family, so the win is judged on the state their
+        folds make (a permanent capture, a sector clear, a banner taken)."""
+        if after.clock.over or all(t is None for t in targets(after).values()):
+            return after
+        settled = after
+        for obj in objectives_of(after.setup):
+            settled = obj.fold(before, event, settled)
+        return after if winner(settled) is None else after.with_clock(over=True)
+
+    def _fold_records(self, before: GameState, event: Event, after: GameState) -> GameState:
         board = board_of(after)
         if board is None:
             return after
