@@ -1,15 +1,27 @@
-"""The legend: side colours and what each overlay style means (window and render)."""
+"""The legend: side colours and what each overlay style means (window and render).
+
+Entries flow left to right in columns as wide as their longest text (measured in
+the font they are drawn in), so no text is cut off: the window's legend takes as
+many columns as fit its width, and wraps a text onto more lines only when one
+column is too narrow for it.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from tabletop_gui.app import style
 
+#: Default entry width (exports lay out this many pixels per column at least).
 ENTRY_W = 150
 ROW_H = 22
+#: An entry's text starts this far from its left (after the sample) and keeps
+#: TEXT_PAD pixels free on its right.
+TEXT_X = 34
+TEXT_PAD = 6
+TEXT_FLAGS = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
 
 
 def legend_entries(sides: list[tuple[str, QColor]]) -> list[tuple[str, str, QColor]]:
@@ -68,12 +80,72 @@ def paint_entry(
             painter.drawRect(s.adjusted(1.5, 1.5, -1.5, -1.5))
     painter.setFont(font)
     painter.setPen(QColor("#111111"))
-    painter.drawText(
-        QRectF(s.right() + 6, box.top(), box.width() - 40, box.height()),
-        Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-        text,
-    )
+    painter.drawText(text_box(box), TEXT_FLAGS, text)
     painter.restore()
+
+
+def text_box(box: QRectF) -> QRectF:
+    """Where an entry drawn in ``box`` writes its text."""
+    return QRectF(box.left() + TEXT_X, box.top(), box.width() - TEXT_X - TEXT_PAD, box.height())
+
+
+def entry_width(text: str, fm: QFontMetricsF) -> float:
+    """The width an entry needs to show ``text`` on one line."""
+    return TEXT_X + fm.horizontalAdvance(text) + TEXT_PAD + 1
+
+
+def column_widths(
+    entries: list[tuple[str, str, QColor]], fm: QFontMetricsF, cols: int
+) -> list[float]:
+    """Each column's need when the entries flow left to right in ``cols`` columns."""
+    widths = [0.0] * cols
+    for i, (_, text, _) in enumerate(entries):
+        widths[i % cols] = max(widths[i % cols], entry_width(text, fm))
+    return widths
+
+
+def layout_legend(
+    entries: list[tuple[str, str, QColor]],
+    fm: QFontMetricsF,
+    width: float,
+    cols: int | None = None,
+    row_h: float = ROW_H,
+    grow_rows: bool = True,
+) -> list[QRectF]:
+    """A box per entry (from 0, 0), flowed left to right ``width`` wide.
+
+    ``cols`` None: as many columns as fit every text; one column at least, whose
+    texts wrap when it is still too narrow (rows grow to hold them, unless
+    ``grow_rows`` is False). Columns are as wide as their longest text, the spare
+    width shared out evenly; given too little width they share it equally."""
+    n = len(entries)
+    if not n:
+        return []
+    if cols is None:
+        cols = 1
+        for c in range(n, 1, -1):
+            if sum(column_widths(entries, fm, c)) <= width:
+                cols = c
+                break
+    cols = max(1, min(cols, n))
+    needs = column_widths(entries, fm, cols)
+    spare = width - sum(needs)
+    widths = [w + spare / cols for w in needs] if spare >= 0 else [width / cols] * cols
+    lefts = [sum(widths[:c]) for c in range(cols)]
+    boxes: list[QRectF] = []
+    top = 0.0
+    for start in range(0, n, cols):
+        row = range(start, min(start + cols, n))
+        h = row_h
+        if grow_rows:
+            for i in row:
+                c = i - start
+                inner = QRectF(0, 0, widths[c] - TEXT_X - TEXT_PAD, 1e6)
+                need = fm.boundingRect(inner, int(TEXT_FLAGS), entries[i][1]).height() + 6
+                h = max(h, need)
+        boxes += [QRectF(lefts[i - start], top, widths[i - start], h) for i in row]
+        top += h
+    return boxes
 
 
 def paint_legend(
@@ -84,23 +156,20 @@ def paint_legend(
     entry_w: float = ENTRY_W,
     row_h: float = ROW_H,
 ) -> float:
-    """Entries flowed left to right in ``rect``; returns the height used."""
+    """Entries flowed left to right in ``rect``, ``rect.width() // entry_w`` columns
+    of ``row_h`` rows (the height the caller planned), each column as wide as its
+    longest text needs; returns the height used."""
     cols = max(1, int(rect.width() // entry_w))
-    for i, (kind, text, colour) in enumerate(entries):
-        r, c = divmod(i, cols)
-        paint_entry(
-            painter,
-            kind,
-            text,
-            colour,
-            QRectF(rect.left() + c * entry_w, rect.top() + r * row_h, entry_w, row_h),
-            font,
-        )
+    boxes = layout_legend(entries, QFontMetricsF(font), rect.width(), cols, row_h, False)
+    for (kind, text, colour), box in zip(entries, boxes, strict=True):
+        paint_entry(painter, kind, text, colour, box.translated(rect.topLeft()), font)
     rows = (len(entries) + cols - 1) // cols
     return rows * row_h
 
 
 class LegendWidget(QWidget):
+    """The window's legend: as many columns as fit its width, as tall as it needs."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.entries: list[tuple[str, str, QColor]] = legend_entries([])
@@ -111,28 +180,50 @@ class LegendWidget(QWidget):
         if entries == self.entries:
             return
         self.entries = entries
+        self._fit_height()
         self.updateGeometry()
         self.update()
 
-    def _cols(self) -> int:
-        return max(1, int(max(self.width(), ENTRY_W) // ENTRY_W))
+    def boxes(self, width: float | None = None) -> list[QRectF]:
+        """Each entry's box at ``width`` (default: the widget's), widget pixels."""
+        w = self.width() if width is None else width
+        return layout_legend(self.entries, QFontMetricsF(self.font()), max(1.0, w))
+
+    def text_boxes(self) -> list[QRectF]:
+        """Where each entry's text is written, widget pixels."""
+        return [text_box(b) for b in self.boxes()]
 
     def sizeHint(self) -> QSize:
-        rows = (len(self.entries) + 1) // 2
-        return QSize(2 * ENTRY_W, rows * ROW_H + 4)
+        fm = QFontMetricsF(self.font())
+        w = sum(column_widths(self.entries, fm, min(2, max(1, len(self.entries)))))
+        return QSize(round(w + 0.5), self.heightForWidth(round(w + 0.5)))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(TEXT_X + TEXT_PAD + 60, ROW_H)
 
     def hasHeightForWidth(self) -> bool:
         return True
 
     def heightForWidth(self, w: int) -> int:
-        cols = max(1, w // ENTRY_W)
-        return ((len(self.entries) + cols - 1) // cols) * ROW_H + 4
+        boxes = self.boxes(w)
+        return round(max((b.bottom() for b in boxes), default=0.0) + 0.5) + 4
+
+    def _fit_height(self) -> None:
+        self.setFixedHeight(self.heightForWidth(self.width()))
 
     def resizeEvent(self, event: object) -> None:
-        self.setFixedHeight(self.heightForWidth(self.width()))
+        self._fit_height()
         super().resizeEvent(event)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.FontChange:
+            self._fit_height()
+            self.updateGeometry()
+        super().changeEvent(event)
 
     def paintEvent(self, event: object) -> None:
         painter = QPainter(self)
-        paint_legend(painter, QRectF(self.rect()), self.entries, self.font())
+        font = self.font()
+        for (kind, text, colour), box in zip(self.entries, self.boxes(), strict=True):
+            paint_entry(painter, kind, text, colour, box, font)
         painter.end()
