@@ -316,7 +316,7 @@ def _rects_inside(
     if not hit.any():
         return None
     ri, rq, c, lx, ly, hw, hd = ri[hit], rq[hit], c[hit], lx[hit], ly[hit], hw[hit], hd[hit]
-    # Depth: the deepest corner inside (on the boundary counts) ...
+    # Depth: the deepest corner inside (on the boundary, to SAT_TOL, counts) ...
     if qg.all_convex:
         corner_in = corner_out[hit] <= SAT_TOL
     else:
@@ -325,9 +325,9 @@ def _rects_inside(
         if corner_out is not None:
             corner_in[convex] = corner_out[hit][convex] <= SAT_TOL
         other = ~convex
-        xs, ys = c[other][..., 0].ravel(), c[other][..., 1].ravel()
+        points = shapely.points(c[other].reshape(-1, 2))
         on = np.repeat(qg.areas[rq[other]], 4)
-        corner_in[other] = shapely.intersects_xy(on, xs, ys).reshape(-1, 4)
+        corner_in[other] = shapely.dwithin(on, points, SAT_TOL).reshape(-1, 4)
     d = np.zeros((len(ri), 4))  # a corner outside reaches 0 deep
     segs = qg.segs[np.repeat(rq, 4).reshape(-1, 4)[corner_in]]
     d[corner_in] = _distance_to_segments_each(c[..., 0][corner_in], c[..., 1][corner_in], segs)

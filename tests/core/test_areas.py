@@ -71,7 +71,8 @@ def units(draw, i: int):
 
 def reference_depth(u, area) -> float:
     """How deep one unit reaches inside ``area``, piece by piece with shapely:
-    the deepest corner inside's distance to the boundary off the board edge, or
+    the deepest corner inside's (one on the boundary to 1e-9 in, as a rotated
+    base's corner on the board edge, counts) distance to the boundary off the board edge, or
     how far an area vertex reaches into the footprint; for a round base its
     centre's distance to that boundary plus its radius (centre inside), or its
     radius less the centre's distance to the area."""
@@ -87,7 +88,8 @@ def reference_depth(u, area) -> float:
         return max(o.radius - area.distance(centre), 0.0)
     corners = list(o.geometry().exterior.coords)[:4]
     depth = max(
-        (inner.distance(Point(c)) for c in corners if area.intersects(Point(c))), default=0.0
+        (inner.distance(Point(c)) for c in corners if area.distance(Point(c)) <= 1e-9),
+        default=0.0,
     )
     c, s = math.cos(o.angle), math.sin(o.angle)
     for p in shapely.get_parts(area):
