@@ -69,9 +69,13 @@ def family_of(setup: Setup) -> Family:
 
 def check(state: GameState, event: Event) -> str | None:
     """The reason a rule refuses ``event`` now, or None."""
+    family = family_of(state.setup)
     if state.clock.over:
-        return "The game is over: nothing can follow its end (undo the end to go on)"
-    reason = family_of(state.setup).check(state, event)
+        return (
+            family.over_reason(state)
+            or "The game is over: nothing can follow its end (undo the end to go on)"
+        )
+    reason = family.check(state, event)
     if reason:
         return reason
     for obj in objectives_of(state.setup):
@@ -83,15 +87,17 @@ def check(state: GameState, event: Event) -> str | None:
 
 def apply(state: GameState, event: Event, *, checked: bool = True) -> GameState:
     """The state after ``event``: the model applies it, then the family and each
-    objective fold what they need. Raises RuleError if a rule refuses it."""
+    objective fold what they need, then the family settles what follows
+    from all. Raises RuleError if a rule refuses it."""
     if checked:
         reason = check(state, event)
         if reason:
             raise RuleError(reason)
-    after = event.apply(state)
-    after = family_of(state.setup).fold(state, event, after)
+    family = family_of(state.setup)
+    after = family.fold(state, event, event.apply(state))
     for obj in objectives_of(state.setup):
         after = obj.fold(state, event, after)
+    after = family.settle(state, event, after)
     return replace(after, index=state.index + 1)
 
 

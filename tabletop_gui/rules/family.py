@@ -26,7 +26,18 @@ class Family:
         return None
 
     def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
+        """Game-wide records, before the objectives fold theirs."""
         return after
+
+    def settle(self, before: GameState, event: Event, after: GameState) -> GameState:
+        """After every objective has folded ``event``: what follows from all of
+        them together (an instant win ends the game)."""
+        return after
+
+    def over_reason(self, state: GameState) -> str | None:
+        """Why nothing may follow once ``state.clock.over``, in the family's words;
+        None for the engine's general reason."""
+        return None
 
     def summarize(self, state: GameState, results: Sequence[ObjectiveResult]) -> Scoreboard:
         totals: dict[str, float] = {s: 0.0 for s in state.scene.side_ids}

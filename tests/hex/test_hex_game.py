@@ -93,7 +93,7 @@ def test_no_event_is_accepted_after_the_win_not_even_the_end_of_the_game(demo):
     game_end (it would end what has ended) are refused alike."""
     tl = Timeline(demo)
     for event in (TurnEnd(3, P), GameEnd()):
-        with pytest.raises(RuleError, match="The game is over"):
+        with pytest.raises(RuleError, match="Prussia reached 6 Victory Banners"):
             tl.push(event)
     assert len(tl) == len(demo.events)
     assert evaluate(tl.current).winner == P
@@ -184,7 +184,7 @@ def test_the_game_ends_the_instant_a_side_reaches_a_per_side_target():
     )
     p = Play(s)(*turn(1, BLUE), Eliminate("r1"))
     assert p.board.winner == BLUE and p.tl.current.clock.over
-    with pytest.raises(RuleError, match="The game is over"):
+    with pytest.raises(RuleError, match="The battle is over: Blue reached 1 Victory Banner "):
         p(Eliminate("r2"))
 
 

@@ -94,7 +94,7 @@ def test_a_file_with_an_event_after_the_win_is_refused_naming_that_event():
     with pytest.raises(FileFormatError) as exc:
         loads(json.dumps(data))
     assert exc.value.path == f"events[{WINNING_EVENT}]"
-    assert "The game is over" in exc.value.problem
+    assert "The battle is over: Prussia reached 6 Victory Banners" in exc.value.problem
 
 
 def test_score_json_on_the_command_line_says_the_clock_is_over_only_at_the_end():

@@ -26,12 +26,16 @@ from tabletop_gui.model.events.hexgame import (
 from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label, snap
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules.engine import objectives_of
 from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.hexbanners import records, settings
 from tabletop_gui.rules.hexbanners.base import side_name
 from tabletop_gui.rules.hexbanners.occupancy import board_of, hex_of
-from tabletop_gui.rules.hexbanners.totals import elimination_banners, targets, winner
+from tabletop_gui.rules.hexbanners.totals import (
+    banner_totals,
+    elimination_banners,
+    targets,
+    winner,
+)
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, Status, strict_leader
 
 ELIMINATIONS_ID = "hex.eliminations"
@@ -114,22 +118,26 @@ class HexBanners(Family):
         return None
 
     # -- records ----------------------------------------------------------
-    def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
-        return self._end_on_win(before, event, self._fold_records(before, event, after))
-
-    def _end_on_win(self, before: GameState, event: Event, after: GameState) -> GameState:
-        """The battle ends the instant a side reaches its banner target: the clock
-        is marked over (undo, a Timeline.pop, brings back the running clock). The
-        objectives fold after the family, so the win is judged on the state their
-        folds make (a permanent capture, a sector clear, a banner taken)."""
-        if after.clock.over or all(t is None for t in targets(after).values()):
+    def settle(self, before: GameState, event: Event, after: GameState) -> GameState:
+        """The battle ends the instant a side reaches its banner target (judged
+        after the objectives' folds: a permanent capture, a sector clear, a banner
+        taken): the clock is marked over. Undo, a Timeline.pop, brings it back."""
+        if after.clock.over or winner(after) is None:
             return after
-        settled = after
-        for obj in objectives_of(after.setup):
-            settled = obj.fold(before, event, settled)
-        return after if winner(settled) is None else after.with_clock(over=True)
+        return after.with_clock(over=True)
 
-    def _fold_records(self, before: GameState, event: Event, after: GameState) -> GameState:
+    def over_reason(self, state: GameState) -> str | None:
+        won = winner(state)
+        if won is None:
+            return None
+        total = banner_totals(state)[won]
+        banners = "Victory Banner" if total == 1 else "Victory Banners"
+        return (
+            f"The battle is over: {side_name(state, won)} reached {total} {banners} "
+            f"(target {targets(state)[won]}); undo the winning event to go on."
+        )
+
+    def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
         board = board_of(after)
         if board is None:
             return after
