@@ -21,7 +21,7 @@ import shapely
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-from tabletop_gui.geometry.arrays import UnitArrays, corners, unit_arrays
+from tabletop_gui.geometry.arrays import UnitArrays, unit_arrays
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.scene import Scene, derived
 
@@ -66,15 +66,14 @@ def _vertices(area: BaseGeometry) -> list[tuple[float, float]]:
 class UnitGeometry:
     """What every area test reads from the units, built once per scene: the
     bounding box (of a round base's circle, of a rectangle's corners) of each
-    unit on the table (NaN off it, so no box test passes), the rectangle
-    corners, and each side's mask."""
+    unit on the table (NaN off it, so no box test passes), padded by BOX_PAD,
+    the footprint frames, and each side's mask."""
 
     arrays: UnitArrays
     lo_x: np.ndarray
     hi_x: np.ndarray
     lo_y: np.ndarray
     hi_y: np.ndarray
-    corners: np.ndarray  # (N, 4, 2); meaningless for round bases
     frame: np.ndarray  # (N, 6): cx, cy, cos, sin, half_w, half_d (one gather for all)
     side_masks: dict[str, np.ndarray]
     any_round: bool
@@ -90,22 +89,42 @@ def unit_geometry(scene: Scene) -> UnitGeometry:
     return derived(scene, "t9a_unit_geometry", _build_unit_geometry, _patch_unit_geometry)
 
 
+#: Added to every box's half extent: a box test only rules out units, and one
+#: rounding error off in the box must not rule out a unit that touches or
+#: overlaps by a rounding error (the exact tests decide those).
+BOX_PAD = 1e-9
+
+
 def _geometry_columns(a: UnitArrays) -> dict[str, np.ndarray]:
-    # The box: a round base's circle's, a rectangle's corners' (a footprint whose
-    # box overlaps an area's bounds in no positive area shares no interior with it).
-    c = corners(a)
-    xs, ys = c[..., 0], c[..., 1]
-    r = a.radius
-    rnd = a.is_round
-    off = np.where(a.on_table, 0.0, np.nan)
+    # The box: a round base's circle's, a rectangle's (a footprint whose box
+    # overlaps an area's bounds in no positive area shares no interior with it).
+    ac, as_ = np.abs(a.cos), np.abs(a.sin)
+    ext_x = np.where(a.is_round, a.radius, ac * a.half_w + as_ * a.half_d) + BOX_PAD
+    ext_y = np.where(a.is_round, a.radius, as_ * a.half_w + ac * a.half_d) + BOX_PAD
+    cx = np.where(a.on_table, a.cx, np.nan)
+    cy = np.where(a.on_table, a.cy, np.nan)
     return {
-        "lo_x": np.where(rnd, a.cx - r, xs.min(axis=1)) + off,
-        "hi_x": np.where(rnd, a.cx + r, xs.max(axis=1)) + off,
-        "lo_y": np.where(rnd, a.cy - r, ys.min(axis=1)) + off,
-        "hi_y": np.where(rnd, a.cy + r, ys.max(axis=1)) + off,
-        "corners": c,
+        "lo_x": cx - ext_x,
+        "hi_x": cx + ext_x,
+        "lo_y": cy - ext_y,
+        "hi_y": cy + ext_y,
         "frame": np.stack([a.cx, a.cy, a.cos, a.sin, a.half_w, a.half_d], axis=1),
     }
+
+
+def _frame_corners(f: np.ndarray) -> np.ndarray:
+    """(K, 4, 2) corners of the footprints with ``frame`` rows ``f`` (K, 6), by
+    the same arithmetic as ``geometry.arrays.corners``."""
+    c, s = f[:, 2:3], f[:, 3:4]
+    lx = _SIGN_X * f[:, 4:5]
+    ly = _SIGN_Y * f[:, 5:6]
+    x = f[:, 0:1] + lx * c - ly * s
+    y = f[:, 1:2] + lx * s + ly * c
+    return np.stack([x, y], axis=-1)
+
+
+_SIGN_X = np.array([-1.0, 1.0, 1.0, -1.0])[None, :]
+_SIGN_Y = np.array([-1.0, -1.0, 1.0, 1.0])[None, :]
 
 
 def _build_unit_geometry(scene: Scene) -> UnitGeometry:
@@ -288,8 +307,8 @@ def _rects_inside(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """Rectangular footprints ``ri`` against areas ``rq`` (pairs): (area, unit,
     depth) of the pairs that overlap, or None if none does."""
-    c = g.corners[ri]  # (K, 4, 2)
     f = g.frame[ri]
+    c = _frame_corners(f)  # (K, 4, 2)
     cs, sn, hw, hd = f[:, 2:3], f[:, 3:4], f[:, 4:5], f[:, 5:6]
     v = qg.verts[rq]  # (K, v, 2): the area's vertices in the footprint's frame
     dx, dy = v[:, :, 0] - f[:, 0:1], v[:, :, 1] - f[:, 1:2]
