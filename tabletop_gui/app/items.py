@@ -320,7 +320,7 @@ class UnitItem(PieceItem):
         if note:
             nw, nh = text_size(note, NOTE_IN * self.ts * MAX_LABEL_SCALE)
             rect = rect.united(
-                QRectF(x - nw / 2 - 0.2, y + th * 0.95 - nh / 2 - 0.2, nw + 0.4, nh + 0.4)
+                QRectF(x - nw / 2 - 0.2, y + note_below(th, nh) - nh / 2 - 0.2, nw + 0.4, nh + 0.4)
             )
         return rect.united(badge_rect(self.marks, self.badge_at, self.ts))
 
@@ -359,10 +359,20 @@ class UnitItem(PieceItem):
             if note:
                 _, th = text_size(unit.name, name_in)
                 note_in = readable(NOTE_IN * self.ts, ppi)
-                below = at + QPointF(0, th * 0.95)
+                below = at + QPointF(0, note_below(th, text_size(note, note_in)[1]))
                 draw_label(painter, note, below, note_in, style.TEXT, NOTE_BG, italic=True)
         if marks:
             _badges(painter, marks, self.badge_at, self.colour, self.ts)
+
+
+#: The background ``draw_label`` paints above and below a text, inches.
+LABEL_BG_PAD_Y = 0.04
+
+
+def note_below(name_h: float, note_h: float) -> float:
+    """How far under a name's centre its note's centre goes: the two backgrounds
+    meet without overlapping (texts ``name_h`` and ``note_h`` inches tall)."""
+    return name_h / 2 + note_h / 2 + 2 * LABEL_BG_PAD_Y
 
 
 def _note(marks: tuple[Mark, ...]) -> str:
@@ -549,6 +559,14 @@ class PolygonItem(PieceItem):
             QRectF(self.anchor.x() - tw / 2 - 0.2, self.anchor.y() - th, tw + 0.4, 2 * th)
         )
         return rect.united(badge_rect(self.marks, br.topRight(), self.ts))
+
+    def move_label(self, at: QPointF) -> None:
+        """Write the label centred at ``at`` (scene), where the label placement puts it."""
+        if at != self.anchor:
+            self.prepareGeometryChange()
+            self.anchor = at
+            self._rect = self.outer_rect()
+            self.update()
 
     def shape(self) -> QPainterPath:
         return self.path

@@ -57,8 +57,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QGraphicsView, QMenu, QToolTip, QVBoxLayout, QWidget
 
-from tabletop_gui.app import session, style
-from tabletop_gui.app.board_scene import MARGIN, BoardScene
+from tabletop_gui.app import labels, session, style
+from tabletop_gui.app.board_scene import LABEL_PIECE_LIMIT, MARGIN, BoardScene
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.items import NAME_IN
 from tabletop_gui.app.render import write_atomic
@@ -435,12 +435,18 @@ def paint_score_bar(painter: QPainter, rect: QRectF, info: BarInfo, height: floa
 
 class StreamScene(BoardScene):
     """The board scene with labels sized for the picture it is shown in:
-    ``fit_labels`` makes unit names ``label_px`` tall at the picture's scale."""
+    ``fit_labels`` makes unit names ``label_px`` tall at the picture's scale.
+
+    The picture always shows the whole board, so the zoom is known: labels are
+    placed for the size they are drawn at that zoom (``label_ppi``, see
+    ``labels``), not for the largest size a zoomable view may draw them."""
 
     def __init__(self, parent: QObject | None = None, public: bool = False) -> None:
         super().__init__(parent)
         self.public = public
         self.label_scale = 1.0
+        #: Pixels per inch of the picture the board is drawn in (0: not known yet).
+        self.label_ppi = 0.0
 
     def _reset(self, scene: Scene) -> None:
         super()._reset(scene)
@@ -476,9 +482,22 @@ class StreamScene(BoardScene):
             ts = label_px / (NAME_IN * ppi)
         scale = max(1.0, ts / base)
         if abs(scale - self.label_scale) <= 0.08 * self.label_scale:
+            self.set_label_ppi(ppi)
             return False
         self.label_scale = scale
+        self.label_ppi = ppi
         self.rebuild()
+        return True
+
+    def set_label_ppi(self, ppi: float) -> bool:
+        """Place the labels again for a picture at ``ppi`` pixels per inch, unless
+        it is within 1% of the zoom they were placed for; True when they were."""
+        if ppi <= 0 or abs(ppi - self.label_ppi) <= 0.01 * self.label_ppi:
+            return False
+        self.label_ppi = ppi
+        if self.state is not None and len(self.state.scene.units) <= LABEL_PIECE_LIMIT:
+            labels.place(self, LABEL_PIECE_LIMIT)
+            self.sync_batch()
         return True
 
     def name_px(self, ppi: float) -> float:
@@ -503,6 +522,21 @@ def shown_rect(scene: BoardScene) -> QRectF:
     return rect.adjusted(-dx, -dy, dx, dy)
 
 
+def settle_labels(scene: BoardScene, area: QRectF) -> QRectF:
+    """Place a stream scene's labels for the zoom at which its shown rectangle fits
+    ``area`` (pixels); the shown rectangle grows with labels past the board's
+    margin, so this repeats until the zoom holds. Returns the shown rectangle."""
+    source = shown_rect(scene)
+    for _ in range(3):
+        if not isinstance(scene, StreamScene) or source.isEmpty():
+            break
+        ppi = min(area.width() / source.width(), area.height() / source.height())
+        if not scene.set_label_ppi(ppi):
+            break
+        source = shown_rect(scene)
+    return source
+
+
 def board_target(source: QRectF, area: QRectF) -> QRectF:
     """``source`` scaled to fit ``area``, keeping its aspect ratio, centred."""
     s = min(area.width() / source.width(), area.height() / source.height())
@@ -517,7 +551,7 @@ def paint_frame(painter: QPainter, size: QSize, scene: BoardScene, info: BarInfo
     bh = bar_height(info, w, h)
     area = QRectF(0, 0, w, h - bh)
     painter.fillRect(area, style.TABLE)
-    source = shown_rect(scene)
+    source = settle_labels(scene, area)
     target = board_target(source, area)
     scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
     paint_score_bar(painter, QRectF(0, h - bh, w, bh), info, h)
@@ -590,10 +624,11 @@ class StreamView(QGraphicsView):
 
     def fit(self) -> None:
         scene = self.scene()
+        vp = self.viewport()
         if isinstance(scene, StreamScene):
-            vp = self.viewport()
             scene.fit_labels(vp.width(), vp.height(), label_px(self.window().height()))
-        self.fitInView(shown_rect(scene), Qt.AspectRatioMode.KeepAspectRatio)
+        source = settle_labels(scene, QRectF(vp.rect()))
+        self.fitInView(source, Qt.AspectRatioMode.KeepAspectRatio)
 
     def pixels_per_inch(self) -> float:
         return self.transform().m11()
