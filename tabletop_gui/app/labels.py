@@ -16,13 +16,12 @@ right, left of its footprint, then its corners and a step further out), the
 labels of highlighted hexes and areas (each spot the overlay offers, kept inside
 the board), terrain and deployment zone labels (spots inside their outline). A
 label takes the first spot that covers no piece, badge or label already placed;
-if none is clear it takes the spot covering the least (labels count more than
-pieces). Crowded boards (names hidden until zoomed in) are left as they are.
+if none is clear, the one of its first FALLBACK_SPOTS covering least (labels
+count more than pieces). Crowded boards (names hidden until zoomed in) are left as they are.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -55,61 +54,79 @@ SPACE = 0.06
 #: The pad ``draw_label`` paints around a text with a background (x, y), inches.
 BG_PAD = (0.08, 0.04)
 CELL = 3.0  # inches: the grid that finds what a label could cover
-#: A label's overlap with another label counts this many times its overlap with a
-#: piece when no spot is clear.
+#: When no spot is clear, the first this many spots are compared for what they
+#: cover (a label's overlap with another label counting LABEL_WEIGHT times its
+#: overlap with a piece); more would slow crowded boards for little.
+FALLBACK_SPOTS = 5
 LABEL_WEIGHT = 4.0
 
 
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
 class Grid:
-    """Rectangles bucketed by CELL-inch cells (only near ones are compared)."""
+    """Rectangles bucketed by CELL-inch cells (only near ones are compared), kept
+    as plain coordinates: a crowded board makes tens of thousands of tests."""
 
     #: A rectangle over more cells than this is kept in one list checked whole.
     MAX_CELLS = 64
 
     def __init__(self) -> None:
-        self.cells: dict[tuple[int, int], list[tuple[object, QRectF]]] = {}
-        self.big: list[tuple[object, QRectF]] = []
+        self.cells: dict[tuple[int, int], list[tuple[object, Box]]] = {}
+        self.big: list[tuple[object, Box]] = []
 
     @staticmethod
-    def _span(r: QRectF) -> tuple[range, range]:
+    def _span(b: Box) -> tuple[range, range]:
         return (
-            range(int(r.left() // CELL), int(r.right() // CELL) + 1),
-            range(int(r.top() // CELL), int(r.bottom() // CELL) + 1),
+            range(int(b[0] // CELL), int(b[2] // CELL) + 1),
+            range(int(b[1] // CELL), int(b[3] // CELL) + 1),
         )
 
     def add(self, owner: object, r: QRectF) -> None:
-        cols, rows = self._span(r)
+        b = r.getCoords()
+        cols, rows = self._span(b)
         if len(cols) * len(rows) > self.MAX_CELLS:
-            self.big.append((owner, r))
+            self.big.append((owner, b))
             return
         for i in cols:
             for j in rows:
-                self.cells.setdefault((i, j), []).append((owner, r))
+                self.cells.setdefault((i, j), []).append((owner, b))
 
-    def _near(self, r: QRectF) -> Iterable[tuple[object, QRectF]]:
-        yield from self.big
-        cols, rows = self._span(r)
+    def _near(self, b: Box) -> list[list[tuple[object, Box]]]:
+        cols, rows = self._span(b)
         if len(cols) * len(rows) > self.MAX_CELLS:
-            for cell in self.cells.values():
-                yield from cell
-            return
-        for i in cols:
-            for j in rows:
-                yield from self.cells.get((i, j), ())
+            return [self.big, *self.cells.values()]
+        get = self.cells.get
+        return [self.big, *(get((i, j), ()) for i in cols for j in rows)]
 
     def clear_of(self, r: QRectF, own: object = None) -> bool:
-        return all(owner is own or not r.intersects(other) for owner, other in self._near(r))
+        left, top, right, bottom = b = r.getCoords()
+        for group in self._near(b):
+            for owner, (ol, ot, orr, ob) in group:
+                if owner is not own and ol < right and left < orr and ot < bottom and top < ob:
+                    return False
+        return True
 
-    def overlap(self, r: QRectF, own: object = None) -> float:
-        """The area of ``r`` the rectangles cover (each counted once)."""
+    def overlap(self, r: QRectF, own: object = None, limit: float = float("inf")) -> float:
+        """The area of ``r`` the rectangles cover (each counted once), counted up
+        to ``limit`` at most."""
+        left, top, right, bottom = b = r.getCoords()
         seen: set[int] = set()
         total = 0.0
-        for owner, other in self._near(r):
-            if owner is own or id(other) in seen or not r.intersects(other):
-                continue
-            seen.add(id(other))
-            inter = r.intersected(other)
-            total += inter.width() * inter.height()
+        for group in self._near(b):
+            for owner, other in group:
+                if owner is own:
+                    continue
+                w = min(right, other[2]) - max(left, other[0])
+                if w <= 0:
+                    continue
+                h = min(bottom, other[3]) - max(top, other[1])
+                if h <= 0 or id(other) in seen:
+                    continue
+                seen.add(id(other))
+                total += w * h
+                if total >= limit:
+                    return total
         return total
 
 
@@ -157,21 +174,33 @@ class Placer:
     def free(self, r: QRectF, own: object) -> bool:
         return self.bodies.clear_of(r, own) and self.labels.clear_of(r, own)
 
-    def cost(self, r: QRectF, own: object) -> float:
-        return self.bodies.overlap(r, own) + LABEL_WEIGHT * self.labels.overlap(r, own)
+    def cost(self, boxes: list[QRectF], own: object, limit: float) -> float:
+        """What ``boxes`` cover (labels weighted), counted up to ``limit``."""
+        total = 0.0
+        for b in boxes:
+            total += LABEL_WEIGHT * self.labels.overlap(b, own, limit / LABEL_WEIGHT)
+            if total < limit:
+                total += self.bodies.overlap(b, own, limit - total)
+            if total >= limit:
+                break
+        return total
 
     def choose(self, own: object, candidates: list[list[QRectF]]) -> int:
         """The first candidate (one or more boxes) clear of everything, else the
         one covering least; its boxes are added to the placed labels."""
-        best, best_cost = 0, float("inf")
-        for i, boxes in enumerate(candidates):
-            if all(self.free(b, own) for b in boxes):
-                best = i
-                break
-            c = sum(self.cost(b, own) for b in boxes)
-            if c < best_cost:
-                best, best_cost = i, c
-        for b in candidates[best] if candidates else ():
+        if not candidates:
+            return 0
+        best = next(
+            (i for i, boxes in enumerate(candidates) if all(self.free(b, own) for b in boxes)),
+            None,
+        )
+        if best is None:
+            best, best_cost = 0, float("inf")
+            for i, boxes in enumerate(candidates[:FALLBACK_SPOTS]):
+                c = self.cost(boxes, own, best_cost)
+                if c < best_cost:
+                    best, best_cost = i, c
+        for b in candidates[best]:
             self.labels.add(own, b)
         return best
 
