@@ -153,6 +153,18 @@ def zone_area(scene: Scene, side: str) -> BaseGeometry | None:
     return union_of(zone_polygons(scene, side))
 
 
+def distance_to_zone(scene: Scene, side: str, x: float, y: float) -> float | None:
+    """Distance from (x, y) to ``side``'s Deployment Zones, None if it has none."""
+    return _distance_to_union(zone_polygons(scene, side), x, y)
+
+
+@lru_cache(maxsize=1024)
+def _distance_to_union(polygons: Polys, x: float, y: float) -> float | None:
+    # Markers and zones rarely move while units do: the answer outlives the scene.
+    area = union_of(polygons)
+    return None if area is None else float(shapely.distance(area, shapely.Point(x, y)))
+
+
 def terrain_area(scene: Scene, terrain_id: str) -> BaseGeometry:
     return union_of((tuple(map(tuple, scene.terrain[terrain_id].polygon)),))
 

@@ -26,7 +26,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 import numpy as np
-import shapely
 
 from tabletop_gui.geometry.arrays import centre_distances, distances_to_points, unit_arrays
 from tabletop_gui.geometry.outline import EPS
@@ -46,6 +45,7 @@ from tabletop_gui.rules.scoreboard import (
     strict_leader,
 )
 from tabletop_gui.rules.t9a.common import (
+    distance_to_zone,
     names,
     objective_result,
     outcome_words,
@@ -53,7 +53,6 @@ from tabletop_gui.rules.t9a.common import (
     side_name,
     standing,
     third_of_long_edge,
-    zone_area,
 )
 from tabletop_gui.rules.t9a.family import game_ended
 from tabletop_gui.rules.t9a.scoring import scoring_mask, why_not_scoring
@@ -395,11 +394,10 @@ class SecureTarget(Objective):
             if m.side is None or m.side not in scene.side_ids:
                 flag(m, "has no owner: set the marker's side to the player who placed it")
                 continue
-            zone = zone_area(scene, m.side)
-            if zone is None:
+            dz = distance_to_zone(scene, m.side, m.x, m.y)
+            if dz is None:
                 flag(m, f"{side_name(scene, m.side)} has no Deployment Zone to measure from")
                 continue
-            dz = float(shapely.distance(zone, shapely.Point(m.x, m.y)))
             if dz <= ZONE_DISTANCE + EPS:
                 flag(
                     m,
