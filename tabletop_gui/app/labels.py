@@ -9,15 +9,18 @@ whole board) measures at that zoom; otherwise labels are measured at their
 largest (MAX_LABEL_SCALE times their board size: how they are drawn when the
 whole board is in view), which holds every smaller size drawn when zoomed in.
 
-Order: the captions that cannot move (a range circle's, right of its ring) are
-laid down first; then marker captions (below the marker, else above, right,
-left), unit names with the note under them (on the unit, else below, above,
-right, left of its footprint, then its corners and a step further out), the
-labels of highlighted hexes and areas (each spot the overlay offers, kept inside
-the board), terrain and deployment zone labels (spots inside their outline). A
-label takes the first spot that covers no piece, badge or label already placed;
-if none is clear, the one of its first FALLBACK_SPOTS covering least (labels
-count more than pieces). Crowded boards (names hidden until zoomed in) are left as they are.
+Order: the labels that cannot move are laid down first (a range circle's
+caption, right of its ring; a hex or area label with one spot); then marker
+captions (below the marker, else above, right, left), unit names with the note
+under them (on the unit, else below, above, right, left of its footprint, then
+its corners and a step further out), the other labels of highlighted hexes and
+areas (each spot a hex overlay offers; an area's top edge, then inside it; kept
+inside the board), terrain and
+deployment zone labels (spots inside their outline, then above and below it).
+A label takes the first spot that covers no piece, badge or label already
+placed; if none is clear, the one covering least (labels count more than
+pieces; a crowded board compares its first FALLBACK_SPOTS only). Boards too
+crowded for names (hidden until zoomed in) are left as they are.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFont, QFontMetricsF
+from PySide6.QtGui import QFont, QFontMetricsF, QPolygonF
 
 from tabletop_gui.app import style
 from tabletop_gui.app.items import (
@@ -54,11 +57,13 @@ SPACE = 0.06
 #: The pad ``draw_label`` paints around a text with a background (x, y), inches.
 BG_PAD = (0.08, 0.04)
 CELL = 3.0  # inches: the grid that finds what a label could cover
-#: When no spot is clear, the first this many spots are compared for what they
-#: cover (a label's overlap with another label counting LABEL_WEIGHT times its
-#: overlap with a piece); more would slow crowded boards for little.
-FALLBACK_SPOTS = 5
+#: When no spot is clear, the spots are compared for what they cover (a label's
+#: overlap with another label counting LABEL_WEIGHT times its overlap with a
+#: piece): all of them, or on a board of more than CROWDED units only the first
+#: FALLBACK_SPOTS (comparing all would take 70 ms at 300 units).
 LABEL_WEIGHT = 4.0
+CROWDED = 100
+FALLBACK_SPOTS = 5
 
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom
@@ -160,8 +165,9 @@ def _inside(r: QRectF, board: QRectF) -> QRectF:
 class Placer:
     """One placement pass: what is on the board and the labels placed so far."""
 
-    def __init__(self, scene: BoardScene) -> None:
+    def __init__(self, scene: BoardScene, crowded: bool = False) -> None:
         self.ppi = float(getattr(scene, "label_ppi", 0.0) or 0.0)
+        self.fallback = FALLBACK_SPOTS if crowded else None
         self.bodies = Grid()
         self.labels = Grid()
 
@@ -196,7 +202,7 @@ class Placer:
         )
         if best is None:
             best, best_cost = 0, float("inf")
-            for i, boxes in enumerate(candidates[:FALLBACK_SPOTS]):
+            for i, boxes in enumerate(candidates[: self.fallback]):
                 c = self.cost(boxes, own, best_cost)
                 if c < best_cost:
                     best, best_cost = i, c
@@ -231,10 +237,10 @@ def _unit_spots(fp: QRectF, block: QRectF, step: float) -> list[QPointF]:
     ]
 
 
-def _polygon_spots(item: PolygonItem, tw: float, th: float) -> list[QPointF]:
-    """Label centres for a terrain feature or zone: points of a grid over it that
-    lie inside it, nearest its middle first; then just above and below it."""
-    br = item.polygon.boundingRect()
+def _polygon_spots(polygon: QPolygonF, tw: float, th: float) -> list[QPointF]:
+    """Label centres for a terrain feature, zone or area: points of a grid over it
+    that lie inside it, nearest its middle first; then just above and below it."""
+    br = polygon.boundingRect()
     c = br.center()
     steps = (0.0, 0.15, -0.15, 0.3, -0.3, 0.4, -0.4)
     grid = [
@@ -242,9 +248,27 @@ def _polygon_spots(item: PolygonItem, tw: float, th: float) -> list[QPointF]:
     ]
     grid.sort(key=lambda q: ((q.x() - c.x()) / max(tw, 1e-6)) ** 2 + ((q.y() - c.y()) / th) ** 2)
     fill = Qt.FillRule.OddEvenFill
-    spots = [q for q in grid if item.polygon.containsPoint(q, fill)] or [c]
+    spots = [q for q in grid if polygon.containsPoint(q, fill)] or [c]
     out = th / 2 + GAP
     return [*spots, QPointF(c.x(), br.top() - out), QPointF(c.x(), br.bottom() + out)]
+
+
+def _overlay_spots(o: object, tw: float, th: float) -> list[QPointF]:
+    """Where a hex or area overlay's label may go: the spots it offers, else (an
+    area) its own spot, along the area's top edge, then anywhere inside it."""
+    spots = getattr(o, "label_spots", None)
+    if spots:
+        return list(spots)
+    if not hasattr(o, "move_label"):
+        return []
+    at = o.label_at  # type: ignore[attr-defined]
+    polygon = getattr(o, "polygon", None)
+    if not isinstance(polygon, QPolygonF):
+        return [at]
+    w = polygon.boundingRect().width()
+    top = [QPointF(at.x() + f * w, at.y()) for f in (0.15, -0.15, 0.3, -0.3)]
+    inside = [q for q in top if polygon.containsPoint(q, Qt.FillRule.OddEvenFill)]
+    return [at, *inside, *_polygon_spots(polygon, tw, th)]
 
 
 def place(scene: BoardScene, limit: int) -> None:
@@ -256,7 +280,7 @@ def place(scene: BoardScene, limit: int) -> None:
         it for it in scene.pieces.values() if isinstance(it, PolygonItem) and it.isVisible()
     ]
     board = scene.board_rect()
-    p = Placer(scene)
+    p = Placer(scene, crowded=len(units) > CROWDED)
     for u in units:
         p.bodies.add(u, u.path.boundingRect().translated(u.pos()))
         if u.marks:
@@ -273,12 +297,27 @@ def place(scene: BoardScene, limit: int) -> None:
             p.bodies.add(poly, badge_rect(poly.marks, br.topRight(), poly.ts))
     overlays = scene.overlay_items()
 
-    # Range circles' captions stay where they are drawn: right of the ring.
+    # Labels that cannot move go down first: range circles' captions (right of
+    # the ring) and the labels of hexes and areas that offer one spot.
     for o in overlays:
         if isinstance(o, CircleOverlay) and o.show_label and o.circle.label:
             w, h = drawn_size(o.circle.label, p.size(LABEL_IN * o.ts), bold=True)
             c = o.pos() + QPointF(o.r + 0.4 + w / 2, 0)
             p.labels.add(o, _box(c, w, h, True, SPACE * o.ts))
+    movable = []
+    for o in overlays:
+        text = getattr(getattr(o, "mark", None) or getattr(o, "area", None), "label", "")
+        if not text:
+            continue
+        tw, th = drawn_size(text, p.size(NOTE_LABEL_IN * o.ts), bold=True)
+        spots = _overlay_spots(o, tw, th)
+        if not spots:
+            continue
+        boxes = [[_inside(_box(s, tw, th, True, SPACE * o.ts), board)] for s in spots]
+        if len(boxes) == 1:
+            o.move_label(boxes[p.choose(o, boxes)][0].center())
+        else:
+            movable.append((o, boxes))
 
     for m in markers:
         size = p.size(NOTE_IN * m.ts)
@@ -308,15 +347,7 @@ def place(scene: BoardScene, limit: int) -> None:
         boxes = [[b.translated(at + s) for b in parts] for s in spots]
         u.move_name(spots[p.choose(u, boxes)])
 
-    for o in overlays:
-        text = getattr(getattr(o, "mark", None) or getattr(o, "area", None), "label", "")
-        spots = getattr(o, "label_spots", None) or (
-            [o.label_at] if hasattr(o, "move_label") else []
-        )
-        if not text or not spots:
-            continue
-        tw, th = drawn_size(text, p.size(NOTE_LABEL_IN * o.ts), bold=True)
-        boxes = [[_inside(_box(s, tw, th, True, SPACE * o.ts), board)] for s in spots]
+    for o, boxes in movable:
         o.move_label(boxes[p.choose(o, boxes)][0].center())
 
     # Terrain before zones: zone labels are the faintest and their zones the largest.
@@ -325,7 +356,7 @@ def place(scene: BoardScene, limit: int) -> None:
             continue
         impassable = bool(getattr(poly.piece, "impassable", False))
         tw, th = drawn_size(poly.label, p.size(NOTE_IN * poly.ts), italic=True)
-        spots = _polygon_spots(poly, tw, th)
+        spots = _polygon_spots(poly.polygon, tw, th)
         space = SPACE * poly.ts
         boxes = [[_box(s, tw, th, impassable, space)] for s in spots]
         poly.move_label(spots[p.choose(poly, boxes)])
