@@ -74,7 +74,10 @@ class UnitGeometry:
     hi_x: np.ndarray
     lo_y: np.ndarray
     hi_y: np.ndarray
-    frame: np.ndarray  # (N, 6): cx, cy, cos, sin, half_w, half_d (one gather for all)
+    #: (N, 4, 2) per footprint: its centre, the two rows of its rotation R
+    #: (local = (world - centre) @ R, world = centre + local @ R.T), and its half
+    #: width and depth: one gather reads all a footprint test needs.
+    frame: np.ndarray
     side_masks: dict[str, np.ndarray]
     any_round: bool
     #: ``units_inside_each`` answers for these units, by query (see there).
@@ -108,23 +111,20 @@ def _geometry_columns(a: UnitArrays) -> dict[str, np.ndarray]:
         "hi_x": cx + ext_x,
         "lo_y": cy - ext_y,
         "hi_y": cy + ext_y,
-        "frame": np.stack([a.cx, a.cy, a.cos, a.sin, a.half_w, a.half_d], axis=1),
+        "frame": np.stack(
+            [a.cx, a.cy, a.cos, -a.sin, a.sin, a.cos, a.half_w, a.half_d], axis=1
+        ).reshape(-1, 4, 2),
     }
 
 
 def _frame_corners(f: np.ndarray) -> np.ndarray:
-    """(K, 4, 2) corners of the footprints with ``frame`` rows ``f`` (K, 6), by
-    the same arithmetic as ``geometry.arrays.corners``."""
-    c, s = f[:, 2:3], f[:, 3:4]
-    lx = _SIGN_X * f[:, 4:5]
-    ly = _SIGN_Y * f[:, 5:6]
-    x = f[:, 0:1] + lx * c - ly * s
-    y = f[:, 1:2] + lx * s + ly * c
-    return np.stack([x, y], axis=-1)
+    """(K, 4, 2) corners of the footprints with ``frame`` rows ``f`` (K, 4, 2)."""
+    local = _SIGNS * f[:, 3:4, :]
+    return f[:, 0:1, :] + local @ f[:, 1:3, :].transpose(0, 2, 1)
 
 
-_SIGN_X = np.array([-1.0, 1.0, 1.0, -1.0])[None, :]
-_SIGN_Y = np.array([-1.0, -1.0, 1.0, 1.0])[None, :]
+#: Corner signs (x, y) in the order of ``geometry.arrays.corners``.
+_SIGNS = np.array([[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]])
 
 
 def _build_unit_geometry(scene: Scene) -> UnitGeometry:
@@ -309,21 +309,18 @@ def _rects_inside(
     depth) of the pairs that overlap, or None if none does."""
     f = g.frame[ri]
     c = _frame_corners(f)  # (K, 4, 2)
-    cs, sn, hw, hd = f[:, 2:3], f[:, 3:4], f[:, 4:5], f[:, 5:6]
-    v = qg.verts[rq]  # (K, v, 2): the area's vertices in the footprint's frame
-    dx, dy = v[:, :, 0] - f[:, 0:1], v[:, :, 1] - f[:, 1:2]
-    lx, ly = dx * cs + dy * sn, dy * cs - dx * sn
+    half = f[:, 3, :]  # (K, 2)
+    # The area's vertices in each footprint's frame (K, v, 2).
+    local = (qg.verts[rq] - f[:, 0:1, :]) @ f[:, 1:3, :]
     hit = np.zeros(len(ri), dtype=bool)
     undecided = np.ones(len(ri), dtype=bool)
     corner_out = None  # (K, 4): how far each corner lies outside a convex area
     if qg.any_convex:
-        n = qg.normals[rq]  # (K, m, 2)
-        p = c[:, :, None, 0] * n[:, None, :, 0] + c[:, :, None, 1] * n[:, None, :, 1]
+        p = c @ qg.normals_t[rq]  # (K, 4, m): corners projected on the area's normals
         high = qg.high[rq]
         on_normals = np.minimum(p.max(axis=1), high) - np.maximum(p.min(axis=1), qg.low[rq])
-        on_frame_x = np.minimum(lx.max(axis=1), hw[:, 0]) - np.maximum(lx.min(axis=1), -hw[:, 0])
-        on_frame_y = np.minimum(ly.max(axis=1), hd[:, 0]) - np.maximum(ly.min(axis=1), -hd[:, 0])
-        overlap = np.minimum(on_normals.min(axis=1), np.minimum(on_frame_x, on_frame_y))
+        on_frame = np.minimum(local.max(axis=1), half) - np.maximum(local.min(axis=1), -half)
+        overlap = np.minimum(on_normals.min(axis=1), np.minimum(on_frame[:, 0], on_frame[:, 1]))
         sure = np.abs(overlap) > SAT_TOL
         if not qg.all_convex:
             sure &= qg.convex[rq]
@@ -334,7 +331,7 @@ def _rects_inside(
         hit[undecided] = _rects_inside_by_shapely(qg.areas[rq[undecided]], c[undecided])
     if not hit.any():
         return None
-    ri, rq, c, lx, ly, hw, hd = ri[hit], rq[hit], c[hit], lx[hit], ly[hit], hw[hit], hd[hit]
+    ri, rq, c, local, half = ri[hit], rq[hit], c[hit], local[hit], half[hit]
     # Depth: the deepest corner inside (on the boundary, to SAT_TOL, counts) ...
     if qg.all_convex:
         corner_in = corner_out[hit] <= SAT_TOL
@@ -353,7 +350,8 @@ def _rects_inside(
     depth = d.max(axis=1)
     # ... or the area vertex reaching deepest into the footprint.
     if qg.any_verts:
-        into = np.minimum(hw - np.abs(lx), hd - np.abs(ly))
+        room = half[:, None, :] - np.abs(local)
+        into = np.minimum(room[:, :, 0], room[:, :, 1])
         with_verts = np.maximum(depth, np.maximum(into, 0.0).max(axis=1))
         depth = with_verts if qg.all_verts else np.where(qg.has_verts[rq], with_verts, depth)
     return rq, ri, depth
@@ -393,7 +391,7 @@ class _QueryGeometry:
     all_deep: bool
     any_verts: bool
     all_verts: bool
-    normals: np.ndarray  # (q, m, 2) convex areas' outward edge normals, padded
+    normals_t: np.ndarray  # (q, 2, m) convex areas' outward edge normals, padded
     high: np.ndarray  # (q, m) the area's highest projection on each normal
     low: np.ndarray  # (q, m) and its lowest
     convex: np.ndarray  # (q,) which areas are convex (normals are zeros elsewhere)
@@ -436,7 +434,7 @@ def _query_geometry(scene: Scene, areas: tuple[BaseGeometry, ...]) -> _QueryGeom
         all_deep=bool(deep.all()),
         any_verts=bool(has_verts.any()),
         all_verts=bool(has_verts.all()),
-        normals=edges[:, :, 0:2],
+        normals_t=edges[:, :, 0:2].transpose(0, 2, 1).copy(),
         high=edges[:, :, 2],
         low=edges[:, :, 3],
         convex=convex,
