@@ -39,10 +39,9 @@ def union_of(polygons: Polys) -> BaseGeometry | None:
     return geom
 
 
-@lru_cache(maxsize=256)
-def _inner_boundary_of(polygons: Polys, width: float, height: float) -> np.ndarray:
-    """Segments (m, 2, 2) of the area's boundary that are not on the board edge."""
-    area = union_of(polygons)
+def _inner_boundary(area: BaseGeometry, width: float, height: float) -> np.ndarray:
+    """Segments (m, 2, 2) of the area's boundary (holes' rings included) that are
+    not on the board edge."""
     edge = box(0, 0, width, height).exterior.buffer(1e-6)
     inner = area.boundary.difference(edge)
     segs = []
@@ -118,9 +117,14 @@ def _geometry_columns(a: UnitArrays) -> dict[str, np.ndarray]:
 
 
 def _frame_corners(f: np.ndarray) -> np.ndarray:
-    """(K, 4, 2) corners of the footprints with ``frame`` rows ``f`` (K, 4, 2)."""
-    local = _SIGNS * f[:, 3:4, :]
-    return f[:, 0:1, :] + local @ f[:, 1:3, :].transpose(0, 2, 1)
+    """(K, 4, 2) corners of the footprints with ``frame`` rows ``f`` (K, 4, 2),
+    rounded exactly as ``geometry.arrays.corners`` and ``Outline.corners``
+    ((centre + x cos) - y sin): a corner on an area's edge must fall on the same
+    side of it here as in the one-piece definition (a matrix product rounds
+    centre + (x cos - y sin), a last-bit difference that decides touching cases)."""
+    local = _SIGNS * f[:, 3:4, :]  # (K, 4, 2) corner offsets in the footprint's frame
+    rows = f[:, None, 1:3, :]  # (K, 1, 2, 2): (cos, -sin), (sin, cos)
+    return (f[:, 0:1, :] + local[..., 0:1] * rows[..., 0]) + local[..., 1:2] * rows[..., 1]
 
 
 #: Corner signs (x, y) in the order of ``geometry.arrays.corners``.
@@ -186,10 +190,9 @@ def area_geometry(scene: Scene, area: BaseGeometry) -> AreaGeometry:
     hit = _AREA_GEOMETRY.get(id(area))
     if hit is not None and hit[0] is area and hit[1] == board:
         return hit[2]
-    polys = tuple(tuple(map(tuple, p.exterior.coords[:-1])) for p in getattr(area, "geoms", [area]))
     geom = AreaGeometry(
         bounds=tuple(area.bounds),
-        inner=_inner_boundary_of(polys, *board),
+        inner=_inner_boundary(area, *board),
         vertices=np.asarray(_vertices(area), dtype=float).reshape(-1, 2),
         edges=_convex_edges(area),
     )

@@ -7,13 +7,19 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point, box
 
 from tabletop_gui.geometry import inside, unit_outline
-from tabletop_gui.geometry.areas import inside_with_depth_each, union_of
+from tabletop_gui.geometry.areas import (
+    _frame_corners,
+    inside_with_depth_each,
+    union_of,
+    unit_geometry,
+)
 from tabletop_gui.model import InchBoard, Scene
 
 from .helpers import block, disc
@@ -141,3 +147,50 @@ def test_a_block_across_a_zone_line_is_inside_as_deep_as_it_reaches():
     )
     assert idx.tolist() == [0]
     assert depth.tolist() == [0.5]
+
+
+def test_a_rotated_block_touching_a_square_corner_from_outside_is_not_inside():
+    # Its first corner is exactly (20, 10), the square's corner, as the one-piece
+    # outline computes it; the block lies outside: touching only. (Found in review:
+    # corners rounded in another order fell inside by a last bit.)
+    u = block("u", "red", 18.821577464731416, 7.739177068328625, width_in=5, depth_in=1,
+              facing=231.15991512922258)  # fmt: skip
+    area = union_of((((10.0, 10.0), (10.0, 20.0), (20.0, 20.0), (20.0, 10.0)),))
+    assert unit_outline(u).corners()[0] == (20.0, 10.0)
+    assert not inside(unit_outline(u), area)
+    scene = Scene(board=BOARD, units={u.id: u})
+    ((idx, _),) = inside_with_depth_each(scene, [(area, None)])
+    assert idx.tolist() == []
+
+
+def test_footprint_corners_are_the_corners_the_one_piece_outline_has():
+    rng = np.random.default_rng(3)
+    pieces = [
+        block(f"u{i}", "red", float(x), float(y), width_in=4, depth_in=2, facing=float(f))
+        for i, (x, y, f) in enumerate(
+            zip(rng.uniform(0, 72, 200), rng.uniform(0, 48, 200), rng.uniform(0, 360, 200),
+                strict=True)
+        )
+    ]  # fmt: skip
+    scene = Scene(board=BOARD, units={u.id: u for u in pieces})
+    got = _frame_corners(unit_geometry(scene).frame)
+    assert got.tolist() == [list(map(list, unit_outline(u).corners())) for u in pieces]
+
+
+def test_depth_in_a_ring_shaped_area_is_measured_to_its_hole_too():
+    # Four bars 2 in wide around a hole: no point of the area is more than 1 in from
+    # its boundary (outer or hole's), so no footprint reaches deeper.
+    bars = (
+        ((10, 10), (30, 10), (30, 12), (10, 12)),
+        ((10, 28), (30, 28), (30, 30), (10, 30)),
+        ((10, 10), (12, 10), (12, 30), (10, 30)),
+        ((28, 10), (30, 10), (30, 30), (28, 30)),
+    )
+    area = union_of(bars)
+    assert len(area.interiors) == 1
+    u = block("u", "red", 20, 11.9, width_in=2, depth_in=0.8)  # y 11.5 to 12.3
+    scene = Scene(board=BOARD, units={u.id: u})
+    ((idx, depth),) = inside_with_depth_each(scene, [(area, None)])
+    assert idx.tolist() == [0]
+    # Its corners at y = 11.5 are 1.5 in from the outer edge but 0.5 in from the hole.
+    assert depth.tolist() == [pytest.approx(0.5)]
