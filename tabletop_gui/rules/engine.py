@@ -71,10 +71,9 @@ def check(state: GameState, event: Event) -> str | None:
     """The reason a rule refuses ``event`` now, or None."""
     family = family_of(state.setup)
     if state.clock.over:
-        return (
-            family.over_reason(state)
-            or "The game is over: nothing can follow its end (undo the end to go on)"
-        )
+        reason = family.refusal_after_end(state, event)
+        if reason:
+            return reason
     reason = family.check(state, event)
     if reason:
         return reason

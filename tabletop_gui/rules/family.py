@@ -34,10 +34,10 @@ class Family:
         them together (an instant win ends the game)."""
         return after
 
-    def over_reason(self, state: GameState) -> str | None:
-        """Why nothing may follow once ``state.clock.over``, in the family's words;
-        None for the engine's general reason."""
-        return None
+    def refusal_after_end(self, state: GameState, event: Event) -> str | None:
+        """Why ``event`` may not follow the end of the game (``state.clock.over``),
+        or None to let it through (a family may take a redundant ``game_end``)."""
+        return "The game is over: nothing can follow its end (undo the end to go on)"
 
     def summarize(self, state: GameState, results: Sequence[ObjectiveResult]) -> Scoreboard:
         totals: dict[str, float] = {s: 0.0 for s in state.scene.side_ids}

@@ -88,15 +88,18 @@ def test_totals_and_the_instant_win_after_every_event_of_the_demo(demo):
         assert board.winner == (P if i + 1 == len(EXPECTED) else None), f"after event {i + 1}"
 
 
-def test_no_event_is_accepted_after_the_win_not_even_the_end_of_the_game(demo):
-    """The winning elimination ends the battle: the clock is over, so a turn end and a
-    game_end (it would end what has ended) are refused alike."""
+def test_no_play_is_accepted_after_the_win_and_a_game_end_changes_nothing(demo):
+    """The winning elimination ends the battle: the clock is over, so a turn end is
+    refused with the battle's reason. A game_end (as files made before the clock
+    ended on a win carry) is taken and leaves the result as it was."""
     tl = Timeline(demo)
-    for event in (TurnEnd(3, P), GameEnd()):
-        with pytest.raises(RuleError, match="Prussia reached 6 Victory Banners"):
-            tl.push(event)
+    won = evaluate(tl.current).to_json()
+    with pytest.raises(RuleError, match="Prussia reached 6 Victory Banners"):
+        tl.push(TurnEnd(3, P))
     assert len(tl) == len(demo.events)
-    assert evaluate(tl.current).winner == P
+    tl.push(GameEnd())
+    assert tl.current.clock.over
+    assert evaluate(tl.current).to_json() == won
 
 
 def test_undo_of_the_last_event_restores_the_earlier_totals_exactly(demo):

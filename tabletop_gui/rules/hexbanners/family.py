@@ -11,6 +11,7 @@ from dataclasses import replace
 from tabletop_gui.model.events import (
     AddPiece,
     Event,
+    GameEnd,
     MovePiece,
     RemoveCasualty,
     TurnStart,
@@ -126,10 +127,12 @@ class HexBanners(Family):
             return after
         return after.with_clock(over=True)
 
-    def over_reason(self, state: GameState) -> str | None:
+    def refusal_after_end(self, state: GameState, event: Event) -> str | None:
         won = winner(state)
         if won is None:
-            return None
+            return super().refusal_after_end(state, event)
+        if isinstance(event, GameEnd):
+            return None  # the battle has ended already: a game_end changes nothing
         total = banner_totals(state)[won]
         banners = "Victory Banner" if total == 1 else "Victory Banners"
         return (
