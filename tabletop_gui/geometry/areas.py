@@ -88,7 +88,7 @@ class UnitGeometry:
 
 
 def unit_geometry(scene: Scene) -> UnitGeometry:
-    return derived(scene, "t9a_unit_geometry", _build_unit_geometry, _patch_unit_geometry)
+    return derived(scene, "area_unit_geometry", _build_unit_geometry, _patch_unit_geometry)
 
 
 #: Added to every box's half extent: a box test only rules out units, and one
