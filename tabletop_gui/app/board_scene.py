@@ -27,6 +27,7 @@ from tabletop_gui.app.items import (
 )
 from tabletop_gui.app.measure import subject_radius
 from tabletop_gui.app.overlays import AreaOverlay, CircleOverlay, HexOverlay
+from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.model.scene import Board, Scene
 from tabletop_gui.model.state import GameState
@@ -214,7 +215,8 @@ class BoardScene(QGraphicsScene):
                 isinstance(o, CircleOverlay) and o.show_label and o.circle.label == hl.label
                 for o in self._overlays.values()
             )
-            return CircleOverlay(hl, self.colour(hl.side), self.bmap, extra, ts, not shown)
+            width = scene.board.width if isinstance(scene.board, InchBoard) else None
+            return CircleOverlay(hl, self.colour(hl.side), self.bmap, extra, ts, not shown, width)
         if isinstance(hl, Area):
             return AreaOverlay(hl, self.colour(hl.side), self.bmap, ts)
         if isinstance(hl, HexMark) and isinstance(self.board, HexBoard):

@@ -6,6 +6,8 @@ its label and, where it names one, its side's colour.
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -74,6 +76,7 @@ class CircleOverlay(OverlayItem):
         extra: float = 0.0,
         ts: float = 1.0,
         show_label: bool = True,
+        board_width: float | None = None,
     ) -> None:
         super().__init__()
         self.ts = ts
@@ -85,12 +88,18 @@ class CircleOverlay(OverlayItem):
         self.setPos(bmap.to_scene(circle.x, circle.y))
         tw, th = text_size(circle.label, (LABEL_IN * self.ts) * MAX_LABEL_SCALE, bold=True)
         r = self.r
-        # The label sits outside the ring on its right, where it rarely covers a piece's name.
+        # The label sits outside the ring on its right, where it rarely covers a
+        # piece's name; on its left when it would run off the board there and the
+        # left has more room (a marker near the right edge).
         self.label_w = text_size(circle.label, (LABEL_IN * self.ts), bold=True)[0]
-        self.label_at = QPointF(r + 0.4 + self.label_w / 2, 0)
-        self._rect = QRectF(-r - 0.2, -r - 0.2, 2 * r + 0.4, 2 * r + 0.4).united(
-            QRectF(r, -th, tw + 1.0, 2 * th)
-        )
+        right = math.inf if board_width is None else board_width - (circle.x + r + 0.4)
+        left = circle.x - r - 0.4
+        self.label_side = 1.0 if right >= tw or right >= left else -1.0
+        self.label_at = QPointF(self.label_side * (r + 0.4 + self.label_w / 2), 0)
+        caption = QRectF(r, -th, tw + 1.0, 2 * th)
+        if self.label_side < 0:
+            caption.moveRight(-r)
+        self._rect = QRectF(-r - 0.2, -r - 0.2, 2 * r + 0.4, 2 * r + 0.4).united(caption)
         self.setToolTip(circle.label)
 
     def paint(
@@ -119,7 +128,7 @@ class CircleOverlay(OverlayItem):
             draw_label(
                 painter,
                 self.circle.label,
-                QPointF(self.r + 0.4 + w / 2, 0),
+                QPointF(self.label_side * (self.r + 0.4 + w / 2), 0),
                 size,
                 self.colour.darker(130),
                 style.with_alpha(QColor("white"), 210),

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui import SCENARIOS
+from tabletop_gui.app.overlays import CircleOverlay
 from tabletop_gui.app.score_panel import COL_COUNTS, COL_NAME, COL_REASON
 from tabletop_gui.app.view import Tool
 from tabletop_gui.geometry.outline import distance_3d, distance_to_point, unit_outline
@@ -322,3 +323,22 @@ def test_render_writes_png_svg_and_pdf_of_the_demo(tmp_path):
     assert QImage(str(tmp_path / "board.png")).width() == 900
     with pytest.raises(ValueError, match="must end in"):
         render_file(state, str(tmp_path / "board.bmp"))
+
+
+def test_a_range_caption_near_the_right_board_edge_is_drawn_inside_the_board(qtbot):
+    # Secure Target scenario: move the Orcs' marker 7 in from the right edge, where a
+    # caption on the circle's right would run off the board (and out of the view).
+    from .helpers import open_window
+
+    game = load_game(SCENARIOS / "t9a_frontline_clash_secure_target.json")
+    window = open_window(qtbot, game)
+    window.perform([MovePiece("st-b", 65.0, 18.0)], "Move Orcs' target")
+    QApplication.processEvents()
+    circles = [o for o in window.scene._overlays.values() if isinstance(o, CircleOverlay)]
+    caption_rects = {
+        o.circle.label: o.mapRectToScene(o.boundingRect()) for o in circles if o.show_label
+    }
+    board_right = window.scene.bmap.to_scene(72, 0).x()
+    assert len(caption_rects) == 2
+    for label, rect in caption_rects.items():
+        assert rect.right() <= board_right + 0.5, label
