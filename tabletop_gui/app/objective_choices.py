@@ -87,9 +87,12 @@ def parse_params(text: str) -> dict[str, Any]:
     return value
 
 
-def problems(spec: ObjectiveSpec, others: tuple[ObjectiveSpec, ...] = ()) -> list[str]:
+def problems(
+    spec: ObjectiveSpec, others: tuple[ObjectiveSpec, ...] = (), scene: Scene | None = None
+) -> list[str]:
     """What is wrong with ``spec`` before it is tried on the game: an unknown kind,
-    a duplicate or empty id, and the objective's own ``validate()`` answers."""
+    a duplicate or empty id, and the objective's own answers on its params
+    (unknown names, shapes and, given the game's pieces, points and ids)."""
     load_families()
     out = []
     if not spec.id.strip():
@@ -99,7 +102,9 @@ def problems(spec: ObjectiveSpec, others: tuple[ObjectiveSpec, ...] = ()) -> lis
     cls = OBJECTIVE_KINDS.get(spec.kind)
     if cls is None:
         return [*out, f"kind: unknown objective kind {spec.kind!r}"]
-    out += [f"params.{param}: {message}" for param, message in cls(spec).validate()]
+    obj = cls(spec)
+    found = obj.validate() if scene is None else obj.param_problems(scene)
+    out += [f"params.{param}: {message}" for param, message in found]
     return out
 
 

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from tabletop_gui.app import objective_choices as choices
 from tabletop_gui.app.document import Document
 from tabletop_gui.model.scene import ObjectiveSpec
+from tabletop_gui.rules.objective import every_piece
 
 DOCS = {"t9a": "docs/t9a.md", "hex": "docs/hex.md", "carnevale": "docs/carnevale.md"}
 
@@ -146,7 +147,8 @@ class ObjectivesDialog(QDialog):
             params,
             self.name_edit.text().strip(),
         )
-        wrong = choices.problems(spec, tuple(self.specs))
+        tl = self.doc.timeline
+        wrong = choices.problems(spec, tuple(self.specs), every_piece(tl.setup.scene, tl.events))
         if wrong:
             self.message.setText("Refused: " + "; ".join(wrong))
             return False

@@ -22,6 +22,7 @@ from tabletop_gui.model.pieces import Marker, Side, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Board, ObjectiveSpec, Scene, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.engine import RuleError, apply, family_of, objectives_of
+from tabletop_gui.rules.objective import every_piece
 
 FORMAT_NAME = "tabletop-gui"
 FORMAT_VERSION = 1
@@ -188,10 +189,11 @@ def game_from_json(data: Any) -> Game:
         built = objectives_of(setup)
     except RuleError as exc:
         raise FileFormatError(_bad_kind_path(objectives, exc), str(exc)) from None
-    for i, obj in enumerate(built):
-        for param, problem in obj.validate():
-            raise FileFormatError(f"objectives[{i}].params.{param}", problem)
     events = _events(data.get("events", []))
+    every = every_piece(scene, events)
+    for i, obj in enumerate(built):
+        for param, problem in obj.param_problems(every):
+            raise FileFormatError(f"objectives[{i}].params.{param}", problem)
     _replay_checked(setup, events)
     return Game(setup, tuple(events))
 

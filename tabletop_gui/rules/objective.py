@@ -8,10 +8,12 @@ standing now (as if the game ended now, or final once it has).
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from tabletop_gui.model.events import Event
-from tabletop_gui.model.scene import ObjectiveSpec
+from tabletop_gui.model.events import AddPiece, Event
+from tabletop_gui.model.scene import ObjectiveSpec, Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.scoreboard import ObjectiveResult
 
@@ -21,6 +23,9 @@ OBJECTIVE_KINDS: dict[str, type[Objective]] = {}
 class Objective:
     kind: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    #: The params this kind reads (a subclass adds to its bases'). A spec naming
+    #: any other is refused: a misspelt name would be ignored and change the score.
+    params: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -44,8 +49,36 @@ class Objective:
     def record(self, state: GameState, default: Any = None) -> Any:
         return state.records.get(self.id, default)
 
+    @classmethod
+    def known_params(cls) -> tuple[str, ...]:
+        names: list[str] = []
+        for klass in reversed(cls.__mro__):
+            names += [n for n in klass.__dict__.get("params", ()) if n not in names]
+        return tuple(names)
+
+    def param_problems(self, scene: Scene) -> list[tuple[str, str]]:
+        """Every problem with the spec's params, as (param path, message): names the
+        kind does not read (with the nearest known name), values of the wrong shape
+        (``validate``) and, once the shapes are right, what only the pieces show
+        (``validate_on``: a point off the board, an id no piece has). ``scene``
+        holds every piece the game has at some point (see ``every_piece``)."""
+        known = self.known_params()
+        out = []
+        for name in self.spec.params:
+            if name not in known:
+                near = difflib.get_close_matches(name, known, n=1)
+                hint = f"did you mean {near[0]!r}? " if near else ""
+                listed = ", ".join(known) if known else "none"
+                out.append((name, f"unknown param; {hint}({self.title} reads: {listed})"))
+        shape = self.validate()
+        return out + shape + ([] if shape else self.validate_on(scene))
+
     def validate(self) -> list[tuple[str, str]]:
-        """Problems with the spec's parameters, as (param path, message)."""
+        """Problems with the shapes of the spec's params, as (param path, message)."""
+        return []
+
+    def validate_on(self, scene: Scene) -> list[tuple[str, str]]:
+        """Problems of well-shaped params that only the board and pieces show."""
         return []
 
     def check(self, state: GameState, event: Event) -> str | None:
@@ -58,3 +91,30 @@ class Objective:
 
     def evaluate(self, state: GameState) -> ObjectiveResult:
         raise NotImplementedError
+
+
+def off_board(scene: Scene, point: Any) -> str | None:
+    """Why the point [x, y] is not on the scene's board, or None."""
+    x, y = float(point[0]), float(point[1])
+    width, height = scene.board.extent
+    if 0 <= x <= width and 0 <= y <= height:
+        return None
+    return f"[{x:g}, {y:g}] is off the {width:g} x {height:g} in board"
+
+
+def missing(what: str, wanted: Any, present: Any) -> str | None:
+    """Why ``wanted`` (an id) is not one of ``present`` (the ids of ``what``), or None."""
+    if wanted in present:
+        return None
+    listed = ", ".join(sorted(present)) or "none"
+    return f"no {what} {wanted!r} (the {what} ids: {listed})"
+
+
+def every_piece(scene: Scene, events: Iterable[Event]) -> Scene:
+    """``scene`` with every piece the events add: what a param may name (a marker
+    placed during the game is as real as one placed before it)."""
+    for event in events:
+        piece = getattr(event, "piece", None)
+        if isinstance(event, AddPiece) and not scene.has_piece(piece.id):
+            scene = scene.with_piece(piece)
+    return scene

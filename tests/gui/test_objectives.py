@@ -121,6 +121,20 @@ def test_params_the_objective_refuses_are_named_and_nothing_is_added(demo, qtbot
     assert dialog.specs == []
 
 
+def test_a_param_the_kind_does_not_read_or_a_point_off_the_board_is_refused(demo, qtbot):
+    # As a referee would type them: a misspelt name, then a centre off the table.
+    dialog = dialog_of(demo)
+    before = list(dialog.specs)
+    assert not add(dialog, "t9a.king_of_the_hill", {"foo": 1, "radius": -3})
+    assert "params.foo: unknown param" in dialog.message.text()
+    assert "params.radius: unknown param" in dialog.message.text()
+    assert not add(dialog, "t9a.hold_the_ground", {"center": [10, 10]}, name="HtG 2")
+    assert "did you mean 'centre'?" in dialog.message.text()
+    assert not add(dialog, "t9a.hold_the_ground", {"centre": [500, 500]}, name="HtG 2")
+    assert "params.centre: [500, 500] is off the 72 x 48 in board" in dialog.message.text()
+    assert dialog.specs == before
+
+
 def test_a_hex_objective_added_and_a_bundled_one_removed_replays_the_log(qtbot):
     """The Hochkirch battle without its Time Pressure objective: the log's Time
     Pressure banners (events 17 and 33) are refused on replay, so the change is

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 from hexkit import BLUE, RED, Play, setup, turn, unit
@@ -238,12 +239,22 @@ def test_a_section_pattern_that_does_not_fit_the_rows_is_named_with_its_path():
     assert exc.value.path == "board.sections[2]"
 
 
-def test_an_objective_hex_off_the_board_is_reported_as_a_problem():
+def test_an_objective_hex_off_the_board_is_refused_in_a_file_naming_its_place():
     data = _demo_json()
     data["objectives"][3]["params"]["hexes"] = [[12, 5]]  # row 5 has 12 hexes: 0 to 11
     data["events"] = []
-    game = game_from_json(data)
-    problems = evaluate(replay(game.setup, game.events)).result("bridge").problems
+    with pytest.raises(FileFormatError) as exc:
+        game_from_json(data)
+    assert exc.value.path == "objectives[3].params.hexes[0]"
+    assert exc.value.problem == "hex 12,5 is not on the board"
+
+
+def test_an_objective_hex_off_the_board_built_in_code_is_reported_as_a_problem():
+    game = game_from_json(_demo_json())
+    specs = list(game.setup.objectives)
+    specs[3] = replace(specs[3], params={**specs[3].params, "hexes": [[12, 5]]})
+    setup = replace(game.setup, objectives=tuple(specs))
+    problems = evaluate(replay(setup, [])).result("bridge").problems
     assert problems == ("Bridge (permanent): hex 12,5 is not on the board",)
 
 

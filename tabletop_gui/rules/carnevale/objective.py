@@ -17,12 +17,13 @@ import numpy as np
 from tabletop_gui.geometry.arrays import unit_arrays
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.pieces import Marker
+from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.carnevale import settings
 from tabletop_gui.rules.carnevale.family import game_ended
 from tabletop_gui.rules.carnevale.measure import distances_to_circle, mindless_mask
 from tabletop_gui.rules.carnevale.placement import placement_problems
-from tabletop_gui.rules.objective import Objective
+from tabletop_gui.rules.objective import Objective, missing
 from tabletop_gui.rules.scoreboard import (
     Circle,
     CountingPiece,
@@ -44,6 +45,12 @@ class CarnevaleObjective(Objective):
     @property
     def marker_id(self) -> str:
         return str(self.param("marker", ""))
+
+    params = ("marker",)
+
+    def validate_on(self, scene: Scene) -> list[tuple[str, str]]:
+        gone = missing("marker", self.param("marker", None), scene.markers)
+        return [("marker", gone)] if gone else []
 
     def validate(self) -> list[tuple[str, str]]:
         marker = self.param("marker", None)

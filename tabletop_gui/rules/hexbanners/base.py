@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop_gui.model.hexgrid import Hex, hex_label
+from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label
+from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners.occupancy import board_of, occupancy
-from tabletop_gui.rules.objective import Objective
+from tabletop_gui.rules.objective import Objective, missing
 from tabletop_gui.rules.scoreboard import (
     CountingPiece,
     Highlight,
@@ -38,6 +39,7 @@ class BannerObjective(Objective):
     - ``group``: the group's name in reason lines (a group is several hexes).
     """
 
+    params = ("side", "sides", "hexes", "group")
     needs_hexes = True
     #: One banner at most (per side): once gained for good, the result is final.
     single_banner = True
@@ -93,6 +95,21 @@ class BannerObjective(Objective):
             ):
                 errors.append((f"hexes[{i}]", f"expected [col, row] whole numbers, got {h!r}"))
         return errors
+
+    def validate_on(self, scene: Scene) -> list[tuple[str, str]]:
+        problems = []
+        named = [("side", self.param("side", None))] if self.param("side", None) else []
+        named += [(f"sides[{i}]", s) for i, s in enumerate(self.param("sides", None) or ())]
+        for path, side in named:
+            gone = missing("side", side, scene.side_ids)
+            if gone:
+                problems.append((path, gone))
+        board = scene.board
+        if isinstance(board, HexBoard):
+            for i, h in enumerate(self.hexes):
+                if not board.contains(h):
+                    problems.append((f"hexes[{i}]", f"hex {hex_label(h)} is not on the board"))
+        return problems
 
     def scene_problems(self, state: GameState) -> list[str]:
         """Problems only the scene can show: a non-hex board, hexes off it, unknown sides."""

@@ -19,6 +19,8 @@ class ExitObjective(BannerObjective):
     needs_hexes = False
     single_banner = False
 
+    params = ("same_hex",)
+
     def validate(self) -> list[tuple[str, str]]:
         errors = super().validate()
         same = self.param("same_hex", True)

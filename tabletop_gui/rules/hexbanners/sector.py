@@ -36,6 +36,8 @@ class ClearingSector(BannerObjective):
     def section(self) -> str:
         return str(self.param("section", ""))
 
+    params = ("section",)
+
     def validate(self) -> list[tuple[str, str]]:
         errors = super().validate()
         if self.section not in SECTIONS:

@@ -192,6 +192,8 @@ class Temporary(HoldingObjective):
     def need(self) -> int:
         return int(self.param("need", 1))
 
+    params = ("need",)
+
     def validate(self) -> list[tuple[str, str]]:
         errors = super().validate()
         need = self.param("need", 1)

@@ -39,6 +39,8 @@ class Breakthrough(Objective):
     def cap(self) -> int:
         return int(self.param("cap", DEFAULT_CAP))
 
+    params = ("cap",)
+
     def validate(self) -> list[tuple[str, str]]:
         cap = self.param("cap", DEFAULT_CAP)
         if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:

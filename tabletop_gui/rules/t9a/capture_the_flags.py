@@ -19,7 +19,7 @@ from tabletop_gui.model.events import Event, TurnStart
 from tabletop_gui.model.events.t9a import FlagMark
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules.objective import Objective
+from tabletop_gui.rules.objective import Objective, missing
 from tabletop_gui.rules.scoreboard import (
     CountingPiece,
     Highlight,
@@ -43,6 +43,16 @@ class FlagsRecord:
 class CaptureTheFlags(Objective):
     kind = "t9a.capture_the_flags"
     title = "Capture the Flags"
+
+    params = ("marks",)
+
+    def validate_on(self, scene: Scene) -> list[tuple[str, str]]:
+        problems = []
+        for i, uid in enumerate(self.param("marks", [])):
+            gone = missing("unit", uid, scene.units)
+            if gone:
+                problems.append((f"marks[{i}]", gone))
+        return problems
 
     def validate(self) -> list[tuple[str, str]]:
         marks = self.param("marks", [])

@@ -15,8 +15,9 @@ import numpy as np
 from tabletop_gui.geometry.arrays import distances_to_point, unit_arrays
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.events import Event, TurnEnd
+from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules.objective import Objective
+from tabletop_gui.rules.objective import Objective, off_board
 from tabletop_gui.rules.scoreboard import (
     Circle,
     CountingPiece,
@@ -53,11 +54,18 @@ class HoldTheGround(Objective):
     kind = "t9a.hold_the_ground"
     title = "Hold the Ground"
 
+    params = ("centre",)
+
     def validate(self) -> list[tuple[str, str]]:
         c = self.param("centre", None)
         if c is not None and not is_point(c):
             return [("centre", f"must be [x, y] in inches, got {c!r}")]
         return []
+
+    def validate_on(self, scene: Scene) -> list[tuple[str, str]]:
+        c = self.param("centre", None)
+        off = off_board(scene, c) if c is not None else None
+        return [("centre", off)] if off else []
 
     def centre(self, state: GameState) -> tuple[float, float]:
         c = self.param("centre", None)

@@ -17,8 +17,9 @@ from tabletop_gui.geometry.areas import Polys, union_of
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.events.t9a import KingOfTheHillPick
+from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules.objective import Objective
+from tabletop_gui.rules.objective import Objective, missing
 from tabletop_gui.rules.scoreboard import (
     Area,
     CountingPiece,
@@ -51,6 +52,18 @@ def _covers(zone: Polys, terrain: tuple[tuple[float, float], ...]) -> bool:
 class KingOfTheHill(Objective):
     kind = "t9a.king_of_the_hill"
     title = "King of the Hill"
+
+    params = ("picks",)
+
+    def validate_on(self, scene: Scene) -> list[tuple[str, str]]:
+        problems = []
+        for side, terrain_id in self.param("picks", {}).items():
+            gone = missing("side", side, scene.side_ids) or missing(
+                "terrain", terrain_id, scene.terrain
+            )
+            if gone:
+                problems.append((f"picks.{side}", gone))
+        return problems
 
     def validate(self) -> list[tuple[str, str]]:
         picks = self.param("picks", {})

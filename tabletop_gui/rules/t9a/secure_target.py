@@ -33,7 +33,7 @@ from tabletop_gui.model.events import DiceRoll, Event
 from tabletop_gui.model.pieces import Marker
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules.objective import Objective
+from tabletop_gui.rules.objective import Objective, missing
 from tabletop_gui.rules.scoreboard import (
     Circle,
     CountingPiece,
@@ -81,6 +81,16 @@ class MarkerTally:
 class SecureTarget(Objective):
     kind = "t9a.secure_target"
     title = "Secure Target"
+
+    params = ("control_tie", "markers", "spacing")
+
+    def validate_on(self, scene: Scene) -> list[tuple[str, str]]:
+        problems = []
+        for side, mid in (self.param("markers", None) or {}).items():
+            gone = missing("side", side, scene.side_ids) or missing("marker", mid, scene.markers)
+            if gone:
+                problems.append((f"markers.{side}", gone))
+        return problems
 
     def validate(self) -> list[tuple[str, str]]:
         problems = []

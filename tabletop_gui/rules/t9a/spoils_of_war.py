@@ -32,7 +32,7 @@ from tabletop_gui.model.events.t9a import SpoilsDrop, SpoilsPickUp
 from tabletop_gui.model.pieces import Marker
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules.objective import Objective
+from tabletop_gui.rules.objective import Objective, missing, off_board
 from tabletop_gui.rules.scoreboard import (
     Area,
     CountingPiece,
@@ -202,6 +202,20 @@ _FIRST_FLAGS: dict[tuple, tuple[tuple[str, str], ...]] = {}
 class SpoilsOfWar(Objective):
     kind = "t9a.spoils_of_war"
     title = "Spoils of War"
+
+    params = ("line", "markers", "spacing", "placement_tolerance")
+
+    def validate_on(self, scene: Scene) -> list[tuple[str, str]]:
+        problems = []
+        for i, point in enumerate(self.param("line", None) or ()):
+            off = off_board(scene, point)
+            if off:
+                problems.append((f"line[{i}]", off))
+        for i, mid in enumerate(self.param("markers", None) or ()):
+            gone = missing("marker", mid, scene.markers)
+            if gone:
+                problems.append((f"markers[{i}]", gone))
+        return problems
 
     def validate(self) -> list[tuple[str, str]]:
         problems = []
