@@ -16,6 +16,7 @@ from typing import Any
 
 from tabletop_gui.io.codec import decode, decode_dataclass, encode
 from tabletop_gui.io.errors import FileFormatError
+from tabletop_gui.model.bounds import off_board
 from tabletop_gui.model.events import EVENT_TYPES, Event, EventError
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Marker, Side, Terrain, Unit, Zone
@@ -155,11 +156,9 @@ def game_from_json(data: Any) -> Game:
                 raise FileFormatError(f"{key}[{i}].id", f"duplicate id {piece.id!r}")
             seen.add(piece.id)
             side = getattr(piece, "side", None)
-            if isinstance(piece, Unit | Marker) and not _on_board(board, piece.x, piece.y):
-                w, h = board.extent
-                raise FileFormatError(
-                    f"{key}[{i}]", f"({piece.x:g}, {piece.y:g}) is off the {w:g} x {h:g} in board"
-                )
+            problem = off_board(board, piece) if isinstance(piece, Unit | Marker) else None
+            if problem:
+                raise FileFormatError(f"{key}[{i}]", problem)
             if isinstance(piece, Unit | Zone) and side not in side_ids:
                 raise FileFormatError(
                     f"{key}[{i}].side", f"unknown side {side!r} (sides: {side_ids})"
@@ -196,11 +195,6 @@ def game_from_json(data: Any) -> Game:
             raise FileFormatError(f"objectives[{i}].params.{param}", problem)
     _replay_checked(setup, events)
     return Game(setup, tuple(events))
-
-
-def _on_board(board: Board, x: float, y: float) -> bool:
-    width, height = board.extent
-    return 0 <= x <= width and 0 <= y <= height
 
 
 def _bad_kind_path(objectives: tuple[ObjectiveSpec, ...], exc: RuleError) -> str:

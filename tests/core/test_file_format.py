@@ -196,8 +196,24 @@ def test_a_missing_family_is_named():
 def test_a_unit_placed_off_the_board_is_named(tmp_path):
     data = game_to_json(sample_game())
     data["units"][1]["x"] = 500
-    with pytest.raises(FileFormatError, match=r"^units\[1\]: \(500, 30\) is off the 72 x 48 in"):
+    data["units"][1]["name"] = "Men-at-Arms"
+    uid = data["units"][1]["id"]
+    with pytest.raises(FileFormatError) as exc:
         loads(json.dumps(data))
+    assert exc.value.path == "units[1]"
+    assert exc.value.problem == (
+        f"Men-at-Arms ({uid}): its centre (500, 30) is off the 72 x 48 in board"
+    )
+
+
+def test_a_unit_whose_base_hangs_past_the_table_edge_is_named_with_the_edge():
+    data = game_to_json(sample_game())
+    unit = data["units"][1]
+    unit.update(x=71.0, facing=0.0, models=1, models_per_rank=1, base_width_mm=25.4 * 5)
+    with pytest.raises(FileFormatError) as exc:
+        loads(json.dumps(data))
+    assert exc.value.path == "units[1]"
+    assert exc.value.problem.endswith("reaches 1.5 in past the right edge of the 72 x 48 in board")
 
 
 def test_saving_keeps_the_usual_file_mode_not_owner_only(tmp_path):

@@ -92,9 +92,9 @@ def test_undo_restores_the_previous_state_exactly(log):
 
 def test_edits_make_new_states_and_leave_the_old_ones_alone():
     s0 = replay(SETUP, [])
-    s1 = replay(SETUP, [MovePiece("r1", 1, 2)])
+    s1 = replay(SETUP, [MovePiece("r1", 3, 2)])
     assert (s0.scene.units["r1"].x, s0.scene.units["r1"].y) == (30, 20)
-    assert (s1.scene.units["r1"].x, s1.scene.units["r1"].y) == (1, 2)
+    assert (s1.scene.units["r1"].x, s1.scene.units["r1"].y) == (3, 2)
     assert s1.scene.units["r2"] is s0.scene.units["r2"]  # untouched pieces are shared
 
 
@@ -136,3 +136,18 @@ def test_the_log_reads_in_words_with_the_family_s_turn_name():
     assert UpdatePiece("r1", {"fleeing": True}).describe(s0) == "Game Turn 3, Red: r1: Fleeing set"
     assert MovePiece("r1", 33, 24).describe(s0) == "Game Turn 3, Red: r1 moved 5.0 in"
     assert TurnEnd(3, "blue").describe(s0) == "Game Turn 3: Blue's turn ends"
+
+
+def test_a_base_made_larger_than_the_table_is_refused_naming_the_unit_and_edge():
+    # A typo in the Inspector: 3000 mm instead of 30 mm.
+    with pytest.raises(EventError) as exc:
+        replay(SETUP, [UpdatePiece("r1", {"base_width_mm": 3000})])
+    assert "r1: its base (118.11 x 2 in) reaches" in str(exc.value)
+
+
+def test_a_turn_that_swings_a_base_past_the_table_edge_is_refused():
+    # A 5 x 2 in block 1.5 in from the bottom edge fits facing 0 and not facing 90.
+    at_edge = AddPiece(unit=block("r9", "red", 30, 1.5))
+    replay(SETUP, [at_edge])
+    with pytest.raises(EventError, match="reaches 1 in past the bottom edge"):
+        replay(SETUP, [at_edge, RotatePiece("r9", 90)])

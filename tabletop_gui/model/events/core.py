@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from tabletop_gui.model.bounds import off_board
 from tabletop_gui.model.events.base import (
     Event,
     EventError,
@@ -36,15 +37,12 @@ def _name(piece: Any) -> str:
     return getattr(piece, "name", "") or getattr(piece, "label", "") or piece.id
 
 
-def _on_board(state: GameState, piece_id: str, x: float, y: float) -> None:
-    """Refuse a centre off the board: a unit at x=500 on a 72 in board is a typo."""
-    width, height = state.scene.board.extent
-    if not (-EDGE_SLACK <= x <= width + EDGE_SLACK and -EDGE_SLACK <= y <= height + EDGE_SLACK):
-        raise EventError(f"{piece_id}: ({x:g}, {y:g}) is off the {width:g} x {height:g} in board")
-
-
-#: How far past the board edge a centre may sit (a base overhanging the edge).
-EDGE_SLACK = 1e-6
+def _on_board(state: GameState, piece: Any) -> None:
+    """Refuse a unit or marker off the board (see ``model.bounds``): a unit at
+    x=500 on a 72 in board, or a 3000 mm base, is a typo."""
+    problem = off_board(state.scene.board, piece)
+    if problem:
+        raise EventError(problem)
 
 
 def _possessive(state: GameState, side: str) -> str:
@@ -92,7 +90,7 @@ class AddPiece(Event):
         if isinstance(piece, Unit | Zone) and piece.side not in state.scene.side_ids:
             raise EventError(f"{piece.id}: unknown side {piece.side!r}")
         if isinstance(piece, Unit | Marker):
-            _on_board(state, piece.id, piece.x, piece.y)
+            _on_board(state, piece)
         return state.with_scene(state.scene.with_piece(piece))
 
     def describe(self, state: GameState) -> str:
@@ -128,11 +126,12 @@ class MovePiece(Event):
             raise EventError(f"{self.piece_id}: only units and markers move")
         if not (math.isfinite(self.x) and math.isfinite(self.y)):
             raise EventError(f"{self.piece_id}: position must be finite")
-        _on_board(state, self.piece_id, self.x, self.y)
         changes: dict[str, Any] = {"x": float(self.x), "y": float(self.y)}
         if self.facing is not None and isinstance(piece, Unit):
             changes["facing"] = float(self.facing) % 360.0
-        return state.with_scene(state.scene.with_piece(replace(piece, **changes)))
+        moved = replace(piece, **changes)
+        _on_board(state, moved)
+        return state.with_scene(state.scene.with_piece(moved))
 
     def describe(self, state: GameState) -> str:
         piece = _piece(state, self.piece_id)
@@ -152,9 +151,9 @@ class RotatePiece(Event):
             raise EventError(f"{self.piece_id}: only units turn")
         if not math.isfinite(self.facing):
             raise EventError(f"{self.piece_id}: facing must be finite")
-        return state.with_scene(
-            state.scene.with_piece(replace(piece, facing=float(self.facing) % 360.0))
-        )
+        turned = replace(piece, facing=float(self.facing) % 360.0)
+        _on_board(state, turned)
+        return state.with_scene(state.scene.with_piece(turned))
 
     def describe(self, state: GameState) -> str:
         piece = _piece(state, self.piece_id)
@@ -175,8 +174,8 @@ class UpdatePiece(Event):
         side = getattr(new, "side", None)
         if isinstance(new, Unit | Zone) and side not in state.scene.side_ids:
             raise EventError(f"{self.piece_id}: unknown side {side!r}")
-        if isinstance(new, Unit | Marker) and ("x" in self.changes or "y" in self.changes):
-            _on_board(state, self.piece_id, new.x, new.y)
+        if isinstance(new, Unit | Marker):
+            _on_board(state, new)
         return state.with_scene(state.scene.with_piece(new))
 
     def describe(self, state: GameState) -> str:
