@@ -144,8 +144,11 @@ class Editor:
             return self.doc.commit([_add(unit)], f"Place {name}")
         if kind == "marker" and key in presets.MARKERS:
             p = presets.MARKERS[key]
-            marker = presets.make_marker(p, self.doc.new_id(key), x, y, payload.get("side"))
-            return self.doc.commit([_add(marker)], f"Place {p.title}")
+            owner = payload.get("side") or side
+            owner = owner if p.owned and owner in scene.side_ids else None
+            label = presets.marker_label(p, (m.label for m in scene.markers.values()))
+            marker = presets.make_marker(p, self.doc.new_id(key), x, y, owner, label)
+            return self.doc.commit([_add(marker)], f"Place {label or p.title}")
         if kind == "terrain" and key in presets.TERRAINS:
             p = presets.TERRAINS[key]
             terrain = presets.make_terrain(p, self.doc.new_id("terrain"), x, y)

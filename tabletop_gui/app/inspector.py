@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QEvent
-from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -25,6 +25,8 @@ from tabletop_gui.model.pieces import BaseShape, HeightClass, Marker, Terrain, U
 from tabletop_gui.model.scene import Scene
 
 MARKER_RULES = ("hidden", "mobile", "claimable", "destructible")
+#: What a player's view shows for a face-down objective's value.
+HIDDEN_TEXT = "?"
 
 
 @dataclass(frozen=True)
@@ -76,11 +78,68 @@ TERRAIN_FIELDS = (
 ZONE_FIELDS = (Field("name", "Name", "text"), Field("side", "Side", "side"))
 
 
-def fields_for(piece: object) -> tuple[Field, ...]:
+#: The unit and marker fields each family's rules read (and so a referee edits);
+#: the others keep their values but are not offered. The Ninth Age: ranks, Height
+#: class, Scoring / Fleeing / Lost Scoring, leaders (rules/t9a/); markers have an
+#: owner (Secure Target). Hex: only leaders (rules/hexbanners/), units stand one
+#: per hex. Carnevale: elevation (3D ranges), Life Points, Mindless, Pickpocket;
+#: objective markers' value, rules and Revealed (rules/carnevale/). A family not
+#: listed gets every field.
+_PLACE = ("name", "side", "base_shape", "base_width_mm", "base_depth_mm")
+FAMILY_UNIT_FIELDS: dict[str, tuple[str, ...]] = {
+    "t9a": (
+        *_PLACE,
+        "models",
+        "models_per_rank",
+        "x",
+        "y",
+        "facing",
+        "elevation",
+        "height",
+        "scoring",
+        "fleeing",
+        "scoring_lost",
+        "leader",
+    ),
+    "hex": (*_PLACE, "models", "x", "y", "facing", "leader"),
+    "carnevale": (
+        *_PLACE,
+        "x",
+        "y",
+        "facing",
+        "elevation",
+        "life_points",
+        "mindless",
+        "pickpocket",
+    ),
+}
+FAMILY_MARKER_FIELDS: dict[str, tuple[str, ...]] = {
+    "t9a": ("label", "kind", "diameter_mm", "side", "x", "y"),
+    "hex": ("label", "kind", "diameter_mm", "side", "x", "y"),
+    "carnevale": (
+        "label",
+        "kind",
+        "value",
+        "diameter_mm",
+        "x",
+        "y",
+        "elevation",
+        *MARKER_RULES,
+        "revealed",
+    ),
+}
+
+
+def _only(fields: tuple[Field, ...], names: tuple[str, ...] | None) -> tuple[Field, ...]:
+    return fields if names is None else tuple(f for f in fields if f.name in names)
+
+
+def fields_for(piece: object, family: str | None = None) -> tuple[Field, ...]:
+    """The fields shown for ``piece`` on a board of ``family`` (None: all of them)."""
     if isinstance(piece, Unit):
-        return UNIT_FIELDS
+        return _only(UNIT_FIELDS, FAMILY_UNIT_FIELDS.get(family or ""))
     if isinstance(piece, Marker):
-        return MARKER_FIELDS
+        return _only(MARKER_FIELDS, FAMILY_MARKER_FIELDS.get(family or ""))
     if isinstance(piece, Terrain):
         return TERRAIN_FIELDS
     if isinstance(piece, Zone):
@@ -107,6 +166,78 @@ def parse(f: Field, text: str) -> Any:
         except ValueError:
             raise InputError(f"expected a whole number, got {text!r}") from None
     return text
+
+
+def value_hidden(marker: Any, viewer: str | None) -> bool:
+    """A face-down objective's value, which a player's view does not show (the
+    referee's view, ``viewer`` None, shows everything)."""
+    return (
+        viewer is not None
+        and isinstance(marker, Marker)
+        and "hidden" in marker.rules
+        and not marker.revealed
+    )
+
+
+def readable_reason(reason: str, piece: Any) -> str:
+    """A refusal as a person reads it: the model's ``a-duke.base_width_mm: must be
+    > 0`` becomes ``Duke's base width mm must be > 0``."""
+    prefix = f"{piece.id}."
+    if not reason.startswith(prefix) or ": " not in reason:
+        return reason
+    attr, rest = reason[len(prefix) :].split(": ", 1)
+    name = getattr(piece, "name", "") or getattr(piece, "label", "") or piece.id
+    return f"{name}'s {attr.replace('_', ' ')} {rest}"
+
+
+class MessageSlot(QLabel):
+    """The refusal line: a fixed two-line slot, so a message never moves the fields
+    below it. A longer message is cut with an ellipsis (the whole of it is the
+    tooltip and in the status bar); ``text()`` is the whole message."""
+
+    LINES = 2
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._full = ""
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setStyleSheet("color: #a00000; font-weight: bold")
+        self.ensurePolished()
+        self.setFixedHeight(self.LINES * self.fontMetrics().lineSpacing() + 2)
+
+    def text(self) -> str:  # the whole message, not the shortened one on show
+        return self._full
+
+    def shown(self) -> str:
+        return super().text()
+
+    def setText(self, text: str) -> None:
+        self._full = text
+        self.setToolTip(text)
+        self._fit()
+
+    def clear(self) -> None:
+        self.setText("")
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        text = self._full
+        fm = self.fontMetrics()
+        width = max(self.contentsRect().width(), 40)
+        flags = int(Qt.TextFlag.TextWordWrap)
+
+        def fits(t: str) -> bool:
+            return fm.boundingRect(0, 0, width, 10_000, flags, t).height() <= self.height()
+
+        words = text.split(" ")
+        while len(words) > 1 and not fits(text):
+            words.pop()
+            text = " ".join(words) + " …"
+        super().setText(text)
 
 
 def show(value: Any) -> str:
@@ -160,10 +291,8 @@ class Inspector(QWidget):
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
-        self.message = QLabel()
+        self.message = MessageSlot()
         self.message.setObjectName("inspectorMessage")
-        self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #a00000; font-weight: bold")
         self.form_host = QWidget()
         self.form = QFormLayout(self.form_host)
         self.form.setContentsMargins(0, 0, 0, 0)
@@ -171,24 +300,40 @@ class Inspector(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.title)
         # The reason for a refusal sits right under the title, where it is seen
-        # however far down the form the edited field is (and in the status bar).
+        # however far down the form the edited field is (and in the status bar),
+        # in a slot of fixed height: the fields never move when it comes and goes.
         layout.addWidget(self.message)
         layout.addWidget(self.form_host)
         layout.addStretch(1)
         self._sides: tuple[tuple[str, str], ...] = ()
+        self._family: str | None = None
+
+    @property
+    def family(self) -> str | None:
+        setup = getattr(self.editor.doc.committed, "setup", None)
+        return getattr(setup, "family", None)
+
+    @property
+    def viewer(self) -> str | None:
+        """The side whose view the window shows (View > Score as seen by); None: the
+        referee's."""
+        return getattr(self.editor.doc, "viewer", None)
 
     # -- showing ------------------------------------------------------------
     def set_piece(self, piece: Any, scene: Scene) -> None:
         """Show ``piece`` (None: nothing selected); keeps the form if only values changed."""
         sides = tuple((s.id, s.name) for s in scene.sides)
+        family = self.family
         same_form = (
             piece is not None
             and self.piece is not None
             and type(piece) is type(self.piece)
             and piece.id == self.piece.id
             and sides == self._sides
+            and family == self._family
         )
         self._sides = sides
+        self._family = family
         if not same_form:
             self._rebuild(piece)
         self.piece = piece
@@ -203,8 +348,11 @@ class Inspector(QWidget):
         if piece is None:
             self.title.setText("Nothing selected")
             return
-        self.title.setText(f"{type(piece).__name__} {piece.id}")
-        for f in fields_for(piece):
+        name = getattr(piece, "name", "") or getattr(piece, "label", "")
+        title = f"{type(piece).__name__}: {name}" if name else f"{type(piece).__name__} {piece.id}"
+        self.title.setText(title)
+        self.title.setToolTip(f"id {piece.id}")
+        for f in fields_for(piece, self._family):
             w = self._widget(f)
             w.setObjectName(f"field_{f.name}")
             self.widgets[f.name] = w
@@ -247,11 +395,14 @@ class Inspector(QWidget):
         )
 
     def _fill(self, piece: Any) -> None:
-        for f in fields_for(piece):
+        for f in fields_for(piece, self._family):
             w = self.widgets.get(f.name)
             if w is None:
                 continue
             value = self._value(f, piece)
+            hidable = f.name == "value" and isinstance(w, QLineEdit)
+            if hidable and self._hide_value(w, piece):
+                continue
             w.blockSignals(True)
             if isinstance(w, QCheckBox):
                 w.setChecked(bool(value))
@@ -262,11 +413,35 @@ class Inspector(QWidget):
                 w.setModified(False)
             w.blockSignals(False)
 
+    def _hide_value(self, w: QLineEdit, piece: Any) -> bool:
+        """A player's view of a face-down objective: "?" and read-only (True);
+        otherwise the field is editable again (False)."""
+        viewer = self.viewer
+        hidden = value_hidden(piece, viewer)
+        w.setReadOnly(hidden)
+        if not hidden:
+            w.setToolTip("")
+            return False
+        scene = self.editor.doc.state.scene
+        who = scene.side(viewer).name if viewer in scene.side_ids else viewer
+        w.blockSignals(True)
+        w.setText(HIDDEN_TEXT)
+        w.setModified(False)
+        w.blockSignals(False)
+        w.setToolTip(
+            f"Face down: hidden in {who}'s view (View > Score as seen by > Referee shows it)"
+        )
+        return True
+
     # -- editing ------------------------------------------------------------
     def _commit_text(self, f: Field, edit: QLineEdit) -> None:
         # Only what was typed is applied: leaving a field that shows the model's
         # value (rounded for display, or put back by an undo) records nothing.
         if self.piece is None or not edit.isModified():
+            return
+        if edit.isReadOnly():  # a hidden value: nothing typed reaches the game
+            edit.setModified(False)
+            self._fill(self.piece)
             return
         edit.setModified(False)
         try:
@@ -293,9 +468,10 @@ class Inspector(QWidget):
             changes = {f.name: value}
         refusal = self.editor.update(piece.id, changes)
         if refusal is not None:
-            self._refused(f, refusal)
+            self._refused(f, readable_reason(refusal, piece))
         else:
             self.message.clear()
+            self.editor.doc.message.emit("")  # an earlier "Refused: …" no longer holds
 
     def _refused(self, f: Field, reason: str) -> None:
         self.message.setText(f"{f.label}: refused, {reason}")

@@ -5,6 +5,8 @@ View, Game (turns, timeline, streamer view) and Tools menus."""
 
 from __future__ import annotations
 
+import contextlib
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -578,7 +580,7 @@ class MainWindow(QMainWindow):
         except FileFormatError as exc:
             self._warn(
                 "Cannot open this file",
-                f"{path}\n\nWhere in the file: {exc.path}\nProblem: {exc.problem}\n\n"
+                f"{path}\n\nWhere in the file: {where_in_file(exc)}\nProblem: {exc.problem}\n\n"
                 "The open board was left as it was.",
             )
             self.statusBar().showMessage(f"Could not open {path}: {exc.path}: {exc.problem}", 10000)
@@ -597,12 +599,14 @@ class MainWindow(QMainWindow):
         self.doc.reset(Game(setup), None)
         return True
 
-    def new_same_kind(self) -> None:
-        family = self.doc.committed.setup.family
-        key = {"t9a": "t9a/frontline_clash/t9a.hold_the_ground", "hex": "hex"}.get(
-            family, "carnevale"
-        )
-        self.new_game(key)
+    def new_same_kind(self) -> bool:
+        """File > New board of this kind (Ctrl+N): the Deployment Type and
+        objectives (The Ninth Age), rows (hex) or board size (Carnevale) of the
+        open board, with nothing placed."""
+        if not self.maybe_save():
+            return False
+        self.doc.reset(Game(new_game.same_kind(self.doc.committed.setup)), None)
+        return True
 
     def _build_new_menu(self, menu: QMenu) -> None:
         subs: dict[tuple[str, ...], QMenu] = {(): menu}
@@ -761,6 +765,10 @@ class MainWindow(QMainWindow):
         from tabletop_gui.app.streamer import default_stream_path
 
         default = session.settings().value("stream_path", "") or str(default_stream_path())
+        # A dialog given a folder that does not exist opens wherever it was last;
+        # the data folder is made first so it opens there.
+        with contextlib.suppress(OSError):  # then the dialog opens elsewhere: still usable
+            Path(default).parent.mkdir(parents=True, exist_ok=True)
         path, _ = QFileDialog.getSaveFileName(
             self, "PNG for streaming (rewritten on every change)", str(default), "PNG (*.png)"
         )
@@ -774,6 +782,15 @@ class MainWindow(QMainWindow):
     def copy_stream_path(self) -> None:
         QGuiApplication.clipboard().setText(self.stream_path.text())
         self.statusBar().showMessage("Path copied", 3000)
+
+
+def where_in_file(exc: FileFormatError) -> str:
+    """The place of a file's problem for a person: the JSON path (``units[3].x``),
+    or the line and column of broken JSON (the reader names them in the problem)."""
+    if exc.path != "(file)":
+        return exc.path
+    found = re.search(r"line (\d+) column (\d+)", exc.problem)
+    return f"line {found[1]}, column {found[2]}" if found else "the file as a whole"
 
 
 _WINDOWS: list[MainWindow] = []

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tabletop_gui.model.board import InchBoard
@@ -30,6 +30,8 @@ T9A_OBJECTIVES = (
 SIDE_A = Side("player-a", "Player A", "#0072b2")
 SIDE_B = Side("player-b", "Player B", "#d55e00")
 HEX_BANNER_TARGET = 6
+#: The Deployment Type of a new board when the current one names none.
+DEFAULT_T9A = "frontline_clash"
 
 
 @dataclass(frozen=True)
@@ -40,20 +42,22 @@ class NewPreset:
     build: Callable[[], Setup]
 
 
-def t9a_setup(deployment: str, objective: str | None) -> Setup:
+def t9a_setup(deployment: str, objective: str | Sequence[str] | None) -> Setup:
+    """A new 72 x 48 in board with ``deployment``'s zones and the Secondary
+    Objective(s) ``objective`` (a kind, several kinds, or None)."""
     from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES
 
+    kinds = [objective] if isinstance(objective, str) else list(objective or ())
     dt = DEPLOYMENT_TYPES[deployment]
     board = InchBoard(72.0, 48.0)
     zones = dt.zones(board, SIDE_A.id, SIDE_B.id)
     scene = Scene(board=board, sides=(SIDE_A, SIDE_B), zones={z.id: z for z in zones})
-    objectives: tuple[ObjectiveSpec, ...] = ()
-    title = dict(T9A_OBJECTIVES).get(objective or "", "")
-    if objective:
-        objectives = (
-            ObjectiveSpec(objective.split(".")[1].replace("_", "-"), objective, {}, title),
-        )
-    if objective == "t9a.spoils_of_war":
+    titles = dict(T9A_OBJECTIVES)
+    objectives = tuple(
+        ObjectiveSpec(kind.split(".")[1].replace("_", "-"), kind, {}, titles.get(kind, ""))
+        for kind in kinds
+    )
+    if "t9a.spoils_of_war" in kinds:
         from tabletop_gui.rules.t9a.spoils_of_war import MARKER_KIND, spoils_positions
 
         points = spoils_positions(scene, dt.dividing_line(board))
@@ -63,6 +67,7 @@ def t9a_setup(deployment: str, objective: str | None) -> Setup:
                 for i, (x, y) in enumerate(points)
             ]
         )
+    title = ", ".join(titles.get(kind, kind) for kind in kinds)
     name = f"The Ninth Age: {dt.title}" + (f", {title}" if title else "")
     return Setup(family="t9a", scene=scene, name=name, objectives=objectives,
                  deployment=deployment)  # fmt: skip
@@ -114,3 +119,29 @@ def preset(key: str) -> NewPreset:
         if p.key == key:
             return p
     raise KeyError(key)
+
+
+def same_kind(setup: Setup) -> Setup:
+    """File > New board of this kind: an empty board like the one ``setup`` is on.
+    The Ninth Age: the same Deployment Type and Secondary Objective kinds (their
+    params name the old board's pieces, so they start from the defaults); hex: as
+    many rows; Carnevale: the same board size. Sides are the new board's own."""
+    scene = setup.scene
+    if setup.family == "t9a":
+        from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES
+
+        deployment = setup.deployment if setup.deployment in DEPLOYMENT_TYPES else DEFAULT_T9A
+        titles = dict(T9A_OBJECTIVES)
+        kinds = list(dict.fromkeys(o.kind for o in setup.objectives if o.kind in titles))
+        return t9a_setup(deployment, kinds)
+    if setup.family == "hex":
+        rows = scene.board.rows if isinstance(scene.board, HexBoard) else 9
+        return hex_setup(rows)
+    if setup.family == "carnevale":
+        from tabletop_gui.rules.carnevale.presets import new_carnevale_setup
+
+        board = scene.board
+        if isinstance(board, InchBoard):
+            return new_carnevale_setup(board.width, board.height)
+        return carnevale_setup()
+    return t9a_setup(DEFAULT_T9A, "t9a.hold_the_ground")

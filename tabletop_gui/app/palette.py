@@ -187,7 +187,10 @@ class Palette(QWidget):
             payload["models"] = self.models.value()
             payload["per_rank"] = self.per_rank.value()
         if payload["kind"] == "marker":
-            payload["side"] = None
+            # A marker whose rule gives it an owner takes the chosen Side, as a
+            # unit does; the others belong to nobody.
+            preset = presets.MARKERS.get(payload["key"])
+            payload["side"] = self.side() if preset is not None and preset.owned else None
         return payload
 
     def mime(self, payload: dict[str, Any]) -> QMimeData:

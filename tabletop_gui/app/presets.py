@@ -7,6 +7,7 @@ preset's key in the drag's mime data; the view builds the piece on drop.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from tabletop_gui.model.pieces import BaseShape, Marker, Point, Terrain, Unit
@@ -46,6 +47,12 @@ class MarkerPreset:
     diameter_mm: float = 30.0
     value: int | None = None
     rules: frozenset[str] = field(default_factory=frozenset)
+    #: The marker belongs to a player (its rule measures from its owner's side):
+    #: dropped from the palette it takes the palette's Side, as units do.
+    owned: bool = False
+    #: A dropped marker's label: this and a number ("Hidden objective 1"); "": none
+    #: (the rule names the marker itself, e.g. "Player A's marker").
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -90,30 +97,25 @@ UNIT_PRESETS = (
     ),
 )
 
+
+def _carnevale_objective(key: str, title: str, rule: str | None) -> MarkerPreset:
+    rules = frozenset({rule}) if rule else frozenset()
+    name = f"{rule.capitalize()} objective" if rule else "Objective"
+    return MarkerPreset(key, title, "objective", value=1, rules=rules, name=name)
+
+
+# Which kinds have an owner is the rules' word: a Secure Target marker is placed
+# by a player and measured from that player's Deployment Zone (rules/t9a/
+# secure_target.py, docs/t9a.md); Spoils of War markers, Carnevale objectives and
+# plain markers belong to nobody.
 MARKER_PRESETS = (
-    MarkerPreset("objective", "Objective (30 mm, 1 VP)", "objective", value=1),
-    MarkerPreset(
-        "objective-hidden", "Hidden objective", "objective", value=1, rules=frozenset({"hidden"})
-    ),
-    MarkerPreset(
-        "objective-mobile", "Mobile objective", "objective", value=1, rules=frozenset({"mobile"})
-    ),
-    MarkerPreset(
-        "objective-claimable",
-        "Claimable objective",
-        "objective",
-        value=1,
-        rules=frozenset({"claimable"}),
-    ),
-    MarkerPreset(
-        "objective-destructible",
-        "Destructible objective",
-        "objective",
-        value=1,
-        rules=frozenset({"destructible"}),
-    ),
-    MarkerPreset("t9a-spoils", "Spoils of War marker", "t9a.spoils"),
-    MarkerPreset("t9a-secure", "Secure Target marker", "t9a.secure_target"),
+    _carnevale_objective("objective", "Objective (30 mm, 1 VP)", None),
+    _carnevale_objective("objective-hidden", "Hidden objective", "hidden"),
+    _carnevale_objective("objective-mobile", "Mobile objective", "mobile"),
+    _carnevale_objective("objective-claimable", "Claimable objective", "claimable"),
+    _carnevale_objective("objective-destructible", "Destructible objective", "destructible"),
+    MarkerPreset("t9a-spoils", "Spoils of War marker", "t9a.spoils", name="Spoils"),
+    MarkerPreset("t9a-secure", "Secure Target marker", "t9a.secure_target", owned=True),
     MarkerPreset("plain", "Plain marker", "marker"),
 )
 
@@ -184,10 +186,31 @@ def make_unit(
     )
 
 
-def make_marker(p: MarkerPreset, mid: str, x: float, y: float, side: str | None = None) -> Marker:
+def make_marker(
+    p: MarkerPreset, mid: str, x: float, y: float, side: str | None = None, label: str = ""
+) -> Marker:
     return Marker(
-        mid, p.kind, x, y, diameter_mm=p.diameter_mm, value=p.value, rules=p.rules, side=side
+        mid,
+        p.kind,
+        x,
+        y,
+        diameter_mm=p.diameter_mm,
+        value=p.value,
+        rules=p.rules,
+        side=side if p.owned else None,
+        label=label,
     )
+
+
+def marker_label(p: MarkerPreset, taken: Iterable[str]) -> str:
+    """The first free "name N" for a dropped marker ("" when the preset names none)."""
+    if not p.name:
+        return ""
+    used = set(taken)
+    n = 1
+    while f"{p.name} {n}" in used:
+        n += 1
+    return f"{p.name} {n}"
 
 
 def shape_polygon(shape: str, cx: float, cy: float, w: float, d: float) -> tuple[Point, ...]:
