@@ -31,6 +31,7 @@ from tabletop_gui.model import (
     Unit,
     Zone,
 )  # fmt: skip
+from tabletop_gui.model.bounds import half_extents
 from tabletop_gui.model.events import MovePiece, TurnEnd, TurnStart
 from tabletop_gui.rules import apply, evaluate, replay
 from tabletop_gui.rules.engine import load_families
@@ -62,16 +63,25 @@ def cold_median_ms(state, repeat: int) -> float:
 
 
 def army(n: int, rng: random.Random) -> list[Unit]:
+    """Units of random bases, ranks and facings, each standing wholly on the
+    72 x 48 in table (a unit at most 12 in deep, as real ones are)."""
     units = []
     for i in range(n):
         side = "a" if i % 2 == 0 else "b"
-        units.append(
-            Unit(f"u{i}", f"Unit {i}", side, rng.uniform(2, 70), rng.uniform(2, 46),
-                 facing=rng.uniform(0, 360), base_width_mm=rng.choice([20, 25, 50]),
-                 base_depth_mm=rng.choice([20, 25, 50, 75]), models=rng.randint(1, 30),
-                 models_per_rank=rng.choice([1, 3, 5]), scoring=rng.random() > 0.2)
-        )  # fmt: skip
+        unit = Unit(f"u{i}", f"Unit {i}", side, 0, 0, facing=rng.uniform(0, 360),
+                    base_width_mm=rng.choice([20, 25, 50]),
+                    base_depth_mm=rng.choice([20, 25, 50, 75]), models=rng.randint(1, 30),
+                    models_per_rank=rng.choice([1, 3, 5]), scoring=rng.random() > 0.2)  # fmt: skip
+        while unit.depth_in > 12:
+            unit = replace(unit, models=unit.models - unit.models_per_rank)
+        units.append(placed(unit, rng))
     return units
+
+
+def placed(unit: Unit, rng: random.Random) -> Unit:
+    """``unit`` at a random spot where its whole base is on the table."""
+    hx, hy = half_extents(unit)
+    return replace(unit, x=rng.uniform(hx, 72 - hx), y=rng.uniform(hy, 48 - hy))
 
 
 def setup_with(units: list[Unit], objectives: tuple[ObjectiveSpec, ...]) -> Setup:
@@ -165,7 +175,8 @@ def main() -> None:
 
         def drag(moved: list = moved) -> None:
             u = moved[0].scene.units["u0"]
-            moved[0] = apply(moved[0], MovePiece("u0", u.x + 0.1, u.y), checked=False)
+            step = 0.1 if u.x < 36 else -0.1  # towards the middle: the base stays on the table
+            moved[0] = apply(moved[0], MovePiece("u0", u.x + step, u.y), checked=False)
             evaluate(moved[0])
 
         ours = median_ms(drag, args.repeat)
@@ -179,8 +190,8 @@ def main() -> None:
         if i % 500 == 0:
             events += [TurnStart(turn), TurnEnd(turn)]
             turn += 1
-        u = units[i % len(units)]
-        events.append(MovePiece(u.id, rng.uniform(2, 70), rng.uniform(2, 46)))
+        u = placed(units[i % len(units)], rng)
+        events.append(MovePiece(u.id, u.x, u.y))
     events = events[:10_000]
     ours = median_ms(lambda: replay(setup, events), max(3, args.repeat // 5))
 
