@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 from tabletop_gui.app import labels, style
 from tabletop_gui.app.drawing import BoardMap, draw_label, pixels_per_inch
 from tabletop_gui.app.items import (
+    PICK_PAD_IN,
     Mark,
     MarkerItem,
     PieceItem,
@@ -63,8 +64,15 @@ class BoardScene(QGraphicsScene):
         self.label_min_ppi = 0.0
         #: Draw nothing around the board (transparent PNG exports).
         self.transparent_table = False
-        #: A public view (the streamer's): face-down objectives show no value.
+        #: A public view (the streamer's, or the window in a player's view: the
+        #: document's ``viewer`` set): face-down objectives show no value.
         self.public = False
+        #: How far around its base a unit or marker is picked, inches: the view
+        #: sets a few of its pixels' worth (see ``items.PICK_PAD_IN``).
+        self.pick_pad_in = PICK_PAD_IN
+        #: The last label placement (``labels.Placer``): where the names and
+        #: captions are, so a transient label (the measure tool's) can avoid them.
+        self.label_placer: object | None = None
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         #: Idle units are drawn by this one item (added first: below the units
         #: that paint themselves). ``batch_units`` False: every unit paints itself.
@@ -114,6 +122,17 @@ class BoardScene(QGraphicsScene):
         m = MARGIN * self.text_scale
         self.setSceneRect(QRectF(-m, -m, w + 2 * m, h + 2 * m))
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def set_public(self, public: bool) -> None:
+        """Show face-down values (the referee's view) or '?' (a public or a
+        player's view) on the markers, and redraw the ones that change."""
+        if public == self.public:
+            return
+        self.public = public
+        for item in self.pieces.values():
+            item.public = public
+            if isinstance(item, MarkerItem) and item.piece is not None:
+                item.show_value()
 
     def set_safe_colours(self, safe: bool) -> None:
         self.safe_colours = safe

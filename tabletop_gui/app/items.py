@@ -156,6 +156,21 @@ SELECT_GAP = 0.3
 #: What a bounding rect keeps around the selection box and the focus outline (their
 #: pens are cosmetic, at most 4 px: the view pads each update by 2 px more).
 EDGE_PAD = 0.1
+#: Units and markers are picked (clicked, right-clicked, measured to, caught by a
+#: rubber band) on their base and this far around it, inches: a scene shown in a
+#: view gets a few screen pixels' worth for the view's zoom (``pick_pad_in``, set
+#: by the view), so thin units stay easy to hit; the names beside them are not
+#: part of the piece. Never more than PICK_PAD_MAX (the shape stays inside the
+#: bounding rect).
+PICK_PAD_IN = 0.1
+PICK_PAD_MAX = SELECT_GAP
+
+
+def pick_pad(item: QGraphicsItem) -> float:
+    """How far around its base ``item`` is picked, inches (see PICK_PAD_IN)."""
+    scene = item.scene()
+    pad = getattr(scene, "pick_pad_in", PICK_PAD_IN) if scene is not None else PICK_PAD_IN
+    return max(0.0, min(float(pad), PICK_PAD_MAX))
 
 
 def badge_rect(marks: tuple[Mark, ...], at: QPointF, ts: float) -> QRectF:
@@ -212,6 +227,7 @@ class UnitItem(PieceItem):
         #: Where the name is written (local): the centre, or beside the footprint
         #: when something stands there (the scene's label placement decides).
         self.name_at = QPointF()
+        self._shape: tuple[float, QPainterPath] | None = None  # (pad, path)
 
     @property
     def unit(self) -> Unit:
@@ -297,7 +313,45 @@ class UnitItem(PieceItem):
                 self.grid.append(QLineF(a + (d - a) * t, b + (cc - b) * t))
         self.path = path
         self.halo_path = halo
+        self._shape = None
         self._rect = self.outer_rect()
+
+    def shape(self) -> QPainterPath:
+        """The base and a few pixels around it (PICK_PAD_IN): what picks the unit.
+        Not the name, note or badges: a click beside a unit reaches what is there."""
+        unit = self.unit
+        if unit is None:
+            return QPainterPath()
+        pad = pick_pad(self)
+        if self._shape is None or self._shape[0] != pad:
+            path = QPainterPath()
+            if unit.base_shape is BaseShape.ROUND:
+                r = unit.width_in / 2 + pad
+                path.addEllipse(QPointF(0, 0), r, r)
+            else:
+                path.addPolygon(self._local(unit, pad))
+                path.closeSubpath()
+            self._shape = (pad, path)
+        return self._shape[1]
+
+    def name_box(self, ppi: float) -> QRectF:
+        """The name (and the note under it) as drawn at ``ppi`` pixels per inch,
+        with its background, in scene coordinates (empty when not drawn)."""
+        unit = self.unit
+        if unit is None or not unit.name or ppi * NAME_IN * self.ts < MIN_TEXT_PX:
+            return QRectF()
+        name_in = readable(NAME_IN * self.ts, ppi)
+        tw, th = text_size(unit.name, name_in)
+        at = self.pos() + self.name_at
+        box = QRectF(at.x() - tw / 2 - 0.08, at.y() - th / 2 - 0.08, tw + 0.16, th + 0.16)
+        note = _note(self.marks)
+        if note:
+            nw, nh = text_size(note, readable(NOTE_IN * self.ts, ppi))
+            y = at.y() + note_below(th, nh)
+            box = box.united(
+                QRectF(at.x() - nw / 2 - 0.08, y - nh / 2 - 0.08, nw + 0.16, nh + 0.16)
+            )
+        return box
 
     def move_name(self, at: QPointF) -> None:
         if at != self.name_at:
@@ -396,6 +450,7 @@ class MarkerItem(PieceItem):
         self.caption = ""
         #: The caption's side of the marker: "below" (usual), "above", "right", "left".
         self.caption_side = "below"
+        self._shape: tuple[float, float, QPainterPath] | None = None  # (radius, pad, path)
 
     @property
     def marker(self) -> Marker:
@@ -419,18 +474,55 @@ class MarkerItem(PieceItem):
         self.prepareGeometryChange()
         self.colour = colour
         self.radius = marker_outline(marker).radius or 0.5
-        hidden = "hidden" in marker.rules and not marker.revealed
-        if marker.value is not None and not (hidden and self.public):
-            self.text = f"{marker.value}?" if hidden else str(marker.value)
-        else:
-            self.text = "?" if hidden else ""
         self.caption = marker.label or marker.kind.replace("_", " ").replace(".", " ")
         tags = [t[0].upper() for t in sorted(marker.rules)]
         if tags:
             self.caption += f" [{''.join(tags)}]"
         self._rect = self.outer_rect()
+        self.show_value()
+
+    def hidden(self) -> bool:
+        """A face-down objective: its value is the referee's secret until revealed."""
+        m = self.marker
+        return m is not None and "hidden" in m.rules and not m.revealed
+
+    def value_text(self) -> str:
+        """The value as this view may show it: '?' for a face-down value in a public
+        or a player's view, '2?' (known to the referee, not yet revealed), '2'."""
+        m = self.marker
+        if m is None:
+            return ""
+        hidden = self.hidden()
+        if m.value is None or (hidden and self.public):
+            return "?" if hidden else ""
+        return f"{m.value}?" if hidden else str(m.value)
+
+    def show_value(self) -> None:
+        """Write the value and the tooltip again (after ``public`` changed)."""
+        self.text = self.value_text()
         self.setToolTip(self.tooltip())
         self.update()
+
+    def tooltip(self) -> str:
+        lines = super().tooltip().split("\n")
+        m = self.marker
+        if m is not None and m.value is not None:
+            if not self.hidden():
+                lines.insert(1, f"Value {m.value}")
+            elif self.public:
+                lines.insert(1, "Value ? (face down)")
+            else:
+                lines.insert(1, f"Value {m.value} (face down: the players see ?)")
+        return "\n".join(lines)
+
+    def shape(self) -> QPainterPath:
+        """The counter and a few pixels around it (PICK_PAD_IN), not its caption."""
+        pad = pick_pad(self)
+        if self._shape is None or self._shape[:2] != (self.radius, pad):
+            path = QPainterPath()
+            path.addEllipse(QPointF(0, 0), self.radius + pad, self.radius + pad)
+            self._shape = (self.radius, pad, path)
+        return self._shape[2]
 
     def outer_rect(self) -> QRectF:
         if self.piece is None:

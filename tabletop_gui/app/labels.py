@@ -191,9 +191,9 @@ class Placer:
                 break
         return total
 
-    def choose(self, own: object, candidates: list[list[QRectF]]) -> int:
+    def best(self, own: object, candidates: list[list[QRectF]]) -> int:
         """The first candidate (one or more boxes) clear of everything, else the
-        one covering least; its boxes are added to the placed labels."""
+        one covering least."""
         if not candidates:
             return 0
         best = next(
@@ -206,7 +206,12 @@ class Placer:
                 c = self.cost(boxes, own, best_cost)
                 if c < best_cost:
                     best, best_cost = i, c
-        for b in candidates[best]:
+        return best
+
+    def choose(self, own: object, candidates: list[list[QRectF]]) -> int:
+        """``best``, and its boxes are added to the placed labels."""
+        best = self.best(own, candidates)
+        for b in candidates[best] if candidates else ():
             self.labels.add(own, b)
         return best
 
@@ -272,6 +277,7 @@ def _overlay_spots(o: object, tw: float, th: float) -> list[QPointF]:
 
 
 def place(scene: BoardScene, limit: int) -> None:
+    scene.label_placer = None
     units = [it for it in scene.pieces.values() if isinstance(it, UnitItem) and it.isVisible()]
     if len(units) > limit:
         return
@@ -302,7 +308,8 @@ def place(scene: BoardScene, limit: int) -> None:
     for o in overlays:
         if isinstance(o, CircleOverlay) and o.show_label and o.circle.label:
             w, h = drawn_size(o.circle.label, p.size(LABEL_IN * o.ts), bold=True)
-            c = o.pos() + QPointF(o.r + 0.4 + w / 2, 0)
+            side = getattr(o, "label_side", 1.0)  # the ring's right, or its left
+            c = o.pos() + QPointF(side * (o.r + 0.4 + w / 2), 0)
             p.labels.add(o, _box(c, w, h, True, SPACE * o.ts))
     movable = []
     for o in overlays:
@@ -360,3 +367,40 @@ def place(scene: BoardScene, limit: int) -> None:
         space = SPACE * poly.ts
         boxes = [[_box(s, tw, th, impassable, space)] for s in spots]
         poly.move_label(spots[p.choose(poly, boxes)])
+    scene.label_placer = p
+
+
+#: Where along the measured line its label is tried (0 one end, 1 the other).
+ALONG = (0.5, 0.35, 0.65, 0.2, 0.8, 0.05, 0.95)
+
+
+def line_label_spot(
+    scene: BoardScene, a: QPointF, b: QPointF, w: float, h: float, gap: float
+) -> QPointF:
+    """The centre for a ``w`` x ``h`` label of the line ``a``-``b`` (scene inches):
+    just above or below the line at its middle, else further along it, else a
+    step or two further out, else beside an end; the first spot that covers no
+    label or piece of the last placement pass (``place``), else the one covering
+    least (labels weigh more). Kept on the board."""
+    board = scene.board_rect()
+    spots = []
+    for step in (0.0, h + gap, 2 * (h + gap)):
+        for t in ALONG:
+            c = a + (b - a) * t
+            spots.append(QPointF(c.x(), c.y() - h / 2 - gap - step))
+            spots.append(QPointF(c.x(), c.y() + h / 2 + gap + step))
+    for end in (b, a):  # beside an end, away from the line
+        side = 1.0 if end.x() >= (a.x() + b.x()) / 2 else -1.0
+        spots.append(QPointF(end.x() + side * (w / 2 + gap), end.y()))
+    boxes = [_keep_on(QRectF(s.x() - w / 2, s.y() - h / 2, w, h), board) for s in spots]
+    placer = getattr(scene, "label_placer", None)
+    if not isinstance(placer, Placer):
+        return boxes[0].center()
+    return boxes[placer.best(None, [[r] for r in boxes])].center()
+
+
+def _keep_on(r: QRectF, board: QRectF) -> QRectF:
+    """``r`` shifted onto the board where it fits (sideways and up or down)."""
+    r = _inside(r, board)
+    dy = max(0.0, board.top() - r.top()) - max(0.0, r.bottom() - board.bottom())
+    return r.translated(0, dy) if dy else r

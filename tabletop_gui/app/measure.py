@@ -1,9 +1,11 @@
-"""The measure tool's arithmetic (no Qt): closest points, distance, and margins
-to the thresholds on the board ("5.97 in, 0.03 in inside 6")."""
+"""The measure tool's arithmetic (no Qt): closest points, distance, margins to
+the rule ranges on the board, each named ("5.97 in, 0.03 in inside 6 (Hold the
+Ground: 6 in of the centre)"), and on a hex board the hex count between the two
+ends' hexes."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tabletop_gui.geometry.outline import (
     EPS,
@@ -13,6 +15,7 @@ from tabletop_gui.geometry.outline import (
     outline_of,
     point_outline,
 )
+from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.rules.scoreboard import Circle, Scoreboard
 
@@ -26,6 +29,23 @@ class Threshold:
 
 
 @dataclass(frozen=True)
+class HexCount:
+    """On a hex board: the hexes at the two ends and how many hexes apart they are."""
+
+    start: Hex
+    end: Hex
+    count: int
+
+    @property
+    def text(self) -> str:
+        n = self.count
+        return (
+            f"{n} hex{'' if n == 1 else 'es'}"
+            f" (hex {hex_label(self.start)} to hex {hex_label(self.end)})"
+        )
+
+
+@dataclass(frozen=True)
 class Measurement:
     a: tuple[float, float]  # closest point on the first outline (board inches)
     b: tuple[float, float]
@@ -33,10 +53,19 @@ class Measurement:
     dz: float
     thresholds: tuple[Threshold, ...] = ()
     subject: str = ""  # what the rule measures to, when not the outline ("the centre of ...")
+    hexes: HexCount | None = None  # on a hex board
+
+    @property
+    def lines(self) -> list[str]:
+        """The reading, one part a line: the distance, then each rule's margin."""
+        parts = measure_parts(self.distance, self.thresholds, self.dz, self.subject)
+        if self.hexes is not None:
+            parts[0] = f"{self.hexes.text}, {parts[0]}"
+        return parts
 
     @property
     def text(self) -> str:
-        return measure_text(self.distance, self.thresholds, self.dz, self.subject)
+        return ", ".join(self.lines)
 
 
 def outline_for(scene: Scene, piece_id: str | None, point: tuple[float, float]) -> Outline:
@@ -91,8 +120,23 @@ def rule_subject(
                 words = f"to the centre of {_name(piece)}" if piece else "to the centre point"
     if subject is None:
         return None
-    thresholds = tuple(dict.fromkeys(Threshold(round(c.radius, 6), c.label) for c in found))
+    thresholds = tuple(
+        dict.fromkeys(Threshold(round(c.radius, 6), _circle_name(scene, c)) for c in found)
+    )
     return subject, thresholds, words
+
+
+def _circle_name(scene: Scene, circle: Circle) -> str:
+    """The circle's label, naming the piece it is measured from when the label
+    does not ("Sunken Relic: 3 in from the objective's edge")."""
+    label = circle.label
+    piece = None
+    if circle.measured_from is not None:
+        piece = scene.units.get(circle.measured_from) or scene.markers.get(circle.measured_from)
+    name = _name(piece) if piece is not None else ""
+    if name and name not in label:
+        return f"{name}: {label}" if label else name
+    return label
 
 
 def _name(piece: object) -> str:
@@ -116,14 +160,39 @@ def measure_between(
     measure to that and give the margins; between two pieces, the plain distance."""
     a = outline_for(scene, start_id, start)
     b = outline_for(scene, end_id, end)
+    result = measure(a, b)
     for ends, flip in (((end_id, end), False), ((start_id, start), True)):
         found = rule_subject(scene, board, *ends)
         if found is not None:
             subject, thresholds, words = found
             if flip:
-                return measure(subject, b, thresholds, words)
-            return measure(a, subject, thresholds, words)
-    return measure(a, b)
+                result = measure(subject, b, thresholds, words)
+            else:
+                result = measure(a, subject, thresholds, words)
+            break
+    if isinstance(scene.board, HexBoard):
+        result = replace(result, hexes=hex_count(scene, scene.board, start_id, start, end_id, end))
+    return result
+
+
+def hex_count(
+    scene: Scene,
+    board: HexBoard,
+    start_id: str | None,
+    start: tuple[float, float],
+    end_id: str | None,
+    end: tuple[float, float],
+) -> HexCount:
+    """The hexes holding the two ends (a piece's centre, or the point) and the
+    hex distance between them, as the hex rules count it."""
+
+    def hex_of(piece_id: str | None, point: tuple[float, float]) -> Hex:
+        piece = (scene.units.get(piece_id) or scene.markers.get(piece_id)) if piece_id else None
+        x, y = (piece.x, piece.y) if piece is not None else point
+        return board.point_to_hex(x, y)
+
+    ha, hb = hex_of(start_id, start), hex_of(end_id, end)
+    return HexCount(ha, hb, board.distance(ha, hb))
 
 
 def measure(
@@ -136,18 +205,27 @@ def measure(
 def measure_text(
     d: float, thresholds: tuple[Threshold, ...] = (), dz: float = 0.0, subject: str = ""
 ) -> str:
-    """'5.97 in, 0.03 in inside 6'; several thresholds are listed; 'within' is
-    inclusive with the core's tolerance, so exactly 6.00 reads 'exactly 6'."""
+    """'5.97 in, 0.03 in inside 6'; several thresholds are listed, each with the
+    rule's circle it is ('0.03 in inside 6 (Secure Target: 6 in of Orcs' target)');
+    'within' is inclusive with the core's tolerance, so exactly 6.00 reads 'exactly 6'."""
+    return ", ".join(measure_parts(d, thresholds, dz, subject))
+
+
+def measure_parts(
+    d: float, thresholds: tuple[Threshold, ...] = (), dz: float = 0.0, subject: str = ""
+) -> list[str]:
+    """``measure_text``'s parts: the distance, then one margin per threshold."""
     text = f"{d:.2f} in" + (f" {subject}" if subject else "")
     if abs(dz) > EPS:
         text += f" (3D, {abs(dz):.2f} in height difference)"
-    parts = []
+    parts = [text]
     for t in thresholds:
         margin = t.radius - d
         if abs(margin) <= EPS:
-            parts.append(f"exactly {t.radius:g} (within)")
+            part = f"exactly {t.radius:g} (within)"
         elif margin > 0:
-            parts.append(f"{margin:.2f} in inside {t.radius:g}")
+            part = f"{margin:.2f} in inside {t.radius:g}"
         else:
-            parts.append(f"{-margin:.2f} in outside {t.radius:g}")
-    return ", ".join([text, *parts])
+            part = f"{-margin:.2f} in outside {t.radius:g}"
+        parts.append(f"{part} ({t.label})" if t.label else part)
+    return parts

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop_gui.app import presets, style
+from tabletop_gui.app import labels, presets, style
 from tabletop_gui.app.board_scene import BoardScene
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.drawing import draw_dashed, draw_label, text_size
@@ -49,6 +49,9 @@ ZOOM_PER_NOTCH = 1.15
 #: benchmarks/bench_canvas.py). Rendered images always antialias.
 AA_PIECE_LIMIT = 300
 MIN_PPI, MAX_PPI = 2.0, 400.0
+#: Units and markers are picked this many pixels around their bases (thin units
+#: stay easy to hit; a name beside a unit is not the unit).
+PICK_PX = 4.0
 
 
 class Tool(StrEnum):
@@ -76,34 +79,77 @@ class RotateHandle(QGraphicsEllipseItem):
 
 
 class MeasureItem(QGraphicsItem):
-    """The measure tool's closest-points line and its label."""
+    """The measure tool's closest-points line and its label: one line of text per
+    part of the reading (the distance, then each rule's margin), placed beside
+    the line where it covers no other label (``labels.line_label_spot``)."""
 
+    #: Text size and the gap between the line and its label, inches on a 72 in
+    #: board (times the scene's text scale: smaller on a small hex board).
     LABEL_IN = 0.6
+    GAP = 0.3
+    #: The text is drawn at least this many pixels tall (up to twice its size).
+    READABLE_PX = 12.0
 
     def __init__(self) -> None:
         super().__init__()
         self.setZValue(Z_TOOL)
         self.a = QPointF()
         self.b = QPointF()
-        self.text = ""
+        self.lines: list[str] = []
+        self.centre = QPointF()
+        self.size_in = self.LABEL_IN
         self._rect = QRectF()
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def set_line(self, a: QPointF, b: QPointF, text: str) -> None:
+    @property
+    def text(self) -> str:
+        return ", ".join(self.lines)
+
+    def text_block(self) -> tuple[float, float, float]:
+        """Width and height of the label's text (all its lines), and one line's height."""
+        sizes = [text_size(t, self.size_in, bold=True) for t in self.lines] or [(0.0, 0.0)]
+        line_h = max(h for _, h in sizes)
+        return max(w for w, _ in sizes), line_h * len(sizes), line_h
+
+    def label_box(self) -> QRectF:
+        """The label with its background, scene coordinates."""
+        w, h, _ = self.text_block()
+        c = self.centre
+        px, py = self.pad()
+        return QRectF(c.x() - w / 2 - px, c.y() - h / 2 - py, w + 2 * px, h + 2 * py)
+
+    def pad(self) -> tuple[float, float]:
+        """The label's background around its text (x, y), inches."""
+        k = self.size_in / self.LABEL_IN
+        return 0.1 * k, 0.06 * k
+
+    def set_line(
+        self, a: QPointF, b: QPointF, text: str | list[str], ppi: float | None = None
+    ) -> None:
+        """Show the line ``a``-``b`` and its reading; ``ppi`` (the view's zoom) keeps
+        the text at least READABLE_PX tall."""
         self.prepareGeometryChange()
-        self.a, self.b, self.text = a, b, text
-        tw, th = text_size(text, self.LABEL_IN, bold=True)
-        mid = self.label_at()
+        self.a, self.b = a, b
+        self.lines = [text] if isinstance(text, str) else list(text)
+        scene = self.scene()
+        ts = scene.text_scale if isinstance(scene, BoardScene) else 1.0
+        self.size_in = self.LABEL_IN * ts
+        if ppi:
+            self.size_in = min(max(self.size_in, self.READABLE_PX / ppi), 2 * self.size_in)
+        w, h, _ = self.text_block()
+        px, py = self.pad()
+        gap = self.GAP * ts
+        if isinstance(scene, BoardScene):
+            self.centre = labels.line_label_spot(scene, a, b, w + 2 * px, h + 2 * py, gap)
+        else:
+            self.centre = (a + b) / 2 + QPointF(0, -(h / 2 + gap))
         self._rect = (
-            QRectF(a, b)
-            .normalized()
-            .adjusted(-0.5, -0.5, 0.5, 0.5)
-            .united(QRectF(mid.x() - tw / 2 - 0.3, mid.y() - th, tw + 0.6, 2 * th))
+            QRectF(a, b).normalized().adjusted(-0.5, -0.5, 0.5, 0.5).united(self.label_box())
         )
         self.update()
 
     def label_at(self) -> QPointF:
-        return (self.a + self.b) / 2 + QPointF(0, -0.7)
+        return self.centre
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -120,15 +166,16 @@ class MeasureItem(QGraphicsItem):
         painter.setBrush(QColor("black"))
         for p in (self.a, self.b):
             painter.drawEllipse(p, 0.12, 0.12)
-        draw_label(
-            painter,
-            self.text,
-            self.label_at(),
-            self.LABEL_IN,
-            QColor("white"),
-            QColor(0, 0, 0, 200),
-            bold=True,
-        )
+        box = self.label_box()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 200))
+        painter.drawRoundedRect(box, self.pad()[1], self.pad()[1])
+        _, h, line_h = self.text_block()
+        y = self.centre.y() - h / 2 + line_h / 2
+        for text in self.lines:
+            draw_label(painter, text, QPointF(self.centre.x(), y), self.size_in,
+                       QColor("white"), bold=True)  # fmt: skip
+            y += line_h
 
 
 class PolygonPreview(QGraphicsItem):
@@ -269,6 +316,26 @@ class BoardView(QGraphicsView):
         self.notice.hide()
         self._fitted = False
         scene.selectionChanged.connect(self.update_handle)
+        # A player's view (the document's viewer) hides face-down values on the board.
+        doc.changed.connect(self.follow_viewer)
+        self.follow_viewer()
+        self._zoomed()
+
+    def follow_viewer(self) -> None:
+        """The board shows what the score panel's viewer may see: in a player's
+        view a face-down objective reads '?' (the referee's view shows its value)."""
+        if shiboken6.isValid(self.board_scene):
+            self.board_scene.set_public(self.doc.viewer is not None)
+
+    def _zoomed(self) -> None:
+        """After the zoom changed: pieces are picked PICK_PX pixels around their
+        bases, the rotate handle keeps clear of the name drawn at this zoom."""
+        ppi = self.pixels_per_inch()
+        self.board_scene.pick_pad_in = PICK_PX / max(ppi, 1e-6)
+        self.update_handle()
+        item = self.measure_item
+        if self.measurement is not None and item.isVisible():
+            item.set_line(item.a, item.b, item.lines, ppi)
 
     def set_notice(self, text: str) -> None:
         self.notice.setText(text)
@@ -295,6 +362,7 @@ class BoardView(QGraphicsView):
         self.fitInView(self.board_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         self._fitted = True
         self.scale_bar.update()
+        self._zoomed()
 
     def zoom(self, factor: float, at: QPoint | None = None) -> None:
         """Zoom by ``factor`` keeping the scene point under ``at`` (viewport pixels) still."""
@@ -315,6 +383,7 @@ class BoardView(QGraphicsView):
         self.verticalScrollBar().setValue(self.verticalScrollBar().value() + moved.y())
         self._fitted = False
         self.scale_bar.update()
+        self._zoomed()
         self.viewport().update()
 
     def wheelEvent(self, event: QWheelEvent) -> None:
@@ -380,7 +449,9 @@ class BoardView(QGraphicsView):
         scene = self.doc.state.scene
         m = measure_between(scene, self.doc.scoreboard(), start_id, start, end_id, end)
         bmap = self.board_scene.bmap
-        self.measure_item.set_line(bmap.to_scene(*m.a), bmap.to_scene(*m.b), m.text)
+        self.measure_item.set_line(
+            bmap.to_scene(*m.a), bmap.to_scene(*m.b), m.lines, self.pixels_per_inch()
+        )
         self.measure_item.setVisible(True)
         self.measurement = m
         self.measured.emit(m.text)
@@ -420,8 +491,18 @@ class BoardView(QGraphicsView):
         o = unit_outline(unit)
         reach = (o.radius if o.radius is not None else o.half_d) + 0.9
         a = math.radians(unit.facing)
-        x, y = unit.x - math.sin(a) * reach, unit.y + math.cos(a) * reach
-        self.handle.setPos(self.board_scene.bmap.to_scene(x, y))
+        bmap = self.board_scene.bmap
+        # Further out in front while the knob would cover the unit's name.
+        ppi = max(self.pixels_per_inch(), 1e-6)
+        r = (RotateHandle.RADIUS_PX + 2) / ppi
+        name = item.name_box(ppi).adjusted(-r, -r, r, r)
+        step = max(0.25, r)
+        for _ in range(200):
+            at = bmap.to_scene(unit.x - math.sin(a) * reach, unit.y + math.cos(a) * reach)
+            if name.isEmpty() or not name.contains(at):
+                break
+            reach += step
+        self.handle.setPos(at)
         self.handle.unit_id = unit.id
         self.handle.setVisible(True)
 
