@@ -393,10 +393,36 @@ def line_label_spot(
         side = 1.0 if end.x() >= (a.x() + b.x()) / 2 else -1.0
         spots.append(QPointF(end.x() + side * (w / 2 + gap), end.y()))
     boxes = [_keep_on(QRectF(s.x() - w / 2, s.y() - h / 2, w, h), board) for s in spots]
+    # Spots off the line itself first (a label across a slanting line hides it).
+    boxes.sort(key=lambda r: _crosses(r, a, b))
     placer = getattr(scene, "label_placer", None)
     if not isinstance(placer, Placer):
         return boxes[0].center()
     return boxes[placer.best(None, [[r] for r in boxes])].center()
+
+
+def _crosses(r: QRectF, a: QPointF, b: QPointF) -> bool:
+    """Whether the segment ``a``-``b`` passes through the rectangle (Liang-Barsky)."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = b.x() - a.x(), b.y() - a.y()
+    for p, q in (
+        (-dx, a.x() - r.left()),
+        (dx, r.right() - a.x()),
+        (-dy, a.y() - r.top()),
+        (dy, r.bottom() - a.y()),
+    ):
+        if p == 0:
+            if q < 0:
+                return False
+        else:
+            t = q / p
+            if p < 0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+            if t0 > t1:
+                return False
+    return True
 
 
 def _keep_on(r: QRectF, board: QRectF) -> QRectF:
