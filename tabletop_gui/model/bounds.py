@@ -8,7 +8,7 @@ import math
 
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.hexgrid import HexBoard
-from tabletop_gui.model.pieces import BaseShape, Marker, Unit
+from tabletop_gui.model.pieces import BaseShape, Marker, Terrain, Unit, Zone
 
 #: How far past the board edge a centre or base may reach (rounding, not a mistake).
 EDGE_SLACK = 1e-6
@@ -50,7 +50,7 @@ def half_extents(unit: Unit) -> tuple[float, float]:
     return c * w + s * d, s * w + c * d
 
 
-def piece_name(piece: Unit | Marker) -> str:
+def piece_name(piece: Unit | Marker | Terrain | Zone) -> str:
     """'Men-at-Arms (a-men)': the name a player reads and the id the file holds."""
     name = getattr(piece, "name", "") or getattr(piece, "label", "")
     return f"{name} ({piece.id})" if name and name != piece.id else piece.id
