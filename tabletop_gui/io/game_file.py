@@ -8,6 +8,7 @@ file whole.
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import tempfile
@@ -177,9 +178,17 @@ def game_from_json(data: Any) -> Game:
         notes=decode(str, data.get("notes", ""), "notes"),
     )
     try:
-        family_of(setup)
+        family = family_of(setup)
     except RuleError as exc:
         raise FileFormatError("family", str(exc)) from None
+    for name in setup.settings:
+        if name not in family.setting_names:
+            near = difflib.get_close_matches(name, family.setting_names, n=1)
+            hint = f"did you mean {near[0]!r}? " if near else ""
+            known = ", ".join(family.setting_names) or "none"
+            raise FileFormatError(
+                f"settings.{name}", f"unknown setting; {hint}({family.title} reads: {known})"
+            )
     ids = [o.id for o in objectives]
     for i, spec in enumerate(objectives):
         if ids.count(spec.id) > 1:

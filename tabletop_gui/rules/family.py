@@ -16,6 +16,9 @@ FAMILIES: dict[str, type[Family]] = {}
 class Family:
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    #: The settings the family reads; a file naming any other is refused (a
+    #: misspelt setting would be ignored and its default would quietly apply).
+    setting_names: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -105,3 +105,19 @@ def test_a_marker_the_log_adds_may_be_named_by_a_param():
 def test_every_bundled_scenario_names_only_params_its_objectives_read():
     for path in sorted(SCENARIOS.glob("*.json")):
         loads(path.read_text(encoding="utf-8"))  # raises on an unknown param
+
+
+@pytest.mark.parametrize(
+    ("name", "typo", "meant"),
+    [
+        ("t9a_frontline_clash_demo.json", "game_turn", "game_turns"),
+        ("hex_hochkirch_ridge_demo.json", "banner_targets", "banner_target"),
+        ("carnevale_drowned_quarter.json", "round", "rounds"),
+    ],
+)
+def test_a_misspelt_family_setting_is_refused_with_the_name_it_probably_meant(name, typo, meant):
+    data = scenario(name)
+    data["settings"][typo] = 5
+    err = refusal(data)
+    assert err.path == f"settings.{typo}"
+    assert f"unknown setting; did you mean {meant!r}?" in err.problem

@@ -51,6 +51,7 @@ def game_ended(state: GameState) -> bool:
 class Carnevale(Family):
     name = "carnevale"
     title = "Carnevale"
+    setting_names = settings.NAMES
 
     def check(self, state: GameState, event: Event) -> str | None:
         return check_event(state, event)

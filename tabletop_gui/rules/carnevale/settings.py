@@ -33,6 +33,19 @@ CARRIED_SCORING = "carried_scoring"
 #: Check when objective actions happen (end of the character's own activation,
 #: destroy during it): off lets a referee record actions without activations.
 CHECK_TIMING = "check_activation_timing"
+
+#: Every setting the family reads.
+NAMES = (
+    ROUNDS,
+    CONTACT_TOLERANCE,
+    SCORING_RANGE,
+    PLACEMENT_SPACING,
+    DROP_LIFE_POINTS,
+    DROP_COUNTING,
+    RECLAIM,
+    CARRIED_SCORING,
+    CHECK_TIMING,
+)
 DEFAULT_CHECK_TIMING = True
 
 

@@ -45,6 +45,7 @@ ELIMINATIONS_ID = "hex.eliminations"
 class HexBanners(Family):
     name = "hex"
     title = "Hex Victory Banners"
+    setting_names = tuple(settings.DEFAULTS)
 
     # -- refusals ---------------------------------------------------------
     def check(self, state: GameState, event: Event) -> str | None:

@@ -8,7 +8,7 @@ from tabletop_gui.model.events import Event, TurnEnd
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, Status
-from tabletop_gui.rules.t9a.scoring import game_turns, settings_problems
+from tabletop_gui.rules.t9a.scoring import GAME_TURNS, game_turns, settings_problems
 
 
 def game_ended(state: GameState) -> bool:
@@ -48,6 +48,7 @@ def summary_line(state: GameState, results: Sequence[ObjectiveResult]) -> str:
 class NinthAge(Family):
     name = "t9a"
     title = "The Ninth Age"
+    setting_names = (GAME_TURNS,)
 
     def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
         if (
