@@ -40,7 +40,7 @@ def score_row(scene: Scene, r: ObjectiveResult) -> ScoreRow:
     elif r.status is Status.TIE:
         leader = "tie: nobody wins"
     else:
-        leader = "nobody yet"
+        leader = "nobody" if r.final else "nobody yet"  # no "yet" once it is settled
     counts = " · ".join(f"{side_name(scene, s)} {_num(v)}" for s, v in r.counts.items())
     return ScoreRow(
         objective_id=r.objective_id,

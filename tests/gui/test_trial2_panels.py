@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 
 from tabletop_gui import DEMO_BOARD
 from tabletop_gui.app.main import MainWindow
-from tabletop_gui.app.score_panel import COL_NAME
+from tabletop_gui.app.score_panel import COL_LEADER, COL_NAME
 from tabletop_gui.io import load_game
 from tabletop_gui.model.hexgrid import HexBoard
 
@@ -340,3 +340,15 @@ def test_a_broken_json_file_says_which_line(qtbot, dialogs, tmp_path):
     assert not window.open_path(str(broken), ask=False)
     _title, message = dialogs.warnings[-1]
     assert "Where in the file: line " in message and "(file)" not in message
+
+
+# -- 9: a settled objective nobody holds does not say "yet" ------------------------------
+
+
+def test_after_the_hex_battle_is_won_a_row_nobody_holds_reads_nobody_final(qtbot):
+    window = open_file(qtbot, HEX)
+    panel = window.score_panel
+    shown = [panel.cell(i, COL_LEADER) for i in range(len(panel.rows))]
+    rows = {r.name: text for r, text in zip(panel.rows, shown, strict=True)}
+    assert rows["Ridge (majority)"] == "nobody (final)"
+    assert not any("nobody yet" in text for text in rows.values())
