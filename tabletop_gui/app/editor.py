@@ -168,7 +168,8 @@ class Editor:
             return self._refuse("Deployment Types need an inch board with two sides")
         a, b = scene.side_ids[:2]
         events: list[Event] = [DeletePiece(z) for z in scene.zones]
-        events += [_add(z) for z in dtype.zones(scene.board, a, b)]  # type: ignore[attr-defined]
+        names = {s.id: s.name for s in scene.sides}
+        events += [_add(z) for z in dtype.zones(scene.board, a, b, names)]  # type: ignore[attr-defined]
         return self.doc.commit(events, f"Deployment: {dtype.title}")  # type: ignore[attr-defined]
 
     def add_polygon(

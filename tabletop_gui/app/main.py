@@ -6,7 +6,6 @@ View, Game (turns, timeline, streamer view) and Tools menus."""
 from __future__ import annotations
 
 import contextlib
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -786,11 +785,8 @@ class MainWindow(QMainWindow):
 
 def where_in_file(exc: FileFormatError) -> str:
     """The place of a file's problem for a person: the JSON path (``units[3].x``),
-    or the line and column of broken JSON (the reader names them in the problem)."""
-    if exc.path != "(file)":
-        return exc.path
-    found = re.search(r"line (\d+) column (\d+)", exc.problem)
-    return f"line {found[1]}, column {found[2]}" if found else "the file as a whole"
+    or the line and column of broken JSON (the reader gives them as the path)."""
+    return exc.path if exc.path != "(file)" else "the file as a whole"
 
 
 _WINDOWS: list[MainWindow] = []

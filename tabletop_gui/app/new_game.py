@@ -50,7 +50,7 @@ def t9a_setup(deployment: str, objective: str | Sequence[str] | None) -> Setup:
     kinds = [objective] if isinstance(objective, str) else list(objective or ())
     dt = DEPLOYMENT_TYPES[deployment]
     board = InchBoard(72.0, 48.0)
-    zones = dt.zones(board, SIDE_A.id, SIDE_B.id)
+    zones = dt.zones(board, SIDE_A.id, SIDE_B.id, {s.id: s.name for s in (SIDE_A, SIDE_B)})
     scene = Scene(board=board, sides=(SIDE_A, SIDE_B), zones={z.id: z for z in zones})
     titles = dict(T9A_OBJECTIVES)
     objectives = tuple(

@@ -3,7 +3,8 @@
 
 class FileFormatError(ValueError):
     """A file that cannot be read as a board or game. ``path`` is the JSON path
-    of the problem (``units[3].base_width_mm``), ``problem`` what is wrong."""
+    of the problem (``units[3].base_width_mm``), or the line and column of text
+    that is not JSON (``line 3, column 14``); ``problem`` says what is wrong."""
 
     def __init__(self, path: str, problem: str, source: str = "") -> None:
         self.path = path or "(file)"

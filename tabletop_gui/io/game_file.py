@@ -120,7 +120,7 @@ def loads(raw: str | bytes) -> Game:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise FileFormatError(
-            "(file)", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+            f"line {exc.lineno}, column {exc.colno}", f"not valid JSON: {exc.msg}"
         ) from None
     except RecursionError:
         raise FileFormatError("(file)", "nested too deeply") from None

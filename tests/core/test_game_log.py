@@ -151,3 +151,12 @@ def test_a_turn_that_swings_a_base_past_the_table_edge_is_refused():
     replay(SETUP, [at_edge])
     with pytest.raises(EventError, match="reaches 1 in past the bottom edge"):
         replay(SETUP, [at_edge, RotatePiece("r9", 90)])
+
+
+def test_the_log_calls_an_unlabelled_marker_by_its_kind_not_its_id():
+    from tabletop_gui.model import Marker
+    from tabletop_gui.rules import Timeline
+
+    tl = Timeline(Game(SETUP, ()))
+    event = AddPiece(marker=Marker("t9a-secure", "t9a.secure_target", 20, 30, side="red"))
+    assert event.describe(tl.current).endswith(": Secure Target marker placed")

@@ -63,7 +63,7 @@ def test_a_corrupt_file_is_refused_with_its_place_and_the_board_stays(qtbot, tmp
     # Broken JSON: the line and column.
     bad.write_text('{"format": "tabletop-gui", "version": 1,\n "sides": [}', encoding="utf-8")
     assert not window.open_path(str(bad))
-    assert "line 2 column" in dialogs.warnings[-1][1]
+    assert "Where in the file: line 2, column 12" in dialogs.warnings[-1][1]
     assert window.doc.timeline is timeline
 
 

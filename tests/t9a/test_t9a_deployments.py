@@ -105,3 +105,10 @@ def test_zones_are_named_and_each_side_keeps_its_long_edge():
     za, zb = dt.zones(BOARD, A, B)
     assert "attacker" in za.name and "defender" in zb.name
     assert dt.long_edges(BOARD, A, B)[A] == ((0.0, 0.0), (72.0, 0.0))
+
+
+def test_zones_are_named_after_the_sides_names_where_given():
+    dt = DEPLOYMENT_TYPES["dawn_assault"]
+    zones = dt.zones(BOARD, "a", "b", {"a": "Equitaine", "b": "Orcs"})
+    assert [z.name.split(": ")[1].split(" zone")[0] for z in zones] == ["Equitaine", "Orcs"]
+    assert [z.id for z in zones] == ["zone-a", "zone-b"]

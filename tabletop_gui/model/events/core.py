@@ -34,7 +34,12 @@ def _unit(state: GameState, unit_id: str) -> Unit:
 
 
 def _name(piece: Any) -> str:
-    return getattr(piece, "name", "") or getattr(piece, "label", "") or piece.id
+    """What the game log calls a piece: its name or label; an unlabelled marker by
+    its kind ("Secure Target marker"), not its id."""
+    named = getattr(piece, "name", "") or getattr(piece, "label", "")
+    if not named and isinstance(piece, Marker):
+        named = f"{piece.kind.split('.')[-1].replace('_', ' ').title()} marker"
+    return named or piece.id
 
 
 def _on_board(state: GameState, piece: Any) -> None:

@@ -17,7 +17,7 @@ titles say so.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import shapely
@@ -148,15 +148,19 @@ class DeploymentType:
         """A's zone polygon and B's, in inches."""
         return self._polygons(board)
 
-    def zones(self, board: InchBoard, side_a: str, side_b: str) -> list[Zone]:
-        """Two Zone pieces, ids ``zone-<side>``, named after the type."""
+    def zones(
+        self, board: InchBoard, side_a: str, side_b: str, names: Mapping[str, str] | None = None
+    ) -> list[Zone]:
+        """Two Zone pieces, ids ``zone-<side>``, named after the type and the side
+        (its name from ``names`` where given, else its id)."""
         pa, pb = self.polygons(board)
         tag = f"{self.title}{' (approximation)' if self.approximate else ''}"
         ra = f", {self.role_a}" if self.role_a else ""
         rb = f", {self.role_b}" if self.role_b else ""
+        na, nb = ((names or {}).get(s, s) for s in (side_a, side_b))
         return [
-            Zone(f"zone-{side_a}", side_a, pa, f"{tag}: {side_a} zone{ra}"),
-            Zone(f"zone-{side_b}", side_b, pb, f"{tag}: {side_b} zone{rb}"),
+            Zone(f"zone-{side_a}", side_a, pa, f"{tag}: {na} zone{ra}"),
+            Zone(f"zone-{side_b}", side_b, pb, f"{tag}: {nb} zone{rb}"),
         ]
 
     def dividing_line(self, board: InchBoard) -> Segment:
