@@ -179,17 +179,6 @@ def value_hidden(marker: Any, viewer: str | None) -> bool:
     )
 
 
-def readable_reason(reason: str, piece: Any) -> str:
-    """A refusal as a person reads it: the model's ``a-duke.base_width_mm: must be
-    > 0`` becomes ``Duke's base width mm must be > 0``."""
-    prefix = f"{piece.id}."
-    if not reason.startswith(prefix) or ": " not in reason:
-        return reason
-    attr, rest = reason[len(prefix) :].split(": ", 1)
-    name = getattr(piece, "name", "") or getattr(piece, "label", "") or piece.id
-    return f"{name}'s {attr.replace('_', ' ')} {rest}"
-
-
 class MessageSlot(QLabel):
     """The refusal line: a fixed two-line slot, so a message never moves the fields
     below it. A longer message is cut with an ellipsis (the whole of it is the
@@ -468,7 +457,7 @@ class Inspector(QWidget):
             changes = {f.name: value}
         refusal = self.editor.update(piece.id, changes)
         if refusal is not None:
-            self._refused(f, readable_reason(refusal, piece))
+            self._refused(f, refusal)
         else:
             self.message.clear()
             self.editor.doc.message.emit("")  # an earlier "Refused: …" no longer holds

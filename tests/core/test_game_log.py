@@ -112,7 +112,7 @@ def test_add_and_delete_pieces_through_the_log():
         (MovePiece("nope", 1, 1), "no piece with id 'nope'"),
         (AddPiece(unit=block("r1", "red", 1, 1)), "already exists"),
         (AddPiece(unit=block("x", "green", 1, 1)), "unknown side 'green'"),
-        (UpdatePiece("r1", {"models": 0}), "r1.models: must be >= 1"),
+        (UpdatePiece("r1", {"models": 0}), "r1: models must be >= 1"),
         (UpdatePiece("r1", {"colour": 3}), "no editable field 'colour'"),
         (UpdatePiece("r1", {"height": "huge"}), "is not one of"),
         (UpdatePiece("r1", {"fleeing": "yes"}), "expected true or false"),

