@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import operator
 import weakref
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from itertools import compress, count, islice
 from typing import Any, TypeVar
 
 from tabletop_gui.model.board import InchBoard
@@ -132,12 +134,12 @@ def _patched(scene: Scene, key: Hashable, patch: Callable[[T, Scene, int], T]) -
     last = _LAST.get(key)
     if last is None or last[0] != tuple(scene.units):
         return None
-    changed: list[int] = []
-    for i, (a, b) in enumerate(zip(last[1], scene.units.values(), strict=True)):
-        if a is not b:
-            changed.append(i)
-            if len(changed) > MAX_PATCHED:  # a new set of units: stop comparing
-                return None
+    # The indices of the units that are not the very objects of the last build,
+    # found in C (a drag compares 1,000 units each time) and no more than needed.
+    differ = map(operator.is_not, last[1], scene.units.values())
+    changed = list(islice(compress(count(), differ), MAX_PATCHED + 1))
+    if len(changed) > MAX_PATCHED:  # a new set of units
+        return None
     value = last[2]
     for i in changed:
         value = patch(value, scene, i)

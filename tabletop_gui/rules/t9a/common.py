@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import math
 import operator
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -190,43 +192,89 @@ def units_inside_each(
     """``units_inside`` for each (area, sides) query, measured in one pass.
 
     The answer is kept with the units' geometry. When that geometry was patched
-    for one unit, and that unit could be inside none of the areas for these
-    sides either before or after (its bounding box misses every area's bounds,
-    or it is of another side), no unit's answer changed: the parent's stands."""
+    for one unit (a drag, an edit), no other unit's answer changed: the parent's
+    answers stand, with that one unit measured again and put in its place (or,
+    when its box misses every area's bounds both before and after, as they are)."""
     g = unit_geometry(scene)
     qs = [(area, None if sides is None else tuple(sides)) for area, sides in queries]
     key = (scene.board.extent, tuple((id(area), sides) for area, sides in qs))
     areas = tuple(area for area, _ in qs)
     hit = g.results.get(key)
     if hit is None and g.parent_results is not None:
-        hit = g.parent_results.get(key)
-        if hit is not None and not moved_unit_outside(scene, g, qs):
-            hit = None
+        parent = g.parent_results.get(key)
+        if parent is not None and all(map(operator.is_, parent[0], areas)):
+            if moved_unit_outside(scene, g, qs):
+                hit = parent
+            else:
+                i = g.moved[0]  # type: ignore[index]
+                again = _units_inside_each(scene, g, qs, only=i)
+                hit = (
+                    areas,
+                    [old.spliced(new, i) for old, new in zip(parent[1], again, strict=True)],
+                )
     if hit is None or not all(map(operator.is_, hit[0], areas)):
         hit = (areas, _units_inside_each(scene, g, qs))
     g.results[key] = hit
-    return [(list(counting), list(others)) for counting, others in hit[1]]
+    return [(list(found.counting), list(found.others)) for found in hit[1]]
+
+
+@dataclass(frozen=True)
+class _Inside:
+    """One query's answer: the Scoring units inside and the others, in unit
+    order, with each one's row in the unit arrays (to put a re-measured unit back)."""
+
+    counting: tuple[CountingPiece, ...]
+    others: tuple[CountingPiece, ...]
+    counting_rows: tuple[int, ...]
+    others_rows: tuple[int, ...]
+
+    def spliced(self, new: _Inside, i: int) -> _Inside:
+        """This answer with unit row ``i``'s entries replaced by ``new``'s (which
+        holds row ``i`` alone, or nothing)."""
+        counting, counting_rows = _spliced(self.counting, self.counting_rows, new.counting, i)
+        others, others_rows = _spliced(self.others, self.others_rows, new.others, i)
+        return _Inside(counting, others, counting_rows, others_rows)
+
+
+def _spliced(
+    items: tuple[CountingPiece, ...], rows: tuple[int, ...], new: tuple[CountingPiece, ...], i: int
+) -> tuple[tuple[CountingPiece, ...], tuple[int, ...]]:
+    at = bisect_left(rows, i)
+    end = at + 1 if at < len(rows) and rows[at] == i else at
+    return items[:at] + new + items[end:], rows[:at] + (i,) * len(new) + rows[end:]
 
 
 def _units_inside_each(
-    scene: Scene, g: UnitGeometry, queries: Sequence[tuple[BaseGeometry, tuple[str, ...] | None]]
-) -> list[tuple[tuple[CountingPiece, ...], tuple[CountingPiece, ...]]]:
+    scene: Scene,
+    g: UnitGeometry,
+    queries: Sequence[tuple[BaseGeometry, tuple[str, ...] | None]],
+    only: int | None = None,
+) -> list[_Inside]:
+    """Every query measured over all units, or over unit row ``only`` alone."""
     a = g.arrays
+    one = None
+    if only is not None:
+        one = np.zeros(len(a), dtype=bool)
+        one[only] = True
     masked = []
     for area, sides in queries:
-        among = None
+        among = one
         if sides is not None:
             masks = [m for m in map(g.side_masks.get, sides) if m is not None]
             if len(masks) == 1:
                 among = masks[0]  # only read
             else:
                 among = np.logical_or.reduce(masks) if masks else np.zeros(len(a), dtype=bool)
+            if one is not None:
+                among = among & one
         masked.append((area, among))
     scoring = scoring_mask(scene)
     out = []
     for idx, depth in inside_with_depth_each(scene, masked):
         counting: list[CountingPiece] = []
         others: list[CountingPiece] = []
+        counting_rows: list[int] = []
+        others_rows: list[int] = []
         rows = zip(
             idx.tolist(), a.sides[idx].tolist(), scoring[idx].tolist(), depth.tolist(), strict=True
         )
@@ -235,10 +283,14 @@ def _units_inside_each(
             margin = m if m != math.inf else None
             if scores:
                 counting.append(CountingPiece(uid, side, margin, None, "inside"))
+                counting_rows.append(i)
             else:
                 note = why_not_scoring(scene.units[uid])
                 others.append(CountingPiece(uid, side, margin, None, f"inside, {note}"))
-        out.append((tuple(counting), tuple(others)))
+                others_rows.append(i)
+        out.append(
+            _Inside(tuple(counting), tuple(others), tuple(counting_rows), tuple(others_rows))
+        )
     return out
 
 
