@@ -184,10 +184,10 @@ def game_from_json(data: Any) -> Game:
     for name in setup.settings:
         if name not in family.setting_names:
             near = difflib.get_close_matches(name, family.setting_names, n=1)
-            hint = f"did you mean {near[0]!r}? " if near else ""
-            known = ", ".join(family.setting_names) or "none"
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            known = ", ".join(family.setting_names) or "no settings"
             raise FileFormatError(
-                f"settings.{name}", f"unknown setting; {hint}({family.title} reads: {known})"
+                f"settings.{name}", f"unknown setting{hint} ({family.title} reads: {known})"
             )
     ids = [o.id for o in objectives]
     for i, spec in enumerate(objectives):

@@ -33,11 +33,14 @@ def off_board(board: InchBoard | HexBoard, piece: Unit | Marker) -> str | None:
         "bottom": hy - y,
         "top": y + hy - height,
     }
-    edge, by = max(past.items(), key=lambda kv: kv[1])
-    if by > EDGE_SLACK:
-        size = f"{inches(2 * hx)} x {inches(2 * hy)} in"
-        return f"{who}its base ({size}) reaches {inches(by)} in past the {edge} edge of {where}"
-    return None
+    over = [(edge, by) for edge, by in past.items() if by > EDGE_SLACK]
+    if not over:
+        return None
+    size = f"{inches(2 * hx)} x {inches(2 * hy)} in"
+    if 2 * hx > width + EDGE_SLACK or 2 * hy > height + EDGE_SLACK:
+        return f"{who}its base ({size}) is larger than {where}"
+    edges = " and ".join(f"{inches(by)} in past the {edge} edge" for edge, by in over)
+    return f"{who}its base ({size}) reaches {edges} of {where}"
 
 
 def half_extents(unit: Unit) -> tuple[float, float]:

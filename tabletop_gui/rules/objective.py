@@ -67,9 +67,9 @@ class Objective:
         for name in self.spec.params:
             if name not in known:
                 near = difflib.get_close_matches(name, known, n=1)
-                hint = f"did you mean {near[0]!r}? " if near else ""
-                listed = ", ".join(known) if known else "none"
-                out.append((name, f"unknown param; {hint}({self.title} reads: {listed})"))
+                hint = f"; did you mean {near[0]!r}?" if near else ""
+                listed = ", ".join(known) if known else "no params"
+                out.append((name, f"unknown param{hint} ({self.title} reads: {listed})"))
         shape = self.validate()
         return out + shape + ([] if shape else self.validate_on(scene))
 

@@ -142,7 +142,7 @@ def test_a_base_made_larger_than_the_table_is_refused_naming_the_unit_and_edge()
     # A typo in the Inspector: 3000 mm instead of 30 mm.
     with pytest.raises(EventError) as exc:
         replay(SETUP, [UpdatePiece("r1", {"base_width_mm": 3000})])
-    assert "r1: its base (118.11 x 2 in) reaches" in str(exc.value)
+    assert "r1: its base (118.11 x 2 in) is larger than the 72 x 48 in board" in str(exc.value)
 
 
 def test_a_turn_that_swings_a_base_past_the_table_edge_is_refused():
@@ -160,3 +160,11 @@ def test_the_log_calls_an_unlabelled_marker_by_its_kind_not_its_id():
     tl = Timeline(Game(SETUP, ()))
     event = AddPiece(marker=Marker("t9a-secure", "t9a.secure_target", 20, 30, side="red"))
     assert event.describe(tl.current).endswith(": Secure Target marker placed")
+
+
+def test_a_base_past_two_edges_names_both():
+    corner = AddPiece(unit=block("r9", "red", 1.0, 0.5))  # 5 x 2 in at a corner
+    with pytest.raises(
+        EventError, match=r"reaches 1\.5 in past the left edge and 0\.5 in past the bottom edge"
+    ):
+        replay(SETUP, [corner])

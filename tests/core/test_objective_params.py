@@ -27,7 +27,7 @@ def test_a_misspelt_param_is_refused_with_the_name_it_probably_meant():
     data["objectives"][0]["params"] = {"center": [10, 10]}
     err = refusal(data)
     assert err.path == "objectives[0].params.center"
-    assert "unknown param; did you mean 'centre'?" in err.problem
+    assert "unknown param; did you mean 'centre'? (Hold the Ground reads: centre)" in err.problem
     assert "Hold the Ground reads: centre" in err.problem
 
 
