@@ -4,7 +4,12 @@ The list is edited here; OK hands the whole list to the document, which
 replaces the game's setup and replays the log as ONE undo step. A new
 objective's params are typed as JSON (a template for its kind is filled in) and
 checked by the objective itself; a refusal, here or from the replay, is shown
-in red and nothing changes.
+in red and nothing changes. It is cleared as soon as the form changes.
+
+Changing Kind keeps what the user typed where it still applies: an Id and Name
+they typed stay, and the params they typed that the new kind reads replace the
+template's. Params the new kind does not read are named in a note and come back
+when a kind that reads them is picked again.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from PySide6.QtWidgets import (
 from tabletop_gui.app import objective_choices as choices
 from tabletop_gui.app.document import Document
 from tabletop_gui.model.scene import ObjectiveSpec
-from tabletop_gui.rules.objective import every_piece
+from tabletop_gui.rules.objective import OBJECTIVE_KINDS, every_piece
 
 DOCS = {"t9a": "docs/t9a.md", "hex": "docs/hex.md", "carnevale": "docs/carnevale.md"}
 
@@ -65,12 +70,24 @@ class ObjectivesDialog(QDialog):
         self.params_edit.setFixedHeight(90)
         self.add_button = QPushButton("Add")
         self.add_button.clicked.connect(self.add_from_form)
-        self.kind_box.currentIndexChanged.connect(lambda _i: self._fill_template())
+        # What the form was filled with (to tell typed text from the template's)
+        # and the params typed so far, kept across kind changes.
+        self._auto_id = ""
+        self._auto_params: dict = {}
+        self._typed: dict = {}
+        self.kind_box.currentIndexChanged.connect(lambda _i: self._kind_changed())
 
         self.message = QLabel()
         self.message.setObjectName("objectivesMessage")
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #a00000; font-weight: bold")
+        self.note = QLabel()
+        self.note.setObjectName("objectivesNote")
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("color: #505050")
+        for edit in (self.id_edit, self.name_edit):
+            edit.textChanged.connect(lambda _t: self.message.clear())
+        self.params_edit.textChanged.connect(self.message.clear)
 
         add = QGroupBox("Add an objective")
         form = QFormLayout(add)
@@ -78,6 +95,7 @@ class ObjectivesDialog(QDialog):
         form.addRow("Id", self.id_edit)
         form.addRow("Name", self.name_edit)
         form.addRow("Params (JSON)", self.params_edit)
+        form.addRow(self.note)
         doc_file = DOCS.get(self.family, "the family's docs")
         form.addRow(QLabel(f"Every param is described in {doc_file}."))
         form.addRow(self.add_button)
@@ -122,16 +140,66 @@ class ObjectivesDialog(QDialog):
             self.message.clear()
 
     # -- adding ---------------------------------------------------------------
+    def _template(self, kind: str) -> dict:
+        setup = self.doc.committed.setup
+        pending = replace(setup, objectives=tuple(self.specs))
+        return choices.template(kind, pending, self.doc.committed.scene)
+
     def _fill_template(self) -> None:
+        """A fresh form for the current kind (after an add, a remove, at the start)."""
         kind = self.kind_box.currentData()
         if kind is None:
             return
-        setup = self.doc.committed.setup
-        pending = replace(setup, objectives=tuple(self.specs))
-        params = choices.template(kind, pending, self.doc.committed.scene)
-        self.params_edit.setPlainText(json.dumps(params))
-        self.id_edit.setText(choices.new_id(kind, set(self.ids())))
+        self._typed = {}
+        self._auto_params = self._template(kind)
+        self._auto_id = choices.new_id(kind, set(self.ids()))
+        self.params_edit.setPlainText(json.dumps(self._auto_params))
+        self.id_edit.setText(self._auto_id)
         self.name_edit.clear()
+        self.note.clear()
+
+    def _kind_changed(self) -> None:
+        """The template of the new kind, with what the user typed kept: their Id
+        and Name, and their params that the new kind reads. Params it does not read
+        are named in the note (and kept for a kind that reads them)."""
+        kind = self.kind_box.currentData()
+        if kind is None:
+            return
+        self.message.clear()
+        text = self.params_edit.toPlainText()
+        try:
+            typed = choices.parse_params(text)
+        except ValueError:
+            typed = None
+        template = self._template(kind)
+        if typed is None:
+            # Half-typed JSON: left as it is for the user to finish.
+            self.note.setText("Params kept as typed: they are not valid JSON yet.")
+        else:
+            self._typed.update(
+                {k: v for k, v in typed.items() if self._auto_params.get(k, object()) != v}
+            )
+            for gone in set(self._auto_params) - set(typed):
+                self._typed.pop(gone, None)
+            cls = OBJECTIVE_KINDS.get(kind)
+            reads = set(cls.known_params()) if cls is not None else set()
+            kept = {k: v for k, v in self._typed.items() if k in reads}
+            left = {k: v for k, v in self._typed.items() if k not in reads}
+            self.params_edit.setPlainText(json.dumps({**template, **kept}))
+            if left:
+                title = cls.title if cls is not None else kind
+                listed = ", ".join(f"{k} = {json.dumps(v)}" for k, v in left.items())
+                self.note.setText(
+                    f"Left out of the params (the {title} rule does not read them): {listed}."
+                )
+            else:
+                self.note.clear()
+        self._auto_params = template
+        new_id = choices.new_id(kind, set(self.ids()))
+        if self.id_edit.text().strip() in ("", self._auto_id):
+            self.id_edit.setText(new_id)
+        self._auto_id = new_id
+        self.message.clear()
 
     def add_from_form(self) -> bool:
         """Add the objective described by the form; False (and the reason shown)
