@@ -12,7 +12,8 @@ whole board is in view), which holds every smaller size drawn when zoomed in.
 Order: the labels that cannot move are laid down first (a range circle's
 caption, right of its ring; a hex or area label with one spot); then marker
 captions (below the marker, else above, right, left), unit names with the note
-under them (on the unit, else below, above, right, left of its footprint, then
+under them (on the unit when they fit inside its base and leave most of it
+visible, see ``fits_on``; else below, above, right, left of its footprint, then
 its corners and a step further out), the other labels of highlighted hexes and
 areas (each spot a hex overlay offers; an area's top edge, then inside it; kept
 inside the board), terrain and
@@ -29,7 +30,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFont, QFontMetricsF, QPolygonF
+from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath, QPolygonF
 
 from tabletop_gui.app import style
 from tabletop_gui.app.items import (
@@ -216,15 +217,36 @@ class Placer:
         return best
 
 
-def _unit_spots(fp: QRectF, block: QRectF, step: float) -> list[QPointF]:
+#: A name is written on its unit only when it fits inside the base and covers at
+#: most this share of the base's area (the base and its front edge stay visible);
+#: a smaller base gets its name beside it.
+ON_UNIT_SHARE = 0.5
+
+
+def fits_on(footprint: QPainterPath, block: QRectF) -> bool:
+    """Whether ``block`` (a name and its note, centred on the base) lies inside the
+    base ``footprint`` and leaves most of it uncovered (ON_UNIT_SHARE)."""
+    poly = footprint.toFillPolygon()
+    n = poly.count()
+    area = 0.5 * abs(
+        sum(
+            poly[i].x() * poly[(i + 1) % n].y() - poly[(i + 1) % n].x() * poly[i].y()
+            for i in range(n)
+        )
+    )
+    return block.width() * block.height() <= ON_UNIT_SHARE * area and footprint.contains(block)
+
+
+def _unit_spots(fp: QRectF, block: QRectF, step: float, on_unit: bool = True) -> list[QPointF]:
     """Name centres that put ``block`` (the name and its note, around the name's
-    centre) on the footprint ``fp``, beside it, at its corners, then further out."""
+    centre) on the footprint ``fp`` (when ``on_unit``: the name fits there),
+    beside it, at its corners, then further out."""
     below = fp.bottom() + GAP - block.top()
     above = fp.top() - GAP - block.bottom()
     right = fp.right() + GAP - block.left()
     left = fp.left() - GAP - block.right()
     return [
-        QPointF(0, 0),
+        *([QPointF(0, 0)] if on_unit else []),
         QPointF(0, below),
         QPointF(0, above),
         QPointF(right, 0),
@@ -349,7 +371,8 @@ def place(scene: BoardScene, limit: int) -> None:
             nw, nh = drawn_size(note, p.size(NOTE_IN * u.ts), italic=True)
             parts.append(_box(QPointF(0, note_below(th, nh)), nw, nh, True, space))
         block = parts[0].united(parts[-1])
-        spots = _unit_spots(u.path.boundingRect(), block, block.height() + GAP)
+        on_unit = fits_on(u.path, block)
+        spots = _unit_spots(u.path.boundingRect(), block, block.height() + GAP, on_unit)
         at = u.pos()
         boxes = [[b.translated(at + s) for b in parts] for s in spots]
         u.move_name(spots[p.choose(u, boxes)])
