@@ -146,7 +146,9 @@ class Editor:
             p = presets.MARKERS[key]
             owner = payload.get("side") or side
             owner = owner if p.owned and owner in scene.side_ids else None
-            label = presets.marker_label(p, (m.label for m in scene.markers.values()))
+            owner_name = scene.side(owner).name if owner is not None else None
+            taken = (m.label for m in scene.markers.values())
+            label = presets.marker_label(p, taken, owner_name)
             marker = presets.make_marker(p, self.doc.new_id(key), x, y, owner, label)
             return self.doc.commit([_add(marker)], f"Place {label or p.title}")
         if kind == "terrain" and key in presets.TERRAINS:

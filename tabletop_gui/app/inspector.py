@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop_gui.app import presets
 from tabletop_gui.app.editor import Editor
 from tabletop_gui.model.pieces import BaseShape, HeightClass, Marker, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Scene
@@ -455,12 +456,32 @@ class Inspector(QWidget):
             changes = {"rules": sorted(rules)}
         else:
             changes = {f.name: value}
+        if isinstance(piece, Marker) and f.name == "side":
+            label = self._owner_label(piece, value)
+            if label is not None:
+                changes["label"] = label
         refusal = self.editor.update(piece.id, changes)
         if refusal is not None:
             self._refused(f, refusal)
         else:
             self.message.clear()
             self.editor.doc.message.emit("")  # an earlier "Refused: …" no longer holds
+
+    def _owner_label(self, marker: Marker, side: str | None) -> str | None:
+        """A marker still called after its owner ("Player A's target", as dropped
+        from the palette) follows a new owner ("Player B's target"); None: the
+        label stays (the user's own, or the marker has no owner now)."""
+        scene = self.editor.doc.state.scene
+        stems = {p.owner_label for p in presets.MARKER_PRESETS if p.kind == marker.kind}
+        if not marker.side or side not in scene.side_ids or marker.side not in scene.side_ids:
+            return None
+        old = presets.possessive(scene.side(marker.side).name)
+        for stem in filter(None, stems):
+            if marker.label == f"{old} {stem}":
+                taken = (m.label for m in scene.markers.values() if m.id != marker.id)
+                p = next(p for p in presets.MARKER_PRESETS if p.owner_label == stem)
+                return presets.marker_label(p, taken, scene.side(side).name)
+        return None
 
     def _refused(self, f: Field, reason: str) -> None:
         self.message.setText(f"{f.label}: refused, {reason}")

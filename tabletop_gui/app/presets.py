@@ -53,6 +53,9 @@ class MarkerPreset:
     #: A dropped marker's label: this and a number ("Hidden objective 1"); "": none
     #: (the rule names the marker itself, e.g. "Player A's marker").
     name: str = ""
+    #: An owned marker's label after its owner's name ("Player A's target"): the
+    #: rules' reason lines name the marker by its label ("6 in of Player A's target").
+    owner_label: str = ""
 
 
 @dataclass(frozen=True)
@@ -115,7 +118,13 @@ MARKER_PRESETS = (
     _carnevale_objective("objective-claimable", "Claimable objective", "claimable"),
     _carnevale_objective("objective-destructible", "Destructible objective", "destructible"),
     MarkerPreset("t9a-spoils", "Spoils of War marker", "t9a.spoils", name="Spoils"),
-    MarkerPreset("t9a-secure", "Secure Target marker", "t9a.secure_target", owned=True),
+    MarkerPreset(
+        "t9a-secure",
+        "Secure Target marker",
+        "t9a.secure_target",
+        owned=True,
+        owner_label="target",
+    ),
     MarkerPreset("plain", "Plain marker", "marker"),
 )
 
@@ -202,11 +211,26 @@ def make_marker(
     )
 
 
-def marker_label(p: MarkerPreset, taken: Iterable[str]) -> str:
-    """The first free "name N" for a dropped marker ("" when the preset names none)."""
+def possessive(name: str) -> str:
+    """'Player A's', 'Orcs''."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def marker_label(p: MarkerPreset, taken: Iterable[str], owner_name: str | None = None) -> str:
+    """A dropped marker's label: for an owned marker "Player A's target" (then
+    "Player A's target 2" if that is taken), else the first free "name N"; "" when
+    the preset names none."""
+    used = set(taken)
+    if p.owner_label and owner_name:
+        stem = f"{possessive(owner_name)} {p.owner_label}"
+        if stem not in used:
+            return stem
+        n = 2
+        while f"{stem} {n}" in used:
+            n += 1
+        return f"{stem} {n}"
     if not p.name:
         return ""
-    used = set(taken)
     n = 1
     while f"{p.name} {n}" in used:
         n += 1

@@ -10,7 +10,10 @@ import json
 
 from PySide6.QtWidgets import QApplication
 
-from .helpers import open_window  # noqa: F401  (kept for the later tests)
+from tabletop_gui import DEMO_BOARD
+from tabletop_gui.io import load_game
+
+from .helpers import drop, open_window
 
 
 def dialog_of(window):
@@ -87,3 +90,54 @@ def test_half_typed_params_are_left_as_typed_when_kind_changes(demo, qtbot):
     pick_kind(dialog, "t9a.king_of_the_hill")
     assert dialog.params_edit.toPlainText() == '{"centre": [30, '
     assert "not valid JSON" in dialog.note.text()
+
+
+# -- 6: a dropped Secure Target marker reads as its owner's target -----------------------
+
+
+def new_board(qtbot, key: str):
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
+    assert window.new_game(key, ask=False)
+    QApplication.processEvents()
+    window.view.fit_board()
+    return window
+
+
+def secure_markers(window):
+    return [m for m in window.doc.state.scene.markers.values() if m.kind == "t9a.secure_target"]
+
+
+def test_a_dropped_secure_target_marker_is_called_its_owners_target(qtbot):
+    window = new_board(qtbot, "t9a/dawn_assault/t9a.secure_target")
+    side_box = window.palette.side_box
+    side_box.setCurrentIndex(side_box.findData("player-a"))
+    assert drop(window, window.palette.mime_for("marker", "t9a-secure"), 30, 30)
+    assert drop(window, window.palette.mime_for("marker", "t9a-secure"), 42, 30)
+    side_box.setCurrentIndex(side_box.findData("player-b"))
+    assert drop(window, window.palette.mime_for("marker", "t9a-secure"), 36, 20)
+    labels = [m.label for m in secure_markers(window)]
+    assert labels == ["Player A's target", "Player A's target 2", "Player B's target"]
+    # The Inspector's header and the board's caption read the label, not the id.
+    assert window.inspector.title.text() == "Marker: Player B's target"
+    item = window.scene.pieces[secure_markers(window)[-1].id]
+    assert "Player B's target" in item.toolTip()
+    # The rule's reason lines name it the same way.
+    reasons = " ".join(r.reason for r in window.doc.scoreboard().results)
+    assert "t9a-secure" not in reasons
+
+
+def test_a_target_given_to_the_other_side_in_the_inspector_is_renamed_with_it(qtbot):
+    window = new_board(qtbot, "t9a/dawn_assault/t9a.secure_target")
+    side_box = window.palette.side_box
+    side_box.setCurrentIndex(side_box.findData("player-a"))
+    assert drop(window, window.palette.mime_for("marker", "t9a-secure"), 30, 30)
+    combo = window.inspector.widgets["side"]
+    combo.setCurrentIndex(combo.findData("player-b"))
+    combo.activated.emit(combo.currentIndex())
+    (marker,) = secure_markers(window)
+    assert (marker.side, marker.label) == ("player-b", "Player B's target")
+    window.inspector.edit("label", "Ford")  # a label the user typed stays
+    combo.setCurrentIndex(combo.findData("player-a"))
+    combo.activated.emit(combo.currentIndex())
+    (marker,) = secure_markers(window)
+    assert (marker.side, marker.label) == ("player-a", "Ford")
