@@ -29,6 +29,10 @@ from tabletop_gui.model.pieces import BaseShape, Marker, Terrain, Unit, Zone
 from tabletop_gui.rules.scoreboard import Role
 
 Z_ZONE, Z_TERRAIN, Z_AREA, Z_CIRCLE, Z_UNIT, Z_MARKER, Z_TOOL = 1, 2, 3, 4, 5, 6, 10
+#: The labels and badges of zones, terrain and overlays are drawn above every
+#: fill, hatching, edge and ring (not under the next polygon or circle), below
+#: the units and markers (``Floating``).
+Z_LABEL, Z_BADGE = 4.5, 4.6
 
 #: Text size of unit names and marker labels, inches.
 NAME_IN = 0.55
@@ -66,6 +70,9 @@ class PieceItem(QGraphicsItem):
 
     kind = "piece"
     movable = True
+    #: Badges drawn by a ``BadgeTip`` of their own above the overlays (zones and
+    #: terrain: under the areas and rings otherwise), not by the piece.
+    floating_badges = False
 
     def __init__(self, piece_id: str) -> None:
         super().__init__()
@@ -90,7 +97,24 @@ class PieceItem(QGraphicsItem):
             self.marks = marks
             self._rect = self.outer_rect()
             self.setToolTip(self.tooltip())
+            self.refresh_badges()
             self.update()
+
+    def badge_anchor(self) -> QPointF:
+        """Where the first badge is drawn, local coordinates."""
+        return QPointF()
+
+    def refresh_badges(self) -> None:
+        """Give the badges' tooltip area the badges' place (after marks or shape changed)."""
+        tip = getattr(self, "_badge_tip", None)
+        if tip is None:
+            if not any(m.role in _BADGES for m in self.marks):
+                return
+            tip = self._badge_tip = BadgeTip(self, self.floating_badges)
+            scene = self.scene()
+            if self.floating_badges and scene is not None:
+                scene.addItem(tip)
+        tip.refresh(self.marks, self.badge_anchor(), self.ts)
 
     def outer_rect(self) -> QRectF:
         """Everything ``paint`` may draw, local coordinates."""
@@ -173,18 +197,51 @@ def pick_pad(item: QGraphicsItem) -> float:
     return max(0.0, min(float(pad), PICK_PAD_MAX))
 
 
-def badge_rect(marks: tuple[Mark, ...], at: QPointF, ts: float) -> QRectF:
-    """Where ``_badges`` draws the badges of ``marks`` from ``at`` (empty: none)."""
+#: Badges are drawn at least BADGE_PX pixels across (a glyph 7 px wide reads as a
+#: dot), up to BADGE_MAX_SCALE times their board size (the whole board in view).
+BADGE_PX = 16.0
+BADGE_MAX_SCALE = 2.5
+#: What each badge says in its tooltip.
+_BADGE_WORDS = {
+    Role.PLACEMENT_ERROR: "placement rule broken",
+    Role.CONTESTED: "contested",
+    Role.SELECTED: "chosen by a rule",
+    Role.CARRIED: "carried",
+}
+
+
+def badge_scale(ts: float, ppi: float = 0.0) -> float:
+    """Badges' size factor at ``ppi`` pixels per inch (0: unknown, the largest)."""
+    big = BADGE_MAX_SCALE * ts
+    if ppi <= 0:
+        return big
+    return min(max(ts, BADGE_PX / (2 * BADGE_R * ppi)), big)
+
+
+def badge_rect(marks: tuple[Mark, ...], at: QPointF, ts: float, ppi: float = 0.0) -> QRectF:
+    """Where ``_badges`` draws the badges of ``marks`` from ``at`` at ``ppi`` (0:
+    the largest they are drawn; empty: no badge)."""
     n = sum(1 for m in marks if m.role in _BADGES)
     if not n:
         return QRectF()
-    r = (BADGE_R + 0.05) * ts
-    return QRectF(at.x() - r, at.y() - r, BADGE_STEP * ts * (n - 1) + 2 * r, 2 * r)
+    k = badge_scale(ts, ppi)
+    r = (BADGE_R + 0.05) * k
+    return QRectF(at.x() - r, at.y() - r, BADGE_STEP * k * (n - 1) + 2 * r, 2 * r)
+
+
+def badge_tooltip(marks: tuple[Mark, ...]) -> str:
+    """One line per badge: its glyph, what it means and the rule's words."""
+    return "\n".join(
+        f"{_BADGES[m.role]} {_BADGE_WORDS[m.role]}" + (f": {m.label}" if m.label else "")
+        for m in marks
+        if m.role in _BADGES
+    )
 
 
 def _badges(
     painter: QPainter, marks: tuple[Mark, ...], at: QPointF, fallback: QColor, ts: float = 1.0
 ) -> None:
+    k = badge_scale(ts, pixels_per_inch(painter))
     x = at.x()
     for mark in marks:
         glyph = _BADGES.get(mark.role)
@@ -194,9 +251,91 @@ def _badges(
         colour = style.ERROR if mark.role is Role.PLACEMENT_ERROR else (mark.colour or fallback)
         painter.setPen(style.cosmetic(style.ERROR, 1))
         painter.setBrush(bg)
-        painter.drawEllipse(QPointF(x, at.y()), BADGE_R * ts, BADGE_R * ts)
-        draw_label(painter, glyph, QPointF(x, at.y()), 0.42 * ts, colour, bold=True)
-        x += BADGE_STEP * ts
+        painter.drawEllipse(QPointF(x, at.y()), BADGE_R * k, BADGE_R * k)
+        draw_label(painter, glyph, QPointF(x, at.y()), 0.42 * k, colour, bold=True)
+        x += BADGE_STEP * k
+
+
+class BadgeTip(QGraphicsItem):
+    """The badges' hover area, with a tooltip that says what each badge means.
+    A unit's or marker's (a child item) draws nothing: the piece paints its
+    badges. A zone's or terrain's (``paints``) is a ``Floating`` item above the
+    overlays and paints them. Clicks go through to what is under it."""
+
+    def __init__(self, owner: PieceItem, paints: bool = False) -> None:
+        super().__init__(None if paints else owner)
+        self.owner = owner
+        self.paints = paints
+        if paints:
+            self.setZValue(Z_BADGE)
+        else:
+            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._rect = QRectF()
+
+    def refresh(self, marks: tuple[Mark, ...], at: QPointF, ts: float) -> None:
+        rect = badge_rect(marks, at, ts)
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = rect
+        self.setToolTip(badge_tooltip(marks))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: object, widget: QWidget | None = None) -> None:
+        if self.paints:
+            o = self.owner
+            painter.setOpacity(1.0)
+            _badges(painter, o.marks, o.badge_anchor(), getattr(o, "colour", style.NEUTRAL), o.ts)
+
+
+class Floating(QGraphicsItem):
+    """A label drawn above the board's fills and lines (Z_LABEL) for an ``owner``
+    (a zone, terrain or overlay) that paints it (``owner.paint_label``). It joins
+    and leaves the scene with its owner (``follow_scene``)."""
+
+    def __init__(self, owner: QGraphicsItem) -> None:
+        super().__init__()
+        self.owner = owner
+        self.setZValue(Z_LABEL)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._rect = QRectF()
+
+    def set_rect(self, rect: QRectF) -> None:
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = rect
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: object, widget: QWidget | None = None) -> None:
+        painter.setOpacity(1.0)
+        self.owner.paint_label(painter, pixels_per_inch(painter))  # type: ignore[attr-defined]
+
+
+FOLLOWED = (
+    QGraphicsItem.GraphicsItemChange.ItemSceneChange,
+    QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged,
+)
+
+
+def follow_scene(owner: QGraphicsItem, change: object, value: object, floats: list) -> None:
+    """From ``owner.itemChange``: add ``floats`` to the scene the owner joins and
+    take them out of the one it leaves."""
+    if change == QGraphicsItem.GraphicsItemChange.ItemSceneChange:
+        old = owner.scene()
+        if old is not None:
+            for f in floats:
+                if f.scene() is old:
+                    old.removeItem(f)
+    elif change == QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged and value is not None:
+        for f in floats:
+            if f.scene() is None:
+                value.addItem(f)  # type: ignore[attr-defined]
 
 
 def _selection(painter: QPainter, path: QPainterPath) -> None:
@@ -315,6 +454,10 @@ class UnitItem(PieceItem):
         self.halo_path = halo
         self._shape = None
         self._rect = self.outer_rect()
+        self.refresh_badges()
+
+    def badge_anchor(self) -> QPointF:
+        return self.badge_at
 
     def shape(self) -> QPainterPath:
         """The base and a few pixels around it (PICK_PAD_IN): what picks the unit.
@@ -479,7 +622,11 @@ class MarkerItem(PieceItem):
         if tags:
             self.caption += f" [{''.join(tags)}]"
         self._rect = self.outer_rect()
+        self.refresh_badges()
         self.show_value()
+
+    def badge_anchor(self) -> QPointF:
+        return QPointF(self.radius * 0.8, -self.radius * 0.8)
 
     def hidden(self) -> bool:
         """A face-down objective: its value is the referee's secret until revealed."""
@@ -620,6 +767,8 @@ def _same_marker_look(a: Marker, b: Marker) -> bool:
 class PolygonItem(PieceItem):
     """Terrain features and deployment zones: a polygon in absolute scene coordinates."""
 
+    floating_badges = True
+
     def __init__(self, piece_id: str) -> None:
         super().__init__(piece_id)
         self.polygon = QPolygonF()
@@ -627,6 +776,25 @@ class PolygonItem(PieceItem):
         self.colour = style.NEUTRAL
         self.anchor = QPointF()
         self.label = ""
+        #: The label, drawn above the overlays (``Floating``).
+        self.label_item = Floating(self)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
+        if change in FOLLOWED:
+            floats = [getattr(self, "label_item", None), getattr(self, "_badge_tip", None)]
+            follow_scene(self, change, value, [f for f in floats if f is not None])
+        return super().itemChange(change, value)
+
+    def label_box(self) -> QRectF:
+        """The label at its largest, scene coordinates."""
+        tw, th = text_size(self.label, (NOTE_IN * self.ts) * MAX_LABEL_SCALE)
+        return QRectF(self.anchor.x() - tw / 2 - 0.2, self.anchor.y() - th, tw + 0.4, 2 * th)
+
+    def paint_label(self, painter: QPainter, ppi: float) -> None: ...
+
+    def set_focus(self, focus: int) -> None:
+        super().set_focus(focus)
+        self.label_item.update()
 
     def set_polygon(
         self, points: tuple[tuple[float, float], ...], bmap: BoardMap, label: str
@@ -641,16 +809,17 @@ class PolygonItem(PieceItem):
         self.anchor = br.center()
         self.label = label
         self._rect = self.outer_rect()
+        self.refresh_badges()
         self.update()
+
+    def badge_anchor(self) -> QPointF:
+        return self.polygon.boundingRect().topRight()
 
     def outer_rect(self) -> QRectF:
         br = self.polygon.boundingRect()
         m = SELECT_GAP + EDGE_PAD
-        tw, th = text_size(self.label, (NOTE_IN * self.ts) * MAX_LABEL_SCALE)
-        rect = br.adjusted(-m, -m, m, m).united(
-            QRectF(self.anchor.x() - tw / 2 - 0.2, self.anchor.y() - th, tw + 0.4, 2 * th)
-        )
-        return rect.united(badge_rect(self.marks, br.topRight(), self.ts))
+        self.label_item.set_rect(self.label_box())
+        return br.adjusted(-m, -m, m, m)
 
     def move_label(self, at: QPointF) -> None:
         """Write the label centred at ``at`` (scene), where the label placement puts it."""
@@ -688,7 +857,6 @@ class TerrainItem(PolygonItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         t = self.terrain
-        ppi = pixels_per_inch(painter)
         painter.setOpacity(0.4 if self.focus < 0 else 1.0)
         if t.impassable:
             painter.setPen(style.cosmetic(QColor("black"), 2))
@@ -708,12 +876,16 @@ class TerrainItem(PolygonItem):
             painter.drawPath(self.path)
         if self.isSelected():
             _selection(painter, self.path)
-        if ppi * (NOTE_IN * self.ts) >= MIN_TEXT_PX:
-            colour = QColor("white") if t.impassable else style.TEXT
-            bg = style.with_alpha(QColor("black"), 120) if t.impassable else None
-            size = readable((NOTE_IN * self.ts), ppi)
-            draw_label(painter, self._label(t), self.anchor, size, colour, bg, italic=True)
-        _badges(painter, self.marks, self.polygon.boundingRect().topRight(), style.NEUTRAL, self.ts)
+
+    def paint_label(self, painter: QPainter, ppi: float) -> None:
+        t = self.terrain
+        if t is None or ppi * (NOTE_IN * self.ts) < MIN_TEXT_PX:
+            return
+        painter.setOpacity(0.4 if self.focus < 0 else 1.0)
+        colour = QColor("white") if t.impassable else style.TEXT
+        bg = style.with_alpha(QColor("black"), 120) if t.impassable else None
+        size = readable((NOTE_IN * self.ts), ppi)
+        draw_label(painter, self._label(t), self.anchor, size, colour, bg, italic=True)
 
 
 class ZoneItem(PolygonItem):
@@ -756,6 +928,8 @@ class ZoneItem(PolygonItem):
             _halo(painter, self.path, mark, self.colour, self.dashes)
         if self.isSelected():
             _selection(painter, self.path)
+
+    def paint_label(self, painter: QPainter, ppi: float) -> None:
         if ppi * (NOTE_IN * self.ts) >= MIN_TEXT_PX:
             draw_label(
                 painter,

@@ -21,7 +21,16 @@ from tabletop_gui.app.drawing import (
     pixels_per_inch,
     text_size,
 )
-from tabletop_gui.app.items import MAX_LABEL_SCALE, MIN_TEXT_PX, Z_AREA, Z_CIRCLE, readable
+from tabletop_gui.app.items import (
+    FOLLOWED,
+    MAX_LABEL_SCALE,
+    MIN_TEXT_PX,
+    Z_AREA,
+    Z_CIRCLE,
+    Floating,
+    follow_scene,
+    readable,
+)
 from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.rules.scoreboard import Area, Circle, HexMark
 
@@ -38,9 +47,19 @@ class OverlayItem(QGraphicsItem):
         self.dashes = DashCache()
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
+        #: The label, drawn above every overlay's fill and lines (``Floating``).
+        self.label_item = Floating(self)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
+        if change in FOLLOWED and hasattr(self, "label_item"):
+            follow_scene(self, change, value, [self.label_item])
+        return super().itemChange(change, value)
 
     def boundingRect(self) -> QRectF:
         return self._rect
+
+    def paint_label(self, painter: QPainter, ppi: float) -> None:
+        """Draw the label (scene coordinates: the ``Floating`` item's)."""
 
     # -- the label: overlays with ``label_at`` / ``label_size`` / ``body`` ------------
     label_at: QPointF
@@ -54,14 +73,13 @@ class OverlayItem(QGraphicsItem):
         return QRectF(at.x() - tw / 2 - 0.3, at.y() - th, tw + 0.6, 2 * th)
 
     def _outer(self) -> QRectF:
-        return self.body.adjusted(-0.3, -0.3, 0.3, 0.3).united(self.label_rect())
+        self.label_item.set_rect(self.label_rect())
+        return self.body.adjusted(-0.3, -0.3, 0.3, 0.3)
 
     def move_label(self, at: QPointF) -> None:
         if at != self.label_at:
-            self.prepareGeometryChange()
             self.label_at = at
-            self._rect = self._outer()
-            self.update()
+            self.label_item.set_rect(self.label_rect())
 
 
 class CircleOverlay(OverlayItem):
@@ -99,7 +117,9 @@ class CircleOverlay(OverlayItem):
         caption = QRectF(r, -th, tw + 1.0, 2 * th)
         if self.label_side < 0:
             caption.moveRight(-r)
-        self._rect = QRectF(-r - 0.2, -r - 0.2, 2 * r + 0.4, 2 * r + 0.4).united(caption)
+        self._rect = QRectF(-r - 0.2, -r - 0.2, 2 * r + 0.4, 2 * r + 0.4)
+        if show_label and circle.label:
+            self.label_item.set_rect(caption.translated(self.pos()))
         self.setToolTip(circle.label)
 
     def paint(
@@ -118,17 +138,15 @@ class CircleOverlay(OverlayItem):
         painter.setPen(style.cosmetic(self.colour, 1.5))
         painter.drawLine(QPointF(-0.5, 0), QPointF(0.5, 0))
         painter.drawLine(QPointF(0, -0.5), QPointF(0, 0.5))
-        if (
-            pixels_per_inch(painter) * (LABEL_IN * self.ts) >= MIN_TEXT_PX
-            and self.circle.label
-            and self.show_label
-        ):
-            size = readable((LABEL_IN * self.ts), pixels_per_inch(painter))
+
+    def paint_label(self, painter: QPainter, ppi: float) -> None:
+        if ppi * (LABEL_IN * self.ts) >= MIN_TEXT_PX and self.circle.label and self.show_label:
+            size = readable((LABEL_IN * self.ts), ppi)
             w = text_size(self.circle.label, size, bold=True)[0]
             draw_label(
                 painter,
                 self.circle.label,
-                QPointF(self.label_side * (self.r + 0.4 + w / 2), 0),
+                self.pos() + QPointF(self.label_side * (self.r + 0.4 + w / 2), 0),
                 size,
                 self.colour.darker(130),
                 style.with_alpha(QColor("white"), 210),
@@ -168,12 +186,14 @@ class AreaOverlay(OverlayItem):
         painter.drawPath(self.path)
         width = 2.5 / max(pixels_per_inch(painter), 1e-6)
         draw_dashed(painter, self.path, self.colour, width, Qt.PenStyle.DashDotLine, self.dashes)
-        if pixels_per_inch(painter) * (NOTE_LABEL_IN * self.ts) >= MIN_TEXT_PX and self.area.label:
+
+    def paint_label(self, painter: QPainter, ppi: float) -> None:
+        if ppi * (NOTE_LABEL_IN * self.ts) >= MIN_TEXT_PX and self.area.label:
             draw_label(
                 painter,
                 self.area.label,
                 self.label_at,
-                readable((NOTE_LABEL_IN * self.ts), pixels_per_inch(painter)),
+                readable((NOTE_LABEL_IN * self.ts), ppi),
                 self.colour.darker(130),
                 style.with_alpha(QColor("white"), 200),
                 bold=True,
@@ -220,12 +240,14 @@ class HexOverlay(OverlayItem):
         painter.setBrush(style.with_alpha(self.colour, 70))
         painter.setPen(style.cosmetic(self.colour.darker(120), 3))
         painter.drawPath(self.path)
-        if pixels_per_inch(painter) * (NOTE_LABEL_IN * self.ts) >= MIN_TEXT_PX and self.mark.label:
+
+    def paint_label(self, painter: QPainter, ppi: float) -> None:
+        if ppi * (NOTE_LABEL_IN * self.ts) >= MIN_TEXT_PX and self.mark.label:
             draw_label(
                 painter,
                 self.mark.label,
                 self.label_at,
-                readable((NOTE_LABEL_IN * self.ts), pixels_per_inch(painter)),
+                readable((NOTE_LABEL_IN * self.ts), ppi),
                 self.colour.darker(150),
                 style.with_alpha(QColor("white"), 200),
                 bold=True,

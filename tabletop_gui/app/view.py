@@ -92,7 +92,7 @@ class MeasureItem(QGraphicsItem):
 
     def __init__(self) -> None:
         super().__init__()
-        self.setZValue(Z_TOOL)
+        self.setZValue(Z_TOOL + 2)  # above the rotate handle: the reading stays whole
         self.a = QPointF()
         self.b = QPointF()
         self.lines: list[str] = []
@@ -432,6 +432,7 @@ class BoardView(QGraphicsView):
         )
         cursor = Qt.CursorShape.ArrowCursor if tool is Tool.SELECT else Qt.CursorShape.CrossCursor
         self.viewport().setCursor(cursor)
+        self.update_handle()  # the rotate knob shows with the select tool only
         self.tool_changed.emit(tool.value)
 
     def clear_measure(self) -> None:
@@ -594,8 +595,11 @@ class BoardView(QGraphicsView):
                 self.gesture = None
             elif self.polygon_points:
                 self.cancel_polygon()
-            elif self.measurement is not None:
+            elif self.measurement is not None or self.tool is Tool.MEASURE:
+                # One Escape leaves the measure tool with its line: the next click
+                # selects, it does not start a measure from where it lands.
                 self.clear_measure()
+                self.set_tool(Tool.SELECT)
             else:
                 self.set_tool(Tool.SELECT)
                 self.board_scene.clearSelection()
@@ -776,13 +780,20 @@ class MeasureGesture(Gesture):
             item.piece_id if item is not None and item.kind in ("unit", "marker") else None
         )
         self.start = view.board_point(pos)
+        self.press = pos
+        self.moved = False
 
     def move(self, pos: QPoint, modifiers: Qt.KeyboardModifier) -> None:
+        self.moved = True
         item = self.view.piece_at(pos, exclude=self.start_id)
         end_id = item.piece_id if item is not None and item.kind in ("unit", "marker") else None
         self.view.set_measurement(self.start_id, self.start, end_id, self.view.board_point(pos))
 
     def release(self, pos: QPoint, modifiers: Qt.KeyboardModifier) -> None:
+        still = (pos - self.press).manhattanLength() < QApplication.startDragDistance()
+        if still and not self.moved:  # a click, not a measure: no "0.00 in" line
+            self.view.clear_measure()
+            return
         self.move(pos, modifiers)
 
     def cancel(self) -> None:

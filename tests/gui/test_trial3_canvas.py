@@ -85,3 +85,103 @@ def test_a_small_units_name_is_beside_its_base_in_the_streamer_at_1080p(qtbot, p
     for uid in SMALL[path]:
         item = streamer.scene.piece_item(uid)
         assert not item.name_box(ppi).intersects(_base(item)), item.unit.name
+
+
+# -- 4. the measure's reading is never under the rotate handle ---------------------------
+
+
+def _press_drag_release(qtbot, window, a, b) -> None:
+    from PySide6.QtCore import Qt
+
+    from .helpers import at
+
+    vp = window.view.viewport()
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=at(window, *a))
+    qtbot.mouseMove(vp, at(window, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+    qtbot.mouseMove(vp, at(window, *b))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=at(window, *b))
+
+
+def test_measuring_from_the_selected_unit_hides_its_rotate_handle_and_the_reading_is_on_top(
+    qtbot,
+):
+    """The Guild Capo (40 mm round, at 8, 5) selected: its rotate knob shows. Press M
+    and measure from it to the Golden Mask (8, 14): the knob is gone while measuring
+    and the reading is the topmost thing where it is drawn."""
+    from PySide6.QtCore import Qt
+
+    window = open_window(qtbot, load_game(str(CARNEVALE)))
+    view = window.view
+    capo = window.scene.piece_item("g-capo")
+    capo.setSelected(True)
+    assert view.handle.isVisible()
+    qtbot.keyClick(view, Qt.Key.Key_M)
+    assert view.tool.value == "measure"
+    assert not view.handle.isVisible(), "no rotate knob in measure mode"
+    _press_drag_release(qtbot, window, (8, 5), (8, 14))
+    item = view.measure_item
+    assert item.isVisible() and view.measurement is not None
+    assert not view.handle.isVisible()
+    assert item.zValue() > view.handle.zValue()
+    box = item.label_box()
+    top = window.scene.items(box.center())[0]
+    assert top is item, f"the reading is covered by {top}"
+
+
+# -- 8. one Escape leaves the measure tool; a click then measures nothing ----------------
+
+
+def test_one_escape_in_measure_mode_leaves_it_and_the_next_click_draws_no_zero_line(qtbot):
+    from PySide6.QtCore import Qt
+
+    from .helpers import at
+
+    window = open_window(qtbot, load_game(str(DEMO)))
+    view = window.view
+    qtbot.keyClick(view, Qt.Key.Key_M)
+    _press_drag_release(qtbot, window, (10, 30), (20, 30))
+    assert view.measurement is not None and view.measure_item.isVisible()
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    assert view.tool.value == "select"
+    assert window.tool_actions["select"].isChecked()
+    assert view.measurement is None and not view.measure_item.isVisible()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(window, 12, 32))
+    assert view.measurement is None and not view.measure_item.isVisible()
+    assert "0.00 in" not in window.statusBar().currentMessage()
+
+
+def test_a_click_without_a_drag_in_measure_mode_draws_no_zero_line(qtbot):
+    from PySide6.QtCore import Qt
+
+    from .helpers import at
+
+    window = open_window(qtbot, load_game(str(DEMO)))
+    view = window.view
+    qtbot.keyClick(view, Qt.Key.Key_M)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(window, 12, 32))
+    assert view.tool.value == "measure"
+    assert view.measurement is None and not view.measure_item.isVisible()
+
+
+# -- 8. the King of the Hill pick badge reads at the fitted zoom and says what it is ------
+
+
+def test_the_pick_badge_is_at_least_14_px_across_and_its_tooltip_names_the_pick(qtbot):
+    """Encircle / King of the Hill: Equitaine picked Temple Hill. Its ⚑ badge was
+    7 px wide at the fitted zoom (a dot) with no tooltip."""
+    from tabletop_gui.app.items import BadgeTip, badge_rect
+    from tabletop_gui.rules.scoreboard import Role
+
+    window = open_window(qtbot, load_game(str(KING)))
+    ppi = window.view.pixels_per_inch()
+    picked = [
+        it for it in window.scene.pieces.values() if any(m.role is Role.SELECTED for m in it.marks)
+    ]
+    assert picked, "the picks carry a badge"
+    for item in picked:
+        box = badge_rect(item.marks, item.badge_anchor(), item.ts, ppi)
+        assert box.height() * ppi >= 14, f"{box.height() * ppi:.1f} px"
+        centre = item.mapToScene(item.badge_anchor())
+        tips = [it for it in window.scene.items(centre) if it.toolTip()]
+        assert isinstance(tips[0], BadgeTip), "hovering the badge shows the badge's tooltip"
+        assert "⚑" in tips[0].toolTip() and "pick" in tips[0].toolTip()
