@@ -3,7 +3,8 @@
 tabletop-gui [FILE]                     open the window (the demo board by default)
 tabletop-gui validate FILE
 tabletop-gui score FILE [--json] [--at N] [--view SIDE]
-tabletop-gui render FILE -o out.png|out.svg|out.pdf [--at N] [--transparent] [--paper P]
+tabletop-gui render FILE -o out.png|out.svg|out.pdf [--at N] [--view SIDE] [--transparent]
+                    [--paper P]
 """
 
 from __future__ import annotations
@@ -48,6 +49,11 @@ def build_parser() -> argparse.ArgumentParser:
     p_render.add_argument("-o", "--output", required=True, help="out.png, out.svg or out.pdf")
     p_render.add_argument("--at", type=int, metavar="N", help="the board after N events")
     p_render.add_argument(
+        "--view",
+        metavar="SIDE",
+        help="draw it as side SIDE sees it (face-down values as '?'); default: the referee's",
+    )
+    p_render.add_argument(
         "--width", type=int, default=1600, help="PNG width in pixels (200 to 16384)"
     )
     p_render.add_argument(
@@ -84,9 +90,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         at = _at(args.at, game)
         state = replay(game.setup, game.events, at)
+        if args.view is not None and args.view not in state.scene.side_ids:
+            raise UsageError(f"--view {args.view}: sides are {', '.join(state.scene.side_ids)}")
         if args.command == "score":
-            if args.view is not None and args.view not in state.scene.side_ids:
-                raise UsageError(f"--view {args.view}: sides are {', '.join(state.scene.side_ids)}")
             board = evaluate(state, viewer=args.view)
             if args.json:
                 print(json.dumps(score_json(args.file, game, state, board, args.view), indent=1))
@@ -100,7 +106,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             try:
                 pages = render_file(
                     state, args.output, width=args.width, transparent=args.transparent,
-                    paper=args.paper, overlap=args.overlap,
+                    paper=args.paper, overlap=args.overlap, viewer=args.view,
+                    events=game.events[: state.index],
                 )  # fmt: skip
             except (OSError, ValueError) as exc:
                 raise UsageError(str(exc)) from None

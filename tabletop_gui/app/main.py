@@ -687,10 +687,19 @@ class MainWindow(QMainWindow):
 
     # -- pictures -------------------------------------------------------------
     def export(self, path: str, transparent: bool = False, paper: str = "board") -> int:
-        """Write the board as shown (the moment looked back at, if any)."""
+        """Write the board as shown (the moment looked back at, if any), in the view
+        shown (View > Score as seen by: a player's export hides what they cannot know)."""
         from tabletop_gui.app.render import render_file
 
-        return render_file(self.doc.state, path, transparent=transparent, paper=paper)
+        state = self.doc.state
+        return render_file(
+            state,
+            path,
+            transparent=transparent,
+            paper=paper,
+            viewer=self.doc.viewer,
+            events=self.doc.timeline.events[: state.index],
+        )
 
     def export_dialog(self, kind: str, paper: str = "board") -> None:
         ext = {"png": "png", "png-t": "png", "svg": "svg", "pdf": "pdf"}[kind]
@@ -723,7 +732,7 @@ class MainWindow(QMainWindow):
         dialog.setWindowTitle("Print the board at true scale")
         if dialog.exec() != QPrintDialog.DialogCode.Accepted:
             return
-        pages = print_board(self.doc.state, printer)
+        pages = print_board(self.doc.state, printer, viewer=self.doc.viewer)
         self.statusBar().showMessage(f"Sent {pages} page(s) to the printer", 8000)
 
     # -- streaming ------------------------------------------------------------

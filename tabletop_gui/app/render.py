@@ -3,6 +3,9 @@
 The board is painted by the very ``BoardScene`` the window shows, with the
 Scoreboard's overlays.
 
+- A player's view (``viewer``, ``render --view SIDE``, or the window's View >
+  Score as seen by): face-down values are drawn as "?" and the score is that
+  side's (what it cannot know is not shown), as the window shows it.
 - PNG and SVG: the board with a title, the legend and the score rows below it.
   PNG can have a transparent background (nothing drawn around the board). The
   SVG states its size in physical units (``width="...in"``): the board is at
@@ -20,6 +23,7 @@ import math
 import os
 import re
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,6 +55,8 @@ from tabletop_gui.app import style
 from tabletop_gui.app.board_scene import BoardScene
 from tabletop_gui.app.legend import legend_entries, paint_legend
 from tabletop_gui.app.score_rows import score_rows
+from tabletop_gui.app.turns import clock_text, possessive
+from tabletop_gui.model.events import Event
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.engine import evaluate
 from tabletop_gui.rules.scoreboard import Scoreboard
@@ -67,10 +73,19 @@ def ensure_app() -> QApplication:
 class Page:
     """The layout of a rendered page, in pixels of a ``width``-wide image."""
 
-    def __init__(self, scene: BoardScene, state: GameState, board: Scoreboard, width: int) -> None:
+    def __init__(
+        self,
+        scene: BoardScene,
+        state: GameState,
+        board: Scoreboard,
+        width: int,
+        events: Sequence[Event] = (),
+        viewer: str | None = None,
+    ) -> None:
         self.scene = scene
         self.state = state
         self.width = width
+        self.title = page_title(state, board, events, viewer)
         self.source = scene.sceneRect()
         self.scale = width / self.source.width()
         self.board_h = self.source.height() * self.scale
@@ -116,13 +131,10 @@ class Page:
             painter.fillRect(QRectF(0, 0, w, self.height), QColor("white"))
         painter.setFont(self.title_font)
         painter.setPen(QColor("#111111"))
-        title = self.state.setup.name or "Untitled board"
-        c = self.state.clock
-        when = f"Turn {c.turn}" if c.turn else "Setup"
         painter.drawText(
             QRectF(self.pad, 0, w - 2 * self.pad, self.title_h),
             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-            f"{title}  ·  {when}, after {self.state.index} events",
+            self.title,
         )
         target = QRectF(0, self.title_h, w, self.board_h)
         self.scene.render(painter, target, self.source, Qt.AspectRatioMode.KeepAspectRatio)
@@ -146,6 +158,30 @@ class Page:
                 text,
             )
             y += line_h
+
+
+def page_title(
+    state: GameState,
+    board: Scoreboard,
+    events: Sequence[Event] = (),
+    viewer: str | None = None,
+) -> str:
+    """'Drowned Quarter  ·  Round 2 ended, after 14 events  ·  Guild of Thieves' view':
+    the clock in the window's words (Game Turn, Round, Turn), and whose view it is."""
+    title = state.setup.name or "Untitled board"
+    when = clock_text(state, events, board)
+    text = f"{title}  ·  {when}, after {state.index} events"
+    if viewer is not None and viewer in state.scene.side_ids:
+        text += f"  ·  {possessive(state.scene.side(viewer).name)} view"
+    return text
+
+
+def check_viewer(state: GameState, viewer: str | None) -> None:
+    """ValueError naming the sides when ``viewer`` is not one of them."""
+    sides = state.scene.side_ids
+    if viewer is not None and viewer not in sides:
+        listed = ", ".join(sides) if sides else "none"
+        raise ValueError(f"--view {viewer}: not a side of this game (the sides: {listed})")
 
 
 #: Paper sizes for tiled PDFs, inches (portrait width, height).
@@ -210,11 +246,15 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
         raise
 
 
-def board_scene(state: GameState, board: Scoreboard | None = None) -> BoardScene:
-    """A BoardScene drawing ``state`` with its overlays (the window's drawing code)."""
+def board_scene(
+    state: GameState, board: Scoreboard | None = None, viewer: str | None = None
+) -> BoardScene:
+    """A BoardScene drawing ``state`` with its overlays (the window's drawing code);
+    in ``viewer``'s view (a side id) face-down values are not drawn."""
     ensure_app()
     scene = BoardScene()
-    scene.sync(state, board if board is not None else evaluate(state))
+    scene.public = viewer is not None
+    scene.sync(state, board if board is not None else evaluate(state, viewer=viewer))
     return scene
 
 
@@ -226,12 +266,17 @@ def render_file(
     transparent: bool = False,
     paper: str = "board",
     overlap: float = DEFAULT_OVERLAP_IN,
+    viewer: str | None = None,
+    events: Sequence[Event] = (),
 ) -> int:
     """Write the board of ``state`` with its overlays to ``output_path``: .png
     (``width`` pixels wide, ``transparent`` background), .svg (true scale) or .pdf
-    (true scale; ``paper`` "board" or a paper name to tile). Returns the number of
-    pages (1 for images)."""
+    (true scale; ``paper`` "board" or a paper name to tile). ``viewer``: a side's
+    view (face-down values unknown), None: the referee's. ``events``: the log up
+    to ``state`` (the title says where the game is, as the window does). Returns
+    the number of pages (1 for images)."""
     ensure_app()
+    check_viewer(state, viewer)
     if width < 200:
         raise ValueError(f"width: must be at least 200 pixels, got {width}")
     suffix = Path(output_path).suffix.lower()
@@ -239,14 +284,14 @@ def render_file(
         raise ValueError(f"{output_path}: the output must end in .png, .svg or .pdf")
     if suffix == ".png" and width > MAX_PNG_WIDTH:
         raise ValueError(f"width: a PNG can be at most {MAX_PNG_WIDTH} pixels wide, got {width}")
-    board = evaluate(state)
-    scene = board_scene(state, board)
+    board = evaluate(state, viewer=viewer)
+    scene = board_scene(state, board, viewer)
     try:
         if suffix == ".pdf":
             return write_pdf(
                 scene, output_path, paper=paper, overlap=overlap, title=state.setup.name
             )
-        page = Page(scene, state, board, width)
+        page = Page(scene, state, board, width, events, viewer)
         if suffix == ".png":
             scene.transparent_table = transparent
             image = page_image(page, transparent)
@@ -507,10 +552,16 @@ def write_pdf(
     return len(tiles)
 
 
-def print_board(state: GameState, printer: object, overlap: float = DEFAULT_OVERLAP_IN) -> int:
+def print_board(
+    state: GameState,
+    printer: object,
+    overlap: float = DEFAULT_OVERLAP_IN,
+    viewer: str | None = None,
+) -> int:
     """Print the board at true scale on ``printer`` (a configured QPrinter), tiled
-    over its paper; returns the number of pages."""
-    scene = board_scene(state)
+    over its paper, in ``viewer``'s view (None: the referee's); returns the number
+    of pages."""
+    scene = board_scene(state, viewer=viewer)
     try:
         layout = printer.pageLayout()
         full = layout.fullRect(QPageLayout.Unit.Inch)
