@@ -12,14 +12,16 @@ the target so a reader (OBS's Image source) never sees half a file.
 
 What the audience sees is one setting for both (``stream_settings()``):
 
-- the **referee's view** (the default): every value, as the score panel shows
-  it; an objective still face down to the players says so in its tile;
-- the **players' view**: what a player at the table may know; a face-down
-  objective shows ``?`` on the board, and a total it would add to reads
-  ``3 VP + ? (1 hidden)``.
+- the **players' view** (the default: players and spectators watch the
+  stream): what a player at the table may know; a face-down objective shows
+  ``?`` on the board, and a total it would add to reads ``3 VP + ? (1 hidden)``;
+- the **referee's view**, switched on explicitly: every value, as the score
+  panel shows it; an objective still face down to the players says so in its
+  tile.
 
 The streamer window's right-click menu, its ``H`` key and View ▸ *Streamer
-shows hidden values* switch it; the window title says which view is on.
+shows hidden values* switch it; the window title says which view is on. F10 in
+the streamer window closes it (as F10 in the main window opened it).
 """
 
 from __future__ import annotations
@@ -90,6 +92,9 @@ LABEL_PX_AT_1080 = 16.0
 STANDING_LINES = 2
 #: QSettings key of the audience's view (true: the referee's view).
 SHOW_HIDDEN_KEY = "streamer/show_hidden"
+#: Spectators watch the stream: face-down values stay hidden until a referee
+#: switches the referee's view on.
+SHOW_HIDDEN_DEFAULT = False
 STREAM_FILE = "stream.png"
 
 
@@ -115,7 +120,7 @@ class StreamSettings(QObject):
 
     def __init__(self) -> None:
         super().__init__()
-        value = session.settings().value(SHOW_HIDDEN_KEY, True)
+        value = session.settings().value(SHOW_HIDDEN_KEY, SHOW_HIDDEN_DEFAULT)
         self._show_hidden = str(value).lower() not in ("false", "0", "no")
 
     @property
@@ -711,6 +716,8 @@ class StreamerWindow(QWidget):
             self.showNormal()
         elif event.key() == Qt.Key.Key_H and not event.modifiers():
             self.settings.toggle()
+        elif event.key() == Qt.Key.Key_F10:
+            self.close()
         else:
             super().keyPressEvent(event)
 

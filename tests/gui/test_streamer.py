@@ -137,10 +137,13 @@ def _totals(board, scene, family="carnevale") -> list[str]:
     return [streamer_module._counted(board.totals.get(s, 0), family) for s in scene.side_ids]
 
 
-def test_streamer_totals_equal_the_score_panels_by_default_hidden_values_included(qtbot):
+def test_streamer_totals_equal_the_score_panels_in_the_referees_view_hidden_values_included(
+    qtbot,
+):
     """The Drowned Quarter after its log: The Rashaar hold the face-down Sunken
     Relic (2 VP). The score panel (referee's view) says Rashaar 5, Guild 4; the
-    streamer, showing the audience what the referee sees, says the same."""
+    streamer, switched to the referee's view, says the same."""
+    streamer_module.stream_settings().set_show_hidden(True)
     window = open_window(qtbot, load_game(CARNEVALE))
     streamer = window.open_streamer()
     qtbot.addWidget(streamer)
@@ -163,6 +166,7 @@ def test_streamer_totals_equal_the_score_panels_by_default_hidden_values_include
 def test_players_view_marks_the_unknown_value_in_the_total_instead_of_leaving_it_out(qtbot):
     """Switched to the players' view (the window's H key): the Relic's 2 VP are not
     known to the players, so The Rashaar read '3 VP + ? (1 hidden)', never a bare 3."""
+    streamer_module.stream_settings().set_show_hidden(True)  # then H: the players' view
     window = open_window(qtbot, load_game(CARNEVALE))
     streamer = window.open_streamer()
     qtbot.addWidget(streamer)
@@ -190,6 +194,7 @@ def test_players_view_marks_the_unknown_value_in_the_total_instead_of_leaving_it
 
 
 def test_the_stream_png_follows_the_audience_view_setting(qtbot, tmp_path):
+    streamer_module.stream_settings().set_show_hidden(True)
     window = open_window(qtbot, load_game(CARNEVALE))
     out = window.start_stream_output(str(tmp_path / "s.png"))
     assert not out.scene.public

@@ -185,3 +185,46 @@ def test_the_pick_badge_is_at_least_14_px_across_and_its_tooltip_names_the_pick(
         tips = [it for it in window.scene.items(centre) if it.toolTip()]
         assert isinstance(tips[0], BadgeTip), "hovering the badge shows the badge's tooltip"
         assert "⚑" in tips[0].toolTip() and "pick" in tips[0].toolTip()
+
+
+# -- 7. spectators watch the stream: face-down values hidden unless a referee says so ---
+
+
+def test_a_new_streamer_hides_face_down_values_until_the_referee_switches_them_on(qtbot, tmp_path):
+    """Drowned Quarter: the Sunken Relic (2 VP) is face down. A first streamer (fresh
+    settings) shows '?' and 'hidden', in the window and in the stream PNG; the
+    explicit switch (H) shows the value."""
+    from PySide6.QtCore import Qt
+
+    window = open_window(qtbot, load_game(str(CARNEVALE)))
+    streamer = window.open_streamer()
+    qtbot.addWidget(streamer)
+    qtbot.waitExposed(streamer)
+    assert not streamer_module.stream_settings().show_hidden
+    assert "players' view" in streamer.windowTitle()
+    assert streamer.scene.piece_item("obj-relic").text == "?"
+    relic = next(s for s in streamer.bar.info.standings if s.name == "Sunken Relic")
+    assert "2 VP" not in relic.text and "hidden" in relic.text
+    out = window.start_stream_output(str(tmp_path / "s.png"))
+    assert out.scene.public and out.scene.piece_item("obj-relic").text == "?"
+    window.stop_stream_output()
+    qtbot.keyClick(streamer, Qt.Key.Key_H)
+    assert streamer.scene.piece_item("obj-relic").text == "2?"
+    assert "referee's view" in streamer.windowTitle()
+
+
+def test_f10_in_the_streamer_window_closes_it(qtbot):
+    """F10 pressed while the streamer window has the keyboard (its own window
+    active): the key event reaches the window, which closes."""
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QKeyEvent
+
+    window = open_window(qtbot, load_game(str(DEMO)))
+    streamer = window.open_streamer()
+    qtbot.addWidget(streamer)
+    qtbot.waitExposed(streamer)
+    streamer.windowHandle().requestActivate()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is streamer, timeout=1000)
+    press = QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_F10, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(streamer.view, press)
+    assert not streamer.isVisible()
