@@ -4,6 +4,7 @@ refuses is reverted and the reason shown, never raised."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +23,8 @@ from PySide6.QtWidgets import (
 
 from tabletop_gui.app import presets
 from tabletop_gui.app.editor import Editor
+from tabletop_gui.model.bounds import piece_name
+from tabletop_gui.model.hexgrid import HexBoard, hex_label
 from tabletop_gui.model.pieces import BaseShape, HeightClass, Marker, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Scene
 
@@ -34,7 +37,7 @@ HIDDEN_TEXT = "?"
 class Field:
     name: str  # the dataclass field
     label: str
-    kind: str  # text, float, int, opt_int, bool, choice, side, opt_side, rule
+    kind: str  # text, float, int, opt_int, bool, choice, side, opt_side, rule, hex
     choices: tuple[str, ...] = ()
 
 
@@ -77,6 +80,12 @@ TERRAIN_FIELDS = (
     Field("height", "Height (in)", "float"),
 )
 ZONE_FIELDS = (Field("name", "Name", "text"), Field("side", "Side", "side"))
+#: A round base has one size: its diameter (the model keeps it in base_width_mm
+#: and reads no depth).
+DIAMETER = Field("base_width_mm", "Base diameter (mm)", "float")
+#: A unit on a hex board stands on a hex: its place is edited as "col,row" (the
+#: hex's centre in inches is the field's tooltip).
+HEX_FIELD = Field("hex", "Hex (col,row)", "hex")
 
 
 #: The unit and marker fields each family's rules read (and so a referee edits);
@@ -135,10 +144,26 @@ def _only(fields: tuple[Field, ...], names: tuple[str, ...] | None) -> tuple[Fie
     return fields if names is None else tuple(f for f in fields if f.name in names)
 
 
-def fields_for(piece: object, family: str | None = None) -> tuple[Field, ...]:
-    """The fields shown for ``piece`` on a board of ``family`` (None: all of them)."""
+def _unit_fields(unit: Unit, family: str | None, hexes: bool) -> tuple[Field, ...]:
+    out: list[Field] = []
+    for f in _only(UNIT_FIELDS, FAMILY_UNIT_FIELDS.get(family or "")):
+        if unit.base_shape is BaseShape.ROUND and f.name == "base_depth_mm":
+            continue
+        if unit.base_shape is BaseShape.ROUND and f.name == "base_width_mm":
+            f = DIAMETER
+        if hexes and f.name in ("x", "y"):
+            f = HEX_FIELD
+            if f in out:
+                continue
+        out.append(f)
+    return tuple(out)
+
+
+def fields_for(piece: object, family: str | None = None, hexes: bool = False) -> tuple[Field, ...]:
+    """The fields shown for ``piece`` on a board of ``family`` (None: all of them);
+    ``hexes``: the board is a hex board (a unit's place is its hex)."""
     if isinstance(piece, Unit):
-        return _only(UNIT_FIELDS, FAMILY_UNIT_FIELDS.get(family or ""))
+        return _unit_fields(piece, family, hexes)
     if isinstance(piece, Marker):
         return _only(MARKER_FIELDS, FAMILY_MARKER_FIELDS.get(family or ""))
     if isinstance(piece, Terrain):
@@ -167,6 +192,35 @@ def parse(f: Field, text: str) -> Any:
         except ValueError:
             raise InputError(f"expected a whole number, got {text!r}") from None
     return text
+
+
+def parse_hex(board: HexBoard, text: str) -> tuple[int, int]:
+    """'5,4' (or '5 4') as a hex of ``board``; InputError when it is not one."""
+    parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
+    try:
+        col, row = (int(p) for p in parts)
+    except ValueError:
+        raise InputError(f"expected a hex as col,row (e.g. 5,4), got {text.strip()!r}") from None
+    if not board.contains((col, row)):
+        raise InputError(f"hex {col},{row} is not on the board")
+    return col, row
+
+
+def refusal_words(reason: str, piece: Any, fields: tuple[Field, ...]) -> str:
+    """The model's refusal in the Inspector's words: the piece's name dropped (the
+    header names it) and a field's words ("base width mm") as its label ("Base
+    width (mm)"). 'Duke (a-duke): base width mm must be > 0, got 0.0' -> 'Base
+    width (mm) must be > 0, got 0.0'."""
+    prefix = f"{piece_name(piece)}: "
+    if reason.startswith(prefix):
+        reason = reason[len(prefix) :]
+    for f in sorted(fields, key=lambda f: -len(f.name)):
+        if f.kind == "hex":  # not a model field: its messages say "hex 5,4 ..."
+            continue
+        word = f.name.replace("_", " ")
+        if reason == word or reason.startswith(word + " "):
+            return f.label + reason[len(word) :]
+    return reason
 
 
 def value_hidden(marker: Any, viewer: str | None) -> bool:
@@ -321,6 +375,7 @@ class Inspector(QWidget):
             and piece.id == self.piece.id
             and sides == self._sides
             and family == self._family
+            and self._fields(piece) == self._fields(self.piece)
         )
         self._sides = sides
         self._family = family
@@ -329,6 +384,13 @@ class Inspector(QWidget):
         self.piece = piece
         if piece is not None:
             self._fill(piece)
+
+    @property
+    def board(self) -> object:
+        return self.editor.doc.state.scene.board
+
+    def _fields(self, piece: Any) -> tuple[Field, ...]:
+        return fields_for(piece, self._family, isinstance(self.board, HexBoard))
 
     def _rebuild(self, piece: Any) -> None:
         while self.form.rowCount():
@@ -342,7 +404,7 @@ class Inspector(QWidget):
         title = f"{type(piece).__name__}: {name}" if name else f"{type(piece).__name__} {piece.id}"
         self.title.setText(title)
         self.title.setToolTip(f"id {piece.id}")
-        for f in fields_for(piece, self._family):
+        for f in self._fields(piece):
             w = self._widget(f)
             w.setObjectName(f"field_{f.name}")
             self.widgets[f.name] = w
@@ -377,6 +439,11 @@ class Inspector(QWidget):
             w.setModified(False)
 
     def _value(self, f: Field, piece: Any) -> Any:
+        if f.kind == "hex":
+            board = self.board
+            if isinstance(board, HexBoard):
+                return hex_label(board.point_to_hex(piece.x, piece.y))
+            return f"{piece.x:g},{piece.y:g}"
         if f.kind == "rule":
             return f.name in piece.rules
         value = getattr(piece, f.name)
@@ -385,10 +452,12 @@ class Inspector(QWidget):
         )
 
     def _fill(self, piece: Any) -> None:
-        for f in fields_for(piece, self._family):
+        for f in self._fields(piece):
             w = self.widgets.get(f.name)
             if w is None:
                 continue
+            if f.kind == "hex":
+                w.setToolTip(f"Centre at x {piece.x:.2f} in, y {piece.y:.2f} in")
             value = self._value(f, piece)
             hidable = f.name == "value" and isinstance(w, QLineEdit)
             if hidable and self._hide_value(w, piece):
@@ -435,7 +504,10 @@ class Inspector(QWidget):
             return
         edit.setModified(False)
         try:
-            value = parse(f, edit.text())
+            if f.kind == "hex" and isinstance(self.board, HexBoard):
+                value = hex_label(parse_hex(self.board, edit.text()))
+            else:
+                value = parse(f, edit.text())
         except InputError as exc:
             self._refused(f, str(exc))
             return
@@ -454,6 +526,10 @@ class Inspector(QWidget):
             else:
                 rules.discard(f.name)
             changes = {"rules": sorted(rules)}
+        elif f.kind == "hex" and isinstance(self.board, HexBoard):
+            col, row = (int(p) for p in str(value).split(","))
+            x, y = self.board.hex_to_point((col, row))
+            changes = {"x": x, "y": y}
         else:
             changes = {f.name: value}
         if isinstance(piece, Marker) and f.name == "side":
@@ -484,8 +560,16 @@ class Inspector(QWidget):
         return None
 
     def _refused(self, f: Field, reason: str) -> None:
-        self.message.setText(f"{f.label}: refused, {reason}")
-        self.editor.doc.message.emit(f"Refused: {f.label}: {reason}")
+        """Show a refusal under the field's label: 'Base width (mm): refused, must be
+        > 0, got 0.0' (the status bar names the piece too)."""
+        worded, who = reason, ""
+        if self.piece is not None:
+            worded = refusal_words(reason, self.piece, self._fields(self.piece))
+            who = piece_name(self.piece) + ": "
+        rest = worded[len(f.label) :].lstrip(": ") if worded.startswith(f.label) else worded
+        self.message.setText(f"{f.label}: refused, {rest}")
+        about = worded if worded.startswith(f.label) else f"{f.label}: {worded}"
+        self.editor.doc.message.emit(f"Refused: {who}{about}")
         scroll = self.parentWidget()
         while scroll is not None and not isinstance(scroll, QScrollArea):
             scroll = scroll.parentWidget()

@@ -137,7 +137,7 @@ def test_inspector_edits_a_property_and_refuses_an_invalid_value_with_a_message(
     steps = demo.doc.undo_stack.count()
     inspector.edit("models", "0")
     assert demo.doc.state.scene.units["a-peasants"].models == 30
-    assert "models" in inspector.message.text() and "must be >= 1" in inspector.message.text()
+    assert "Models" in inspector.message.text() and "must be >= 1" in inspector.message.text()
     assert inspector.widgets["models"].text() == "30"  # reverted
     inspector.edit("base_width_mm", "wide")
     assert "expected a number" in inspector.message.text()

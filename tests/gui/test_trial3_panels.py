@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 
 from tabletop_gui import DEMO_BOARD, SCENARIOS
 from tabletop_gui.io import load_game
+from tabletop_gui.model.game import Game
 
 from .helpers import drop, open_window
 
@@ -180,3 +181,94 @@ def test_an_export_in_a_players_view_draws_a_face_down_value_as_a_question_mark(
     export_svg(window, tmp_path / "referee.svg", monkeypatch)
     texts = svg_texts(tmp_path / "referee.svg")
     assert "2?" in texts and "view" not in texts[0]
+
+
+# -- 8 and 9c: the Inspector's fields and words ------------------------------------------
+
+HEX = SCENARIOS / "hex_hochkirch_ridge_demo.json"
+
+
+def select(window, piece_id: str) -> None:
+    window.scene.clearSelection()
+    window.scene.pieces[piece_id].setSelected(True)
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+def form_labels(window) -> list[str]:
+    form = window.inspector.form
+    return [form.itemAt(i, form.ItemRole.LabelRole).widget().text() for i in range(form.rowCount())]
+
+
+def test_a_round_base_is_edited_by_its_diameter(qtbot):
+    window = open_window(qtbot, load_game(str(CARNEVALE)), str(CARNEVALE))
+    select(window, "g-capo")  # a round base
+    labels = form_labels(window)
+    assert "Base diameter (mm)" in labels
+    assert "Base width (mm)" not in labels and "Base depth (mm)" not in labels
+    window.inspector.edit("base_width_mm", "40")
+    unit = window.doc.state.scene.units["g-capo"]
+    assert unit.base_width_mm == 40 and unit.width_in == unit.depth_in == 40 / 25.4
+    window.inspector.edit("base_width_mm", "0")
+    assert window.inspector.message.text() == "Base diameter (mm): refused, must be > 0, got 0.0"
+
+
+def test_changing_a_base_to_rectangular_brings_back_width_and_depth(qtbot):
+    window = open_window(qtbot, load_game(str(CARNEVALE)), str(CARNEVALE))
+    select(window, "g-capo")
+    shape = window.inspector.widgets["base_shape"]
+    shape.setCurrentIndex(shape.findData("rect"))
+    shape.activated.emit(shape.currentIndex())
+    QApplication.processEvents()
+    labels = form_labels(window)
+    assert "Base width (mm)" in labels and "Base depth (mm)" in labels
+    assert "Base diameter (mm)" not in labels
+
+
+def test_a_hex_unit_shows_and_takes_its_place_as_a_hex(qtbot):
+    # The battle's setup (its log ends in a won battle, where edits are refused).
+    window = open_window(qtbot, Game(load_game(str(HEX)).setup), None)
+    board = window.doc.state.scene.board
+    select(window, "b-musk")
+    labels = form_labels(window)
+    assert "Hex (col,row)" in labels and "x (in)" not in labels and "y (in)" not in labels
+    unit = window.doc.state.scene.units["b-musk"]
+    field = window.inspector.widgets["hex"]
+    col, row = board.point_to_hex(unit.x, unit.y)
+    assert field.text() == f"{col},{row}"
+    assert f"x {unit.x:.2f} in" in field.toolTip()  # the inches, secondary
+
+    target = next(
+        h
+        for h in board.neighbours((col, row))
+        if not any(board.point_to_hex(u.x, u.y) == h for u in window.doc.state.scene.units.values())
+    )
+    window.inspector.edit("hex", f"{target[0]}, {target[1]}")
+    unit = window.doc.state.scene.units["b-musk"]
+    assert board.point_to_hex(unit.x, unit.y) == target
+    assert (unit.x, unit.y) == board.hex_to_point(target)  # on the hex's centre
+    assert field.text() == f"{target[0]},{target[1]}"
+
+    window.inspector.edit("hex", "40,40")
+    assert (
+        window.inspector.message.text() == "Hex (col,row): refused, hex 40,40 is not on the board"
+    )
+    window.inspector.edit("hex", "north")
+    assert "expected a hex as col,row" in window.inspector.message.text()
+    assert (
+        board.point_to_hex(*(lambda u: (u.x, u.y))(window.doc.state.scene.units["b-musk"]))
+        == target
+    )
+
+
+def test_an_inspector_refusal_reads_the_fields_label_not_the_models_words(qtbot):
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    select(window, "a-duke")
+    window.inspector.edit("base_width_mm", "0")
+    assert window.inspector.message.text() == "Base width (mm): refused, must be > 0, got 0.0"
+    assert "base width mm" not in window.statusBar().currentMessage()
+    assert window.statusBar().currentMessage() == (
+        "Refused: Duke (a-duke): Base width (mm) must be > 0, got 0.0"
+    )
+    window.inspector.edit("models_per_rank", "0")
+    assert window.inspector.message.text() == "Models per rank: refused, must be >= 1, got 0"
