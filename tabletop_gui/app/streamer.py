@@ -510,20 +510,32 @@ class StreamScene(BoardScene):
         return NAME_IN * self.text_scale * ppi
 
 
+#: Unit names are never drawn smaller than this in a small picture (a 640 x 360
+#: stream): a larger floor made names grow in inches as the picture shrank, so
+#: they hung past the board and drifted onto other units.
+MIN_LABEL_PX = 8.0
+#: The shown rectangle grows past the board's margin for labels by at most this
+#: share of its size on each side: the board keeps (nearly) all the picture.
+MAX_GROWTH = 0.04
+
+
 def label_px(picture_height: float) -> float:
-    return max(11.0, LABEL_PX_AT_1080 * picture_height / 1080)
+    return max(MIN_LABEL_PX, LABEL_PX_AT_1080 * picture_height / 1080)
 
 
 def shown_rect(scene: BoardScene) -> QRectF:
     """The scene rectangle to show: the board and its margin, grown evenly on
-    opposite sides to take in any label that reaches past it (an exit label at
-    the board's edge), so the board stays in the middle."""
+    opposite sides to take in a label that reaches past it (an exit label at
+    the board's edge), so the board stays in the middle; grown by MAX_GROWTH at
+    most, so a long caption does not shrink the board."""
     rect = scene.sceneRect()
     items = scene.itemsBoundingRect()
     if items.isEmpty():
         return rect
     dx = max(0.0, rect.left() - items.left(), items.right() - rect.right())
     dy = max(0.0, rect.top() - items.top(), items.bottom() - rect.bottom())
+    dx = min(dx, MAX_GROWTH * rect.width())
+    dy = min(dy, MAX_GROWTH * rect.height())
     return rect.adjusted(-dx, -dy, dx, dy)
 
 

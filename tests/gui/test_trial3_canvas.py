@@ -228,3 +228,34 @@ def test_f10_in_the_streamer_window_closes_it(qtbot):
     press = QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_F10, Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(streamer.view, press)
     assert not streamer.isVisible()
+
+
+# -- 2. a small stream picture keeps the board large and names off other units -----------
+
+
+@pytest.mark.parametrize("size", [(640, 360), (960, 540)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_small_stream_picture_keeps_the_board_large_and_no_name_on_another_unit(
+    qtbot, tmp_path, size
+):
+    """Frontline Clash / Secure Target at 640 x 360 drew the board 230 px wide in a
+    640 x 290 area (labels grew in inches and the shown area grew with them)."""
+    from tabletop_gui.app.streamer import StreamOutput, bar_height, bar_info, shown_rect
+
+    window = open_window(qtbot, load_game(str(SECURE)))
+    out = StreamOutput(window.doc, tmp_path / "s.png", size=size)
+    w, h = size
+    board = out.scene.board_rect()
+    ppi = out.board_rect.width() / shown_rect(out.scene).width()
+    info = bar_info(window.doc, window.doc.scoreboard(), out.scene.colours)
+    area_w, area_h = w, h - bar_height(info, w, h)
+    fill = max(board.width() * ppi / area_w, board.height() * ppi / area_h)
+    assert fill >= 0.8, f"the board fills {fill:.0%} of the picture above the bar"
+    units = [it for it in out.scene.pieces.values() if isinstance(it, UnitItem)]
+    for u in units:
+        name = u.name_box(ppi)
+        for other in units:
+            if other is not u:
+                assert not name.intersects(_base(other)), (
+                    f"{u.unit.name}'s name is on {other.unit.name}"
+                )
+    out.stop()
