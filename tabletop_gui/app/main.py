@@ -56,8 +56,12 @@ class MainWindow(QMainWindow):
         game: Game,
         path: str | None = None,
         autosave_ms: int = session.AUTOSAVE_INTERVAL_MS,
+        opened_from: str | None = None,
     ) -> None:
         super().__init__()
+        #: The file an untitled game was read from (the bundled demo at start: it
+        #: is not saved over, so Save asks for a new file), None otherwise.
+        self.opened_from = opened_from if path is None else None
         self.doc = Document(game, path, self)
         self.editor = Editor(self.doc)
         self.scene = BoardScene(self)
@@ -361,7 +365,12 @@ class MainWindow(QMainWindow):
         if not shiboken6.isValid(self) or not shiboken6.isValid(self.doc.undo_stack):
             return  # the window is being torn down
         name = self.doc.committed.setup.name or "untitled"
-        where = Path(self.doc.path).name if self.doc.path else "not saved yet"
+        if self.doc.path:
+            where = Path(self.doc.path).name
+        elif self.opened_from:
+            where = f"{Path(self.opened_from).name} (a copy, not saved yet)"
+        else:
+            where = "not saved yet"
         dirty = " *" if self.doc.dirty else ""
         self.setWindowTitle(f"{where}{dirty} — {name} — tabletop_gui")
 
@@ -378,6 +387,7 @@ class MainWindow(QMainWindow):
             self.viewer_menu.addAction(a)
 
     def _after_reset(self) -> None:
+        self.opened_from = None  # a new game, or one with its own file
         self.focus_objective = None
         self.scene.set_focus(None)
         self.scene.clearSelection()
@@ -512,15 +522,25 @@ class MainWindow(QMainWindow):
     def _warn(self, title: str, text: str) -> None:
         QMessageBox.warning(self, title, text)
 
+    def game_name(self) -> str:
+        """How the save prompt names the game: its file, the demo it was read from
+        (which is not saved over), or 'this new game'."""
+        if self.doc.path:
+            return Path(self.doc.path).name
+        if self.opened_from:
+            demo = Path(self.opened_from).resolve() == Path(DEMO_BOARD).resolve()
+            what = "the demo game" if demo else "the game read"
+            return f"{what} (from {Path(self.opened_from).name})"
+        return "this new game"
+
     def maybe_save(self) -> bool:
         """Before losing unsaved changes: save, discard or cancel. True to go on."""
         if not self.doc.dirty:
             return True
-        name = Path(self.doc.path).name if self.doc.path else "this new game"
         answer = QMessageBox.question(
             self,
             "Unsaved changes",
-            f"Save the changes to {name} first?",
+            f"Save the changes to {self.game_name()} first?",
             QMessageBox.StandardButton.Save
             | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel,
@@ -812,7 +832,7 @@ def run_app(path: str | None = None) -> int:
     except FileFormatError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    window = MainWindow(game, target if path else None)
+    window = MainWindow(game, target if path else None, opened_from=None if path else target)
     window.show()
     window.view.setFocus(Qt.FocusReason.OtherFocusReason)  # board keys work at once
     _WINDOWS.append(window)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from tabletop_gui import DEMO_BOARD, SCENARIOS
 from tabletop_gui.io import load_game
@@ -272,3 +272,31 @@ def test_an_inspector_refusal_reads_the_fields_label_not_the_models_words(qtbot)
     )
     window.inspector.edit("models_per_rank", "0")
     assert window.inspector.message.text() == "Models per rank: refused, must be >= 1, got 0"
+
+
+# -- 8: the demo opened at start is not "a new game" in the save prompt -----------------
+
+
+def test_the_demo_opened_at_start_is_named_as_the_demo_in_the_save_prompt(
+    qtbot, monkeypatch, dialogs
+):
+    from tabletop_gui.app import main as main_module
+
+    monkeypatch.setattr(QApplication, "exec", lambda *_a: 0)
+    monkeypatch.setattr(main_module.MainWindow, "offer_recovery", lambda *_a, **_k: 0)
+    monkeypatch.setattr(main_module, "_WINDOWS", [])
+    assert main_module.run_app(None) == 0  # as `tabletop-gui` with no file starts
+    (window,) = main_module._WINDOWS
+    qtbot.addWidget(window)
+    assert window.doc.path is None  # Save never writes over the bundled demo
+    assert "t9a_frontline_clash_demo.json (a copy, not saved yet)" in window.windowTitle()
+
+    window.inspector.editor.update("a-duke", {"x": 30.0})  # a change to lose
+    dialogs.answer = QMessageBox.StandardButton.Discard
+    assert window.new_game("carnevale")
+    assert dialogs.questions[-1][1] == (
+        "Save the changes to the demo game (from t9a_frontline_clash_demo.json) first?"
+    )
+    QApplication.processEvents()  # now a new game: it is called one
+    assert "not saved yet" in window.windowTitle() and "demo" not in window.windowTitle()
+    assert window.game_name() == "this new game"
