@@ -276,7 +276,7 @@ class MainWindow(QMainWindow):
         self.viewer_menu = v.addMenu("Score as seen by")
         self._fill_viewers()
         v.addSeparator()
-        self._action(v, "&Streamer view", self.open_streamer, "F10")
+        self._action(v, "Show/hide &streamer view", self.toggle_streamer, "F10")
         out = self._action(v, "&Output for streaming (PNG)…", self.toggle_stream_output)
         out.setCheckable(True)
         self.stream_action = out
@@ -764,6 +764,14 @@ class MainWindow(QMainWindow):
         self.streamer.show()
         self.streamer.raise_()
         return self.streamer
+
+    def toggle_streamer(self) -> object | None:
+        """F10: open the streamer view, or close it when it is showing."""
+        showing = self.streamer is not None and shiboken6.isValid(self.streamer)
+        if showing and self.streamer.isVisible():  # type: ignore[union-attr]
+            self.streamer.close()  # type: ignore[union-attr]
+            return None
+        return self.open_streamer()
 
     def start_stream_output(self, path: str) -> object:
         from tabletop_gui.app.streamer import StreamOutput

@@ -8,7 +8,7 @@ import time
 
 import pytest
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QGuiApplication, QImage
+from PySide6.QtGui import QAction, QGuiApplication, QImage
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui import SCENARIOS
@@ -346,3 +346,13 @@ def test_a_stream_png_it_cannot_write_is_reported_by_its_own_name(qtbot, tmp_pat
     assert len(messages) == 1 and messages[0].startswith(str(out.path)), messages
     assert ".tmp" not in messages[0]
     window.stop_stream_output()
+
+
+def test_f10_in_the_main_window_opens_the_streamer_view_and_closes_it_again(demo, qtbot):
+    action = next(a for a in demo.findChildren(QAction) if a.shortcut().toString() == "F10")
+    action.trigger()
+    assert demo.streamer is not None and demo.streamer.isVisible()
+    action.trigger()
+    assert not demo.streamer.isVisible()
+    action.trigger()
+    assert demo.streamer.isVisible()
