@@ -22,12 +22,12 @@ from tabletop_gui.app.items import (
     MarkerItem,
     PieceItem,
     TerrainItem,
-    UnitBatch,
     UnitItem,
     ZoneItem,
 )
 from tabletop_gui.app.measure import subject_radius
 from tabletop_gui.app.overlays import AreaOverlay, CircleOverlay, HexOverlay
+from tabletop_gui.app.unit_batch import UnitBatch
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.model.scene import Board, Scene

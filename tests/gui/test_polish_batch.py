@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from PySide6.QtGui import QImage
 
-from tabletop_gui.app.items import UnitBatch, stacking_layers
+from tabletop_gui.app.unit_batch import UnitBatch, stacking_layers
 from tabletop_gui.model import InchBoard, Scene, Setup, Side, Unit
 from tabletop_gui.model.game import Game
 

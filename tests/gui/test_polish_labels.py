@@ -16,7 +16,7 @@ from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui import SCENARIOS
-from tabletop_gui.app import items, overlays, style
+from tabletop_gui.app import items, overlays, style, unit_batch
 from tabletop_gui.app import streamer as streamer_module
 from tabletop_gui.app.items import MarkerItem, PolygonItem, UnitItem, _note
 from tabletop_gui.app.overlays import CircleOverlay
@@ -59,6 +59,7 @@ def painted(monkeypatch) -> list[tuple[str, QRectF]]:
         return spy
 
     monkeypatch.setattr(items, "draw_label", spy_on(items.draw_label))
+    monkeypatch.setattr(unit_batch, "draw_label", spy_on(unit_batch.draw_label))
     monkeypatch.setattr(overlays, "draw_label", spy_on(overlays.draw_label))
     return calls
 

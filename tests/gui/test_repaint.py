@@ -127,7 +127,7 @@ def test_dragging_a_unit_on_a_hex_board_leaves_no_trail(qtbot):
 def test_idle_units_drawn_by_one_batch_item_look_as_when_each_paints_itself(demo, qtbot):
     """The batch (one item for every idle unit) draws the same picture as the units'
     own items; a selected unit leaves the batch and paints itself."""
-    from tabletop_gui.app.items import UnitBatch
+    from tabletop_gui.app.unit_batch import UnitBatch
 
     scene = demo.scene
     assert scene.batch_units
