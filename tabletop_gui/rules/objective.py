@@ -12,7 +12,7 @@ import difflib
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from tabletop_gui.model.events import AddPiece, Event
+from tabletop_gui.model.events import AddPiece, Event, EventError
 from tabletop_gui.model.scene import ObjectiveSpec, Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.scoreboard import ObjectiveResult
@@ -114,7 +114,12 @@ def every_piece(scene: Scene, events: Iterable[Event]) -> Scene:
     """``scene`` with every piece the events add: what a param may name (a marker
     placed during the game is as real as one placed before it)."""
     for event in events:
-        piece = getattr(event, "piece", None)
-        if isinstance(event, AddPiece) and not scene.has_piece(piece.id):
+        if not isinstance(event, AddPiece):
+            continue
+        try:
+            piece = event.piece
+        except EventError:
+            continue  # a malformed add_piece: the replay names it with its place
+        if not scene.has_piece(piece.id):
             scene = scene.with_piece(piece)
     return scene

@@ -121,3 +121,13 @@ def test_a_misspelt_family_setting_is_refused_with_the_name_it_probably_meant(na
     err = refusal(data)
     assert err.path == f"settings.{typo}"
     assert f"unknown setting; did you mean {meant!r}?" in err.problem
+
+
+def test_a_malformed_add_piece_is_named_with_its_place_not_a_crash():
+    # Params may name pieces the log adds; a log entry that adds nothing is still
+    # reported where it is.
+    data = scenario("t9a_frontline_clash_demo.json")
+    data["events"].insert(0, {"type": "add_piece"})
+    err = refusal(data)
+    assert err.path == "events[0]"
+    assert "add_piece needs exactly one of unit, marker, terrain, zone" in err.problem
