@@ -225,3 +225,26 @@ def test_saving_keeps_the_usual_file_mode_not_owner_only(tmp_path):
     target.chmod(0o640)
     save_game(sample_game(), target)
     assert target.stat().st_mode & 0o777 == 0o640
+
+
+def _event_entries():
+    from dataclasses import fields
+
+    from tabletop_gui.model.events import EVENT_TYPES
+
+    def entry(kind: str, values: dict) -> dict:
+        names = [f.name for f in fields(EVENT_TYPES[kind])] or ["extra"]
+        return {"type": kind, **{names[i % len(names)]: v for i, v in values.items()}}
+
+    kinds = st.sampled_from(sorted(EVENT_TYPES))
+    values = st.dictionaries(st.integers(0, 6), json_values, max_size=3)
+    return st.builds(entry, kinds, values)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_event_entries(), st.integers(0, 40))
+def test_any_event_type_with_junk_fields_anywhere_in_the_log_never_crashes_the_loader(event, at):
+    data = game_to_json(sample_game())
+    data["events"].insert(at % (len(data["events"]) + 1), event)
+    with contextlib.suppress(FileFormatError):
+        loads(json.dumps(data))
