@@ -26,7 +26,6 @@ crowded for names (hidden until zoomed in) are left as they are.
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -47,7 +46,7 @@ from tabletop_gui.app.items import (
     note_below,
     readable,
 )
-from tabletop_gui.app.overlays import LABEL_IN, NOTE_LABEL_IN, AreaOverlay, CircleOverlay
+from tabletop_gui.app.overlays import LABEL_IN, NOTE_LABEL_IN, CircleOverlay
 
 if TYPE_CHECKING:
     from tabletop_gui.app.board_scene import BoardScene
@@ -64,12 +63,6 @@ CELL = 3.0  # inches: the grid that finds what a label could cover
 #: piece): all of them, or on a board of more than CROWDED units only the first
 #: FALLBACK_SPOTS (comparing all would take 70 ms at 300 units).
 LABEL_WEIGHT = 4.0
-#: An outline running through a label costs as much as this many square inches
-#: of piece covered per inch of it.
-LINE_WEIGHT = 2.0
-#: A zone or terrain label's area outside its own shape costs this many times
-#: the same area of piece covered (only when no spot fits inside).
-OUTSIDE_WEIGHT = 8.0
 CROWDED = 100
 FALLBACK_SPOTS = 5
 
@@ -143,114 +136,6 @@ class Grid:
         return total
 
 
-class Lines:
-    """Outlines drawn on the board (range rings, zone, terrain and area edges) as
-    short segments bucketed by CELL-inch cells: a label box crossing one hides it."""
-
-    def __init__(self) -> None:
-        self.cells: dict[tuple[int, int], list[tuple[object, Box]]] = {}
-
-    def add(self, owner: object, a: QPointF, b: QPointF) -> None:
-        """The segment ``a``-``b``, cut into pieces at most CELL long."""
-        ax, ay, bx, by = a.x(), a.y(), b.x(), b.y()
-        n = max(1, math.ceil(math.hypot(bx - ax, by - ay) / CELL))
-        for k in range(n):
-            t0, t1 = k / n, (k + 1) / n
-            seg = (
-                ax + (bx - ax) * t0,
-                ay + (by - ay) * t0,
-                ax + (bx - ax) * t1,
-                ay + (by - ay) * t1,
-            )
-            entry = (owner, seg)
-            for i in range(int(min(seg[0], seg[2]) // CELL), int(max(seg[0], seg[2]) // CELL) + 1):
-                for j in range(
-                    int(min(seg[1], seg[3]) // CELL), int(max(seg[1], seg[3]) // CELL) + 1
-                ):
-                    self.cells.setdefault((i, j), []).append(entry)
-
-    def add_polygon(self, owner: object, polygon: QPolygonF, board: QRectF) -> None:
-        """A closed outline; edges along the board's edge are left out (the board's
-        own edge is there)."""
-        n = polygon.count()
-        for k in range(n):
-            a, b = polygon[k], polygon[(k + 1) % n]
-            if not _on_board_edge(a, b, board):
-                self.add(owner, a, b)
-
-    def add_circle(self, owner: object, c: QPointF, r: float) -> None:
-        n = max(16, min(48, math.ceil(2 * math.pi * r)))
-        pts = [
-            QPointF(
-                c.x() + r * math.cos(2 * math.pi * k / n), c.y() + r * math.sin(2 * math.pi * k / n)
-            )
-            for k in range(n)
-        ]
-        for k in range(n):
-            self.add(owner, pts[k], pts[(k + 1) % n])
-
-    def _near(self, b: Box):
-        get = self.cells.get
-        return [
-            get((i, j), ())
-            for i in range(int(b[0] // CELL), int(b[2] // CELL) + 1)
-            for j in range(int(b[1] // CELL), int(b[3] // CELL) + 1)
-        ]
-
-    def clear_of(self, r: QRectF, own: object = None) -> bool:
-        b = r.getCoords()
-        for group in self._near(b):
-            for owner, seg in group:
-                if owner is not own and _clip(seg, b) > 0.0:
-                    return False
-        return True
-
-    def length(self, r: QRectF, own: object = None) -> float:
-        """How much outline runs through ``r``, inches."""
-        b = r.getCoords()
-        seen: set[int] = set()
-        total = 0.0
-        for group in self._near(b):
-            for owner, seg in group:
-                if owner is own or id(seg) in seen:
-                    continue
-                seen.add(id(seg))
-                total += _clip(seg, b)
-        return total
-
-
-def _clip(seg: Box, b: Box) -> float:
-    """The length of the segment ``seg`` (x0, y0, x1, y1) inside the box ``b``
-    (left, top, right, bottom); 0 when it misses (Liang-Barsky)."""
-    x0, y0, x1, y1 = seg
-    if max(x0, x1) <= b[0] or min(x0, x1) >= b[2] or max(y0, y1) <= b[1] or min(y0, y1) >= b[3]:
-        return 0.0
-    dx, dy = x1 - x0, y1 - y0
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, x0 - b[0]), (dx, b[2] - x0), (-dy, y0 - b[1]), (dy, b[3] - y0)):
-        if p == 0:
-            if q < 0:
-                return 0.0
-        else:
-            t = q / p
-            if p < 0:
-                t0 = max(t0, t)
-            else:
-                t1 = min(t1, t)
-            if t0 >= t1:
-                return 0.0
-    return (t1 - t0) * math.hypot(dx, dy)
-
-
-def _on_board_edge(a: QPointF, b: QPointF, board: QRectF, tol: float = 0.01) -> bool:
-    """Whether the segment ``a``-``b`` runs along one of the board's edges."""
-    xs = (board.left(), board.right())
-    ys = (board.top(), board.bottom())
-    return any(abs(a.x() - v) < tol and abs(b.x() - v) < tol for v in xs) or any(
-        abs(a.y() - v) < tol and abs(b.y() - v) < tol for v in ys
-    )
-
-
 @lru_cache(maxsize=128)
 def _metrics(px: int, bold: bool, italic: bool) -> QFontMetricsF:
     font = QFont("DejaVu Sans")  # as drawing.draw_label
@@ -286,7 +171,6 @@ class Placer:
         self.fallback = FALLBACK_SPOTS if crowded else None
         self.bodies = Grid()
         self.labels = Grid()
-        self.lines = Lines()
 
     def size(self, size_in: float) -> float:
         """How tall a ``size_in`` label is drawn (see the module's docstring)."""
@@ -294,53 +178,40 @@ class Placer:
             return readable(size_in, self.ppi)
         return size_in * MAX_LABEL_SCALE
 
-    def free(self, r: QRectF, own: object, lines: bool = True) -> bool:
-        return (
-            self.bodies.clear_of(r, own)
-            and self.labels.clear_of(r, own)
-            and (not lines or self.lines.clear_of(r, own))
-        )
+    def free(self, r: QRectF, own: object) -> bool:
+        return self.bodies.clear_of(r, own) and self.labels.clear_of(r, own)
 
-    def cost(self, boxes: list[QRectF], own: object, limit: float, lines: bool = True) -> float:
-        """What ``boxes`` cover (labels and outlines weighted), counted up to ``limit``."""
+    def cost(self, boxes: list[QRectF], own: object, limit: float) -> float:
+        """What ``boxes`` cover (labels weighted), counted up to ``limit``."""
         total = 0.0
         for b in boxes:
             total += LABEL_WEIGHT * self.labels.overlap(b, own, limit / LABEL_WEIGHT)
             if total < limit:
                 total += self.bodies.overlap(b, own, limit - total)
-            if total < limit and lines:
-                total += LINE_WEIGHT * self.lines.length(b, own)
             if total >= limit:
                 break
         return total
 
-    def best(self, own: object, candidates: list[list[QRectF]], unlined: int | None = None) -> int:
+    def best(self, own: object, candidates: list[list[QRectF]]) -> int:
         """The first candidate (one or more boxes) clear of everything, else the
-        one covering least. Outlines do not count for the candidate ``unlined``
-        (a name on its own base, which is drawn over the outlines)."""
+        one covering least."""
         if not candidates:
             return 0
         best = next(
-            (
-                i
-                for i, boxes in enumerate(candidates)
-                if all(self.free(b, own, i != unlined) for b in boxes)
-            ),
+            (i for i, boxes in enumerate(candidates) if all(self.free(b, own) for b in boxes)),
             None,
         )
         if best is None:
             best, best_cost = 0, float("inf")
             for i, boxes in enumerate(candidates[: self.fallback]):
-                c = self.cost(boxes, own, best_cost, i != unlined)
+                c = self.cost(boxes, own, best_cost)
                 if c < best_cost:
                     best, best_cost = i, c
         return best
 
-    def choose(
-        self, own: object, candidates: list[list[QRectF]], unlined: int | None = None
-    ) -> int:
+    def choose(self, own: object, candidates: list[list[QRectF]]) -> int:
         """``best``, and its boxes are added to the placed labels."""
-        best = self.best(own, candidates, unlined)
+        best = self.best(own, candidates)
         for b in candidates[best] if candidates else ():
             self.labels.add(own, b)
         return best
@@ -424,9 +295,7 @@ def _overlay_spots(o: object, tw: float, th: float) -> list[QPointF]:
     w = polygon.boundingRect().width()
     top = [QPointF(at.x() + f * w, at.y()) for f in (0.15, -0.15, 0.3, -0.3)]
     inside = [q for q in top if polygon.containsPoint(q, Qt.FillRule.OddEvenFill)]
-    br = polygon.boundingRect()
-    out = [b.center() for b in _beside(br, tw, th, True, 0.0)]
-    return [at, *inside, *_polygon_spots(polygon, tw, th), *out]
+    return [at, *inside, *_polygon_spots(polygon, tw, th)]
 
 
 def place(scene: BoardScene, limit: int) -> None:
@@ -455,13 +324,6 @@ def place(scene: BoardScene, limit: int) -> None:
             br = poly.polygon.boundingRect()
             p.bodies.add(poly, badge_rect(poly.marks, br.topRight(), poly.ts))
     overlays = scene.overlay_items()
-    for poly in polygons:
-        p.lines.add_polygon(poly, poly.polygon, board)
-    for o in overlays:
-        if isinstance(o, CircleOverlay):
-            p.lines.add_circle(o, o.pos(), o.r)
-        elif isinstance(o, AreaOverlay):
-            p.lines.add_polygon(o, o.polygon, board)
 
     # Labels that cannot move go down first: range circles' captions (right of
     # the ring) and the labels of hexes and areas that offer one spot.
@@ -513,167 +375,22 @@ def place(scene: BoardScene, limit: int) -> None:
         spots = _unit_spots(u.path.boundingRect(), block, block.height() + GAP, on_unit)
         at = u.pos()
         boxes = [[b.translated(at + s) for b in parts] for s in spots]
-        u.move_name(spots[p.choose(u, boxes, 0 if on_unit else None)])
+        u.move_name(spots[p.choose(u, boxes)])
 
     for o, boxes in movable:
         o.move_label(boxes[p.choose(o, boxes)][0].center())
 
     # Terrain before zones: zone labels are the faintest and their zones the largest.
-    terrain = [it.path for it in polygons if not isinstance(it, ZoneItem)]
     for poly in sorted(polygons, key=lambda it: isinstance(it, ZoneItem)):
         if not poly.label:
             continue
         impassable = bool(getattr(poly.piece, "impassable", False))
         tw, th = drawn_size(poly.label, p.size(NOTE_IN * poly.ts), italic=True)
-        zone = isinstance(poly, ZoneItem)
-        box = _place_in_shape(p, poly, tw, th, impassable, board, terrain if zone else [])
-        poly.move_label(box.center())
+        spots = _polygon_spots(poly.polygon, tw, th)
+        space = SPACE * poly.ts
+        boxes = [[_box(s, tw, th, impassable, space)] for s in spots]
+        poly.move_label(spots[p.choose(poly, boxes)])
     scene.label_placer = p
-
-
-#: Grid steps (shares of the shape's bounding box from its middle) tried for a
-#: zone or terrain label inside its shape.
-SHAPE_STEPS = (0.0, 0.08, -0.08, 0.16, -0.16, 0.24, -0.24, 0.32, -0.32, 0.4, -0.4)
-#: When no spot inside the shape is clear, this many of those that fit are
-#: compared for what they cover.
-SHAPE_FALLBACK = 24
-
-
-def _place_in_shape(
-    p: Placer,
-    poly: PolygonItem,
-    tw: float,
-    th: float,
-    background: bool,
-    board: QRectF,
-    avoid: list[QPainterPath],
-) -> QRectF:
-    """The box for a zone or terrain label: the first spot (nearest the shape's
-    middle) whose whole box lies inside the shape and covers no piece, label or
-    outline (nor, for a zone, any terrain in ``avoid``); else, a terrain only,
-    just above or below it, clear and on the board; else the spot inside the
-    shape covering least; else (nothing fits inside) the spot with least outside
-    its shape and off the board (weighted OUTSIDE_WEIGHT) plus what it covers.
-    The chosen box is added to the placed labels."""
-    space = SPACE * poly.ts
-    path = poly.path
-    br = path.boundingRect()
-    mid = _middle(poly.polygon)
-    grid = [
-        QPointF(mid.x() + fx * br.width(), mid.y() + fy * br.height())
-        for fy in SHAPE_STEPS
-        for fx in SHAPE_STEPS
-    ]
-    grid.sort(
-        key=lambda q: ((q.x() - mid.x()) / max(tw, 1e-6)) ** 2 + ((q.y() - mid.y()) / th) ** 2
-    )
-    boxes = (_box(q, tw, th, background, space) for q in grid)
-    polygon, fill = poly.polygon, Qt.FillRule.OddEvenFill
-
-    def fit(b: QRectF) -> bool:  # cheap tests first: the corners, then the exact one
-        return (
-            board.contains(b)
-            and polygon.containsPoint(b.topLeft(), fill)
-            and polygon.containsPoint(b.bottomRight(), fill)
-            and polygon.containsPoint(b.topRight(), fill)
-            and polygon.containsPoint(b.bottomLeft(), fill)
-            and path.contains(b)
-        )
-
-    def clear(b: QRectF) -> bool:
-        return p.free(b, poly) and not any(t.intersects(b) for t in avoid)
-
-    fits: list[QRectF] = []
-    chosen = None
-    for b in boxes:
-        if fit(b):
-            fits.append(b)
-            if clear(b):
-                chosen = b
-                break
-    beside = (
-        [] if avoid else [b for b in _beside(br, tw, th, background, space) if board.contains(b)]
-    )
-    if chosen is None:  # a terrain: just outside it
-        chosen = next((b for b in beside if clear(b)), None)
-    if chosen is None and (fits or beside):
-        chosen = min(fits[:SHAPE_FALLBACK] + beside, key=lambda b: _shape_cost(p, poly, b, avoid))
-    if chosen is None:
-        near = grid[:SHAPE_FALLBACK]
-        on_board = [_keep_on(_box(q, tw, th, background, space), board) for q in near]
-        chosen = min(
-            on_board,
-            key=lambda b: (
-                OUTSIDE_WEIGHT * _outside(path, b, board) + _shape_cost(p, poly, b, avoid)
-            ),
-        )
-    p.labels.add(poly, chosen)
-    return chosen
-
-
-def _beside(br: QRectF, tw: float, th: float, background: bool, space: float) -> list[QRectF]:
-    """Boxes just outside the rectangle ``br``: above and below it (centred, then
-    shifted half a label sideways), then right and left of it."""
-    out_y = th / 2 + GAP + space + (BG_PAD[1] if background else 0.0)
-    out_x = tw / 2 + GAP + space + (BG_PAD[0] if background else 0.0)
-    c = br.center()
-    spots = [
-        QPointF(c.x() + dx, y)
-        for y in (br.top() - out_y, br.bottom() + out_y)
-        for dx in (0.0, -tw / 4, tw / 4, -tw / 2, tw / 2)
-    ]
-    spots += [QPointF(br.right() + out_x, c.y()), QPointF(br.left() - out_x, c.y())]
-    return [_box(q, tw, th, background, space) for q in spots]
-
-
-def _shape_cost(p: Placer, poly: PolygonItem, b: QRectF, avoid: list[QPainterPath]) -> float:
-    cost = p.cost([b], poly, float("inf"))
-    return cost + sum(_area(t.intersected(_rect_path(b))) for t in avoid if t.intersects(b))
-
-
-def _outside(path: QPainterPath, b: QRectF, board: QRectF) -> float:
-    """The area of ``b`` outside ``path`` or off the board."""
-    inside = _area(path.intersected(_rect_path(b.intersected(board))))
-    return b.width() * b.height() - inside
-
-
-def _rect_path(r: QRectF) -> QPainterPath:
-    out = QPainterPath()
-    out.addRect(r)
-    return out
-
-
-def _area(path: QPainterPath) -> float:
-    total = 0.0
-    for poly in path.toFillPolygons():
-        n = poly.count()
-        total += (
-            abs(
-                sum(
-                    poly[i].x() * poly[(i + 1) % n].y() - poly[(i + 1) % n].x() * poly[i].y()
-                    for i in range(n)
-                )
-            )
-            / 2
-        )
-    return total
-
-
-def _middle(polygon: QPolygonF) -> QPointF:
-    """The polygon's centroid when it lies inside it, else its bounding box's middle."""
-    n = polygon.count()
-    a = cx = cy = 0.0
-    for i in range(n):
-        p0, p1 = polygon[i], polygon[(i + 1) % n]
-        cross = p0.x() * p1.y() - p1.x() * p0.y()
-        a += cross
-        cx += (p0.x() + p1.x()) * cross
-        cy += (p0.y() + p1.y()) * cross
-    if abs(a) > 1e-9:
-        c = QPointF(cx / (3 * a), cy / (3 * a))
-        if polygon.containsPoint(c, Qt.FillRule.OddEvenFill):
-            return c
-    return polygon.boundingRect().center()
 
 
 #: Where along the measured line its label is tried (0 one end, 1 the other).
