@@ -4,9 +4,11 @@ a point is off the board, or when an id names no piece of the game."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from tabletop_gui import SCENARIOS
 from tabletop_gui.io import FileFormatError, loads
@@ -131,3 +133,39 @@ def test_a_malformed_add_piece_is_named_with_its_place_not_a_crash():
     err = refusal(data)
     assert err.path == "events[0]"
     assert "add_piece needs exactly one of unit, marker, terrain, zone" in err.problem
+
+
+def _fuzzed_objectives():
+    from hypothesis import strategies as st
+
+    from tabletop_gui.rules.engine import load_families
+    from tabletop_gui.rules.objective import OBJECTIVE_KINDS
+
+    load_families()
+    files = {
+        "t9a": "t9a_frontline_clash_secure_target.json",
+        "hex": "hex_hochkirch_ridge_demo.json",
+        "carnevale": "carnevale_drowned_quarter.json",
+    }
+    leaf = st.none() | st.booleans() | st.integers(-3, 80) | st.floats() | st.text(max_size=6)
+    values = st.recursive(leaf, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.text(max_size=6), inner, max_size=3), max_leaves=8)  # fmt: skip
+
+    @st.composite
+    def objective(draw):
+        kind = draw(st.sampled_from(sorted(OBJECTIVE_KINDS)))
+        names = [*OBJECTIVE_KINDS[kind].known_params(), "junk"]
+        params = draw(st.dictionaries(st.sampled_from(names), values, max_size=3))
+        return files[kind.split(".")[0]], {"id": "fuzz", "kind": kind, "params": params}
+
+    return objective()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_fuzzed_objectives())
+def test_any_objective_with_junk_params_gives_a_game_or_a_file_format_error(case):
+    name, spec = case
+    data = scenario(name)
+    data["objectives"].append(spec)
+    with contextlib.suppress(FileFormatError):
+        loads(json.dumps(data))

@@ -56,7 +56,7 @@ class BannerObjective(Objective):
 
     @property
     def hexes(self) -> tuple[Hex, ...]:
-        return tuple((int(h[0]), int(h[1])) for h in self.param("hexes", ()))
+        return tuple((int(h[0]), int(h[1])) for h in self.param("hexes", None) or ())
 
     @property
     def group(self) -> str:

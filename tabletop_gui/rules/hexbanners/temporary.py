@@ -197,10 +197,11 @@ class Temporary(HoldingObjective):
     def validate(self) -> list[tuple[str, str]]:
         errors = super().validate()
         need = self.param("need", 1)
+        listed = self.param("hexes", None)
         if isinstance(need, bool) or not isinstance(need, int) or need < 1:
             errors.append(("need", f"expected a whole number >= 1, got {need!r}"))
-        elif need > len(self.param("hexes", []) or []):
-            errors.append(("need", f"{need} is more than the {len(self.hexes)} hexes listed"))
+        elif isinstance(listed, list) and need > len(listed):
+            errors.append(("need", f"{need} is more than the {len(listed)} hexes listed"))
         return errors
 
     def qualifies(self, state: GameState, side: str) -> bool:
