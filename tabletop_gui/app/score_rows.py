@@ -34,6 +34,9 @@ def score_row(scene: Scene, r: ObjectiveResult) -> ScoreRow:
     when = " (final)" if r.final else " (if the game ended now)"
     if r.status is Status.WON and r.leader and not r.final:
         leader, when = f"{side_name(scene, r.leader)} has it for good", ""
+    elif r.status is Status.LEADING and r.leader and r.final:
+        # A banner held when the battle ended (a hex instant win), as the CLI says.
+        leader, when = f"{side_name(scene, r.leader)} holds it at the end", ""
     elif r.status in (Status.WON, Status.LEADING) and r.leader:
         verb = "wins" if r.status is Status.WON else "leads"
         leader = f"{side_name(scene, r.leader)} {verb}"

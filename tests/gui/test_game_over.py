@@ -75,3 +75,19 @@ def test_result_line_counts_in_the_family_s_terms():
     one = Scoreboard(results=(), totals={"prussia": 1.0}, winner="prussia")
     assert turns.result_text(state, one) == "Prussia has won the battle (1 banner)"
     assert turns.result_text(state, Scoreboard(results=())) is None
+
+
+def test_a_banner_held_when_the_battle_ended_reads_as_held_at_the_end_not_leading(qtbot):
+    # The bundled hex battle ends on Prussia's instant win while Austria holds the
+    # Village's temporary banner: that row is settled, not a lead.
+    from tabletop_gui import SCENARIOS
+    from tabletop_gui.app.score_rows import score_rows
+    from tabletop_gui.io import load_game
+
+    from .helpers import open_window
+
+    path = str(SCENARIOS / "hex_hochkirch_ridge_demo.json")
+    window = open_window(qtbot, load_game(path), path)
+    rows = {r.name: r.leader for r in score_rows(window.doc.state.scene, window.doc.scoreboard())}
+    assert rows["Village (temporary)"] == "Austria holds it at the end"
+    assert not any("leads" in text for text in rows.values())
