@@ -275,9 +275,23 @@ def _polygon_spots(polygon: QPolygonF, tw: float, th: float) -> list[QPointF]:
     ]
     grid.sort(key=lambda q: ((q.x() - c.x()) / max(tw, 1e-6)) ** 2 + ((q.y() - c.y()) / th) ** 2)
     fill = Qt.FillRule.OddEvenFill
-    spots = [q for q in grid if polygon.containsPoint(q, fill)] or [c]
+    inside = [q for q in grid if polygon.containsPoint(q, fill)] or [c]
+    # Spots whose whole label lies inside the shape first (a label half outside a
+    # triangular zone reads as another area's), then those whose centre does.
+    whole = [q for q in inside if _box_within(polygon, q, tw, th)]
+    spots = whole + [q for q in inside if q not in whole]
     out = th / 2 + GAP
     return [*spots, QPointF(c.x(), br.top() - out), QPointF(c.x(), br.bottom() + out)]
+
+
+def _box_within(polygon: QPolygonF, q: QPointF, tw: float, th: float) -> bool:
+    """Do all four corners of a ``tw`` x ``th`` label centred on ``q`` lie inside?"""
+    fill = Qt.FillRule.OddEvenFill
+    return all(
+        polygon.containsPoint(QPointF(q.x() + dx * tw / 2, q.y() + dy * th / 2), fill)
+        for dx in (-1, 1)
+        for dy in (-1, 1)
+    )
 
 
 def _overlay_spots(o: object, tw: float, th: float) -> list[QPointF]:
