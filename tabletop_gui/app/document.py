@@ -28,6 +28,20 @@ from tabletop_gui.rules.engine import RuleError, Timeline, apply, evaluate
 from tabletop_gui.rules.scoreboard import Scoreboard
 
 
+class Refusal(str):
+    """A refused edit's reason (the text every caller shows), with the field and
+    the problem alone when the model refused one field's value."""
+
+    field: str | None
+    problem: str
+
+    def __new__(cls, exc: Exception) -> Refusal:
+        self = super().__new__(cls, str(exc))
+        self.field = getattr(exc, "field", None)
+        self.problem = getattr(exc, "problem", "")
+        return self
+
+
 class EventCommand(QUndoCommand):
     """Push events to the timeline (redo) and pop them again (undo)."""
 
@@ -213,7 +227,7 @@ class Document(QObject):
             self.provisional = None
             self.changed.emit()
             self.message.emit(f"Refused: {exc}")
-            return str(exc)
+            return Refusal(exc)
         self.provisional = None
         self.undo_stack.push(EventCommand(self, events, text))
         return None

@@ -206,21 +206,13 @@ def parse_hex(board: HexBoard, text: str) -> tuple[int, int]:
     return col, row
 
 
-def refusal_words(reason: str, piece: Any, fields: tuple[Field, ...]) -> str:
-    """The model's refusal in the Inspector's words: the piece's name dropped (the
-    header names it) and a field's words ("base width mm") as its label ("Base
-    width (mm)"). 'Duke (a-duke): base width mm must be > 0, got 0.0' -> 'Base
-    width (mm) must be > 0, got 0.0'."""
-    prefix = f"{piece_name(piece)}: "
-    if reason.startswith(prefix):
-        reason = reason[len(prefix) :]
-    for f in sorted(fields, key=lambda f: -len(f.name)):
-        if f.kind == "hex":  # not a model field: its messages say "hex 5,4 ..."
-            continue
-        word = f.name.replace("_", " ")
-        if reason == word or reason.startswith(word + " "):
-            return f.label + reason[len(word) :]
-    return reason
+def refusal_words(reason: str, fields: tuple[Field, ...]) -> str:
+    """The model's refusal in the Inspector's words: a refused field value
+    (``document.Refusal`` names the field) under the field's label, "Base width
+    (mm) must be > 0, got 0.0"; any other reason as it is."""
+    field = getattr(reason, "field", None)
+    label = next((f.label for f in fields if f.name == field and f.kind != "hex"), None)
+    return f"{label} {reason.problem}" if label else str(reason)  # type: ignore[attr-defined]
 
 
 def value_hidden(marker: Any, viewer: str | None) -> bool:
@@ -564,7 +556,7 @@ class Inspector(QWidget):
         > 0, got 0.0' (the status bar names the piece too)."""
         worded, who = reason, ""
         if self.piece is not None:
-            worded = refusal_words(reason, self.piece, self._fields(self.piece))
+            worded = refusal_words(reason, self._fields(self.piece))
             who = piece_name(self.piece) + ": "
         rest = worded[len(f.label) :].lstrip(": ") if worded.startswith(f.label) else worded
         self.message.setText(f"{f.label}: refused, {rest}")

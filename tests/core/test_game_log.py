@@ -168,3 +168,9 @@ def test_a_base_past_two_edges_names_both():
         EventError, match=r"reaches 1\.5 in past the left edge and 0\.5 in past the bottom edge"
     ):
         replay(SETUP, [corner])
+
+
+def test_a_refused_field_value_names_the_field_and_the_problem_apart():
+    with pytest.raises(EventError) as exc:
+        replay(SETUP, [UpdatePiece("r1", {"models": 0})])
+    assert (exc.value.field, exc.value.problem) == ("models", "must be >= 1, got 0")

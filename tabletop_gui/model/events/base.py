@@ -16,7 +16,14 @@ EVENT_TYPES: dict[str, type[Event]] = {}
 
 
 class EventError(ValueError):
-    """An event that cannot be applied to a state (unknown piece, bad value)."""
+    """An event that cannot be applied to a state (unknown piece, bad value).
+    A refused field value also names the ``field`` and the ``problem`` alone, so
+    an editor can word it under its own label."""
+
+    def __init__(self, message: str, field: str | None = None, problem: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+        self.problem = problem
 
 
 @dataclass(frozen=True)

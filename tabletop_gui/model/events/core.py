@@ -67,7 +67,8 @@ def _checked(piece: Any) -> Any:
     errors = piece.validate()
     if errors:
         field_name, problem = errors[0]
-        raise EventError(f"{piece_name(piece)}: {field_name.replace('_', ' ')} {problem}")
+        message = f"{piece_name(piece)}: {field_name.replace('_', ' ')} {problem}"
+        raise EventError(message, field=field_name, problem=problem)
     return piece
 
 
