@@ -209,10 +209,14 @@ def parse_hex(board: HexBoard, text: str) -> tuple[int, int]:
 def refusal_words(reason: str, fields: tuple[Field, ...]) -> str:
     """The model's refusal in the Inspector's words: a refused field value
     (``document.Refusal`` names the field) under the field's label, "Base width
-    (mm) must be > 0, got 0.0"; any other reason as it is."""
+    (mm) must be > 0, got 0.0"; a refusal about the piece without its name (the
+    header names it); any other reason as it is."""
     field = getattr(reason, "field", None)
+    problem = getattr(reason, "problem", "")
     label = next((f.label for f in fields if f.name == field and f.kind != "hex"), None)
-    return f"{label} {reason.problem}" if label else str(reason)  # type: ignore[attr-defined]
+    if label:
+        return f"{label} {problem}"
+    return problem or str(reason)  # the piece is named by the header already
 
 
 def value_hidden(marker: Any, viewer: str | None) -> bool:

@@ -41,6 +41,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QFontMetricsF,
     QImage,
     QPagedPaintDevice,
     QPageLayout,
@@ -98,7 +99,10 @@ class Page:
         self.bold = QFont(self.font)
         self.bold.setBold(True)
         self.rows = score_rows(state.scene, board)
-        self.summary = board.summary + (f"  Winner: {board.winner}" if board.winner else "")
+        winner = board.winner
+        if winner and winner in state.scene.side_ids:
+            winner = state.scene.side(winner).name
+        self.summary = board.summary + (f"  Winner: {winner}" if winner else "")
         sides = [(s.name, scene.colours.get(s.id, style.NEUTRAL)) for s in state.scene.sides]
         self.legend = legend_entries(sides)
         self.entry_w = self.unit * 17
@@ -113,14 +117,20 @@ class Page:
         self.legend_h = legend_h
 
     def _lines(self) -> list[tuple[str, bool]]:
-        out: list[tuple[str, bool]] = []
+        """The score text under the board, each paragraph wrapped to the page."""
+        paragraphs: list[tuple[str, bool]] = []
         for r in self.rows:
-            out.append((f"{r.name}: {r.leader}. Counts: {r.counts}.", True))
-            out.append((r.reason, False))
+            paragraphs.append((f"{r.name}: {r.leader}. Counts: {r.counts}.", True))
+            paragraphs.append((r.reason, False))
             if r.problems:
-                out.append((f"Problems: {r.problems}", False))
+                paragraphs.append((f"Problems: {r.problems}", False))
         if self.summary:
-            out.append((self.summary, True))
+            paragraphs.append((self.summary, True))
+        room = self.width - 2 * self.pad
+        out: list[tuple[str, bool]] = []
+        for text, bold in paragraphs:
+            metrics = QFontMetricsF(self.bold if bold else self.font)
+            out += [(line, bold) for line in _wrapped(text, metrics, room)]
         return out
 
     def paint(self, painter: QPainter, transparent: bool = False) -> None:
@@ -158,6 +168,21 @@ class Page:
                 text,
             )
             y += line_h
+
+
+def _wrapped(text: str, metrics: QFontMetricsF, width: float) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` (a word wider
+    than that stands alone on its line)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and metrics.horizontalAdvance(trial) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line or not lines else lines
 
 
 def page_title(

@@ -15,32 +15,48 @@ EDGE_SLACK = 1e-6
 
 
 def off_board(board: InchBoard | HexBoard, piece: Unit | Marker) -> str | None:
-    """Why ``piece`` does not stand on ``board`` (naming it), or None."""
+    """Why ``piece`` does not stand on ``board``, naming it, or None."""
+    problem = where_off(board, piece)
+    return f"{piece_name(piece)}: {problem}" if problem else None
+
+
+def where_off(board: InchBoard | HexBoard, piece: Unit | Marker) -> str | None:
+    """How ``piece`` misses ``board`` ("its base (2 x 4 in) reaches 1.5 in past
+    the right edge of the 72 x 48 in board"), or None."""
     width, height = board.extent
-    where = (
-        "the hex board" if isinstance(board, HexBoard) else f"the {width:g} x {height:g} in board"
-    )
-    who = f"{piece_name(piece)}: "
+    if isinstance(board, HexBoard):
+        where = "the hex board"
+    else:
+        where = f"the {width:g} x {height:g} in board"
     x, y = piece.x, piece.y
-    if not (-EDGE_SLACK <= x <= width + EDGE_SLACK and -EDGE_SLACK <= y <= height + EDGE_SLACK):
-        return f"{who}its centre ({inches(x)}, {inches(y)}) is off {where}"
+    centre = _past_edges(x, y, 0.0, 0.0, width, height)
+    if centre:
+        at = f"its centre ({inches(x)}, {inches(y)})"
+        if isinstance(board, HexBoard):
+            return f"{at} is off {where}"
+        return f"{at} is {_edges_words(centre)} of {where}"
     if not isinstance(piece, Unit) or isinstance(board, HexBoard):
         return None
     hx, hy = half_extents(piece)
-    past = {
-        "left": hx - x,
-        "right": x + hx - width,
-        "bottom": hy - y,
-        "top": y + hy - height,
-    }
-    over = [(edge, by) for edge, by in past.items() if by > EDGE_SLACK]
+    over = _past_edges(x, y, hx, hy, width, height)
     if not over:
         return None
     size = f"{inches(2 * hx)} x {inches(2 * hy)} in"
     if 2 * hx > width + EDGE_SLACK or 2 * hy > height + EDGE_SLACK:
-        return f"{who}its base ({size}) is larger than {where}"
-    edges = " and ".join(f"{inches(by)} in past the {edge} edge" for edge, by in over)
-    return f"{who}its base ({size}) reaches {edges} of {where}"
+        return f"its base ({size}) is larger than {where}"
+    return f"its base ({size}) reaches {_edges_words(over)} of {where}"
+
+
+def _past_edges(
+    x: float, y: float, hx: float, hy: float, width: float, height: float
+) -> list[tuple[str, float]]:
+    """The board edges a box of half sizes (hx, hy) centred on (x, y) passes, and by how much."""
+    past = {"left": hx - x, "right": x + hx - width, "bottom": hy - y, "top": y + hy - height}
+    return [(edge, by) for edge, by in past.items() if by > EDGE_SLACK]
+
+
+def _edges_words(over: list[tuple[str, float]]) -> str:
+    return " and ".join(f"{inches(by)} in past the {edge} edge" for edge, by in over)
 
 
 def half_extents(unit: Unit) -> tuple[float, float]:

@@ -92,7 +92,7 @@ def _broken(mutate) -> dict:
             "turn 9 cannot start now: the clock is at turn 1",
         ),
         (lambda d: d["events"][0].update(turn=-4), "events[0]", "turn -4 cannot start"),
-        (lambda d: d["events"][1].update(x=500), "events[1]", "(500, 21) is off the 72 x 48 in"),
+        (lambda d: d["events"][1].update(x=500), "events[1]", "(500, 21) is 428 in past the right"),
         (lambda d: d["events"].insert(1, {"type": "game_end"}), "events[2]", "The game is over"),
     ],
 )
@@ -202,7 +202,8 @@ def test_a_unit_placed_off_the_board_is_named(tmp_path):
         loads(json.dumps(data))
     assert exc.value.path == "units[1]"
     assert exc.value.problem == (
-        f"Men-at-Arms ({uid}): its centre (500, 30) is off the 72 x 48 in board"
+        f"Men-at-Arms ({uid}): its centre (500, 30) is 428 in past the right edge "
+        "of the 72 x 48 in board"
     )
 
 

@@ -342,3 +342,16 @@ def test_a_range_caption_near_the_right_board_edge_is_drawn_inside_the_board(qtb
     assert len(caption_rects) == 2
     for label, rect in caption_rects.items():
         assert rect.right() <= board_right + 0.5, label
+
+
+def test_a_position_past_the_table_edge_is_refused_naming_the_edge_and_the_piece_once(demo):
+    demo.scene.clearSelection()
+    demo.scene.pieces["a-archers"].setSelected(True)
+    QApplication.processEvents()
+    demo.inspector.edit("x", "71.5")
+    slot = demo.inspector.message.text()
+    assert slot.startswith("x (in): refused, its base (")
+    assert "past the right edge of the 72 x 48 in board" in slot
+    status = demo.statusBar().currentMessage()
+    assert status.count("a-archers") == 1
+    assert demo.doc.state.scene.units["a-archers"].x != 71.5

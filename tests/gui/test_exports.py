@@ -211,3 +211,19 @@ def test_render_refuses_a_png_too_wide_to_draw_with_a_message_and_no_qt_warnings
     assert "error: width: a PNG can be at most 16384 pixels wide, got 200000" in err
     assert "QPainter" not in err and "could not encode" not in err
     assert not target.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_the_page_text_wraps_to_the_page_and_names_the_winner(qtbot):
+    from PySide6.QtGui import QFontMetricsF
+
+    from tabletop_gui.app.render import Page, board_scene
+    from tabletop_gui.rules import evaluate
+
+    game = load_game(SCENARIOS / "hex_hochkirch_ridge_demo.json")
+    state = replay(game.setup, game.events)
+    board = evaluate(state)
+    page = Page(board_scene(state, board, None), state, board, 800, game.events)
+    room = page.width - 2 * page.pad
+    for text, bold in page.lines:
+        assert QFontMetricsF(page.bold if bold else page.font).horizontalAdvance(text) <= room, text
+    assert page.lines[-1][0].endswith("Winner: Prussia")

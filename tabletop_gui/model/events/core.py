@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tabletop_gui.model.bounds import off_board, piece_name
+from tabletop_gui.model.bounds import piece_name, where_off
 from tabletop_gui.model.events.base import (
     Event,
     EventError,
@@ -45,9 +45,9 @@ def _name(piece: Any) -> str:
 def _on_board(state: GameState, piece: Any) -> None:
     """Refuse a unit or marker off the board (see ``model.bounds``): a unit at
     x=500 on a 72 in board, or a 3000 mm base, is a typo."""
-    problem = off_board(state.scene.board, piece)
+    problem = where_off(state.scene.board, piece)
     if problem:
-        raise EventError(problem)
+        raise EventError(f"{piece_name(piece)}: {problem}", problem=problem)
 
 
 def _possessive(state: GameState, side: str) -> str:
