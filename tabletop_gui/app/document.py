@@ -61,6 +61,29 @@ class EventCommand(QUndoCommand):
         self.doc._committed()
 
 
+class CutLogCommand(QUndoCommand):
+    """Continue the game from an earlier moment: the events after it leave the log
+    (redo) and come back (undo)."""
+
+    def __init__(self, doc: Document, keep: int, text: str) -> None:
+        super().__init__(text)
+        self.doc = doc
+        self.keep = keep
+        self.dropped: list[Event] = []
+
+    def redo(self) -> None:
+        timeline = self.doc.timeline
+        self.dropped = timeline.events[self.keep :]
+        for _ in self.dropped:
+            timeline.pop()
+        self.doc._committed()
+
+    def undo(self) -> None:
+        for event in self.dropped:
+            self.doc.timeline.push(event)
+        self.doc._committed()
+
+
 class SetupCommand(QUndoCommand):
     """Swap the whole timeline for one replayed from a changed setup (the active
     objectives), and back. Both timelines hold the same log at the moment of the
@@ -162,6 +185,18 @@ class Document(QObject):
         self.reset_done.emit()
         self.changed.emit()
         self.log_changed.emit()
+
+    def continue_from_here(self) -> str | None:
+        """Make the moment looked back at the present, dropping the events after it
+        as one undo step (a referee correcting a disputed moment, a game to go on
+        after its end). The reason when there is nothing to drop."""
+        n = self.view_index
+        if n is None or n >= len(self.timeline):
+            return "look back at an earlier moment first (the game log, Alt+Left)"
+        dropped = len(self.timeline) - n
+        text = f"Continue from event {n} (drop {dropped} later event{'s' * (dropped != 1)})"
+        self.undo_stack.push(CutLogCommand(self, n, text))
+        return None
 
     def read_only_reason(self) -> str | None:
         if self.view_index is None:

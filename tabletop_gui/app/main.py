@@ -299,6 +299,8 @@ class MainWindow(QMainWindow):
         self._action(g, "Look &back one event", lambda: self.log_panel.step(-1), "Alt+Left")
         self._action(g, "Look &forward one event", lambda: self.log_panel.step(1), "Alt+Right")
         self._action(g, "Back to the &present", lambda: self.doc.look_at(None), "Alt+End")
+        self._action(g, "&Continue from this moment (drop the later events)",
+                     self.continue_from_here)  # fmt: skip
         self._action(g, "Show the &game log", self._show_log, "Ctrl+L")
 
         t = bar.addMenu("&Tools")
@@ -764,6 +766,12 @@ class MainWindow(QMainWindow):
         self.streamer.show()
         self.streamer.raise_()
         return self.streamer
+
+    def continue_from_here(self) -> str | None:
+        refused = self.doc.continue_from_here()
+        if refused:
+            self.statusBar().showMessage(f"Refused: {refused}", 8000)
+        return refused
 
     def toggle_streamer(self) -> object | None:
         """F10: open the streamer view, or close it when it is showing."""

@@ -108,3 +108,31 @@ def test_undo_and_redo_return_to_the_present_and_keep_the_log_in_step(demo, qtbo
     demo.redo_action.trigger()
     assert demo.log_panel.list.count() == length + added + 1
     assert demo.log_panel.row_text(length + added).startswith(f"{length + added}. ")
+
+
+def test_a_won_battle_goes_on_from_the_moment_looked_back_at_as_one_undo_step(qtbot):
+    # The bundled hex battle ends on its 39th event (Prussia's sixth banner).
+    from PySide6.QtGui import QAction
+
+    from tabletop_gui import SCENARIOS
+    from tabletop_gui.io import load_game
+
+    from .helpers import open_window
+
+    path = str(SCENARIOS / "hex_hochkirch_ridge_demo.json")
+    window = open_window(qtbot, load_game(path), path)
+    doc = window.doc
+    assert doc.scoreboard().winner == "prussia" and len(doc.timeline) == 39
+    action = next(a for a in window.findChildren(QAction) if a.text().startswith("&Continue from"))
+    action.trigger()  # at the present: nothing to drop
+    assert len(doc.timeline) == 39
+    assert "look back at an earlier moment first" in window.statusBar().currentMessage()
+    doc.look_at(38)
+    action.trigger()
+    assert len(doc.timeline) == 38 and not doc.looking_back
+    assert doc.scoreboard().winner is None and not doc.state.clock.over
+    assert doc.undo_stack.undoText() == "Continue from event 38 (drop 1 later event)"
+    doc.undo_stack.undo()
+    assert len(doc.timeline) == 39 and doc.scoreboard().winner == "prussia"
+    doc.undo_stack.redo()
+    assert len(doc.timeline) == 38 and doc.scoreboard().winner is None
