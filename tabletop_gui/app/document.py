@@ -20,6 +20,7 @@ from dataclasses import replace
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from tabletop_gui.app.naming import free_name
 from tabletop_gui.model.events import Event, EventError
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.scene import ObjectiveSpec
@@ -304,10 +305,5 @@ class Document(QObject):
     # -- ids --------------------------------------------------------------
     def new_id(self, stem: str) -> str:
         scene = self.state.scene
-        stem = stem or "piece"
-        if not scene.has_piece(stem):
-            return stem
-        n = 2
-        while scene.has_piece(f"{stem}-{n}"):
-            n += 1
-        return f"{stem}-{n}"
+        return free_name(stem or "piece", {*scene.units, *scene.markers, *scene.terrain,
+                                           *scene.zones})  # fmt: skip

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tabletop_gui.app.naming import free_name
 from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.model.scene import ObjectiveSpec, Scene, Setup
 from tabletop_gui.rules.engine import load_families
@@ -64,13 +65,7 @@ def template(kind: str, setup: Setup, scene: Scene | None = None) -> dict[str, A
 
 
 def new_id(kind: str, taken: set[str]) -> str:
-    stem = kind.split(".", 1)[-1] or "objective"
-    if stem not in taken:
-        return stem
-    n = 2
-    while f"{stem}-{n}" in taken:
-        n += 1
-    return f"{stem}-{n}"
+    return free_name(kind.split(".", 1)[-1] or "objective", taken)
 
 
 def parse_params(text: str) -> dict[str, Any]:

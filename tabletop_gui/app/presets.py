@@ -10,6 +10,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from tabletop_gui.app.naming import free_name
 from tabletop_gui.model.pieces import BaseShape, Marker, Point, Terrain, Unit
 
 MIME_TYPE = "application/x-tabletop-gui-preset"
@@ -222,19 +223,10 @@ def marker_label(p: MarkerPreset, taken: Iterable[str], owner_name: str | None =
     the preset names none."""
     used = set(taken)
     if p.owner_label and owner_name:
-        stem = f"{possessive(owner_name)} {p.owner_label}"
-        if stem not in used:
-            return stem
-        n = 2
-        while f"{stem} {n}" in used:
-            n += 1
-        return f"{stem} {n}"
+        return free_name(f"{possessive(owner_name)} {p.owner_label}", used, sep=" ")
     if not p.name:
         return ""
-    n = 1
-    while f"{p.name} {n}" in used:
-        n += 1
-    return f"{p.name} {n}"
+    return free_name(p.name, used, sep=" ", first=1, bare=False)
 
 
 def shape_polygon(shape: str, cx: float, cy: float, w: float, d: float) -> tuple[Point, ...]:
