@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from itertools import pairwise
+from typing import Any
 
 import numpy as np
 import shapely
@@ -57,7 +58,7 @@ def _vertices(area: BaseGeometry) -> list[tuple[float, float]]:
     polys: Iterable[Polygon] = getattr(area, "geoms", [area])
     out: list[tuple[float, float]] = []
     for p in polys:
-        out.extend(p.exterior.coords[:-1])
+        out.extend((float(x), float(y)) for x, y in p.exterior.coords[:-1])
     return out
 
 
@@ -97,7 +98,7 @@ def unit_geometry(scene: Scene) -> UnitGeometry:
 BOX_PAD = 1e-9
 
 
-def _geometry_columns(a: UnitArrays) -> dict[str, np.ndarray]:
+def _geometry_columns(a: UnitArrays) -> dict[str, Any]:
     # The box: a round base's circle's, a rectangle's (a footprint whose box
     # overlaps an area's bounds in no positive area shares no interior with it).
     ac, as_ = np.abs(a.cos), np.abs(a.sin)
@@ -191,7 +192,9 @@ def area_geometry(scene: Scene, area: BaseGeometry) -> AreaGeometry:
     if hit is not None and hit[0] is area and hit[1] == board:
         return hit[2]
     geom = AreaGeometry(
-        bounds=tuple(area.bounds),
+        bounds=(float(b[0]), float(b[1]), float(b[2]), float(b[3]))
+        if (b := area.bounds)
+        else (0.0, 0.0, 0.0, 0.0),
         inner=_inner_boundary(area, *board),
         vertices=np.asarray(_vertices(area), dtype=float).reshape(-1, 2),
         edges=_convex_edges(area),
@@ -317,7 +320,7 @@ def _rects_inside(
     local = (qg.verts[rq] - f[:, 0:1, :]) @ f[:, 1:3, :]
     hit = np.zeros(len(ri), dtype=bool)
     undecided = np.ones(len(ri), dtype=bool)
-    corner_out = None  # (K, 4): how far each corner lies outside a convex area
+    corner_out: np.ndarray | None = None  # (K, 4): how far each corner lies outside a convex area
     if qg.any_convex:
         p = c @ qg.normals_t[rq]  # (K, 4, m): corners projected on the area's normals
         high = qg.high[rq]
@@ -337,6 +340,7 @@ def _rects_inside(
     ri, rq, c, local, half = ri[hit], rq[hit], c[hit], local[hit], half[hit]
     # Depth: the deepest corner inside (on the boundary, to SAT_TOL, counts) ...
     if qg.all_convex:
+        assert corner_out is not None  # set above whenever any area is convex
         corner_in = corner_out[hit] <= SAT_TOL
     else:
         corner_in = np.zeros((len(ri), 4), dtype=bool)
@@ -364,12 +368,13 @@ def _rects_inside_by_shapely(areas: np.ndarray, c: np.ndarray) -> np.ndarray:
     """Per pair: does the rectangle with corners ``c`` (K, 4, 2) overlap its area's
     interior? In when a corner is strictly inside, else intersects and not touches."""
     xs, ys = c[..., 0].ravel(), c[..., 1].ravel()
-    hit = shapely.contains_xy(np.repeat(areas, 4), xs, ys).reshape(-1, 4).any(axis=1)
+    inside = np.asarray(shapely.contains_xy(np.repeat(areas, 4), xs, ys))
+    hit = np.asarray(inside.reshape(-1, 4).any(axis=1))
     rest = ~hit
     if rest.any():
-        polys = shapely.polygons(c[rest])
+        polys = np.asarray(shapely.polygons(c[rest]))
         on = areas[rest]
-        touch = shapely.intersects(on, polys)
+        touch = np.asarray(shapely.intersects(on, polys))
         if touch.any():
             touch[touch] = ~shapely.touches(on[touch], polys[touch])
         hit[rest] = touch

@@ -150,7 +150,7 @@ def corners(a: UnitArrays) -> np.ndarray:
 
 
 def rect_polygons(a: UnitArrays) -> np.ndarray:
-    return shapely.polygons(corners(a))
+    return np.asarray(shapely.polygons(corners(a)))
 
 
 def inside_area(a: UnitArrays, area: Polygon) -> np.ndarray:

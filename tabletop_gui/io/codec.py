@@ -113,7 +113,7 @@ def decode(hint: Any, data: Any, path: str) -> Any:
             raise FileFormatError(path, f"expected an object, got {_show(data)}")
         value_hint = args[1] if len(args) == 2 else Any
         return {k: decode(value_hint, v, f"{path}.{k}") for k, v in data.items()}
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return decode_dataclass(hint, data, path)
     raise FileFormatError(path, f"cannot read a value of type {hint}")
 
@@ -144,7 +144,7 @@ def _decode_union(args: tuple[Any, ...], data: Any, path: str) -> Any:
     if data is None and type(None) in args:
         return None
     options = [a for a in args if a is not type(None)]
-    classes = [a for a in options if dataclasses.is_dataclass(a)]
+    classes = [a for a in options if isinstance(a, type) and dataclasses.is_dataclass(a)]
     if len(classes) > 1:
         if not isinstance(data, dict):
             raise FileFormatError(path, f"expected an object, got {_show(data)}")

@@ -149,7 +149,7 @@ def game_from_json(data: Any) -> Game:
     if len(set(side_ids)) != len(side_ids):
         raise FileFormatError("sides", "side ids must be unique")
     seen: set[str] = set()
-    pieces: dict[str, dict[str, Any]] = {}
+    pieces: dict[str, Any] = {}
     for key, cls in (("units", Unit), ("markers", Marker), ("terrain", Terrain), ("zones", Zone)):
         coll: dict[str, Any] = {}
         for i, piece in enumerate(_list(cls, data, key)):

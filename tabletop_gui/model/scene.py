@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 import weakref
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import compress, count, islice
@@ -71,9 +71,10 @@ class Scene:
         cache: dict[Hashable, Any] = (
             {"_parent": (weakref.ref(self), piece.id)} if replacing_unit else {}
         )
-        return replace(self, **{name: coll}, cache=cache)
+        changes: dict[str, Any] = {name: coll}
+        return replace(self, **changes, cache=cache)
 
-    def with_pieces(self, pieces: list[Piece]) -> Scene:
+    def with_pieces(self, pieces: Iterable[Piece]) -> Scene:
         scene = self
         for piece in pieces:
             scene = scene.with_piece(piece)
@@ -85,7 +86,8 @@ class Scene:
             if piece_id in coll:
                 new = dict(coll)
                 del new[piece_id]
-                return replace(self, **{name: new}, cache={})
+                changes: dict[str, Any] = {name: new}
+                return replace(self, **changes, cache={})
         raise KeyError(piece_id)
 
     def zones_of(self, side_id: str) -> list[Zone]:
@@ -129,7 +131,7 @@ def derived(
 def _patched(scene: Scene, key: Hashable, patch: Callable[[T, Scene, int], T]) -> T | None:
     lineage = scene.cache.get("_parent")
     parent = lineage[0]() if lineage is not None else None
-    if parent is not None and key in parent.cache:
+    if lineage is not None and parent is not None and key in parent.cache:
         return patch(parent.cache[key], scene, list(scene.units).index(lineage[1]))
     last = _LAST.get(key)
     if last is None or last[0] != tuple(scene.units):

@@ -205,9 +205,9 @@ def _check(state: GameState, event: Event) -> None:
         if timing and (act is None or act.ended or act.character != event.character):
             raise Refused(f"{_name(state, event.character)} is not activating")
     elif isinstance(event, LifePointsLost | CharacterRemoved):
-        unit = state.scene.units.get(event.character)
-        if unit is not None:
-            _drop_position(state, unit, event.drop_x, event.drop_y)
+        hit = state.scene.units.get(event.character)
+        if hit is not None:
+            _drop_position(state, hit, event.drop_x, event.drop_y)
     elif isinstance(event, RevealObjective):
         unit = _character(state, event.character)
         marker = _marker(state, event.marker, "hidden")

@@ -77,11 +77,11 @@ class Carnevale(Family):
             done = after.records.get(ACTIVATED, frozenset())
             after = after.with_record(ACTIVATED, done | {unit.id})
         elif isinstance(event, ActivationEnd):
-            act = activation(after)
-            if act is not None and act.character == event.character:
+            current = activation(after)
+            if current is not None and current.character == event.character:
                 unit = after.scene.units[event.character]
                 end_at = (unit.x, unit.y, unit.elevation)
-                after = after.with_record(ACTIVATION, replace(act, ended=True, end_at=end_at))
+                after = after.with_record(ACTIVATION, replace(current, ended=True, end_at=end_at))
         elif isinstance(event, PickUpObjective | HandOverObjective | StealObjective):
             losses = dict(after.records.get(LOSSES, {}))
             losses[event.character] = 0

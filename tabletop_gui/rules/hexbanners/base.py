@@ -4,7 +4,7 @@ group name), banners per side, and the pieces of a result."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label
 from tabletop_gui.model.scene import Scene
@@ -39,7 +39,7 @@ class BannerObjective(Objective):
     - ``group``: the group's name in reason lines (a group is several hexes).
     """
 
-    params = ("side", "sides", "hexes", "group")
+    params: ClassVar[tuple[str, ...]] = ("side", "sides", "hexes", "group")
     needs_hexes = True
     #: One banner at most (per side): once gained for good, the result is final.
     single_banner = True

@@ -112,9 +112,10 @@ class HoldingObjective(BannerObjective):
             and q.get(rec.pending, False)
         ):
             unit = after.scene.units[move.unit_id].name
+            taken = hex_label(move.to_hex) if move.to_hex else "?"
             rec = Holding(
                 rec.pending,
-                f"kept: {unit} took over hex {hex_label(move.to_hex)} in the same movement "
+                f"kept: {unit} took over hex {taken} in the same movement "
                 f"phase, so it never counted as vacated; {side_name(after, rec.pending)} "
                 f"holds {self.standing(after, rec.pending)}",
                 vacated=rec.vacated,

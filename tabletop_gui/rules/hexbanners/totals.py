@@ -48,7 +48,9 @@ def winner(state: GameState, totals: dict[str, int] | None = None) -> str | None
     normally do it): the side whose turn it is, else the first listed."""
     totals = banner_totals(state) if totals is None else totals
     tgt = targets(state)
-    reached = [s for s in state.scene.side_ids if tgt[s] is not None and totals.get(s, 0) >= tgt[s]]
+    reached = [
+        s for s in state.scene.side_ids if (t := tgt[s]) is not None and totals.get(s, 0) >= t
+    ]
     if not reached:
         return None
     if len(reached) > 1 and state.clock.side in reached:

@@ -147,7 +147,7 @@ def outcome_words(scene: Scene, status: Status, leader: str | None, final: bool)
 
 
 def zone_polygons(scene: Scene, side: str) -> Polys:
-    return tuple(tuple(map(tuple, z.polygon)) for z in scene.zones_of(side))
+    return tuple(tuple((float(x), float(y)) for x, y in z.polygon) for z in scene.zones_of(side))
 
 
 def zone_area(scene: Scene, side: str) -> BaseGeometry | None:
@@ -168,7 +168,10 @@ def _distance_to_union(polygons: Polys, x: float, y: float) -> float | None:
 
 
 def terrain_area(scene: Scene, terrain_id: str) -> BaseGeometry:
-    return union_of((tuple(map(tuple, scene.terrain[terrain_id].polygon)),))
+    polygon = tuple((float(x), float(y)) for x, y in scene.terrain[terrain_id].polygon)
+    area = union_of((polygon,))
+    assert area is not None  # one polygon: never an empty union
+    return area
 
 
 def impassable_area(scene: Scene) -> BaseGeometry | None:

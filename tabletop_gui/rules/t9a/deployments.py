@@ -23,8 +23,8 @@ from dataclasses import dataclass
 import shapely
 from shapely.geometry import LineString, Polygon, box
 
-from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.pieces import Point, Zone
+from tabletop_gui.model.scene import Board
 
 Segment = tuple[Point, Point]
 ZonePair = tuple[tuple[Point, ...], tuple[Point, ...]]
@@ -37,30 +37,30 @@ def _rect(x0: float, y0: float, x1: float, y1: float) -> tuple[Point, ...]:
     return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
 
 
-def _centre_line(board: InchBoard) -> Segment:
+def _centre_line(board: Board) -> Segment:
     return ((0.0, board.height / 2), (board.width, board.height / 2))
 
 
-def _diagonal(board: InchBoard) -> Segment:
+def _diagonal(board: Board) -> Segment:
     return ((0.0, 0.0), (board.width, board.height))
 
 
-def _frontline(board: InchBoard, offset: float = 12.0) -> ZonePair:
+def _frontline(board: Board, offset: float = 12.0) -> ZonePair:
     w, h = board.width, board.height
     return _rect(0, 0, w, h / 2 - offset), _rect(0, h / 2 + offset, w, h)
 
 
-def _counterthrust(board: InchBoard) -> ZonePair:
+def _counterthrust(board: Board) -> ZonePair:
     return _frontline(board, 8.0)
 
 
-def _dawn_assault(board: InchBoard) -> ZonePair:
+def _dawn_assault(board: Board) -> ZonePair:
     w, h = board.width, board.height
     q = w / 4
     return _rect(0, 0, w - q, h / 2 - 12), _rect(q, h / 2 + 12, w, h)
 
 
-def _encircle(board: InchBoard) -> ZonePair:
+def _encircle(board: Board) -> ZonePair:
     """A (attacker): more than 9 in from the Centre Line where wholly within a
     quarter of the length of a short edge, more than 15 in elsewhere: a U.
     B (defender) the other way round: an upside-down T."""
@@ -89,7 +89,7 @@ def _encircle(board: InchBoard) -> ZonePair:
     return tuple(a), tuple(b)
 
 
-def _refused_flank(board: InchBoard) -> ZonePair:
+def _refused_flank(board: Board) -> ZonePair:
     """Approximation: more than 9 in either side of the board diagonal from the
     (0, 0) corner to the opposite one; A takes the half holding the (width, 0) corner."""
     (x1, y1), (x2, y2) = _diagonal(board)
@@ -112,21 +112,22 @@ def _refused_flank(board: InchBoard) -> ZonePair:
             ]
         )
         clipped = shapely.normalize(board_box.intersection(half))
+        assert isinstance(clipped, Polygon)  # a convex board cut by a line: one polygon
         out.append(tuple((float(x), float(y)) for x, y in clipped.exterior.coords[:-1]))
     return out[0], out[1]
 
 
-def _marching_columns(board: InchBoard) -> ZonePair:
+def _marching_columns(board: Board) -> ZonePair:
     """Approximation: the Frontline Clash zones (more than 12 in from the Centre Line),
     each side with its own short Board Edge (A: x = 0, B: x = width)."""
     return _frontline(board)
 
 
-def _no_short_edges(board: InchBoard) -> tuple[Segment | None, Segment | None]:
+def _no_short_edges(board: Board) -> tuple[Segment | None, Segment | None]:
     return None, None
 
 
-def _opposite_short_edges(board: InchBoard) -> tuple[Segment | None, Segment | None]:
+def _opposite_short_edges(board: Board) -> tuple[Segment | None, Segment | None]:
     return ((0.0, 0.0), (0.0, board.height)), ((board.width, 0.0), (board.width, board.height))
 
 
@@ -137,19 +138,19 @@ class DeploymentType:
     key: str
     title: str
     description: str
-    _polygons: Callable[[InchBoard], ZonePair]
-    _line: Callable[[InchBoard], Segment] = _centre_line
-    _short_edges: Callable[[InchBoard], tuple[Segment | None, Segment | None]] = _no_short_edges
+    _polygons: Callable[[Board], ZonePair]
+    _line: Callable[[Board], Segment] = _centre_line
+    _short_edges: Callable[[Board], tuple[Segment | None, Segment | None]] = _no_short_edges
     approximate: bool = False
     role_a: str = ""
     role_b: str = ""
 
-    def polygons(self, board: InchBoard) -> ZonePair:
+    def polygons(self, board: Board) -> ZonePair:
         """A's zone polygon and B's, in inches."""
         return self._polygons(board)
 
     def zones(
-        self, board: InchBoard, side_a: str, side_b: str, names: Mapping[str, str] | None = None
+        self, board: Board, side_a: str, side_b: str, names: Mapping[str, str] | None = None
     ) -> list[Zone]:
         """Two Zone pieces, ids ``zone-<side>``, named after the type and the side
         (its name from ``names`` where given, else its id)."""
@@ -163,11 +164,11 @@ class DeploymentType:
             Zone(f"zone-{side_b}", side_b, pb, f"{tag}: {nb} zone{rb}"),
         ]
 
-    def dividing_line(self, board: InchBoard) -> Segment:
+    def dividing_line(self, board: Board) -> Segment:
         """The line dividing the board into halves (Spoils of War markers lie on it)."""
         return self._line(board)
 
-    def short_edges(self, board: InchBoard, side_a: str, side_b: str) -> dict[str, Segment]:
+    def short_edges(self, board: Board, side_a: str, side_b: str) -> dict[str, Segment]:
         """The short Board Edge each side takes, where the type assigns one."""
         ea, eb = self._short_edges(board)
         out = {}
@@ -177,7 +178,7 @@ class DeploymentType:
             out[side_b] = eb
         return out
 
-    def long_edges(self, board: InchBoard, side_a: str, side_b: str) -> dict[str, Segment]:
+    def long_edges(self, board: Board, side_a: str, side_b: str) -> dict[str, Segment]:
         return {
             side_a: ((0.0, 0.0), (board.width, 0.0)),
             side_b: ((0.0, board.height), (board.width, board.height)),
@@ -244,7 +245,7 @@ def deployment_type(key: str) -> DeploymentType | None:
     return DEPLOYMENT_TYPES.get(key)
 
 
-def dividing_line(board: InchBoard, deployment: str) -> Segment:
+def dividing_line(board: Board, deployment: str) -> Segment:
     """The dividing line of a setup's Deployment Type (the Centre Line if unknown)."""
     dt = DEPLOYMENT_TYPES.get(deployment)
     return dt.dividing_line(board) if dt else _centre_line(board)

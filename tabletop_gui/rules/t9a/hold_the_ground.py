@@ -21,6 +21,7 @@ from tabletop_gui.rules.objective import Objective, off_board
 from tabletop_gui.rules.scoreboard import (
     Circle,
     CountingPiece,
+    Highlight,
     ObjectiveResult,
     PieceMark,
     Role,
@@ -146,7 +147,9 @@ class HoldTheGround(Objective):
         else:
             reason += " Equal counters: nobody wins."
         cx, cy = self.centre(state)
-        highlights = [Circle(cx, cy, RADIUS, label="Hold the Ground: 6 in of the centre")]
+        highlights: list[Highlight] = [
+            Circle(cx, cy, RADIUS, label="Hold the Ground: 6 in of the centre")
+        ]
         highlights += [PieceMark(c.piece_id, Role.COUNTS, c.side) for c in near.counting]
         highlights += [
             PieceMark(c.piece_id, Role.NOT_COUNTING, c.side, c.note) for c in near.not_counting

@@ -259,10 +259,10 @@ class SecureTarget(Objective):
 
         counts = controlled
         for t in tallies:
-            m = scene.markers.get(t.marker)
-            if m is not None:
-                label = f"Secure Target: 6 in of {_mname(scene, m)}"
-                highlights.insert(0, Circle(m.x, m.y, RADIUS, t.owner, label))
+            target = scene.markers.get(t.marker)
+            if target is not None:
+                label = f"Secure Target: 6 in of {_mname(scene, target)}"
+                highlights.insert(0, Circle(target.x, target.y, RADIUS, t.owner, label))
         status, leader = standing(counts, final)
         if undecided:
             status, leader = Status.NONE, None

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import numpy as np
-from shapely.geometry import LineString, Point, box
+from shapely.geometry import LineString, Point, Polygon, box
+from shapely.geometry.base import BaseGeometry
 
 from tabletop_gui.geometry.arrays import distances_to_points, unit_arrays
 from tabletop_gui.geometry.outline import EPS, contains_point, distance_to_point, unit_outline
@@ -120,6 +121,7 @@ def _allowed(
 def _line_strip(line: Segment, width: float, height: float) -> tuple[tuple[float, float], ...]:
     """The dividing line as a thin polygon (highlights are areas), clipped to the board."""
     strip = LineString(line).buffer(0.05, cap_style="flat").intersection(box(0, 0, width, height))
+    assert isinstance(strip, Polygon)  # a thin strip cut by a box: one polygon
     return tuple((float(x), float(y)) for x, y in strip.exterior.coords[:-1])
 
 
@@ -369,7 +371,7 @@ class SpoilsOfWar(Objective):
                 counting.append(
                     CountingPiece(unit.id, unit.side, None, None, f"{why}; must drop {mname}")
                 )
-                region = unit_outline(unit).polygon().buffer(DROP_RANGE)
+                region: BaseGeometry = unit_outline(unit).polygon().buffer(DROP_RANGE)
                 if imp is not None:
                     region = region.difference(imp.buffer(CLEARANCE))
                 for poly in getattr(region, "geoms", [region]):
