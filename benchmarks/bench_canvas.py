@@ -26,7 +26,7 @@ from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from tabletop_gui.app.main import MainWindow
+from tabletop_gui.app.windows.main_window import MainWindow
 from tabletop_gui.model import InchBoard, ObjectiveSpec, Scene, Setup, Side, Unit, Zone
 from tabletop_gui.model.game import Game
 

@@ -80,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(["open"])
     try:
         if args.command == "open":
-            from tabletop_gui.app.main import run_app
+            from tabletop_gui.app.windows.main_window import run_app
 
             return run_app(args.file)
         game = load_game(args.file)
@@ -101,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "render":
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-            from tabletop_gui.app.render import render_file
+            from tabletop_gui.app.export.render import render_file
 
             try:
                 pages = render_file(

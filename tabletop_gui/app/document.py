@@ -20,11 +20,11 @@ from dataclasses import replace
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from tabletop_gui.app.naming import free_name
 from tabletop_gui.model.events import Event, EventError
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.scene import ObjectiveSpec
 from tabletop_gui.model.state import GameState
+from tabletop_gui.play.naming import free_name
 from tabletop_gui.rules.engine import RuleError, Timeline, apply, evaluate
 from tabletop_gui.rules.scoreboard import Scoreboard
 

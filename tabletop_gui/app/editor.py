@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from tabletop_gui.app import presets
 from tabletop_gui.app.document import Document
 from tabletop_gui.model.events import (
     AddPiece,
@@ -23,6 +22,7 @@ from tabletop_gui.model.events import (
 from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.model.pieces import Marker, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Scene
+from tabletop_gui.play import presets
 
 #: Degrees one press of the rotate key turns a unit (Shift: the fine step).
 ROTATE_STEP = 15.0

@@ -12,7 +12,7 @@ from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QMessageBox
 
 from tabletop_gui import DEMO_BOARD
-from tabletop_gui.app.main import MainWindow
+from tabletop_gui.app.windows.main_window import MainWindow
 from tabletop_gui.io import load_game
 
 from .helpers import open_window

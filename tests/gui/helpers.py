@@ -6,7 +6,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from tabletop_gui.app.main import MainWindow
+from tabletop_gui.app.windows.main_window import MainWindow
 from tabletop_gui.model.game import Game
 
 

@@ -13,9 +13,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui import SCENARIOS
-from tabletop_gui.app.overlays import CircleOverlay
-from tabletop_gui.app.score_panel import COL_COUNTS, COL_NAME, COL_REASON
-from tabletop_gui.app.view import Tool
+from tabletop_gui.app.canvas.overlays import CircleOverlay
+from tabletop_gui.app.canvas.view import Tool
+from tabletop_gui.app.panels.score_panel import COL_COUNTS, COL_NAME, COL_REASON
 from tabletop_gui.geometry.outline import distance_3d, distance_to_point, unit_outline
 from tabletop_gui.io import load_game
 from tabletop_gui.model.events import MovePiece
@@ -210,7 +210,7 @@ def test_measure_from_a_unit_to_the_board_centre_gives_the_hold_the_ground_margi
 
 
 def test_secure_target_is_measured_to_the_marker_centre_not_its_edge():
-    from tabletop_gui.app.measure import measure_between
+    from tabletop_gui.play.measure import measure_between
     from tabletop_gui.rules import evaluate, replay
 
     game = load_game(SCENARIOS / "t9a_frontline_clash_secure_target.json")
@@ -229,8 +229,8 @@ def test_secure_target_is_measured_to_the_marker_centre_not_its_edge():
 
 
 def test_carnevale_objective_is_measured_edge_to_edge_in_3d_with_the_3_in_margin():
-    from tabletop_gui.app.measure import measure_between
     from tabletop_gui.geometry import marker_outline
+    from tabletop_gui.play.measure import measure_between
     from tabletop_gui.rules import evaluate, replay
 
     game = load_game(SCENARIOS / "carnevale_drowned_quarter.json")
@@ -248,7 +248,7 @@ def test_carnevale_objective_is_measured_edge_to_edge_in_3d_with_the_3_in_margin
 
 
 def test_measure_text_reads_exactly_at_the_threshold_and_outside_it():
-    from tabletop_gui.app.measure import Threshold, measure_text
+    from tabletop_gui.play.measure import Threshold, measure_text
 
     six, three = Threshold(6.0), Threshold(3.0)
     assert measure_text(5.97, (six,)) == "5.97 in, 0.03 in inside 6"
@@ -310,7 +310,7 @@ def test_render_writes_png_svg_and_pdf_of_the_demo(tmp_path):
     from PySide6.QtGui import QImage
 
     from tabletop_gui import DEMO_BOARD
-    from tabletop_gui.app.render import render_file
+    from tabletop_gui.app.export.render import render_file
     from tabletop_gui.io import load_game
     from tabletop_gui.rules import replay
 

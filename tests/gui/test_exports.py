@@ -17,7 +17,7 @@ from PySide6.QtGui import QColor, QImage
 
 from tabletop_gui import DEMO_BOARD, SCENARIOS
 from tabletop_gui.app import style
-from tabletop_gui.app.render import (
+from tabletop_gui.app.export.render import (
     PAGE_MARGIN_IN,
     PAPERS,
     paper_size,
@@ -216,7 +216,7 @@ def test_render_refuses_a_png_too_wide_to_draw_with_a_message_and_no_qt_warnings
 def test_the_page_text_wraps_to_the_page_and_names_the_winner(qtbot):
     from PySide6.QtGui import QFontMetricsF
 
-    from tabletop_gui.app.render import Page, board_scene
+    from tabletop_gui.app.export.render import Page, board_scene
     from tabletop_gui.rules import evaluate
 
     game = load_game(SCENARIOS / "hex_hochkirch_ridge_demo.json")

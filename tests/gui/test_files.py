@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QMessageBox
 
 from tabletop_gui import SCENARIOS
 from tabletop_gui.app import session
-from tabletop_gui.app.new_game import presets
 from tabletop_gui.io import dumps, load_game
 from tabletop_gui.model.game import Game
+from tabletop_gui.play.new_game import presets
 from tabletop_gui.rules.engine import evaluate
 
 from .helpers import open_window

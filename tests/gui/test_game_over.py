@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui import SCENARIOS
-from tabletop_gui.app import turns
 from tabletop_gui.io import load_game
+from tabletop_gui.play import turns
 from tabletop_gui.rules.engine import Timeline
 from tabletop_gui.rules.scoreboard import Scoreboard
 
@@ -81,8 +81,8 @@ def test_a_banner_held_when_the_battle_ended_reads_as_held_at_the_end_not_leadin
     # The bundled hex battle ends on Prussia's instant win while Austria holds the
     # Village's temporary banner: that row is settled, not a lead.
     from tabletop_gui import SCENARIOS
-    from tabletop_gui.app.score_rows import score_rows
     from tabletop_gui.io import load_game
+    from tabletop_gui.play.score_rows import score_rows
 
     from .helpers import open_window
 

@@ -1,6 +1,6 @@
 """A zone's or terrain's label takes a spot wholly inside its own shape where one
 is clear (a label half outside a triangular zone reads as another area's), on
-the real window (trial 3, Part 2 #3)."""
+the real window."""
 
 from __future__ import annotations
 

@@ -9,11 +9,11 @@ import pytest
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from tabletop_gui import SCENARIOS
-from tabletop_gui.app import objective_choices
-from tabletop_gui.app.score_panel import COL_NAME, COL_REASON
+from tabletop_gui.app.panels.score_panel import COL_NAME, COL_REASON
 from tabletop_gui.geometry.outline import unit_outline
 from tabletop_gui.io import load_game
 from tabletop_gui.model.hexgrid import HexBoard
+from tabletop_gui.play import objective_choices
 
 from .helpers import drop, open_window
 
@@ -185,7 +185,7 @@ def test_objectives_cannot_change_while_looking_back(qtbot):
 
 
 def test_every_kind_s_template_passes_its_own_check_on_a_new_board_of_its_family():
-    from tabletop_gui.app import new_game
+    from tabletop_gui.play import new_game
 
     for key, family in (("hex", "hex"), ("carnevale", "carnevale"),
                         ("t9a/frontline_clash/t9a.hold_the_ground", "t9a")):  # fmt: skip
@@ -229,8 +229,8 @@ def test_the_palette_offers_what_fits_each_family(demo, qtbot):
 
 @pytest.mark.parametrize("key", ["hex-infantry", "hex-leader"])
 def test_a_hex_unit_dropped_on_a_hex_board_stands_on_one_hex(demo, qtbot, key):
-    """Its footprint lies inside the hex it snapped to (the 20-model T9A block of
-    the trial covered about three hexes)."""
+    """Its footprint lies inside the hex it snapped to (a 20-model T9A block
+    would cover about three hexes)."""
     demo.new_game("hex", ask=False)
     board = demo.doc.state.scene.board
     assert isinstance(board, HexBoard)

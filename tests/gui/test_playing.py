@@ -12,13 +12,13 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from tabletop_gui import SCENARIOS
-from tabletop_gui.app.new_game import SIDE_A, SIDE_B
 from tabletop_gui.io import load_game
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.events import DiceRoll, MovePiece, TurnEnd, TurnStart, UpdatePiece
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import ObjectiveSpec, Scene, Setup
+from tabletop_gui.play.new_game import SIDE_A, SIDE_B
 
 from .helpers import drop, open_window
 

@@ -66,7 +66,7 @@ def test_the_comparison_sees_a_trail_when_an_item_paints_outside_its_rect(demo, 
     leaves pixels a full repaint does not have."""
     from PySide6.QtWidgets import QGraphicsView
 
-    from tabletop_gui.app.items import UnitItem
+    from tabletop_gui.app.canvas.items import UnitItem
 
     monkeypatch.setattr(UnitItem, "outer_rect", lambda self: self.path.boundingRect())
     flag = QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing
@@ -127,7 +127,7 @@ def test_dragging_a_unit_on_a_hex_board_leaves_no_trail(qtbot):
 def test_idle_units_drawn_by_one_batch_item_look_as_when_each_paints_itself(demo, qtbot):
     """The batch (one item for every idle unit) draws the same picture as the units'
     own items; a selected unit leaves the batch and paints itself."""
-    from tabletop_gui.app.unit_batch import UnitBatch
+    from tabletop_gui.app.canvas.unit_batch import UnitBatch
 
     scene = demo.scene
     assert scene.batch_units

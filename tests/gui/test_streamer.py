@@ -12,8 +12,8 @@ from PySide6.QtGui import QAction, QGuiApplication, QImage
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui import SCENARIOS
-from tabletop_gui.app import streamer as streamer_module
-from tabletop_gui.app.streamer import StreamerWindow, bar_height, bar_unit
+from tabletop_gui.app.stream import streamer as streamer_module
+from tabletop_gui.app.stream.streamer import StreamerWindow, bar_height, bar_unit
 from tabletop_gui.io import load_game
 from tabletop_gui.model.game import Game
 

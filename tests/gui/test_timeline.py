@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from tabletop_gui import SCENARIOS
-from tabletop_gui.app.score_panel import COL_COUNTS
+from tabletop_gui.app.panels.score_panel import COL_COUNTS
 from tabletop_gui.io import load_game
 from tabletop_gui.model.events import TurnEnd
 from tabletop_gui.rules.engine import evaluate

@@ -1,0 +1,420 @@
+"""The board as a QGraphicsScene, built from a GameState and its Scoreboard.
+
+``sync(state, scoreboard)`` diffs what changed (pieces by identity, highlights
+by value) and touches only those items, so a drag repaints the moved piece and
+the few items whose role changed, not the board. The window and ``render`` both
+draw through this class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+
+from tabletop_gui.app import style
+from tabletop_gui.app.canvas import labels
+from tabletop_gui.app.canvas.drawing import BoardMap, draw_label, pixels_per_inch
+from tabletop_gui.app.canvas.items import (
+    PICK_PAD_IN,
+    Mark,
+    MarkerItem,
+    PieceItem,
+    TerrainItem,
+    UnitItem,
+    ZoneItem,
+)
+from tabletop_gui.app.canvas.overlays import AreaOverlay, CircleOverlay, HexOverlay
+from tabletop_gui.app.canvas.unit_batch import UnitBatch
+from tabletop_gui.model.board import InchBoard
+from tabletop_gui.model.hexgrid import HexBoard
+from tabletop_gui.model.scene import Board, Scene
+from tabletop_gui.model.state import GameState
+from tabletop_gui.play.measure import subject_radius
+from tabletop_gui.rules.scoreboard import Area, Circle, HexMark, PieceMark, Scoreboard
+
+#: Table around the board, inches (room for edge labels).
+MARGIN = 2.5
+#: More units than this make a crowded board: names show from CROWDED_LABEL_PPI up.
+LABEL_PIECE_LIMIT = 300
+CROWDED_LABEL_PPI = 30.0
+
+
+class BoardScene(QGraphicsScene):
+    def __init__(self, parent: object = None, safe_colours: bool = True) -> None:
+        super().__init__(parent)
+        self.safe_colours = safe_colours
+        self.state: GameState | None = None
+        self.scoreboard: Scoreboard | None = None
+        self.board: Board | None = None
+        self.sides: tuple = ()
+        self.bmap = BoardMap(48.0)
+        self.colours: dict[str, QColor] = {}
+        self.pieces: dict[str, PieceItem] = {}
+        self._colls: dict[str, object] = {}
+        self._marks: dict[str, tuple[Mark, ...]] = {}
+        self._overlays: dict[object, QGraphicsItem] = {}
+        self._focus: set[str] | None = None
+        self._hex_path: QPainterPath | None = None
+        self.text_scale = 1.0
+        #: Unit names are drawn only from this zoom (pixels per inch) up: 0 on an
+        #: ordinary board; on a crowded one (over LABEL_PIECE_LIMIT units) names
+        #: appear when zoomed in, where they can be read (tooltips always have them).
+        self.label_min_ppi = 0.0
+        #: Draw nothing around the board (transparent PNG exports).
+        self.transparent_table = False
+        #: A public view (the streamer's, or the window in a player's view: the
+        #: document's ``viewer`` set): face-down objectives show no value.
+        self.public = False
+        #: How far around its base a unit or marker is picked, inches: the view
+        #: sets a few of its pixels' worth (see ``items.PICK_PAD_IN``).
+        self.pick_pad_in = PICK_PAD_IN
+        #: The last label placement (``labels.Placer``): where the names and
+        #: captions are, so a transient label (the measure tool's) can avoid them.
+        self.label_placer: object | None = None
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        #: Idle units are drawn by this one item (added first: below the units
+        #: that paint themselves). ``batch_units`` False: every unit paints itself.
+        self.batch = UnitBatch()
+        self.batch_units = True
+        self.addItem(self.batch)
+        self.selectionChanged.connect(self.sync_batch)
+
+    # -- building ---------------------------------------------------------
+    def sync(self, state: GameState, scoreboard: Scoreboard | None, settle: bool = True) -> None:
+        """Show ``state``. ``settle`` False (a drag in progress): labels keep their
+        places (moving them on every mouse move would repaint the board)."""
+        scene = state.scene
+        if scene.board is not self.board or scene.sides != self.sides:
+            self._reset(scene)
+        self.state = state
+        self.scoreboard = scoreboard
+        self._sync_pieces(scene)
+        self.label_min_ppi = CROWDED_LABEL_PPI if len(scene.units) > LABEL_PIECE_LIMIT else 0.0
+        self._sync_highlights(scene, scoreboard)
+        if settle and len(scene.units) <= LABEL_PIECE_LIMIT:
+            labels.place(self, LABEL_PIECE_LIMIT)
+        self.sync_batch()
+
+    def sync_batch(self) -> None:
+        """Hand the idle units to the batch item (after any change of pieces,
+        highlights, selection or focus)."""
+        units = [it for it in self.pieces.values() if it.kind == "unit"]
+        self.batch.sync(units if self.batch_units else [])  # type: ignore[arg-type]
+
+    def _reset(self, scene: Scene) -> None:
+        self.batch.sync([])
+        for item in list(self.pieces.values()) + list(self._overlays.values()):
+            self.removeItem(item)
+        self.pieces.clear()
+        self._overlays.clear()
+        self._colls.clear()
+        self._marks.clear()
+        self.board = scene.board
+        self.sides = scene.sides
+        w, h = scene.board.extent
+        self.bmap = BoardMap(h)
+        self.colours = style.side_colours(scene, self.safe_colours)
+        self._hex_path = None
+        # Labels are sized for a 72 in board and scale with smaller or larger ones.
+        self.text_scale = min(1.5, max(0.3, max(w, h) / 72.0))
+        m = MARGIN * self.text_scale
+        self.setSceneRect(QRectF(-m, -m, w + 2 * m, h + 2 * m))
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def set_public(self, public: bool) -> None:
+        """Show face-down values (the referee's view) or '?' (a public or a
+        player's view) on the markers, and redraw the ones that change."""
+        if public == self.public:
+            return
+        self.public = public
+        for item in self.pieces.values():
+            item.public = public
+            if isinstance(item, MarkerItem) and item.piece is not None:
+                item.show_value()
+
+    def set_safe_colours(self, safe: bool) -> None:
+        self.safe_colours = safe
+        if self.state is not None:
+            self.board = None
+            self.sync(self.state, self.scoreboard)
+
+    def colour(self, side: str | None) -> QColor | None:
+        return self.colours.get(side) if side else None
+
+    def _sync_pieces(self, scene: Scene) -> None:
+        bmap = self.bmap
+        for name, cls in (
+            ("zones", ZoneItem),
+            ("terrain", TerrainItem),
+            ("units", UnitItem),
+            ("markers", MarkerItem),
+        ):
+            coll = getattr(scene, name)
+            if self._colls.get(name) is coll:
+                continue
+            self._colls[name] = coll
+            seen = set()
+            for pid, piece in coll.items():
+                seen.add(pid)
+                item = self.pieces.get(pid)
+                if item is not None and item.piece is piece and name != "markers":
+                    continue
+                if item is None or not isinstance(item, cls):
+                    if item is not None:
+                        self.removeItem(item)
+                    item = cls(pid)
+                    item.ts = self.text_scale
+                    item.public = self.public
+                    self.pieces[pid] = item
+                    self.addItem(item)
+                    self._marks.pop(pid, None)
+                if name == "units":
+                    item.set_piece(piece, self.colours.get(piece.side, style.NEUTRAL), bmap)
+                elif name == "markers":
+                    at = None
+                    if piece.carried_by and piece.carried_by in scene.units:
+                        carrier = scene.units[piece.carried_by]
+                        at = (carrier.x, carrier.y)
+                    item.set_piece(piece, self.colour(piece.side), bmap, at)
+                elif name == "terrain":
+                    item.set_piece(piece, bmap)
+                else:
+                    side_name = (
+                        scene.side(piece.side).name if piece.side in scene.side_ids else piece.side
+                    )
+                    item.set_piece(
+                        piece, self.colours.get(piece.side, style.NEUTRAL), bmap, side_name
+                    )
+            for pid in [
+                p for p, it in self.pieces.items() if it.kind == cls.kind and p not in seen
+            ]:
+                self.removeItem(self.pieces.pop(pid))
+                self._marks.pop(pid, None)
+
+    def _sync_highlights(self, scene: Scene, scoreboard: Scoreboard | None) -> None:
+        marks: dict[str, list[Mark]] = {}
+        wanted: dict[object, None] = {}
+        if scoreboard is not None:
+            for result in scoreboard.results:
+                for hl in result.highlights:
+                    if isinstance(hl, PieceMark):
+                        mark = Mark(hl.role, self.colour(hl.side), hl.label)
+                        lst = marks.setdefault(hl.piece_id, [])
+                        if mark not in lst:
+                            lst.append(mark)
+                    else:
+                        wanted[hl] = None
+        new_marks = {pid: tuple(m) for pid, m in marks.items()}
+        for pid in set(self._marks) | set(new_marks):
+            m = new_marks.get(pid, ())
+            if self._marks.get(pid, ()) != m:
+                item = self.pieces.get(pid)
+                if item is not None:
+                    item.set_marks(m)
+        self._marks = {pid: m for pid, m in new_marks.items() if pid in self.pieces}
+        for hl in [h for h in self._overlays if h not in wanted]:
+            self.removeItem(self._overlays.pop(hl))
+        for hl in wanted:
+            if hl in self._overlays:
+                continue
+            item = self._overlay_item(hl, scene)
+            if item is not None:
+                self._overlays[hl] = item
+                self.addItem(item)
+
+    def _overlay_item(self, hl: object, scene: Scene) -> QGraphicsItem | None:
+        ts = self.text_scale
+        if isinstance(hl, Circle):
+            # A range measured from a round outline covers radius + the outline's radius.
+            extra = subject_radius(scene, hl)
+            # A label repeated on every circle is noise: the first circle carries it.
+            shown = any(
+                isinstance(o, CircleOverlay) and o.show_label and o.circle.label == hl.label
+                for o in self._overlays.values()
+            )
+            width = scene.board.width if isinstance(scene.board, InchBoard) else None
+            return CircleOverlay(hl, self.colour(hl.side), self.bmap, extra, ts, not shown, width)
+        if isinstance(hl, Area):
+            return AreaOverlay(hl, self.colour(hl.side), self.bmap, ts)
+        if isinstance(hl, HexMark) and isinstance(self.board, HexBoard):
+            return HexOverlay(hl, self.colour(hl.side), self.bmap, self.board, ts)
+        return None
+
+    def overlay_items(self) -> list[QGraphicsItem]:
+        return list(self._overlays.values())
+
+    # -- focus (a score row selected) ---------------------------------------
+    def set_focus(self, piece_ids: Iterable[str] | None) -> None:
+        """Emphasise these pieces and dim the other units and markers; None clears."""
+        self._focus = set(piece_ids) if piece_ids is not None else None
+        for pid, item in self.pieces.items():
+            if self._focus is None or (item.kind in ("zone", "terrain") and pid not in self._focus):
+                item.set_focus(0)
+            else:
+                item.set_focus(1 if pid in self._focus else -1)
+        self.sync_batch()
+
+    # -- lookup -----------------------------------------------------------
+    def piece_item(self, piece_id: str) -> PieceItem | None:
+        return self.pieces.get(piece_id)
+
+    def selected_ids(self) -> list[str]:
+        return [it.piece_id for it in self.selectedItems() if isinstance(it, PieceItem)]
+
+    def board_rect(self) -> QRectF:
+        w, h = self.board.extent if self.board is not None else (72.0, 48.0)
+        return QRectF(0, 0, w, h)
+
+    # -- background: table, board, grid, edges ----------------------------
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        if not self.transparent_table:
+            painter.fillRect(rect, style.TABLE)
+        if self.board is None:
+            return
+        if isinstance(self.board, HexBoard):
+            self._draw_hex_board(painter, self.board)
+        else:
+            self._draw_inch_board(painter)
+        self._draw_edges(painter)
+
+    def _draw_inch_board(self, painter: QPainter) -> None:
+        w, h = self.board.extent
+        painter.fillRect(QRectF(0, 0, w, h), style.BOARD)
+        ppi = pixels_per_inch(painter)
+        if ppi >= 4:
+            painter.setPen(style.cosmetic(style.GRID_MINOR, 1))
+            lines = [QPointF(0, 0)] * 0
+            for i in range(1, int(w)):
+                if i % 6:
+                    lines += [QPointF(i, 0), QPointF(i, h)]
+            for j in range(1, int(h)):
+                if j % 6:
+                    lines += [QPointF(0, h - j), QPointF(w, h - j)]
+            painter.drawLines(lines)
+        painter.setPen(style.cosmetic(style.GRID_MAJOR, 1))
+        major = []
+        for i in range(6, int(w), 6):
+            major += [QPointF(i, 0), QPointF(i, h)]
+        for j in range(6, int(h), 6):
+            major += [QPointF(0, h - j), QPointF(w, h - j)]
+        painter.drawLines(major)
+        cx, cy = self.board.centre
+        c = self.bmap.to_scene(cx, cy)
+        painter.setPen(style.cosmetic(QColor(0, 0, 0, 120), 1.5))
+        painter.drawLine(c + QPointF(-0.6, 0), c + QPointF(0.6, 0))
+        painter.drawLine(c + QPointF(0, -0.6), c + QPointF(0, 0.6))
+        ts = self.text_scale
+        if ppi * 0.3 * ts >= 4:
+            painter.setPen(QColor(0, 0, 0, 110))
+            size = 0.35 * ts
+            for i in range(6, int(w), 6):
+                draw_label(
+                    painter, f"{i}", QPointF(i, h + 1.3 * size), size, QColor(255, 255, 255, 150)
+                )
+            for j in range(6, int(h), 6):
+                draw_label(
+                    painter, f"{j}", QPointF(-1.6 * size, h - j), size, QColor(255, 255, 255, 150)
+                )
+
+    def _hex_outline(self, board: HexBoard) -> QPainterPath:
+        if self._hex_path is None:
+            path = QPainterPath()
+            for hx in board.hexes():
+                path.addPolygon(QPolygonF([self.bmap.to_scene(x, y) for x, y in board.corners(hx)]))
+                path.closeSubpath()
+            self._hex_path = path
+        return self._hex_path
+
+    def _draw_hex_board(self, painter: QPainter, board: HexBoard) -> None:
+        path = self._hex_outline(board)
+        painter.setPen(style.cosmetic(QColor(0, 0, 0, 90), 1))
+        painter.setBrush(style.BOARD)
+        painter.drawPath(path)
+        sections = _hex_sections(board)
+        if sections:
+            painter.setPen(Qt.PenStyle.NoPen)
+            tints = {
+                "left": QColor(0, 0, 0, 0),
+                "centre": QColor(0, 0, 0, 14),
+                "right": QColor(0, 0, 0, 0),
+            }
+            for hx, names in sections.items():
+                if len(names) > 1:
+                    painter.setBrush(QColor(0, 0, 0, 34))
+                else:
+                    painter.setBrush(tints.get(next(iter(names)), QColor(0, 0, 0, 0)))
+                painter.drawPolygon(
+                    QPolygonF([self.bmap.to_scene(x, y) for x, y in board.corners(hx)])
+                )
+        lines = getattr(board, "section_lines", None)
+        if callable(lines):
+            pen = style.cosmetic(QColor(0, 0, 0, 170), 2.5, Qt.PenStyle.DotLine)
+            painter.setPen(pen)
+            for line in lines():
+                pts = [self.bmap.to_scene(x, y) for x, y in line]
+                painter.drawPolyline(QPolygonF(pts))
+        colours = [self.colours.get(s.id, style.NEUTRAL) for s in self.sides]
+        for row, colour in (
+            (0, colours[0] if colours else None),
+            (board.rows - 1, colours[1] if len(colours) > 1 else None),
+        ):
+            if colour is None:
+                continue
+            painter.setPen(style.cosmetic(colour, 2.5))
+            painter.setBrush(style.with_alpha(colour, 40))
+            for hx in board.baseline(row):
+                painter.drawPolygon(
+                    QPolygonF([self.bmap.to_scene(x, y) for x, y in board.corners(hx)])
+                )
+
+    def _draw_edges(self, painter: QPainter) -> None:
+        w, h = self.board.extent
+        if not isinstance(self.board, HexBoard):
+            painter.setPen(style.cosmetic(style.BOARD_EDGE, 2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(0, 0, w, h))
+        # Side A's long edge at the bottom, B's at the top: a band and the side's name.
+        for i, side in enumerate(self.sides[:2]):
+            colour = self.colours.get(side.id, style.NEUTRAL)
+            ts = self.text_scale
+            y = h + 0.12 * ts if i == 0 else -0.12 * ts
+            painter.setPen(style.inches(colour, 0.24 * ts))
+            painter.drawLine(QPointF(0, y), QPointF(w, y))
+            if pixels_per_inch(painter) * 0.6 * ts >= 4:
+                label_y = h + 1.4 * ts if i == 0 else -1.1 * ts
+                draw_label(
+                    painter,
+                    f"{side.name} (side {'AB'[i]})",
+                    QPointF(w / 2, label_y),
+                    0.6 * ts,
+                    QColor("white"),
+                    bold=True,
+                )
+
+
+def _hex_sections(board: HexBoard) -> dict[tuple[int, int], set[str]]:
+    """Section names per hex, if the hex board knows its sections (duck-typed:
+    the hex grid module grows ``sections_of(hex)`` or ``section_of(hex)``)."""
+    fn = getattr(board, "sections_of", None)
+    out: dict[tuple[int, int], set[str]] = {}
+    try:
+        if callable(fn):
+            for hx in board.hexes():
+                out[hx] = {str(s) for s in fn(hx)}
+            return out
+        fn = getattr(board, "section_of", None)
+        if callable(fn):
+            for hx in board.hexes():
+                s = fn(hx)
+                out[hx] = (
+                    {str(x) for x in s}
+                    if isinstance(s, set | frozenset | tuple | list)
+                    else {str(s)}
+                )
+            return out
+    except Exception:  # a sections API we do not know yet: draw no sections
+        return {}
+    return out

@@ -1,0 +1,941 @@
+"""Graphics items for pieces: units, markers, terrain, deployment zones.
+
+Each item keeps the model value it draws (``piece``) and is updated in place
+when the value changes, so selection and identity survive edits. Footprints are
+the exact outlines the scoring core measures (``geometry.outline``), with the
+rotation baked into the polygon: moving a piece is a ``setPos`` only.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from tabletop_gui.app import style
+from tabletop_gui.app.canvas.drawing import (
+    BoardMap,
+    DashCache,
+    draw_dashed,
+    draw_label,
+    pixels_per_inch,
+    text_size,
+)
+from tabletop_gui.geometry.outline import marker_outline, unit_outline
+from tabletop_gui.model.pieces import BaseShape, Marker, Terrain, Unit, Zone
+from tabletop_gui.rules.scoreboard import Role
+
+Z_ZONE, Z_TERRAIN, Z_AREA, Z_CIRCLE, Z_UNIT, Z_MARKER, Z_TOOL = 1, 2, 3, 4, 5, 6, 10
+#: The labels and badges of zones, terrain and overlays are drawn above every
+#: fill, hatching, edge and ring (not under the next polygon or circle), below
+#: the units and markers (``Floating``).
+Z_LABEL, Z_BADGE = 4.5, 4.6
+
+#: Text size of unit names and marker labels, inches.
+NAME_IN = 0.55
+NOTE_IN = 0.42
+#: Below this many pixels of text height labels are skipped (too small to read).
+MIN_TEXT_PX = 3.0
+#: Labels are drawn at least this many pixels tall, up to MAX_LABEL_SCALE times
+#: their board size, so names stay readable when the whole board is in view.
+READABLE_PX = 10.0
+MAX_LABEL_SCALE = 1.8
+
+
+def readable(size_in: float, ppi: float) -> float:
+    """The text size to draw a ``size_in`` label at ``ppi`` pixels per inch."""
+    return min(max(size_in, READABLE_PX / max(ppi, 1e-6)), size_in * MAX_LABEL_SCALE)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One highlight a rule asks for on a piece (from a Scoreboard PieceMark)."""
+
+    role: Role
+    colour: QColor | None
+    label: str = ""
+
+    def __hash__(self) -> int:
+        return hash((self.role, self.colour.name() if self.colour else None, self.label))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mark) and hash(self) == hash(other)
+
+
+class PieceItem(QGraphicsItem):
+    """Base of the items that stand for a model piece."""
+
+    kind = "piece"
+    movable = True
+    #: Badges drawn by a ``BadgeTip`` of their own above the overlays (zones and
+    #: terrain: under the areas and rings otherwise), not by the piece.
+    floating_badges = False
+
+    def __init__(self, piece_id: str) -> None:
+        super().__init__()
+        self.piece_id = piece_id
+        self.piece: object = None
+        self.marks: tuple[Mark, ...] = ()
+        self.focus = 0  # 1 emphasised (score row selected), -1 dimmed, 0 normal
+        self.ts = 1.0  # text scale of the board (labels are sized for a 72 in board)
+        self.public = False  # a public view: face-down values are not drawn
+        self._rect = QRectF()
+        self.dashes = DashCache()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def set_marks(self, marks: tuple[Mark, ...]) -> None:
+        if marks != self.marks:
+            # Badges and the "does not count" note are drawn from the marks: the
+            # painted area changes with them (else a drag leaves stale pixels).
+            self.prepareGeometryChange()
+            self.marks = marks
+            self._rect = self.outer_rect()
+            self.setToolTip(self.tooltip())
+            self.refresh_badges()
+            self.update()
+
+    def badge_anchor(self) -> QPointF:
+        """Where the first badge is drawn, local coordinates."""
+        return QPointF()
+
+    def refresh_badges(self) -> None:
+        """Give the badges' tooltip area the badges' place (after marks or shape changed)."""
+        tip = getattr(self, "_badge_tip", None)
+        if tip is None:
+            if not any(m.role in _BADGES for m in self.marks):
+                return
+            tip = self._badge_tip = BadgeTip(self, self.floating_badges)
+            scene = self.scene()
+            if self.floating_badges and scene is not None:
+                scene.addItem(tip)
+        tip.refresh(self.marks, self.badge_anchor(), self.ts)
+
+    def outer_rect(self) -> QRectF:
+        """Everything ``paint`` may draw, local coordinates."""
+        return self._rect
+
+    def set_focus(self, focus: int) -> None:
+        if focus != self.focus:
+            self.focus = focus
+            self.update()
+
+    def roles(self) -> set[Role]:
+        return {m.role for m in self.marks}
+
+    def tooltip(self) -> str:
+        lines = [
+            getattr(self.piece, "name", "") or getattr(self.piece, "label", "") or self.piece_id
+        ]
+        lines += [
+            f"{m.role.value.replace('_', ' ')}" + (f": {m.label}" if m.label else "")
+            for m in self.marks
+        ]
+        return "\n".join(lines)
+
+
+def _halo(
+    painter: QPainter,
+    path: QPainterPath,
+    mark: Mark,
+    fallback: QColor,
+    dashes: DashCache | None = None,
+) -> None:
+    """The band around a piece that tells its role: solid for 'counts', dashed
+    grey for 'not counting', black/yellow for a placement error, two-tone dashes
+    for 'contested'. Line style carries the meaning as much as colour."""
+    w = style.HALO_IN
+    colour = mark.colour or fallback
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    dash = Qt.PenStyle.DashLine
+    if mark.role is Role.COUNTS:
+        painter.setPen(style.inches(colour, w))
+        painter.drawPath(path)
+    elif mark.role is Role.NOT_COUNTING:
+        draw_dashed(painter, path, style.DIM, w * 0.6, dash, dashes)
+    elif mark.role is Role.CONTESTED:
+        painter.setPen(style.inches(QColor("white"), w))
+        painter.drawPath(path)
+        draw_dashed(painter, path, style.ERROR, w, dash, dashes)
+    elif mark.role is Role.PLACEMENT_ERROR:
+        painter.setPen(style.inches(style.ERROR_ALT, w))
+        painter.drawPath(path)
+        draw_dashed(painter, path, style.ERROR, w, dash, dashes)
+    elif mark.role in (Role.SELECTED, Role.CARRIED):
+        draw_dashed(painter, path, colour, w * 0.6, Qt.PenStyle.DotLine, dashes)
+
+
+_BADGES = {Role.PLACEMENT_ERROR: "!", Role.CONTESTED: "⚔", Role.SELECTED: "⚑", Role.CARRIED: "◆"}
+
+
+#: Radius of a badge and the step between badges, inches (times the text scale).
+BADGE_R, BADGE_STEP = 0.32, 0.7
+#: The selection box stands this far outside the role band, inches.
+SELECT_GAP = 0.3
+#: What a bounding rect keeps around the selection box and the focus outline (their
+#: pens are cosmetic, at most 4 px: the view pads each update by 2 px more).
+EDGE_PAD = 0.1
+#: Units and markers are picked (clicked, right-clicked, measured to, caught by a
+#: rubber band) on their base and this far around it, inches: a scene shown in a
+#: view gets a few screen pixels' worth for the view's zoom (``pick_pad_in``, set
+#: by the view), so thin units stay easy to hit; the names beside them are not
+#: part of the piece. Never more than PICK_PAD_MAX (the shape stays inside the
+#: bounding rect).
+PICK_PAD_IN = 0.1
+PICK_PAD_MAX = SELECT_GAP
+
+
+def pick_pad(item: QGraphicsItem) -> float:
+    """How far around its base ``item`` is picked, inches (see PICK_PAD_IN)."""
+    scene = item.scene()
+    pad = getattr(scene, "pick_pad_in", PICK_PAD_IN) if scene is not None else PICK_PAD_IN
+    return max(0.0, min(float(pad), PICK_PAD_MAX))
+
+
+#: Badges are drawn at least BADGE_PX pixels across (a glyph 7 px wide reads as a
+#: dot), up to BADGE_MAX_SCALE times their board size (the whole board in view).
+BADGE_PX = 16.0
+BADGE_MAX_SCALE = 2.5
+#: What each badge says in its tooltip.
+_BADGE_WORDS = {
+    Role.PLACEMENT_ERROR: "placement rule broken",
+    Role.CONTESTED: "contested",
+    Role.SELECTED: "chosen by a rule",
+    Role.CARRIED: "carried",
+}
+
+
+def badge_scale(ts: float, ppi: float = 0.0) -> float:
+    """Badges' size factor at ``ppi`` pixels per inch (0: unknown, the largest)."""
+    big = BADGE_MAX_SCALE * ts
+    if ppi <= 0:
+        return big
+    return min(max(ts, BADGE_PX / (2 * BADGE_R * ppi)), big)
+
+
+def badge_rect(marks: tuple[Mark, ...], at: QPointF, ts: float, ppi: float = 0.0) -> QRectF:
+    """Where ``_badges`` draws the badges of ``marks`` from ``at`` at ``ppi`` (0:
+    the largest they are drawn; empty: no badge)."""
+    n = sum(1 for m in marks if m.role in _BADGES)
+    if not n:
+        return QRectF()
+    k = badge_scale(ts, ppi)
+    r = (BADGE_R + 0.05) * k
+    return QRectF(at.x() - r, at.y() - r, BADGE_STEP * k * (n - 1) + 2 * r, 2 * r)
+
+
+def badge_tooltip(marks: tuple[Mark, ...]) -> str:
+    """One line per badge: its glyph, what it means and the rule's words."""
+    return "\n".join(
+        f"{_BADGES[m.role]} {_BADGE_WORDS[m.role]}" + (f": {m.label}" if m.label else "")
+        for m in marks
+        if m.role in _BADGES
+    )
+
+
+def _badges(
+    painter: QPainter, marks: tuple[Mark, ...], at: QPointF, fallback: QColor, ts: float = 1.0
+) -> None:
+    k = badge_scale(ts, pixels_per_inch(painter))
+    x = at.x()
+    for mark in marks:
+        glyph = _BADGES.get(mark.role)
+        if glyph is None:
+            continue
+        bg = style.ERROR_ALT if mark.role is Role.PLACEMENT_ERROR else QColor("white")
+        colour = style.ERROR if mark.role is Role.PLACEMENT_ERROR else (mark.colour or fallback)
+        painter.setPen(style.cosmetic(style.ERROR, 1))
+        painter.setBrush(bg)
+        painter.drawEllipse(QPointF(x, at.y()), BADGE_R * k, BADGE_R * k)
+        draw_label(painter, glyph, QPointF(x, at.y()), 0.42 * k, colour, bold=True)
+        x += BADGE_STEP * k
+
+
+class BadgeTip(QGraphicsItem):
+    """The badges' hover area, with a tooltip that says what each badge means.
+    A unit's or marker's (a child item) draws nothing: the piece paints its
+    badges. A zone's or terrain's (``paints``) is a ``Floating`` item above the
+    overlays and paints them. Clicks go through to what is under it."""
+
+    def __init__(self, owner: PieceItem, paints: bool = False) -> None:
+        super().__init__(None if paints else owner)
+        self.owner = owner
+        self.paints = paints
+        if paints:
+            self.setZValue(Z_BADGE)
+        else:
+            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._rect = QRectF()
+
+    def refresh(self, marks: tuple[Mark, ...], at: QPointF, ts: float) -> None:
+        rect = badge_rect(marks, at, ts)
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = rect
+        self.setToolTip(badge_tooltip(marks))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: object, widget: QWidget | None = None) -> None:
+        if self.paints:
+            o = self.owner
+            painter.setOpacity(1.0)
+            _badges(painter, o.marks, o.badge_anchor(), getattr(o, "colour", style.NEUTRAL), o.ts)
+
+
+class Floating(QGraphicsItem):
+    """A label drawn above the board's fills and lines (Z_LABEL) for an ``owner``
+    (a zone, terrain or overlay) that paints it (``owner.paint_label``). It joins
+    and leaves the scene with its owner (``follow_scene``)."""
+
+    def __init__(self, owner: QGraphicsItem) -> None:
+        super().__init__()
+        self.owner = owner
+        self.setZValue(Z_LABEL)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._rect = QRectF()
+
+    def set_rect(self, rect: QRectF) -> None:
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = rect
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: object, widget: QWidget | None = None) -> None:
+        painter.setOpacity(1.0)
+        self.owner.paint_label(painter, pixels_per_inch(painter))  # type: ignore[attr-defined]
+
+
+FOLLOWED = (
+    QGraphicsItem.GraphicsItemChange.ItemSceneChange,
+    QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged,
+)
+
+
+def follow_scene(owner: QGraphicsItem, change: object, value: object, floats: list) -> None:
+    """From ``owner.itemChange``: add ``floats`` to the scene the owner joins and
+    take them out of the one it leaves."""
+    if change == QGraphicsItem.GraphicsItemChange.ItemSceneChange:
+        old = owner.scene()
+        if old is not None:
+            for f in floats:
+                if f.scene() is old:
+                    old.removeItem(f)
+    elif change == QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged and value is not None:
+        for f in floats:
+            if f.scene() is None:
+                value.addItem(f)  # type: ignore[attr-defined]
+
+
+def _selection(painter: QPainter, path: QPainterPath) -> None:
+    """The editor's selection: a black-and-white dashed box just outside the piece
+    and its role band, so both stay visible."""
+    r = path.boundingRect()
+    path = QPainterPath()
+    g = SELECT_GAP
+    path.addRect(r.adjusted(-g, -g, g, g))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(style.cosmetic(QColor("white"), 3))
+    painter.drawPath(path)
+    draw_dashed(painter, path, QColor("black"), 1.5, pixels=True)
+
+
+class UnitItem(PieceItem):
+    kind = "unit"
+
+    def __init__(self, piece_id: str) -> None:
+        super().__init__(piece_id)
+        self.setZValue(Z_UNIT)
+        self.colour = QColor("gray")
+        self.path = QPainterPath()  # the footprint, local coordinates
+        self.halo_path = QPainterPath()  # centre line of the role band
+        self.front = QLineF()
+        self.grid: list[QLineF] = []
+        self.badge_at = QPointF()
+        #: Where the name is written (local): the centre, or beside the footprint
+        #: when something stands there (the scene's label placement decides).
+        self.name_at = QPointF()
+        self._shape: tuple[float, QPainterPath] | None = None  # (pad, path)
+
+    @property
+    def unit(self) -> Unit:
+        return self.piece  # type: ignore[return-value]
+
+    def set_piece(self, unit: Unit, colour: QColor, bmap: BoardMap) -> None:
+        old: Unit | None = self.piece  # type: ignore[assignment]
+        self.piece = unit
+        self.setPos(bmap.to_scene(unit.x, unit.y))
+        self.setVisible(unit.on_table)
+        same_shape = (
+            old is not None
+            and old.facing == unit.facing
+            and old.base_shape == unit.base_shape
+            and old.base_width_mm == unit.base_width_mm
+            and old.base_depth_mm == unit.base_depth_mm
+            and old.models == unit.models
+            and old.models_per_rank == unit.models_per_rank
+            and old.name == unit.name
+        )
+        if same_shape and colour == self.colour and old.fleeing == unit.fleeing:
+            return
+        self.colour = colour
+        # Opaque fills (the side colour washed with white) paint much faster than
+        # translucent ones; a faded fill for pieces that do not count.
+        self.fills = (
+            style.blend(colour, QColor("white"), 0.3),
+            style.blend(colour, QColor("white"), 0.65),
+        )
+        self.pens = (
+            style.cosmetic(colour.darker(160), 1),
+            style.cosmetic(style.with_alpha(colour.darker(180), 110), 1),
+            style.inches(colour.darker(220), 0.12),
+        )
+        self._build(unit)
+        self.setToolTip(self.tooltip())
+        self.update()
+
+    def _local(self, unit: Unit, grow: float = 0.0) -> QPolygonF:
+        """The footprint around (0, 0) in scene orientation, grown by ``grow`` inches."""
+        o = unit_outline(unit)
+        c, s = math.cos(o.angle), math.sin(o.angle)
+        pts = []
+        for lx, ly in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+            x, y = lx * (o.half_w + grow), ly * (o.half_d + grow)
+            pts.append(QPointF(x * c - y * s, -(x * s + y * c)))
+        return QPolygonF(pts)
+
+    def _build(self, unit: Unit) -> None:
+        self.prepareGeometryChange()
+        path = QPainterPath()
+        halo = QPainterPath()
+        grow = style.HALO_IN / 2
+        self.grid = []
+        if unit.base_shape is BaseShape.ROUND:
+            r = unit.width_in / 2
+            path.addEllipse(QPointF(0, 0), r, r)
+            halo.addEllipse(QPointF(0, 0), r + grow, r + grow)
+            a = math.radians(unit.facing)
+            dx, dy = -math.sin(a), -math.cos(a)  # front direction in scene coordinates
+            px, py = math.cos(a), -math.sin(a)
+            half = r * 0.6
+            fx, fy = dx * r * 0.8, dy * r * 0.8
+            self.front = QLineF(
+                QPointF(fx - px * half, fy - py * half), QPointF(fx + px * half, fy + py * half)
+            )
+            self.badge_at = QPointF(r * 0.7, -r * 0.7)
+        else:
+            poly = self._local(unit)
+            path.addPolygon(poly)
+            path.closeSubpath()
+            halo.addPolygon(self._local(unit, grow))
+            halo.closeSubpath()
+            self.front = QLineF(poly[2], poly[3])
+            self.badge_at = QPointF(poly.boundingRect().right(), poly.boundingRect().top())
+            files, ranks = min(unit.models, unit.models_per_rank), unit.ranks
+            a, b, cc, d = poly[0], poly[1], poly[2], poly[3]
+            for i in range(1, files):
+                t = i / files
+                self.grid.append(QLineF(a + (b - a) * t, d + (cc - d) * t))
+            for j in range(1, ranks):
+                t = j / ranks
+                self.grid.append(QLineF(a + (d - a) * t, b + (cc - b) * t))
+        self.path = path
+        self.halo_path = halo
+        self._shape = None
+        self._rect = self.outer_rect()
+        self.refresh_badges()
+
+    def badge_anchor(self) -> QPointF:
+        return self.badge_at
+
+    def shape(self) -> QPainterPath:
+        """The base and a few pixels around it (PICK_PAD_IN): what picks the unit.
+        Not the name, note or badges: a click beside a unit reaches what is there."""
+        unit = self.unit
+        if unit is None:
+            return QPainterPath()
+        pad = pick_pad(self)
+        if self._shape is None or self._shape[0] != pad:
+            path = QPainterPath()
+            if unit.base_shape is BaseShape.ROUND:
+                r = unit.width_in / 2 + pad
+                path.addEllipse(QPointF(0, 0), r, r)
+            else:
+                path.addPolygon(self._local(unit, pad))
+                path.closeSubpath()
+            self._shape = (pad, path)
+        return self._shape[1]
+
+    def name_box(self, ppi: float) -> QRectF:
+        """The name (and the note under it) as drawn at ``ppi`` pixels per inch,
+        with its background, in scene coordinates (empty when not drawn)."""
+        unit = self.unit
+        if unit is None or not unit.name or ppi * NAME_IN * self.ts < MIN_TEXT_PX:
+            return QRectF()
+        name_in = readable(NAME_IN * self.ts, ppi)
+        tw, th = text_size(unit.name, name_in)
+        at = self.pos() + self.name_at
+        box = QRectF(at.x() - tw / 2 - 0.08, at.y() - th / 2 - 0.08, tw + 0.16, th + 0.16)
+        note = _note(self.marks)
+        if note:
+            nw, nh = text_size(note, readable(NOTE_IN * self.ts, ppi))
+            y = at.y() + note_below(th, nh)
+            box = box.united(
+                QRectF(at.x() - nw / 2 - 0.08, y - nh / 2 - 0.08, nw + 0.16, nh + 0.16)
+            )
+        return box
+
+    def move_name(self, at: QPointF) -> None:
+        if at != self.name_at:
+            self.prepareGeometryChange()
+            self.name_at = at
+            self._rect = self.outer_rect()
+            self.update()
+
+    def outer_rect(self) -> QRectF:
+        unit = self.unit
+        if unit is None:
+            return QRectF()
+        m = SELECT_GAP + EDGE_PAD
+        rect = self.halo_path.boundingRect().adjusted(-m, -m, m, m)
+        name_in = NAME_IN * self.ts * MAX_LABEL_SCALE
+        tw, th = text_size(unit.name, name_in)
+        x, y = self.name_at.x(), self.name_at.y()
+        rect = rect.united(QRectF(x - tw / 2 - 0.2, y - th / 2 - 0.2, tw + 0.4, th + 0.4))
+        note = _note(self.marks)
+        if note:
+            nw, nh = text_size(note, NOTE_IN * self.ts * MAX_LABEL_SCALE)
+            rect = rect.united(
+                QRectF(x - nw / 2 - 0.2, y + note_below(th, nh) - nh / 2 - 0.2, nw + 0.4, nh + 0.4)
+            )
+        return rect.united(badge_rect(self.marks, self.badge_at, self.ts))
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        # Called for every visible unit on a full repaint: pens and lines are prebuilt.
+        unit = self.unit
+        ppi = pixels_per_inch(painter)
+        painter.setOpacity(0.3 if self.focus < 0 else 1.0)
+        marks = self.marks
+        faded = unit.fleeing or any(m.role is Role.NOT_COUNTING for m in marks)
+        outline, grid, front = self.pens
+        painter.setPen(outline)
+        painter.setBrush(self.fills[1] if faded else self.fills[0])
+        painter.drawPath(self.path)
+        min_ppi = getattr(self.scene(), "label_min_ppi", 0.0)
+        if self.grid and ppi >= max(8.0, min_ppi):
+            painter.setPen(grid)
+            painter.drawLines(self.grid)
+        painter.setPen(front)
+        painter.drawLine(self.front)
+        for mark in marks:
+            _halo(painter, self.halo_path, mark, self.colour, self.dashes)
+        if self.focus > 0:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(style.cosmetic(QColor("black"), 3))
+            painter.drawRect(self.halo_path.boundingRect().adjusted(-0.25, -0.25, 0.25, 0.25))
+        if self.isSelected():
+            _selection(painter, self.halo_path)
+        if ppi * NAME_IN * self.ts >= MIN_TEXT_PX and ppi >= min_ppi:
+            name_in = readable(NAME_IN * self.ts, ppi)
+            at = self.name_at
+            draw_label(painter, unit.name, at, name_in, style.TEXT, LABEL_BG)
+            note = _note(marks)
+            if note:
+                _, th = text_size(unit.name, name_in)
+                note_in = readable(NOTE_IN * self.ts, ppi)
+                below = at + QPointF(0, note_below(th, text_size(note, note_in)[1]))
+                draw_label(painter, note, below, note_in, style.TEXT, NOTE_BG, italic=True)
+        if marks:
+            _badges(painter, marks, self.badge_at, self.colour, self.ts)
+
+
+#: The background ``draw_label`` paints above and below a text, inches.
+LABEL_BG_PAD_Y = 0.04
+
+
+def note_below(name_h: float, note_h: float) -> float:
+    """How far under a name's centre its note's centre goes: the two backgrounds
+    meet without overlapping (texts ``name_h`` and ``note_h`` inches tall)."""
+    return name_h / 2 + note_h / 2 + 2 * LABEL_BG_PAD_Y
+
+
+def _note(marks: tuple[Mark, ...]) -> str:
+    """The reason written under a unit's name when it is in range but does not count."""
+    return next((m.label for m in marks if m.role is Role.NOT_COUNTING and m.label), "")
+
+
+LABEL_BG = QColor(255, 255, 255, 170)
+NOTE_BG = QColor(255, 255, 255, 150)
+
+
+class MarkerItem(PieceItem):
+    kind = "marker"
+
+    def __init__(self, piece_id: str) -> None:
+        super().__init__(piece_id)
+        self.setZValue(Z_MARKER)
+        self.colour: QColor = style.NEUTRAL
+        self.radius = 0.5
+        self.text = ""
+        self.caption = ""
+        #: The caption's side of the marker: "below" (usual), "above", "right", "left".
+        self.caption_side = "below"
+        self._shape: tuple[float, float, QPainterPath] | None = None  # (radius, pad, path)
+
+    @property
+    def marker(self) -> Marker:
+        return self.piece  # type: ignore[return-value]
+
+    def set_piece(
+        self,
+        marker: Marker,
+        colour: QColor | None,
+        bmap: BoardMap,
+        at: tuple[float, float] | None = None,
+    ) -> None:
+        old: Marker | None = self.piece  # type: ignore[assignment]
+        self.piece = marker
+        x, y = at if at is not None else (marker.x, marker.y)
+        self.setPos(bmap.to_scene(x, y))
+        self.setVisible(not marker.destroyed)
+        colour = colour or style.NEUTRAL
+        if old is not None and _same_marker_look(old, marker) and colour == self.colour:
+            return
+        self.prepareGeometryChange()
+        self.colour = colour
+        self.radius = marker_outline(marker).radius or 0.5
+        self.caption = marker.label or marker.kind.replace("_", " ").replace(".", " ")
+        tags = [t[0].upper() for t in sorted(marker.rules)]
+        if tags:
+            self.caption += f" [{''.join(tags)}]"
+        self._rect = self.outer_rect()
+        self.refresh_badges()
+        self.show_value()
+
+    def badge_anchor(self) -> QPointF:
+        return QPointF(self.radius * 0.8, -self.radius * 0.8)
+
+    def hidden(self) -> bool:
+        """A face-down objective: its value is the referee's secret until revealed."""
+        m = self.marker
+        return m is not None and "hidden" in m.rules and not m.revealed
+
+    def value_text(self) -> str:
+        """The value as this view may show it: '?' for a face-down value in a public
+        or a player's view, '2?' (known to the referee, not yet revealed), '2'."""
+        m = self.marker
+        if m is None:
+            return ""
+        hidden = self.hidden()
+        if m.value is None or (hidden and self.public):
+            return "?" if hidden else ""
+        return f"{m.value}?" if hidden else str(m.value)
+
+    def show_value(self) -> None:
+        """Write the value and the tooltip again (after ``public`` changed)."""
+        self.text = self.value_text()
+        self.setToolTip(self.tooltip())
+        self.update()
+
+    def tooltip(self) -> str:
+        lines = super().tooltip().split("\n")
+        m = self.marker
+        if m is not None and m.value is not None:
+            if not self.hidden():
+                lines.insert(1, f"Value {m.value}")
+            elif self.public:
+                lines.insert(1, "Value ? (face down)")
+            else:
+                lines.insert(1, f"Value {m.value} (face down: the players see ?)")
+        return "\n".join(lines)
+
+    def shape(self) -> QPainterPath:
+        """The counter and a few pixels around it (PICK_PAD_IN), not its caption."""
+        pad = pick_pad(self)
+        if self._shape is None or self._shape[:2] != (self.radius, pad):
+            path = QPainterPath()
+            path.addEllipse(QPointF(0, 0), self.radius + pad, self.radius + pad)
+            self._shape = (self.radius, pad, path)
+        return self._shape[2]
+
+    def outer_rect(self) -> QRectF:
+        if self.piece is None:
+            return QRectF()
+        r = self.radius
+        # The role band, the carried ring, the focus ring and the selection box.
+        out = max(r + style.HALO_IN, r * 1.15 + 0.05, r + 0.35, r + style.HALO_IN / 2 + SELECT_GAP)
+        out += EDGE_PAD
+        rect = QRectF(-out, -out, 2 * out, 2 * out)
+        rect = rect.united(self.caption_rect(self.caption_side))
+        return rect.united(badge_rect(self.marks, QPointF(r * 0.8, -r * 0.8), self.ts))
+
+    def caption_at(self, side: str, th: float, tw: float) -> QPointF:
+        """The caption's centre for a text ``tw`` x ``th`` inches on ``side``."""
+        r = self.radius
+        if side == "above":
+            return QPointF(0, -(r + th / 2 + 0.12))
+        if side == "right":
+            return QPointF(r + tw / 2 + 0.2, 0)
+        if side == "left":
+            return QPointF(-(r + tw / 2 + 0.2), 0)
+        return QPointF(0, r + th / 2 + 0.12)
+
+    def caption_rect(self, side: str) -> QRectF:
+        """The caption's box (largest size) on ``side``, local coordinates."""
+        tw, th = text_size(self.caption, (NOTE_IN * self.ts) * MAX_LABEL_SCALE)
+        c = self.caption_at(side, th, tw)
+        return QRectF(c.x() - tw / 2 - 0.2, c.y() - th / 2 - 0.2, tw + 0.4, th + 0.4)
+
+    def move_caption(self, side: str) -> None:
+        if side != self.caption_side:
+            self.prepareGeometryChange()
+            self.caption_side = side
+            self._rect = self.outer_rect()
+            self.update()
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        m = self.marker
+        ppi = pixels_per_inch(painter)
+        painter.setOpacity(0.3 if self.focus < 0 else 1.0)
+        r = self.radius
+        painter.setPen(style.inches(QColor("black"), 0.06))
+        painter.setBrush(QColor("white"))
+        painter.drawEllipse(QPointF(0, 0), r, r)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self.colour)
+        painter.drawEllipse(QPointF(0, 0), r * 0.62, r * 0.62)
+        if m.carried_by:
+            ring = QPainterPath()
+            ring.addEllipse(QPointF(0, 0), r * 1.15, r * 1.15)
+            draw_dashed(painter, ring, QColor("black"), 0.05, Qt.PenStyle.DotLine)
+        path = QPainterPath()
+        path.addEllipse(QPointF(0, 0), r + style.HALO_IN / 2, r + style.HALO_IN / 2)
+        for mark in self.marks:
+            _halo(painter, path, mark, self.colour, self.dashes)
+        if self.focus > 0:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(style.cosmetic(QColor("black"), 3))
+            painter.drawEllipse(QPointF(0, 0), r + 0.35, r + 0.35)
+        if self.isSelected():
+            _selection(painter, path)
+        if ppi * (NOTE_IN * self.ts) >= MIN_TEXT_PX:
+            if self.text:
+                draw_label(
+                    painter, self.text, QPointF(0, 0), min(r * 1.1, 0.5), QColor("white"), bold=True
+                )
+            note_in = readable((NOTE_IN * self.ts), ppi)
+            tw, th = text_size(self.caption, note_in)
+            draw_label(
+                painter,
+                self.caption,
+                self.caption_at(self.caption_side, th, tw),
+                note_in,
+                style.TEXT,
+                style.with_alpha(QColor("white"), 190),
+            )
+        _badges(painter, self.marks, QPointF(r * 0.8, -r * 0.8), self.colour, self.ts)
+
+
+def _same_marker_look(a: Marker, b: Marker) -> bool:
+    return (a.diameter_mm, a.value, a.rules, a.label, a.kind, a.revealed, a.carried_by, a.side) == (
+        b.diameter_mm,
+        b.value,
+        b.rules,
+        b.label,
+        b.kind,
+        b.revealed,
+        b.carried_by,
+        b.side,
+    )
+
+
+class PolygonItem(PieceItem):
+    """Terrain features and deployment zones: a polygon in absolute scene coordinates."""
+
+    floating_badges = True
+
+    def __init__(self, piece_id: str) -> None:
+        super().__init__(piece_id)
+        self.polygon = QPolygonF()
+        self.path = QPainterPath()
+        self.colour = style.NEUTRAL
+        self.anchor = QPointF()
+        self.label = ""
+        #: The label, drawn above the overlays (``Floating``).
+        self.label_item = Floating(self)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
+        if change in FOLLOWED:
+            floats = [getattr(self, "label_item", None), getattr(self, "_badge_tip", None)]
+            follow_scene(self, change, value, [f for f in floats if f is not None])
+        return super().itemChange(change, value)
+
+    def label_box(self) -> QRectF:
+        """The label at its largest, scene coordinates."""
+        tw, th = text_size(self.label, (NOTE_IN * self.ts) * MAX_LABEL_SCALE)
+        return QRectF(self.anchor.x() - tw / 2 - 0.2, self.anchor.y() - th, tw + 0.4, 2 * th)
+
+    def paint_label(self, painter: QPainter, ppi: float) -> None: ...
+
+    def set_focus(self, focus: int) -> None:
+        super().set_focus(focus)
+        self.label_item.update()
+
+    def set_polygon(
+        self, points: tuple[tuple[float, float], ...], bmap: BoardMap, label: str
+    ) -> None:
+        self.prepareGeometryChange()
+        self.polygon = bmap.polygon(points)
+        path = QPainterPath()
+        path.addPolygon(self.polygon)
+        path.closeSubpath()
+        self.path = path
+        br = self.polygon.boundingRect()
+        self.anchor = br.center()
+        self.label = label
+        self._rect = self.outer_rect()
+        self.refresh_badges()
+        self.update()
+
+    def badge_anchor(self) -> QPointF:
+        return self.polygon.boundingRect().topRight()
+
+    def outer_rect(self) -> QRectF:
+        br = self.polygon.boundingRect()
+        m = SELECT_GAP + EDGE_PAD
+        self.label_item.set_rect(self.label_box())
+        return br.adjusted(-m, -m, m, m)
+
+    def move_label(self, at: QPointF) -> None:
+        """Write the label centred at ``at`` (scene), where the label placement puts it."""
+        if at != self.anchor:
+            self.prepareGeometryChange()
+            self.anchor = at
+            self._rect = self.outer_rect()
+            self.update()
+
+    def shape(self) -> QPainterPath:
+        return self.path
+
+
+class TerrainItem(PolygonItem):
+    kind = "terrain"
+
+    def __init__(self, piece_id: str) -> None:
+        super().__init__(piece_id)
+        self.setZValue(Z_TERRAIN)
+
+    @property
+    def terrain(self) -> Terrain:
+        return self.piece  # type: ignore[return-value]
+
+    def set_piece(self, terrain: Terrain, bmap: BoardMap) -> None:
+        self.piece = terrain
+        self.set_polygon(terrain.polygon, bmap, self._label(terrain))
+        self.setToolTip(self.tooltip())
+
+    @staticmethod
+    def _label(t: Terrain) -> str:
+        return f"{t.name} (Impassable)" if t.impassable and "mpassable" not in t.name else t.name
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        t = self.terrain
+        painter.setOpacity(0.4 if self.focus < 0 else 1.0)
+        if t.impassable:
+            painter.setPen(style.cosmetic(QColor("black"), 2))
+            painter.setBrush(style.IMPASSABLE)
+            painter.drawPath(self.path)
+            painter.setBrush(style.brush(QColor(255, 255, 255, 90), Qt.BrushStyle.DiagCrossPattern))
+            painter.drawPath(self.path)
+        else:
+            painter.setPen(style.cosmetic(style.TERRAIN_EDGE, 1.5))
+            painter.setBrush(style.with_alpha(style.TERRAIN, 170))
+            painter.drawPath(self.path)
+        for mark in self.marks:
+            _halo(painter, self.path, mark, style.NEUTRAL, self.dashes)
+        if self.focus > 0:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(style.cosmetic(QColor("black"), 3))
+            painter.drawPath(self.path)
+        if self.isSelected():
+            _selection(painter, self.path)
+
+    def paint_label(self, painter: QPainter, ppi: float) -> None:
+        t = self.terrain
+        if t is None or ppi * (NOTE_IN * self.ts) < MIN_TEXT_PX:
+            return
+        painter.setOpacity(0.4 if self.focus < 0 else 1.0)
+        colour = QColor("white") if t.impassable else style.TEXT
+        bg = style.with_alpha(QColor("black"), 120) if t.impassable else None
+        size = readable((NOTE_IN * self.ts), ppi)
+        draw_label(painter, self._label(t), self.anchor, size, colour, bg, italic=True)
+
+
+class ZoneItem(PolygonItem):
+    kind = "zone"
+    movable = False
+
+    def __init__(self, piece_id: str) -> None:
+        super().__init__(piece_id)
+        self.setZValue(Z_ZONE)
+
+    def shape(self) -> QPainterPath:
+        """Only the zone's edge picks it: clicks inside the zone reach the board
+        (a rubber band can start there)."""
+        stroker = QPainterPathStroker()
+        stroker.setWidth(0.6)
+        return stroker.createStroke(self.path)
+
+    @property
+    def zone(self) -> Zone:
+        return self.piece  # type: ignore[return-value]
+
+    def set_piece(self, zone: Zone, colour: QColor, bmap: BoardMap, side_name: str) -> None:
+        self.piece = zone
+        self.colour = colour
+        self.label = zone.name or f"{side_name} deployment zone"
+        self.set_polygon(zone.polygon, bmap, self.label)
+        self.setToolTip(self.tooltip())
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setOpacity(1.0)
+        ppi = pixels_per_inch(painter)
+        painter.setBrush(style.with_alpha(self.colour, 34))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.drawPath(self.path)
+        edge = style.with_alpha(self.colour, 200)
+        draw_dashed(painter, self.path, edge, 2 / max(ppi, 1e-6), cache=self.dashes)
+        for mark in self.marks:
+            _halo(painter, self.path, mark, self.colour, self.dashes)
+        if self.isSelected():
+            _selection(painter, self.path)
+
+    def paint_label(self, painter: QPainter, ppi: float) -> None:
+        if ppi * (NOTE_IN * self.ts) >= MIN_TEXT_PX:
+            draw_label(
+                painter,
+                self.label,
+                self.anchor,
+                readable((NOTE_IN * self.ts), ppi),
+                self.colour.darker(150),
+                italic=True,
+            )

@@ -1,0 +1,469 @@
+"""Label placement: names and captions moved where they do not cover each other.
+
+A greedy pass over the board after each change (the scene calls ``place``).
+Every label is measured as ``draw_label`` draws it: its text in the font used
+(bold, italic), at the size it is drawn, with its background's pad. The size
+drawn depends on the zoom: a scene that knows the zoom it is shown at
+(``label_ppi``, pixels per inch: the streamer's, whose picture is always the
+whole board) measures at that zoom; otherwise labels are measured at their
+largest (MAX_LABEL_SCALE times their board size: how they are drawn when the
+whole board is in view), which holds every smaller size drawn when zoomed in.
+
+Order: the labels that cannot move are laid down first (a range circle's
+caption, right of its ring; a hex or area label with one spot); then marker
+captions (below the marker, else above, right, left), unit names with the note
+under them (on the unit when they fit inside its base and leave most of it
+visible, see ``fits_on``; else below, above, right, left of its footprint, then
+its corners and a step further out), the other labels of highlighted hexes and
+areas (each spot a hex overlay offers; an area's top edge, then inside it; kept
+inside the board), terrain and
+deployment zone labels (spots inside their outline, then above and below it).
+A label takes the first spot that covers no piece, badge or label already
+placed; if none is clear, the one covering least (labels count more than
+pieces; a crowded board compares its first FALLBACK_SPOTS only). Boards too
+crowded for names (hidden until zoomed in) are left as they are.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath, QPolygonF
+
+from tabletop_gui.app import style
+from tabletop_gui.app.canvas.items import (
+    MAX_LABEL_SCALE,
+    NAME_IN,
+    NOTE_IN,
+    MarkerItem,
+    PolygonItem,
+    UnitItem,
+    ZoneItem,
+    _note,
+    badge_rect,
+    note_below,
+    readable,
+)
+from tabletop_gui.app.canvas.overlays import LABEL_IN, NOTE_LABEL_IN, CircleOverlay
+
+if TYPE_CHECKING:
+    from tabletop_gui.app.canvas.board_scene import BoardScene
+
+#: Gap between a footprint and a name moved beside it, inches.
+GAP = 0.15
+#: Room kept free around every label (times the text scale), inches.
+SPACE = 0.06
+#: The pad ``draw_label`` paints around a text with a background (x, y), inches.
+BG_PAD = (0.08, 0.04)
+CELL = 3.0  # inches: the grid that finds what a label could cover
+#: When no spot is clear, the spots are compared for what they cover (a label's
+#: overlap with another label counting LABEL_WEIGHT times its overlap with a
+#: piece): all of them, or on a board of more than CROWDED units only the first
+#: FALLBACK_SPOTS (comparing all would take 70 ms at 300 units).
+LABEL_WEIGHT = 4.0
+CROWDED = 100
+FALLBACK_SPOTS = 5
+
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+class Grid:
+    """Rectangles bucketed by CELL-inch cells (only near ones are compared), kept
+    as plain coordinates: a crowded board makes tens of thousands of tests."""
+
+    #: A rectangle over more cells than this is kept in one list checked whole.
+    MAX_CELLS = 64
+
+    def __init__(self) -> None:
+        self.cells: dict[tuple[int, int], list[tuple[object, Box]]] = {}
+        self.big: list[tuple[object, Box]] = []
+
+    @staticmethod
+    def _span(b: Box) -> tuple[range, range]:
+        return (
+            range(int(b[0] // CELL), int(b[2] // CELL) + 1),
+            range(int(b[1] // CELL), int(b[3] // CELL) + 1),
+        )
+
+    def add(self, owner: object, r: QRectF) -> None:
+        b = r.getCoords()
+        cols, rows = self._span(b)
+        if len(cols) * len(rows) > self.MAX_CELLS:
+            self.big.append((owner, b))
+            return
+        for i in cols:
+            for j in rows:
+                self.cells.setdefault((i, j), []).append((owner, b))
+
+    def _near(self, b: Box) -> list[list[tuple[object, Box]]]:
+        cols, rows = self._span(b)
+        if len(cols) * len(rows) > self.MAX_CELLS:
+            return [self.big, *self.cells.values()]
+        get = self.cells.get
+        return [self.big, *(get((i, j), ()) for i in cols for j in rows)]
+
+    def clear_of(self, r: QRectF, own: object = None) -> bool:
+        left, top, right, bottom = b = r.getCoords()
+        for group in self._near(b):
+            for owner, (ol, ot, orr, ob) in group:
+                if owner is not own and ol < right and left < orr and ot < bottom and top < ob:
+                    return False
+        return True
+
+    def overlap(self, r: QRectF, own: object = None, limit: float = float("inf")) -> float:
+        """The area of ``r`` the rectangles cover (each counted once), counted up
+        to ``limit`` at most."""
+        left, top, right, bottom = b = r.getCoords()
+        seen: set[int] = set()
+        total = 0.0
+        for group in self._near(b):
+            for owner, other in group:
+                if owner is own:
+                    continue
+                w = min(right, other[2]) - max(left, other[0])
+                if w <= 0:
+                    continue
+                h = min(bottom, other[3]) - max(top, other[1])
+                if h <= 0 or id(other) in seen:
+                    continue
+                seen.add(id(other))
+                total += w * h
+                if total >= limit:
+                    return total
+        return total
+
+
+@lru_cache(maxsize=128)
+def _metrics(px: int, bold: bool, italic: bool) -> QFontMetricsF:
+    font = QFont("DejaVu Sans")  # as drawing.draw_label
+    font.setPixelSize(px)
+    font.setBold(bold)
+    font.setItalic(italic)
+    return QFontMetricsF(font)
+
+
+def drawn_size(text: str, size_in: float, bold: bool = False, italic: bool = False):
+    """Width and height in inches of ``text`` as ``draw_label`` draws it ``size_in`` tall."""
+    fm = _metrics(max(1, round(size_in * style.TEXT_SCALE)), bold, italic)
+    return fm.horizontalAdvance(text) / style.TEXT_SCALE, fm.height() / style.TEXT_SCALE
+
+
+def _box(c: QPointF, w: float, h: float, background: bool, space: float) -> QRectF:
+    px, py = BG_PAD if background else (0.0, 0.0)
+    px, py = px + space, py + space
+    return QRectF(c.x() - w / 2 - px, c.y() - h / 2 - py, w + 2 * px, h + 2 * py)
+
+
+def _inside(r: QRectF, board: QRectF) -> QRectF:
+    """``r`` shifted sideways into the board's width (a label at an edge)."""
+    dx = max(0.0, board.left() - r.left()) - max(0.0, r.right() - board.right())
+    return r.translated(dx, 0) if dx else r
+
+
+class Placer:
+    """One placement pass: what is on the board and the labels placed so far."""
+
+    def __init__(self, scene: BoardScene, crowded: bool = False) -> None:
+        self.ppi = float(getattr(scene, "label_ppi", 0.0) or 0.0)
+        self.fallback = FALLBACK_SPOTS if crowded else None
+        self.bodies = Grid()
+        self.labels = Grid()
+
+    def size(self, size_in: float) -> float:
+        """How tall a ``size_in`` label is drawn (see the module's docstring)."""
+        if self.ppi > 0:
+            return readable(size_in, self.ppi)
+        return size_in * MAX_LABEL_SCALE
+
+    def free(self, r: QRectF, own: object) -> bool:
+        return self.bodies.clear_of(r, own) and self.labels.clear_of(r, own)
+
+    def cost(self, boxes: list[QRectF], own: object, limit: float) -> float:
+        """What ``boxes`` cover (labels weighted), counted up to ``limit``."""
+        total = 0.0
+        for b in boxes:
+            total += LABEL_WEIGHT * self.labels.overlap(b, own, limit / LABEL_WEIGHT)
+            if total < limit:
+                total += self.bodies.overlap(b, own, limit - total)
+            if total >= limit:
+                break
+        return total
+
+    def best(self, own: object, candidates: list[list[QRectF]]) -> int:
+        """The first candidate (one or more boxes) clear of everything, else the
+        one covering least."""
+        if not candidates:
+            return 0
+        best = next(
+            (i for i, boxes in enumerate(candidates) if all(self.free(b, own) for b in boxes)),
+            None,
+        )
+        if best is None:
+            best, best_cost = 0, float("inf")
+            for i, boxes in enumerate(candidates[: self.fallback]):
+                c = self.cost(boxes, own, best_cost)
+                if c < best_cost:
+                    best, best_cost = i, c
+        return best
+
+    def choose(self, own: object, candidates: list[list[QRectF]]) -> int:
+        """``best``, and its boxes are added to the placed labels."""
+        best = self.best(own, candidates)
+        for b in candidates[best] if candidates else ():
+            self.labels.add(own, b)
+        return best
+
+
+#: A name is written on its unit only when it fits inside the base and covers at
+#: most this share of the base's area (the base and its front edge stay visible);
+#: a smaller base gets its name beside it.
+ON_UNIT_SHARE = 0.5
+
+
+def fits_on(footprint: QPainterPath, block: QRectF) -> bool:
+    """Whether ``block`` (a name and its note, centred on the base) lies inside the
+    base ``footprint`` and leaves most of it uncovered (ON_UNIT_SHARE)."""
+    poly = footprint.toFillPolygon()
+    n = poly.count()
+    area = 0.5 * abs(
+        sum(
+            poly[i].x() * poly[(i + 1) % n].y() - poly[(i + 1) % n].x() * poly[i].y()
+            for i in range(n)
+        )
+    )
+    return block.width() * block.height() <= ON_UNIT_SHARE * area and footprint.contains(block)
+
+
+def _unit_spots(fp: QRectF, block: QRectF, step: float, on_unit: bool = True) -> list[QPointF]:
+    """Name centres that put ``block`` (the name and its note, around the name's
+    centre) on the footprint ``fp`` (when ``on_unit``: the name fits there),
+    beside it, at its corners, then further out."""
+    below = fp.bottom() + GAP - block.top()
+    above = fp.top() - GAP - block.bottom()
+    right = fp.right() + GAP - block.left()
+    left = fp.left() - GAP - block.right()
+    return [
+        *([QPointF(0, 0)] if on_unit else []),
+        QPointF(0, below),
+        QPointF(0, above),
+        QPointF(right, 0),
+        QPointF(left, 0),
+        QPointF(right, below),
+        QPointF(left, below),
+        QPointF(right, above),
+        QPointF(left, above),
+        QPointF(0, below + step),
+        QPointF(0, above - step),
+        QPointF(right, below + step),
+        QPointF(left, below + step),
+        QPointF(right, above - step),
+        QPointF(left, above - step),
+    ]
+
+
+def _polygon_spots(polygon: QPolygonF, tw: float, th: float) -> list[QPointF]:
+    """Label centres for a terrain feature, zone or area: points of a grid over it
+    that lie inside it, nearest its middle first; then just above and below it."""
+    br = polygon.boundingRect()
+    c = br.center()
+    steps = (0.0, 0.15, -0.15, 0.3, -0.3, 0.4, -0.4)
+    grid = [
+        QPointF(c.x() + fx * br.width(), c.y() + fy * br.height()) for fy in steps for fx in steps
+    ]
+    grid.sort(key=lambda q: ((q.x() - c.x()) / max(tw, 1e-6)) ** 2 + ((q.y() - c.y()) / th) ** 2)
+    fill = Qt.FillRule.OddEvenFill
+    inside = [q for q in grid if polygon.containsPoint(q, fill)] or [c]
+    # Spots whose whole label lies inside the shape first (a label half outside a
+    # triangular zone reads as another area's), then those whose centre does.
+    whole = [q for q in inside if _box_within(polygon, q, tw, th)]
+    spots = whole + [q for q in inside if q not in whole]
+    out = th / 2 + GAP
+    return [*spots, QPointF(c.x(), br.top() - out), QPointF(c.x(), br.bottom() + out)]
+
+
+def _box_within(polygon: QPolygonF, q: QPointF, tw: float, th: float) -> bool:
+    """Do all four corners of a ``tw`` x ``th`` label centred on ``q`` lie inside?"""
+    fill = Qt.FillRule.OddEvenFill
+    return all(
+        polygon.containsPoint(QPointF(q.x() + dx * tw / 2, q.y() + dy * th / 2), fill)
+        for dx in (-1, 1)
+        for dy in (-1, 1)
+    )
+
+
+def _overlay_spots(o: object, tw: float, th: float) -> list[QPointF]:
+    """Where a hex or area overlay's label may go: the spots it offers, else (an
+    area) its own spot, along the area's top edge, then anywhere inside it."""
+    spots = getattr(o, "label_spots", None)
+    if spots:
+        return list(spots)
+    if not hasattr(o, "move_label"):
+        return []
+    at = o.label_at  # type: ignore[attr-defined]
+    polygon = getattr(o, "polygon", None)
+    if not isinstance(polygon, QPolygonF):
+        return [at]
+    w = polygon.boundingRect().width()
+    top = [QPointF(at.x() + f * w, at.y()) for f in (0.15, -0.15, 0.3, -0.3)]
+    inside = [q for q in top if polygon.containsPoint(q, Qt.FillRule.OddEvenFill)]
+    return [at, *inside, *_polygon_spots(polygon, tw, th)]
+
+
+def place(scene: BoardScene, limit: int) -> None:
+    scene.label_placer = None
+    units = [it for it in scene.pieces.values() if isinstance(it, UnitItem) and it.isVisible()]
+    if len(units) > limit:
+        return
+    markers = [it for it in scene.pieces.values() if isinstance(it, MarkerItem) and it.isVisible()]
+    polygons = [
+        it for it in scene.pieces.values() if isinstance(it, PolygonItem) and it.isVisible()
+    ]
+    board = scene.board_rect()
+    p = Placer(scene, crowded=len(units) > CROWDED)
+    for u in units:
+        p.bodies.add(u, u.path.boundingRect().translated(u.pos()))
+        if u.marks:
+            p.bodies.add(u, badge_rect(u.marks, u.badge_at, u.ts).translated(u.pos()))
+    for m in markers:
+        r = m.radius
+        p.bodies.add(m, QRectF(-r, -r, 2 * r, 2 * r).translated(m.pos()))
+        if m.marks:
+            at = QPointF(r * 0.8, -r * 0.8)
+            p.bodies.add(m, badge_rect(m.marks, at, m.ts).translated(m.pos()))
+    for poly in polygons:
+        if poly.marks:
+            br = poly.polygon.boundingRect()
+            p.bodies.add(poly, badge_rect(poly.marks, br.topRight(), poly.ts))
+    overlays = scene.overlay_items()
+
+    # Labels that cannot move go down first: range circles' captions (right of
+    # the ring) and the labels of hexes and areas that offer one spot.
+    for o in overlays:
+        if isinstance(o, CircleOverlay) and o.show_label and o.circle.label:
+            w, h = drawn_size(o.circle.label, p.size(LABEL_IN * o.ts), bold=True)
+            side = getattr(o, "label_side", 1.0)  # the ring's right, or its left
+            c = o.pos() + QPointF(side * (o.r + 0.4 + w / 2), 0)
+            p.labels.add(o, _box(c, w, h, True, SPACE * o.ts))
+    movable = []
+    for o in overlays:
+        text = getattr(getattr(o, "mark", None) or getattr(o, "area", None), "label", "")
+        if not text:
+            continue
+        tw, th = drawn_size(text, p.size(NOTE_LABEL_IN * o.ts), bold=True)
+        spots = _overlay_spots(o, tw, th)
+        if not spots:
+            continue
+        boxes = [[_inside(_box(s, tw, th, True, SPACE * o.ts), board)] for s in spots]
+        if len(boxes) == 1:
+            o.move_label(boxes[p.choose(o, boxes)][0].center())
+        else:
+            movable.append((o, boxes))
+
+    for m in markers:
+        size = p.size(NOTE_IN * m.ts)
+        tw, th = drawn_size(m.caption, size)
+        sides = ("below", "above", "right", "left")
+        boxes = [
+            [_box(m.caption_at(side, th, tw) + m.pos(), tw, th, True, SPACE * m.ts)]
+            for side in sides
+        ]
+        m.move_caption(sides[p.choose(m, boxes)])
+
+    for u in units:
+        name = u.unit.name
+        if not name:
+            continue
+        size = p.size(NAME_IN * u.ts)
+        tw, th = drawn_size(name, size)
+        space = SPACE * u.ts
+        parts = [_box(QPointF(0, 0), tw, th, True, space)]
+        note = _note(u.marks)
+        if note:
+            nw, nh = drawn_size(note, p.size(NOTE_IN * u.ts), italic=True)
+            parts.append(_box(QPointF(0, note_below(th, nh)), nw, nh, True, space))
+        block = parts[0].united(parts[-1])
+        on_unit = fits_on(u.path, block)
+        spots = _unit_spots(u.path.boundingRect(), block, block.height() + GAP, on_unit)
+        at = u.pos()
+        boxes = [[b.translated(at + s) for b in parts] for s in spots]
+        u.move_name(spots[p.choose(u, boxes)])
+
+    for o, boxes in movable:
+        o.move_label(boxes[p.choose(o, boxes)][0].center())
+
+    # Terrain before zones: zone labels are the faintest and their zones the largest.
+    for poly in sorted(polygons, key=lambda it: isinstance(it, ZoneItem)):
+        if not poly.label:
+            continue
+        impassable = bool(getattr(poly.piece, "impassable", False))
+        tw, th = drawn_size(poly.label, p.size(NOTE_IN * poly.ts), italic=True)
+        spots = _polygon_spots(poly.polygon, tw, th)
+        space = SPACE * poly.ts
+        boxes = [[_box(s, tw, th, impassable, space)] for s in spots]
+        poly.move_label(spots[p.choose(poly, boxes)])
+    scene.label_placer = p
+
+
+#: Where along the measured line its label is tried (0 one end, 1 the other).
+ALONG = (0.5, 0.35, 0.65, 0.2, 0.8, 0.05, 0.95)
+
+
+def line_label_spot(
+    scene: BoardScene, a: QPointF, b: QPointF, w: float, h: float, gap: float
+) -> QPointF:
+    """The centre for a ``w`` x ``h`` label of the line ``a``-``b`` (scene inches):
+    just above or below the line at its middle, else further along it, else a
+    step or two further out, else beside an end; the first spot that covers no
+    label or piece of the last placement pass (``place``), else the one covering
+    least (labels weigh more). Kept on the board."""
+    board = scene.board_rect()
+    spots = []
+    for step in (0.0, h + gap, 2 * (h + gap)):
+        for t in ALONG:
+            c = a + (b - a) * t
+            spots.append(QPointF(c.x(), c.y() - h / 2 - gap - step))
+            spots.append(QPointF(c.x(), c.y() + h / 2 + gap + step))
+    for end in (b, a):  # beside an end, away from the line
+        side = 1.0 if end.x() >= (a.x() + b.x()) / 2 else -1.0
+        spots.append(QPointF(end.x() + side * (w / 2 + gap), end.y()))
+    boxes = [_keep_on(QRectF(s.x() - w / 2, s.y() - h / 2, w, h), board) for s in spots]
+    # Spots off the line itself first (a label across a slanting line hides it).
+    boxes.sort(key=lambda r: _crosses(r, a, b))
+    placer = getattr(scene, "label_placer", None)
+    if not isinstance(placer, Placer):
+        return boxes[0].center()
+    return boxes[placer.best(None, [[r] for r in boxes])].center()
+
+
+def _crosses(r: QRectF, a: QPointF, b: QPointF) -> bool:
+    """Whether the segment ``a``-``b`` passes through the rectangle (Liang-Barsky)."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = b.x() - a.x(), b.y() - a.y()
+    for p, q in (
+        (-dx, a.x() - r.left()),
+        (dx, r.right() - a.x()),
+        (-dy, a.y() - r.top()),
+        (dy, r.bottom() - a.y()),
+    ):
+        if p == 0:
+            if q < 0:
+                return False
+        else:
+            t = q / p
+            if p < 0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+            if t0 > t1:
+                return False
+    return True
+
+
+def _keep_on(r: QRectF, board: QRectF) -> QRectF:
+    """``r`` shifted onto the board where it fits (sideways and up or down)."""
+    r = _inside(r, board)
+    dy = max(0.0, board.top() - r.top()) - max(0.0, r.bottom() - board.bottom())
+    return r.translated(0, dy) if dy else r

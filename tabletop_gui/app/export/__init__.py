@@ -1,0 +1,1 @@
+"""Pictures and paper: the headless render the CLI shares, exports, printing."""

@@ -1,0 +1,244 @@
+"""Game > Objectives...: add and remove the active objectives of the board's family.
+
+The list is edited here; OK hands the whole list to the document, which
+replaces the game's setup and replays the log as ONE undo step. A new
+objective's params are typed as JSON (a template for its kind is filled in) and
+checked by the objective itself; a refusal, here or from the replay, is shown
+in red and nothing changes. It is cleared as soon as the form changes.
+
+Changing Kind keeps what the user typed where it still applies: an Id and Name
+they typed stay, and the params they typed that the new kind reads replace the
+template's. Params the new kind does not read are named in a note and come back
+when a kind that reads them is picked again.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop_gui.app.document import Document
+from tabletop_gui.model.scene import ObjectiveSpec
+from tabletop_gui.play import objective_choices as choices
+from tabletop_gui.rules.objective import OBJECTIVE_KINDS, every_piece
+
+DOCS = {"t9a": "docs/t9a.md", "hex": "docs/hex.md", "carnevale": "docs/carnevale.md"}
+
+
+class ObjectivesDialog(QDialog):
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        setup = doc.committed.setup
+        self.family = setup.family
+        self.specs: list[ObjectiveSpec] = list(setup.objectives)
+        self.setWindowTitle("Objectives")
+        self.resize(640, 520)
+
+        self.list = QListWidget()
+        self.list.setObjectName("objectiveList")
+        self.remove_button = QPushButton("Remove")
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.list.currentRowChanged.connect(lambda row: self.remove_button.setEnabled(row >= 0))
+
+        self.kind_box = QComboBox()
+        self.kind_box.setObjectName("objectiveKind")
+        for kind, title in choices.family_kinds(self.family):
+            self.kind_box.addItem(f"{title} ({kind})", kind)
+        self.id_edit = QLineEdit()
+        self.name_edit = QLineEdit()
+        self.name_edit.setPlaceholderText("(the rule's name)")
+        self.params_edit = QPlainTextEdit()
+        self.params_edit.setObjectName("objectiveParams")
+        self.params_edit.setFixedHeight(90)
+        self.add_button = QPushButton("Add")
+        self.add_button.clicked.connect(self.add_from_form)
+        # What the form was filled with (to tell typed text from the template's)
+        # and the params typed so far, kept across kind changes.
+        self._auto_id = ""
+        self._auto_params: dict = {}
+        self._typed: dict = {}
+        self.kind_box.currentIndexChanged.connect(lambda _i: self._kind_changed())
+
+        self.message = QLabel()
+        self.message.setObjectName("objectivesMessage")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #a00000; font-weight: bold")
+        self.note = QLabel()
+        self.note.setObjectName("objectivesNote")
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("color: #505050")
+        for edit in (self.id_edit, self.name_edit):
+            edit.textChanged.connect(lambda _t: self.message.clear())
+        self.params_edit.textChanged.connect(self.message.clear)
+
+        add = QGroupBox("Add an objective")
+        form = QFormLayout(add)
+        form.addRow("Kind", self.kind_box)
+        form.addRow("Id", self.id_edit)
+        form.addRow("Name", self.name_edit)
+        form.addRow("Params (JSON)", self.params_edit)
+        form.addRow(self.note)
+        doc_file = DOCS.get(self.family, "the family's docs")
+        form.addRow(QLabel(f"Every param is described in {doc_file}."))
+        form.addRow(self.add_button)
+
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.apply)
+        self.buttons.rejected.connect(self.reject)
+
+        row = QHBoxLayout()
+        row.addWidget(self.list, 1)
+        row.addWidget(self.remove_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(f"Active objectives ({self.family}):"))
+        layout.addLayout(row)
+        layout.addWidget(add)
+        layout.addWidget(self.message)
+        layout.addWidget(self.buttons)
+        self._fill_list()
+        self._fill_template()
+
+    # -- list ---------------------------------------------------------------
+    def _fill_list(self) -> None:
+        self.list.clear()
+        for spec in self.specs:
+            self.list.addItem(choices.describe(spec))
+        if not self.specs:
+            self.list.addItem("(none)")
+            self.list.item(0).setFlags(Qt.ItemFlag.NoItemFlags)
+        self.remove_button.setEnabled(False)
+
+    def ids(self) -> list[str]:
+        return [s.id for s in self.specs]
+
+    def remove_selected(self) -> None:
+        row = self.list.currentRow()
+        if 0 <= row < len(self.specs):
+            del self.specs[row]
+            self._fill_list()
+            self._fill_template()
+            self.message.clear()
+
+    # -- adding ---------------------------------------------------------------
+    def _template(self, kind: str) -> dict:
+        setup = self.doc.committed.setup
+        pending = replace(setup, objectives=tuple(self.specs))
+        return choices.template(kind, pending, self.doc.committed.scene)
+
+    def _fill_template(self) -> None:
+        """A fresh form for the current kind (after an add, a remove, at the start)."""
+        kind = self.kind_box.currentData()
+        if kind is None:
+            return
+        self._typed = {}
+        self._auto_params = self._template(kind)
+        self._auto_id = choices.new_id(kind, set(self.ids()))
+        self.params_edit.setPlainText(json.dumps(self._auto_params))
+        self.id_edit.setText(self._auto_id)
+        self.name_edit.clear()
+        self.note.clear()
+
+    def _kind_changed(self) -> None:
+        """The template of the new kind, with what the user typed kept: their Id
+        and Name, and their params that the new kind reads. Params it does not read
+        are named in the note (and kept for a kind that reads them)."""
+        kind = self.kind_box.currentData()
+        if kind is None:
+            return
+        self.message.clear()
+        text = self.params_edit.toPlainText()
+        try:
+            typed = choices.parse_params(text)
+        except ValueError:
+            typed = None
+        template = self._template(kind)
+        if typed is None:
+            # Half-typed JSON: left as it is for the user to finish.
+            self.note.setText("Params kept as typed: they are not valid JSON yet.")
+        else:
+            self._typed.update(
+                {k: v for k, v in typed.items() if self._auto_params.get(k, object()) != v}
+            )
+            for gone in set(self._auto_params) - set(typed):
+                self._typed.pop(gone, None)
+            cls = OBJECTIVE_KINDS.get(kind)
+            reads = set(cls.known_params()) if cls is not None else set()
+            kept = {k: v for k, v in self._typed.items() if k in reads}
+            left = {k: v for k, v in self._typed.items() if k not in reads}
+            self.params_edit.setPlainText(json.dumps({**template, **kept}))
+            if left:
+                title = cls.title if cls is not None else kind
+                listed = ", ".join(f"{k} = {json.dumps(v)}" for k, v in left.items())
+                self.note.setText(
+                    f"Left out of the params (the {title} rule does not read them): {listed}."
+                )
+            else:
+                self.note.clear()
+        self._auto_params = template
+        new_id = choices.new_id(kind, set(self.ids()))
+        if self.id_edit.text().strip() in ("", self._auto_id):
+            self.id_edit.setText(new_id)
+        self._auto_id = new_id
+        self.message.clear()
+
+    def add_from_form(self) -> bool:
+        """Add the objective described by the form; False (and the reason shown)
+        if its kind, id or params are refused."""
+        try:
+            params = choices.parse_params(self.params_edit.toPlainText())
+        except ValueError as exc:
+            self.message.setText(str(exc))
+            return False
+        spec = ObjectiveSpec(
+            self.id_edit.text().strip(),
+            str(self.kind_box.currentData()),
+            params,
+            self.name_edit.text().strip(),
+        )
+        tl = self.doc.timeline
+        wrong = choices.problems(spec, tuple(self.specs), every_piece(tl.setup.scene, tl.events))
+        if wrong:
+            self.message.setText("Refused: " + "; ".join(wrong))
+            return False
+        self.specs.append(spec)
+        self._fill_list()
+        self._fill_template()
+        self.message.clear()
+        return True
+
+    # -- applying -------------------------------------------------------------
+    def apply(self) -> None:
+        if tuple(self.specs) == tuple(self.doc.committed.setup.objectives):
+            self.accept()
+            return
+        before = {s.id for s in self.doc.committed.setup.objectives}
+        after = {s.id for s in self.specs}
+        parts = [f"+{i}" for i in sorted(after - before)] + [
+            f"-{i}" for i in sorted(before - after)
+        ]
+        text = "Objectives: " + (", ".join(parts) if parts else "changed")
+        refused = self.doc.replace_objectives(self.specs, text)
+        if refused:
+            self.message.setText(f"Refused: {refused}")
+            return
+        self.accept()

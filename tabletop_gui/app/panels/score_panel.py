@@ -1,0 +1,168 @@
+"""The score panel: one entry per active objective (name, leader, counts, reason).
+
+Each objective takes two table rows: name, leader and counts, then its reason
+line spanning the width. It is updated on every provisional state while a piece
+is dragged, so it only touches the cells whose text changed. Selecting an
+objective emits ``objective_selected`` (the window then highlights its pieces).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop_gui.model.scene import Scene
+from tabletop_gui.play.score_rows import ScoreRow, score_rows, side_name
+from tabletop_gui.rules.scoreboard import Scoreboard
+
+COLUMNS = ("Objective", "Leader", "Counts")
+COL_NAME, COL_LEADER, COL_COUNTS = range(3)
+COL_REASON = 3  # logical column of ``cell``: the reason line (row 2i+1, column 0)
+EMPTY_HINT = "No active objectives: Game > Objectives… adds one"
+
+
+class ScorePanel(QWidget):
+    objective_selected = Signal(object)  # objective id or None
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.table = QTableWidget(0, len(COLUMNS), self)
+        self.table.setObjectName("scoreTable")
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(COL_NAME, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(COL_LEADER, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(COL_COUNTS, QHeaderView.ResizeMode.Stretch)
+        self.summary = QLabel(self)
+        self.summary.setObjectName("scoreSummary")
+        self.summary.setWordWrap(True)
+        font = self.summary.font()
+        font.setBold(True)
+        self.summary.setFont(font)
+        #: Shown instead of an empty table: where objectives come from.
+        self.hint = QLabel(EMPTY_HINT, self)
+        self.hint.setObjectName("scoreHint")
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: #555555; font-style: italic; padding: 6px")
+        self.hint.hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.summary)
+        self.rows: list[ScoreRow] = []
+        self._colours: dict[str, QColor] = {}
+        self.table.itemSelectionChanged.connect(self._selection_changed)
+        self._relayout = QTimer(self)
+        self._relayout.setSingleShot(True)
+        self._relayout.setInterval(0)
+        self._relayout.timeout.connect(self.table.resizeRowsToContents)
+        header.sectionResized.connect(lambda *_: self._relayout.start())
+
+    def set_scoreboard(self, scene: Scene, board: Scoreboard, colours: dict[str, QColor]) -> None:
+        rows = score_rows(scene, board)
+        self.hint.setVisible(not rows)
+        if rows == self.rows and colours == self._colours:
+            self._set_summary(scene, board)
+            return
+        self._colours = dict(colours)
+        table = self.table
+        if 2 * len(rows) != table.rowCount():
+            table.clearSpans()
+            table.setRowCount(2 * len(rows))
+            for i in range(len(rows)):
+                table.setSpan(2 * i + 1, 0, 1, len(COLUMNS))
+            self.rows = []
+        for i, row in enumerate(rows):
+            old = self.rows[i] if i < len(self.rows) else None
+            if old == row:
+                continue
+            reason = row.reason + (f"\n⚠ {row.problems}" if row.problems else "")
+            for r, col, text in (
+                (2 * i, COL_NAME, row.name),
+                (2 * i, COL_LEADER, row.leader),
+                (2 * i, COL_COUNTS, row.counts),
+                (2 * i + 1, 0, reason),
+            ):
+                item = self._item(r, col)
+                if item.text() != text:
+                    item.setText(text)
+                    item.setToolTip(text)
+            name = self._item(2 * i, COL_NAME)
+            font = name.font()
+            font.setBold(True)
+            name.setFont(font)
+            leader_item = self._item(2 * i, COL_LEADER)
+            colour = colours.get(row.leader_side) if row.leader_side else None
+            leader_item.setForeground(QBrush(colour.darker(130)) if colour else QBrush())
+            font = leader_item.font()
+            font.setBold(colour is not None)
+            leader_item.setFont(font)
+            self._item(2 * i + 1, 0).setForeground(QBrush(QColor("#333333")))
+            table.resizeRowToContents(2 * i)
+            table.resizeRowToContents(2 * i + 1)
+        self.rows = rows
+        self._set_summary(scene, board)
+
+    def _item(self, row: int, col: int) -> QTableWidgetItem:
+        item = self.table.item(row, col)
+        if item is None:
+            item = QTableWidgetItem()
+            item.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            self.table.setItem(row, col, item)
+        return item
+
+    def _set_summary(self, scene: Scene, board: Scoreboard) -> None:
+        text = board.summary
+        if board.winner:
+            text += f"  Winner: {side_name(scene, board.winner)}"
+        if self.summary.text() != text:
+            self.summary.setText(text)
+
+    def cell(self, index: int, col: int) -> str:
+        """Text of objective ``index``: COL_NAME, COL_LEADER, COL_COUNTS or COL_REASON."""
+        row, c = (2 * index + 1, 0) if col == COL_REASON else (2 * index, col)
+        item = self.table.item(row, c)
+        return item.text() if item is not None else ""
+
+    def row_text(self, objective_id: str) -> str:
+        for i, row in enumerate(self.rows):
+            if row.objective_id == objective_id:
+                return " | ".join(
+                    self.cell(i, c) for c in (COL_NAME, COL_LEADER, COL_COUNTS, COL_REASON)
+                )
+        raise KeyError(objective_id)
+
+    def select_objective(self, objective_id: str | None) -> None:
+        if objective_id is None:
+            self.table.clearSelection()
+            return
+        for i, row in enumerate(self.rows):
+            if row.objective_id == objective_id:
+                self.table.selectRow(2 * i)
+                return
+
+    def selected_objective(self) -> str | None:
+        rows = {ix.row() for ix in self.table.selectionModel().selectedIndexes()}
+        if not rows:
+            return None
+        i = min(rows) // 2
+        return self.rows[i].objective_id if i < len(self.rows) else None
+
+    def _selection_changed(self) -> None:
+        self.objective_selected.emit(self.selected_objective())

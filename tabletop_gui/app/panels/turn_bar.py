@@ -1,0 +1,284 @@
+"""The turn bar: where the game is, the button that advances it, and each
+family's turn-bar actions (who goes first, the next character to activate,
+Command cards, the Time Pressure banner, a dice roll a rule asks for).
+
+Every button records events through ``Document.commit``: the engine checks
+them and a refusal comes back with the rule's reason, shown in red on the bar
+and in the status bar. While the timeline looks back the bar is read-only.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QWidget,
+)
+
+from tabletop_gui.app.document import Document
+from tabletop_gui.model.events import Event, TurnStart
+from tabletop_gui.play import actions, turns
+
+
+class DiceDialog(QDialog):
+    """Ask for a roll a rule needs: who won it and, optionally, the number rolled.
+    The program records what the players rolled; it never rolls."""
+
+    def __init__(self, parent: QWidget, request: actions.DiceRequest, sides: list) -> None:
+        super().__init__(parent)
+        self.request = request
+        self.setWindowTitle("Dice roll")
+        form = QFormLayout(self)
+        form.addRow(QLabel(f"<b>{request.objective_name}</b>: roll for {request.subject_name}"))
+        self.winner_box = QComboBox()
+        for side in sides:
+            self.winner_box.addItem(side.name, side.id)
+        form.addRow("Won by", self.winner_box)
+        self.result_box = QSpinBox()
+        self.result_box.setRange(0, 100)
+        self.result_box.setSpecialValueText("not recorded")
+        form.addRow("Number rolled", self.result_box)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def event_for(self) -> Event:
+        result = self.result_box.value() or None
+        return self.request.event(self.winner_box.currentData(), result)
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that takes the room left and ends in '…' when its text is
+    longer (the whole text is its tooltip), so a long message never widens the
+    bar or the window."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, super().minimumSizeHint().height())
+
+    def sizeHint(self) -> QSize:
+        return QSize(min(super().sizeHint().width(), 400), super().sizeHint().height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        rect = self.contentsRect()
+        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, rect.width())
+        painter.drawText(
+            rect, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), text
+        )
+        painter.end()
+
+
+class TurnBar(QWidget):
+    #: Events to record as one undo step, with the step's text.
+    record = Signal(object, str)
+
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.setObjectName("turnBar")
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(6, 3, 6, 3)
+        self.clock = QLabel()
+        self.clock.setObjectName("turnClock")
+        font = self.clock.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.clock.setFont(font)
+        lay.addWidget(self.clock)
+        self.first_label = QLabel("First:")
+        self.first_box = QComboBox()
+        self.first_box.setToolTip("Who has the first turn (fixed once the first turn is recorded)")
+        self.character_box = QComboBox()
+        self.character_box.setToolTip("The character to activate next")
+        for w in (self.first_label, self.first_box, self.character_box):
+            lay.addWidget(w)
+        self.advance_button = QPushButton()
+        self.advance_button.setObjectName("advanceButton")
+        self.advance_button.setToolTip("Advance the game (Ctrl+Return)")
+        self.advance_button.setDefault(True)
+        self.second_button = QPushButton()
+        self.third_button = QPushButton()
+        for b in (self.advance_button, self.second_button, self.third_button):
+            lay.addWidget(b)
+        self.card_box = QComboBox()
+        self.card_box.setEditable(True)
+        self.card_box.addItems(actions.COMMAND_CARDS)
+        self.card_box.setToolTip("The Command card to record (type any name)")
+        self.card_button = QPushButton("Play card")
+        self.time_button = QPushButton("Time Pressure banner")
+        self.dice_button = QPushButton()
+        self.dice_button.setObjectName("diceButton")
+        for w in (self.card_box, self.card_button, self.time_button, self.dice_button):
+            lay.addWidget(w)
+        self.message = ElidedLabel()
+        self.message.setObjectName("turnMessage")
+        lay.addWidget(self.message, 1)
+        # One height whatever is shown (buttons, boxes, a message): the window's
+        # layout never shifts when the bar's contents change.
+        probe = QComboBox()
+        probe.setEditable(True)
+        tallest = max(probe.sizeHint().height(), self.advance_button.sizeHint().height())
+        margins = lay.contentsMargins()
+        self.setFixedHeight(tallest + margins.top() + margins.bottom())
+        self._steps: list[turns.Step] = []
+        self._dice: list[actions.DiceRequest] = []
+        self.dice_dialog: DiceDialog | None = None
+        self.advance_button.clicked.connect(lambda: self.run_step(0))
+        self.second_button.clicked.connect(lambda: self.run_step(1))
+        self.third_button.clicked.connect(lambda: self.run_step(2))
+        self.card_button.clicked.connect(self.play_card)
+        self.time_button.clicked.connect(self.take_time_pressure)
+        self.dice_button.clicked.connect(self.ask_dice)
+        self.first_box.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.character_box.currentIndexChanged.connect(lambda _i: self._refresh_steps())
+        doc.log_changed.connect(self.refresh)
+        doc.reset_done.connect(self._fill_sides)
+        self._fill_sides()
+
+    # -- state -> widgets -------------------------------------------------------
+    def _fill_sides(self) -> None:
+        self.first_box.blockSignals(True)
+        self.first_box.clear()
+        for s in self.doc.committed.scene.sides:
+            self.first_box.addItem(s.name, s.id)
+        self.first_box.blockSignals(False)
+        self.refresh()
+
+    def _events(self) -> list[Event]:
+        return self.doc.timeline.events[: self.doc.state.index]
+
+    def refresh(self) -> None:
+        state = self.doc.state
+        events = self._events()
+        family = state.setup.family
+        board = self.doc.scoreboard()
+        over = turns.finished(state, board)
+        self.clock.setText(turns.clock_text(state, events, board))
+        started = any(isinstance(e, TurnStart) and e.side for e in events)
+        show_first = family in ("t9a", "hex") and not started and len(state.scene.sides) > 1
+        self.first_label.setVisible(show_first)
+        self.first_box.setVisible(show_first)
+        read_only = self.doc.looking_back
+        for w in (self.card_button, self.time_button, self.dice_button, self.character_box,
+                  self.first_box):  # fmt: skip
+            w.setEnabled(not read_only)
+        self._fill_characters()
+        self._refresh_steps()
+        side_acts = [] if over else actions.side_actions(state)
+        self.card_box.setVisible(bool(side_acts))
+        self.card_button.setVisible(bool(side_acts))
+        self.time_button.setVisible(any(a.group == "time" for a in side_acts))
+        self._dice = [] if over else actions.dice_requests(state, board)
+        self.dice_button.setVisible(bool(self._dice))
+        if self._dice:
+            d = self._dice[0]
+            more = f" (+{len(self._dice) - 1})" if len(self._dice) > 1 else ""
+            self.dice_button.setText(f"Dice roll needed: {d.purpose}{more}…")
+        if self.doc.looking_back:
+            self.show_message(
+                f"Looking back: event {self.doc.view_index} of {len(self.doc.timeline)}, "
+                "read-only (Alt+End: the present)",
+                error=False,
+            )
+        elif self.message.property("lookback"):
+            self.show_message("")
+
+    def _fill_characters(self) -> None:
+        state = self.doc.state
+        show = state.setup.family == "carnevale" and bool(state.records.get("carnevale.round_open"))
+        act = state.records.get("carnevale.activation")
+        show = show and (act is None or act.ended)
+        self.character_box.setVisible(show)
+        if not show:
+            return
+        left = turns.can_activate(state)
+        current = self.character_box.currentData()
+        wanted = current if current in left else turns.suggested_character(state)
+        self.character_box.blockSignals(True)
+        self.character_box.clear()
+        for uid in left:
+            u = state.scene.units[uid]
+            side = state.scene.side(u.side).name if u.side in state.scene.side_ids else u.side
+            self.character_box.addItem(f"{u.name} ({side})", uid)
+        i = self.character_box.findData(wanted)
+        self.character_box.setCurrentIndex(max(i, 0))
+        self.character_box.blockSignals(False)
+
+    def _refresh_steps(self) -> None:
+        state = self.doc.state
+        self._steps = turns.steps(
+            state,
+            self._events(),
+            self.first_box.currentData(),
+            self.character_box.currentData(),
+            self.doc.scoreboard(),
+        )
+        buttons = (self.advance_button, self.second_button, self.third_button)
+        for i, b in enumerate(buttons):
+            if i < len(self._steps):
+                b.setText(self._steps[i].label)
+                b.setVisible(True)
+                b.setEnabled(not self.doc.looking_back)
+            else:
+                b.setVisible(False)
+        if not self._steps:
+            self.advance_button.setVisible(True)
+            over = turns.finished(state, self.doc.scoreboard())
+            self.advance_button.setText("Game over" if over else "—")
+            self.advance_button.setEnabled(False)
+
+    @property
+    def steps(self) -> list[turns.Step]:
+        return list(self._steps)
+
+    def show_message(self, text: str, error: bool = True) -> None:
+        self.message.setProperty("lookback", not error and bool(text))
+        colour = "#b00020" if error else "#555555"
+        self.message.setStyleSheet(f"color: {colour};")
+        self.message.setText(text)
+        self.message.setToolTip(text)
+
+    # -- buttons ------------------------------------------------------------------
+    def run_step(self, i: int = 0) -> None:
+        if i < len(self._steps) and not self.doc.looking_back:
+            step = self._steps[i]
+            self.record.emit(step.events, step.label)
+
+    def play_card(self) -> None:
+        card = self.card_box.currentText().strip()
+        for a in actions.side_actions(self.doc.state, card or "?"):
+            if a.group == "card":
+                self.record.emit(a.events, a.label)
+
+    def take_time_pressure(self) -> None:
+        for a in actions.side_actions(self.doc.state):
+            if a.group == "time":
+                self.record.emit(a.events, a.label)
+
+    def ask_dice(self) -> DiceDialog | None:
+        if not self._dice:
+            return None
+        dialog = DiceDialog(self, self._dice[0], list(self.doc.committed.scene.sides))
+        dialog.accepted.connect(
+            lambda: self.record.emit((dialog.event_for(),), f"Dice roll: {dialog.request.purpose}")
+        )
+        self.dice_dialog = dialog
+        dialog.open()
+        return dialog

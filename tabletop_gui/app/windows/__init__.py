@@ -1,0 +1,1 @@
+"""The main window and what it does with files, exports and the stream."""

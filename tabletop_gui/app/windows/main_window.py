@@ -1,0 +1,857 @@
+"""The main window and ``run_app``: the turn bar on top, the board view in the
+middle, palette and inspector on the left, score panel, legend and game log on
+the right; File (new, open, recent, save, export, print), Edit (undo stack),
+View, Game (turns, timeline, streamer view) and Tools menus."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import shiboken6
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QScrollArea,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop_gui import DEMO_BOARD
+from tabletop_gui.app import session
+from tabletop_gui.app.canvas.board_scene import BoardScene
+from tabletop_gui.app.canvas.legend import LegendWidget
+from tabletop_gui.app.canvas.view import BoardView, Tool
+from tabletop_gui.app.document import Document
+from tabletop_gui.app.editor import ROTATE_FINE, ROTATE_STEP, Editor
+from tabletop_gui.app.panels.inspector import Inspector
+from tabletop_gui.app.panels.log_panel import LogPanel
+from tabletop_gui.app.panels.palette import Palette
+from tabletop_gui.app.panels.score_panel import ScorePanel
+from tabletop_gui.app.panels.turn_bar import TurnBar
+from tabletop_gui.io import FileFormatError, load_game, save_game
+from tabletop_gui.model.events import Event
+from tabletop_gui.model.game import Game
+from tabletop_gui.play import actions as game_actions
+from tabletop_gui.play import new_game
+from tabletop_gui.play.score_rows import piece_ids
+from tabletop_gui.rules.engine import RuleError
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        game: Game,
+        path: str | None = None,
+        autosave_ms: int = session.AUTOSAVE_INTERVAL_MS,
+        opened_from: str | None = None,
+    ) -> None:
+        super().__init__()
+        #: The file an untitled game was read from (the bundled demo at start: it
+        #: is not saved over, so Save asks for a new file), None otherwise.
+        self.opened_from = opened_from if path is None else None
+        self.doc = Document(game, path, self)
+        self.editor = Editor(self.doc)
+        self.scene = BoardScene(self)
+        self.palette = Palette()
+        self.view = BoardView(
+            self.scene,
+            self.doc,
+            self.editor,
+            side=self.palette.side,
+            impassable=self.palette.impassable.isChecked,
+            parent=self,
+        )
+        self.setCentralWidget(self.view)
+        self.score_panel = ScorePanel()
+        self.legend = LegendWidget()
+        self.inspector = Inspector(self.editor)
+        self.focus_objective: str | None = None
+        self._fit_pending = False
+        self.measure_label = QLabel()
+        self.measure_label.setObjectName("measureLabel")
+        self.statusBar().addPermanentWidget(self.measure_label)
+
+        score = QWidget()
+        lay = QVBoxLayout(score)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addWidget(self.score_panel, 1)
+        lay.addWidget(self.legend)
+        score.setMinimumWidth(400)
+        self.docks: dict[str, QDockWidget] = {}
+        self._dock("Score", score, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock("Palette", self.palette, Qt.DockWidgetArea.LeftDockWidgetArea)
+        scroll = QScrollArea()
+        scroll.setWidget(self.inspector)
+        scroll.setWidgetResizable(True)
+        self._dock("Inspector", scroll, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.log_panel = LogPanel(self.doc)
+        self.log_dock = self._dock(
+            "Game log", self.log_panel, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+
+        self.turn_bar = TurnBar(self.doc)
+        bar = QToolBar("Turn", self)
+        self.turn_toolbar = bar
+        bar.setObjectName("turnToolBar")
+        bar.setMovable(False)
+        bar.addWidget(self.turn_bar)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self.turn_bar.record.connect(self.perform)
+
+        self.stream_output = None
+        self.streamer = None
+        self.stream_path = QLineEdit()
+        self.stream_path.setObjectName("streamPath")
+        self.stream_path.setReadOnly(True)
+        self.stream_path.setMinimumWidth(320)
+        self.stream_copy = QToolButton()
+        self.stream_copy.setText("Copy path")
+        self.stream_copy.clicked.connect(self.copy_stream_path)
+        self.stream_box = QWidget()
+        box = QHBoxLayout(self.stream_box)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(QLabel("Streaming to"))
+        box.addWidget(self.stream_path)
+        box.addWidget(self.stream_copy)
+        self.stream_box.setVisible(False)
+        self.statusBar().addPermanentWidget(self.stream_box)
+
+        self.autosaver = session.Autosaver(self.doc, interval_ms=autosave_ms, parent=self)
+
+        self.doc.changed.connect(self.refresh)
+        self.doc.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.scene.selectionChanged.connect(self._selection_changed)
+        self.score_panel.objective_selected.connect(self.set_focus_objective)
+        self.view.measured.connect(self.measure_label.setText)
+        self.palette.tool_requested.connect(self.view.set_tool)
+        self.palette.place_requested.connect(self._place_at_centre)
+        self.doc.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
+        self.doc.reset_done.connect(self._after_reset)
+        self.doc.log_changed.connect(self._log_moved)
+        self.view.context_requested.connect(self.show_context_menu)
+        self._build_menus()
+        self.palette.set_scene(self.doc.state.scene)
+        self.palette.set_family(self.doc.committed.setup.family, self.doc.state.scene.board)
+        self._update_title()
+        self.resize(1600, 950)
+        self._split_left()
+        self.refresh()
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock_{title}")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        self.docks[title] = dock
+        return dock
+
+    def _split_left(self) -> None:
+        """Palette above, Inspector below with room for a dozen rows of the form."""
+        left = [self.docks["Palette"], self.docks["Inspector"]]
+        self.resizeDocks(left, [45, 55], Qt.Orientation.Vertical)
+
+    def showEvent(self, event: object) -> None:
+        first = not getattr(self, "_shown_once", False)
+        super().showEvent(event)
+        if first:
+            self._shown_once = True
+            self._split_left()
+
+    # -- menus and shortcuts ----------------------------------------------
+    def _action(self, menu: object, text: str, slot: object, shortcut: object = None) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        self.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        f = bar.addMenu("&File")
+        self._build_new_menu(f.addMenu("&New"))
+        self._action(f, "New board of this &kind", self.new_same_kind, QKeySequence.StandardKey.New)
+        self._action(f, "&Open…", self.open_file, QKeySequence.StandardKey.Open)
+        self.recent_menu = f.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self._fill_recent()
+        self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save)
+        self._action(f, "Save &as…", self.save_as, QKeySequence.StandardKey.SaveAs)
+        f.addSeparator()
+        ex = f.addMenu("&Export")
+        self._action(ex, "&PNG image…", lambda: self.export_dialog("png"), "Ctrl+E")
+        self._action(ex, "PNG with &transparent background…", lambda: self.export_dialog("png-t"))
+        self._action(ex, "&SVG (true scale)…", lambda: self.export_dialog("svg"))
+        self._action(ex, "PDF, true scale, &one page the board's size…",
+                     lambda: self.export_dialog("pdf"))  # fmt: skip
+        for paper in ("a4", "letter", "a3", "tabloid"):
+            self._action(ex, f"PDF, true scale, tiled on {paper.upper()}…",
+                         lambda _c=False, p=paper: self.export_dialog("pdf", p))  # fmt: skip
+        self._action(f, "&Print (true scale)…", self.print_board, QKeySequence.StandardKey.Print)
+        f.addSeparator()
+        self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+
+        e = bar.addMenu("&Edit")
+        undo = self.doc.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo = self.doc.undo_stack.createRedoAction(self, "&Redo")
+        # Ctrl+Shift+Z and Ctrl+Y on every platform (the standard Redo key differs).
+        keys = [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
+        keys += [
+            k for k in QKeySequence.keyBindings(QKeySequence.StandardKey.Redo) if k not in keys
+        ]
+        redo.setShortcuts(keys)
+        e.addAction(undo)
+        e.addAction(redo)
+        self.undo_action, self.redo_action = undo, redo
+        e.addSeparator()
+        self._action(
+            e, "&Delete", self.delete_selected, QKeySequence.StandardKey.Delete
+        ).setShortcuts([QKeySequence.StandardKey.Delete, QKeySequence(Qt.Key.Key_Backspace)])
+        self._action(e, "D&uplicate", self.duplicate_selected, "Ctrl+D")
+        self._action(
+            e, f"Rotate &left {ROTATE_STEP:g}°", lambda: self.rotate_selected(ROTATE_STEP), "R"
+        )
+        self._action(
+            e,
+            f"Rotate right {ROTATE_STEP:g}°",
+            lambda: self.rotate_selected(-ROTATE_STEP),
+            "Shift+R",
+        )
+        self._action(
+            e, f"Rotate left {ROTATE_FINE:g}°", lambda: self.rotate_selected(ROTATE_FINE), "Alt+R"
+        )
+        self._action(
+            e,
+            f"Rotate right {ROTATE_FINE:g}°",
+            lambda: self.rotate_selected(-ROTATE_FINE),
+            "Alt+Shift+R",
+        )
+        self._action(e, "Change &side", self.change_side, "S")
+        self._action(e, "Select &all", self._select_all, QKeySequence.StandardKey.SelectAll)
+
+        v = bar.addMenu("&View")
+        fit = self._action(v, "&Fit board", self.view.fit_board, "F")
+        # F wherever a letter is not typed; Ctrl+0 even while typing in a field.
+        fit.setShortcuts([QKeySequence("F"), QKeySequence("Ctrl+0")])
+        self._action(v, "Zoom &in", lambda: self.view.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
+        self._action(v, "Zoom &out", lambda: self.view.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
+        safe = self._action(v, "Colour-blind-safe side colours", self.scene.set_safe_colours)
+        safe.setCheckable(True)
+        safe.setChecked(self.scene.safe_colours)
+        v.addSeparator()
+        # A closed panel comes back from here (or a right-click on a panel title).
+        panels = v.addMenu("&Panels")
+        self.panel_actions: dict[str, QAction] = {}
+        keys = {"Palette": "Ctrl+1", "Inspector": "Ctrl+2", "Score": "Ctrl+3"}
+        for title, dock in self.docks.items():
+            act = dock.toggleViewAction()
+            act.setText(title)
+            if title in keys:
+                act.setShortcut(QKeySequence(keys[title]))
+            panels.addAction(act)
+            self.addAction(act)
+            self.panel_actions[title] = act
+        bar_act = self.turn_toolbar.toggleViewAction()
+        bar_act.setText("Turn bar")
+        panels.addAction(bar_act)
+        self.panel_actions["Turn bar"] = bar_act
+        panels.addSeparator()
+        self._action(panels, "Show &all panels", self.show_all_panels)
+        v.addSeparator()
+        self.viewer_menu = v.addMenu("Score as seen by")
+        self._fill_viewers()
+        v.addSeparator()
+        self._action(v, "Show/hide &streamer view", self.toggle_streamer, "F10")
+        out = self._action(v, "&Output for streaming (PNG)…", self.toggle_stream_output)
+        out.setCheckable(True)
+        self.stream_action = out
+        from tabletop_gui.app.stream.streamer import stream_settings
+
+        v.addAction(stream_settings().action(self))
+
+        g = bar.addMenu("&Game")
+        self._action(g, "&Advance (turn bar)", lambda: self.turn_bar.run_step(0),
+                     "Ctrl+Return").setShortcuts(
+            [QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")]
+        )  # fmt: skip
+        self._action(g, "Second turn-bar step (end turn / end round)",
+                     lambda: self.turn_bar.run_step(1), "Ctrl+Shift+Return")  # fmt: skip
+        self._action(g, "Record a &dice roll…", self.turn_bar.ask_dice, "Ctrl+Shift+D")
+        self._action(g, "&Objectives…", self.open_objectives)
+        self._action(g, "Objective &actions for the selection…", self.context_menu_here,
+                     "Ctrl+Space")  # fmt: skip
+        g.addSeparator()
+        self._action(g, "Look &back one event", lambda: self.log_panel.step(-1), "Alt+Left")
+        self._action(g, "Look &forward one event", lambda: self.log_panel.step(1), "Alt+Right")
+        self._action(g, "Back to the &present", lambda: self.doc.look_at(None), "Alt+End")
+        self._action(g, "&Continue from this moment (drop the later events)",
+                     self.continue_from_here)  # fmt: skip
+        self._action(g, "Show the &game log", self._show_log, "Ctrl+L")
+
+        t = bar.addMenu("&Tools")
+        tools = QActionGroup(self)
+        self.tool_actions: dict[str, QAction] = {}
+        for tool, text, key in (
+            (Tool.SELECT, "&Select / move", "V"),
+            (Tool.MEASURE, "&Measure", "M"),
+            (Tool.TERRAIN, "Draw &terrain polygon", "T"),
+            (Tool.ZONE, "Draw deployment &zone", "Z"),
+        ):
+            a = self._action(t, text, lambda _c=False, tool=tool: self.view.set_tool(tool), key)
+            a.setCheckable(True)
+            a.setChecked(tool is Tool.SELECT)
+            tools.addAction(a)
+            self.tool_actions[tool.value] = a
+        self.view.tool_changed.connect(lambda name: self.tool_actions[name].setChecked(True))
+
+    # -- state -> widgets ---------------------------------------------------
+    def refresh(self) -> None:
+        state = self.doc.state
+        board = self.doc.scoreboard()
+        self.scene.sync(state, board, settle=self.doc.provisional is None)
+        if self._fit_pending:
+            self._fit_pending = False
+            self.view.fit_board()
+        self.view.update_quality(len(self.scene.pieces))
+        self.score_panel.set_scoreboard(state.scene, board, self.scene.colours)
+        if self.focus_objective is not None:
+            self._apply_focus()
+        ids = self.scene.selected_ids()
+        piece = (
+            state.scene.piece(ids[0]) if len(ids) == 1 and state.scene.has_piece(ids[0]) else None
+        )
+        self.inspector.set_piece(piece, state.scene)
+        self.legend.set_sides([(s.name, self.scene.colours[s.id]) for s in state.scene.sides])
+        self.view.update_handle()
+
+    def _selection_changed(self) -> None:
+        if not shiboken6.isValid(self.scene):
+            return
+        ids = self.scene.selected_ids()
+        scene = self.doc.state.scene
+        piece = scene.piece(ids[0]) if len(ids) == 1 and scene.has_piece(ids[0]) else None
+        self.inspector.set_piece(piece, scene)
+
+    def set_focus_objective(self, objective_id: str | None) -> None:
+        self.focus_objective = objective_id
+        if objective_id is None:
+            self.scene.set_focus(None)
+        else:
+            self._apply_focus()
+
+    def _apply_focus(self) -> None:
+        try:
+            result = self.doc.scoreboard().result(self.focus_objective)
+        except KeyError:
+            self.focus_objective = None
+            self.scene.set_focus(None)
+            return
+        self.scene.set_focus(piece_ids(result))
+
+    def _update_title(self) -> None:
+        if not shiboken6.isValid(self) or not shiboken6.isValid(self.doc.undo_stack):
+            return  # the window is being torn down
+        name = self.doc.committed.setup.name or "untitled"
+        if self.doc.path:
+            where = Path(self.doc.path).name
+        elif self.opened_from:
+            where = f"{Path(self.opened_from).name} (a copy, not saved yet)"
+        else:
+            where = "not saved yet"
+        dirty = " *" if self.doc.dirty else ""
+        self.setWindowTitle(f"{where}{dirty} — {name} — tabletop_gui")
+
+    def _fill_viewers(self) -> None:
+        self.viewer_menu.clear()
+        viewers = QActionGroup(self.viewer_menu)
+        for sid, name in [(None, "Referee (everything)")] + [
+            (s.id, s.name) for s in self.doc.committed.scene.sides
+        ]:
+            a = QAction(name, self.viewer_menu, checkable=True)
+            a.setChecked(sid == self.doc.viewer)
+            a.triggered.connect(lambda _c=False, sid=sid: self.doc.set_viewer(sid))
+            viewers.addAction(a)
+            self.viewer_menu.addAction(a)
+
+    def _after_reset(self) -> None:
+        self.opened_from = None  # a new game, or one with its own file
+        self.focus_objective = None
+        self.scene.set_focus(None)
+        self.scene.clearSelection()
+        self.view.clear_measure()
+        self.palette.set_scene(self.doc.committed.scene)
+        self.palette.set_family(self.doc.committed.setup.family, self.doc.committed.scene.board)
+        self._fill_viewers()
+        self.autosaver.saved_log = None
+        self._update_title()
+        # The scene takes the new board's size in the refresh that follows (the
+        # document sends ``changed`` after ``reset_done``): fit once it has.
+        self._fit_pending = True
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _log_moved(self) -> None:
+        doc = self.doc
+        if doc.looking_back:
+            self.view.set_notice(
+                f"Looking back: after event {doc.view_index} of {len(doc.timeline)} · read-only"
+                " · Alt+End returns to the present"
+            )
+        else:
+            self.view.set_notice("")
+
+    def open_objectives(self) -> object:
+        """Game > Objectives...: add or remove the active objectives (one undo step)."""
+        from tabletop_gui.app.panels.objectives_dialog import ObjectivesDialog
+
+        if self.doc.looking_back:
+            self.statusBar().showMessage(f"Refused: {self.doc.read_only_reason()}", 8000)
+            return None
+        dialog = ObjectivesDialog(self.doc, self)
+        self.objectives_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def show_all_panels(self) -> None:
+        for dock in self.docks.values():
+            dock.show()
+        self.turn_toolbar.show()
+        self._split_left()
+
+    def _show_log(self) -> None:
+        self.log_dock.show()
+        self.log_dock.raise_()
+        self.log_panel.list.setFocus()
+
+    # -- playing --------------------------------------------------------------
+    def perform(self, events: Sequence[Event], label: str) -> str | None:
+        """Record ``events`` as one undo step; a refusal is shown with its reason."""
+        refused = self.doc.commit(list(events), label)
+        if refused:
+            self.turn_bar.show_message(f"Refused: {label}: {refused}")
+        else:
+            self.turn_bar.show_message("")
+            self.statusBar().showMessage(label, 5000)
+        self._update_title()
+        return refused
+
+    def context_actions(
+        self, point: tuple[float, float] | None = None
+    ) -> list[tuple[game_actions.Action, str | None]]:
+        """The objective actions for the selection, each with the rules' refusal now."""
+        state = self.doc.committed
+        offered = game_actions.offer(state, self.scene.selected_ids(), point)
+        offered += game_actions.side_actions(state)
+        return [(a, game_actions.refusal(state, a.events)) for a in offered]
+
+    def build_context_menu(self, point: tuple[float, float] | None = None) -> QMenu:
+        menu = QMenu(self)
+        menu.setToolTipsVisible(True)
+        if self.doc.looking_back:
+            a = menu.addAction("Looking back: read-only (Alt+End returns to the present)")
+            a.setEnabled(False)
+            return menu
+        subs: dict[str, QMenu] = {}
+        for action, refused in self.context_actions(point):
+            target = menu
+            if action.group in ("Life Points",):
+                target = subs.get(action.group) or subs.setdefault(
+                    action.group, menu.addMenu(action.group)
+                )
+            text = action.label + ("   (not now)" if refused else "")
+            qa = target.addAction(text)
+            if refused:
+                qa.setToolTip(refused)
+                qa.setStatusTip(refused)
+            qa.triggered.connect(lambda _c=False, a=action: self.perform(a.events, a.label))
+        if menu.isEmpty():
+            menu.addAction("No objective actions for this selection").setEnabled(False)
+        return menu
+
+    def show_context_menu(self, global_pos: QPoint, x: float, y: float) -> None:
+        self.build_context_menu((x, y)).popup(global_pos)
+
+    def context_menu_here(self) -> None:
+        ids = self.scene.selected_ids()
+        piece = self.doc.committed.scene.piece(ids[0]) if ids else None
+        x, y = (piece.x, piece.y) if hasattr(piece, "x") else self.doc.committed.scene.board.centre
+        pos = self.view.viewport().mapToGlobal(self.view.viewport_pos(x, y))
+        self.build_context_menu((x, y)).popup(pos)
+
+    # -- edit commands ------------------------------------------------------
+    def delete_selected(self) -> None:
+        self.editor.delete(self.scene.selected_ids())
+
+    def duplicate_selected(self) -> None:
+        new = self.editor.duplicate(self.scene.selected_ids())
+        if new:
+            self.scene.clearSelection()
+            for pid in new:
+                item = self.scene.piece_item(pid)
+                if item is not None:
+                    item.setSelected(True)
+
+    def rotate_selected(self, by: float) -> None:
+        self.editor.commit_rotate(self.scene.selected_ids(), by=by)
+
+    def change_side(self) -> None:
+        self.editor.change_side(self.scene.selected_ids())
+
+    def _select_all(self) -> None:
+        for item in self.scene.pieces.values():
+            if item.kind in ("unit", "marker") and item.isVisible():
+                item.setSelected(True)
+
+    def _place_at_centre(self, payload: dict) -> None:
+        x, y = self.doc.state.scene.board.centre
+        self.editor.add_preset(payload, x, y, self.palette.side())
+
+    # -- files --------------------------------------------------------------
+    def _warn(self, title: str, text: str) -> None:
+        QMessageBox.warning(self, title, text)
+
+    def game_name(self) -> str:
+        """How the save prompt names the game: its file, the demo it was read from
+        (which is not saved over), or 'this new game'."""
+        if self.doc.path:
+            return Path(self.doc.path).name
+        if self.opened_from:
+            demo = Path(self.opened_from).resolve() == Path(DEMO_BOARD).resolve()
+            what = "the demo game" if demo else "the game read"
+            return f"{what} (from {Path(self.opened_from).name})"
+        return "this new game"
+
+    def maybe_save(self) -> bool:
+        """Before losing unsaved changes: save, discard or cancel. True to go on."""
+        if not self.doc.dirty:
+            return True
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"Save the changes to {self.game_name()} first?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def save(self) -> bool:
+        if not self.doc.path:
+            return self.save_as()
+        return self.save_to(self.doc.path)
+
+    def save_to(self, path: str) -> bool:
+        try:
+            save_game(self.doc.game, path)
+        except OSError as exc:
+            self._warn("Save failed", f"{path}: {exc.strerror or exc}")
+            return False
+        self.doc.path = path
+        self.doc.unsaved_extra = False
+        self.doc.undo_stack.setClean()
+        self.autosaver.discard()
+        session.add_recent(path)
+        self._update_title()
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+        return True
+
+    def save_as(self) -> bool:
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save game", self.doc.path or "", "Games (*.json)"
+        )
+        if not path:
+            return False
+        if not path.lower().endswith(".json"):
+            path += ".json"
+        return self.save_to(path)
+
+    def open_file(self) -> None:
+        if not self.maybe_save():
+            return
+        start = str(Path(self.doc.path).parent) if self.doc.path else ""
+        path, _ = QFileDialog.getOpenFileName(self, "Open game", start, "Games (*.json)")
+        if path:
+            self.open_path(path, ask=False)
+
+    def open_path(self, path: str, ask: bool = True) -> bool:
+        """Open ``path`` in this window. A file that fails to load is reported with
+        the place in the file, and the open game stays as it was."""
+        if ask and not self.maybe_save():
+            return False
+        try:
+            game = load_game(path)
+            self.doc.reset(game, path)
+        except FileFormatError as exc:
+            self._warn(
+                "Cannot open this file",
+                f"{path}\n\nWhere in the file: {where_in_file(exc)}\nProblem: {exc.problem}\n\n"
+                "The open board was left as it was.",
+            )
+            self.statusBar().showMessage(f"Could not open {path}: {exc.path}: {exc.problem}", 10000)
+            return False
+        except RuleError as exc:
+            self._warn("Cannot open this file", f"{path}\n\n{exc}")
+            return False
+        session.add_recent(path)
+        self.statusBar().showMessage(f"Opened {path}", 5000)
+        return True
+
+    def new_game(self, key: str, ask: bool = True) -> bool:
+        if ask and not self.maybe_save():
+            return False
+        setup = new_game.preset(key).build()
+        self.doc.reset(Game(setup), None)
+        return True
+
+    def new_same_kind(self) -> bool:
+        """File > New board of this kind (Ctrl+N): the Deployment Type and
+        objectives (The Ninth Age), rows (hex) or board size (Carnevale) of the
+        open board, with nothing placed."""
+        if not self.maybe_save():
+            return False
+        self.doc.reset(Game(new_game.same_kind(self.doc.committed.setup)), None)
+        return True
+
+    def _build_new_menu(self, menu: QMenu) -> None:
+        subs: dict[tuple[str, ...], QMenu] = {(): menu}
+        for p in new_game.presets():
+            for i in range(1, len(p.group) + 1):
+                if p.group[:i] not in subs:
+                    subs[p.group[:i]] = subs[p.group[: i - 1]].addMenu(p.group[i - 1])
+            a = subs[p.group].addAction(p.title)
+            a.triggered.connect(lambda _c=False, key=p.key: self.new_game(key))
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        files = session.recent_files()
+        for path in files:
+            a = self.recent_menu.addAction(path)
+            a.triggered.connect(lambda _c=False, p=path: self._open_recent(p))
+        if not files:
+            self.recent_menu.addAction("(no recent files)").setEnabled(False)
+
+    def _open_recent(self, path: str) -> None:
+        if not Path(path).exists():
+            session.forget_recent(path)
+            self._warn("Cannot open", f"{path} no longer exists.")
+            return
+        self.open_path(path)
+
+    def recover(self, leftover: session.Leftover) -> bool:
+        """Open an autosave a crashed session left, as unsaved changes to its file."""
+        try:
+            game = load_game(leftover.file)
+            self.doc.reset(game, leftover.original)
+        except (FileFormatError, RuleError) as exc:
+            self._warn("Cannot recover", f"{leftover.file}: {exc}")
+            return False
+        self.doc.unsaved_extra = True
+        leftover.discard()
+        self._update_title()
+        self.autosaver.autosave()
+        self.statusBar().showMessage(f"Recovered the game autosaved at {leftover.when()}", 10000)
+        return True
+
+    def offer_recovery(self, folder: Path | None = None) -> int:
+        """Offer each autosave a crashed session left behind; returns how many were recovered
+        (the first accepted one opens here; the others wait for the next start)."""
+        recovered = 0
+        for left in session.leftovers(folder):
+            name = left.name or "an untitled game"
+            where = f" ({left.original})" if left.original else ""
+            answer = QMessageBox.question(
+                self,
+                "Recover unsaved work?",
+                f"tabletop_gui did not close normally. {name}{where} was autosaved at "
+                f"{left.when()} with unsaved changes.\n\nRecover it?",
+                QMessageBox.StandardButton.Yes
+                | QMessageBox.StandardButton.Discard
+                | QMessageBox.StandardButton.Ignore,
+                QMessageBox.StandardButton.Yes,
+            )
+            if answer == QMessageBox.StandardButton.Yes and self.recover(left):
+                recovered += 1
+                break
+            if answer == QMessageBox.StandardButton.Discard:
+                left.discard()
+        return recovered
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        # Without a screen (QT_QPA_PLATFORM=offscreen: scripts, benchmarks) nobody
+        # could answer the prompt, so a close there does not ask.
+        headless = QGuiApplication.platformName() == "offscreen"
+        if not headless and not self.maybe_save():
+            event.ignore()
+            return
+        self.autosaver.close()
+        if self.stream_output is not None:
+            self.stream_output.stop()
+        if self.streamer is not None:
+            self.streamer.close()
+        event.accept()
+
+    # -- pictures -------------------------------------------------------------
+    def export(self, path: str, transparent: bool = False, paper: str = "board") -> int:
+        """Write the board as shown (the moment looked back at, if any), in the view
+        shown (View > Score as seen by: a player's export hides what they cannot know)."""
+        from tabletop_gui.app.export.render import render_file
+
+        state = self.doc.state
+        return render_file(
+            state,
+            path,
+            transparent=transparent,
+            paper=paper,
+            viewer=self.doc.viewer,
+            events=self.doc.timeline.events[: state.index],
+        )
+
+    def export_dialog(self, kind: str, paper: str = "board") -> None:
+        ext = {"png": "png", "png-t": "png", "svg": "svg", "pdf": "pdf"}[kind]
+        base = Path(self.doc.path).stem if self.doc.path else "board"
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export board", f"{base}.{ext}", f"{ext.upper()} (*.{ext})"
+        )
+        if not path:
+            return
+        if not path.lower().endswith(f".{ext}"):
+            path += f".{ext}"
+        try:
+            pages = self.export(path, transparent=kind == "png-t", paper=paper)
+        except (OSError, ValueError) as exc:
+            self._warn("Export failed", str(exc))
+            return
+        more = f" ({pages} pages)" if pages > 1 else ""
+        self.statusBar().showMessage(f"Wrote {path}{more}", 8000)
+
+    def render_image(self) -> None:  # kept for older callers
+        self.export_dialog("png")
+
+    def print_board(self) -> None:
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        from tabletop_gui.app.export.render import print_board
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self)
+        dialog.setWindowTitle("Print the board at true scale")
+        if dialog.exec() != QPrintDialog.DialogCode.Accepted:
+            return
+        pages = print_board(self.doc.state, printer, viewer=self.doc.viewer)
+        self.statusBar().showMessage(f"Sent {pages} page(s) to the printer", 8000)
+
+    # -- streaming ------------------------------------------------------------
+    def open_streamer(self) -> object:
+        from tabletop_gui.app.stream.streamer import StreamerWindow
+
+        if self.streamer is None or not shiboken6.isValid(self.streamer):
+            self.streamer = StreamerWindow(self.doc)
+        self.streamer.show()
+        self.streamer.raise_()
+        return self.streamer
+
+    def continue_from_here(self) -> str | None:
+        refused = self.doc.continue_from_here()
+        if refused:
+            self.statusBar().showMessage(f"Refused: {refused}", 8000)
+        return refused
+
+    def toggle_streamer(self) -> object | None:
+        """F10: open the streamer view, or close it when it is showing."""
+        showing = self.streamer is not None and shiboken6.isValid(self.streamer)
+        if showing and self.streamer.isVisible():  # type: ignore[union-attr]
+            self.streamer.close()  # type: ignore[union-attr]
+            return None
+        return self.open_streamer()
+
+    def start_stream_output(self, path: str) -> object:
+        from tabletop_gui.app.stream.streamer import StreamOutput
+
+        self.stop_stream_output()
+        self.stream_output = StreamOutput(self.doc, path, parent=self)
+        self.stream_output.failed.connect(lambda t: self.statusBar().showMessage(t, 10000))
+        self.stream_path.setText(str(Path(path).resolve()))
+        self.stream_box.setVisible(True)
+        self.stream_action.setChecked(True)
+        s = session.settings()
+        s.setValue("stream_path", str(path))
+        return self.stream_output
+
+    def stop_stream_output(self) -> None:
+        if self.stream_output is not None:
+            self.stream_output.stop()
+            self.stream_output.deleteLater()
+            self.stream_output = None
+        self.stream_box.setVisible(False)
+        self.stream_action.setChecked(False)
+
+    def toggle_stream_output(self) -> None:
+        if self.stream_output is not None:
+            self.stop_stream_output()
+            return
+        from tabletop_gui.app.stream.streamer import default_stream_path
+
+        default = session.settings().value("stream_path", "") or str(default_stream_path())
+        # A dialog given a folder that does not exist opens wherever it was last;
+        # the data folder is made first so it opens there.
+        with contextlib.suppress(OSError):  # then the dialog opens elsewhere: still usable
+            Path(default).parent.mkdir(parents=True, exist_ok=True)
+        path, _ = QFileDialog.getSaveFileName(
+            self, "PNG for streaming (rewritten on every change)", str(default), "PNG (*.png)"
+        )
+        if not path:
+            self.stream_action.setChecked(False)
+            return
+        if not path.lower().endswith(".png"):
+            path += ".png"
+        self.start_stream_output(path)
+
+    def copy_stream_path(self) -> None:
+        QGuiApplication.clipboard().setText(self.stream_path.text())
+        self.statusBar().showMessage("Path copied", 3000)
+
+
+def where_in_file(exc: FileFormatError) -> str:
+    """The place of a file's problem for a person: the JSON path (``units[3].x``),
+    or the line and column of broken JSON (the reader gives them as the path)."""
+    return exc.path if exc.path != "(file)" else "the file as a whole"
+
+
+_WINDOWS: list[MainWindow] = []
+
+
+def run_app(path: str | None = None) -> int:
+    """Open the main window on ``path`` (the demo board when None); the exit code."""
+    app = QApplication.instance() or QApplication(sys.argv)
+    app.setOrganizationName(session.ORGANIZATION)
+    app.setApplicationName(session.APPLICATION)
+    target = str(path) if path else str(DEMO_BOARD)
+    try:
+        game = load_game(target)
+    except FileFormatError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    window = MainWindow(game, target if path else None, opened_from=None if path else target)
+    window.show()
+    window.view.setFocus(Qt.FocusReason.OtherFocusReason)  # board keys work at once
+    _WINDOWS.append(window)
+    window.offer_recovery()
+    return app.exec()

@@ -1,0 +1,112 @@
+"""Which objectives a board's family offers, a starting point for their params,
+and the checks a new objective passes before the game takes it. No Qt.
+
+The kinds come from the rules' registry (``OBJECTIVE_KINDS``): those whose name
+starts with the family's prefix (``t9a.``, ``hex.``, ``carnevale.``). Params are
+checked by the objective itself (``Objective.validate``); whether the game's log
+still replays with the new set of objectives is the engine's answer
+(``Document.replace_objectives``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tabletop_gui.model.hexgrid import HexBoard
+from tabletop_gui.model.scene import ObjectiveSpec, Scene, Setup
+from tabletop_gui.play.naming import free_name
+from tabletop_gui.rules.engine import load_families
+from tabletop_gui.rules.objective import OBJECTIVE_KINDS
+
+
+def family_kinds(family: str) -> list[tuple[str, str]]:
+    """(kind, title) of every objective of ``family``, by title."""
+    load_families()
+    prefix = f"{family}."
+    kinds = [(k, cls.title or k) for k, cls in OBJECTIVE_KINDS.items() if k.startswith(prefix)]
+    return sorted(kinds, key=lambda kt: kt[1])
+
+
+def _centre_hex(scene: Scene) -> list[int]:
+    board = scene.board
+    if isinstance(board, HexBoard):
+        return list(board.point_to_hex(*board.centre))
+    return [0, 0]
+
+
+def template(kind: str, setup: Setup, scene: Scene | None = None) -> dict[str, Any]:
+    """Params to start from for a new ``kind`` objective on this setup: what the
+    rule needs (hexes, a marker, a side), filled with something on the board as it
+    is now (``scene``; markers placed during the game count). docs/t9a.md,
+    docs/hex.md and docs/carnevale.md list every param."""
+    scene = scene if scene is not None else setup.scene
+    first_side = scene.side_ids[0] if scene.side_ids else ""
+    if kind == "carnevale.objective":
+        used = {o.params.get("marker") for o in setup.objectives}
+        free = [m.id for m in scene.markers.values() if m.id not in used]
+        return {"marker": free[0] if free else ""}
+    if kind in ("hex.temporary", "hex.start_turn_temporary"):
+        return {"hexes": [_centre_hex(scene)], "need": 1}
+    if kind == "hex.turn_start_majority":
+        c, r = _centre_hex(scene)
+        return {"hexes": [[c - 1, r], [c, r], [c + 1, r]], "group": "Centre"}
+    if kind in ("hex.permanent", "hex.turn_start_permanent"):
+        return {"hexes": [_centre_hex(scene)]}
+    if kind == "hex.clearing_sector":
+        return {"side": first_side, "section": "left"}
+    if kind in ("hex.breakthrough", "hex.withdraw"):
+        return {"side": first_side, "same_hex": True}
+    if kind == "hex.time_pressure":
+        return {"side": first_side}
+    if kind == "t9a.secure_target":
+        return {"control_tie": "nobody"}
+    return {}
+
+
+def new_id(kind: str, taken: set[str]) -> str:
+    return free_name(kind.split(".", 1)[-1] or "objective", taken)
+
+
+def parse_params(text: str) -> dict[str, Any]:
+    """The params typed as a JSON object; ValueError with the place of a mistake."""
+    text = text.strip() or "{}"
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(
+            f"params: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    if not isinstance(value, dict):
+        raise ValueError(f"params: expected a JSON object {{...}}, got {type(value).__name__}")
+    return value
+
+
+def problems(
+    spec: ObjectiveSpec, others: tuple[ObjectiveSpec, ...] = (), scene: Scene | None = None
+) -> list[str]:
+    """What is wrong with ``spec`` before it is tried on the game: an unknown kind,
+    a duplicate or empty id, and the objective's own answers on its params
+    (unknown names, shapes and, given the game's pieces, points and ids)."""
+    load_families()
+    out = []
+    if not spec.id.strip():
+        out.append("id: must not be empty")
+    if any(o.id == spec.id for o in others):
+        out.append(f"id: {spec.id!r} is already used by another objective")
+    cls = OBJECTIVE_KINDS.get(spec.kind)
+    if cls is None:
+        return [*out, f"kind: unknown objective kind {spec.kind!r}"]
+    obj = cls(spec)
+    found = obj.validate() if scene is None else obj.param_problems(scene)
+    out += [f"params.{param}: {message}" for param, message in found]
+    return out
+
+
+def describe(spec: ObjectiveSpec) -> str:
+    """One line for the list: name, kind and params."""
+    load_families()
+    cls = OBJECTIVE_KINDS.get(spec.kind)
+    title = spec.name or (cls.title if cls else spec.kind)
+    params = json.dumps(dict(spec.params), separators=(", ", ": ")) if spec.params else ""
+    return f"{title}  ({spec.kind}{', ' + params if params else ''})"

@@ -1,0 +1,144 @@
+"""Markers dropped from the palette: owned markers (Secure Target) take the palette's
+Side, side-less ones stay side-less, and each gets a readable label."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QApplication
+
+from tabletop_gui import DEMO_BOARD
+from tabletop_gui.app.panels.score_panel import COL_NAME
+from tabletop_gui.app.windows.main_window import MainWindow
+from tabletop_gui.io import load_game
+
+from .helpers import drop, open_window
+
+SCENARIOS = Path(DEMO_BOARD).parent
+CARNEVALE = SCENARIOS / "carnevale_drowned_quarter.json"
+HEX = SCENARIOS / "hex_hochkirch_ridge_demo.json"
+
+
+def open_file(qtbot, path: Path) -> MainWindow:
+    return open_window(qtbot, load_game(str(path)), str(path))
+
+
+def settle() -> None:
+    """Let the Inspector's scroll area lay the form out (it does so on a posted
+    layout request)."""
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+def select(window: MainWindow, piece_id: str) -> None:
+    window.scene.clearSelection()
+    window.scene.pieces[piece_id].setSelected(True)
+    settle()
+
+
+def view_as(window: MainWindow, name: str) -> None:
+    """View > Score as seen by > ``name``, as a click on the menu entry does."""
+    action = next(a for a in window.viewer_menu.actions() if a.text() == name)
+    action.trigger()
+    QApplication.processEvents()
+
+
+# -- 3: a hidden objective's value in a player's view ------------------------------------
+
+
+# -- 5: markers whose rule gives them an owner take the palette's Side -------------------
+
+
+def new_board(qtbot, key: str) -> MainWindow:
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
+    assert window.new_game(key, ask=False)
+    QApplication.processEvents()
+    window.view.fit_board()
+    return window
+
+
+def choose_side(window: MainWindow, side_id: str) -> None:
+    box = window.palette.side_box
+    box.setCurrentIndex(box.findData(side_id))
+
+
+# -- 8: the refusal does not move the fields; the status clears on success ---------------
+
+
+def field_top(window: MainWindow, name: str) -> int:
+    w = window.inspector.widgets[name]
+    return w.mapTo(window.inspector, QPoint(0, 0)).y()
+
+
+# -- 9: the stream PNG folder ---------------------------------------------------------
+
+
+# -- 9: New board of this kind -----------------------------------------------------------
+
+
+# -- 9: each family's Inspector fields ---------------------------------------------------
+
+T9A_ONLY = {"models_per_rank", "height", "fleeing", "scoring_lost"}
+CARNEVALE_ONLY = {"life_points", "mindless", "pickpocket"}
+
+
+# -- 9: a dropped Carnevale objective gets a readable name -------------------------------
+
+
+# -- 9: a broken file names its line -------------------------------------------------------
+
+
+# -- 9: a settled objective nobody holds does not say "yet" ------------------------------
+
+
+def test_a_secure_target_marker_dropped_from_the_palette_takes_the_palettes_side(qtbot):
+    window = new_board(qtbot, "t9a/dawn_assault/t9a.secure_target")
+    choose_side(window, "player-b")
+    assert drop(window, window.palette.mime_for("marker", "t9a-secure"), 36, 30)
+    marker = next(
+        m for m in window.doc.state.scene.markers.values() if m.kind == "t9a.secure_target"
+    )
+    assert marker.side == "player-b"
+    inspector = window.inspector
+    assert inspector.widgets["side"].currentText() == "Player B"
+    # The score names the owner's marker instead of asking for one.
+    reasons = " ".join(r.reason for r in window.doc.scoreboard().results)
+    assert "has no owner" not in reasons
+
+
+def test_a_secure_target_marker_placed_by_double_click_takes_the_side_too(qtbot):
+    window = new_board(qtbot, "t9a/dawn_assault/t9a.secure_target")
+    choose_side(window, "player-a")
+    item = window.palette.find("marker", "t9a-secure")
+    window.palette.tree.itemDoubleClicked.emit(item, 0)
+    markers = list(window.doc.state.scene.markers.values())
+    assert [m.side for m in markers] == ["player-a"]
+
+
+def test_spoils_of_war_and_plain_markers_stay_without_a_side(qtbot):
+    window = new_board(qtbot, "t9a/frontline_clash/none")
+    choose_side(window, "player-b")
+    assert drop(window, window.palette.mime_for("marker", "t9a-spoils"), 20, 24)
+    assert drop(window, window.palette.mime_for("marker", "plain"), 50, 24)
+    sides = {m.kind: m.side for m in window.doc.state.scene.markers.values()}
+    assert sides == {"t9a.spoils": None, "marker": None}
+
+
+def test_a_carnevale_objective_dropped_from_the_palette_gets_a_readable_name(qtbot):
+    window = new_board(qtbot, "carnevale")
+    mime = window.palette.mime_for("marker", "objective-hidden")
+    assert drop(window, mime, 10, 18)
+    assert drop(window, window.palette.mime_for("marker", "objective-hidden"), 26, 18)
+    assert drop(window, window.palette.mime_for("marker", "objective"), 18, 10)
+    labels = sorted(m.label for m in window.doc.state.scene.markers.values())
+    assert labels == ["Hidden objective 1", "Hidden objective 2", "Objective 1"]
+    names = [r.name for r in window.doc.scoreboard().results]
+    assert "Hidden objective 1" in names and "objective-hidden" not in names
+    panel = window.score_panel
+    panel_text = " ".join(panel.cell(i, COL_NAME) for i in range(panel.table.rowCount() // 2))
+    assert "Hidden objective 1" in panel_text and "objective-hidden" not in panel_text
+    item = window.scene.pieces["objective-hidden"]
+    assert item.caption.startswith("Hidden objective 1")
+    assert window.inspector.title.text() == "Marker: Objective 1"
+    assert window.doc.undo_stack.undoText() == "Place Objective 1"

@@ -1,0 +1,161 @@
+"""The Inspector: the refusal slot that never moves the fields, refusals worded by
+the field's label and the piece's name, and each family's own fields."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QApplication
+
+from tabletop_gui import DEMO_BOARD
+from tabletop_gui.app.windows.main_window import MainWindow
+from tabletop_gui.io import load_game
+
+from .helpers import open_window
+
+SCENARIOS = Path(DEMO_BOARD).parent
+CARNEVALE = SCENARIOS / "carnevale_drowned_quarter.json"
+HEX = SCENARIOS / "hex_hochkirch_ridge_demo.json"
+
+
+def open_file(qtbot, path: Path) -> MainWindow:
+    return open_window(qtbot, load_game(str(path)), str(path))
+
+
+def settle() -> None:
+    """Let the Inspector's scroll area lay the form out (it does so on a posted
+    layout request)."""
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+def select(window: MainWindow, piece_id: str) -> None:
+    window.scene.clearSelection()
+    window.scene.pieces[piece_id].setSelected(True)
+    settle()
+
+
+def view_as(window: MainWindow, name: str) -> None:
+    """View > Score as seen by > ``name``, as a click on the menu entry does."""
+    action = next(a for a in window.viewer_menu.actions() if a.text() == name)
+    action.trigger()
+    QApplication.processEvents()
+
+
+# -- 3: a hidden objective's value in a player's view ------------------------------------
+
+
+# -- 5: markers whose rule gives them an owner take the palette's Side -------------------
+
+
+def new_board(qtbot, key: str) -> MainWindow:
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
+    assert window.new_game(key, ask=False)
+    QApplication.processEvents()
+    window.view.fit_board()
+    return window
+
+
+def choose_side(window: MainWindow, side_id: str) -> None:
+    box = window.palette.side_box
+    box.setCurrentIndex(box.findData(side_id))
+
+
+# -- 8: the refusal does not move the fields; the status clears on success ---------------
+
+
+def field_top(window: MainWindow, name: str) -> int:
+    w = window.inspector.widgets[name]
+    return w.mapTo(window.inspector, QPoint(0, 0)).y()
+
+
+# -- 9: the stream PNG folder ---------------------------------------------------------
+
+
+# -- 9: New board of this kind -----------------------------------------------------------
+
+
+# -- 9: each family's Inspector fields ---------------------------------------------------
+
+T9A_ONLY = {"models_per_rank", "height", "fleeing", "scoring_lost"}
+CARNEVALE_ONLY = {"life_points", "mindless", "pickpocket"}
+
+
+# -- 9: a dropped Carnevale objective gets a readable name -------------------------------
+
+
+# -- 9: a broken file names its line -------------------------------------------------------
+
+
+# -- 9: a settled objective nobody holds does not say "yet" ------------------------------
+
+
+def test_a_refusal_does_not_push_the_inspectors_fields_down(qtbot):
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    select(window, "a-peasants")
+    before = {n: field_top(window, n) for n in ("name", "base_width_mm", "facing")}
+    window.inspector.edit("models", "-5")
+    settle()
+    assert "refused" in window.inspector.message.text()
+    assert window.inspector.message.isVisible()
+    assert {n: field_top(window, n) for n in before} == before
+    # A long reason is cut to the slot (all of it in the tooltip), never taller.
+    height = window.inspector.message.height()
+    window.inspector.edit("base_width_mm", "wide " * 40)
+    settle()
+    assert window.inspector.message.height() == height
+    assert window.inspector.message.shown().endswith("…")
+    assert window.inspector.message.toolTip().startswith("Base width (mm): refused")
+    assert {n: field_top(window, n) for n in before} == before
+
+
+def test_the_refused_status_text_clears_when_a_later_edit_succeeds(qtbot):
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    select(window, "a-peasants")
+    window.inspector.edit("x", "nan")
+    assert window.statusBar().currentMessage().startswith("Refused:")
+    window.inspector.edit("x", "30")
+    assert window.doc.state.scene.units["a-peasants"].x == 30
+    assert window.statusBar().currentMessage() == ""
+    assert window.inspector.message.text() == ""
+
+
+def test_the_inspectors_refusal_names_the_piece_by_its_name(qtbot):
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    select(window, "a-duke")
+    window.inspector.edit("base_width_mm", "0")
+    text = window.inspector.message.text()
+    assert text.startswith("Base width (mm): refused, must be > 0")
+    assert window.statusBar().currentMessage().startswith("Refused: Duke (a-duke): Base width")
+    assert "a-duke." not in window.statusBar().currentMessage()
+
+
+def test_the_hex_inspector_offers_only_the_fields_hex_rules_use(qtbot):
+    window = open_file(qtbot, HEX)
+    select(window, "b-musk")
+    fields = set(window.inspector.widgets)
+    assert not fields & (T9A_ONLY | CARNEVALE_ONLY | {"scoring", "elevation"})
+    assert {"name", "side", "hex", "facing", "leader", "models"} <= fields
+    rows = window.inspector.form.rowCount()
+    assert rows == len(fields)
+
+
+def test_the_carnevale_inspector_offers_characters_and_objective_fields(qtbot):
+    window = open_file(qtbot, CARNEVALE)
+    unit = next(iter(window.doc.state.scene.units))
+    select(window, unit)
+    fields = set(window.inspector.widgets)
+    assert fields >= CARNEVALE_ONLY and "elevation" in fields
+    assert not fields & (T9A_ONLY | {"models", "scoring", "leader"})
+    select(window, "obj-relic")
+    fields = set(window.inspector.widgets)
+    assert {"value", "hidden", "mobile", "claimable", "destructible", "revealed"} <= fields
+
+
+def test_the_ninth_age_inspector_keeps_its_fields_and_drops_carnevales(qtbot):
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    select(window, "a-peasants")
+    fields = set(window.inspector.widgets)
+    assert T9A_ONLY | {"models", "scoring", "leader"} <= fields
+    assert not fields & CARNEVALE_ONLY

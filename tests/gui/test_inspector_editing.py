@@ -1,0 +1,163 @@
+"""Editing in the Inspector: a round base by its diameter, a hex unit by its hex,
+refusals in the field's words."""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtWidgets import QApplication, QFileDialog
+
+from tabletop_gui import DEMO_BOARD, SCENARIOS
+from tabletop_gui.io import load_game
+from tabletop_gui.model.game import Game
+
+from .helpers import open_window
+
+
+def dialog_of(window):
+    dialog = window.open_objectives()
+    assert dialog is not None and dialog.isVisible()
+    return dialog
+
+
+def pick_kind(dialog, kind: str) -> None:
+    dialog.kind_box.setCurrentIndex(dialog.kind_box.findData(kind))
+    QApplication.processEvents()
+
+
+def type_into(qtbot, edit, text: str) -> None:
+    edit.clear()
+    qtbot.keyClicks(edit, text)
+
+
+# -- 5: Game > Objectives...: changing Kind ---------------------------------------------
+
+
+# -- 6: a dropped Secure Target marker reads as its owner's target -----------------------
+
+
+def new_board(qtbot, key: str):
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
+    assert window.new_game(key, ask=False)
+    QApplication.processEvents()
+    window.view.fit_board()
+    return window
+
+
+def secure_markers(window):
+    return [m for m in window.doc.state.scene.markers.values() if m.kind == "t9a.secure_target"]
+
+
+# -- 7: exports from a player's view hide what that player cannot know -------------------
+
+CARNEVALE = SCENARIOS / "carnevale_drowned_quarter.json"
+
+
+def svg_texts(path) -> list[str]:
+    return re.findall(r">([^<>]+)</text>", path.read_text(encoding="utf-8"))
+
+
+def view_as(window, name: str) -> None:
+    action = next(a for a in window.viewer_menu.actions() if a.text() == name)
+    action.trigger()
+    QApplication.processEvents()
+
+
+def export_svg(window, path, monkeypatch) -> None:
+    """File > Export > SVG..., the file dialog answered with ``path``."""
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), "SVG"))
+    window.export_dialog("svg")
+
+
+# -- 8 and 9c: the Inspector's fields and words ------------------------------------------
+
+HEX = SCENARIOS / "hex_hochkirch_ridge_demo.json"
+
+
+def select(window, piece_id: str) -> None:
+    window.scene.clearSelection()
+    window.scene.pieces[piece_id].setSelected(True)
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+def form_labels(window) -> list[str]:
+    form = window.inspector.form
+    return [form.itemAt(i, form.ItemRole.LabelRole).widget().text() for i in range(form.rowCount())]
+
+
+# -- 8: the demo opened at start is not "a new game" in the save prompt -----------------
+
+
+def test_a_round_base_is_edited_by_its_diameter(qtbot):
+    window = open_window(qtbot, load_game(str(CARNEVALE)), str(CARNEVALE))
+    select(window, "g-capo")  # a round base
+    labels = form_labels(window)
+    assert "Base diameter (mm)" in labels
+    assert "Base width (mm)" not in labels and "Base depth (mm)" not in labels
+    window.inspector.edit("base_width_mm", "40")
+    unit = window.doc.state.scene.units["g-capo"]
+    assert unit.base_width_mm == 40 and unit.width_in == unit.depth_in == 40 / 25.4
+    window.inspector.edit("base_width_mm", "0")
+    assert window.inspector.message.text() == "Base diameter (mm): refused, must be > 0, got 0.0"
+
+
+def test_changing_a_base_to_rectangular_brings_back_width_and_depth(qtbot):
+    window = open_window(qtbot, load_game(str(CARNEVALE)), str(CARNEVALE))
+    select(window, "g-capo")
+    shape = window.inspector.widgets["base_shape"]
+    shape.setCurrentIndex(shape.findData("rect"))
+    shape.activated.emit(shape.currentIndex())
+    QApplication.processEvents()
+    labels = form_labels(window)
+    assert "Base width (mm)" in labels and "Base depth (mm)" in labels
+    assert "Base diameter (mm)" not in labels
+
+
+def test_a_hex_unit_shows_and_takes_its_place_as_a_hex(qtbot):
+    # The battle's setup (its log ends in a won battle, where edits are refused).
+    window = open_window(qtbot, Game(load_game(str(HEX)).setup), None)
+    board = window.doc.state.scene.board
+    select(window, "b-musk")
+    labels = form_labels(window)
+    assert "Hex (col,row)" in labels and "x (in)" not in labels and "y (in)" not in labels
+    unit = window.doc.state.scene.units["b-musk"]
+    field = window.inspector.widgets["hex"]
+    col, row = board.point_to_hex(unit.x, unit.y)
+    assert field.text() == f"{col},{row}"
+    assert f"x {unit.x:.2f} in" in field.toolTip()  # the inches, secondary
+
+    target = next(
+        h
+        for h in board.neighbours((col, row))
+        if not any(board.point_to_hex(u.x, u.y) == h for u in window.doc.state.scene.units.values())
+    )
+    window.inspector.edit("hex", f"{target[0]}, {target[1]}")
+    unit = window.doc.state.scene.units["b-musk"]
+    assert board.point_to_hex(unit.x, unit.y) == target
+    assert (unit.x, unit.y) == board.hex_to_point(target)  # on the hex's centre
+    assert field.text() == f"{target[0]},{target[1]}"
+
+    window.inspector.edit("hex", "40,40")
+    assert (
+        window.inspector.message.text() == "Hex (col,row): refused, hex 40,40 is not on the board"
+    )
+    window.inspector.edit("hex", "north")
+    assert "expected a hex as col,row" in window.inspector.message.text()
+    assert (
+        board.point_to_hex(*(lambda u: (u.x, u.y))(window.doc.state.scene.units["b-musk"]))
+        == target
+    )
+
+
+def test_an_inspector_refusal_reads_the_fields_label_not_the_models_words(qtbot):
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    select(window, "a-duke")
+    window.inspector.edit("base_width_mm", "0")
+    assert window.inspector.message.text() == "Base width (mm): refused, must be > 0, got 0.0"
+    assert "base width mm" not in window.statusBar().currentMessage()
+    assert window.statusBar().currentMessage() == (
+        "Refused: Duke (a-duke): Base width (mm) must be > 0, got 0.0"
+    )
+    window.inspector.edit("models_per_rank", "0")
+    assert window.inspector.message.text() == "Models per rank: refused, must be >= 1, got 0"

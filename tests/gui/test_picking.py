@@ -1,0 +1,223 @@
+"""Pieces are picked on their base, not on their label's box: clicks, right clicks
+and rubber bands beside a small base catch nothing.
+
+The demo board after its log: Knights of the Realm at (33, 22) on a 2.95 x 3.94 in
+base, the Duke alone at (36, 4) on a 0.98 in base."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QContextMenuEvent, QImage, QPainter
+from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
+
+from tabletop_gui import SCENARIOS
+from tabletop_gui.app.canvas import items as items_module
+from tabletop_gui.app.canvas.drawing import text_size
+from tabletop_gui.app.canvas.items import NAME_IN, MarkerItem, UnitItem, readable
+from tabletop_gui.app.canvas.overlays import LABEL_IN
+from tabletop_gui.app.canvas.view import RotateHandle, Tool
+from tabletop_gui.geometry.outline import unit_outline
+from tabletop_gui.io import load_game
+
+from .helpers import at, open_window
+
+
+def piece_under(window, x: float, y: float):
+    """The unit or marker the view picks at board point (x, y), as a click, a
+    right-click or the measure tool does (terrain and zones are not pieces here)."""
+    item = window.view.piece_at(at(window, x, y))
+    return item.piece_id if item is not None and item.kind in ("unit", "marker") else None
+
+
+def drag(qtbot, window, a: tuple[float, float], b: tuple[float, float]) -> None:
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(window, *a))
+    qtbot.mouseMove(viewport, at(window, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+    qtbot.mouseMove(viewport, at(window, *b))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(window, *b))
+
+
+@pytest.fixture
+def carnevale(qtbot):
+    path = str(SCENARIOS / "carnevale_drowned_quarter.json")
+    return open_window(qtbot, load_game(path), path)
+
+
+@pytest.fixture
+def secure(qtbot):
+    path = str(SCENARIOS / "t9a_frontline_clash_secure_target.json")
+    return open_window(qtbot, load_game(path), path)
+
+
+# -- 1. a piece is picked on its base, not on its name --------------------------------
+
+
+# -- 3. a player's view hides face-down values on the board ---------------------------
+
+
+def drawn_texts(window, item, monkeypatch) -> list[str]:
+    """The texts ``item``'s paint draws, at the view's zoom."""
+    seen: list[str] = []
+    real = items_module.draw_label
+
+    def record(painter, text, *args, **kwargs):
+        seen.append(text)
+        return real(painter, text, *args, **kwargs)
+
+    monkeypatch.setattr(items_module, "draw_label", record)
+    image = QImage(400, 400, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    painter.translate(200, 200)
+    ppi = window.view.pixels_per_inch()
+    painter.scale(ppi, ppi)
+    item.paint(painter, QStyleOptionGraphicsItem(), None)
+    painter.end()
+    monkeypatch.setattr(items_module, "draw_label", real)
+    return seen
+
+
+def choose_viewer(window, name: str) -> None:
+    action = next(a for a in window.viewer_menu.actions() if a.text() == name)
+    action.trigger()
+    QApplication.processEvents()
+
+
+# -- 6. measuring on a hex board counts hexes -----------------------------------------
+
+
+# -- 7. the measure label names its rule and keeps off other labels -------------------
+
+
+def label_boxes(window) -> dict[str, QRectF]:
+    """Every unit name, marker caption and range caption as drawn at the view's zoom."""
+    ppi = window.view.pixels_per_inch()
+    boxes = {}
+    for item in window.scene.pieces.values():
+        if isinstance(item, UnitItem) and item.isVisible() and item.unit.name:
+            w, h = text_size(item.unit.name, readable(NAME_IN * item.ts, ppi))
+            c = item.pos() + item.name_at
+            boxes[item.unit.name] = QRectF(c.x() - w / 2, c.y() - h / 2, w, h)
+        elif isinstance(item, MarkerItem) and item.isVisible():
+            w, h = text_size(item.caption, readable(items_module.NOTE_IN * item.ts, ppi))
+            c = item.pos() + item.caption_at(item.caption_side, h, w)
+            boxes[item.caption] = QRectF(c.x() - w / 2, c.y() - h / 2, w, h)
+    for o in window.scene.overlay_items():
+        circle = getattr(o, "circle", None)
+        if circle is not None and o.show_label and circle.label:
+            w, h = text_size(circle.label, readable(LABEL_IN * o.ts, ppi), bold=True)
+            c = o.pos() + QPointF(o.label_side * (o.r + 0.4 + w / 2), 0)
+            boxes[circle.label] = QRectF(c.x() - w / 2, c.y() - h / 2, w, h)
+    return boxes
+
+
+def covered_by_measure(window, piece_id: str, marker_id: str) -> list[str]:
+    """Measure from ``piece_id`` to ``marker_id`` with the mouse; the labels the
+    measure's label covers."""
+    scene = window.doc.state.scene
+    a, b = scene.piece(piece_id), scene.piece(marker_id)
+    window.view.set_tool(Tool.MEASURE)
+    drag(window.qtbot, window, (a.x, a.y), (b.x, b.y))
+    box = window.view.measure_item.label_box()
+    assert window.scene.board_rect().adjusted(-1e-6, -1e-6, 1e-6, 1e-6).contains(box)
+    return [name for name, r in label_boxes(window).items() if r.intersects(box)]
+
+
+# -- 9. the rotate handle keeps off the unit's name -----------------------------------
+
+
+@pytest.mark.parametrize("dx", [0.0, 0.5, 1.0])
+def test_points_left_of_the_centre_are_off_the_knights_base_and_pick_no_unit(demo, dx):
+    # The Knights' base ends at x = 34.48; their name reaches past x = 36 at this zoom.
+    assert piece_under(demo, 36.0 - dx, 24.0) is None
+
+
+def test_the_knights_are_picked_on_their_base_and_a_few_pixels_around_it(demo):
+    knights = demo.doc.state.scene.units["a-knights"]
+    o = unit_outline(knights)
+    assert piece_under(demo, knights.x, knights.y) == "a-knights"
+    # Two pixels right of the base's edge still picks the unit (thin units stay
+    # clickable); twenty pixels right of it does not.
+    edge = demo.view.viewport_pos(knights.x + o.half_w, knights.y)
+    assert demo.view.piece_at(edge + QPoint(2, 0)).piece_id == "a-knights"
+    far = demo.view.piece_at(edge + QPoint(20, 0))
+    assert far is None or far.piece_id != "a-knights"
+
+
+def test_a_click_on_the_dukes_name_beside_his_base_selects_nothing(demo, qtbot):
+    duke = demo.doc.state.scene.units["a-duke"]
+    half = unit_outline(duke).half_w
+    ppi = demo.view.pixels_per_inch()
+    name_w, _ = text_size(duke.name, readable(NAME_IN * demo.scene.text_scale, ppi))
+    x = duke.x + half + 0.5  # half an inch right of the base, on the name
+    assert x < duke.x + name_w / 2  # the name is drawn there
+    qtbot.mouseClick(demo.view.viewport(), Qt.MouseButton.LeftButton, pos=at(demo, x, duke.y))
+    assert demo.scene.selected_ids() == []
+    qtbot.mouseClick(demo.view.viewport(), Qt.MouseButton.LeftButton, pos=at(demo, 36.0, 4.0))
+    assert demo.scene.selected_ids() == ["a-duke"]
+
+
+def test_a_right_click_beside_the_dukes_base_does_not_select_him(demo, qtbot):
+    duke = demo.doc.state.scene.units["a-duke"]
+    x = duke.x + unit_outline(duke).half_w + 0.5
+    requested = []
+    demo.view.context_requested.connect(lambda _g, bx, by: requested.append((bx, by)))
+    pos = at(demo, x, duke.y)
+    viewport = demo.view.viewport()
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos, viewport.mapToGlobal(pos))
+    QApplication.sendEvent(viewport, event)
+    assert requested and requested[0][0] == pytest.approx(x, abs=0.2)
+    assert demo.scene.selected_ids() == []
+
+
+def test_a_rubber_band_beside_the_dukes_base_catches_nothing(demo, qtbot):
+    duke = demo.doc.state.scene.units["a-duke"]
+    right = duke.x + unit_outline(duke).half_w
+    # A band from 0.4 to 1.4 in right of his base, across his name's line.
+    drag(qtbot, demo, (right + 1.4, duke.y + 0.4), (right + 0.4, duke.y - 0.4))
+    assert demo.scene.selected_ids() == []
+    assert demo.doc.state.scene.units["a-duke"] == duke  # not moved either
+    # The same band over his base catches him.
+    drag(qtbot, demo, (right + 1.4, duke.y + 0.4), (right - 0.2, duke.y - 0.4))
+    assert demo.scene.selected_ids() == ["a-duke"]
+
+
+def test_a_marker_is_picked_on_the_counter_not_on_its_caption(secure):
+    target = secure.doc.state.scene.markers["st-b"]
+    r = secure.scene.pieces["st-b"].radius
+    assert piece_under(secure, target.x, target.y) == "st-b"
+    # The caption "Orcs' target" is written below the counter: not the marker.
+    assert piece_under(secure, target.x, target.y - r - 0.35) != "st-b"
+
+
+def test_the_rotate_handle_of_a_unit_facing_left_does_not_cover_its_name(demo, qtbot):
+    levy = demo.doc.state.scene.units["a-peasants"]
+    item = demo.scene.pieces["a-peasants"]
+    item.setSelected(True)
+    QApplication.processEvents()
+    view = demo.view
+    # Turn the Levy with its handle to face left (-x): facing 90.
+    handle = view.mapFromScene(view.handle.scenePos())
+    viewport = view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=handle)
+    qtbot.mouseMove(viewport, at(demo, levy.x - 5, levy.y + 0.5))
+    qtbot.mouseMove(viewport, at(demo, levy.x - 5, levy.y))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(demo, levy.x - 5, levy.y))
+    assert demo.doc.state.scene.units["a-peasants"].facing == pytest.approx(90.0, abs=1.0)
+    QApplication.processEvents()
+    assert view.handle.isVisible()
+    # The name as drawn at this zoom, in viewport pixels, and the knob's disc.
+    ppi = view.pixels_per_inch()
+    w, h = text_size(levy.name, readable(NAME_IN * item.ts, ppi))
+    c = item.pos() + item.name_at
+    name = view.mapFromScene(QRectF(c.x() - w / 2, c.y() - h / 2, w, h)).boundingRect()
+    knob = view.mapFromScene(view.handle.scenePos())
+    nearest = QPointF(
+        min(max(knob.x(), name.left()), name.right()), min(max(knob.y(), name.top()), name.bottom())
+    )
+    gap = math.hypot(knob.x() - nearest.x(), knob.y() - nearest.y())
+    assert gap > RotateHandle.RADIUS_PX
+    # It is still in front of the unit (to its left) and still turns it.
+    assert view.handle.scenePos().x() < item.pos().x()

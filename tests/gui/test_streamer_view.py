@@ -1,0 +1,145 @@
+"""The streamer window: the players' view by default, F10 closes it, and a small
+stream picture keeps the board large with no name over another unit."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtWidgets import QApplication
+
+from tabletop_gui import SCENARIOS
+from tabletop_gui.app.canvas.items import UnitItem
+from tabletop_gui.app.stream import streamer as streamer_module
+from tabletop_gui.io import load_game
+
+from .helpers import open_window
+
+DEMO = SCENARIOS / "t9a_frontline_clash_demo.json"
+SECURE = SCENARIOS / "t9a_frontline_clash_secure_target.json"
+CARNEVALE = SCENARIOS / "carnevale_drowned_quarter.json"
+REFUSED = SCENARIOS / "t9a_refused_flank_spoils_of_war.json"
+KING = SCENARIOS / "t9a_encircle_king_of_the_hill.json"
+SMALL = {
+    DEMO: ["a-duke", "b-shaman"],
+    SECURE: ["a-duke", "b-warboss", "a-hippogriff"],
+    CARNEVALE: ["g-capo", "r-priest", "r-thrall", "g-runner"],
+}
+
+
+@pytest.fixture(autouse=True)
+def fresh_stream_settings():
+    streamer_module._SETTINGS = None
+    yield
+    streamer_module._SETTINGS = None
+
+
+def _base(item: UnitItem) -> QRectF:
+    return item.path.boundingRect().translated(item.pos())
+
+
+def _area(r: QRectF) -> float:
+    return max(0.0, r.width()) * max(0.0, r.height())
+
+
+def _covered_share(item: UnitItem, ppi: float) -> float:
+    """How much of the unit's base box its own drawn name (and note) covers."""
+    base = _base(item)
+    return _area(base.intersected(item.name_box(ppi))) / _area(base)
+
+
+# -- 1. a small unit's name stands beside its base, not on it ---------------------------
+
+
+# -- 4. the measure's reading is never under the rotate handle ---------------------------
+
+
+def _press_drag_release(qtbot, window, a, b) -> None:
+    from PySide6.QtCore import Qt
+
+    from .helpers import at
+
+    vp = window.view.viewport()
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=at(window, *a))
+    qtbot.mouseMove(vp, at(window, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+    qtbot.mouseMove(vp, at(window, *b))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=at(window, *b))
+
+
+# -- 8. one Escape leaves the measure tool; a click then measures nothing ----------------
+
+
+# -- 8. the King of the Hill pick badge reads at the fitted zoom and says what it is ------
+
+
+# -- 7. spectators watch the stream: face-down values hidden unless a referee says so ---
+
+
+# -- 2. a small stream picture keeps the board large and names off other units -----------
+
+
+def test_a_new_streamer_hides_face_down_values_until_the_referee_switches_them_on(qtbot, tmp_path):
+    """Drowned Quarter: the Sunken Relic (2 VP) is face down. A first streamer (fresh
+    settings) shows '?' and 'hidden', in the window and in the stream PNG; the
+    explicit switch (H) shows the value."""
+    from PySide6.QtCore import Qt
+
+    window = open_window(qtbot, load_game(str(CARNEVALE)))
+    streamer = window.open_streamer()
+    qtbot.addWidget(streamer)
+    qtbot.waitExposed(streamer)
+    assert not streamer_module.stream_settings().show_hidden
+    assert "players' view" in streamer.windowTitle()
+    assert streamer.scene.piece_item("obj-relic").text == "?"
+    relic = next(s for s in streamer.bar.info.standings if s.name == "Sunken Relic")
+    assert "2 VP" not in relic.text and "hidden" in relic.text
+    out = window.start_stream_output(str(tmp_path / "s.png"))
+    assert out.scene.public and out.scene.piece_item("obj-relic").text == "?"
+    window.stop_stream_output()
+    qtbot.keyClick(streamer, Qt.Key.Key_H)
+    assert streamer.scene.piece_item("obj-relic").text == "2?"
+    assert "referee's view" in streamer.windowTitle()
+
+
+def test_f10_in_the_streamer_window_closes_it(qtbot):
+    """F10 pressed while the streamer window has the keyboard (its own window
+    active): the key event reaches the window, which closes."""
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QKeyEvent
+
+    window = open_window(qtbot, load_game(str(DEMO)))
+    streamer = window.open_streamer()
+    qtbot.addWidget(streamer)
+    qtbot.waitExposed(streamer)
+    streamer.windowHandle().requestActivate()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is streamer, timeout=1000)
+    press = QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_F10, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(streamer.view, press)
+    assert not streamer.isVisible()
+
+
+@pytest.mark.parametrize("size", [(640, 360), (960, 540)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_small_stream_picture_keeps_the_board_large_and_no_name_on_another_unit(
+    qtbot, tmp_path, size
+):
+    """Frontline Clash / Secure Target at 640 x 360 drew the board 230 px wide in a
+    640 x 290 area (labels grew in inches and the shown area grew with them)."""
+    from tabletop_gui.app.stream.streamer import StreamOutput, bar_height, bar_info, shown_rect
+
+    window = open_window(qtbot, load_game(str(SECURE)))
+    out = StreamOutput(window.doc, tmp_path / "s.png", size=size)
+    w, h = size
+    board = out.scene.board_rect()
+    ppi = out.board_rect.width() / shown_rect(out.scene).width()
+    info = bar_info(window.doc, window.doc.scoreboard(), out.scene.colours)
+    area_w, area_h = w, h - bar_height(info, w, h)
+    fill = max(board.width() * ppi / area_w, board.height() * ppi / area_h)
+    assert fill >= 0.8, f"the board fills {fill:.0%} of the picture above the bar"
+    units = [it for it in out.scene.pieces.values() if isinstance(it, UnitItem)]
+    for u in units:
+        name = u.name_box(ppi)
+        for other in units:
+            if other is not u:
+                assert not name.intersects(_base(other)), (
+                    f"{u.unit.name}'s name is on {other.unit.name}"
+                )
+    out.stop()

@@ -1,0 +1,107 @@
+"""Idle units drawn by the batch item keep their stacking order where they overlap:
+the unit above covers the fill and the outline of the unit under it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtGui import QImage
+
+from tabletop_gui.app.canvas.unit_batch import UnitBatch, stacking_layers
+from tabletop_gui.model import InchBoard, Scene, Setup, Side, Unit
+from tabletop_gui.model.game import Game
+
+from .helpers import open_window
+
+#: A pixel matches when no channel differs by more than this (0-255).
+TOLERANCE = 12
+
+
+def monster(uid: str, side: str, x: float, y: float) -> Unit:
+    """One model on a 100 x 50 mm base (3.94 x 1.97 in): no rank and file lines, no
+    name (nothing written over the pixels the test reads)."""
+    return Unit(uid, "", side, x, y, base_width_mm=100, base_depth_mm=50)
+
+
+def window_with(qtbot, units: list[Unit]):
+    scene = Scene(
+        board=InchBoard(72, 48),
+        sides=(Side("blue", "Blue", "#0072b2"), Side("red", "Red", "#d55e00")),
+        units={u.id: u for u in units},
+    )
+    return open_window(qtbot, Game(Setup("t9a", scene, "overlap")))
+
+
+def pixels(window) -> tuple[np.ndarray, object]:
+    image = window.view.viewport().grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    rows = np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), image.bytesPerLine())
+    return rows[:, : image.width() * 4].reshape(image.height(), image.width(), 4)[..., :3].copy()
+
+
+def pixel_at(window, img: np.ndarray, x: float, y: float) -> tuple[int, int]:
+    """The viewport pixel (column, row) of board point (x, y)."""
+    p = window.view.mapFromScene(window.scene.bmap.to_scene(x, y))
+    return p.x(), p.y()
+
+
+@pytest.mark.parametrize(
+    "below_side, others",
+    [
+        ("blue", []),  # same side: one fill colour for both units
+        # the lower unit's colour comes after the upper unit's in the member list
+        ("red", [monster("far", "blue", 60, 40)]),
+    ],
+)
+def test_lower_units_outline_does_not_show_through_the_unit_drawn_over_it(
+    qtbot, below_side, others
+):
+    """Unit ``below`` spans x 28.03..31.97 in; ``above`` (added after it, so stacked
+    over it) spans x 30.03..33.97 in. Along x = 31.97 in, inside ``above``, the
+    pixels must be ``above``'s fill, not ``below``'s outline."""
+    below = monster("below", below_side, 30.0, 24.0)
+    above = monster("above", "blue", 32.0, 24.5)
+    window = window_with(qtbot, [*others, below, above])
+    scene = window.scene
+    members = [it.piece_id for it, *_ in scene.batch.members]
+    assert set(members) >= {"below", "above"}, "both units are idle: drawn by the batch"
+    assert members.index("below") < members.index("above")
+    window.view.zoom(3.0, window.view.mapFromScene(scene.bmap.to_scene(32, 24.3)))
+    img = pixels(window)
+    edge = 30.0 + 3.937 / 2  # below's right edge, board inches
+    cx, cy = pixel_at(window, img, edge, 24.3)
+    ix, iy = pixel_at(window, img, 32.8, 24.3)  # well inside `above` alone
+    inside = img[iy, ix].astype(int)
+    strip = img[cy, cx - 3 : cx + 4].astype(int)
+    worst = int(np.abs(strip - inside).max())
+    assert worst <= TOLERANCE, (
+        f"pixels along the lower unit's edge differ from the upper unit's fill by {worst}"
+    )
+    # The check can fail: the lower unit's own edge, outside the upper unit, is a line.
+    ox, oy = pixel_at(window, img, 30.0 - 3.937 / 2, 23.5)
+    outside = img[oy, ox - 3 : ox + 4].astype(int)
+    below_fill = img[oy, ox + 8].astype(int)
+    assert int(np.abs(outside - below_fill).max()) > TOLERANCE
+
+
+def test_overlapping_footprints_stack_in_layers_touching_ones_share_one():
+    boxes = [
+        (0.0, 0.0, 2.0, 1.0),  # alone
+        (2.0, 0.0, 4.0, 1.0),  # touches the first along x = 2: same layer
+        (1.0, 0.5, 3.0, 1.5),  # over both
+        (2.5, 1.0, 3.5, 2.0),  # over the third
+        (10.0, 10.0, 11.0, 11.0),  # far away
+    ]
+    assert stacking_layers(boxes) == [0, 0, 1, 2, 0]
+
+
+def test_batch_draws_one_layer_per_level_of_overlap(qtbot):
+    window = window_with(
+        qtbot,
+        [
+            monster("a", "blue", 10, 10),
+            monster("b", "red", 20, 10),
+            monster("c", "blue", 11, 10.5),
+        ],
+    )
+    batch: UnitBatch = window.scene.batch
+    assert len(batch._layers) == 2
