@@ -5,6 +5,8 @@ tabletop-gui validate FILE
 tabletop-gui score FILE [--json] [--at N] [--view SIDE]
 tabletop-gui render FILE -o out.png|out.svg|out.pdf [--at N] [--view SIDE] [--transparent]
                     [--paper P]
+tabletop-gui import FILE -o GAME.json [--side SIDE] [--into GAME.json] [--deployment NAME]
+                    [--base "Unit Name=25x50" ...] [--bases TABLE]
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop_gui import cli_import
 from tabletop_gui.io import FileFormatError, load_game
 from tabletop_gui.model.events.base import turn_word
 from tabletop_gui.model.game import Game
@@ -23,7 +26,7 @@ from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import evaluate, replay
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard
 
-COMMANDS = ("validate", "score", "render", "open")
+COMMANDS = ("validate", "score", "render", "open", "import")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -68,6 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_render.add_argument(
         "--overlap", type=float, default=0.5, help="PDF tiles: inches shared by neighbours"
     )
+    cli_import.add_parser(sub)
     return parser
 
 
@@ -79,6 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         args = build_parser().parse_args(["open"])
     try:
+        if args.command == "import":
+            return cli_import.run(args)
         if args.command == "open":
             from tabletop_gui.app.windows.main_window import run_app
 

@@ -1,0 +1,158 @@
+"""Importers: files made by other programs (army builders, scenario editors) read
+into a game. One registry serves ``tabletop-gui import`` and the window.
+
+Each format registers an :class:`Importer`: ``sniff(data, name)`` says from the
+file's content (the name is only a hint) whether the file is of its format, and
+``load(data, request)`` turns it into a game. The file's format is never taken
+from its extension alone: the first importer (highest ``priority`` first) whose
+sniff answers yes reads it.
+
+Adding a format: write a module that calls :func:`register` at import time and
+add the module's name to :data:`BUILTIN_MODULES`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+
+from tabletop_gui.io.errors import FileFormatError
+from tabletop_gui.model.game import Game
+
+#: Modules that register the importers shipped with the program (loaded on first use).
+BUILTIN_MODULES: tuple[str, ...] = ()
+
+#: No file to import is bigger (army lists are a few kB; rosters a few hundred).
+MAX_IMPORT_BYTES = 8 * 1024 * 1024
+
+#: Options of a request an importer may read (the CLI refuses the others for it).
+OPTION_SIDE = "side"
+OPTION_INTO = "into"
+OPTION_DEPLOYMENT = "deployment"
+OPTION_BASES = "bases"
+
+
+@dataclass(frozen=True)
+class ImportRequest:
+    """What the user asked for besides the file.
+
+    ``side``: the side the imported pieces join (a side id); ``into``: an existing
+    game to add them to (else a new game is made); ``deployment``: the Deployment
+    Type of a new game; ``bases``: unit name -> base text such as ``"25x50"`` or
+    ``"round 50"``; ``bases_table``: a file of bases to use before the bundled
+    table."""
+
+    source: str = ""
+    side: str | None = None
+    into: Game | None = None
+    deployment: str | None = None
+    bases: Mapping[str, str] = field(default_factory=dict)
+    bases_table: str | None = None
+
+    def given(self) -> set[str]:
+        """The options this request sets."""
+        out = set()
+        if self.side is not None:
+            out.add(OPTION_SIDE)
+        if self.into is not None:
+            out.add(OPTION_INTO)
+        if self.deployment is not None:
+            out.add(OPTION_DEPLOYMENT)
+        if self.bases or self.bases_table is not None:
+            out.add(OPTION_BASES)
+        return out
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    """The game with the imported pieces, one line saying what was imported, and
+    what the user should know (unknown units, a list that did not fit...)."""
+
+    game: Game
+    summary: str
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Importer:
+    key: str
+    title: str
+    #: What the file holds, as a user says it: "army list", "scenario".
+    kind: str
+    sniff: Callable[[bytes, str], bool]
+    load: Callable[[bytes, ImportRequest], ImportResult]
+    #: The request options this importer reads (OPTION_*).
+    options: frozenset[str] = frozenset()
+    #: File dialog patterns, e.g. ("*.ros", "*.rosz").
+    patterns: tuple[str, ...] = ()
+    #: Higher sniffs first (a loose text format sniffs last).
+    priority: int = 0
+
+
+_REGISTRY: dict[str, Importer] = {}
+_loaded = False
+
+
+def register(importer: Importer) -> Importer:
+    """Add ``importer`` (replacing one of the same key)."""
+    _REGISTRY[importer.key] = importer
+    return importer
+
+
+def importers() -> list[Importer]:
+    """Every registered importer, in the order their sniffs are asked."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for name in BUILTIN_MODULES:
+            importlib.import_module(name)
+    return sorted(_REGISTRY.values(), key=lambda i: -i.priority)
+
+
+def describe_formats() -> str:
+    return "; ".join(f"{i.title} ({i.kind})" for i in importers()) or "nothing yet"
+
+
+def find_importer(data: bytes, name: str = "") -> Importer:
+    """The importer that reads ``data``, or a FileFormatError naming the formats known."""
+    for importer in importers():
+        if importer.sniff(data, name):
+            return importer
+    what = "an empty file" if not data.strip() else "not a format this program imports"
+    raise FileFormatError("(file)", f"{what}; it reads: {describe_formats()}", name)
+
+
+def read_import_file(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of ``path``, refusing a file too big to be an army list or scenario."""
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as fh:
+            data = fh.read(MAX_IMPORT_BYTES + 1)
+    except OSError as exc:
+        raise FileFormatError("(file)", exc.strerror or str(exc), name) from None
+    if len(data) > MAX_IMPORT_BYTES:
+        raise FileFormatError(
+            "(file)", f"larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MiB: not an import", name
+        )
+    return data
+
+
+def import_bytes(data: bytes, request: ImportRequest) -> ImportResult:
+    """Read ``data`` with the importer its content calls for."""
+    importer = find_importer(data, request.source)
+    unused = request.given() - importer.options
+    if unused:
+        opts = ", ".join(f"--{o}" for o in sorted(unused))
+        raise FileFormatError(
+            "(file)", f"is a {importer.title} ({importer.kind}): {opts} does not apply to it",
+            request.source,
+        )  # fmt: skip
+    return importer.load(data, request)
+
+
+def import_file(path: str | os.PathLike[str], request: ImportRequest) -> ImportResult:
+    if not request.source:
+        request = replace(request, source=os.fspath(path))
+    return import_bytes(read_import_file(path), request)
