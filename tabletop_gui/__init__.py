@@ -1,9 +1,8 @@
-"""tabletop_gui: board visualiser and objective scorer for tabletop wargames."""
+"""tabletop_gui: board visualiser and objective scorer for tabletop wargames.
 
-from pathlib import Path
+The version lives here and only here: pyproject.toml reads it (a dynamic field),
+so the running code, the wheel's metadata and a frozen bundle cannot disagree.
+The bundled example games: ``tabletop_gui.examples``.
+"""
 
 __version__ = "0.1.0"
-
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
-SCENARIOS = ASSETS / "scenarios"
-DEMO_BOARD = SCENARIOS / "t9a_frontline_clash_demo.json"

@@ -1,12 +1,14 @@
 """Command line: open the program, or score / validate / render a file headless.
 
 tabletop-gui [FILE]                     open the window (the demo board by default)
+tabletop-gui examples [--json]           the bundled example games, and where they are
 tabletop-gui validate FILE
 tabletop-gui score FILE [--json] [--at N] [--view SIDE]
 tabletop-gui render FILE -o out.png|out.svg|out.pdf [--at N] [--view SIDE] [--transparent]
                     [--paper P]
 tabletop-gui import FILE -o GAME.json [--side SIDE] [--into GAME.json] [--deployment NAME]
                     [--base "Unit Name=25x50" ...] [--bases TABLE]
+tabletop-gui --version
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop_gui import cli_import
+from tabletop_gui import __version__, cli_import
+from tabletop_gui.examples import examples
 from tabletop_gui.io import FileFormatError, load_game
 from tabletop_gui.model.events.base import turn_word
 from tabletop_gui.model.game import Game
@@ -26,14 +29,19 @@ from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import evaluate, replay
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard
 
-COMMANDS = ("validate", "score", "render", "open", "import")
+COMMANDS = ("validate", "score", "render", "open", "import", "examples")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tabletop-gui", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--version", action="version", version=f"tabletop-gui {__version__}")
     sub = parser.add_subparsers(dest="command")
     p_open = sub.add_parser("open", help="open the window on FILE (default: the demo board)")
     p_open.add_argument("file", nargs="?")
+    p_examples = sub.add_parser(
+        "examples", help="list the bundled example games (open one: tabletop-gui PATH)"
+    )
+    p_examples.add_argument("--json", action="store_true", help="machine-readable output")
     p_val = sub.add_parser("validate", help="check a scenario or game file")
     p_val.add_argument("file")
     p_score = sub.add_parser("score", help="print the standings of a file")
@@ -89,6 +97,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             from tabletop_gui.app.windows.main_window import run_app
 
             return run_app(args.file)
+        if args.command == "examples":
+            print(examples_listing(as_json=args.json))
+            return 0
         game = load_game(args.file)
         if args.command == "validate":
             print(f"{args.file}: OK ({game.setup.family}, {len(game.setup.scene.units)} units, "
@@ -145,6 +156,24 @@ def _at(at: int | None, game: Game) -> int | None:
             f"--at {at}: the log has {len(game.events)} events (use 0 to {len(game.events)})"
         )
     return at
+
+
+def examples_listing(as_json: bool = False) -> str:
+    """The bundled examples: name, family, one line about each and its path."""
+    found = examples()
+    if as_json:
+        rows = [
+            {"name": e.name, "family": e.family, "title": e.title,
+             "description": e.description, "path": str(e.path)}
+            for e in found
+        ]  # fmt: skip
+        return json.dumps(rows, indent=1)
+    lines = []
+    for e in found:
+        lines += [f"{e.name} ({e.family}): {e.title}", f"  {e.description}", f"  {e.path}"]
+    lines.append("")
+    lines.append("Open one in the window: tabletop-gui PATH")
+    return "\n".join(lines)
 
 
 def clock_json(state: GameState) -> dict[str, Any]:

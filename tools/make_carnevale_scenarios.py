@@ -1,4 +1,4 @@
-"""Regenerate assets/scenarios/carnevale_drowned_quarter.json: a Carnevale game
+"""Regenerate tabletop_gui/examples/carnevale_drowned_quarter.json: a Carnevale game
 with six objectives covering Hidden, Mobile, Claimable and Destructible, two
 gangs on rooftops, a bridge, the street and in the canal, and two of its four rounds played.
 
@@ -8,8 +8,8 @@ gangs on rooftops, a bridge, the street and in the canal, and two of its four ro
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
-from tabletop_gui import SCENARIOS
 from tabletop_gui.io import save_game
 from tabletop_gui.model import Side, Terrain
 from tabletop_gui.model.events import Event, MovePiece, TurnEnd, TurnStart, UpdatePiece
@@ -32,6 +32,9 @@ from tabletop_gui.rules.carnevale.presets import (
     with_objective,
 )
 from tabletop_gui.rules.engine import replay
+
+# The examples in the source tree, never an installed copy.
+SCENARIOS = Path(__file__).resolve().parents[1] / "tabletop_gui" / "examples"
 
 OUT = SCENARIOS / "carnevale_drowned_quarter.json"
 R30 = 30 / MM_PER_INCH / 2

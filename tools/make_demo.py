@@ -1,6 +1,7 @@
-"""Regenerate assets/scenarios/t9a_frontline_clash_demo.json (the README's demo board)."""
+"""Regenerate tabletop_gui/examples/t9a_frontline_clash_demo.json (the README's demo board)."""
 
-from tabletop_gui import DEMO_BOARD
+from pathlib import Path
+
 from tabletop_gui.io import save_game
 from tabletop_gui.model import (
     HeightClass,
@@ -15,6 +16,10 @@ from tabletop_gui.model import (
 )
 from tabletop_gui.model.events import MovePiece, TurnEnd, TurnStart
 from tabletop_gui.model.game import Game
+
+# The examples in the source tree, never an installed copy.
+SCENARIOS = Path(__file__).resolve().parents[1] / "tabletop_gui" / "examples"
+DEMO_BOARD = SCENARIOS / "t9a_frontline_clash_demo.json"
 
 
 def unit(uid, name, side, x, y, w, d, models, mpr, facing=0.0, **kw):

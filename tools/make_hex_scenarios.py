@@ -1,4 +1,4 @@
-"""Regenerate the bundled hex Victory Banner scenarios in assets/scenarios/.
+"""Regenerate the bundled hex Victory Banner scenarios in tabletop_gui/examples/.
 
     .venv/bin/python tools/make_hex_scenarios.py
 
@@ -11,7 +11,8 @@ docs/hex.md walks through it event by event.
 
 from __future__ import annotations
 
-from tabletop_gui import SCENARIOS
+from pathlib import Path
+
 from tabletop_gui.io import save_game
 from tabletop_gui.model import HexBoard, ObjectiveSpec, Scene, Setup, Side, Unit
 from tabletop_gui.model.events import Event, PhaseEnd, PhaseStart, TurnEnd, TurnStart
@@ -25,6 +26,9 @@ from tabletop_gui.model.events.hexgame import (
 )
 from tabletop_gui.model.game import Game
 from tabletop_gui.rules import replay
+
+# The examples in the source tree, never an installed copy.
+SCENARIOS = Path(__file__).resolve().parents[1] / "tabletop_gui" / "examples"
 
 BOARD = HexBoard(rows=9)
 B, R = "prussia", "austria"

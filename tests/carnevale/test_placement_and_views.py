@@ -10,7 +10,7 @@ import sys
 import pytest
 from carnevale_helpers import R30, A, B, activation, char, east_of, in_round, obj, play, start
 
-from tabletop_gui import SCENARIOS
+from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game, loads, save_game
 from tabletop_gui.io.game_file import dumps
 from tabletop_gui.model.events import MovePiece

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from tabletop_gui import DEMO_BOARD
 from tabletop_gui.cli import main
+from tabletop_gui.examples import DEMO_BOARD
 from tabletop_gui.io import load_game
 
 

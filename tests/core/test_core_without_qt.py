@@ -1,10 +1,10 @@
-"""The scoring core (model, geometry, rules, io) and the headless CLI commands run
+"""The scoring core (model, geometry, rules, io, examples) and the headless CLI commands run
 with PySide6 made unimportable."""
 
 import subprocess
 import sys
 
-from tabletop_gui import DEMO_BOARD
+from tabletop_gui.examples import DEMO_BOARD
 
 BLOCK = """
 import sys
@@ -30,6 +30,7 @@ for pkg in ("model", "geometry", "rules", "io"):
     mod = importlib.import_module("tabletop_gui." + pkg)
     for info in pkgutil.walk_packages(mod.__path__, mod.__name__ + "."):
         importlib.import_module(info.name)
+importlib.import_module("tabletop_gui.examples")
 from tabletop_gui.io import load_game
 from tabletop_gui.rules import evaluate, replay
 g = load_game({str(DEMO_BOARD)!r})
@@ -50,3 +51,17 @@ raise SystemExit(main(["score", {str(DEMO_BOARD)!r}]))
 """)
     assert proc.returncode == 0, proc.stderr
     assert "Hold the Ground" in proc.stdout
+
+
+def test_cli_examples_and_version_work_without_pyside6():
+    proc = run("""
+from tabletop_gui.cli import main
+assert main(["examples"]) == 0
+try:
+    main(["--version"])
+except SystemExit as exc:
+    assert exc.code == 0
+""")
+    assert proc.returncode == 0, proc.stderr
+    assert "t9a_frontline_clash_demo (t9a)" in proc.stdout
+    assert proc.stdout.rstrip().splitlines()[-1].startswith("tabletop-gui ")

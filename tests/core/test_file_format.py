@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop_gui import DEMO_BOARD, SCENARIOS
+from tabletop_gui.examples import DEMO_BOARD, SCENARIOS
 from tabletop_gui.io import FileFormatError, dumps, game_to_json, load_game, loads, save_game
 from tabletop_gui.model import ObjectiveSpec
 from tabletop_gui.model.events import DiceRoll, MovePiece, TurnEnd, TurnStart, UpdatePiece

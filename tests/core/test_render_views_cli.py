@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from tabletop_gui import SCENARIOS
 from tabletop_gui.cli import main
+from tabletop_gui.examples import SCENARIOS
 
 CARNEVALE = SCENARIOS / "carnevale_drowned_quarter.json"
 

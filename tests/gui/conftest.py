@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QMessageBox
 
-from tabletop_gui import DEMO_BOARD
 from tabletop_gui.app.windows.main_window import MainWindow
+from tabletop_gui.examples import DEMO_BOARD
 from tabletop_gui.io import load_game
 
 from .helpers import open_window

@@ -12,10 +12,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from tabletop_gui import SCENARIOS
 from tabletop_gui.app.canvas.overlays import CircleOverlay
 from tabletop_gui.app.canvas.view import Tool
 from tabletop_gui.app.panels.score_panel import COL_COUNTS, COL_NAME, COL_REASON
+from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.geometry.outline import distance_3d, distance_to_point, unit_outline
 from tabletop_gui.io import load_game
 from tabletop_gui.model.events import MovePiece
@@ -309,8 +309,8 @@ def test_on_a_hex_board_a_dropped_unit_snaps_to_the_hex_centre(qtbot):
 def test_render_writes_png_svg_and_pdf_of_the_demo(tmp_path):
     from PySide6.QtGui import QImage
 
-    from tabletop_gui import DEMO_BOARD
     from tabletop_gui.app.export.render import render_file
+    from tabletop_gui.examples import DEMO_BOARD
     from tabletop_gui.io import load_game
     from tabletop_gui.rules import replay
 

@@ -14,9 +14,9 @@ import pytest
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QMessageBox
 
-from tabletop_gui import SCENARIOS
 from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
+from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import dumps, load_game
 from tabletop_gui.model.events import PhaseStart, TurnStart
 from tabletop_gui.model.game import Game

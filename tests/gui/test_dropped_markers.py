@@ -8,9 +8,9 @@ from pathlib import Path
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication
 
-from tabletop_gui import DEMO_BOARD
 from tabletop_gui.app.panels.score_panel import COL_NAME
 from tabletop_gui.app.windows.main_window import MainWindow
+from tabletop_gui.examples import DEMO_BOARD
 from tabletop_gui.io import load_game
 
 from .helpers import drop, open_window

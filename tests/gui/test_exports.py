@@ -15,7 +15,6 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage
 
-from tabletop_gui import DEMO_BOARD, SCENARIOS
 from tabletop_gui.app import style
 from tabletop_gui.app.export.render import (
     PAGE_MARGIN_IN,
@@ -26,6 +25,7 @@ from tabletop_gui.app.export.render import (
     tile_layout,
 )
 from tabletop_gui.cli import main as cli_main
+from tabletop_gui.examples import DEMO_BOARD, SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.rules import replay
 

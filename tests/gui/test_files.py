@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from tabletop_gui import SCENARIOS
 from tabletop_gui.app import session
+from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import dumps, load_game
 from tabletop_gui.model.game import Game
 from tabletop_gui.play.new_game import presets

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from tabletop_gui import SCENARIOS
+from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.play import turns
 from tabletop_gui.rules.engine import Timeline
@@ -80,7 +80,7 @@ def test_result_line_counts_in_the_family_s_terms():
 def test_a_banner_held_when_the_battle_ended_reads_as_held_at_the_end_not_leading(qtbot):
     # The bundled hex battle ends on Prussia's instant win while Austria holds the
     # Village's temporary banner: that row is settled, not a lead.
-    from tabletop_gui import SCENARIOS
+    from tabletop_gui.examples import SCENARIOS
     from tabletop_gui.io import load_game
     from tabletop_gui.play.score_rows import score_rows
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF
 
-from tabletop_gui import SCENARIOS
 from tabletop_gui.app.canvas.drawing import text_size
 from tabletop_gui.app.canvas.items import MAX_LABEL_SCALE, NAME_IN, NOTE_IN
 from tabletop_gui.app.canvas.overlays import NOTE_LABEL_IN
+from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 
 from .helpers import open_window

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF
 
-from tabletop_gui import SCENARIOS
+from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 
 from .helpers import open_window

@@ -15,12 +15,12 @@ from PySide6.QtCore import QPointF, QRectF, QSize
 from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import QApplication
 
-from tabletop_gui import SCENARIOS
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas import items, overlays, unit_batch
 from tabletop_gui.app.canvas.items import MarkerItem, PolygonItem, UnitItem, _note
 from tabletop_gui.app.canvas.overlays import CircleOverlay
 from tabletop_gui.app.stream import streamer as streamer_module
+from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 
 from .helpers import open_window

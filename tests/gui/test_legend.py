@@ -7,8 +7,8 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication
 
-from tabletop_gui import SCENARIOS
 from tabletop_gui.app.canvas.legend import TEXT_FLAGS
+from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 
 from .helpers import open_window

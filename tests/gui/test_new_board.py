@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
-from tabletop_gui import DEMO_BOARD
 from tabletop_gui.app.windows.main_window import MainWindow
+from tabletop_gui.examples import DEMO_BOARD
 from tabletop_gui.io import load_game
 from tabletop_gui.model.hexgrid import HexBoard
 

@@ -8,8 +8,8 @@ import json
 import pytest
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
-from tabletop_gui import SCENARIOS
 from tabletop_gui.app.panels.score_panel import COL_NAME, COL_REASON
+from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.geometry.outline import unit_outline
 from tabletop_gui.io import load_game
 from tabletop_gui.model.hexgrid import HexBoard

@@ -7,12 +7,12 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
 
-from tabletop_gui import SCENARIOS
 from tabletop_gui.app.canvas import items as items_module
 from tabletop_gui.app.canvas.drawing import text_size
 from tabletop_gui.app.canvas.items import NAME_IN, MarkerItem, UnitItem, readable
 from tabletop_gui.app.canvas.overlays import LABEL_IN
 from tabletop_gui.app.canvas.view import Tool
+from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 
 from .helpers import at, open_window

@@ -6,7 +6,7 @@ import re
 
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from tabletop_gui import DEMO_BOARD, SCENARIOS
+from tabletop_gui.examples import DEMO_BOARD, SCENARIOS
 from tabletop_gui.io import load_game
 
 from .helpers import open_window

@@ -2,7 +2,7 @@
 objective actions and the mouse, checking the scoreboard after every step.
 
 The hex and Carnevale games replay, click by click, the opening of the bundled
-games (assets/scenarios/), whose standings after each event are documented in
+games (tabletop_gui/examples/), whose standings after each event are documented in
 docs/hex.md and were worked out by hand from the rules: the log the window
 records must be the bundled log, event for event.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from tabletop_gui import SCENARIOS
+from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.events import DiceRoll, MovePiece, TurnEnd, TurnStart, UpdatePiece

@@ -7,8 +7,8 @@ from pathlib import Path
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from tabletop_gui import DEMO_BOARD
 from tabletop_gui.app.windows.main_window import MainWindow
+from tabletop_gui.examples import DEMO_BOARD
 from tabletop_gui.io import load_game
 
 from .helpers import open_window

@@ -11,9 +11,9 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QImage
 from PySide6.QtWidgets import QApplication
 
-from tabletop_gui import SCENARIOS
 from tabletop_gui.app.stream import streamer as streamer_module
 from tabletop_gui.app.stream.streamer import StreamerWindow, bar_height, bar_unit
+from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.model.game import Game
 

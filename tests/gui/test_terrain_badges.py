@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QRectF
 
-from tabletop_gui import SCENARIOS
 from tabletop_gui.app.canvas.items import UnitItem
 from tabletop_gui.app.stream import streamer as streamer_module
+from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 
 from .helpers import open_window

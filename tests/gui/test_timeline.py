@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from tabletop_gui import SCENARIOS
 from tabletop_gui.app.panels.score_panel import COL_COUNTS
+from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.model.events import TurnEnd
 from tabletop_gui.rules.engine import evaluate
@@ -114,7 +114,7 @@ def test_a_won_battle_goes_on_from_the_moment_looked_back_at_as_one_undo_step(qt
     # The bundled hex battle ends on its 39th event (Prussia's sixth banner).
     from PySide6.QtGui import QAction
 
-    from tabletop_gui import SCENARIOS
+    from tabletop_gui.examples import SCENARIOS
     from tabletop_gui.io import load_game
 
     from .helpers import open_window

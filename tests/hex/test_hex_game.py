@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 from hexkit import BLUE, RED, Play, setup, turn, unit
 
-from tabletop_gui import SCENARIOS
+from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import FileFormatError, dumps, game_from_json, load_game, loads
 from tabletop_gui.model.events import GameEnd, TurnEnd
 from tabletop_gui.model.events.hexgame import Eliminate, HexMove

@@ -11,7 +11,7 @@ import sys
 import pytest
 from hexkit import BLUE, RED, Play, end, setup, turn, unit
 
-from tabletop_gui import SCENARIOS
+from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import FileFormatError, load_game, loads
 from tabletop_gui.model.events.hexgame import Eliminate, HexMove
 from tabletop_gui.model.game import Game

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from tabletop_gui import SCENARIOS
 from tabletop_gui.cli import main
+from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import FileFormatError, load_game, loads
 from tabletop_gui.rules import evaluate, replay
 from tabletop_gui.rules.scoreboard import Status

@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop_gui import DEMO_BOARD
 from tabletop_gui.app import session
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.legend import LegendWidget
@@ -42,6 +41,7 @@ from tabletop_gui.app.panels.log_panel import LogPanel
 from tabletop_gui.app.panels.palette import Palette
 from tabletop_gui.app.panels.score_panel import ScorePanel
 from tabletop_gui.app.panels.turn_bar import TurnBar
+from tabletop_gui.examples import DEMO_BOARD
 from tabletop_gui.io import FileFormatError, load_game, save_game
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
