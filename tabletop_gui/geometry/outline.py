@@ -1,4 +1,4 @@
-"""Plan-view outlines of pieces and exact edge-to-edge measurement (RULES.md section 1).
+"""Plan-view outlines of pieces and exact edge-to-edge measurement (docs/measurement.md).
 
 Rectangles (rank-and-file footprints) and circles (round bases, markers, points)
 are measured analytically where that is exact and cheap; rectangle pairs and

@@ -12,7 +12,7 @@ cycled over the rows, one letter per hex from the left of the row:
 - ``L``, ``C``, ``R``: left, centre, right section;
 - ``l``, ``r``: a hex on the dotted line between the left (right) flank and the
   centre. It belongs to both its flank and the centre for ordering, to the
-  centre alone for Clearing a Sector (RULES.md section 3).
+  centre alone for Clearing a Sector (docs/hex.md, The board).
 
 "Left" is the column-0 end of every row, named from the board as stored in the
 file; the interface may name sections from each player's seat.

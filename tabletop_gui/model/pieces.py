@@ -1,7 +1,7 @@
 """The pieces on a board: sides, units, markers, terrain features, deployment zones.
 
 All values are immutable; an edit makes a new value (``dataclasses.replace``).
-Positions are inches, base sizes millimetres (RULES.md section 1).
+Positions are inches, base sizes millimetres (docs/measurement.md).
 """
 
 from __future__ import annotations

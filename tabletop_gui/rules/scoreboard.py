@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 class Status(StrEnum):
     NONE = "none"  # nobody scores or leads (e.g. nothing within range yet)
     LEADING = "leading"  # someone would win if the game ended now
-    TIE = "tie"  # level: nobody wins (RULES.md: ties mean nobody wins)
+    TIE = "tie"  # level: nobody wins (every family: a tie means nobody wins)
     WON = "won"  # decided for good
 
 

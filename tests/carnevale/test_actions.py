@@ -1,4 +1,4 @@
-"""The objective actions, checked when recorded (RULES.md section 4): reveal,
+"""The objective actions, checked when recorded (docs/carnevale.md, Events): reveal,
 pick up and claim at the end of an activation in base contact and not in base
 contact with an enemy; destroy for 1 AP by a character that started its
 activation in base contact."""

@@ -1,6 +1,6 @@
 """Mobile objectives: picked up, carried (Move actions only), dropped when the
 carrier loses 3 or more Life Points in one go or leaves the board, dropped at
-will, handed to a friend, stolen by a Pickpocket (RULES.md section 4)."""
+will, handed to a friend, stolen by a Pickpocket (docs/carnevale.md, Carrying)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""End-of-game scoring (RULES.md section 4): a gang scores an objective if a
+"""End-of-game scoring (docs/carnevale.md, Scoring): a gang scores an objective if a
 friendly character is within 3 in of it (edge to edge, 3D) and no enemy is."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Geometry as RULES.md section 1 defines it: edge to edge, inclusive 'within',
+"""Geometry as docs/measurement.md defines it: edge to edge, inclusive 'within',
 inside = overlapping the interior, 3D with elevation."""
 
 import math

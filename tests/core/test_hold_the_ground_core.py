@@ -1,4 +1,4 @@
-"""Hold the Ground through the engine contract (RULES.md section 2): counters at
+"""Hold the Ground through the engine contract (docs/t9a.md): counters at
 the end of Game Turns 2-6 for strictly more Scoring Units within 6 in of the centre."""
 
 from tabletop_gui.model import ObjectiveSpec

@@ -1,4 +1,4 @@
-"""The hex board: row lengths, hex <-> point, sections as RULES.md section 3 gives them."""
+"""The hex board: row lengths, hex <-> point, sections as docs/hex.md gives them."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Temporary, Start Turn Temporary and Turn Start Temporary Majority banners,
-over event sequences written from RULES.md section 3 and the seed."""
+over event sequences written from docs/hex.md and the Tricorne rules."""
 
 from __future__ import annotations
 

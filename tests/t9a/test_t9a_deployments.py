@@ -1,4 +1,4 @@
-"""Deployment Types (RULES.md section 2): zones on the 72 x 48 board, the
+"""Deployment Types (docs/t9a.md): zones on the 72 x 48 board, the
 dividing line, short edges, and the approximations labelled as such."""
 
 from __future__ import annotations

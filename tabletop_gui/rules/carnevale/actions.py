@@ -1,7 +1,7 @@
 """Rule checks for the Carnevale events: each returns the rule's reason to refuse
 an event now, or None (the engine raises RuleError with the reason).
 
-Timing (RULES.md section 4): reveal, pick up, claim and taking an objective from
+Timing (docs/carnevale.md, Events): reveal, pick up, claim and taking an objective from
 a friendly carrier happen when the character *ends* its activation, so they are
 recorded after its ``ActivationEnd`` and before the next activation starts;
 destroy and steal happen during the character's own activation. The setting

@@ -1,4 +1,4 @@
-"""Carnevale measurement: edge to edge in 3D (RULES.md sections 1 and 4).
+"""Carnevale measurement: edge to edge in 3D (docs/measurement.md, docs/carnevale.md).
 
 Characters are round bases with an elevation; objective markers are 30 mm
 circles with theirs. Distances from one point to every character go through the

@@ -1,4 +1,4 @@
-"""Objective placement (RULES.md section 4): at least 4 in (setting
+"""Objective placement (docs/carnevale.md, Placement): at least 4 in (setting
 ``objective_spacing``) from every Deployment Zone and from each other objective.
 
 Checked on the markers as placed: as they stand now before round 1, and as they

@@ -50,7 +50,7 @@ DEFAULT_CHECK_TIMING = True
 
 
 class DropCounting(StrEnum):
-    ONE_EVENT = "one_event"  # default (RULES.md): 3 or more lost in one event
+    ONE_EVENT = "one_event"  # default (docs/carnevale.md): 3 or more lost in one event
     SINCE_PICK_UP = "since_pick_up"  # 3 or more lost in all since it took the objective
 
 

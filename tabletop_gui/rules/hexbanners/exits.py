@@ -1,7 +1,7 @@
 """Breakthrough and Withdraw: one permanent banner for each unit that leaves the
 board from a baseline hex (the opponent's for Breakthrough, the side's own for
 Withdraw), having stood on that hex at the start of its turn, ordered to move off.
-Param ``same_hex`` (default true, RULES.md): the unit must exit from the very hex
+Param ``same_hex`` (default true, docs/hex.md): the unit must exit from the very hex
 it stood on at the start of its turn; false: from any such baseline hex."""
 
 from __future__ import annotations

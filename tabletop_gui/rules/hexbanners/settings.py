@@ -1,5 +1,5 @@
-"""The hex family's settings (``Setup.settings``): every choice RULES.md section 3
-leaves open, with its default. docs/hex.md lists them for scenario authors."""
+"""The hex family's settings (``Setup.settings``): every choice the Victory Banner
+rules leave open, with its default. docs/hex.md lists them for scenario authors."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from tabletop_gui.model.scene import Setup
 #: Banners a side needs to win at once: a whole number, or ``{side: number}``.
 #: Absent: no instant win (the scoreboard says so).
 BANNER_TARGET = "banner_target"
-#: Does a leader standing alone on a hex occupy it? (RULES.md 5: default no.)
+#: Does a leader standing alone on a hex occupy it? (docs/hex.md: default no.)
 LONE_LEADER_OCCUPIES = "lone_leader_occupies"
 #: Banners for the first clear start of turn of a sector: 1 (default) or 2.
 SECTOR_FIRST_BANNERS = "sector_first_banners"

@@ -3,7 +3,7 @@ Start Temporary Majority (group).
 
 Each keeps a ``Holding`` record folded after every event. A banner is lost at
 once when its condition fails (a unit leaves by move, retreat, exit or
-elimination). The seed's note: "a temporary victory banner objective hex is
+elimination). The rules' note: "a temporary victory banner objective hex is
 still considered occupied when an ordered unit moves out of the hex and another
 friendly unit is ordered to occupy the hex during the same movement phase". So
 a loss caused by an ordered move out of one of the objective's hexes in the

@@ -1,4 +1,4 @@
-"""The six Deployment Types of The Ninth Age as board presets (RULES.md section 2).
+"""The six Deployment Types of The Ninth Age as board presets (docs/t9a.md).
 
 Each preset builds the two Deployment Zones as plain ``Zone`` polygons (so the
 user can edit them like any other zone), knows the "line dividing the board into
@@ -11,7 +11,7 @@ the board: the quarter of the length (18 in) and the Centre Line offsets are
 those of the rules; boards other than 72 x 48 simply use the same offsets.
 
 Refused Flank and Marching Columns are approximations: the exact text was not
-available (RULES.md section 2). Their ``approximate`` flag is True and their
+available (docs/t9a.md, Deployment Types). Their ``approximate`` flag is True and their
 titles say so.
 """
 

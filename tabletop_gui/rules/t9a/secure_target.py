@@ -9,11 +9,11 @@ within 6 in of both counts only for the marker whose centre is nearer its own
 centre. The most markers controlled wins.
 
 Dice are never rolled silently:
-- a unit exactly as near to both centres (the seed's "randomise") makes the result
+- a unit exactly as near to both centres (the rulebook's "randomise") makes the result
   say a roll is needed; a ``dice_roll`` event with ``objective`` = this objective's
   id, ``subject`` = the unit id and ``winner`` = the side whose marker it counts
   for settles it;
-- equal numbers at a marker mean nobody controls it (the seed: "the player with
+- equal numbers at a marker mean nobody controls it (the rulebook: "the player with
   the most"). Param ``control_tie`` = ``"dice"`` makes such a tie a roll instead:
   ``subject`` = the marker id, ``winner`` = the side that controls it.
 """
