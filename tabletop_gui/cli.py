@@ -94,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "import":
             return cli_import.run(args)
         if args.command == "open":
-            from tabletop_gui.app.windows.main_window import run_app
+            from tabletop_gui.app.windows.launch import run_app
 
             return run_app(args.file)
         if args.command == "examples":

@@ -55,9 +55,9 @@ def test_side_a_long_edge_is_drawn_at_the_bottom(demo):
 
 
 def test_unit_dropped_from_the_palette_lands_where_dropped_as_one_undo_step(demo):
-    demo.palette.side_box.setCurrentIndex(demo.palette.side_box.findData("orcs"))
+    demo.palette_panel.side_box.setCurrentIndex(demo.palette_panel.side_box.findData("orcs"))
     before = set(demo.doc.state.scene.units)
-    assert drop(demo, demo.palette.mime_for("unit", "t9a-25x25"), 60.0, 30.0)
+    assert drop(demo, demo.palette_panel.mime_for("unit", "t9a-25x25"), 60.0, 30.0)
     new = set(demo.doc.state.scene.units) - before
     assert len(new) == 1
     unit = demo.doc.state.scene.units[new.pop()]
@@ -151,7 +151,7 @@ def test_undo_and_redo_return_to_the_exact_earlier_scene(demo, qtbot):
     start_scene = demo.doc.state.scene
     start_view = scene_snapshot(demo)
     # A drop, a drag, a rotation, an inspector edit, a duplicate, a side change, a delete.
-    assert drop(demo, demo.palette.mime_for("unit", "t9a-50x50"), 20.0, 20.0)
+    assert drop(demo, demo.palette_panel.mime_for("unit", "t9a-50x50"), 20.0, 20.0)
     viewport = demo.view.viewport()
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(demo, 52, 34))
     qtbot.mouseMove(viewport, at(demo, 48, 30))
@@ -270,7 +270,7 @@ def test_counts_column_follows_the_counters(demo):
 
 
 def test_a_deployment_type_preset_replaces_the_zones_in_one_undo_step(demo):
-    assert drop(demo, demo.palette.mime_for("deployment", "counterthrust"), 36, 24)
+    assert drop(demo, demo.palette_panel.mime_for("deployment", "counterthrust"), 36, 24)
     zones = demo.doc.state.scene.zones
     a_zone = next(z for z in zones.values() if z.side == "equitaine")
     assert max(y for _, y in a_zone.polygon) == pytest.approx(16.0)  # more than 8 in from y = 24
@@ -281,7 +281,7 @@ def test_a_deployment_type_preset_replaces_the_zones_in_one_undo_step(demo):
 
 def test_terrain_polygon_drawn_point_by_point(demo, qtbot):
     demo.view.set_tool(Tool.TERRAIN)
-    demo.palette.impassable.setChecked(True)
+    demo.palette_panel.impassable.setChecked(True)
     viewport = demo.view.viewport()
     for x, y in ((60, 20), (66, 20), (66, 26)):
         qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=at(demo, x, y))
@@ -300,7 +300,7 @@ def test_on_a_hex_board_a_dropped_unit_snaps_to_the_hex_centre(qtbot):
     board = HexBoard()
     scene = Scene(board=board, sides=(Side("a", "A"), Side("b", "B", "#d55e00")))
     window = open_window(qtbot, Game(Setup("hex", scene, "hex test")))
-    assert drop(window, window.palette.mime_for("unit", "hex-infantry"), 5.3, 4.1)
+    assert drop(window, window.palette_panel.mime_for("unit", "hex-infantry"), 5.3, 4.1)
     unit = next(iter(window.doc.state.scene.units.values()))
     hx = board.point_to_hex(5.3, 4.1)
     assert (unit.x, unit.y) == pytest.approx(board.hex_to_point(hx))

@@ -91,13 +91,13 @@ def form_labels(window) -> list[str]:
 def test_the_demo_opened_at_start_is_named_as_the_demo_in_the_save_prompt(
     qtbot, monkeypatch, dialogs
 ):
-    from tabletop_gui.app.windows import main_window as main_module
+    from tabletop_gui.app.windows import launch
 
     monkeypatch.setattr(QApplication, "exec", lambda *_a: 0)
-    monkeypatch.setattr(main_module.MainWindow, "offer_recovery", lambda *_a, **_k: 0)
-    monkeypatch.setattr(main_module, "_WINDOWS", [])
-    assert main_module.run_app(None) == 0  # as `tabletop-gui` with no file starts
-    (window,) = main_module._WINDOWS
+    monkeypatch.setattr(launch.MainWindow, "offer_recovery", lambda *_a, **_k: 0)
+    monkeypatch.setattr(launch, "_WINDOWS", [])
+    assert launch.run_app(None) == 0  # as `tabletop-gui` with no file starts
+    (window,) = launch._WINDOWS
     qtbot.addWidget(window)
     assert window.doc.path is None  # Save never writes over the bundled demo
     assert "t9a_frontline_clash_demo.json (a copy, not saved yet)" in window.windowTitle()

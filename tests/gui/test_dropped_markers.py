@@ -59,7 +59,7 @@ def new_board(qtbot, key: str) -> MainWindow:
 
 
 def choose_side(window: MainWindow, side_id: str) -> None:
-    box = window.palette.side_box
+    box = window.palette_panel.side_box
     box.setCurrentIndex(box.findData(side_id))
 
 
@@ -95,7 +95,7 @@ CARNEVALE_ONLY = {"life_points", "mindless", "pickpocket"}
 def test_a_secure_target_marker_dropped_from_the_palette_takes_the_palettes_side(qtbot):
     window = new_board(qtbot, "t9a/dawn_assault/t9a.secure_target")
     choose_side(window, "player-b")
-    assert drop(window, window.palette.mime_for("marker", "t9a-secure"), 36, 30)
+    assert drop(window, window.palette_panel.mime_for("marker", "t9a-secure"), 36, 30)
     marker = next(
         m for m in window.doc.state.scene.markers.values() if m.kind == "t9a.secure_target"
     )
@@ -110,8 +110,8 @@ def test_a_secure_target_marker_dropped_from_the_palette_takes_the_palettes_side
 def test_a_secure_target_marker_placed_by_double_click_takes_the_side_too(qtbot):
     window = new_board(qtbot, "t9a/dawn_assault/t9a.secure_target")
     choose_side(window, "player-a")
-    item = window.palette.find("marker", "t9a-secure")
-    window.palette.tree.itemDoubleClicked.emit(item, 0)
+    item = window.palette_panel.find("marker", "t9a-secure")
+    window.palette_panel.tree.itemDoubleClicked.emit(item, 0)
     markers = list(window.doc.state.scene.markers.values())
     assert [m.side for m in markers] == ["player-a"]
 
@@ -119,18 +119,18 @@ def test_a_secure_target_marker_placed_by_double_click_takes_the_side_too(qtbot)
 def test_spoils_of_war_and_plain_markers_stay_without_a_side(qtbot):
     window = new_board(qtbot, "t9a/frontline_clash/none")
     choose_side(window, "player-b")
-    assert drop(window, window.palette.mime_for("marker", "t9a-spoils"), 20, 24)
-    assert drop(window, window.palette.mime_for("marker", "plain"), 50, 24)
+    assert drop(window, window.palette_panel.mime_for("marker", "t9a-spoils"), 20, 24)
+    assert drop(window, window.palette_panel.mime_for("marker", "plain"), 50, 24)
     sides = {m.kind: m.side for m in window.doc.state.scene.markers.values()}
     assert sides == {"t9a.spoils": None, "marker": None}
 
 
 def test_a_carnevale_objective_dropped_from_the_palette_gets_a_readable_name(qtbot):
     window = new_board(qtbot, "carnevale")
-    mime = window.palette.mime_for("marker", "objective-hidden")
+    mime = window.palette_panel.mime_for("marker", "objective-hidden")
     assert drop(window, mime, 10, 18)
-    assert drop(window, window.palette.mime_for("marker", "objective-hidden"), 26, 18)
-    assert drop(window, window.palette.mime_for("marker", "objective"), 18, 10)
+    assert drop(window, window.palette_panel.mime_for("marker", "objective-hidden"), 26, 18)
+    assert drop(window, window.palette_panel.mime_for("marker", "objective"), 18, 10)
     labels = sorted(m.label for m in window.doc.state.scene.markers.values())
     assert labels == ["Hidden objective 1", "Hidden objective 2", "Objective 1"]
     names = [r.name for r in window.doc.scoreboard().results]

@@ -58,7 +58,7 @@ def new_board(qtbot, key: str) -> MainWindow:
 
 
 def choose_side(window: MainWindow, side_id: str) -> None:
-    box = window.palette.side_box
+    box = window.palette_panel.side_box
     box.setCurrentIndex(box.findData(side_id))
 
 

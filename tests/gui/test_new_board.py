@@ -60,7 +60,7 @@ def new_board(qtbot, key: str) -> MainWindow:
 
 
 def choose_side(window: MainWindow, side_id: str) -> None:
-    box = window.palette.side_box
+    box = window.palette_panel.side_box
     box.setCurrentIndex(box.findData(side_id))
 
 
@@ -107,7 +107,7 @@ def test_new_board_of_this_kind_keeps_the_deployment_type_and_objective(
     window = new_board(qtbot, key)
     first = window.doc.committed.setup
     choose_side(window, "player-a")
-    drop(window, window.palette.mime_for("unit", "t9a-20x20"), 36, 24)
+    drop(window, window.palette_panel.mime_for("unit", "t9a-20x20"), 36, 24)
     assert window.doc.state.scene.units  # something placed: the new board is empty again
     window.activateWindow()
     window.view.setFocus()

@@ -83,7 +83,7 @@ def test_adding_a_carnevale_objective_scores_it_and_is_one_undo_step(demo, qtbot
     """A new Carnevale board, an objective marker dropped in the middle, then its
     objective added in the dialog under a name: the score panel's row takes it."""
     window = new_window(qtbot, demo, "carnevale")
-    assert drop(window, window.palette.mime_for("marker", "objective"), 18.0, 18.0)
+    assert drop(window, window.palette_panel.mime_for("marker", "objective"), 18.0, 18.0)
     marker = next(iter(window.doc.state.scene.markers))
     steps = window.doc.undo_stack.count()
     dialog = dialog_of(window)
@@ -206,25 +206,25 @@ def test_every_kind_s_template_passes_its_own_check_on_a_new_board_of_its_family
 
 
 def test_the_palette_offers_what_fits_each_family(demo, qtbot):
-    t9a = tree_titles(demo.palette)
+    t9a = tree_titles(demo.palette_panel)
     assert "20×20 mm (infantry)" in t9a["Units"]
     assert not any("Carnevale" in t or "one hex" in t for t in t9a["Units"])
     assert "Frontline Clash" in t9a["Deployment Types (The Ninth Age)"]
     assert "Spoils of War marker" in t9a["Objective markers"]
 
     demo.new_game("carnevale", ask=False)
-    carn = tree_titles(demo.palette)
+    carn = tree_titles(demo.palette_panel)
     assert carn["Units"] == [f"Round {d} mm (Carnevale)" for d in (30, 40, 50, 60, 75)]
     assert "Hidden objective" in carn["Objective markers"]
     assert "Spoils of War marker" not in carn["Objective markers"]
     assert not any(k.startswith("Deployment") for k in carn)
-    assert not demo.palette.models.isVisibleTo(demo.palette)
+    assert not demo.palette_panel.models.isVisibleTo(demo.palette_panel)
 
     demo.new_game("hex", ask=False)
-    hexes = tree_titles(demo.palette)
+    hexes = tree_titles(demo.palette_panel)
     assert all("one hex" in t for t in hexes["Units"])
     assert not any(k.startswith("Deployment") for k in hexes)
-    assert not demo.palette.draw_zone.isVisibleTo(demo.palette)
+    assert not demo.palette_panel.draw_zone.isVisibleTo(demo.palette_panel)
 
 
 @pytest.mark.parametrize("key", ["hex-infantry", "hex-leader"])
@@ -234,7 +234,7 @@ def test_a_hex_unit_dropped_on_a_hex_board_stands_on_one_hex(demo, qtbot, key):
     demo.new_game("hex", ask=False)
     board = demo.doc.state.scene.board
     assert isinstance(board, HexBoard)
-    assert drop(demo, demo.palette.mime_for("unit", key), 6.2, 5.1)
+    assert drop(demo, demo.palette_panel.mime_for("unit", key), 6.2, 5.1)
     unit = next(iter(demo.doc.state.scene.units.values()))
     assert (unit.models, unit.models_per_rank) == (1, 1)
     assert unit.leader == (key == "hex-leader")

@@ -63,7 +63,7 @@ def test_t9a_hold_the_ground_played_through_the_turn_bar_counts_at_the_end_of_ga
     assert window.new_game("t9a/frontline_clash/t9a.hold_the_ground")
     assert window.doc.committed.setup.deployment == "frontline_clash"
     assert len(window.doc.committed.scene.zones) == 2
-    pal = window.palette
+    pal = window.palette_panel
     pal.side_box.setCurrentIndex(pal.side_box.findData(SIDE_A.id))
     assert drop(window, pal.mime_for("unit", "t9a-25x25"), 36.0, 22.0)
     pal.side_box.setCurrentIndex(pal.side_box.findData(SIDE_B.id))

@@ -90,12 +90,12 @@ def form_labels(window) -> list[str]:
 
 def test_a_dropped_secure_target_marker_is_called_its_owners_target(qtbot):
     window = new_board(qtbot, "t9a/dawn_assault/t9a.secure_target")
-    side_box = window.palette.side_box
+    side_box = window.palette_panel.side_box
     side_box.setCurrentIndex(side_box.findData("player-a"))
-    assert drop(window, window.palette.mime_for("marker", "t9a-secure"), 30, 30)
-    assert drop(window, window.palette.mime_for("marker", "t9a-secure"), 42, 30)
+    assert drop(window, window.palette_panel.mime_for("marker", "t9a-secure"), 30, 30)
+    assert drop(window, window.palette_panel.mime_for("marker", "t9a-secure"), 42, 30)
     side_box.setCurrentIndex(side_box.findData("player-b"))
-    assert drop(window, window.palette.mime_for("marker", "t9a-secure"), 36, 20)
+    assert drop(window, window.palette_panel.mime_for("marker", "t9a-secure"), 36, 20)
     labels = [m.label for m in secure_markers(window)]
     assert labels == ["Player A's target", "Player A's target 2", "Player B's target"]
     # The Inspector's header and the board's caption read the label, not the id.
@@ -109,9 +109,9 @@ def test_a_dropped_secure_target_marker_is_called_its_owners_target(qtbot):
 
 def test_a_target_given_to_the_other_side_in_the_inspector_is_renamed_with_it(qtbot):
     window = new_board(qtbot, "t9a/dawn_assault/t9a.secure_target")
-    side_box = window.palette.side_box
+    side_box = window.palette_panel.side_box
     side_box.setCurrentIndex(side_box.findData("player-a"))
-    assert drop(window, window.palette.mime_for("marker", "t9a-secure"), 30, 30)
+    assert drop(window, window.palette_panel.mime_for("marker", "t9a-secure"), 30, 30)
     combo = window.inspector.widgets["side"]
     combo.setCurrentIndex(combo.findData("player-b"))
     combo.activated.emit(combo.currentIndex())

@@ -131,9 +131,9 @@ def test_file_new_fits_the_new_board(demo, key):
 
 def test_f_fits_the_board_whichever_panel_has_the_focus(demo, qtbot):
     panels = [
-        demo.palette.tree,
-        demo.palette.models,
-        demo.palette.side_box,
+        demo.palette_panel.tree,
+        demo.palette_panel.models,
+        demo.palette_panel.side_box,
         demo.score_panel.table,
         demo.log_panel,
         demo.turn_bar.advance_button,

@@ -1,31 +1,34 @@
-"""The main window and ``run_app``: the turn bar on top, the board view in the
-middle, palette and inspector on the left, score panel, legend and game log on
-the right; File (new, open, recent, save, export, print), Edit (undo stack),
-View, Game (turns, timeline, streamer view) and Tools menus."""
+"""The main window: the turn bar on top, the board view in the middle, palette
+and inspector on the left, score panel, legend and game log on the right; the
+menus File (new, open, recent, save, export, print), Edit (undo stack), View,
+Game (turns, timeline, streamer view) and Tools; refresh from the document,
+selection, the objective context menu and the edit commands.
+
+What the File, Export and streaming entries do lives in mixins beside their
+kind: ``windows/file_actions.py``, ``export/export_actions.py`` and
+``stream/stream_control.py``. ``run_app`` is in ``windows/launch.py``."""
 
 from __future__ import annotations
 
-import contextlib
-import sys
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
-    QApplication,
     QDockWidget,
-    QFileDialog,
-    QHBoxLayout,
     QLabel,
-    QLineEdit,
-    QMainWindow,
     QMenu,
-    QMessageBox,
     QScrollArea,
     QToolBar,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -36,22 +39,22 @@ from tabletop_gui.app.canvas.legend import LegendWidget
 from tabletop_gui.app.canvas.view import BoardView, Tool
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.editor import ROTATE_FINE, ROTATE_STEP, Editor
+from tabletop_gui.app.export.export_actions import ExportActions
 from tabletop_gui.app.panels.inspector import Inspector
 from tabletop_gui.app.panels.log_panel import LogPanel
 from tabletop_gui.app.panels.palette import Palette
 from tabletop_gui.app.panels.score_panel import ScorePanel
 from tabletop_gui.app.panels.turn_bar import TurnBar
-from tabletop_gui.examples import DEMO_BOARD
-from tabletop_gui.io import FileFormatError, load_game, save_game
+from tabletop_gui.app.stream.stream_control import StreamControl
+from tabletop_gui.app.windows.file_actions import FileActions
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
+from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.play import actions as game_actions
-from tabletop_gui.play import new_game
 from tabletop_gui.play.score_rows import piece_ids
-from tabletop_gui.rules.engine import RuleError
 
 
-class MainWindow(QMainWindow):
+class MainWindow(FileActions, ExportActions, StreamControl):
     def __init__(
         self,
         game: Game,
@@ -66,13 +69,13 @@ class MainWindow(QMainWindow):
         self.doc = Document(game, path, self)
         self.editor = Editor(self.doc)
         self.scene = BoardScene(self)
-        self.palette = Palette()
+        self.palette_panel = Palette()
         self.view = BoardView(
             self.scene,
             self.doc,
             self.editor,
-            side=self.palette.side,
-            impassable=self.palette.impassable.isChecked,
+            side=self.palette_panel.side,
+            impassable=self.palette_panel.impassable.isChecked,
             parent=self,
         )
         self.setCentralWidget(self.view)
@@ -93,7 +96,7 @@ class MainWindow(QMainWindow):
         score.setMinimumWidth(400)
         self.docks: dict[str, QDockWidget] = {}
         self._dock("Score", score, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._dock("Palette", self.palette, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._dock("Palette", self.palette_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         scroll = QScrollArea()
         scroll.setWidget(self.inspector)
         scroll.setWidgetResizable(True)
@@ -112,23 +115,7 @@ class MainWindow(QMainWindow):
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
         self.turn_bar.record.connect(self.perform)
 
-        self.stream_output = None
-        self.streamer = None
-        self.stream_path = QLineEdit()
-        self.stream_path.setObjectName("streamPath")
-        self.stream_path.setReadOnly(True)
-        self.stream_path.setMinimumWidth(320)
-        self.stream_copy = QToolButton()
-        self.stream_copy.setText("Copy path")
-        self.stream_copy.clicked.connect(self.copy_stream_path)
-        self.stream_box = QWidget()
-        box = QHBoxLayout(self.stream_box)
-        box.setContentsMargins(0, 0, 0, 0)
-        box.addWidget(QLabel("Streaming to"))
-        box.addWidget(self.stream_path)
-        box.addWidget(self.stream_copy)
-        self.stream_box.setVisible(False)
-        self.statusBar().addPermanentWidget(self.stream_box)
+        self._build_stream_box()
 
         self.autosaver = session.Autosaver(self.doc, interval_ms=autosave_ms, parent=self)
 
@@ -137,15 +124,15 @@ class MainWindow(QMainWindow):
         self.scene.selectionChanged.connect(self._selection_changed)
         self.score_panel.objective_selected.connect(self.set_focus_objective)
         self.view.measured.connect(self.measure_label.setText)
-        self.palette.tool_requested.connect(self.view.set_tool)
-        self.palette.place_requested.connect(self._place_at_centre)
+        self.palette_panel.tool_requested.connect(self.view.set_tool)
+        self.palette_panel.place_requested.connect(self._place_at_centre)
         self.doc.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
         self.doc.reset_done.connect(self._after_reset)
         self.doc.log_changed.connect(self._log_moved)
         self.view.context_requested.connect(self.show_context_menu)
         self._build_menus()
-        self.palette.set_scene(self.doc.state.scene)
-        self.palette.set_family(self.doc.committed.setup.family, self.doc.state.scene.board)
+        self.palette_panel.set_scene(self.doc.state.scene)
+        self.palette_panel.set_family(self.doc.committed.setup.family, self.doc.state.scene.board)
         self._update_title()
         self.resize(1600, 950)
         self._split_left()
@@ -164,7 +151,7 @@ class MainWindow(QMainWindow):
         left = [self.docks["Palette"], self.docks["Inspector"]]
         self.resizeDocks(left, [45, 55], Qt.Orientation.Vertical)
 
-    def showEvent(self, event: object) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         first = not getattr(self, "_shown_once", False)
         super().showEvent(event)
         if first:
@@ -172,7 +159,13 @@ class MainWindow(QMainWindow):
             self._split_left()
 
     # -- menus and shortcuts ----------------------------------------------
-    def _action(self, menu: object, text: str, slot: object, shortcut: object = None) -> QAction:
+    def _action(
+        self,
+        menu: QMenu,
+        text: str,
+        slot: Callable[..., object],
+        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+    ) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
@@ -222,7 +215,9 @@ class MainWindow(QMainWindow):
         e.addSeparator()
         self._action(
             e, "&Delete", self.delete_selected, QKeySequence.StandardKey.Delete
-        ).setShortcuts([QKeySequence.StandardKey.Delete, QKeySequence(Qt.Key.Key_Backspace)])
+        ).setShortcuts(
+            [QKeySequence(QKeySequence.StandardKey.Delete), QKeySequence(Qt.Key.Key_Backspace)]
+        )
         self._action(e, "D&uplicate", self.duplicate_selected, "Ctrl+D")
         self._action(
             e, f"Rotate &left {ROTATE_STEP:g}°", lambda: self.rotate_selected(ROTATE_STEP), "R"
@@ -258,12 +253,12 @@ class MainWindow(QMainWindow):
         # A closed panel comes back from here (or a right-click on a panel title).
         panels = v.addMenu("&Panels")
         self.panel_actions: dict[str, QAction] = {}
-        keys = {"Palette": "Ctrl+1", "Inspector": "Ctrl+2", "Score": "Ctrl+3"}
+        panel_keys = {"Palette": "Ctrl+1", "Inspector": "Ctrl+2", "Score": "Ctrl+3"}
         for title, dock in self.docks.items():
             act = dock.toggleViewAction()
             act.setText(title)
-            if title in keys:
-                act.setShortcut(QKeySequence(keys[title]))
+            if title in panel_keys:
+                act.setShortcut(QKeySequence(panel_keys[title]))
             panels.addAction(act)
             self.addAction(act)
             self.panel_actions[title] = act
@@ -356,6 +351,8 @@ class MainWindow(QMainWindow):
             self._apply_focus()
 
     def _apply_focus(self) -> None:
+        if self.focus_objective is None:
+            return
         try:
             result = self.doc.scoreboard().result(self.focus_objective)
         except KeyError:
@@ -363,19 +360,6 @@ class MainWindow(QMainWindow):
             self.scene.set_focus(None)
             return
         self.scene.set_focus(piece_ids(result))
-
-    def _update_title(self) -> None:
-        if not shiboken6.isValid(self) or not shiboken6.isValid(self.doc.undo_stack):
-            return  # the window is being torn down
-        name = self.doc.committed.setup.name or "untitled"
-        if self.doc.path:
-            where = Path(self.doc.path).name
-        elif self.opened_from:
-            where = f"{Path(self.opened_from).name} (a copy, not saved yet)"
-        else:
-            where = "not saved yet"
-        dirty = " *" if self.doc.dirty else ""
-        self.setWindowTitle(f"{where}{dirty} — {name} — tabletop_gui")
 
     def _fill_viewers(self) -> None:
         self.viewer_menu.clear()
@@ -395,8 +379,10 @@ class MainWindow(QMainWindow):
         self.scene.set_focus(None)
         self.scene.clearSelection()
         self.view.clear_measure()
-        self.palette.set_scene(self.doc.committed.scene)
-        self.palette.set_family(self.doc.committed.setup.family, self.doc.committed.scene.board)
+        self.palette_panel.set_scene(self.doc.committed.scene)
+        self.palette_panel.set_family(
+            self.doc.committed.setup.family, self.doc.committed.scene.board
+        )
         self._fill_viewers()
         self.autosaver.saved_log = None
         self._update_title()
@@ -450,6 +436,12 @@ class MainWindow(QMainWindow):
         self._update_title()
         return refused
 
+    def continue_from_here(self) -> str | None:
+        refused = self.doc.continue_from_here()
+        if refused:
+            self.statusBar().showMessage(f"Refused: {refused}", 8000)
+        return refused
+
     def context_actions(
         self, point: tuple[float, float] | None = None
     ) -> list[tuple[game_actions.Action, str | None]]:
@@ -489,7 +481,10 @@ class MainWindow(QMainWindow):
     def context_menu_here(self) -> None:
         ids = self.scene.selected_ids()
         piece = self.doc.committed.scene.piece(ids[0]) if ids else None
-        x, y = (piece.x, piece.y) if hasattr(piece, "x") else self.doc.committed.scene.board.centre
+        if isinstance(piece, Unit | Marker):
+            x, y = piece.x, piece.y
+        else:
+            x, y = self.doc.committed.scene.board.centre
         pos = self.view.viewport().mapToGlobal(self.view.viewport_pos(x, y))
         self.build_context_menu((x, y)).popup(pos)
 
@@ -517,182 +512,9 @@ class MainWindow(QMainWindow):
             if item.kind in ("unit", "marker") and item.isVisible():
                 item.setSelected(True)
 
-    def _place_at_centre(self, payload: dict) -> None:
+    def _place_at_centre(self, payload: dict[str, Any]) -> None:
         x, y = self.doc.state.scene.board.centre
-        self.editor.add_preset(payload, x, y, self.palette.side())
-
-    # -- files --------------------------------------------------------------
-    def _warn(self, title: str, text: str) -> None:
-        QMessageBox.warning(self, title, text)
-
-    def game_name(self) -> str:
-        """How the save prompt names the game: its file, the demo it was read from
-        (which is not saved over), or 'this new game'."""
-        if self.doc.path:
-            return Path(self.doc.path).name
-        if self.opened_from:
-            demo = Path(self.opened_from).resolve() == Path(DEMO_BOARD).resolve()
-            what = "the demo game" if demo else "the game read"
-            return f"{what} (from {Path(self.opened_from).name})"
-        return "this new game"
-
-    def maybe_save(self) -> bool:
-        """Before losing unsaved changes: save, discard or cancel. True to go on."""
-        if not self.doc.dirty:
-            return True
-        answer = QMessageBox.question(
-            self,
-            "Unsaved changes",
-            f"Save the changes to {self.game_name()} first?",
-            QMessageBox.StandardButton.Save
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save,
-        )
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
-
-    def save(self) -> bool:
-        if not self.doc.path:
-            return self.save_as()
-        return self.save_to(self.doc.path)
-
-    def save_to(self, path: str) -> bool:
-        try:
-            save_game(self.doc.game, path)
-        except OSError as exc:
-            self._warn("Save failed", f"{path}: {exc.strerror or exc}")
-            return False
-        self.doc.path = path
-        self.doc.unsaved_extra = False
-        self.doc.undo_stack.setClean()
-        self.autosaver.discard()
-        session.add_recent(path)
-        self._update_title()
-        self.statusBar().showMessage(f"Saved {path}", 5000)
-        return True
-
-    def save_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Save game", self.doc.path or "", "Games (*.json)"
-        )
-        if not path:
-            return False
-        if not path.lower().endswith(".json"):
-            path += ".json"
-        return self.save_to(path)
-
-    def open_file(self) -> None:
-        if not self.maybe_save():
-            return
-        start = str(Path(self.doc.path).parent) if self.doc.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open game", start, "Games (*.json)")
-        if path:
-            self.open_path(path, ask=False)
-
-    def open_path(self, path: str, ask: bool = True) -> bool:
-        """Open ``path`` in this window. A file that fails to load is reported with
-        the place in the file, and the open game stays as it was."""
-        if ask and not self.maybe_save():
-            return False
-        try:
-            game = load_game(path)
-            self.doc.reset(game, path)
-        except FileFormatError as exc:
-            self._warn(
-                "Cannot open this file",
-                f"{path}\n\nWhere in the file: {where_in_file(exc)}\nProblem: {exc.problem}\n\n"
-                "The open board was left as it was.",
-            )
-            self.statusBar().showMessage(f"Could not open {path}: {exc.path}: {exc.problem}", 10000)
-            return False
-        except RuleError as exc:
-            self._warn("Cannot open this file", f"{path}\n\n{exc}")
-            return False
-        session.add_recent(path)
-        self.statusBar().showMessage(f"Opened {path}", 5000)
-        return True
-
-    def new_game(self, key: str, ask: bool = True) -> bool:
-        if ask and not self.maybe_save():
-            return False
-        setup = new_game.preset(key).build()
-        self.doc.reset(Game(setup), None)
-        return True
-
-    def new_same_kind(self) -> bool:
-        """File > New board of this kind (Ctrl+N): the Deployment Type and
-        objectives (The Ninth Age), rows (hex) or board size (Carnevale) of the
-        open board, with nothing placed."""
-        if not self.maybe_save():
-            return False
-        self.doc.reset(Game(new_game.same_kind(self.doc.committed.setup)), None)
-        return True
-
-    def _build_new_menu(self, menu: QMenu) -> None:
-        subs: dict[tuple[str, ...], QMenu] = {(): menu}
-        for p in new_game.presets():
-            for i in range(1, len(p.group) + 1):
-                if p.group[:i] not in subs:
-                    subs[p.group[:i]] = subs[p.group[: i - 1]].addMenu(p.group[i - 1])
-            a = subs[p.group].addAction(p.title)
-            a.triggered.connect(lambda _c=False, key=p.key: self.new_game(key))
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        files = session.recent_files()
-        for path in files:
-            a = self.recent_menu.addAction(path)
-            a.triggered.connect(lambda _c=False, p=path: self._open_recent(p))
-        if not files:
-            self.recent_menu.addAction("(no recent files)").setEnabled(False)
-
-    def _open_recent(self, path: str) -> None:
-        if not Path(path).exists():
-            session.forget_recent(path)
-            self._warn("Cannot open", f"{path} no longer exists.")
-            return
-        self.open_path(path)
-
-    def recover(self, leftover: session.Leftover) -> bool:
-        """Open an autosave a crashed session left, as unsaved changes to its file."""
-        try:
-            game = load_game(leftover.file)
-            self.doc.reset(game, leftover.original)
-        except (FileFormatError, RuleError) as exc:
-            self._warn("Cannot recover", f"{leftover.file}: {exc}")
-            return False
-        self.doc.unsaved_extra = True
-        leftover.discard()
-        self._update_title()
-        self.autosaver.autosave()
-        self.statusBar().showMessage(f"Recovered the game autosaved at {leftover.when()}", 10000)
-        return True
-
-    def offer_recovery(self, folder: Path | None = None) -> int:
-        """Offer each autosave a crashed session left behind; returns how many were recovered
-        (the first accepted one opens here; the others wait for the next start)."""
-        recovered = 0
-        for left in session.leftovers(folder):
-            name = left.name or "an untitled game"
-            where = f" ({left.original})" if left.original else ""
-            answer = QMessageBox.question(
-                self,
-                "Recover unsaved work?",
-                f"tabletop_gui did not close normally. {name}{where} was autosaved at "
-                f"{left.when()} with unsaved changes.\n\nRecover it?",
-                QMessageBox.StandardButton.Yes
-                | QMessageBox.StandardButton.Discard
-                | QMessageBox.StandardButton.Ignore,
-                QMessageBox.StandardButton.Yes,
-            )
-            if answer == QMessageBox.StandardButton.Yes and self.recover(left):
-                recovered += 1
-                break
-            if answer == QMessageBox.StandardButton.Discard:
-                left.discard()
-        return recovered
+        self.editor.add_preset(payload, x, y, self.palette_panel.side())
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # Without a screen (QT_QPA_PLATFORM=offscreen: scripts, benchmarks) nobody
@@ -702,156 +524,5 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.autosaver.close()
-        if self.stream_output is not None:
-            self.stream_output.stop()
-        if self.streamer is not None:
-            self.streamer.close()
+        self.close_streams()
         event.accept()
-
-    # -- pictures -------------------------------------------------------------
-    def export(self, path: str, transparent: bool = False, paper: str = "board") -> int:
-        """Write the board as shown (the moment looked back at, if any), in the view
-        shown (View > Score as seen by: a player's export hides what they cannot know)."""
-        from tabletop_gui.app.export.render import render_file
-
-        state = self.doc.state
-        return render_file(
-            state,
-            path,
-            transparent=transparent,
-            paper=paper,
-            viewer=self.doc.viewer,
-            events=self.doc.timeline.events[: state.index],
-        )
-
-    def export_dialog(self, kind: str, paper: str = "board") -> None:
-        ext = {"png": "png", "png-t": "png", "svg": "svg", "pdf": "pdf"}[kind]
-        base = Path(self.doc.path).stem if self.doc.path else "board"
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Export board", f"{base}.{ext}", f"{ext.upper()} (*.{ext})"
-        )
-        if not path:
-            return
-        if not path.lower().endswith(f".{ext}"):
-            path += f".{ext}"
-        try:
-            pages = self.export(path, transparent=kind == "png-t", paper=paper)
-        except (OSError, ValueError) as exc:
-            self._warn("Export failed", str(exc))
-            return
-        more = f" ({pages} pages)" if pages > 1 else ""
-        self.statusBar().showMessage(f"Wrote {path}{more}", 8000)
-
-    def render_image(self) -> None:  # kept for older callers
-        self.export_dialog("png")
-
-    def print_board(self) -> None:
-        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-
-        from tabletop_gui.app.export.render import print_board
-
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        dialog = QPrintDialog(printer, self)
-        dialog.setWindowTitle("Print the board at true scale")
-        if dialog.exec() != QPrintDialog.DialogCode.Accepted:
-            return
-        pages = print_board(self.doc.state, printer, viewer=self.doc.viewer)
-        self.statusBar().showMessage(f"Sent {pages} page(s) to the printer", 8000)
-
-    # -- streaming ------------------------------------------------------------
-    def open_streamer(self) -> object:
-        from tabletop_gui.app.stream.streamer import StreamerWindow
-
-        if self.streamer is None or not shiboken6.isValid(self.streamer):
-            self.streamer = StreamerWindow(self.doc)
-        self.streamer.show()
-        self.streamer.raise_()
-        return self.streamer
-
-    def continue_from_here(self) -> str | None:
-        refused = self.doc.continue_from_here()
-        if refused:
-            self.statusBar().showMessage(f"Refused: {refused}", 8000)
-        return refused
-
-    def toggle_streamer(self) -> object | None:
-        """F10: open the streamer view, or close it when it is showing."""
-        showing = self.streamer is not None and shiboken6.isValid(self.streamer)
-        if showing and self.streamer.isVisible():  # type: ignore[union-attr]
-            self.streamer.close()  # type: ignore[union-attr]
-            return None
-        return self.open_streamer()
-
-    def start_stream_output(self, path: str) -> object:
-        from tabletop_gui.app.stream.streamer import StreamOutput
-
-        self.stop_stream_output()
-        self.stream_output = StreamOutput(self.doc, path, parent=self)
-        self.stream_output.failed.connect(lambda t: self.statusBar().showMessage(t, 10000))
-        self.stream_path.setText(str(Path(path).resolve()))
-        self.stream_box.setVisible(True)
-        self.stream_action.setChecked(True)
-        s = session.settings()
-        s.setValue("stream_path", str(path))
-        return self.stream_output
-
-    def stop_stream_output(self) -> None:
-        if self.stream_output is not None:
-            self.stream_output.stop()
-            self.stream_output.deleteLater()
-            self.stream_output = None
-        self.stream_box.setVisible(False)
-        self.stream_action.setChecked(False)
-
-    def toggle_stream_output(self) -> None:
-        if self.stream_output is not None:
-            self.stop_stream_output()
-            return
-        from tabletop_gui.app.stream.streamer import default_stream_path
-
-        default = session.settings().value("stream_path", "") or str(default_stream_path())
-        # A dialog given a folder that does not exist opens wherever it was last;
-        # the data folder is made first so it opens there.
-        with contextlib.suppress(OSError):  # then the dialog opens elsewhere: still usable
-            Path(default).parent.mkdir(parents=True, exist_ok=True)
-        path, _ = QFileDialog.getSaveFileName(
-            self, "PNG for streaming (rewritten on every change)", str(default), "PNG (*.png)"
-        )
-        if not path:
-            self.stream_action.setChecked(False)
-            return
-        if not path.lower().endswith(".png"):
-            path += ".png"
-        self.start_stream_output(path)
-
-    def copy_stream_path(self) -> None:
-        QGuiApplication.clipboard().setText(self.stream_path.text())
-        self.statusBar().showMessage("Path copied", 3000)
-
-
-def where_in_file(exc: FileFormatError) -> str:
-    """The place of a file's problem for a person: the JSON path (``units[3].x``),
-    or the line and column of broken JSON (the reader gives them as the path)."""
-    return exc.path if exc.path != "(file)" else "the file as a whole"
-
-
-_WINDOWS: list[MainWindow] = []
-
-
-def run_app(path: str | None = None) -> int:
-    """Open the main window on ``path`` (the demo board when None); the exit code."""
-    app = QApplication.instance() or QApplication(sys.argv)
-    app.setOrganizationName(session.ORGANIZATION)
-    app.setApplicationName(session.APPLICATION)
-    target = str(path) if path else str(DEMO_BOARD)
-    try:
-        game = load_game(target)
-    except FileFormatError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    window = MainWindow(game, target if path else None, opened_from=None if path else target)
-    window.show()
-    window.view.setFocus(Qt.FocusReason.OtherFocusReason)  # board keys work at once
-    _WINDOWS.append(window)
-    window.offer_recovery()
-    return app.exec()

@@ -1,0 +1,220 @@
+"""The main window's File handling: new, open, recent, save, save as, the
+unsaved-changes prompt and crash recovery, and the window title that names the
+file. A mixin on ``MainWindow``: it declares the window parts it uses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import shiboken6
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
+
+from tabletop_gui.app import session
+from tabletop_gui.app.document import Document
+from tabletop_gui.examples import DEMO_BOARD
+from tabletop_gui.io import FileFormatError, load_game, save_game
+from tabletop_gui.model.game import Game
+from tabletop_gui.play import new_game
+from tabletop_gui.rules.engine import RuleError
+
+
+def where_in_file(exc: FileFormatError) -> str:
+    """The place of a file's problem for a person: the JSON path (``units[3].x``),
+    or the line and column of broken JSON (the reader gives them as the path)."""
+    return exc.path if exc.path != "(file)" else "the file as a whole"
+
+
+class FileActions(QMainWindow):
+    """File ▸ New, Open, Open recent, Save, Save as; recovery of autosaves."""
+
+    doc: Document
+    autosaver: session.Autosaver
+    #: The file an untitled game was read from (the bundled demo at start: it
+    #: is not saved over, so Save asks for a new file), None otherwise.
+    opened_from: str | None
+    recent_menu: QMenu
+
+    def _warn(self, title: str, text: str) -> None:
+        QMessageBox.warning(self, title, text)
+
+    def _update_title(self) -> None:
+        if not shiboken6.isValid(self) or not shiboken6.isValid(self.doc.undo_stack):
+            return  # the window is being torn down
+        name = self.doc.committed.setup.name or "untitled"
+        if self.doc.path:
+            where = Path(self.doc.path).name
+        elif self.opened_from:
+            where = f"{Path(self.opened_from).name} (a copy, not saved yet)"
+        else:
+            where = "not saved yet"
+        dirty = " *" if self.doc.dirty else ""
+        self.setWindowTitle(f"{where}{dirty} — {name} — tabletop_gui")
+
+    def game_name(self) -> str:
+        """How the save prompt names the game: its file, the demo it was read from
+        (which is not saved over), or 'this new game'."""
+        if self.doc.path:
+            return Path(self.doc.path).name
+        if self.opened_from:
+            demo = Path(self.opened_from).resolve() == Path(DEMO_BOARD).resolve()
+            what = "the demo game" if demo else "the game read"
+            return f"{what} (from {Path(self.opened_from).name})"
+        return "this new game"
+
+    def maybe_save(self) -> bool:
+        """Before losing unsaved changes: save, discard or cancel. True to go on."""
+        if not self.doc.dirty:
+            return True
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"Save the changes to {self.game_name()} first?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def save(self) -> bool:
+        if not self.doc.path:
+            return self.save_as()
+        return self.save_to(self.doc.path)
+
+    def save_to(self, path: str) -> bool:
+        try:
+            save_game(self.doc.game, path)
+        except OSError as exc:
+            self._warn("Save failed", f"{path}: {exc.strerror or exc}")
+            return False
+        self.doc.path = path
+        self.doc.unsaved_extra = False
+        self.doc.undo_stack.setClean()
+        self.autosaver.discard()
+        session.add_recent(path)
+        self._update_title()
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+        return True
+
+    def save_as(self) -> bool:
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save game", self.doc.path or "", "Games (*.json)"
+        )
+        if not path:
+            return False
+        if not path.lower().endswith(".json"):
+            path += ".json"
+        return self.save_to(path)
+
+    def open_file(self) -> None:
+        if not self.maybe_save():
+            return
+        start = str(Path(self.doc.path).parent) if self.doc.path else ""
+        path, _ = QFileDialog.getOpenFileName(self, "Open game", start, "Games (*.json)")
+        if path:
+            self.open_path(path, ask=False)
+
+    def open_path(self, path: str, ask: bool = True) -> bool:
+        """Open ``path`` in this window. A file that fails to load is reported with
+        the place in the file, and the open game stays as it was."""
+        if ask and not self.maybe_save():
+            return False
+        try:
+            game = load_game(path)
+            self.doc.reset(game, path)
+        except FileFormatError as exc:
+            self._warn(
+                "Cannot open this file",
+                f"{path}\n\nWhere in the file: {where_in_file(exc)}\nProblem: {exc.problem}\n\n"
+                "The open board was left as it was.",
+            )
+            self.statusBar().showMessage(f"Could not open {path}: {exc.path}: {exc.problem}", 10000)
+            return False
+        except RuleError as exc:
+            self._warn("Cannot open this file", f"{path}\n\n{exc}")
+            return False
+        session.add_recent(path)
+        self.statusBar().showMessage(f"Opened {path}", 5000)
+        return True
+
+    def new_game(self, key: str, ask: bool = True) -> bool:
+        if ask and not self.maybe_save():
+            return False
+        setup = new_game.preset(key).build()
+        self.doc.reset(Game(setup), None)
+        return True
+
+    def new_same_kind(self) -> bool:
+        """File > New board of this kind (Ctrl+N): the Deployment Type and
+        objectives (The Ninth Age), rows (hex) or board size (Carnevale) of the
+        open board, with nothing placed."""
+        if not self.maybe_save():
+            return False
+        self.doc.reset(Game(new_game.same_kind(self.doc.committed.setup)), None)
+        return True
+
+    def _build_new_menu(self, menu: QMenu) -> None:
+        subs: dict[tuple[str, ...], QMenu] = {(): menu}
+        for p in new_game.presets():
+            for i in range(1, len(p.group) + 1):
+                if p.group[:i] not in subs:
+                    subs[p.group[:i]] = subs[p.group[: i - 1]].addMenu(p.group[i - 1])
+            a = subs[p.group].addAction(p.title)
+            a.triggered.connect(lambda _c=False, key=p.key: self.new_game(key))
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        files = session.recent_files()
+        for path in files:
+            a = self.recent_menu.addAction(path)
+            a.triggered.connect(lambda _c=False, p=path: self._open_recent(p))
+        if not files:
+            self.recent_menu.addAction("(no recent files)").setEnabled(False)
+
+    def _open_recent(self, path: str) -> None:
+        if not Path(path).exists():
+            session.forget_recent(path)
+            self._warn("Cannot open", f"{path} no longer exists.")
+            return
+        self.open_path(path)
+
+    def recover(self, leftover: session.Leftover) -> bool:
+        """Open an autosave a crashed session left, as unsaved changes to its file."""
+        try:
+            game = load_game(leftover.file)
+            self.doc.reset(game, leftover.original)
+        except (FileFormatError, RuleError) as exc:
+            self._warn("Cannot recover", f"{leftover.file}: {exc}")
+            return False
+        self.doc.unsaved_extra = True
+        leftover.discard()
+        self._update_title()
+        self.autosaver.autosave()
+        self.statusBar().showMessage(f"Recovered the game autosaved at {leftover.when()}", 10000)
+        return True
+
+    def offer_recovery(self, folder: Path | None = None) -> int:
+        """Offer each autosave a crashed session left behind; returns how many were recovered
+        (the first accepted one opens here; the others wait for the next start)."""
+        recovered = 0
+        for left in session.leftovers(folder):
+            name = left.name or "an untitled game"
+            where = f" ({left.original})" if left.original else ""
+            answer = QMessageBox.question(
+                self,
+                "Recover unsaved work?",
+                f"tabletop_gui did not close normally. {name}{where} was autosaved at "
+                f"{left.when()} with unsaved changes.\n\nRecover it?",
+                QMessageBox.StandardButton.Yes
+                | QMessageBox.StandardButton.Discard
+                | QMessageBox.StandardButton.Ignore,
+                QMessageBox.StandardButton.Yes,
+            )
+            if answer == QMessageBox.StandardButton.Yes and self.recover(left):
+                recovered += 1
+                break
+            if answer == QMessageBox.StandardButton.Discard:
+                left.discard()
+        return recovered
