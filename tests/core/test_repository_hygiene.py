@@ -1,0 +1,172 @@
+"""The repository stands on its own: nothing in it cites a file outside it or a
+path on someone's machine, and every ``docs/<name>.md`` (and section) that code,
+tests and docs cite exists. The rules reference is the project's own docs."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+#: What is scanned: the package, tests, docs, tools, benchmarks and top-level docs.
+SCANNED = ("tabletop_gui", "tests", "docs", "tools", "benchmarks")
+TOP_LEVEL = ("README.md", "CONTRIBUTING.md", "CHANGELOG.md")
+
+# The patterns are assembled from pieces so that this file does not match itself.
+_SLASH = "/"
+FORBIDDEN = {
+    "a rules file outside the repository": re.compile(r"\bRULES" + r"\.md\b"),
+    "the shared folder beside the repository": re.compile(r"\.\./shared\b|\bshared" + _SLASH),
+    "the source texts outside the repository": re.compile(r"\bseeds" + _SLASH + r"|\bseed `\d"),
+    "a path on the work machine": re.compile(r"(?<![\w.])" + _SLASH + r"work" + _SLASH),
+    "a home folder on a machine": re.compile(
+        "|".join(
+            (
+                r"(?<![\w.])" + _SLASH + r"(?:home|Users)" + _SLASH + r"\w",
+                r"(?<![\w.])" + _SLASH + r"root" + _SLASH,
+                r"\b[A-Za-z]:(?:\\\\|\\|/)Users(?:\\|/)",
+            )
+        )
+    ),
+}
+DOC_PATH = re.compile(r"\bdocs/([\w-]+\.md)\b")
+#: A cited section: "(docs/carnevale.md, Events)".
+DOC_SECTION = re.compile(r"\(docs/([\w-]+\.md), ([A-Z][^)]*)\)")
+MD_LINK = re.compile(r"\]\(([^)\s]+)\)")
+HEADING = re.compile(r"^#+\s+(.*?)\s*$", re.MULTILINE)
+
+
+def tracked_files() -> list[Path]:
+    """The tracked files in scope (git's list; a tree without git: every file there)."""
+    scope = [*SCANNED, *TOP_LEVEL]
+    try:
+        out = subprocess.run(
+            ["git", "ls-files", "-z", "--", *scope],
+            cwd=ROOT,
+            capture_output=True,
+            check=True,
+            timeout=60,
+        ).stdout.decode()
+        names = [n for n in out.split("\0") if n]
+    except (OSError, subprocess.CalledProcessError):
+        names = []
+    if names:
+        # This file is scanned too, tracked yet or not: its patterns must not trip it.
+        here = Path(__file__).resolve().relative_to(ROOT).as_posix()
+        return [ROOT / n for n in {*names, here} if (ROOT / n).is_file()]
+    found = [ROOT / n for n in TOP_LEVEL if (ROOT / n).is_file()]
+    for folder in SCANNED:
+        found += [p for p in (ROOT / folder).rglob("*") if p.is_file() and ".venv" not in p.parts]
+    return found
+
+
+def text_of(path: Path) -> str | None:
+    """The file's text, or None for a binary file (a picture, a compiled file)."""
+    data = path.read_bytes()
+    if b"\0" in data:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+@pytest.fixture(scope="module")
+def texts() -> dict[str, str]:
+    out = {}
+    for path in tracked_files():
+        text = text_of(path)
+        if text is not None:
+            out[path.relative_to(ROOT).as_posix()] = text
+    return out
+
+
+def headings(doc: str) -> list[str]:
+    text = (ROOT / "docs" / doc).read_text(encoding="utf-8")
+    return [h.strip().lower() for h in HEADING.findall(text)]
+
+
+def test_the_scan_reads_the_package_tests_and_docs(texts: dict[str, str]) -> None:
+    assert "README.md" in texts
+    assert "tabletop_gui/rules/engine.py" in texts
+    assert "docs/t9a.md" in texts
+    assert "tests/core/test_repository_hygiene.py" in texts
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "see RULES" + ".md section 2",
+        "the text in ../sha" + "red/seeds",
+        "seed `" + "001`",
+        "saved to " + _SLASH + "work" + _SLASH + "main/game.json",
+        "open " + _SLASH + "home" + _SLASH + "alice/board.json",
+        "C:" + "\\Users\\bob\\board.json",
+        "C:/" + "Users/bob/board.json",
+    ],
+)
+def test_each_forbidden_citation_is_recognised(line: str) -> None:
+    assert any(p.search(line) for p in FORBIDDEN.values()), line
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["the shared rules of docs/measurement.md", "framework/work/ids", "docs/hex.md, The board"],
+)
+def test_ordinary_text_is_not_taken_for_a_citation(line: str) -> None:
+    assert not any(p.search(line) for p in FORBIDDEN.values()), line
+
+
+def test_nothing_cites_a_file_outside_the_repository_or_a_path_on_a_machine(
+    texts: dict[str, str],
+) -> None:
+    found = [
+        f"{name}:{text.count(chr(10), 0, m.start()) + 1}: {what}: {m.group(0)!r}"
+        for name, text in texts.items()
+        for what, pattern in FORBIDDEN.items()
+        for m in pattern.finditer(text)
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_every_cited_doc_exists(texts: dict[str, str]) -> None:
+    missing = sorted(
+        f"{name}: docs/{doc}"
+        for name, text in texts.items()
+        for doc in DOC_PATH.findall(text)
+        if not (ROOT / "docs" / doc).is_file()
+    )
+    assert not missing, "\n".join(missing)
+
+
+def test_every_cited_doc_section_exists(texts: dict[str, str]) -> None:
+    cited = {
+        (name, doc, section.strip())
+        for name, text in texts.items()
+        for doc, section in DOC_SECTION.findall(" ".join(text.split()))
+        if (ROOT / "docs" / doc).is_file()
+    }
+    assert cited, "no '(docs/<name>.md, Section)' citation found: the pattern is broken"
+    missing = sorted(
+        f"{name}: docs/{doc}, {section}"
+        for name, doc, section in cited
+        if not any(h.startswith(section.lower()) for h in headings(doc))
+    )
+    assert not missing, "\n".join(missing)
+
+
+def test_every_relative_link_in_the_docs_leads_to_a_file(texts: dict[str, str]) -> None:
+    broken = []
+    for name, text in texts.items():
+        if not name.endswith(".md"):
+            continue
+        for target in MD_LINK.findall(text):
+            path = target.split("#", 1)[0]
+            if not path or re.match(r"[a-z]+:", path):
+                continue
+            if not (ROOT / name).parent.joinpath(path).exists():
+                broken.append(f"{name}: {target}")
+    assert not broken, "\n".join(broken)
