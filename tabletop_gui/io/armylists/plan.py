@@ -1,0 +1,205 @@
+"""From what a list says to what goes on the table: each unit's base, height
+class, frontage and Scoring, and where each answer came from.
+
+Where a base comes from, first found wins: a base the user gave for the unit
+(``--base``, or the window's answer), a table the user named (``--bases``), the
+list itself (a roster's "0 Size" profile, its mount), the user's own table of
+remembered answers, the bundled table. A unit found nowhere still imports, on a
+placeholder base, and is named as unknown with the nearest known names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from tabletop_gui.io.armylists.bases import (
+    BaseEntry,
+    BaseTable,
+    bundled_table,
+    default_frontage,
+    norm,
+)
+from tabletop_gui.io.armylists.model import ArmyList, BaseSize, ListedUnit
+from tabletop_gui.model.pieces import MM_PER_INCH, BaseShape, HeightClass
+
+#: The base an unknown unit stands on until the user says (a 25 mm infantry base).
+PLACEHOLDER = BaseSize.rect(25, 25)
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedUnit:
+    listed: ListedUnit
+    base: BaseSize
+    height: HeightClass
+    frontage: int
+    #: True / False where the list or the rules tell; None: left to the player.
+    scoring: bool | None
+    #: Where the base came from ("the list", "the bundled table (2nd ed.)", "--base"...);
+    #: empty for an unknown unit on the placeholder base.
+    base_from: str
+    suggestions: tuple[str, ...] = ()
+    character: bool = False
+
+    @property
+    def known(self) -> bool:
+        return bool(self.base_from)
+
+    @property
+    def name(self) -> str:
+        return self.listed.name
+
+    @property
+    def models(self) -> int:
+        return self.listed.models
+
+    @property
+    def models_per_rank(self) -> int:
+        if self.base.shape is BaseShape.ROUND:
+            return 1
+        return max(1, min(self.frontage, self.models))
+
+    def size_in(self) -> tuple[float, float]:
+        """Frontage and depth of the whole unit in inches."""
+        if self.base.shape is BaseShape.ROUND:
+            d = self.base.width_mm / MM_PER_INCH
+            return d, d
+        per_rank = self.models_per_rank
+        ranks = -(-self.models // per_rank)
+        return (
+            per_rank * self.base.width_mm / MM_PER_INCH,
+            ranks * self.base.depth_mm / MM_PER_INCH,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ArmyPlan:
+    army: ArmyList
+    units: tuple[PlannedUnit, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def unknown(self) -> list[PlannedUnit]:
+        return [u for u in self.units if not u.known]
+
+    def unknown_names(self) -> list[str]:
+        """Each unknown unit name once, in list order."""
+        seen: dict[str, str] = {}
+        for u in self.unknown:
+            seen.setdefault(norm(u.name), u.name)
+        return list(seen.values())
+
+    def with_bases(self, answers: Mapping[str, BaseEntry]) -> ArmyPlan:
+        """The plan with unit name -> entry answers applied to the units of that name."""
+        keyed = {norm(k): v for k, v in answers.items()}
+        units = []
+        for u in self.units:
+            e = keyed.get(norm(u.name))
+            if e is None:
+                units.append(u)
+                continue
+            character = u.character or e.character
+            units.append(
+                replace(
+                    u, base=e.base, height=e.height, frontage=e.frontage, base_from="your answer",
+                    suggestions=(), character=character,
+                    scoring=_scoring(u.listed, character),
+                )
+            )  # fmt: skip
+        return replace(self, units=tuple(units))
+
+
+def guess_height(base: BaseSize) -> HeightClass:
+    """A height class from the base alone (used only when no table names the unit)."""
+    if base.width_mm <= 30:
+        return HeightClass.STANDARD
+    if base.width_mm <= 60 and base.depth_mm <= 100:
+        return HeightClass.LARGE
+    return HeightClass.GIGANTIC
+
+
+def _scoring(listed: ListedUnit, character: bool) -> bool | None:
+    """The list's own word; else a Character is not Scoring (docs/t9a.md: Characters
+    have ``scoring: false``, a per-unit flag from the army list); else unknown."""
+    if listed.scoring is not None:
+        return listed.scoring
+    return False if character else None
+
+
+def plan_army(
+    army: ArmyList,
+    *,
+    overrides: Mapping[str, BaseSize] | None = None,
+    tables: Sequence[BaseTable] = (),
+    user: BaseTable | None = None,
+    bundled: BaseTable | None = None,
+) -> ArmyPlan:
+    """Bases, heights, frontages and Scoring of every unit of ``army``."""
+    bundled = bundled_table() if bundled is None else bundled
+    given = {norm(k): v for k, v in (overrides or {}).items()}
+    notes = list(army.notes)
+    army_names = {norm(e.army) for e in bundled.entries}
+    if army.army and norm(army.army) not in army_names:
+        notes.append(
+            f"army {army.army!r} is not in the bundled table: its units are looked up "
+            "among all armies"
+        )
+    units = [_plan_unit(u, army, given, tables, user, bundled) for u in army.units]
+    return ArmyPlan(army, tuple(units), tuple(notes))
+
+
+def _plan_unit(
+    u: ListedUnit,
+    army: ArmyList,
+    given: Mapping[str, BaseSize],
+    tables: Sequence[BaseTable],
+    user: BaseTable | None,
+    bundled: BaseTable,
+) -> PlannedUnit:
+    def find(table: BaseTable) -> BaseEntry | None:
+        return table.find(u.name, army.army, army.edition, u.options)
+
+    known_entry = next(
+        (e for t in (*tables, *([user] if user else []), bundled) if (e := find(t))), None
+    )
+    character = bool(u.character) or bool(known_entry and known_entry.character)
+    scoring = _scoring(u, character)
+    base: BaseSize | None = None
+    source = ""
+    entry: BaseEntry | None = None
+    if norm(u.name) in given:
+        base, source = given[norm(u.name)], "--base"
+    else:
+        for t in tables:
+            if (entry := find(t)) is not None:
+                source = f"table {t.name}"
+                break
+        if entry is None and u.base is not None:
+            base, source = u.base, "the list"
+        if entry is None and base is None and user is not None and (entry := find(user)):
+            source = "your table"
+        if entry is None and base is None and (entry := find(bundled)) is not None:
+            ed = f", {entry.edition} ed." if entry.edition else ""
+            army_note = "" if norm(entry.army) == norm(army.army) else f", {entry.army}"
+            source = f"the bundled table{ed}{army_note}"
+    if entry is not None:
+        return PlannedUnit(
+            u, entry.base, u.height or entry.height, entry.frontage, scoring, source,
+            character=character,
+        )  # fmt: skip
+    if base is not None:
+        ref = known_entry
+        height = u.height or (ref.height if ref else guess_height(base))
+        frontage = ref.frontage if ref else default_frontage(height, base)
+        return PlannedUnit(u, base, height, frontage, scoring, source, character=character)
+    tables_all = [*tables, *([user] if user else []), bundled]
+    suggestions: list[str] = []
+    for t in tables_all:
+        for s in t.nearest(u.name, army.army):
+            if s not in suggestions:
+                suggestions.append(s)
+    height = u.height or HeightClass.STANDARD
+    return PlannedUnit(
+        u, PLACEHOLDER, height, default_frontage(height, PLACEHOLDER), scoring, "",
+        tuple(suggestions[:3]), character,
+    )  # fmt: skip

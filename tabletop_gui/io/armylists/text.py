@@ -1,0 +1,136 @@
+"""The text export of The Ninth Age army builders (New Recruit's "copy as text").
+
+    Anna - Kingdom of Equitaine
+    310 - 20 Men-at-Arms, Spear, Standard Bearer
+    240 - Duke, General, Great Weapon
+    550
+
+A first line ``Player - Army``, one line per unit ``POINTS - [N ]Unit Name,
+option, option...`` (no number: one model; an option may hold commas inside
+parentheses), then the total. Spacing, tabs, blank lines, "pts" after numbers and
+en or em dashes are taken as they come; any other line is named as unreadable.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tabletop_gui.io.armylists.model import ArmyList, ListedUnit
+from tabletop_gui.io.errors import FileFormatError
+
+FORMAT = "New Recruit text export"
+
+_DASH = r"[-–—]"
+_POINTS = r"(\d+)\s*(?:pts?\.?|points)?"
+_UNIT = re.compile(rf"^{_POINTS}\s*{_DASH}\s*(.*)$", re.IGNORECASE)
+_TOTAL = re.compile(r"^(?:total\s*:?\s*)?(\d+)\s*(?:pts?\.?|points)?$", re.IGNORECASE)
+_HEADER = re.compile(rf"^(.*?)\s+{_DASH}\s+(.+)$")
+_COUNT = re.compile(r"^(\d+)\s*[x×]?\s+(\S.*)$")
+#: No real unit has more models (a bigger count is a typo).
+MAX_MODELS = 500
+MAX_LINES = 2000
+
+
+def decode_text(data: bytes) -> str:
+    """UTF-8 (with or without a byte order mark), else Latin-1; line endings unified."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    """(line number, text without surrounding and repeated spaces) for non-blank lines."""
+    out = []
+    for n, raw in enumerate(text.split("\n"), start=1):
+        line = " ".join(raw.replace("\u00a0", " ").split())
+        if line:
+            out.append((n, line))
+    return out
+
+
+def looks_like_text_list(data: bytes) -> bool:
+    """A header line and at least one unit line near the top."""
+    if b"\0" in data[:4096]:
+        return False
+    lines = _lines(decode_text(data[:65536]))[:40]
+    if not lines or _UNIT.match(lines[0][1]):
+        return False
+    return any(_UNIT.match(line) for _, line in lines[1:])
+
+
+def split_options(text: str) -> list[str]:
+    """Split at commas outside parentheses/brackets: ``Banner (A, B), Spear`` -> 2."""
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}" and depth:
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append("".join(current).strip())
+            current = []
+        else:
+            current.append(ch)
+    parts.append("".join(current).strip())
+    return [p for p in parts if p]
+
+
+def parse_text_list(text: str, source: str = "") -> ArmyList:
+    lines = _lines(text)
+    if not lines:
+        raise FileFormatError("(file)", "empty: no army list", source)
+    if len(text.split("\n")) > MAX_LINES:
+        raise FileFormatError("(file)", f"more than {MAX_LINES} lines: not an army list", source)
+    n0, header = lines[0]
+    if _UNIT.match(header):
+        raise FileFormatError(
+            f"line {n0}", "the first line should be 'Player - Army', not a unit", source
+        )
+    m = _HEADER.match(header)
+    player, army = (m.group(1).strip(), m.group(2).strip()) if m else ("", header)
+    units: list[ListedUnit] = []
+    total: int | None = None
+    for n, line in lines[1:]:
+        where = f"line {n}"
+        tm = _TOTAL.match(line)
+        if tm and total is None and units:
+            total = int(tm.group(1))
+            continue
+        um = _UNIT.match(line)
+        if not um or total is not None:
+            after = " after the total" if total is not None else ""
+            raise FileFormatError(
+                where,
+                f"cannot read {line!r}{after}: expected 'POINTS - [N ]Unit Name, option, ...'",
+                source,
+            )
+        units.append(_unit(int(um.group(1)), um.group(2), where, source))
+    if not units:
+        raise FileFormatError(
+            f"line {n0}", f"{header!r} is followed by no unit line ('POINTS - Unit Name')", source
+        )
+    notes = []
+    added = sum(u.points or 0 for u in units)
+    if total is not None and total != added:
+        notes.append(f"the list's total is {total} points but its units add up to {added}")
+    return ArmyList(player, army, tuple(units), FORMAT, total, notes=tuple(notes))
+
+
+def _unit(points: int, rest: str, where: str, source: str) -> ListedUnit:
+    parts = split_options(rest)
+    if not parts:
+        raise FileFormatError(where, "a unit line without a unit name", source)
+    head, options = parts[0], tuple(parts[1:])
+    models = 1
+    cm = _COUNT.match(head)
+    if cm:
+        models, head = int(cm.group(1)), cm.group(2).strip()
+    if not 1 <= models <= MAX_MODELS:
+        raise FileFormatError(where, f"{models} models: a unit has 1 to {MAX_MODELS}", source)
+    if not re.search(r"[^\W\d_]", head):
+        raise FileFormatError(where, f"{head!r} is not a unit name", source)
+    return ListedUnit(head, models, where, points, options)

@@ -1,0 +1,84 @@
+"""The T9A builders' text export: header, unit lines, model counts, options with
+commas inside parentheses, odd spacing, and unreadable lines named by number."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop_gui.io import FileFormatError
+from tabletop_gui.io.armylists.text import (
+    decode_text,
+    looks_like_text_list,
+    parse_text_list,
+    split_options,
+)
+
+from .conftest import LISTS
+
+
+def test_the_issue_example_reads_player_army_units_and_total():
+    army = parse_text_list(
+        "Anna - Kingdom of Equitaine\n310 - 20 Men-at-Arms, Spear, Standard Bearer\n"
+        "240 - Duke, General, Great Weapon\n550\n"
+    )
+    assert (army.player, army.army, army.total_points) == ("Anna", "Kingdom of Equitaine", 550)
+    men, duke = army.units
+    assert (men.name, men.models, men.points) == ("Men-at-Arms", 20, 310)
+    assert men.options == ("Spear", "Standard Bearer")
+    assert (duke.name, duke.models, duke.where) == ("Duke", 1, "line 3")
+    assert army.notes == ()
+
+
+def test_odd_spacing_tabs_crlf_dashes_and_pts_are_taken_as_they_come():
+    army = parse_text_list(decode_text((LISTS / "equitaine_odd_spacing.txt").read_bytes()))
+    assert army.player == "Anna" and army.army == "Kingdom of Equitaine"
+    names = [(u.name, u.models) for u in army.units]
+    assert names == [
+        ("Men-at-Arms", 20), ("Duke", 1), ("Knights of the Realm", 8),
+        ("Lowborn Levies", 30), ("Questing Hermit", 1), ("Grail Pilgrims", 5),
+    ]  # fmt: skip
+    assert army.units[0].options == ("Spear", "Standard Bearer (Banner of Roland, Icon)")
+    assert army.units[2].where == "line 5"  # the en-dash line, counted with the blank line
+    assert army.total_points == 1560 and army.notes == ()
+
+
+def test_commas_inside_parentheses_stay_in_their_option():
+    assert split_options("Banner (A, B (c, d)), Spear,, Shield") == [
+        "Banner (A, B (c, d))", "Spear", "Shield",
+    ]  # fmt: skip
+
+
+def test_a_total_that_does_not_add_up_is_noted_not_refused():
+    army = parse_text_list("P - Army\n100 - Duke\n50 - 5 Archers\n200\n")
+    assert army.notes == ("the list's total is 200 points but its units add up to 150",)
+
+
+def test_an_unreadable_unit_line_is_named_by_its_number():
+    with pytest.raises(FileFormatError) as err:
+        parse_text_list("P - Army\n100 - Duke\nten knights on horses\n", "list.txt")
+    assert str(err.value).startswith("list.txt: line 3: cannot read 'ten knights on horses'")
+
+
+def test_a_line_after_the_total_is_named():
+    with pytest.raises(FileFormatError, match="line 4: cannot read '30 - Hound' after the total"):
+        parse_text_list("P - Army\n100 - Duke\n100\n30 - Hound\n")
+
+
+def test_zero_models_and_a_nameless_unit_are_refused_with_their_line():
+    with pytest.raises(FileFormatError, match="line 2: 0 models"):
+        parse_text_list("P - Army\n100 - 0 Knights\n")
+    with pytest.raises(FileFormatError, match="line 3: '12' is not a unit name"):
+        parse_text_list("P - Army\n100 - Duke\n100 - 12, Spear\n")
+
+
+def test_a_header_without_unit_lines_is_not_a_list():
+    with pytest.raises(FileFormatError, match="line 1: 'P - Army' is followed by no unit line"):
+        parse_text_list("P - Army\n\n")
+
+
+def test_sniff_accepts_lists_and_declines_other_text():
+    assert looks_like_text_list((LISTS / "undying_4000.txt").read_bytes())
+    assert looks_like_text_list((LISTS / "equitaine_odd_spacing.txt").read_bytes())
+    assert not looks_like_text_list(b'{"format": "tabletop_gui", "version": 1}')
+    assert not looks_like_text_list(b"Dear diary - today\nI went out.\n")
+    assert not looks_like_text_list(b"\x00\x01PK binary - 100 - x\n100 - y")
