@@ -46,6 +46,7 @@ from tabletop_gui.app.panels.palette import Palette
 from tabletop_gui.app.panels.score_panel import ScorePanel
 from tabletop_gui.app.panels.turn_bar import TurnBar
 from tabletop_gui.app.stream.stream_control import StreamControl
+from tabletop_gui.app.windows.army_import import import_army_list
 from tabletop_gui.app.windows.file_actions import FileActions
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
@@ -183,6 +184,7 @@ class MainWindow(FileActions, ExportActions, StreamControl):
         self.recent_menu = f.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         self._fill_recent()
+        self._action(f, "&Import army list…", lambda: import_army_list(self, self.doc), "Ctrl+I")
         self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save)
         self._action(f, "Save &as…", self.save_as, QKeySequence.StandardKey.SaveAs)
         f.addSeparator()

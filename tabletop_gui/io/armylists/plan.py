@@ -10,17 +10,19 @@ placeholder base, and is named as unknown with the nearest known names.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from tabletop_gui.io.armylists.bases import (
+    ANY,
     BaseEntry,
     BaseTable,
     bundled_table,
     default_frontage,
     norm,
 )
-from tabletop_gui.io.armylists.model import ArmyList, BaseSize, ListedUnit
+from tabletop_gui.io.armylists.model import ArmyList, BaseSize, ListedUnit, parse_base
 from tabletop_gui.model.pieces import MM_PER_INCH, BaseShape, HeightClass
 
 #: The base an unknown unit stands on until the user says (a 25 mm infantry base).
@@ -109,6 +111,18 @@ class ArmyPlan:
         return replace(self, units=tuple(units))
 
 
+def _where(entry: BaseEntry, army: str) -> str:
+    """', 3rd ed.', ', Dread Elves' (another army's unit), ', mount Pegasus'."""
+    out = ""
+    if entry.edition not in ("", ANY):
+        out += f", {entry.edition} ed."
+    if entry.army not in ("", ANY) and norm(entry.army) != norm(army):
+        out += f", {entry.army}"
+    if entry.mount:
+        out += f", mount {entry.mount}"
+    return out
+
+
 def guess_height(base: BaseSize) -> HeightClass:
     """A height class from the base alone (used only when no table names the unit)."""
     if base.width_mm <= 30:
@@ -179,9 +193,7 @@ def _plan_unit(
         if entry is None and base is None and user is not None and (entry := find(user)):
             source = "your table"
         if entry is None and base is None and (entry := find(bundled)) is not None:
-            ed = f", {entry.edition} ed." if entry.edition else ""
-            army_note = "" if norm(entry.army) == norm(army.army) else f", {entry.army}"
-            source = f"the bundled table{ed}{army_note}"
+            source = "the bundled table" + _where(entry, army.army)
     if entry is not None:
         return PlannedUnit(
             u, entry.base, u.height or entry.height, entry.frontage, scoring, source,
@@ -203,3 +215,34 @@ def _plan_unit(
         u, PLACEHOLDER, height, default_frontage(height, PLACEHOLDER), scoring, "",
         tuple(suggestions[:3]), character,
     )  # fmt: skip
+
+
+def answer_entry(unit: str, text: str, army: str, tables: Sequence[BaseTable]) -> BaseEntry:
+    """The user's answer for an unknown unit as a table entry: a base (``25x50``,
+    ``round 40``) or the name of a known unit to stand like (``Skeleton Archers``,
+    also as suggested, ``Skeleton Archers (20x20)``). A ValueError says what was
+    expected."""
+    t = text.strip()
+    try:
+        base = parse_base(t)
+    except ValueError:
+        pass
+    else:
+        height = guess_height(base)
+        return BaseEntry(
+            unit, base, height, default_frontage(height, base), army=army, source="your answer"
+        )
+    name = re.sub(r"\s*\([^()]*\)\s*$", "", t)
+    for table in tables:
+        e = table.find(name, army) if name else None
+        if e is not None:
+            return replace(e, unit=unit, army=army, edition="", mount="", source=f"as {e.unit}")
+    raise ValueError(
+        f"{unit}: {text!r} is neither a base (25x50, round 50) nor a known unit's name"
+    )
+
+
+def suggestion_text(unit: str, table: BaseTable, army: str) -> str:
+    """'Skeleton Archers (20x20)': a suggestion as the window offers it."""
+    e = table.find(unit, army)
+    return f"{unit} ({e.base.text()})" if e else unit

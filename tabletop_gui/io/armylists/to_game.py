@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from tabletop_gui.io.armylists.placement import Placement, place
 from tabletop_gui.io.armylists.plan import ArmyPlan, PlannedUnit
+from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.events import AddPiece
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Side, Unit
@@ -42,6 +43,22 @@ def new_game(deployment: str | None) -> Game:
             f"--deployment {key!r}: the Deployment Types are {', '.join(DEPLOYMENT_TYPES)}"
         )
     return Game(t9a_setup(key, None))
+
+
+def refusal(setup: Setup) -> str | None:
+    """Why an army list cannot go into a game of ``setup``, or None."""
+    if setup.family != "t9a":
+        return f"the game is a {setup.family!r} game: army lists go into The Ninth Age games"
+    if not isinstance(setup.scene.board, InchBoard):
+        return "army lists are placed on an inch board, not a hex grid"
+    return None
+
+
+def default_side(scene: Scene) -> str:
+    """The first side without units (else the first side)."""
+    ids = scene.side_ids
+    empty = [s for s in ids if not any(u.side == s for u in scene.units.values())]
+    return empty[0] if empty else ids[0]
 
 
 def list_side_name(plan: ArmyPlan) -> str:
@@ -102,10 +119,9 @@ def place_army(
         raise ArmyImportError("--deployment applies to a new game, not with --into")
     game = into if into is not None else new_game(deployment)
     setup = game.setup
-    if setup.family != "t9a":
-        raise ArmyImportError(
-            f"the game is a {setup.family!r} game: army lists go into The Ninth Age games"
-        )
+    problem = refusal(setup)
+    if problem:
+        raise ArmyImportError(problem)
     ids = setup.scene.side_ids
     if side is None:
         scene_now = replay(setup, game.events).scene

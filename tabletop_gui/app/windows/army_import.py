@@ -1,0 +1,298 @@
+"""File ▸ Import army list…: a list from a file or pasted, a preview of what was
+understood (units, models, bases, what is unknown), unknown units asked once with
+the nearest known names offered and the answers remembered in the user's table,
+then placed on the board as ONE undo step. Nothing already on the board moves.
+
+The reading, the bases and the layout are the core's (``io.armylists``); this
+dialog only shows them and hands the units to the document.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QBrush, QColor, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop_gui.app.document import Document
+from tabletop_gui.io import FileFormatError
+from tabletop_gui.io.armylists.bases import BaseEntry, BaseTable, bundled_table, remember
+from tabletop_gui.io.armylists.bases import user_table as read_user_table
+from tabletop_gui.io.armylists.formats import read_army
+from tabletop_gui.io.armylists.plan import (
+    ArmyPlan,
+    answer_entry,
+    plan_army,
+    suggestion_text,
+)
+from tabletop_gui.io.armylists.to_game import default_side, list_side_name, refusal, units_for
+from tabletop_gui.io.importers import MAX_IMPORT_BYTES, importers, read_import_file
+from tabletop_gui.model.events import AddPiece
+
+UNKNOWN = QColor("#fff3c4")
+COLUMNS = ("Unit", "Models", "Base (mm)", "Per rank", "Height", "Scoring", "Base from")
+EXAMPLE = (
+    "Anna - Kingdom of Equitaine\n310 - 20 Men-at-Arms, Spear, Standard Bearer\n"
+    "240 - Duke, General, Great Weapon\n550"
+)
+
+
+def file_filter() -> str:
+    patterns = sorted({p for i in importers() if i.kind == "army list" for p in i.patterns})
+    return f"Army lists ({' '.join(patterns)});;All files (*)"
+
+
+class ArmyImportDialog(QDialog):
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.setWindowTitle("Import army list")
+        self.resize(820, 640)
+        self.plan: ArmyPlan | None = None
+        self.source = ""
+        self.answers: dict[str, QComboBox] = {}
+        self._tables: list[BaseTable] = []
+        self._from_file: bytes | None = None
+
+        self.file_button = QPushButton("Choose &file…")
+        self.file_button.clicked.connect(self.choose_file)
+        self.file_label = QLabel("New Recruit text export, BattleScribe .ros or .rosz")
+        top = QHBoxLayout()
+        top.addWidget(self.file_button)
+        top.addWidget(self.file_label, 1)
+
+        self.text = QPlainTextEdit()
+        self.text.setPlaceholderText(f"…or paste the list here, e.g.\n\n{EXAMPLE}")
+        self.text.setTabChangesFocus(True)
+        self._debounce = QTimer(self, singleShot=True, interval=300)
+        self._debounce.timeout.connect(self.read)
+        self.text.textChanged.connect(self._typed)
+
+        self.side = QComboBox()
+        scene = doc.committed.scene
+        for s in scene.sides:
+            self.side.addItem(f"{s.name} ({s.id})", s.id)
+        if scene.sides:
+            self.side.setCurrentIndex(scene.side_ids.index(default_side(scene)))
+        side_row = QHBoxLayout()
+        side_row.addWidget(QLabel("&Side:"))
+        side_row.itemAt(0).widget().setBuddy(self.side)  # type: ignore[union-attr]
+        side_row.addWidget(self.side, 1)
+
+        self.summary = QLabel("")
+        self.summary.setWordWrap(True)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.notes = QLabel("")
+        self.notes.setWordWrap(True)
+        self.notes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.place_button = self.buttons.addButton(
+            "&Place on the board", QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.place_button.setEnabled(False)
+        self.buttons.accepted.connect(self.place)
+        self.buttons.rejected.connect(self.reject)
+        QShortcut(QKeySequence("Ctrl+Return"), self, self.place)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.text, 2)
+        layout.addLayout(side_row)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.table, 3)
+        layout.addWidget(self.notes)
+        layout.addWidget(self.buttons)
+        problem = refusal(doc.committed.setup)
+        if problem:
+            self._show_error(f"{problem}. Start one with File ▸ New first.")
+            self.file_button.setEnabled(False)
+            self.text.setEnabled(False)
+
+    # -- input ------------------------------------------------------------
+    def choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import army list", "", file_filter())
+        if path:
+            self.load_file(path)
+
+    def load_file(self, path: str) -> None:
+        try:
+            data = read_import_file(path)
+        except FileFormatError as exc:
+            self._show_error(str(exc))
+            return
+        self.file_label.setText(Path(path).name)
+        self.source = path
+        self._from_file = data
+        self.text.blockSignals(True)
+        try:
+            shown = data.decode("utf-8-sig") if b"\0" not in data[:4096] else ""
+        except UnicodeDecodeError:
+            shown = ""
+        self.text.setPlainText(shown if not shown.lstrip().startswith("<") else "")
+        self.text.blockSignals(False)
+        self.read()
+
+    def _typed(self) -> None:
+        self._from_file = None
+        self.source = "the pasted list"
+        self.file_label.setText("pasted list")
+        self._debounce.start()
+
+    def _data(self) -> bytes:
+        if self._from_file is not None:
+            return self._from_file
+        return self.text.toPlainText().encode("utf-8")[: MAX_IMPORT_BYTES + 1]
+
+    # -- reading and preview ----------------------------------------------
+    def read(self) -> None:
+        """Read the list and show what was understood (or the problem, by line)."""
+        self._debounce.stop()
+        data = self._data()
+        self.plan = None
+        self.answers = {}
+        self.table.setRowCount(0)
+        self.place_button.setEnabled(False)
+        if not data.strip():
+            self.summary.setText("")
+            self.notes.setText("")
+            return
+        try:
+            army = read_army(data, self.source)
+            user = read_user_table()
+            self._tables = [user, bundled_table()]
+            self.plan = plan_army(army, user=user)
+        except FileFormatError as exc:
+            self._show_error(str(exc))
+            return
+        self._show_plan(self.plan)
+        self.place_button.setEnabled(True)
+
+    def _show_error(self, text: str) -> None:
+        self.summary.setText("")
+        self.notes.setText(f"<span style='color:#b00020'>Cannot import: {_html(text)}</span>")
+
+    def _show_plan(self, plan: ArmyPlan) -> None:
+        army = plan.army
+        pts = f", {army.total_points} points" if army.total_points else ""
+        who = list_side_name(plan) or "An army list"
+        self.summary.setText(
+            f"<b>{_html(who)}</b> ({_html(army.format)}): {len(army.units)} units, "
+            f"{army.models} models{pts}."
+        )
+        self.table.setRowCount(len(plan.units))
+        for row, u in enumerate(plan.units):
+            scoring = {True: "yes", False: "no (Character)", None: "yes (list does not say)"}
+            if u.scoring is False and u.listed.scoring is False:
+                scoring[False] = "no"
+            cells = [
+                u.name, str(u.models), u.base.text(), str(u.models_per_rank),
+                u.height.value, scoring[u.scoring], u.base_from or "unknown: give its base",
+            ]  # fmt: skip
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(f"{u.listed.where}: {u.name}")
+                if not u.known:
+                    item.setBackground(QBrush(UNKNOWN))
+                self.table.setItem(row, col, item)
+            if not u.known and u.name.casefold() not in self.answers:
+                self.table.setCellWidget(row, 2, self._answer_box(u.name, u.suggestions))
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        lines = list(plan.notes)
+        unknown = plan.unknown_names()
+        if unknown:
+            lines.append(
+                f"Unknown: {', '.join(unknown)}. Type a base (25x50, round 40) or pick a "
+                "known unit; your answers are remembered. Left empty: a 25x25 base."
+            )
+        self.notes.setText("<br>".join(_html(line) for line in lines))
+
+    def _answer_box(self, unit: str, suggestions: tuple[str, ...]) -> QComboBox:
+        box = QComboBox()
+        box.setEditable(True)
+        box.addItem("")
+        army = self.plan.army.army if self.plan else ""
+        for s in suggestions:
+            box.addItem(suggestion_text(s, self._tables[-1], army))
+        box.setCurrentIndex(0)
+        box.lineEdit().setPlaceholderText("base? e.g. 25x50")  # type: ignore[union-attr]
+        box.setToolTip(f"The base of {unit}: WIDTHxDEPTH mm, 'round D', or a known unit")
+        self.answers[unit.casefold()] = box
+        return box
+
+    # -- placing ----------------------------------------------------------
+    def collected_answers(self) -> dict[str, BaseEntry]:
+        """Unit name -> entry for every answered unknown unit; a ValueError names
+        the first answer that is neither a base nor a known unit."""
+        assert self.plan is not None
+        army = self.plan.army.army
+        out = {}
+        for name in self.plan.unknown_names():
+            box = self.answers.get(name.casefold())
+            text = box.currentText().strip() if box is not None else ""
+            if text:
+                out[name] = answer_entry(name, text, army, self._tables)
+        return out
+
+    def place(self) -> None:
+        if self.plan is None or not self.place_button.isEnabled():
+            return
+        try:
+            answers = self.collected_answers()
+        except ValueError as exc:
+            self.notes.setText(f"<span style='color:#b00020'>{_html(str(exc))}</span>")
+            return
+        plan = self.plan.with_bases(answers) if answers else self.plan
+        side = str(self.side.currentData())
+        units, placement = units_for(self.doc.committed.scene, side, plan)
+        reason = self.doc.commit(
+            [AddPiece(unit=u) for u in units], f"Import army list ({plan.army.army or side})"
+        )
+        if reason:
+            self._show_error(str(reason))
+            return
+        if answers:
+            try:
+                remember(answers.values())
+            except OSError as exc:
+                self.doc.message.emit(f"Your answers could not be remembered: {exc}")
+        outside = [plan.units[i].name for i in placement.outside]
+        if outside:
+            self.doc.message.emit(
+                f"The list does not fit in {placement.area}: {', '.join(outside)} placed beside it"
+            )
+        else:
+            self.doc.message.emit(f"Imported {len(units)} units into {placement.area}")
+        self.accept()
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def import_army_list(window: QWidget, doc: Document) -> ArmyImportDialog:
+    """Open the dialog (modeless: the board stays visible behind it)."""
+    dialog = ArmyImportDialog(doc, window)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
+    return dialog

@@ -1,0 +1,160 @@
+"""File ▸ Import army list…: a pasted list or a file previewed (units, models,
+bases, unknown units), unknown units asked once and remembered, placed as one
+undo step inside the side's zone; a bad list names its line and changes nothing."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import shapely
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox
+
+from tabletop_gui.app.windows.army_import import ArmyImportDialog
+from tabletop_gui.geometry.outline import unit_outline
+from tabletop_gui.io.armylists.bases import user_table
+from tabletop_gui.model.game import Game
+from tabletop_gui.play.new_game import t9a_setup
+
+from .helpers import open_window
+
+LISTS = Path(__file__).parent.parent / "armylists" / "lists"
+KOE = (LISTS / "equitaine_odd_spacing.txt").read_text(encoding="utf-8")
+
+
+def _window(qtbot):
+    return open_window(qtbot, Game(t9a_setup("frontline_clash", "t9a.hold_the_ground")))
+
+
+def _open_dialog(qtbot, window) -> ArmyImportDialog:
+    action = next(a for a in window.actions() if a.text() == "&Import army list…")
+    assert action.shortcut().toString() == "Ctrl+I"
+    action.trigger()
+    shown = [d for d in window.findChildren(ArmyImportDialog) if d.isVisible()]
+    assert len(shown) == 1
+    qtbot.waitExposed(shown[0])
+    return shown[0]
+
+
+def _paste(qtbot, dialog: ArmyImportDialog, text: str) -> None:
+    dialog.text.setPlainText(text)  # read once typing pauses
+    assert dialog._debounce.isActive()
+    qtbot.waitUntil(lambda: not dialog._debounce.isActive())
+
+
+def _cells(dialog: ArmyImportDialog, row: int) -> list[str]:
+    return [dialog.table.item(row, c).text() for c in range(dialog.table.columnCount())]
+
+
+def test_a_pasted_list_is_previewed_with_models_bases_and_unknown_units(qtbot):
+    window = _window(qtbot)
+    dialog = _open_dialog(qtbot, window)
+    _paste(qtbot, dialog, KOE)
+    assert "Anna (Kingdom of Equitaine)" in dialog.summary.text()
+    assert "6 units, 65 models, 1560 points" in dialog.summary.text()
+    assert _cells(dialog, 0)[:5] == ["Men-at-Arms", "20", "20x20", "5", "standard"]
+    assert _cells(dialog, 1)[:3] == ["Duke", "1", "25x50"]  # on its Barded Warhorse
+    assert _cells(dialog, 1)[5] == "no (Character)"
+    hermit = dialog.table.cellWidget(4, 2)
+    assert isinstance(hermit, QComboBox) and hermit.isEditable()
+    assert "Questing Hermit" in dialog.notes.text() and "Grail Pilgrims" in dialog.notes.text()
+    assert dialog.place_button.isEnabled()
+
+
+def test_placing_is_one_undo_step_inside_the_zone_and_keeps_the_board(qtbot):
+    window = _window(qtbot)
+    doc = window.doc
+    before = dict(doc.committed.scene.units)
+    markers = dict(doc.committed.scene.markers)
+    dialog = _open_dialog(qtbot, window)
+    dialog.side.setCurrentIndex(1)  # player-b
+    _paste(qtbot, dialog, KOE)
+    steps = doc.undo_stack.count()
+    dialog.place_button.click()
+    assert not dialog.isVisible()
+    assert doc.undo_stack.count() == steps + 1
+    scene = doc.committed.scene
+    new = [u for uid, u in scene.units.items() if uid not in before]
+    assert len(new) == 6 and {u.side for u in new} == {"player-b"}
+    zone = shapely.Polygon(scene.zones["zone-player-b"].polygon).buffer(1e-6)
+    assert all(zone.covers(shapely.Polygon(unit_outline(u).polygon())) for u in new)
+    assert dict(scene.markers) == markers
+    doc.undo_stack.undo()
+    assert dict(doc.committed.scene.units) == before
+
+
+def test_an_unknown_unit_is_asked_once_and_remembered(qtbot):
+    window = _window(qtbot)
+    dialog = _open_dialog(qtbot, window)
+    twice = KOE.replace("Total: 1560 pts", "150 - 1 Questing Hermit\nTotal: 1710 pts")
+    _paste(qtbot, dialog, twice)
+    boxes = [r for r in range(dialog.table.rowCount()) if dialog.table.cellWidget(r, 2)]
+    assert len(boxes) == 2  # Questing Hermit (twice in the list, asked once), Grail Pilgrims
+    dialog.table.cellWidget(4, 2).setEditText("round 40")
+    dialog.table.cellWidget(5, 2).setEditText("Men-at-Arms")  # stands like a known unit
+    dialog.place_button.click()
+    scene = window.doc.committed.scene
+    hermits = [u for u in scene.units.values() if u.name == "Questing Hermit"]
+    assert len(hermits) == 2 and all(u.base_shape.value == "round" for u in hermits)
+    pilgrims = next(u for u in scene.units.values() if u.name == "Grail Pilgrims")
+    assert (pilgrims.base_width_mm, pilgrims.base_depth_mm) == (20, 20)
+    # Remembered: the next import knows both.
+    table = user_table()
+    assert table.find("Questing Hermit", "Kingdom of Equitaine").base.text() == "round 40"
+    again = _open_dialog(qtbot, window)
+    _paste(qtbot, again, KOE)
+    assert not any(again.table.cellWidget(r, 2) for r in range(again.table.rowCount()))
+    assert _cells(again, 4)[6] == "your table"
+
+
+def test_a_bad_answer_is_named_and_nothing_is_placed(qtbot):
+    window = _window(qtbot)
+    dialog = _open_dialog(qtbot, window)
+    _paste(qtbot, dialog, KOE)
+    dialog.table.cellWidget(4, 2).setEditText("a big rock")
+    n = len(window.doc.committed.scene.units)
+    dialog.place_button.click()
+    assert dialog.isVisible() and "'a big rock' is neither a base" in dialog.notes.text()
+    assert len(window.doc.committed.scene.units) == n
+
+
+def test_a_bad_list_names_its_line_and_cannot_be_placed(qtbot):
+    window = _window(qtbot)
+    dialog = _open_dialog(qtbot, window)
+    _paste(qtbot, dialog, "Anna - Kingdom of Equitaine\n100 - Duke\nsome words here\n")
+    assert "line 3: cannot read 'some words here'" in dialog.notes.text()
+    assert not dialog.place_button.isEnabled()
+    qtbot.keyClick(dialog, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert window.doc.undo_stack.count() == 0
+
+
+def test_a_rosz_file_is_read_and_previewed(qtbot, tmp_path):
+    rosz = tmp_path / "host.rosz"
+    with zipfile.ZipFile(rosz, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("host.ros", (LISTS / "undying_2nd.ros").read_bytes())
+    window = _window(qtbot)
+    dialog = _open_dialog(qtbot, window)
+    dialog.load_file(str(rosz))
+    assert dialog.file_label.text() == "host.rosz"
+    assert dialog.table.rowCount() == 6
+    assert _cells(dialog, 0)[:3] == ["Nomarch", "1", "50x100"]  # its chariot mount
+    assert _cells(dialog, 0)[6] == "the list"
+
+
+def test_a_hostile_roster_is_refused_in_the_dialog(qtbot, tmp_path):
+    bomb = tmp_path / "laughs.ros"
+    bomb.write_bytes(b'<?xml version="1.0"?>\n<!DOCTYPE roster [<!ENTITY a "aa">]>\n<roster/>')
+    window = _window(qtbot)
+    dialog = _open_dialog(qtbot, window)
+    dialog.load_file(str(bomb))
+    assert "line 2: refused" in dialog.notes.text() and not dialog.place_button.isEnabled()
+
+
+def test_a_game_of_another_family_is_told_to_start_a_ninth_age_board(qtbot):
+    from tabletop_gui.play.new_game import hex_setup
+
+    window = open_window(qtbot, Game(hex_setup()))
+    dialog = _open_dialog(qtbot, window)
+    assert "army lists go into The Ninth Age games" in dialog.notes.text()
+    assert not dialog.text.isEnabled()
