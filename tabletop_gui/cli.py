@@ -172,7 +172,7 @@ def examples_listing(as_json: bool = False) -> str:
     for e in found:
         lines += [f"{e.name} ({e.family}): {e.title}", f"  {e.description}", f"  {e.path}"]
     lines.append("")
-    lines.append("Open one in the window: tabletop-gui PATH")
+    lines.append("tabletop-gui PATH opens one as an unsaved copy (Save asks where to keep it).")
     return "\n".join(lines)
 
 

@@ -43,6 +43,8 @@ class Example:
     title: str
     description: str
     path: Path
+    #: The rule family's own name for itself ("The Ninth Age").
+    family_title: str = ""
 
 
 def example_paths() -> list[Path]:
@@ -53,12 +55,15 @@ def examples() -> list[Example]:
     """Every bundled example, by name. Each is read and checked, so a broken
     bundled file fails here (a FileFormatError naming it), not when opened."""
     from tabletop_gui.io import load_game
+    from tabletop_gui.rules.family import FAMILIES
 
     found = []
     for path in example_paths():
         setup = load_game(path).setup
+        family = FAMILIES.get(setup.family)
+        title = family.title if family is not None and family.title else setup.family
         found.append(
-            Example(path.stem, setup.family, setup.name, first_sentence(setup.notes), path)
+            Example(path.stem, setup.family, setup.name, first_sentence(setup.notes), path, title)
         )
     return found
 

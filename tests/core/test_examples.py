@@ -36,6 +36,7 @@ def test_every_json_in_the_folder_is_listed_once_with_its_family_and_a_line():
     assert {e.family for e in listed} == {"t9a", "hex", "carnevale"}
     for e in listed:
         assert e.family == load_game(e.path).setup.family
+        assert e.family_title in ("The Ninth Age", "Hex Victory Banners", "Carnevale")
         assert e.title and e.description and "\n" not in e.description
         assert e.name.startswith(e.family + "_")
 

@@ -1,17 +1,22 @@
-"""The main window's File handling: new, open, recent, save, save as, the
-unsaved-changes prompt and crash recovery, and the window title that names the
-file. A mixin on ``MainWindow``: it declares the window parts it uses."""
+"""The main window's File handling: new, open, recent, examples, save, save as,
+the unsaved-changes prompt and crash recovery, and the window title that names
+the file. A mixin on ``MainWindow``: it declares the window parts it uses.
+
+A bundled example (``tabletop_gui.examples``) always opens as an unsaved copy,
+from every door (start, Open, Open recent, Open example, a recovered autosave):
+Save asks where to keep it, and no bundled file is ever written."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
+from PySide6.QtCore import QStandardPaths
+from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
-from tabletop_gui.examples import DEMO_BOARD
+from tabletop_gui.examples import DEMO_BOARD, examples, is_example
 from tabletop_gui.io import FileFormatError, load_game, save_game
 from tabletop_gui.model.game import Game
 from tabletop_gui.play import new_game
@@ -25,14 +30,17 @@ def where_in_file(exc: FileFormatError) -> str:
 
 
 class FileActions(QMainWindow):
-    """File ▸ New, Open, Open recent, Save, Save as; recovery of autosaves."""
+    """File ▸ New, Open, Open recent, Open example, Save, Save as; recovery of
+    autosaves; Help ▸ About."""
 
     doc: Document
     autosaver: session.Autosaver
-    #: The file an untitled game was read from (the bundled demo at start: it
-    #: is not saved over, so Save asks for a new file), None otherwise.
+    #: The file an untitled game was read from (a bundled example such as the
+    #: demo at start: it is not saved over, so Save asks for a new file), None
+    #: otherwise.
     opened_from: str | None
     recent_menu: QMenu
+    examples_menu: QMenu
 
     def _warn(self, title: str, text: str) -> None:
         QMessageBox.warning(self, title, text)
@@ -51,13 +59,16 @@ class FileActions(QMainWindow):
         self.setWindowTitle(f"{where}{dirty} — {name} — tabletop_gui")
 
     def game_name(self) -> str:
-        """How the save prompt names the game: its file, the demo it was read from
-        (which is not saved over), or 'this new game'."""
+        """How the save prompt names the game: its file, the example it was read
+        from (the demo, say: never saved over), or 'this new game'."""
         if self.doc.path:
             return Path(self.doc.path).name
         if self.opened_from:
             demo = Path(self.opened_from).resolve() == Path(DEMO_BOARD).resolve()
-            what = "the demo game" if demo else "the game read"
+            if demo:
+                what = "the demo game"
+            else:
+                what = "the example game" if is_example(self.opened_from) else "the game read"
             return f"{what} (from {Path(self.opened_from).name})"
         return "this new game"
 
@@ -84,6 +95,13 @@ class FileActions(QMainWindow):
         return self.save_to(self.doc.path)
 
     def save_to(self, path: str) -> bool:
+        if is_example(path):
+            self._warn(
+                "Choose another place",
+                f"{path}\n\nis one of the examples that come with tabletop_gui, which are "
+                "never written. Save your copy somewhere else (your Documents folder, say).",
+            )
+            return False
         try:
             save_game(self.doc.game, path)
         except OSError as exc:
@@ -99,14 +117,25 @@ class FileActions(QMainWindow):
         return True
 
     def save_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Save game", self.doc.path or "", "Games (*.json)"
-        )
-        if not path:
-            return False
-        if not path.lower().endswith(".json"):
-            path += ".json"
-        return self.save_to(path)
+        while True:
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Save game", self.doc.path or self.suggested_path(), "Games (*.json)"
+            )
+            if not path:
+                return False
+            if not path.lower().endswith(".json"):
+                path += ".json"
+            if self.save_to(path):
+                return True
+            if not is_example(path):
+                return False  # a write that failed was reported; an example asks again
+
+    def suggested_path(self) -> str:
+        """Where Save as starts for a game without a file: the Documents folder,
+        under the name of the example it was read from, if any."""
+        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        name = Path(self.opened_from).name if self.opened_from else "game.json"
+        return str(Path(folder) / name) if folder else name
 
     def open_file(self) -> None:
         if not self.maybe_save():
@@ -122,8 +151,7 @@ class FileActions(QMainWindow):
         if ask and not self.maybe_save():
             return False
         try:
-            game = load_game(path)
-            self.doc.reset(game, path)
+            self._reset_to(load_game(path), path)
         except FileFormatError as exc:
             self._warn(
                 "Cannot open this file",
@@ -136,8 +164,40 @@ class FileActions(QMainWindow):
             self._warn("Cannot open this file", f"{path}\n\n{exc}")
             return False
         session.add_recent(path)
-        self.statusBar().showMessage(f"Opened {path}", 5000)
+        copy = " as an unsaved copy (Save asks where to keep it)" if self.opened_from else ""
+        self.statusBar().showMessage(f"Opened {path}{copy}", 5000)
         return True
+
+    def _reset_to(self, game: Game, path: str | None) -> None:
+        """Open ``game`` read from ``path``; an example becomes an unsaved copy."""
+        if path is not None and is_example(path):
+            self.doc.reset(game, None)
+            self.opened_from = path
+            self._update_title()
+        else:
+            self.doc.reset(game, path)
+
+    def open_example(self, name: str, ask: bool = True) -> bool:
+        """File > Open example: a bundled example as an unsaved copy."""
+        found = {e.name: e for e in examples()}
+        return self.open_path(str(found[name].path), ask=ask)
+
+    def _fill_examples(self) -> None:
+        self.examples_menu.clear()
+        for e in examples():
+            a = self.examples_menu.addAction(f"{e.title}  ({e.family_title})")
+            a.setToolTip(f"{e.description}\n{e.path}")
+            a.setStatusTip(e.description)
+            a.triggered.connect(lambda _c=False, name=e.name: self.open_example(name))
+        self.examples_menu.setToolTipsVisible(True)
+
+    def show_about(self) -> QDialog:
+        """Help > About: version, licence, the Python and Qt it runs on."""
+        from tabletop_gui.app.windows.about_dialog import AboutDialog
+
+        dialog = AboutDialog(self)
+        dialog.show()
+        return dialog
 
     def new_game(self, key: str, ask: bool = True) -> bool:
         if ask and not self.maybe_save():
@@ -184,7 +244,7 @@ class FileActions(QMainWindow):
         """Open an autosave a crashed session left, as unsaved changes to its file."""
         try:
             game = load_game(leftover.file)
-            self.doc.reset(game, leftover.original)
+            self._reset_to(game, leftover.original)
         except (FileFormatError, RuleError) as exc:
             self._warn("Cannot recover", f"{leftover.file}: {exc}")
             return False

@@ -1,7 +1,7 @@
 """The main window: the turn bar on top, the board view in the middle, palette
 and inspector on the left, score panel, legend and game log on the right; the
-menus File (new, open, recent, save, export, print), Edit (undo stack), View,
-Game (turns, timeline, streamer view) and Tools; refresh from the document,
+menus File (new, open, recent, examples, save, export, print), Edit (undo stack),
+View, Game (turns, timeline, streamer view), Tools and Help; refresh from the document,
 selection, the objective context menu and the edit commands.
 
 What the File, Export and streaming entries do lives in mixins beside their
@@ -48,6 +48,7 @@ from tabletop_gui.app.panels.turn_bar import TurnBar
 from tabletop_gui.app.stream.stream_control import StreamControl
 from tabletop_gui.app.windows.army_import import import_army_list
 from tabletop_gui.app.windows.file_actions import FileActions
+from tabletop_gui.examples import is_example
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Marker, Unit
@@ -64,8 +65,11 @@ class MainWindow(FileActions, ExportActions, StreamControl):
         opened_from: str | None = None,
     ) -> None:
         super().__init__()
-        #: The file an untitled game was read from (the bundled demo at start: it
-        #: is not saved over, so Save asks for a new file), None otherwise.
+        if path is not None and is_example(path):
+            path, opened_from = None, path  # an example is never saved over
+        #: The file an untitled game was read from (a bundled example such as the
+        #: demo at start: it is not saved over, so Save asks for a new file), None
+        #: otherwise.
         self.opened_from = opened_from if path is None else None
         self.doc = Document(game, path, self)
         self.editor = Editor(self.doc)
@@ -183,6 +187,8 @@ class MainWindow(FileActions, ExportActions, StreamControl):
         self._action(f, "&Open…", self.open_file, QKeySequence.StandardKey.Open)
         self.recent_menu = f.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self.examples_menu = f.addMenu("Open e&xample")
+        self._fill_examples()
         self._fill_recent()
         self._action(f, "&Import army list…", lambda: import_army_list(self, self.doc), "Ctrl+I")
         self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save)
@@ -316,6 +322,9 @@ class MainWindow(FileActions, ExportActions, StreamControl):
             tools.addAction(a)
             self.tool_actions[tool.value] = a
         self.view.tool_changed.connect(lambda name: self.tool_actions[name].setChecked(True))
+
+        h = bar.addMenu("&Help")
+        self._action(h, "&About tabletop_gui", self.show_about)
 
     # -- state -> widgets ---------------------------------------------------
     def refresh(self) -> None:
