@@ -68,7 +68,9 @@ def test_a_corrupt_file_is_refused_with_its_place_and_the_board_stays(qtbot, tmp
 
 
 def test_unsaved_changes_mark_the_title_and_prompt_before_they_are_lost(qtbot, tmp_path, dialogs):
-    window = open_window(qtbot, Game(load_game(HEX).setup), str(HEX))
+    own = tmp_path / HEX.name  # a file of the user's (an example would open as a copy)
+    own.write_bytes(HEX.read_bytes())
+    window = open_window(qtbot, Game(load_game(own).setup), str(own))
     assert "*" not in window.windowTitle()
     advance(qtbot, window)
     assert window.windowTitle().startswith("hex_hochkirch_ridge_demo.json * — ")
