@@ -25,9 +25,11 @@ from tabletop_gui.examples import examples
 from tabletop_gui.io import FileFormatError, load_game
 from tabletop_gui.model.events.base import turn_word
 from tabletop_gui.model.game import Game
+from tabletop_gui.model.names import side_name
 from tabletop_gui.model.state import GameState
+from tabletop_gui.play import wording
 from tabletop_gui.rules import evaluate, replay
-from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard
+from tabletop_gui.rules.scoreboard import Scoreboard
 
 COMMANDS = ("validate", "score", "render", "open", "import", "examples")
 
@@ -206,53 +208,26 @@ def score_json(
 
 def score_text(game: Game, state: GameState, board: Scoreboard) -> str:
     scene = state.scene
-
-    def side_name(side: str | None) -> str:
-        return scene.side(side).name if side and side in scene.side_ids else str(side)
-
     c = state.clock
     word = turn_word(state)
-    when = f"{word} {c.turn}" + (f", {side_name(c.side)}" if c.side else "") if c.turn else "setup"
+    who = side_name(scene, c.side)
+    when = f"{word} {c.turn}" + (f", {who}" if who else "") if c.turn else "setup"
     title = game.setup.name or "Untitled"
     lines = [f"{title}: after {state.index} of {len(game.events)} events ({when})"]
     for r in board.results:
         lines.append("")
-        lines.append(f"{r.name}: {_standing(r, side_name)}")
-        counts = ", ".join(f"{side_name(s)} {_num(v)}" for s, v in r.counts.items())
-        lines.append(f"  counts: {counts}")
+        lines.append(f"{r.name}: {wording.standing(scene, r).text}")
+        lines.append(f"  counts: {wording.counts_text(scene, r.counts)}")
         lines.append(f"  {r.reason}")
-        for cp in r.counting:
-            piece = scene.units.get(cp.piece_id) or scene.markers.get(cp.piece_id)
-            label = getattr(piece, "name", None) or getattr(piece, "label", None) or cp.piece_id
-            margin = f"  margin {cp.margin:+.2f} in" if cp.margin is not None else ""
-            dist = f"  {cp.distance:.2f} in" if cp.distance is not None else ""
-            note = f"  ({cp.note})" if cp.note else ""
-            lines.append(f"    - {label} [{side_name(cp.side)}]{dist}{margin}{note}")
+        lines += [f"    - {line}" for line in wording.counting_lines(scene, r)]
         for p in r.problems:
             lines.append(f"  ! {p}")
     if board.summary:
         lines.append("")
         lines.append(board.summary)
     if board.winner:
-        lines.append(f"Winner: {side_name(board.winner)}")
+        lines.append(f"Winner: {wording.winner_name(scene, board)}")
     return "\n".join(lines)
-
-
-def _standing(r: ObjectiveResult, side_name: Any) -> str:
-    leader = side_name(r.leader) if r.leader else None
-    if r.status.value == "won" and leader:
-        return f"{leader} wins (final)" if r.final else f"{leader} has it for good"
-    if r.status.value == "leading" and leader:
-        if r.final:
-            return f"{leader} holds it at the end"
-        return f"{leader} leads (if the game ended now)"
-    if r.status.value == "tie":
-        return "tie, nobody wins" + (" (final)" if r.final else " (if the game ended now)")
-    return "nobody" + (" (final)" if r.final else " yet")
-
-
-def _num(v: float) -> str:
-    return str(int(v)) if float(v).is_integer() else f"{v:.2f}"
 
 
 if __name__ == "__main__":

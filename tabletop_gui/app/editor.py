@@ -20,7 +20,8 @@ from tabletop_gui.model.events import (
     UpdatePiece,
 )
 from tabletop_gui.model.hexgrid import HexBoard
-from tabletop_gui.model.pieces import Marker, Terrain, Unit, Zone
+from tabletop_gui.model.names import piece_label
+from tabletop_gui.model.pieces import Marker, Piece, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.play import presets
 
@@ -39,10 +40,6 @@ def _add(piece: Unit | Marker | Terrain | Zone) -> AddPiece:
     if isinstance(piece, Terrain):
         return AddPiece(terrain=piece)
     return AddPiece(zone=piece)
-
-
-def _name(piece: Any) -> str:
-    return getattr(piece, "name", "") or getattr(piece, "label", "") or piece.id
 
 
 class Editor:
@@ -83,7 +80,7 @@ class Editor:
         if not events:
             self.doc.cancel_preview()
             return None
-        what = _name(self.scene.piece(ids[0])) if len(ids) == 1 else f"{len(events)} pieces"
+        what = piece_label(self.scene.piece(ids[0])) if len(ids) == 1 else f"{len(events)} pieces"
         return self.doc.commit(events, f"Move {what}")
 
     # -- rotating ---------------------------------------------------------
@@ -110,7 +107,7 @@ class Editor:
         if not events:
             self.doc.cancel_preview()
             return None
-        what = _name(self.scene.piece(ids[0])) if len(ids) == 1 else f"{len(events)} units"
+        what = piece_label(self.scene.piece(ids[0])) if len(ids) == 1 else f"{len(events)} units"
         return self.doc.commit(events, f"Rotate {what}")
 
     # -- adding -----------------------------------------------------------
@@ -118,12 +115,16 @@ class Editor:
         self, payload: dict[str, Any], x: float, y: float, side: str | None
     ) -> str | None:
         """Build a piece from a palette payload at board point (x, y) and add it."""
-        kind, key = payload.get("kind"), payload.get("key")
+        kind, key = payload.get("kind"), str(payload.get("key"))
         x, y = self.snap(x, y)
         scene = self.scene
+        offer = presets.palette_of(self.doc.committed.setup)
         side = side if side in scene.side_ids else (scene.side_ids[0] if scene.side_ids else None)
-        if kind == "unit" and key in presets.UNITS:
-            p = presets.UNITS[key].for_board(scene.board)
+        unit_preset = offer.unit(key) if kind == "unit" else None
+        marker_preset = offer.marker(key) if kind == "marker" else None
+        terrain_preset = offer.terrain_preset(key) if kind == "terrain" else None
+        if unit_preset is not None:
+            p = unit_preset.for_board(scene.board)
             if side is None:
                 return self._refuse("the board has no sides to give the unit to")
             n = sum(1 for u in scene.units.values() if u.side == side) + 1
@@ -142,28 +143,27 @@ class Editor:
                 facing,
             )
             return self.doc.commit([_add(unit)], f"Place {name}")
-        if kind == "marker" and key in presets.MARKERS:
-            p = presets.MARKERS[key]
+        if marker_preset is not None:
+            mp = marker_preset
             owner = payload.get("side") or side
-            owner = owner if p.owned and owner in scene.side_ids else None
+            owner = owner if mp.owned and owner in scene.side_ids else None
             owner_name = scene.side(owner).name if owner is not None else None
             taken = (m.label for m in scene.markers.values())
-            label = presets.marker_label(p, taken, owner_name)
-            marker = presets.make_marker(p, self.doc.new_id(key), x, y, owner, label)
-            return self.doc.commit([_add(marker)], f"Place {label or p.title}")
-        if kind == "terrain" and key in presets.TERRAINS:
-            p = presets.TERRAINS[key]
-            terrain = presets.make_terrain(p, self.doc.new_id("terrain"), x, y)
-            return self.doc.commit([_add(terrain)], f"Place {p.title}")
+            label = presets.marker_label(mp, taken, owner_name)
+            marker = presets.make_marker(mp, self.doc.new_id(key), x, y, owner, label)
+            return self.doc.commit([_add(marker)], f"Place {label or mp.title}")
+        if terrain_preset is not None:
+            terrain = presets.make_terrain(terrain_preset, self.doc.new_id("terrain"), x, y)
+            return self.doc.commit([_add(terrain)], f"Place {terrain_preset.title}")
         if kind == "deployment":
-            return self.apply_deployment(str(key))
+            return self.apply_deployment(key)
         return self._refuse(f"unknown palette item {kind}/{key}")
 
     def apply_deployment(self, key: str) -> str | None:
-        """Replace the deployment zones with a Deployment Type preset's (one undo step)."""
-        types = presets.deployment_types()
-        dtype = types.get(key)
-        if dtype is None:
+        """Replace the deployment zones with a zone layout's (a Deployment Type, one
+        undo step)."""
+        layout = presets.palette_of(self.doc.committed.setup).zone_layout(key)
+        if layout is None:
             return self._refuse(f"unknown Deployment Type {key!r}")
         scene = self.scene
         if len(scene.side_ids) < 2 or isinstance(scene.board, HexBoard):
@@ -171,8 +171,8 @@ class Editor:
         a, b = scene.side_ids[:2]
         events: list[Event] = [DeletePiece(z) for z in scene.zones]
         names = {s.id: s.name for s in scene.sides}
-        events += [_add(z) for z in dtype.zones(scene.board, a, b, names)]  # type: ignore[attr-defined]
-        return self.doc.commit(events, f"Deployment: {dtype.title}")  # type: ignore[attr-defined]
+        events += [_add(z) for z in layout.zones(scene.board, a, b, names)]
+        return self.doc.commit(events, f"Deployment: {layout.title}")
 
     def add_polygon(
         self,
@@ -201,7 +201,7 @@ class Editor:
         ids = [i for i in ids if self.scene.has_piece(i)]
         if not ids:
             return None
-        what = _name(self.scene.piece(ids[0])) if len(ids) == 1 else f"{len(ids)} pieces"
+        what = piece_label(self.scene.piece(ids[0])) if len(ids) == 1 else f"{len(ids)} pieces"
         return self.doc.commit([DeletePiece(i) for i in ids], f"Delete {what}")
 
     def duplicate(self, ids: Sequence[str]) -> list[str]:
@@ -216,13 +216,14 @@ class Editor:
             while nid in taken:
                 nid = self.doc.new_id(f"{nid}-x")
             taken.add(nid)
+            copy: Piece
             if isinstance(piece, Unit | Marker):
                 x, y = self.snap(piece.x + dx, piece.y + dy)
                 if isinstance(self.scene.board, HexBoard) and (x, y) == (piece.x, piece.y):
                     x, y = self.snap(piece.x + 2 * dx, piece.y)
                 copy = replace(piece, id=nid, x=x, y=y)
-                if isinstance(copy, Unit):
-                    copy = replace(copy, name=f"{piece.name} (copy)")
+                if isinstance(piece, Unit):
+                    copy = replace(piece, id=nid, x=x, y=y, name=f"{piece.name} (copy)")
             else:
                 poly = tuple((px + dx, py + dy) for px, py in piece.polygon)
                 copy = replace(piece, id=nid, polygon=poly)
@@ -230,7 +231,7 @@ class Editor:
             new_ids.append(nid)
         if not events:
             return []
-        what = _name(self.scene.piece(ids[0])) if len(ids) == 1 else f"{len(ids)} pieces"
+        what = piece_label(self.scene.piece(ids[0])) if len(ids) == 1 else f"{len(ids)} pieces"
         return new_ids if self.doc.commit(events, f"Duplicate {what}") is None else []
 
     def change_side(self, ids: Sequence[str]) -> str | None:
@@ -253,7 +254,8 @@ class Editor:
     def update(self, piece_id: str, changes: dict[str, Any]) -> str | None:
         piece = self.scene.piece(piece_id)
         fields = ", ".join(changes)
-        return self.doc.commit([UpdatePiece(piece_id, changes)], f"Edit {_name(piece)}: {fields}")
+        label = f"Edit {piece_label(piece)}: {fields}"
+        return self.doc.commit([UpdatePiece(piece_id, changes)], label)
 
     def _refuse(self, reason: str) -> str:
         self.doc.message.emit(f"Refused: {reason}")

@@ -13,11 +13,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.model.scene import ObjectiveSpec, Scene, Setup
 from tabletop_gui.play.naming import free_name
-from tabletop_gui.rules.engine import load_families
+from tabletop_gui.rules.engine import family_of, load_families
 from tabletop_gui.rules.objective import OBJECTIVE_KINDS
+from tabletop_gui.rules.play_types import Param
 
 
 def family_kinds(family: str) -> list[tuple[str, str]]:
@@ -28,40 +28,19 @@ def family_kinds(family: str) -> list[tuple[str, str]]:
     return sorted(kinds, key=lambda kt: kt[1])
 
 
-def _centre_hex(scene: Scene) -> list[int]:
-    board = scene.board
-    if isinstance(board, HexBoard):
-        return list(board.point_to_hex(*board.centre))
-    return [0, 0]
+def param_specs(kind: str) -> tuple[Param, ...]:
+    """The params ``kind`` reads, with types, defaults and help (none if unknown)."""
+    load_families()
+    cls = OBJECTIVE_KINDS.get(kind)
+    return cls.param_specs() if cls is not None else ()
 
 
 def template(kind: str, setup: Setup, scene: Scene | None = None) -> dict[str, Any]:
-    """Params to start from for a new ``kind`` objective on this setup: what the
-    rule needs (hexes, a marker, a side), filled with something on the board as it
-    is now (``scene``; markers placed during the game count). docs/t9a.md,
-    docs/hex.md and docs/carnevale.md list every param."""
+    """Params to start from for a new ``kind`` objective on this setup, as its
+    family fills them from the board as it is now (``scene``; markers placed
+    during the game count)."""
     scene = scene if scene is not None else setup.scene
-    first_side = scene.side_ids[0] if scene.side_ids else ""
-    if kind == "carnevale.objective":
-        used = {o.params.get("marker") for o in setup.objectives}
-        free = [m.id for m in scene.markers.values() if m.id not in used]
-        return {"marker": free[0] if free else ""}
-    if kind in ("hex.temporary", "hex.start_turn_temporary"):
-        return {"hexes": [_centre_hex(scene)], "need": 1}
-    if kind == "hex.turn_start_majority":
-        c, r = _centre_hex(scene)
-        return {"hexes": [[c - 1, r], [c, r], [c + 1, r]], "group": "Centre"}
-    if kind in ("hex.permanent", "hex.turn_start_permanent"):
-        return {"hexes": [_centre_hex(scene)]}
-    if kind == "hex.clearing_sector":
-        return {"side": first_side, "section": "left"}
-    if kind in ("hex.breakthrough", "hex.withdraw"):
-        return {"side": first_side, "same_hex": True}
-    if kind == "hex.time_pressure":
-        return {"side": first_side}
-    if kind == "t9a.secure_target":
-        return {"control_tie": "nobody"}
-    return {}
+    return family_of(setup).objective_template(kind, setup, scene)
 
 
 def new_id(kind: str, taken: set[str]) -> str:

@@ -1,13 +1,32 @@
-"""A rule family (The Ninth Age, hex banners, Carnevale): what it adds on top of
-its objectives: game-wide folds and checks, and how results add up to totals."""
+"""A rule family (The Ninth Age, hex banners, Carnevale): one package that carries
+its whole meaning. On top of its objectives it adds game-wide folds and checks and
+how results add up to totals (scoring), and it declares, as plain data, how it is
+played: its turn structure and the turn bar's steps, the actions a selection
+offers, the fields a referee edits, its palette, its new-game presets and the
+words for its totals (play). Every hook has a default, so a new family fills in
+only what differs; the window and the command line ask the family and draw the
+answer (they never name one)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tabletop_gui.model.events import Event
+from tabletop_gui.model.events import Event, TurnEnd, TurnStart
+from tabletop_gui.model.events.base import TURN_WORDS
+from tabletop_gui.model.names import possessive, side_name
+from tabletop_gui.model.pieces import Unit
+from tabletop_gui.model.scene import Board, Scene, Setup
 from tabletop_gui.model.state import GameState
+from tabletop_gui.rules import turn_order
+from tabletop_gui.rules.play_types import (
+    Action,
+    NewPreset,
+    Palette,
+    Step,
+    TurnControls,
+    Words,
+)
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard
 
 FAMILIES: dict[str, type[Family]] = {}
@@ -19,11 +38,16 @@ class Family:
     #: The settings the family reads; a file naming any other is refused (a
     #: misspelt setting would be ignored and its default would quietly apply).
     setting_names: ClassVar[tuple[str, ...]] = ()
+    #: How results and the clock are worded (see ``play_types.Words``).
+    words: ClassVar[Words] = Words()
+    #: Where the rules this family reads are described (a doc of the project).
+    reference: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.__dict__.get("name"):
             FAMILIES[cls.name] = cls
+            TURN_WORDS[cls.name] = cls.words.turn
 
     def check(self, state: GameState, event: Event) -> str | None:
         return None
@@ -53,3 +77,71 @@ class Family:
         """The scoreboard as player ``viewer`` may see it (hidden values unknown).
         The default shows everything; a family with hidden information overrides it."""
         return board
+
+    # -- play: the clock and the turn bar -----------------------------------------
+    def game_over(self, state: GameState) -> bool:
+        """The game has ended (the clock says so, or the rules' own end)."""
+        return state.clock.over
+
+    def clock_text(self, state: GameState, events: Sequence[Event]) -> str:
+        """Where the game is, in words, once it has started and is not over
+        (default: side turns, 'Turn 2 · Orcs' turn')."""
+        who = side_name(state.scene, state.clock.side)
+        text = f"{self.words.turn} {state.clock.turn}"
+        text += f" · {possessive(who)} turn" if who else ""
+        return text + (" ended" if isinstance(turn_order.last_turn_event(events), TurnEnd) else "")
+
+    def turn_controls(self, state: GameState, events: Sequence[Event]) -> TurnControls:
+        """What the turn bar offers besides its steps (default: who goes first,
+        until the first side turn is recorded)."""
+        started = any(isinstance(e, TurnStart) and e.side for e in events)
+        return TurnControls(choose_first=not started and len(state.scene.sides) > 1)
+
+    def turn_steps(
+        self, state: GameState, events: Sequence[Event], first: str | None, choice: str | None
+    ) -> list[Step]:
+        """The turn bar's buttons now, the main one first (default: side turns in
+        turn order). ``first``: who goes first, as chosen; ``choice``: the value of
+        the turn controls' chooser."""
+        return turn_order.side_turn_steps(state, events, first)
+
+    def side_actions(self, state: GameState, text: str = "") -> list[Action]:
+        """Actions of the side whose turn it is (``text``: the side input's value;
+        an action in group "input" is the one the input's button records)."""
+        return []
+
+    # -- play: the board ----------------------------------------------------------
+    def actions(
+        self, state: GameState, ids: Sequence[str], point: tuple[float, float] | None
+    ) -> list[Action]:
+        """The actions the selected pieces ``ids`` offer (right-clicked at ``point``)."""
+        return []
+
+    def unit_fields(self, unit: Unit) -> tuple[str, ...] | None:
+        """The unit fields this family's rules read (a referee edits them); None: all."""
+        return None
+
+    def marker_fields(self) -> tuple[str, ...] | None:
+        """The marker fields this family's rules read; None: all."""
+        return None
+
+    def palette(self, board: Board) -> Palette:
+        """What the palette offers on ``board``."""
+        return Palette()
+
+    # -- play: objectives ---------------------------------------------------------
+    def objective_template(self, kind: str, setup: Setup, scene: Scene) -> dict[str, Any]:
+        """Params to start a new ``kind`` objective from on this setup: what the rule
+        needs, filled with something on the board as it is now (``scene``: markers
+        placed during the game count). Default: nothing (every param's default)."""
+        return {}
+
+    # -- play: new games ----------------------------------------------------------
+    def new_presets(self) -> list[NewPreset]:
+        """The boards File > New offers for this family."""
+        return []
+
+    def same_kind(self, setup: Setup) -> Setup | None:
+        """An empty board like ``setup``'s (File > New board of this kind), or None."""
+        presets = self.new_presets()
+        return presets[0].build() if presets else None

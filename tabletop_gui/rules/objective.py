@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from tabletop_gui.model.events import AddPiece, Event, EventError
 from tabletop_gui.model.scene import ObjectiveSpec, Scene
 from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.play_types import Param
 from tabletop_gui.rules.scoreboard import ObjectiveResult
 
 OBJECTIVE_KINDS: dict[str, type[Objective]] = {}
@@ -23,9 +24,10 @@ OBJECTIVE_KINDS: dict[str, type[Objective]] = {}
 class Objective:
     kind: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    #: The params this kind reads (a subclass adds to its bases'). A spec naming
-    #: any other is refused: a misspelt name would be ignored and change the score.
-    params: ClassVar[tuple[str, ...]] = ()
+    #: The params this kind reads (a subclass adds to its bases'), each a ``Param``
+    #: (type, default, help: what a form shows) or a bare name. A spec naming any
+    #: other is refused: a misspelt name would be ignored and change the score.
+    params: ClassVar[tuple[str | Param, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -50,11 +52,19 @@ class Objective:
         return state.records.get(self.id, default)
 
     @classmethod
-    def known_params(cls) -> tuple[str, ...]:
-        names: list[str] = []
+    def param_specs(cls) -> tuple[Param, ...]:
+        """Every param this kind reads, its bases' first; a bare name is a Param
+        of type "any" with no default."""
+        out: dict[str, Param] = {}
         for klass in reversed(cls.__mro__):
-            names += [n for n in klass.__dict__.get("params", ()) if n not in names]
-        return tuple(names)
+            for p in klass.__dict__.get("params", ()):
+                spec = p if isinstance(p, Param) else Param(p)
+                out[spec.name] = spec
+        return tuple(out.values())
+
+    @classmethod
+    def known_params(cls) -> tuple[str, ...]:
+        return tuple(p.name for p in cls.param_specs())
 
     def param_problems(self, scene: Scene) -> list[tuple[str, str]]:
         """Every problem with the spec's params, as (param path, message): names the

@@ -110,7 +110,7 @@ def test_a_secure_target_marker_dropped_from_the_palette_takes_the_palettes_side
 def test_a_secure_target_marker_placed_by_double_click_takes_the_side_too(qtbot):
     window = new_board(qtbot, "t9a/dawn_assault/t9a.secure_target")
     choose_side(window, "player-a")
-    item = window.palette_panel.find("marker", "t9a-secure")
+    item = window.palette_panel.entry("marker", "t9a-secure")
     window.palette_panel.tree.itemDoubleClicked.emit(item, 0)
     markers = list(window.doc.state.scene.markers.values())
     assert [m.side for m in markers] == ["player-a"]

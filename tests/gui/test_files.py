@@ -30,8 +30,8 @@ def advance(qtbot, window, times: int = 1) -> None:
 def test_save_and_reopen_give_the_same_game_and_standings(qtbot, tmp_path):
     window = open_window(qtbot, Game(load_game(HEX).setup))
     advance(qtbot, window, 3)
-    window.turn_bar.card_box.setEditText("Scout")
-    qtbot.mouseClick(window.turn_bar.card_button, Qt.MouseButton.LeftButton)
+    window.turn_bar.input_box.setEditText("Scout")
+    qtbot.mouseClick(window.turn_bar.input_button, Qt.MouseButton.LeftButton)
     assert window.windowTitle().startswith("not saved yet *")
     path = tmp_path / "game.json"
     assert window.save_to(str(path))

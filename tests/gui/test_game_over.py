@@ -18,8 +18,8 @@ HEX = SCENARIOS / "hex_hochkirch_ridge_demo.json"
 
 
 def visible_buttons(bar) -> list[str]:
-    buttons = (bar.advance_button, bar.second_button, bar.third_button, bar.card_button,
-               bar.time_button, bar.dice_button)  # fmt: skip
+    buttons = (bar.advance_button, bar.second_button, bar.third_button, bar.input_button,
+               *bar.side_buttons, bar.dice_button)  # fmt: skip
     return [b.text() for b in buttons if b.isVisibleTo(bar) and b.isEnabled()]
 
 
@@ -30,7 +30,7 @@ def test_hex_battle_won_by_prussia_says_so_and_offers_no_action(qtbot):
     assert window.doc.scoreboard().winner == "prussia"
     assert bar.clock.text() == "Prussia has won the battle (6 banners)"
     assert visible_buttons(bar) == []
-    assert not bar.card_box.isVisibleTo(bar)
+    assert not bar.input_box.isVisibleTo(bar)
     assert bar.steps == []
     # The keyboard advance records nothing either.
     count = window.doc.undo_stack.count()
@@ -82,7 +82,7 @@ def test_a_banner_held_when_the_battle_ended_reads_as_held_at_the_end_not_leadin
     # Village's temporary banner: that row is settled, not a lead.
     from tabletop_gui.examples import SCENARIOS
     from tabletop_gui.io import load_game
-    from tabletop_gui.play.score_rows import score_rows
+    from tabletop_gui.play.wording import score_rows
 
     from .helpers import open_window
 

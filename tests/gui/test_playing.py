@@ -18,7 +18,7 @@ from tabletop_gui.model.events import DiceRoll, MovePiece, TurnEnd, TurnStart, U
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import ObjectiveSpec, Scene, Setup
-from tabletop_gui.play.new_game import SIDE_A, SIDE_B
+from tabletop_gui.rules.t9a.play import SIDE_A, SIDE_B
 
 from .helpers import drop, open_window
 
@@ -188,8 +188,8 @@ def test_hex_opening_of_the_bundled_battle_played_through_the_bar_and_menu(qtbot
         menu_action(window, word, (x, y)).trigger()
 
     def play(card: str):
-        bar.card_box.setEditText(card)
-        click(qtbot, bar.card_button)
+        bar.input_box.setEditText(card)
+        click(qtbot, bar.input_button)
 
     assert bar.first_box.isVisible()
     click(qtbot, bar.advance_button)  # 1 Prussia's turn 1
@@ -221,8 +221,9 @@ def test_hex_opening_of_the_bundled_battle_played_through_the_bar_and_menu(qtbot
     assert totals(window) == {B: 1, R: 2}
     move("r-gren", (7, 4))  # 15
     click(qtbot, bar.advance_button)  # 16
-    assert bar.time_button.isVisible()
-    click(qtbot, bar.time_button)  # 17 Time Pressure banner after the Scout
+    time_button = next(b for b in bar.side_buttons if b.text() == "Take a Time Pressure banner")
+    assert time_button.isVisible()
+    click(qtbot, time_button)  # 17 Time Pressure banner after the Scout
     assert totals(window) == {B: 1, R: 3}
     click(qtbot, bar.advance_button)  # 18-19: Prussia's turn 2: Ridge 2-1, right flank clear
     assert totals(window) == {B: 3, R: 3}
@@ -244,7 +245,7 @@ def test_carnevale_opening_of_the_bundled_game_with_activations_and_objective_ac
     G, R = "guild", "rashaar"
 
     def activate(uid: str):
-        bar.character_box.setCurrentIndex(bar.character_box.findData(uid))
+        bar.chooser_box.setCurrentIndex(bar.chooser_box.findData(uid))
         assert bar.advance_button.text() == f"Activate {names[uid]}"
         click(qtbot, bar.advance_button)
 

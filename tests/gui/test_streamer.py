@@ -16,6 +16,7 @@ from tabletop_gui.app.stream.streamer import StreamerWindow, bar_height, bar_uni
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.model.game import Game
+from tabletop_gui.rules.family import FAMILIES
 
 from .helpers import open_window
 
@@ -134,7 +135,8 @@ def test_stream_png_is_rewritten_within_a_second_and_never_read_half_written(qtb
 
 
 def _totals(board, scene, family="carnevale") -> list[str]:
-    return [streamer_module._counted(board.totals.get(s, 0), family) for s in scene.side_ids]
+    words = FAMILIES[family].words
+    return [words.count(board.totals.get(s, 0)) for s in scene.side_ids]
 
 
 def test_streamer_totals_equal_the_score_panels_in_the_referees_view_hidden_values_included(

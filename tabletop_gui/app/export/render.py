@@ -56,9 +56,10 @@ from tabletop_gui.app import style
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.legend import legend_entries, paint_legend
 from tabletop_gui.model.events import Event
+from tabletop_gui.model.names import possessive
 from tabletop_gui.model.state import GameState
-from tabletop_gui.play.score_rows import score_rows
-from tabletop_gui.play.turns import clock_text, possessive
+from tabletop_gui.play.turns import clock_text
+from tabletop_gui.play.wording import score_rows, summary_text
 from tabletop_gui.rules.engine import evaluate
 from tabletop_gui.rules.scoreboard import Scoreboard
 
@@ -99,10 +100,7 @@ class Page:
         self.bold = QFont(self.font)
         self.bold.setBold(True)
         self.rows = score_rows(state.scene, board)
-        winner = board.winner
-        if winner and winner in state.scene.side_ids:
-            winner = state.scene.side(winner).name
-        self.summary = board.summary + (f"  Winner: {winner}" if winner else "")
+        self.summary = summary_text(state.scene, board)
         sides = [(s.name, scene.colours.get(s.id, style.NEUTRAL)) for s in state.scene.sides]
         self.legend = legend_entries(sides)
         self.entry_w = self.unit * 17

@@ -37,9 +37,8 @@ from PySide6.QtWidgets import (
 from tabletop_gui.app.document import Document
 from tabletop_gui.model.scene import ObjectiveSpec
 from tabletop_gui.play import objective_choices as choices
+from tabletop_gui.rules.engine import family_of
 from tabletop_gui.rules.objective import OBJECTIVE_KINDS, every_piece
-
-DOCS = {"t9a": "docs/t9a.md", "hex": "docs/hex.md", "carnevale": "docs/carnevale.md"}
 
 
 class ObjectivesDialog(QDialog):
@@ -96,7 +95,7 @@ class ObjectivesDialog(QDialog):
         form.addRow("Name", self.name_edit)
         form.addRow("Params (JSON)", self.params_edit)
         form.addRow(self.note)
-        doc_file = DOCS.get(self.family, "the family's docs")
+        doc_file = family_of(setup).reference or "the family's docs"
         form.addRow(QLabel(f"Every param is described in {doc_file}."))
         form.addRow(self.add_button)
 

@@ -1,8 +1,10 @@
-"""The palette: units, markers, terrain and deployments to drag onto the board."""
+"""The palette: units, markers, terrain and deployments to drag onto the board.
+What it offers is the game's family's answer (``Family.palette``)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QEvent, QMimeData, Qt, Signal
@@ -23,8 +25,10 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop_gui.model.hexgrid import HexBoard
-from tabletop_gui.model.scene import Scene
+from tabletop_gui.model.scene import Scene, Setup
 from tabletop_gui.play import presets
+from tabletop_gui.rules import play_types
+from tabletop_gui.rules.engine import family_of
 
 PAYLOAD = Qt.ItemDataRole.UserRole + 1
 
@@ -46,9 +50,9 @@ class CountBox(QSpinBox):
 class PresetTree(QTreeWidget):
     """A tree whose leaves drag their preset payload as MIME_TYPE data."""
 
-    def __init__(self, palette: Palette) -> None:
-        super().__init__(palette)
-        self.palette = palette
+    def __init__(self, owner: Palette) -> None:
+        super().__init__(owner)
+        self.owner = owner
         self.setHeaderHidden(True)
         self.setDragEnabled(True)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
@@ -57,9 +61,9 @@ class PresetTree(QTreeWidget):
     def mimeTypes(self) -> list[str]:
         return [presets.MIME_TYPE]
 
-    def mimeData(self, items: list[QTreeWidgetItem]) -> QMimeData:
-        payload = self.palette.payload(items[0]) if items else None
-        return self.palette.mime(payload) if payload else QMimeData()
+    def mimeData(self, items: Sequence[QTreeWidgetItem]) -> QMimeData:
+        payload = self.owner.payload(items[0]) if items else None
+        return self.owner.mime(payload) if payload else QMimeData()
 
 
 class Palette(QWidget):
@@ -93,8 +97,8 @@ class Palette(QWidget):
         form.addRow("Per rank", self.per_rank)
         self.form = form
         self.draw_zone = draw_zone
-        self.family: str | None = None
-        self.hex_board = False
+        self.offer = play_types.Palette()
+        self._key: tuple[str, bool] | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(form)
@@ -105,48 +109,45 @@ class Palette(QWidget):
         row.addWidget(self.impassable)
         layout.addLayout(row)
         layout.addWidget(draw_zone)
-        self._build("t9a", False)
         self.tree.currentItemChanged.connect(self._current_changed)
         self.tree.itemDoubleClicked.connect(self._double_clicked)
 
-    def set_family(self, family: str, board: object) -> None:
-        """Offer what fits this board: The Ninth Age's bases and Deployment Types on
-        its inch boards, Carnevale's round bases and objectives, one-hex units on
-        hex boards. Model counts are asked only where units have ranks."""
-        hex_board = isinstance(board, HexBoard)
-        if (family, hex_board) == (self.family, self.hex_board):
+    def set_setup(self, setup: Setup) -> None:
+        """Offer what the setup's family offers on its board; model counts are asked
+        only where units stand in ranks."""
+        key = (setup.family, isinstance(setup.scene.board, HexBoard))
+        if key == self._key:
             return
+        self._key = key
+        self.offer = family_of(setup).palette(setup.scene.board)
         self.tree.clear()
-        self._build(family, hex_board)
-        ranks = family not in ("carnevale", "hex") and not hex_board
+        self._build(self.offer)
         for w in (self.models, self.per_rank):
-            self.form.setRowVisible(w, ranks)
-        self.draw_zone.setVisible(not hex_board)
+            self.form.setRowVisible(w, self.offer.ranked)
+        self.draw_zone.setVisible(self.offer.draw_zones)
 
-    def _build(self, family: str, hex_board: bool) -> None:
-        self.family, self.hex_board = family, hex_board
-
+    def _build(self, offer: play_types.Palette) -> None:
         def group(title: str) -> QTreeWidgetItem:
             g = QTreeWidgetItem(self.tree, [title])
             g.setFlags(g.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
             g.setExpanded(True)
             return g
 
-        units = group("Units")
-        for p in presets.unit_presets("hex" if hex_board else family):
-            self._leaf(units, p.title, {"kind": "unit", "key": p.key})
-        markers = group("Markers" if hex_board else "Objective markers")
-        for m in presets.marker_presets("hex" if hex_board else family):
+        if offer.units:
+            units = group("Units")
+            for p in offer.units:
+                self._leaf(units, p.title, {"kind": "unit", "key": p.key})
+        markers = group(offer.marker_group)
+        for m in offer.markers:
             self._leaf(markers, m.title, {"kind": "marker", "key": m.key})
         terrain = group("Terrain")
-        for t in presets.TERRAIN_PRESETS:
+        for t in offer.terrain:
             self._leaf(terrain, t.title, {"kind": "terrain", "key": t.key})
-        types = presets.deployment_types() if family == "t9a" and not hex_board else {}
-        deploy = group("Deployment Types (The Ninth Age)") if types else None
-        for key, d in types.items():
-            title = d.title + (" (approximation)" if getattr(d, "approximate", False) else "")
-            leaf = self._leaf(deploy, title, {"kind": "deployment", "key": key})
-            leaf.setToolTip(0, getattr(d, "description", ""))
+        if offer.zone_layouts:
+            deploy = group(offer.zone_group)
+            for z in offer.zone_layouts:
+                leaf = self._leaf(deploy, z.title, {"kind": "deployment", "key": z.key})
+                leaf.setToolTip(0, z.description)
         self.tree.expandAll()
 
     def _leaf(
@@ -169,7 +170,7 @@ class Palette(QWidget):
     def side(self) -> str | None:
         return self.side_box.currentData()
 
-    def find(self, kind: str, key: str) -> QTreeWidgetItem:
+    def entry(self, kind: str, key: str) -> QTreeWidgetItem:
         for item in self.tree.findItems(
             "*", Qt.MatchFlag.MatchWildcard | Qt.MatchFlag.MatchRecursive
         ):
@@ -189,7 +190,7 @@ class Palette(QWidget):
         if payload["kind"] == "marker":
             # A marker whose rule gives it an owner takes the chosen Side, as a
             # unit does; the others belong to nobody.
-            preset = presets.MARKERS.get(payload["key"])
+            preset = self.offer.marker(payload["key"])
             payload["side"] = self.side() if preset is not None and preset.owned else None
         return payload
 
@@ -201,16 +202,17 @@ class Palette(QWidget):
 
     def mime_for(self, kind: str, key: str) -> QMimeData:
         """The drag data of a palette entry, as a drag from it would carry."""
-        item = self.find(kind, key)
+        item = self.entry(kind, key)
         self.tree.setCurrentItem(item)
         return self.tree.mimeData([item])
 
     def _current_changed(self, item: QTreeWidgetItem | None, _prev: object = None) -> None:
         payload = item.data(0, PAYLOAD) if item is not None else None
         if payload and payload["kind"] == "unit":
-            p = presets.UNITS[payload["key"]]
-            self.models.setValue(p.models)
-            self.per_rank.setValue(p.per_rank)
+            p = self.offer.unit(payload["key"])
+            if p is not None:
+                self.models.setValue(p.models)
+                self.per_rank.setValue(p.per_rank)
 
     def _double_clicked(self, item: QTreeWidgetItem, _col: int) -> None:
         payload = self.payload(item)

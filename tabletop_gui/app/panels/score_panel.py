@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop_gui.model.scene import Scene
-from tabletop_gui.play.score_rows import ScoreRow, score_rows, side_name
+from tabletop_gui.play.wording import ScoreRow, score_rows, summary_text
 from tabletop_gui.rules.scoreboard import Scoreboard
 
 COLUMNS = ("Objective", "Leader", "Counts")
@@ -128,9 +128,7 @@ class ScorePanel(QWidget):
         return item
 
     def _set_summary(self, scene: Scene, board: Scoreboard) -> None:
-        text = board.summary
-        if board.winner:
-            text += f"  Winner: {side_name(scene, board.winner)}"
+        text = summary_text(scene, board)
         if self.summary.text() != text:
             self.summary.setText(text)
 

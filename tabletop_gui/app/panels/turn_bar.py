@@ -1,6 +1,8 @@
-"""The turn bar: where the game is, the button that advances it, and each
-family's turn-bar actions (who goes first, the next character to activate,
-Command cards, the Time Pressure banner, a dice roll a rule asks for).
+"""The turn bar: where the game is, the button that advances it, and what the
+game's family offers besides (who goes first, a chooser such as the next
+character to activate, a typed side input such as a Command card, the side's
+own actions) and a dice roll a rule asks for. The bar names no family: it shows
+what ``play.turns.controls`` and ``play.actions.side_actions`` answer.
 
 Every button records events through ``Document.commit``: the engine checks
 them and a refusal comes back with the rule's reason, shown in red on the bar
@@ -25,8 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop_gui.app.document import Document
-from tabletop_gui.model.events import Event, TurnStart
+from tabletop_gui.model.events import Event
 from tabletop_gui.play import actions, turns
+from tabletop_gui.rules.play_types import Chooser, SideInput
 
 
 class DiceDialog(QDialog):
@@ -105,9 +108,8 @@ class TurnBar(QWidget):
         self.first_label = QLabel("First:")
         self.first_box = QComboBox()
         self.first_box.setToolTip("Who has the first turn (fixed once the first turn is recorded)")
-        self.character_box = QComboBox()
-        self.character_box.setToolTip("The character to activate next")
-        for w in (self.first_label, self.first_box, self.character_box):
+        self.chooser_box = QComboBox()
+        for w in (self.first_label, self.first_box, self.chooser_box):
             lay.addWidget(w)
         self.advance_button = QPushButton()
         self.advance_button.setObjectName("advanceButton")
@@ -117,16 +119,19 @@ class TurnBar(QWidget):
         self.third_button = QPushButton()
         for b in (self.advance_button, self.second_button, self.third_button):
             lay.addWidget(b)
-        self.card_box = QComboBox()
-        self.card_box.setEditable(True)
-        self.card_box.addItems(actions.COMMAND_CARDS)
-        self.card_box.setToolTip("The Command card to record (type any name)")
-        self.card_button = QPushButton("Play card")
-        self.time_button = QPushButton("Time Pressure banner")
+        self.input_box = QComboBox()
+        self.input_box.setEditable(True)
+        self.input_button = QPushButton()
+        lay.addWidget(self.input_box)
+        lay.addWidget(self.input_button)
+        #: One button per side action besides the input's (created as needed).
+        self.side_buttons: list[QPushButton] = []
+        self._side_layout = QHBoxLayout()
+        self._side_layout.setContentsMargins(0, 0, 0, 0)
+        lay.addLayout(self._side_layout)
         self.dice_button = QPushButton()
         self.dice_button.setObjectName("diceButton")
-        for w in (self.card_box, self.card_button, self.time_button, self.dice_button):
-            lay.addWidget(w)
+        lay.addWidget(self.dice_button)
         self.message = ElidedLabel()
         self.message.setObjectName("turnMessage")
         lay.addWidget(self.message, 1)
@@ -143,11 +148,12 @@ class TurnBar(QWidget):
         self.advance_button.clicked.connect(lambda: self.run_step(0))
         self.second_button.clicked.connect(lambda: self.run_step(1))
         self.third_button.clicked.connect(lambda: self.run_step(2))
-        self.card_button.clicked.connect(self.play_card)
-        self.time_button.clicked.connect(self.take_time_pressure)
+        self.input_button.clicked.connect(self.record_input)
         self.dice_button.clicked.connect(self.ask_dice)
         self.first_box.currentIndexChanged.connect(lambda _i: self.refresh())
-        self.character_box.currentIndexChanged.connect(lambda _i: self._refresh_steps())
+        self.chooser_box.currentIndexChanged.connect(lambda _i: self._refresh_steps())
+        self._side_actions: list[actions.Action] = []
+        self._input_label = ""
         doc.log_changed.connect(self.refresh)
         doc.reset_done.connect(self._fill_sides)
         self._fill_sides()
@@ -167,24 +173,20 @@ class TurnBar(QWidget):
     def refresh(self) -> None:
         state = self.doc.state
         events = self._events()
-        family = state.setup.family
         board = self.doc.scoreboard()
         over = turns.finished(state, board)
         self.clock.setText(turns.clock_text(state, events, board))
-        started = any(isinstance(e, TurnStart) and e.side for e in events)
-        show_first = family in ("t9a", "hex") and not started and len(state.scene.sides) > 1
-        self.first_label.setVisible(show_first)
-        self.first_box.setVisible(show_first)
+        ctl = turns.controls(state, events)
+        self.first_label.setVisible(ctl.choose_first)
+        self.first_box.setVisible(ctl.choose_first)
         read_only = self.doc.looking_back
-        for w in (self.card_button, self.time_button, self.dice_button, self.character_box,
-                  self.first_box):  # fmt: skip
+        for w in (self.input_button, self.dice_button, self.chooser_box, self.first_box,
+                  *self.side_buttons):  # fmt: skip
             w.setEnabled(not read_only)
-        self._fill_characters()
+        self._fill_chooser(ctl.chooser)
         self._refresh_steps()
-        side_acts = [] if over else actions.side_actions(state)
-        self.card_box.setVisible(bool(side_acts))
-        self.card_button.setVisible(bool(side_acts))
-        self.time_button.setVisible(any(a.group == "time" for a in side_acts))
+        self._fill_side_input(None if over else ctl.side_input)
+        self._fill_side_actions([] if over else actions.side_actions(state))
         self._dice = [] if over else actions.dice_requests(state, board)
         self.dice_button.setVisible(bool(self._dice))
         if self._dice:
@@ -200,26 +202,47 @@ class TurnBar(QWidget):
         elif self.message.property("lookback"):
             self.show_message("")
 
-    def _fill_characters(self) -> None:
-        state = self.doc.state
-        show = state.setup.family == "carnevale" and bool(state.records.get("carnevale.round_open"))
-        act = state.records.get("carnevale.activation")
-        show = show and (act is None or act.ended)
-        self.character_box.setVisible(show)
-        if not show:
+    def _fill_chooser(self, chooser: Chooser | None) -> None:
+        self.chooser_box.setVisible(chooser is not None)
+        if chooser is None:
             return
-        left = turns.can_activate(state)
-        current = self.character_box.currentData()
-        wanted = current if current in left else turns.suggested_character(state)
-        self.character_box.blockSignals(True)
-        self.character_box.clear()
-        for uid in left:
-            u = state.scene.units[uid]
-            side = state.scene.side(u.side).name if u.side in state.scene.side_ids else u.side
-            self.character_box.addItem(f"{u.name} ({side})", uid)
-        i = self.character_box.findData(wanted)
-        self.character_box.setCurrentIndex(max(i, 0))
-        self.character_box.blockSignals(False)
+        self.chooser_box.setToolTip(chooser.title)
+        values = [value for value, _label in chooser.options]
+        current = self.chooser_box.currentData()
+        wanted = current if current in values else chooser.suggested
+        self.chooser_box.blockSignals(True)
+        self.chooser_box.clear()
+        for value, label in chooser.options:
+            self.chooser_box.addItem(label, value)
+        self.chooser_box.setCurrentIndex(max(self.chooser_box.findData(wanted), 0))
+        self.chooser_box.blockSignals(False)
+
+    def _fill_side_input(self, side_input: SideInput | None) -> None:
+        self.input_box.setVisible(side_input is not None)
+        self.input_button.setVisible(side_input is not None)
+        if side_input is None or side_input.label == self._input_label:
+            return
+        self._input_label = side_input.label
+        self.input_button.setText(side_input.label)
+        self.input_box.setToolTip(side_input.tooltip)
+        self.input_box.clear()
+        self.input_box.addItems(side_input.suggestions)
+
+    def _fill_side_actions(self, offered: list[actions.Action]) -> None:
+        """One button per side action that is not the input's."""
+        self._side_actions = [a for a in offered if a.group != "input"]
+        while len(self.side_buttons) < len(self._side_actions):
+            button = QPushButton()
+            i = len(self.side_buttons)
+            button.clicked.connect(lambda _checked=False, i=i: self.run_side_action(i))
+            self._side_layout.addWidget(button)
+            self.side_buttons.append(button)
+        for i, button in enumerate(self.side_buttons):
+            shown = i < len(self._side_actions)
+            button.setVisible(shown)
+            if shown:
+                button.setText(self._side_actions[i].label)
+                button.setEnabled(not self.doc.looking_back)
 
     def _refresh_steps(self) -> None:
         state = self.doc.state
@@ -227,7 +250,7 @@ class TurnBar(QWidget):
             state,
             self._events(),
             self.first_box.currentData(),
-            self.character_box.currentData(),
+            self.chooser_box.currentData() if self.chooser_box.isVisibleTo(self) else None,
             self.doc.scoreboard(),
         )
         buttons = (self.advance_button, self.second_button, self.third_button)
@@ -261,16 +284,17 @@ class TurnBar(QWidget):
             step = self._steps[i]
             self.record.emit(step.events, step.label)
 
-    def play_card(self) -> None:
-        card = self.card_box.currentText().strip()
-        for a in actions.side_actions(self.doc.state, card or "?"):
-            if a.group == "card":
+    def record_input(self) -> None:
+        """Record the side input's action with the typed text (a Command card)."""
+        text = self.input_box.currentText().strip()
+        for a in actions.side_actions(self.doc.state, text or "?"):
+            if a.group == "input":
                 self.record.emit(a.events, a.label)
 
-    def take_time_pressure(self) -> None:
-        for a in actions.side_actions(self.doc.state):
-            if a.group == "time":
-                self.record.emit(a.events, a.label)
+    def run_side_action(self, i: int) -> None:
+        if i < len(self._side_actions) and not self.doc.looking_back:
+            a = self._side_actions[i]
+            self.record.emit(a.events, a.label)
 
     def ask_dice(self) -> DiceDialog | None:
         if not self._dice:

@@ -67,22 +67,16 @@ from tabletop_gui.app.document import Document
 from tabletop_gui.app.export.render import write_atomic
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
-from tabletop_gui.play.score_rows import score_rows
+from tabletop_gui.play import wording
 from tabletop_gui.play.turns import clock_text
 from tabletop_gui.rules.engine import evaluate, family_of
-from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard
+from tabletop_gui.rules.scoreboard import Scoreboard
 
 #: Background of the score bar.
 BACKDROP = QColor("#1d2024")
 BAR_TEXT = QColor("#f4f4f4")
 BAR_DIM = QColor("#b8bcc2")
 TILE = QColor("#2c3036")
-#: What each family's totals count.
-TOTAL_WORDS = {
-    "t9a": ("objective", "objectives"),
-    "hex": ("banner", "banners"),
-    "carnevale": ("VP", "VP"),
-}
 #: Default picture size of the stream output.
 STREAM_SIZE = (1920, 1080)
 #: Unit names are drawn this many pixels tall on a 1080-pixel-high picture
@@ -191,42 +185,6 @@ def public_scoreboard(doc: Document) -> Scoreboard:
 # -- the bar's content -------------------------------------------------------------
 
 
-def _num(v: float) -> str:
-    return str(int(v)) if float(v).is_integer() else f"{v:.1f}"
-
-
-def _counted(value: float | str, family: str) -> str:
-    """'1 banner', '3 banners', '2 VP', '? VP'."""
-    one, many = TOTAL_WORDS.get(family, ("", ""))
-    text = value if isinstance(value, str) else _num(value)
-    return f"{text} {one if value == 1 else many}".rstrip()
-
-
-def _points_unknown(result: ObjectiveResult) -> bool:
-    return bool(result.details.get("points_unknown"))
-
-
-def _face_down(result: ObjectiveResult) -> bool:
-    """A value the players at the table do not know yet (shown in the referee's view)."""
-    d = result.details
-    return bool(d.get("hidden")) and not d.get("revealed", True)
-
-
-def hidden_by_side(board: Scoreboard) -> dict[str, int]:
-    """How many objectives each side scores whose value this view does not know."""
-    out: dict[str, int] = {}
-    for r in board.results:
-        if _points_unknown(r) and r.leader:
-            out[r.leader] = out.get(r.leader, 0) + 1
-    return out
-
-
-def total_text(total: float, hidden: int, family: str) -> str:
-    """'3 VP', or '3 VP + ? (1 hidden)' when objectives of unknown value add to it."""
-    text = _counted(total, family)
-    return f"{text} + ? ({hidden} hidden)" if hidden else text
-
-
 @dataclass(frozen=True)
 class Standing:
     name: str
@@ -244,41 +202,28 @@ class BarInfo:
     result: str  # the winner, when there is one
 
 
-def _standing_text(scene: Scene, lead: str, result: ObjectiveResult, side: str | None,
-                   family: str) -> str:  # fmt: skip
-    pts = result.points.get(side) if side else None
-    if side and _points_unknown(result):
-        return f"{lead} · {_counted('?', family)} (hidden)"
-    if isinstance(pts, int | float) and pts:
-        text = f"{lead} · {_counted(pts, family)}"
-        return f"{text} (face down)" if _face_down(result) else text
-    if result.counts:
-        return f"{lead} · " + "–".join(_num(result.counts.get(s, 0)) for s in scene.side_ids)
-    return lead
-
-
 def bar_info(doc: Document, board: Scoreboard, colours: dict[str, QColor],
              state: GameState | None = None) -> BarInfo:  # fmt: skip
     state = state or doc.state
     scene = state.scene
-    family = state.setup.family
-    hidden = hidden_by_side(board)
+    words = family_of(state.setup).words
+    hidden = wording.hidden_by_side(board)
     sides = tuple(
         (
             s.name,
             colours.get(s.id, style.NEUTRAL),
-            total_text(board.totals.get(s.id, 0), hidden.get(s.id, 0), family),
+            wording.total_text(words, board.totals.get(s.id, 0), hidden.get(s.id, 0)),
         )
         for s in scene.sides
     )
     standings = []
-    for row, result in zip(score_rows(scene, board), board.results, strict=True):
-        lead = row.leader.split(" (")[0]
-        text = _standing_text(scene, lead, result, row.leader_side, family)
-        colour = colours.get(row.leader_side) if row.leader_side else None
-        standings.append(Standing(row.name, text, colour, result.reason))
+    for result in board.results:
+        side = wording.standing(scene, result).side
+        colour = colours.get(side) if side else None
+        text = wording.tile_text(scene, words, result)
+        standings.append(Standing(result.name, text, colour, result.reason))
     events = doc.timeline.events[: state.index]
-    winner = scene.side(board.winner).name if board.winner in scene.side_ids else ""
+    winner = wording.winner_name(scene, board)
     return BarInfo(
         title=state.setup.name or "tabletop_gui",
         clock=clock_text(state, events),

@@ -53,7 +53,7 @@ from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.play import actions as game_actions
-from tabletop_gui.play.score_rows import piece_ids
+from tabletop_gui.play.wording import piece_ids
 
 
 class MainWindow(FileActions, ExportActions, StreamControl):
@@ -137,7 +137,7 @@ class MainWindow(FileActions, ExportActions, StreamControl):
         self.view.context_requested.connect(self.show_context_menu)
         self._build_menus()
         self.palette_panel.set_scene(self.doc.state.scene)
-        self.palette_panel.set_family(self.doc.committed.setup.family, self.doc.state.scene.board)
+        self.palette_panel.set_setup(self.doc.committed.setup)
         self._update_title()
         self.resize(1600, 950)
         self._split_left()
@@ -391,9 +391,7 @@ class MainWindow(FileActions, ExportActions, StreamControl):
         self.scene.clearSelection()
         self.view.clear_measure()
         self.palette_panel.set_scene(self.doc.committed.scene)
-        self.palette_panel.set_family(
-            self.doc.committed.setup.family, self.doc.committed.scene.board
-        )
+        self.palette_panel.set_setup(self.doc.committed.setup)
         self._fill_viewers()
         self.autosaver.saved_log = None
         self._update_title()

@@ -10,7 +10,7 @@ destroy and steal happen during the character's own activation. The setting
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from tabletop_gui.model.events import Event, MovePiece
 from tabletop_gui.model.events.carnevale import (
@@ -31,26 +31,7 @@ from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.carnevale import settings
 from tabletop_gui.rules.carnevale.measure import enemies_in_contact, touching
-
-ACTIVATION = "carnevale.activation"  # the current or just-ended Activation
-ACTIVATED = "carnevale.activated"  # characters that have activated this round
-ROUND_OPEN = "carnevale.round_open"  # a round has started and not ended
-
-
-@dataclass(frozen=True)
-class Activation:
-    """The activation in progress (``ended`` False) or the one that just ended.
-    ``start_contacts``: objectives the character touched when it started."""
-
-    character: str
-    start_contacts: frozenset[str]
-    ended: bool = False
-    #: where the character stood as its activation ended (x, y, elevation)
-    end_at: tuple[float, float, float] | None = None
-
-
-def activation(state: GameState) -> Activation | None:
-    return state.records.get(ACTIVATION)
+from tabletop_gui.rules.carnevale.records import activated, activation, round_open
 
 
 def _name(state: GameState, piece_id: str) -> str:
@@ -192,12 +173,12 @@ def _check(state: GameState, event: Event) -> None:
     elif isinstance(event, ActivationStart):
         unit = _character(state, event.character)
         if timing:
-            if not state.records.get(ROUND_OPEN, False):
+            if not round_open(state):
                 raise Refused("no round is in progress: start a round first")
             act = activation(state)
             if act is not None and not act.ended:
                 raise Refused(f"{_name(state, act.character)} is still activating")
-            if unit.id in state.records.get(ACTIVATED, frozenset()):
+            if unit.id in activated(state):
                 raise Refused(f"{_name(state, unit.id)} has already activated this round")
     elif isinstance(event, ActivationEnd):
         _character(state, event.character)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from tabletop_gui.model.events import DeletePiece, Event, RemoveCasualty, TurnEnd, TurnStart
 from tabletop_gui.model.events.carnevale import (
@@ -20,35 +19,30 @@ from tabletop_gui.model.events.carnevale import (
     carried_by,
     dropped,
 )
-from tabletop_gui.model.scene import ObjectiveSpec
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.carnevale import settings
-from tabletop_gui.rules.carnevale.actions import (
+from tabletop_gui.rules.carnevale.actions import check_event
+from tabletop_gui.rules.carnevale.measure import markers_in_contact
+from tabletop_gui.rules.carnevale.objective import (
+    all_objectives,
+    unlisted_objectives,
+)
+from tabletop_gui.rules.carnevale.play import CarnevalePlay
+from tabletop_gui.rules.carnevale.records import (
     ACTIVATED,
     ACTIVATION,
+    ENDED,
+    LOSSES,
+    PLACED,
     ROUND_OPEN,
     Activation,
     activation,
-    check_event,
+    game_ended,
 )
-from tabletop_gui.rules.carnevale.measure import markers_in_contact
-from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, strict_leader
 
-if TYPE_CHECKING:
-    from tabletop_gui.rules.carnevale.objective import CarnevaleObjective
 
-ENDED = "carnevale.ended"
-LOSSES = "carnevale.losses"  # Life Points each character lost since it took an objective
-PLACED = "carnevale.placed"  # objective markers as they stood when round 1 began
-
-
-def game_ended(state: GameState) -> bool:
-    """The end of the game: the last round has ended, or a game_end event."""
-    return state.clock.over or bool(state.records.get(ENDED, False))
-
-
-class Carnevale(Family):
+class Carnevale(CarnevalePlay):
     name = "carnevale"
     title = "Carnevale"
     setting_names = settings.NAMES
@@ -123,32 +117,6 @@ class Carnevale(Family):
                     unknown += 1
             results.append(result)
         return _summarize(state, results, hidden_unknown=unknown)
-
-
-def unlisted_objectives(state: GameState) -> list[CarnevaleObjective]:
-    """Objectives for markers of kind 'objective' that no objective spec names (a
-    marker dropped from the palette scores without further setup)."""
-    from tabletop_gui.rules.carnevale.objective import CarnevaleObjective
-    from tabletop_gui.rules.carnevale.placement import MARKER_KIND, OBJECTIVE_KIND
-
-    specs = state.setup.objectives
-    named = {str(o.params.get("marker")) for o in specs if o.kind == OBJECTIVE_KIND}
-    taken = {o.id for o in specs}
-    out = []
-    for marker in state.scene.markers.values():
-        if marker.kind != MARKER_KIND or marker.id in named:
-            continue
-        oid = marker.id if marker.id not in taken else f"marker:{marker.id}"
-        out.append(CarnevaleObjective(ObjectiveSpec(oid, OBJECTIVE_KIND, {"marker": marker.id})))
-    return out
-
-
-def all_objectives(state: GameState) -> list[CarnevaleObjective]:
-    from tabletop_gui.rules.carnevale.objective import CarnevaleObjective
-    from tabletop_gui.rules.engine import objectives_of
-
-    listed = [o for o in objectives_of(state.setup) if isinstance(o, CarnevaleObjective)]
-    return [*listed, *unlisted_objectives(state)]
 
 
 def _sync_carried(state: GameState) -> GameState:

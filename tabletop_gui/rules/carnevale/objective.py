@@ -17,13 +17,15 @@ import numpy as np
 from tabletop_gui.geometry.arrays import unit_arrays
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.pieces import Marker
-from tabletop_gui.model.scene import Scene
+from tabletop_gui.model.scene import ObjectiveSpec, Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.carnevale import settings
-from tabletop_gui.rules.carnevale.family import game_ended
 from tabletop_gui.rules.carnevale.measure import distances_to_circle, mindless_mask
-from tabletop_gui.rules.carnevale.placement import placement_problems
+from tabletop_gui.rules.carnevale.placement import MARKER_KIND, OBJECTIVE_KIND, placement_problems
+from tabletop_gui.rules.carnevale.records import game_ended
+from tabletop_gui.rules.engine import objectives_of
 from tabletop_gui.rules.objective import Objective, missing
+from tabletop_gui.rules.play_types import Param
 from tabletop_gui.rules.scoreboard import (
     Circle,
     CountingPiece,
@@ -46,7 +48,7 @@ class CarnevaleObjective(Objective):
     def marker_id(self) -> str:
         return str(self.param("marker", ""))
 
-    params = ("marker",)
+    params = (Param("marker", "marker", None, "The objective marker this objective scores"),)
 
     def validate_on(self, scene: Scene) -> list[tuple[str, str]]:
         gone = missing("marker", self.param("marker", None), scene.markers)
@@ -312,3 +314,23 @@ class _Evaluation:
             "points_unknown": self.unknown and leader is not None,
             "placement_ok": not self.placement,
         }
+
+
+def unlisted_objectives(state: GameState) -> list[CarnevaleObjective]:
+    """Objectives for markers of kind 'objective' that no objective spec names (a
+    marker dropped from the palette scores without further setup)."""
+    specs = state.setup.objectives
+    named = {str(o.params.get("marker")) for o in specs if o.kind == OBJECTIVE_KIND}
+    taken = {o.id for o in specs}
+    out = []
+    for marker in state.scene.markers.values():
+        if marker.kind != MARKER_KIND or marker.id in named:
+            continue
+        oid = marker.id if marker.id not in taken else f"marker:{marker.id}"
+        out.append(CarnevaleObjective(ObjectiveSpec(oid, OBJECTIVE_KIND, {"marker": marker.id})))
+    return out
+
+
+def all_objectives(state: GameState) -> list[CarnevaleObjective]:
+    listed = [o for o in objectives_of(state.setup) if isinstance(o, CarnevaleObjective)]
+    return [*listed, *unlisted_objectives(state)]

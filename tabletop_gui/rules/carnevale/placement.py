@@ -17,6 +17,7 @@ from tabletop_gui.geometry.outline import EPS, distance_3d, marker_outline
 from tabletop_gui.model.pieces import Marker
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.carnevale import settings
+from tabletop_gui.rules.carnevale.records import placed_markers
 
 OBJECTIVE_KIND = "carnevale.objective"
 MARKER_KIND = "objective"
@@ -27,13 +28,6 @@ def objective_marker_ids(state: GameState) -> set[str]:
     ids = {str(o.params.get("marker")) for o in state.setup.objectives if o.kind == OBJECTIVE_KIND}
     ids |= {m.id for m in state.scene.markers.values() if m.kind == MARKER_KIND}
     return ids
-
-
-def placed_markers(state: GameState) -> Mapping[str, Marker]:
-    from tabletop_gui.rules.carnevale.family import PLACED
-
-    placed: Mapping[str, Marker] | None = state.records.get(PLACED)
-    return placed if placed is not None else state.scene.markers
 
 
 def placement_problems(state: GameState, marker: Marker) -> list[str]:

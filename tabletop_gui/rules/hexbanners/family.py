@@ -27,10 +27,10 @@ from tabletop_gui.model.events.hexgame import (
 from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label, snap
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.hexbanners import records, settings
 from tabletop_gui.rules.hexbanners.base import side_name
 from tabletop_gui.rules.hexbanners.occupancy import board_of, hex_of
+from tabletop_gui.rules.hexbanners.play import HexBannersPlay
 from tabletop_gui.rules.hexbanners.totals import (
     banner_totals,
     elimination_banners,
@@ -42,7 +42,7 @@ from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, Status, s
 ELIMINATIONS_ID = "hex.eliminations"
 
 
-class HexBanners(Family):
+class HexBanners(HexBannersPlay):
     name = "hex"
     title = "Hex Victory Banners"
     setting_names = tuple(settings.DEFAULTS)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.objective import Objective
+from tabletop_gui.rules.play_types import Param
 from tabletop_gui.rules.scoreboard import (
     Area,
     CountingPiece,
@@ -25,7 +26,7 @@ from tabletop_gui.rules.t9a.common import (
     units_inside_each,
     zone_area,
 )
-from tabletop_gui.rules.t9a.family import game_ended
+from tabletop_gui.rules.t9a.scoring import game_ended
 
 #: Scoring Units that count at most, per player.
 DEFAULT_CAP = 3
@@ -39,7 +40,9 @@ class Breakthrough(Objective):
     def cap(self) -> int:
         return int(self.param("cap", DEFAULT_CAP))
 
-    params = ("cap",)
+    params = (
+        Param("cap", "int", DEFAULT_CAP, "Scoring Units counted at most per side (more wins)"),
+    )
 
     def validate(self) -> list[tuple[str, str]]:
         cap = self.param("cap", DEFAULT_CAP)

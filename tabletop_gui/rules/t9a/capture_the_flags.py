@@ -20,6 +20,7 @@ from tabletop_gui.model.events.t9a import FlagMark
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.objective import Objective, missing
+from tabletop_gui.rules.play_types import Param
 from tabletop_gui.rules.scoreboard import (
     CountingPiece,
     Highlight,
@@ -28,7 +29,7 @@ from tabletop_gui.rules.scoreboard import (
     Role,
 )
 from tabletop_gui.rules.t9a.common import objective_result, outcome_words, side_name, standing
-from tabletop_gui.rules.t9a.family import game_ended
+from tabletop_gui.rules.t9a.scoring import game_ended
 
 #: Each army has at least this many marked units (fewer only if it has fewer units).
 MIN_MARKED = 3
@@ -44,7 +45,7 @@ class CaptureTheFlags(Objective):
     kind = "t9a.capture_the_flags"
     title = "Capture the Flags"
 
-    params = ("marks",)
+    params = (Param("marks", "units", None, "Units marked by the opponent (or mark them in play)"),)
 
     def validate_on(self, scene: Scene) -> list[tuple[str, str]]:
         problems = []

@@ -6,14 +6,17 @@ from collections.abc import Sequence
 
 from tabletop_gui.model.events import Event, TurnEnd
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, Status
-from tabletop_gui.rules.t9a.scoring import GAME_TURNS, game_turns, settings_problems
+from tabletop_gui.rules.t9a.play import NinthAgePlay
+from tabletop_gui.rules.t9a.scoring import (
+    ENDED,
+    GAME_TURNS,
+    game_ended,
+    game_turns,
+    settings_problems,
+)
 
-
-def game_ended(state: GameState) -> bool:
-    """The end of the game: the last Game Turn has ended (or a game_end event)."""
-    return state.clock.over or state.records.get("t9a.ended", False)
+__all__ = ["NinthAge", "game_ended", "summary_line"]
 
 
 def _titles(results: Sequence[ObjectiveResult]) -> str:
@@ -45,7 +48,7 @@ def summary_line(state: GameState, results: Sequence[ObjectiveResult]) -> str:
     return line + (" Settings: " + "; ".join(problems) + "." if problems else "")
 
 
-class NinthAge(Family):
+class NinthAge(NinthAgePlay):
     name = "t9a"
     title = "The Ninth Age"
     setting_names = (GAME_TURNS,)
@@ -56,7 +59,7 @@ class NinthAge(Family):
             and event.side is None
             and event.turn >= game_turns(after.setup)
         ):
-            return after.with_record("t9a.ended", True)
+            return after.with_record(ENDED, True)
         return after
 
     def summarize(self, state: GameState, results: Sequence[ObjectiveResult]) -> Scoreboard:

@@ -18,6 +18,7 @@ from tabletop_gui.model.events import Event, TurnEnd
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.objective import Objective, off_board
+from tabletop_gui.rules.play_types import Param
 from tabletop_gui.rules.scoreboard import (
     Circle,
     CountingPiece,
@@ -28,8 +29,7 @@ from tabletop_gui.rules.scoreboard import (
     strict_leader,
 )
 from tabletop_gui.rules.t9a.common import is_point, objective_result, standing
-from tabletop_gui.rules.t9a.family import game_ended
-from tabletop_gui.rules.t9a.scoring import game_turns, scoring_mask, why_not_scoring
+from tabletop_gui.rules.t9a.scoring import game_ended, game_turns, scoring_mask, why_not_scoring
 
 RADIUS = 6.0
 FIRST_CHECK_TURN = 2
@@ -55,7 +55,9 @@ class HoldTheGround(Objective):
     kind = "t9a.hold_the_ground"
     title = "Hold the Ground"
 
-    params = ("centre",)
+    params = (
+        Param("centre", "point", None, "The centre [x, y] in inches (default: the board's centre)"),
+    )
 
     def validate(self) -> list[tuple[str, str]]:
         c = self.param("centre", None)

@@ -20,6 +20,7 @@ from tabletop_gui.model.events.t9a import KingOfTheHillPick
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.objective import Objective, missing
+from tabletop_gui.rules.play_types import Param
 from tabletop_gui.rules.scoreboard import (
     Area,
     CountingPiece,
@@ -38,7 +39,7 @@ from tabletop_gui.rules.t9a.common import (
     units_inside_each,
     zone_polygons,
 )
-from tabletop_gui.rules.t9a.family import game_ended
+from tabletop_gui.rules.t9a.scoring import game_ended
 
 
 @lru_cache(maxsize=256)
@@ -53,7 +54,9 @@ class KingOfTheHill(Objective):
     kind = "t9a.king_of_the_hill"
     title = "King of the Hill"
 
-    params = ("picks",)
+    params = (
+        Param("picks", "mapping", None, "{side: terrain id}: the Terrain Feature each side picked"),
+    )
 
     def validate_on(self, scene: Scene) -> list[tuple[str, str]]:
         problems = []

@@ -6,12 +6,15 @@ import numpy as np
 
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene, Setup, derived
+from tabletop_gui.model.state import GameState
 
 #: The game lasts this many Game Turns; "the end of the game" is the end of the last.
 DEFAULT_GAME_TURNS = 6
 
 
 GAME_TURNS = "game_turns"
+#: Record key: the last Game Turn has ended.
+ENDED = "t9a.ended"
 
 
 def _whole_number(value: object) -> bool:
@@ -72,3 +75,8 @@ def _patch_scoring(parent: np.ndarray, scene: Scene, i: int) -> np.ndarray:
     mask = parent.copy()
     mask[i] = is_scoring(list(scene.units.values())[i])
     return mask
+
+
+def game_ended(state: GameState) -> bool:
+    """The end of the game: the last Game Turn has ended (or a game_end event)."""
+    return state.clock.over or bool(state.records.get(ENDED, False))

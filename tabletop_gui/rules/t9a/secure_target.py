@@ -34,6 +34,7 @@ from tabletop_gui.model.pieces import Marker
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.objective import Objective, missing
+from tabletop_gui.rules.play_types import Param
 from tabletop_gui.rules.scoreboard import (
     Circle,
     CountingPiece,
@@ -54,8 +55,7 @@ from tabletop_gui.rules.t9a.common import (
     standing,
     third_of_long_edge,
 )
-from tabletop_gui.rules.t9a.family import game_ended
-from tabletop_gui.rules.t9a.scoring import scoring_mask, why_not_scoring
+from tabletop_gui.rules.t9a.scoring import game_ended, scoring_mask, why_not_scoring
 
 MARKER_KIND = "t9a.secure_target"
 #: Scoring Units within this of a marker's centre count for it (in).
@@ -82,7 +82,14 @@ class SecureTarget(Objective):
     kind = "t9a.secure_target"
     title = "Secure Target"
 
-    params = ("control_tie", "markers", "spacing")
+    params = (
+        Param("control_tie", "choice", "nobody", "A marker both sides control equally: nobody, "
+              "or a dice roll decides", ("nobody", "dice")),
+        Param("markers", "mapping", None, "{side: marker id} (default: markers of kind "
+              "t9a.secure_target, by their side)"),
+        Param("spacing", "float", None, "Least distance between the markers, in inches (default "
+              "a third of the board's long edge)"),
+    )  # fmt: skip
 
     def validate_on(self, scene: Scene) -> list[tuple[str, str]]:
         problems = []

@@ -34,6 +34,7 @@ from tabletop_gui.model.pieces import Marker
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.objective import Objective, missing, off_board
+from tabletop_gui.rules.play_types import Param
 from tabletop_gui.rules.scoreboard import (
     Area,
     CountingPiece,
@@ -58,8 +59,7 @@ from tabletop_gui.rules.t9a.common import (
     union_of,
 )
 from tabletop_gui.rules.t9a.deployments import Segment, dividing_line
-from tabletop_gui.rules.t9a.family import game_ended
-from tabletop_gui.rules.t9a.scoring import is_scoring, scoring_mask, why_not_scoring
+from tabletop_gui.rules.t9a.scoring import game_ended, is_scoring, scoring_mask, why_not_scoring
 
 MARKER_KIND = "t9a.spoils"
 #: Markers must be more than this from Impassable Terrain (in).
@@ -205,7 +205,15 @@ class SpoilsOfWar(Objective):
     kind = "t9a.spoils_of_war"
     title = "Spoils of War"
 
-    params = ("line", "markers", "spacing", "placement_tolerance")
+    params = (
+        Param("line", "segment", None, "The dividing line [[x1, y1], [x2, y2]] (default: the "
+              "Deployment Type's)"),
+        Param("markers", "markers", None, "Marker ids (default: markers of kind t9a.spoils)"),
+        Param("spacing", "float", None, "Least distance of the outer markers from the middle one "
+              "(default a third of the long edge)"),
+        Param("placement_tolerance", "float", PLACEMENT_TOLERANCE, "How far off the line a "
+              "marker may stand, in inches"),
+    )  # fmt: skip
 
     def validate_on(self, scene: Scene) -> list[tuple[str, str]]:
         problems = []

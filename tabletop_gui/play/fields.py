@@ -1,0 +1,166 @@
+"""The fields a referee edits on a piece, and how typed text becomes a value
+(no Qt). Which fields a board offers is its family's answer
+(``Family.unit_fields`` / ``marker_fields``); the fields themselves are the
+model's."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop_gui.model.hexgrid import HexBoard
+from tabletop_gui.model.pieces import BaseShape, HeightClass, Marker, Terrain, Unit, Zone
+from tabletop_gui.rules.family import Family
+
+MARKER_RULES = ("hidden", "mobile", "claimable", "destructible")
+#: What a player's view shows for a face-down objective's value.
+HIDDEN_TEXT = "?"
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str  # the dataclass field
+    label: str
+    kind: str  # text, float, int, opt_int, bool, choice, side, opt_side, rule, hex
+    choices: tuple[str, ...] = ()
+
+
+UNIT_FIELDS = (
+    Field("name", "Name", "text"),
+    Field("side", "Side", "side"),
+    Field("base_shape", "Base shape", "choice", tuple(s.value for s in BaseShape)),
+    Field("base_width_mm", "Base width (mm)", "float"),
+    Field("base_depth_mm", "Base depth (mm)", "float"),
+    Field("models", "Models", "int"),
+    Field("models_per_rank", "Models per rank", "int"),
+    Field("x", "x (in)", "float"),
+    Field("y", "y (in)", "float"),
+    Field("facing", "Facing (°)", "float"),
+    Field("elevation", "Elevation (in)", "float"),
+    Field("height", "Height class", "choice", tuple(h.value for h in HeightClass)),
+    Field("life_points", "Life Points", "opt_int"),
+    Field("scoring", "Scoring", "bool"),
+    Field("fleeing", "Fleeing", "bool"),
+    Field("scoring_lost", "Lost Scoring", "bool"),
+    Field("mindless", "Mindless", "bool"),
+    Field("pickpocket", "Pickpocket", "bool"),
+    Field("leader", "Leader", "bool"),
+)
+MARKER_FIELDS = (
+    Field("label", "Label", "text"),
+    Field("kind", "Kind", "text"),
+    Field("value", "Value", "opt_int"),
+    Field("diameter_mm", "Diameter (mm)", "float"),
+    Field("side", "Side", "opt_side"),
+    Field("x", "x (in)", "float"),
+    Field("y", "y (in)", "float"),
+    Field("elevation", "Elevation (in)", "float"),
+    *(Field(r, r.capitalize(), "rule") for r in MARKER_RULES),
+    Field("revealed", "Revealed", "bool"),
+)
+TERRAIN_FIELDS = (
+    Field("name", "Name", "text"),
+    Field("impassable", "Impassable", "bool"),
+    Field("height", "Height (in)", "float"),
+)
+ZONE_FIELDS = (Field("name", "Name", "text"), Field("side", "Side", "side"))
+#: A round base has one size: its diameter (the model keeps it in base_width_mm
+#: and reads no depth).
+DIAMETER = Field("base_width_mm", "Base diameter (mm)", "float")
+#: A unit on a hex board stands on a hex: its place is edited as "col,row" (the
+#: hex's centre in inches is the field's tooltip).
+HEX_FIELD = Field("hex", "Hex (col,row)", "hex")
+
+
+def _only(fields: tuple[Field, ...], names: tuple[str, ...] | None) -> tuple[Field, ...]:
+    return fields if names is None else tuple(f for f in fields if f.name in names)
+
+
+def _unit_fields(unit: Unit, family: Family | None, hexes: bool) -> tuple[Field, ...]:
+    out: list[Field] = []
+    for f in _only(UNIT_FIELDS, family.unit_fields(unit) if family else None):
+        if unit.base_shape is BaseShape.ROUND and f.name == "base_depth_mm":
+            continue
+        if unit.base_shape is BaseShape.ROUND and f.name == "base_width_mm":
+            f = DIAMETER
+        if hexes and f.name in ("x", "y"):
+            f = HEX_FIELD
+            if f in out:
+                continue
+        out.append(f)
+    return tuple(out)
+
+
+def fields_for(
+    piece: object, family: Family | None = None, hexes: bool = False
+) -> tuple[Field, ...]:
+    """The fields shown for ``piece`` on a board of ``family``: those its rules read
+    (the family's answer; None: all of them); ``hexes``: the board is a hex board
+    (a unit's place is its hex)."""
+    if isinstance(piece, Unit):
+        return _unit_fields(piece, family, hexes)
+    if isinstance(piece, Marker):
+        return _only(MARKER_FIELDS, family.marker_fields() if family else None)
+    if isinstance(piece, Terrain):
+        return TERRAIN_FIELDS
+    if isinstance(piece, Zone):
+        return ZONE_FIELDS
+    return ()
+
+
+class InputError(ValueError):
+    pass
+
+
+def parse(f: Field, text: str) -> Any:
+    text = text.strip()
+    if f.kind == "float":
+        try:
+            return float(text)
+        except ValueError:
+            raise InputError(f"expected a number, got {text!r}") from None
+    if f.kind in ("int", "opt_int"):
+        if f.kind == "opt_int" and text == "":
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise InputError(f"expected a whole number, got {text!r}") from None
+    return text
+
+
+def parse_hex(board: HexBoard, text: str) -> tuple[int, int]:
+    """'5,4' (or '5 4') as a hex of ``board``; InputError when it is not one."""
+    parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
+    try:
+        col, row = (int(p) for p in parts)
+    except ValueError:
+        raise InputError(f"expected a hex as col,row (e.g. 5,4), got {text.strip()!r}") from None
+    if not board.contains((col, row)):
+        raise InputError(f"hex {col},{row} is not on the board")
+    return col, row
+
+
+def refusal_words(reason: str, fields: tuple[Field, ...]) -> str:
+    """The model's refusal in the Inspector's words: a refused field value
+    (``document.Refusal`` names the field) under the field's label, "Base width
+    (mm) must be > 0, got 0.0"; a refusal about the piece without its name (the
+    header names it); any other reason as it is."""
+    field = getattr(reason, "field", None)
+    problem = getattr(reason, "problem", "")
+    label = next((f.label for f in fields if f.name == field and f.kind != "hex"), None)
+    if label:
+        return f"{label} {problem}"
+    return problem or str(reason)  # the piece is named by the header already
+
+
+def value_hidden(marker: Any, viewer: str | None) -> bool:
+    """A face-down objective's value, which a player's view does not show (the
+    referee's view, ``viewer`` None, shows everything)."""
+    return (
+        viewer is not None
+        and isinstance(marker, Marker)
+        and "hidden" in marker.rules
+        and not marker.revealed
+    )

@@ -1,0 +1,199 @@
+"""The one wording of results (no Qt): standings, counts, totals, the winner, and
+the counting pieces with their distances and margins. The command line, the
+score panel, the streamer, the rendered pages and the game log all word a
+standing through here, so they say the same thing the same way; nothing parses
+this text back (callers take the parts they need from ``Standing``).
+
+Formats: distances and margins always two decimals in inches
+(``model.names.inches`` / ``margin``); counts and totals whole where whole, else
+at most two decimals (``number``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop_gui.model.names import inches, margin, piece_label, side_name
+from tabletop_gui.model.scene import Scene
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.engine import family_of
+from tabletop_gui.rules.play_types import Words, number
+from tabletop_gui.rules.scoreboard import CountingPiece, ObjectiveResult, Scoreboard, Status
+
+__all__ = [
+    "ScoreRow",
+    "Standing",
+    "counting_lines",
+    "counts_text",
+    "inches",
+    "margin",
+    "number",
+    "piece_ids",
+    "result_text",
+    "score_row",
+    "score_rows",
+    "standing",
+    "summary_text",
+    "tile_text",
+    "total_text",
+    "winner_name",
+]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Who has an objective, in words: ``leader`` ('Orcs leads', 'tie: nobody
+    wins', 'nobody yet') and ``when`` ('if the game ended now', 'final', or '' when
+    the leader text says it already); ``side`` the side that has or leads it."""
+
+    leader: str
+    when: str
+    side: str | None
+
+    @property
+    def text(self) -> str:
+        """'Orcs leads (if the game ended now)'."""
+        return f"{self.leader} ({self.when})" if self.when else self.leader
+
+
+def standing(scene: Scene, r: ObjectiveResult) -> Standing:
+    when = "final" if r.final else "if the game ended now"
+    name = side_name(scene, r.leader)
+    if r.status is Status.WON and r.leader and not r.final:
+        return Standing(f"{name} has it for good", "", r.leader)
+    if r.status is Status.LEADING and r.leader and r.final:
+        # A banner held when the battle ended (a hex instant win).
+        return Standing(f"{name} holds it at the end", "", r.leader)
+    if r.status in (Status.WON, Status.LEADING) and r.leader:
+        verb = "wins" if r.status is Status.WON else "leads"
+        return Standing(f"{name} {verb}", when, r.leader)
+    if r.status is Status.TIE:
+        return Standing("tie: nobody wins", when, None)
+    # no "yet" once it is settled
+    return Standing("nobody", "final", None) if r.final else Standing("nobody yet", "", None)
+
+
+def counts_text(scene: Scene, counts: dict[str, float]) -> str:
+    """'Orcs 2 · Equitaine 1'."""
+    return " · ".join(f"{side_name(scene, s)} {number(v)}" for s, v in counts.items())
+
+
+def counting_line(scene: Scene, cp: CountingPiece) -> str:
+    """'Knights [Equitaine]  4.48 in  margin +1.52 in  (Scoring)'."""
+    piece = scene.units.get(cp.piece_id) or scene.markers.get(cp.piece_id)
+    label = piece_label(piece) if piece is not None else cp.piece_id
+    dist = f"  {inches(cp.distance)}" if cp.distance is not None else ""
+    edge = f"  margin {margin(cp.margin)}" if cp.margin is not None else ""
+    note = f"  ({cp.note})" if cp.note else ""
+    return f"{label} [{side_name(scene, cp.side)}]{dist}{edge}{note}"
+
+
+def counting_lines(scene: Scene, r: ObjectiveResult) -> list[str]:
+    return [counting_line(scene, cp) for cp in r.counting]
+
+
+def winner_name(scene: Scene, board: Scoreboard) -> str:
+    return side_name(scene, board.winner) if board.winner else ""
+
+
+def summary_text(scene: Scene, board: Scoreboard) -> str:
+    """The scoreboard's summary, then 'Winner: Prussia' once there is one."""
+    winner = winner_name(scene, board)
+    if not winner:
+        return board.summary
+    return f"{board.summary}  Winner: {winner}" if board.summary else f"Winner: {winner}"
+
+
+def result_text(state: GameState, board: Scoreboard | None) -> str | None:
+    """'Prussia has won the battle (6 banners)' once the rules name a winner;
+    None while nobody has won."""
+    if board is None or board.winner is None:
+        return None
+    words = family_of(state.setup).words
+    name = side_name(state.scene, board.winner)
+    total = board.totals.get(board.winner)
+    if total is None:
+        return f"{name} has won {words.game}"
+    return f"{name} has won {words.game} ({words.count(float(total))})"
+
+
+# -- totals and tiles (the streamer's score bar) ---------------------------------------
+
+
+def points_unknown(r: ObjectiveResult) -> bool:
+    """The value this view does not know (a face-down objective in a player's view)."""
+    return bool(r.details.get("points_unknown"))
+
+
+def face_down(r: ObjectiveResult) -> bool:
+    """A value the players at the table do not know yet (shown in the referee's view)."""
+    return bool(r.details.get("hidden")) and not r.details.get("revealed", True)
+
+
+def hidden_by_side(board: Scoreboard) -> dict[str, int]:
+    """How many objectives each side scores whose value this view does not know."""
+    out: dict[str, int] = {}
+    for r in board.results:
+        if points_unknown(r) and r.leader:
+            out[r.leader] = out.get(r.leader, 0) + 1
+    return out
+
+
+def total_text(words: Words, total: float, hidden: int = 0) -> str:
+    """'3 VP', or '3 VP + ? (1 hidden)' when objectives of unknown value add to it."""
+    text = words.count(total)
+    return f"{text} + ? ({hidden} hidden)" if hidden else text
+
+
+def tile_text(scene: Scene, words: Words, r: ObjectiveResult) -> str:
+    """One objective in a score bar tile: 'Orcs leads · 2 VP', 'nobody yet · 1–0'."""
+    s = standing(scene, r)
+    pts = r.points.get(s.side) if s.side else None
+    if s.side and points_unknown(r):
+        return f"{s.leader} · {words.count('?')} (hidden)"
+    if isinstance(pts, int | float) and pts:
+        text = f"{s.leader} · {words.count(pts)}"
+        return f"{text} (face down)" if face_down(r) else text
+    if r.counts:
+        return f"{s.leader} · " + "–".join(number(r.counts.get(x, 0)) for x in scene.side_ids)
+    return s.leader
+
+
+# -- rows (the score panel and the rendered page) -------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    objective_id: str
+    name: str
+    leader: str  # the standing's text: "Orcs leads (if the game ended now)"
+    leader_side: str | None
+    counts: str
+    reason: str
+    problems: str
+    final: bool
+
+
+def score_row(scene: Scene, r: ObjectiveResult) -> ScoreRow:
+    s = standing(scene, r)
+    return ScoreRow(
+        objective_id=r.objective_id,
+        name=r.name,
+        leader=s.text,
+        leader_side=s.side,
+        counts=counts_text(scene, r.counts),
+        reason=r.reason,
+        problems="; ".join(r.problems),
+        final=r.final,
+    )
+
+
+def score_rows(scene: Scene, board: Scoreboard) -> list[ScoreRow]:
+    return [score_row(scene, r) for r in board.results]
+
+
+def piece_ids(r: ObjectiveResult) -> set[str]:
+    """The pieces an objective row points at: its counting list and piece marks."""
+    ids = {c.piece_id for c in r.counting}
+    ids |= {h.piece_id for h in r.highlights if getattr(h, "kind", "") == "piece"}
+    return ids

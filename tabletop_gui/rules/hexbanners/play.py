@@ -1,0 +1,206 @@
+"""How a hex Victory Banner battle is played on the board (no Qt): side turns
+with a movement phase inside each, ordered moves, retreats, exits and
+eliminations, Command cards and the Time Pressure banner, one-hex units, and the
+printed boards File > New offers (docs/hex.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop_gui.model.events import Event, PhaseEnd, PhaseStart, TurnEnd, TurnStart
+from tabletop_gui.model.events.hexgame import (
+    Eliminate,
+    ExitBoard,
+    HexMove,
+    PlayCard,
+    Retreat,
+    TakeTimePressureBanner,
+)
+from tabletop_gui.model.hexgrid import HexBoard, hex_label
+from tabletop_gui.model.names import piece_label
+from tabletop_gui.model.pieces import BaseShape, Side, Unit
+from tabletop_gui.model.scene import Board, Scene, Setup
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules import turn_order
+from tabletop_gui.rules.family import Family
+from tabletop_gui.rules.hexbanners.settings import movement_phase
+from tabletop_gui.rules.play_types import (
+    PLAIN_MARKER,
+    Action,
+    NewPreset,
+    Palette,
+    SideInput,
+    Step,
+    TurnControls,
+    UnitPreset,
+    Words,
+)
+
+#: Command cards the turn bar suggests (any name can be typed).
+COMMAND_CARDS = (
+    "Scout",
+    "Attack Left Flank",
+    "Attack Center",
+    "Attack Right Flank",
+    "Probe Left Flank",
+    "Probe Center",
+    "Probe Right Flank",
+    "Assault Center",
+)
+SIDE_A = Side("player-a", "Player A", "#0072b2")
+SIDE_B = Side("player-b", "Player B", "#d55e00")
+BANNER_TARGET = 6
+UNIT_PRESETS = (
+    UnitPreset(
+        "hex-infantry", "Infantry (one hex)", BaseShape.RECT, 20, 20, 1, 1, hex_fraction=0.8
+    ),
+    UnitPreset("hex-cavalry", "Cavalry (one hex)", BaseShape.RECT, 20, 20, 1, 1, hex_fraction=0.8),
+    UnitPreset(
+        "hex-artillery", "Artillery (one hex)", BaseShape.RECT, 20, 20, 1, 1, hex_fraction=0.8
+    ),
+    UnitPreset(
+        "hex-leader", "Leader (one hex)", BaseShape.RECT, 20, 20, 1, 1, leader=True,
+        hex_fraction=0.6,
+    ),
+)  # fmt: skip
+#: Only leaders matter to the banner rules; units stand one per hex.
+UNIT_FIELDS = ("name", "side", "base_shape", "base_width_mm", "base_depth_mm", "models", "x", "y",
+               "facing", "leader")  # fmt: skip
+MARKER_FIELDS = ("label", "kind", "diameter_mm", "side", "x", "y")
+#: What the bar calls the parts of a side turn.
+COMMAND, MOVEMENT, BATTLE = "Command and order", "Movement", "Battle and draw"
+
+
+def new_setup(rows: int = 9) -> Setup:
+    board = HexBoard(rows=rows)
+    scene = Scene(board=board, sides=(SIDE_A, SIDE_B))
+    return Setup(
+        family="hex",
+        scene=scene,
+        name="Hex board",
+        settings={"banner_target": BANNER_TARGET},
+        notes=f"{SIDE_A.name} has the near baseline (row 0), {SIDE_B.name} the far one.",
+    )
+
+
+def phase(state: GameState, events: Sequence[Event]) -> str:
+    """Where a side turn is: 'Command and order', 'Movement' or 'Battle and draw'."""
+    move = movement_phase(state.setup)
+    if state.clock.phase == move:
+        return MOVEMENT
+    for e in reversed(events):
+        if isinstance(e, TurnStart):
+            return COMMAND
+        if isinstance(e, PhaseEnd) and e.phase == move:
+            return BATTLE
+    return COMMAND
+
+
+class HexBannersPlay(Family):
+    """The play hooks of the hex family (the registered family is ``HexBanners``)."""
+
+    words = Words("banner", "banners", "the battle", "Turn")
+    reference = "docs/hex.md"
+
+    def clock_text(self, state: GameState, events: Sequence[Event]) -> str:
+        text = super().clock_text(state, events)
+        if isinstance(turn_order.last_turn_event(events), TurnEnd):
+            return text
+        return f"{text} · {phase(state, events)}"
+
+    def turn_steps(
+        self, state: GameState, events: Sequence[Event], first: str | None, choice: str | None
+    ) -> list[Step]:
+        """Side turns alternating; inside each, the movement phase opens and closes."""
+        move = movement_phase(state.setup)
+        now = phase(state, events) if turn_order.last_turn_event(events) else ""
+        close = (PhaseEnd(move),) if now == MOVEMENT else ()
+        steps = turn_order.side_turn_steps(state, events, first, *close)
+        last = turn_order.last_turn_event(events)
+        if last is None or isinstance(last, TurnEnd):
+            return steps
+        if now == COMMAND:
+            return [Step("Start the movement phase", (PhaseStart(move),)), *steps]
+        if now == MOVEMENT:
+            return [Step("End the movement phase", (PhaseEnd(move),)), *steps]
+        return steps
+
+    def turn_controls(self, state: GameState, events: Sequence[Event]) -> TurnControls:
+        base = super().turn_controls(state, events)
+        card = SideInput("Play card", COMMAND_CARDS, "The Command card to record (type any name)")
+        return TurnControls(base.choose_first, None, card if state.clock.side else None)
+
+    def side_actions(self, state: GameState, text: str = "") -> list[Action]:
+        side = state.clock.side
+        if side is None:
+            return []
+        card = text.strip() or COMMAND_CARDS[0]
+        out = [Action(f"Play {card}", (PlayCard(side, card),), "input")]
+        if any(spec.kind == "hex.time_pressure" for spec in state.setup.objectives):
+            out.append(Action("Take a Time Pressure banner", (TakeTimePressureBanner(side),)))
+        return out
+
+    def actions(
+        self, state: GameState, ids: Sequence[str], point: tuple[float, float] | None
+    ) -> list[Action]:
+        board = state.scene.board
+        out: list[Action] = []
+        if not isinstance(board, HexBoard):
+            return out
+        for u in (state.scene.units[i] for i in ids if i in state.scene.units):
+            if u.removed:
+                continue
+            name = piece_label(u)
+            here = board.point_to_hex(u.x, u.y)
+            if point is not None:
+                to = board.point_to_hex(*point)
+                if to != here and board.contains(to):
+                    out.append(Action(f"{name}: ordered move to hex {hex_label(to)}",
+                                      (HexMove(u.id, to),)))  # fmt: skip
+                    out.append(Action(f"{name}: retreat to hex {hex_label(to)}",
+                                      (Retreat(u.id, to),)))  # fmt: skip
+            out.append(Action(f"{name} exits the board (ordered)", (ExitBoard(u.id),)))
+            what = "leader" if u.leader else "unit"
+            out.append(Action(f"Eliminate {what} {name}", (Eliminate(u.id),)))
+        return out
+
+    def unit_fields(self, unit: Unit) -> tuple[str, ...]:
+        return UNIT_FIELDS
+
+    def marker_fields(self) -> tuple[str, ...]:
+        return MARKER_FIELDS
+
+    def palette(self, board: Board) -> Palette:
+        return Palette(units=UNIT_PRESETS, markers=(PLAIN_MARKER,), draw_zones=False)
+
+    def objective_template(self, kind: str, setup: Setup, scene: Scene) -> dict[str, Any]:
+        """Hexes at the board's centre, or the first side, to start from."""
+        board = scene.board
+        c, r = board.point_to_hex(*board.centre) if isinstance(board, HexBoard) else (0, 0)
+        first = scene.side_ids[0] if scene.side_ids else ""
+        templates: dict[str, dict[str, Any]] = {
+            "hex.temporary": {"hexes": [[c, r]], "need": 1},
+            "hex.start_turn_temporary": {"hexes": [[c, r]], "need": 1},
+            "hex.turn_start_majority": {
+                "hexes": [[c - 1, r], [c, r], [c + 1, r]],
+                "group": "Centre",
+            },
+            "hex.permanent": {"hexes": [[c, r]]},
+            "hex.turn_start_permanent": {"hexes": [[c, r]]},
+            "hex.clearing_sector": {"side": first, "section": "left"},
+            "hex.breakthrough": {"side": first, "same_hex": True},
+            "hex.withdraw": {"side": first, "same_hex": True},
+            "hex.time_pressure": {"side": first},
+        }
+        return templates.get(kind, {})
+
+    def new_presets(self) -> list[NewPreset]:
+        return [
+            NewPreset("hex", "Hex board (9 rows, Commands && Colors)", (), new_setup),
+            NewPreset("hex-11", "Hex board (11 rows, Tricorne)", (), lambda: new_setup(11)),
+        ]
+
+    def same_kind(self, setup: Setup) -> Setup:
+        board = setup.scene.board
+        return new_setup(board.rows if isinstance(board, HexBoard) else 9)

@@ -1,0 +1,257 @@
+"""How The Ninth Age is played on the board (no Qt): Game Turns of two Player
+Turns, the actions its Secondary Objectives offer, its palette (rectangular bases,
+objective markers, Deployment Types), the fields its rules read and its new-game
+presets (docs/t9a.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tabletop_gui.model.board import InchBoard
+from tabletop_gui.model.events import Event, RemoveCasualty, TurnEnd, TurnStart, UpdatePiece
+from tabletop_gui.model.events.t9a import FlagMark, KingOfTheHillPick, SpoilsDrop, SpoilsPickUp
+from tabletop_gui.model.names import piece_label, possessive, side_name
+from tabletop_gui.model.pieces import BaseShape, Marker, Side, Unit, Zone
+from tabletop_gui.model.scene import Board, ObjectiveSpec, Scene, Setup
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules import turn_order
+from tabletop_gui.rules.family import Family
+from tabletop_gui.rules.nearby import markers_near
+from tabletop_gui.rules.play_types import (
+    PLAIN_MARKER,
+    Action,
+    MarkerPreset,
+    NewPreset,
+    Palette,
+    Step,
+    UnitPreset,
+    Words,
+    ZoneLayout,
+)
+from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES, DeploymentType
+from tabletop_gui.rules.t9a.scoring import game_ended, game_turns
+from tabletop_gui.rules.t9a.spoils_of_war import MARKER_KIND as SPOILS_KIND
+from tabletop_gui.rules.t9a.spoils_of_war import spoils_positions
+
+#: The Secondary Objectives, in the order File > New lists them.
+OBJECTIVES = (
+    ("t9a.hold_the_ground", "Hold the Ground"),
+    ("t9a.breakthrough", "Breakthrough"),
+    ("t9a.spoils_of_war", "Spoils of War"),
+    ("t9a.king_of_the_hill", "King of the Hill"),
+    ("t9a.capture_the_flags", "Capture the Flags"),
+    ("t9a.secure_target", "Secure Target"),
+)
+#: The sides of a new board (names and colours are editable).
+SIDE_A = Side("player-a", "Player A", "#0072b2")
+SIDE_B = Side("player-b", "Player B", "#d55e00")
+#: The Deployment Type of a new board when the current one names none.
+DEFAULT_DEPLOYMENT = "frontline_clash"
+
+UNIT_PRESETS = (
+    UnitPreset("t9a-20x20", "20×20 mm (infantry)", BaseShape.RECT, 20, 20, 20, 5),
+    UnitPreset("t9a-25x25", "25×25 mm (infantry)", BaseShape.RECT, 25, 25, 20, 5),
+    UnitPreset("t9a-25x50", "25×50 mm (cavalry)", BaseShape.RECT, 25, 50, 5, 5),
+    UnitPreset("t9a-40x40", "40×40 mm (large infantry)", BaseShape.RECT, 40, 40, 6, 3),
+    UnitPreset("t9a-50x50", "50×50 mm (monstrous)", BaseShape.RECT, 50, 50, 3, 3),
+    UnitPreset("t9a-50x75", "50×75 mm (chariot)", BaseShape.RECT, 50, 75, 1, 1),
+    UnitPreset("t9a-50x100", "50×100 mm (monster)", BaseShape.RECT, 50, 100, 1, 1),
+)
+# A Secure Target marker is placed by a player and measured from that player's
+# Deployment Zone (docs/t9a.md): it has an owner. Spoils of War markers have none.
+MARKER_PRESETS = (
+    MarkerPreset("t9a-spoils", "Spoils of War marker", SPOILS_KIND, name="Spoils"),
+    MarkerPreset(
+        "t9a-secure", "Secure Target marker", "t9a.secure_target", owned=True, owner_label="target"
+    ),
+    PLAIN_MARKER,
+)
+UNIT_FIELDS = (
+    "name", "side", "base_shape", "base_width_mm", "base_depth_mm", "models",
+    "models_per_rank", "x", "y", "facing", "elevation", "height", "scoring", "fleeing",
+    "scoring_lost", "leader",
+)  # fmt: skip
+MARKER_FIELDS = ("label", "kind", "diameter_mm", "side", "x", "y")
+
+
+def zone_layout(dt: DeploymentType) -> ZoneLayout:
+    def zones(board: Board, a: str, b: str, names: Mapping[str, str]) -> list[Zone]:
+        return dt.zones(board, a, b, names)
+
+    title = dt.title + (" (approximation)" if dt.approximate else "")
+    return ZoneLayout(dt.key, title, dt.description, zones)
+
+
+def new_setup(deployment: str, objective: str | Sequence[str] | None) -> Setup:
+    """A new 72 x 48 in board with ``deployment``'s zones and the Secondary
+    Objective(s) ``objective`` (a kind, several kinds, or None)."""
+    kinds = [objective] if isinstance(objective, str) else list(objective or ())
+    dt = DEPLOYMENT_TYPES[deployment]
+    board = InchBoard(72.0, 48.0)
+    zones = dt.zones(board, SIDE_A.id, SIDE_B.id, {s.id: s.name for s in (SIDE_A, SIDE_B)})
+    scene = Scene(board=board, sides=(SIDE_A, SIDE_B), zones={z.id: z for z in zones})
+    titles = dict(OBJECTIVES)
+    objectives = tuple(
+        ObjectiveSpec(kind.split(".")[1].replace("_", "-"), kind, {}, titles.get(kind, ""))
+        for kind in kinds
+    )
+    if "t9a.spoils_of_war" in kinds:
+        points = spoils_positions(scene, dt.dividing_line(board))
+        scene = scene.with_pieces(
+            Marker(f"spoils-{i + 1}", SPOILS_KIND, x, y, label=f"Spoils {i + 1}")
+            for i, (x, y) in enumerate(points)
+        )
+    title = ", ".join(titles.get(kind, kind) for kind in kinds)
+    name = f"The Ninth Age: {dt.title}" + (f", {title}" if title else "")
+    return Setup(family="t9a", scene=scene, name=name, objectives=objectives,
+                 deployment=deployment)  # fmt: skip
+
+
+class NinthAgePlay(Family):
+    """The play hooks of The Ninth Age (the registered family is ``NinthAge``)."""
+
+    words = Words("objective", "objectives", "the battle", "Game Turn")
+    reference = "docs/t9a.md"
+
+    def game_over(self, state: GameState) -> bool:
+        return game_ended(state)
+
+    # -- the clock: Game Turns of two Player Turns --------------------------------
+    def clock_text(self, state: GameState, events: Sequence[Event]) -> str:
+        text = f"Game Turn {state.clock.turn}"
+        last = turn_order.last_turn_event(events)
+        who = possessive(side_name(state.scene, last.side)) if last and last.side else ""
+        if isinstance(last, TurnStart) and last.side:
+            return f"{text} · {who} Player Turn"
+        if isinstance(last, TurnEnd) and last.side:
+            return f"{text} · {who} Player Turn ended"
+        if isinstance(last, TurnEnd):
+            return f"{text} ended"
+        return text
+
+    def turn_steps(
+        self, state: GameState, events: Sequence[Event], first: str | None, choice: str | None
+    ) -> list[Step]:
+        """``turn_start {turn}`` opens a Game Turn, ``turn_start {turn, side}`` a
+        Player Turn; ``turn_end {turn}`` ends the Game Turn (Hold the Ground counts
+        then); the game ends at the end of Game Turn ``game_turns`` (6)."""
+        order = turn_order.side_order(state, events, first)
+        if len(order) < 2:
+            return []
+        a, b = order[0], order[1]
+        a_name, b_name = side_name(state.scene, a), side_name(state.scene, b)
+        na, nb = possessive(a_name), possessive(b_name)
+        last = turn_order.last_turn_event(events)
+        n = state.clock.turn
+        final = game_turns(state.setup)
+
+        def end_game_turn(turn: int, ends: tuple[Event, ...]) -> Step:
+            if turn >= final:
+                return Step(f"End Game Turn {turn} (end of the game)", (*ends, TurnEnd(turn)))
+            return Step(
+                f"End Game Turn {turn} → Game Turn {turn + 1} ({a_name})",
+                (*ends, TurnEnd(turn), TurnStart(turn + 1), TurnStart(turn + 1, a)),
+            )
+
+        if last is None:
+            return [Step(f"Start Game Turn 1 ({a_name})", (TurnStart(1), TurnStart(1, a)))]
+        if isinstance(last, TurnStart) and last.side is None:
+            return [Step(f"Start {na} Player Turn", (TurnStart(n, a),))]
+        if isinstance(last, TurnStart) and last.side == a:
+            return [Step(f"End {na} Player Turn → {b_name}", (TurnEnd(n, a), TurnStart(n, b)))]
+        if isinstance(last, TurnStart):
+            return [end_game_turn(n, (TurnEnd(n, last.side),))]
+        if isinstance(last, TurnEnd) and last.side == a:
+            return [Step(f"Start {nb} Player Turn", (TurnStart(n, b),))]
+        if isinstance(last, TurnEnd) and last.side is not None:
+            return [end_game_turn(n, ())]
+        if n >= final:  # the last Game Turn has ended
+            return []
+        return [Step(f"Start Game Turn {n + 1} ({a_name})",
+                     (TurnStart(n + 1), TurnStart(n + 1, a)))]  # fmt: skip
+
+    # -- actions ------------------------------------------------------------------
+    def actions(
+        self, state: GameState, ids: Sequence[str], point: tuple[float, float] | None
+    ) -> list[Action]:
+        scene = state.scene
+        kinds = {spec.kind for spec in state.setup.objectives}
+        out: list[Action] = []
+        for u in (scene.units[i] for i in ids if i in scene.units):
+            name = piece_label(u)
+            if "t9a.spoils_of_war" in kinds:
+                free = [m for m in scene.markers.values()
+                        if m.kind == SPOILS_KIND and m.carried_by is None]  # fmt: skip
+                for m in markers_near(u, free):
+                    out.append(Action(f"{name} picks up {piece_label(m)} (Spoils of War)",
+                                      (SpoilsPickUp(m.id, u.id),)))  # fmt: skip
+            if "t9a.capture_the_flags" in kinds:
+                out.append(Action(f"Mark {name} (Capture the Flags)", (FlagMark(u.id),)))
+            if u.removed:
+                continue
+            out.append(Action(f"Remove {name} as a casualty", (RemoveCasualty(u.id),)))
+            flee = "Rallied: no longer Fleeing" if u.fleeing else "Fleeing"
+            out.append(Action(f"{name}: {flee}", (UpdatePiece(u.id, {"fleeing": not u.fleeing}),)))
+            lost = "Scoring back" if u.scoring_lost else "Lost Scoring"
+            change = UpdatePiece(u.id, {"scoring_lost": not u.scoring_lost})
+            out.append(Action(f"{name}: {lost}", (change,)))
+        for m in (scene.markers[i] for i in ids if i in scene.markers):
+            if m.kind == SPOILS_KIND and m.carried_by is not None and point is not None:
+                x, y = point
+                label = f"Place {piece_label(m)} here ({x:.1f}, {y:.1f}) (dropped by its carrier)"
+                out.append(Action(label, (SpoilsDrop(m.id, x, y),)))
+        if "t9a.king_of_the_hill" in kinds:
+            for t in (scene.terrain[i] for i in ids if i in scene.terrain):
+                for s in scene.sides:
+                    out.append(Action(f"{s.name} picks {piece_label(t)} (King of the Hill)",
+                                      (KingOfTheHillPick(s.id, t.id),)))  # fmt: skip
+        return out
+
+    # -- the board ------------------------------------------------------------------
+    def unit_fields(self, unit: Unit) -> tuple[str, ...]:
+        """Ranks, Height class, Scoring / Fleeing / Lost Scoring, leaders."""
+        return UNIT_FIELDS
+
+    def marker_fields(self) -> tuple[str, ...]:
+        """Markers have an owner (Secure Target)."""
+        return MARKER_FIELDS
+
+    def palette(self, board: Board) -> Palette:
+        return Palette(
+            units=UNIT_PRESETS,
+            markers=MARKER_PRESETS,
+            zone_layouts=tuple(zone_layout(dt) for dt in DEPLOYMENT_TYPES.values()),
+            ranked=True,
+            marker_group="Objective markers",
+            zone_group="Deployment Types (The Ninth Age)",
+        )
+
+    def objective_template(self, kind: str, setup: Setup, scene: Scene) -> dict[str, Any]:
+        return {"control_tie": "nobody"} if kind == "t9a.secure_target" else {}
+
+    # -- new games ------------------------------------------------------------------
+    def new_presets(self) -> list[NewPreset]:
+        out = []
+        for key, dt in DEPLOYMENT_TYPES.items():
+            title = dt.title + (" (approximation)" if dt.approximate else "")
+            for kind, obj_title in (*OBJECTIVES, (None, "No Secondary Objective")):
+                out.append(
+                    NewPreset(
+                        f"t9a/{key}/{kind or 'none'}",
+                        obj_title,
+                        ("The Ninth Age", title),
+                        lambda key=key, kind=kind: new_setup(key, kind),
+                    )
+                )
+        return out
+
+    def same_kind(self, setup: Setup) -> Setup:
+        """The same Deployment Type and Secondary Objective kinds (their params name
+        the old board's pieces, so they start from the defaults)."""
+        deployment = setup.deployment
+        if deployment not in DEPLOYMENT_TYPES:
+            deployment = DEFAULT_DEPLOYMENT
+        titles = dict(OBJECTIVES)
+        kinds = list(dict.fromkeys(o.kind for o in setup.objectives if o.kind in titles))
+        return new_setup(deployment, kinds)
