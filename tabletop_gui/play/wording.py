@@ -11,6 +11,7 @@ at most two decimals (``number``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tabletop_gui.model.names import inches, margin, piece_label, side_name
@@ -18,7 +19,13 @@ from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.engine import family_of
 from tabletop_gui.rules.play_types import Words, number
-from tabletop_gui.rules.scoreboard import CountingPiece, ObjectiveResult, Scoreboard, Status
+from tabletop_gui.rules.scoreboard import (
+    CountingPiece,
+    ObjectiveResult,
+    PieceMark,
+    Scoreboard,
+    Status,
+)
 
 __all__ = [
     "ScoreRow",
@@ -73,7 +80,7 @@ def standing(scene: Scene, r: ObjectiveResult) -> Standing:
     return Standing("nobody", "final", None) if r.final else Standing("nobody yet", "", None)
 
 
-def counts_text(scene: Scene, counts: dict[str, float]) -> str:
+def counts_text(scene: Scene, counts: Mapping[str, float]) -> str:
     """'Orcs 2 · Equitaine 1'."""
     return " · ".join(f"{side_name(scene, s)} {number(v)}" for s, v in counts.items())
 
@@ -195,5 +202,5 @@ def score_rows(scene: Scene, board: Scoreboard) -> list[ScoreRow]:
 def piece_ids(r: ObjectiveResult) -> set[str]:
     """The pieces an objective row points at: its counting list and piece marks."""
     ids = {c.piece_id for c in r.counting}
-    ids |= {h.piece_id for h in r.highlights if getattr(h, "kind", "") == "piece"}
+    ids |= {h.piece_id for h in r.highlights if isinstance(h, PieceMark)}
     return ids

@@ -5,6 +5,7 @@ presets (docs/t9a.md)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -232,7 +233,7 @@ class NinthAgePlay(Family):
 
     # -- new games ------------------------------------------------------------------
     def new_presets(self) -> list[NewPreset]:
-        out = []
+        out: list[NewPreset] = []
         for key, dt in DEPLOYMENT_TYPES.items():
             title = dt.title + (" (approximation)" if dt.approximate else "")
             for kind, obj_title in (*OBJECTIVES, (None, "No Secondary Objective")):
@@ -241,7 +242,7 @@ class NinthAgePlay(Family):
                         f"t9a/{key}/{kind or 'none'}",
                         obj_title,
                         ("The Ninth Age", title),
-                        lambda key=key, kind=kind: new_setup(key, kind),
+                        functools.partial(new_setup, key, kind),
                     )
                 )
         return out
