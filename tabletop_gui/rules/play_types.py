@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tabletop_gui.model.events import Event
-from tabletop_gui.model.pieces import BaseShape, Zone
+from tabletop_gui.model.pieces import BaseShape, Side, Zone
 from tabletop_gui.model.scene import Board, Setup
 
 
@@ -193,6 +193,11 @@ class Palette:
 
 
 # -- new games -------------------------------------------------------------------
+
+#: The two sides of a new board (names and colours from a colour-blind-safe
+#: palette; both are editable).
+SIDE_A = Side("player-a", "Player A", "#0072b2")
+SIDE_B = Side("player-b", "Player B", "#d55e00")
 
 
 @dataclass(frozen=True)

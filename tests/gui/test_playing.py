@@ -18,7 +18,7 @@ from tabletop_gui.model.events import DiceRoll, MovePiece, TurnEnd, TurnStart, U
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import ObjectiveSpec, Scene, Setup
-from tabletop_gui.rules.t9a.play import SIDE_A, SIDE_B
+from tabletop_gui.rules.play_types import SIDE_A, SIDE_B
 
 from .helpers import drop, open_window
 

@@ -34,8 +34,8 @@ class PlacedArmy:
 
 
 def new_game(deployment: str | None) -> Game:
-    from tabletop_gui.play.new_game import t9a_setup
     from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES
+    from tabletop_gui.rules.t9a.play import new_setup as t9a_setup
 
     key = deployment or DEFAULT_DEPLOYMENT
     if key not in DEPLOYMENT_TYPES:
@@ -149,7 +149,7 @@ def place_army(
 
 def _renamed(setup: Setup, side: str, name: str, default_names: Mapping[str, str] | None) -> Setup:
     """``setup`` with ``side`` named ``name`` if it still has a new game's name."""
-    from tabletop_gui.play.new_game import SIDE_A, SIDE_B
+    from tabletop_gui.rules.play_types import SIDE_A, SIDE_B
 
     defaults = set(default_names.values()) if default_names else {SIDE_A.name, SIDE_B.name}
     old = setup.scene.side(side)

@@ -19,7 +19,7 @@ from tabletop_gui.model.events.hexgame import (
 )
 from tabletop_gui.model.hexgrid import HexBoard, hex_label
 from tabletop_gui.model.names import piece_label
-from tabletop_gui.model.pieces import BaseShape, Side, Unit
+from tabletop_gui.model.pieces import BaseShape, Unit
 from tabletop_gui.model.scene import Board, Scene, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import turn_order
@@ -27,6 +27,8 @@ from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.hexbanners.settings import movement_phase
 from tabletop_gui.rules.play_types import (
     PLAIN_MARKER,
+    SIDE_A,
+    SIDE_B,
     Action,
     NewPreset,
     Palette,
@@ -48,8 +50,6 @@ COMMAND_CARDS = (
     "Probe Right Flank",
     "Assault Center",
 )
-SIDE_A = Side("player-a", "Player A", "#0072b2")
-SIDE_B = Side("player-b", "Player B", "#d55e00")
 BANNER_TARGET = 6
 UNIT_PRESETS = (
     UnitPreset(

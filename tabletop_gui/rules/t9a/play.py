@@ -13,7 +13,7 @@ from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.events import Event, RemoveCasualty, TurnEnd, TurnStart, UpdatePiece
 from tabletop_gui.model.events.t9a import FlagMark, KingOfTheHillPick, SpoilsDrop, SpoilsPickUp
 from tabletop_gui.model.names import piece_label, possessive, side_name
-from tabletop_gui.model.pieces import BaseShape, Marker, Side, Unit, Zone
+from tabletop_gui.model.pieces import BaseShape, Marker, Unit, Zone
 from tabletop_gui.model.scene import Board, ObjectiveSpec, Scene, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import turn_order
@@ -21,6 +21,8 @@ from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.nearby import markers_near
 from tabletop_gui.rules.play_types import (
     PLAIN_MARKER,
+    SIDE_A,
+    SIDE_B,
     Action,
     MarkerPreset,
     NewPreset,
@@ -44,9 +46,6 @@ OBJECTIVES = (
     ("t9a.capture_the_flags", "Capture the Flags"),
     ("t9a.secure_target", "Secure Target"),
 )
-#: The sides of a new board (names and colours are editable).
-SIDE_A = Side("player-a", "Player A", "#0072b2")
-SIDE_B = Side("player-b", "Player B", "#d55e00")
 #: The Deployment Type of a new board when the current one names none.
 DEFAULT_DEPLOYMENT = "frontline_clash"
 
