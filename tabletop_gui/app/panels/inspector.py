@@ -4,6 +4,7 @@ refuses is reverted and the reason shown, never raised."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt
@@ -102,7 +103,7 @@ class FieldEdit(QLineEdit):
     window's Edit > Undo) and the field then shows the model's value; while a value
     is being typed, ``Ctrl+Z`` puts the model's value back in the field."""
 
-    def __init__(self, revert: object) -> None:
+    def __init__(self, revert: Callable[[], None]) -> None:
         super().__init__()
         self._revert = revert
 
@@ -113,7 +114,8 @@ class FieldEdit(QLineEdit):
         )
 
     def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ShortcutOverride and self._is_undo(event):
+        override = event.type() == QEvent.Type.ShortcutOverride
+        if override and isinstance(event, QKeyEvent) and self._is_undo(event):
             if self.isModified():
                 event.accept()  # handled below, as a key press: revert the typing
             else:
@@ -264,8 +266,7 @@ class Inspector(QWidget):
             if f.kind == "hex":
                 w.setToolTip(f"Centre at x {piece.x:.2f} in, y {piece.y:.2f} in")
             value = self._value(f, piece)
-            hidable = f.name == "value" and isinstance(w, QLineEdit)
-            if hidable and self._hide_value(w, piece):
+            if f.name == "value" and isinstance(w, QLineEdit) and self._hide_value(w, piece):
                 continue
             w.blockSignals(True)
             if isinstance(w, QCheckBox):
@@ -324,6 +325,7 @@ class Inspector(QWidget):
             return
         if value == self._value(f, piece):
             return
+        changes: dict[str, Any]
         if f.kind == "rule":
             rules = set(piece.rules)
             if value:
