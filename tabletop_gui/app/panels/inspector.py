@@ -4,6 +4,7 @@ refuses is reverted and the reason shown, never raised."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -234,7 +235,7 @@ class Inspector(QWidget):
                     combo.addItem(name, sid)
             combo.activated.connect(lambda _i, f=f, c=combo: self._commit(f, c.currentData()))
             return combo
-        edit = FieldEdit(lambda f=f: self._revert(f))
+        edit = FieldEdit(functools.partial(self._revert, f))
         edit.editingFinished.connect(lambda f=f, e=edit: self._commit_text(f, e))
         return edit
 
