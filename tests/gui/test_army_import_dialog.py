@@ -15,7 +15,7 @@ from tabletop_gui.app.windows.army_import import ArmyImportDialog
 from tabletop_gui.geometry.outline import unit_outline
 from tabletop_gui.io.armylists.bases import user_table
 from tabletop_gui.model.game import Game
-from tabletop_gui.play.new_game import t9a_setup
+from tabletop_gui.rules.t9a.play import new_setup as t9a_setup
 
 from .helpers import open_window
 
@@ -152,7 +152,7 @@ def test_a_hostile_roster_is_refused_in_the_dialog(qtbot, tmp_path):
 
 
 def test_a_game_of_another_family_is_told_to_start_a_ninth_age_board(qtbot):
-    from tabletop_gui.play.new_game import hex_setup
+    from tabletop_gui.rules.hexbanners.play import new_setup as hex_setup
 
     window = open_window(qtbot, Game(hex_setup()))
     dialog = _open_dialog(qtbot, window)
