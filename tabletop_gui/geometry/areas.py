@@ -10,7 +10,6 @@ shapely calls.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
@@ -24,6 +23,7 @@ from shapely.geometry.base import BaseGeometry
 
 from tabletop_gui.geometry.arrays import UnitArrays, unit_arrays
 from tabletop_gui.geometry.outline import EPS
+from tabletop_gui.model.memo import IdentityMemo
 from tabletop_gui.model.scene import Scene, derived
 
 Polys = tuple[tuple[tuple[float, float], ...], ...]
@@ -180,17 +180,17 @@ class AreaGeometry:
     edges: np.ndarray | None = None
 
 
-#: id(area) -> (area, board extent, its geometry); holding the area keeps its id unique.
-_AREA_GEOMETRY: dict[int, tuple[BaseGeometry, tuple[float, float], AreaGeometry]] = {}
+#: Each area's geometry, per board extent.
+_AREA_GEOMETRY: IdentityMemo[AreaGeometry] = IdentityMemo(512)
 
 
 def area_geometry(scene: Scene, area: BaseGeometry) -> AreaGeometry:
     """Bounds, inner boundary and vertices of ``area``: areas come from
     ``union_of`` and outlive the scene, so these are measured once per area."""
     board = (scene.board.width, scene.board.height)
-    hit = _AREA_GEOMETRY.get(id(area))
-    if hit is not None and hit[0] is area and hit[1] == board:
-        return hit[2]
+    hit = _AREA_GEOMETRY.get((area,), board)
+    if hit is not None:
+        return hit
     geom = AreaGeometry(
         bounds=(float(b[0]), float(b[1]), float(b[2]), float(b[3]))
         if (b := area.bounds)
@@ -199,10 +199,7 @@ def area_geometry(scene: Scene, area: BaseGeometry) -> AreaGeometry:
         vertices=np.asarray(_vertices(area), dtype=float).reshape(-1, 2),
         edges=_convex_edges(area),
     )
-    if len(_AREA_GEOMETRY) >= 512:
-        _AREA_GEOMETRY.clear()
-    _AREA_GEOMETRY[id(area)] = (area, board, geom)
-    return geom
+    return _AREA_GEOMETRY.put((area,), geom, board)
 
 
 #: Overlap (inches) within which the separating-axis test leaves a pair to
@@ -407,16 +404,15 @@ class _QueryGeometry:
     all_convex: bool
 
 
-#: id()s of the areas -> (the areas, board extent, their geometry).
-_QUERY_GEOMETRY: dict[tuple[int, ...], tuple[tuple, tuple[float, float], _QueryGeometry]] = {}
+#: The stacked geometry of each tuple of areas, per board extent.
+_QUERY_GEOMETRY: IdentityMemo[_QueryGeometry] = IdentityMemo(512)
 
 
 def _query_geometry(scene: Scene, areas: tuple[BaseGeometry, ...]) -> _QueryGeometry:
     board = (scene.board.width, scene.board.height)
-    key = tuple(map(id, areas))
-    hit = _QUERY_GEOMETRY.get(key)
-    if hit is not None and hit[1] == board and all(map(operator.is_, hit[0], areas)):
-        return hit[2]
+    hit = _QUERY_GEOMETRY.get(areas, board)
+    if hit is not None:
+        return hit
     geoms = [area_geometry(scene, area) for area in areas]
     bounds = np.array([ag.bounds for ag in geoms], dtype=float).reshape(-1, 4)
     objs = np.empty(len(areas), dtype=object)
@@ -449,10 +445,7 @@ def _query_geometry(scene: Scene, areas: tuple[BaseGeometry, ...]) -> _QueryGeom
         any_convex=bool(convex.any()),
         all_convex=bool(convex.all()),
     )
-    if len(_QUERY_GEOMETRY) >= 512:
-        _QUERY_GEOMETRY.clear()
-    _QUERY_GEOMETRY[key] = (areas, board, qg)
-    return qg
+    return _QUERY_GEOMETRY.put(areas, qg, board)
 
 
 def _padded(geoms: Sequence[AreaGeometry]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -10,7 +10,8 @@ from dataclasses import replace
 
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
-from tabletop_gui.model.scene import ObjectiveSpec, Setup
+from tabletop_gui.model.memo import IdentityMemo
+from tabletop_gui.model.scene import Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.family import FAMILIES, Family
 from tabletop_gui.rules.objective import OBJECTIVE_KINDS, Objective
@@ -36,15 +37,16 @@ def load_families() -> None:
     _loaded = True
 
 
-_objective_cache: dict[int, tuple[tuple[ObjectiveSpec, ...], list[Objective]]] = {}
+#: The objective instances of each objectives tuple (a setup's).
+_OBJECTIVES: IdentityMemo[list[Objective]] = IdentityMemo(256)
 
 
 def objectives_of(setup: Setup) -> list[Objective]:
-    """The objective instances of a setup (built once per setup object)."""
+    """The objective instances of a setup (built once per objectives tuple)."""
     load_families()
-    hit = _objective_cache.get(id(setup.objectives))
-    if hit is not None and hit[0] is setup.objectives:
-        return hit[1]
+    hit = _OBJECTIVES.get((setup.objectives,))
+    if hit is not None:
+        return hit
     built = []
     for spec in setup.objectives:
         cls = OBJECTIVE_KINDS.get(spec.kind)
@@ -53,10 +55,7 @@ def objectives_of(setup: Setup) -> list[Objective]:
                 f"unknown objective kind {spec.kind!r} (known: {sorted(OBJECTIVE_KINDS)})"
             )
         built.append(cls(spec))
-    if len(_objective_cache) > 256:
-        _objective_cache.clear()
-    _objective_cache[id(setup.objectives)] = (setup.objectives, built)
-    return built
+    return _OBJECTIVES.put((setup.objectives,), built)
 
 
 def family_of(setup: Setup) -> Family:
