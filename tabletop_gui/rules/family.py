@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tabletop_gui.model.events import Event, TurnEnd, TurnStart
+from tabletop_gui.model.events import DiceRoll, Event, TurnEnd, TurnStart
 from tabletop_gui.model.events.base import TURN_WORDS
 from tabletop_gui.model.names import possessive, side_name
 from tabletop_gui.model.pieces import Unit
@@ -63,8 +63,21 @@ class Family:
 
     def refusal_after_end(self, state: GameState, event: Event) -> str | None:
         """Why ``event`` may not follow the end of the game (``state.clock.over``),
-        or None to let it through (a family may take a redundant ``game_end``)."""
+        or None to let it through (a family may take a redundant ``game_end``).
+        A decision the end of the game itself calls for (``end_decision``) is let
+        through; the objective it names then checks it as before the end."""
+        if self.end_decision(state, event):
+            return None
         return "The game is over: nothing can follow its end (undo the end to go on)"
+
+    def end_decision(self, state: GameState, event: Event) -> bool:
+        """``event`` records a decision the end of the game calls for: a dice roll
+        for an active objective (Secure Target rolls "at the end of the game" for
+        a unit equally near both markers). Its objective's ``check`` still decides
+        whether that roll is asked for."""
+        return isinstance(event, DiceRoll) and any(
+            spec.id == event.objective for spec in state.setup.objectives
+        )
 
     def summarize(self, state: GameState, results: Sequence[ObjectiveResult]) -> Scoreboard:
         totals: dict[str, float] = {s: 0.0 for s in state.scene.side_ids}

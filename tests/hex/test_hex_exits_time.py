@@ -28,11 +28,37 @@ def test_a_unit_on_reds_baseline_at_the_start_of_blues_turn_exits_for_a_breakthr
     assert "left from hex 4,8 in turn 2: one banner" in p.reason("bt")
 
 
-def test_an_exit_from_a_hex_not_held_at_the_start_of_the_turn_gives_nothing():
+def test_an_exit_by_a_unit_off_the_baseline_at_the_start_of_its_turn_is_refused():
+    # "To exit the battlefield, a unit must already be on a baseline hex start of
+    # its turn": a condition for leaving at all, so the unit stays on the board.
     p = Play(setup([unit("b1", BLUE, (4, 7))], breakthrough()))
-    p(*turn(2, BLUE), HexMove("b1", (4, 8)), ExitBoard("b1"))
+    p(*turn(2, BLUE), HexMove("b1", (4, 8)))
+    with pytest.raises(RuleError, match="a unit must already be on a baseline hex start of its"):
+        p(ExitBoard("b1"))
+    assert not p.tl.current.scene.units["b1"].removed
     assert p.banners("bt") == {}
-    assert "no banner, it stood on hex 4,7 at the start of its turn" in p.reason("bt")
+
+
+def test_a_breakthrough_exit_by_a_unit_that_started_on_its_own_baseline_is_refused():
+    # Breakthrough leaves from the opponent's baseline: a unit that began its turn
+    # on its own baseline (row 0) and walks along it may not leave there.
+    p = Play(setup([unit("b1", BLUE, (4, 0))], breakthrough()))(*turn(1, BLUE))
+    with pytest.raises(RuleError, match="stood on hex 4,0 at the start of its turn"):
+        p(ExitBoard("b1"))
+
+
+def test_a_withdraw_exit_by_a_unit_that_started_on_the_enemy_baseline_is_refused():
+    p = Play(setup([unit("b1", BLUE, (4, 8))], [("w", "withdraw", {"side": BLUE})]))
+    p(*turn(1, BLUE))
+    with pytest.raises(RuleError, match="baseline hex start of its turn"):
+        p(ExitBoard("b1"))
+
+
+def test_an_exit_with_the_same_hex_rule_from_another_baseline_hex_is_kept_without_a_banner():
+    p = Play(setup([unit("b1", BLUE, (4, 8))], breakthrough()))
+    p(*turn(2, BLUE), HexMove("b1", (5, 8)), ExitBoard("b1"))
+    assert p.banners("bt") == {}
+    assert "no banner, it stood on hex 4,8 at the start of its turn" in p.reason("bt")
 
 
 def test_two_exits_give_two_breakthrough_banners_and_do_not_count_as_eliminated():
@@ -42,10 +68,11 @@ def test_two_exits_give_two_breakthrough_banners_and_do_not_count_as_eliminated(
     assert p.totals() == {BLUE: 2, RED: 0}
 
 
-def test_a_unit_that_was_not_ordered_off_the_board_gives_nothing():
-    p = Play(setup([unit("b1", BLUE, (4, 8))], breakthrough()))
-    p(*turn(2, BLUE), ExitBoard("b1", ordered=False))
-    assert p.banners("bt") == {}
+def test_an_exit_that_was_not_ordered_is_refused_with_the_rules_words():
+    p = Play(setup([unit("b1", BLUE, (4, 8))], breakthrough()))(*turn(2, BLUE))
+    with pytest.raises(RuleError, match="must be ordered and move off"):
+        p(ExitBoard("b1", ordered=False))
+    assert not p.tl.current.scene.units["b1"].removed
 
 
 def test_leaving_from_ones_own_baseline_is_a_withdraw_not_a_breakthrough():

@@ -210,3 +210,45 @@ def test_markers_must_be_a_third_of_the_long_edge_apart_even_when_the_board_stan
 def test_a_negative_spacing_param_is_refused_by_validate():
     spec = ObjectiveSpec("obj", "t9a.secure_target", {"spacing": -5})
     assert SecureTarget(spec).validate() == [("spacing", "must be a number >= 0, got -5")]
+
+
+def test_the_end_of_game_roll_for_a_unit_equally_near_both_markers_is_recorded_after_game_end():
+    # The rule rolls "at the end of the game": the roll the scoreboard asks for
+    # must be recordable once game_end is in the log.
+    from tabletop_gui.model.events import GameEnd
+
+    h = horde("h", A, 36, 24)
+    b = north_of(WA, "b1", B, 1)
+    s = setup([SECURE], [h, b], [WA, WB])
+    ended = [*whole_game(), GameEnd()]
+    assert result(s, ended).details["dice_needed"] == ["h"]
+    roll = DiceRoll("which marker the horde counts for", 5, B, objective="obj", subject="h")
+    r = result(s, [*ended, roll])
+    assert r.final and r.problems == ()
+    ctrl = {m["marker"]: m["controller"] for m in r.details["markers"]}
+    assert ctrl == {"wa": B, "wb": A}
+
+
+def test_after_game_end_a_move_is_still_refused_with_the_reason():
+    from tabletop_gui.model.events import GameEnd
+
+    s = setup([SECURE], [north_of(SA, "u", B, 1)], [SA, SB])
+    with pytest.raises(RuleError, match="The game is over: nothing can follow its end"):
+        state(s, [GameEnd(), MovePiece("u", 30, 30)])
+
+
+def test_after_game_end_a_roll_naming_no_objective_is_refused():
+    from tabletop_gui.model.events import GameEnd
+
+    s = setup([SECURE], [], [SA, SB])
+    with pytest.raises(RuleError, match="The game is over"):
+        state(s, [GameEnd(), DiceRoll("who goes first", 4, A)])
+
+
+def test_a_unit_exactly_6_00_in_away_has_margin_zero_in_json_and_text():
+    from tabletop_gui.model.names import margin
+
+    r = result(setup([SECURE], [north_of(SA, "u", B, 6.00)], [SA, SB]))
+    (cp,) = r.to_json()["counting"]
+    assert cp["margin"] == 0.0 and str(cp["margin"]) == "0.0"
+    assert margin(r.counting[0].margin) == "0.00 in"

@@ -40,6 +40,25 @@ from tabletop_gui.rules.hexbanners.totals import (
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, Status, strict_leader
 
 ELIMINATIONS_ID = "hex.eliminations"
+#: The rule's own words for leaving the battlefield (docs/hex.md, Objectives).
+EXIT_START = "To exit the battlefield, a unit must already be on a baseline hex start of its turn"
+EXIT_ORDERED = "must be ordered and move off"
+
+
+def exit_rows(state: GameState, board: HexBoard, side: str) -> set[int]:
+    """The baseline rows ``side``'s units may leave the board from: the opponent's
+    (Breakthrough) and its own (Withdraw) as the active exit objectives name them;
+    both baselines when none does."""
+    from tabletop_gui.rules.engine import objectives_of
+    from tabletop_gui.rules.hexbanners.exits import ExitObjective
+
+    rows = {
+        row
+        for obj in objectives_of(state.setup)
+        if isinstance(obj, ExitObjective) and side in obj.sides(state)
+        and (row := obj.baseline_row(state, side)) is not None
+    }  # fmt: skip
+    return rows or {0, board.rows - 1}
 
 
 class HexBanners(HexBannersPlay):
@@ -117,7 +136,30 @@ class HexBanners(HexBannersPlay):
                 f"{unit.name} cannot exit in {side_name(state, state.clock.side)}'s turn: "
                 f"only an ordered unit moves off the board."
             )
-        return None
+        if not event.ordered:
+            return (
+                f"{unit.name} was not ordered: a unit leaving the battlefield "
+                f"{EXIT_ORDERED} (docs/hex.md, Objectives)."
+            )
+        return self._check_exit_start(state, board, unit)
+
+    def _check_exit_start(self, state: GameState, board: HexBoard, unit: Unit) -> str | None:
+        """Where the unit stood at the start of its turn: on a baseline hex it may
+        leave from (the opponent's for Breakthrough, its own for Withdraw; either
+        baseline when no exit objective names its side)."""
+        snap_ = records.turn_start(state, unit.side)
+        if snap_ is None or state.clock.side != unit.side:
+            return None  # no turn of the unit's side in the log: nothing to judge by
+        rows = exit_rows(state, board, unit.side)
+        start = snap_.hexes.get(unit.id)
+        if start is not None and start[1] in rows:
+            return None
+        where = f"hex {hex_label(start)}" if start is not None else "off the board"
+        lines = " or ".join(f"row {r}" for r in sorted(rows))
+        return (
+            f"{unit.name} stood on {where} at the start of its turn, not on a baseline hex "
+            f"it may leave from ({lines}): {EXIT_START} (docs/hex.md, Objectives)."
+        )
 
     # -- records ----------------------------------------------------------
     def settle(self, before: GameState, event: Event, after: GameState) -> GameState:
