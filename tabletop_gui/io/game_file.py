@@ -30,7 +30,7 @@ FORMAT_NAME = "tabletop-gui"
 FORMAT_VERSION = 1
 TOP_KEYS = (
     "format", "version", "family", "name", "deployment", "notes", "settings", "board",
-    "sides", "units", "markers", "terrain", "zones", "objectives", "events",
+    "sides", "units", "markers", "terrain", "zones", "objectives", "events", "briefing",
 )  # fmt: skip
 
 
@@ -48,6 +48,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "name": setup.name,
         "deployment": setup.deployment,
         "notes": setup.notes,
+        **({"briefing": dict(setup.briefing)} if setup.briefing else {}),
         "settings": encode(setup.settings),
         "board": board,
         "sides": [encode(s) for s in scene.sides],
@@ -176,6 +177,7 @@ def game_from_json(data: Any) -> Game:
         settings=decode(dict[str, Any], data.get("settings", {}), "settings"),
         deployment=decode(str, data.get("deployment", ""), "deployment"),
         notes=decode(str, data.get("notes", ""), "notes"),
+        briefing=decode(dict[str, str], data.get("briefing", {}), "briefing"),
     )
     try:
         family = family_of(setup)

@@ -24,6 +24,9 @@ import math
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from tabletop_gui.model import hexterrain
+from tabletop_gui.model.hexterrain import HexLabel, HexTerrain, TerrainKind
+
 Hex = tuple[int, int]
 Point = tuple[float, float]
 SQRT3 = math.sqrt(3.0)
@@ -44,6 +47,13 @@ class HexBoard:
     long_row: int = 13
     hex_size: float = 1.0  # centre to corner, in board units (inches on screen)
     sections: tuple[str, ...] = STANDARD_SECTIONS
+    #: What is printed on the board (see ``hexterrain``): terrain layers per hex,
+    #: the legend naming and colouring their kinds, text labels, and the legend
+    #: key of the ground of a hex with no terrain of its own ("": the plain board).
+    terrain: tuple[HexTerrain, ...] = ()
+    legend: tuple[TerrainKind, ...] = ()
+    labels: tuple[HexLabel, ...] = ()
+    ground: str = ""
 
     # -- layout -----------------------------------------------------------
     def row_length(self, row: int) -> int:
@@ -217,7 +227,9 @@ class HexBoard:
                     f"row {row} has {self.row_length(row)} hexes but the pattern has "
                     f"{len(self.sections[i])} letters",
                 )]  # fmt: skip
-        return errors
+        return hexterrain.problems(
+            self.terrain, self.legend, self.labels, self.contains, self.ground
+        )
 
 
 def snap(board: HexBoard, x: float, y: float) -> tuple[float, float]:

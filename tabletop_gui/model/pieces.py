@@ -79,6 +79,9 @@ class Unit:
     leader: bool = False
     life_points: int | None = None
     removed: bool = False
+    #: What kind of unit it is where a rule asks (hex games: ``infantry``,
+    #: ``armor``, ``artillery``, ...); empty when no rule needs it.
+    kind: str = ""
 
     @property
     def ranks(self) -> int:

@@ -170,6 +170,10 @@ class Setup:
     settings: Mapping[str, Any] = field(default_factory=dict)
     deployment: str = ""
     notes: str = ""
+    #: The scenario's own words, section title -> text (an imported scenario's
+    #: historical background, special rules and victory conditions), shown as
+    #: written; no rule reads them.
+    briefing: Mapping[str, str] = field(default_factory=dict)
 
     def setting(self, name: str, default: Any) -> Any:
         return self.settings.get(name, default)

@@ -29,6 +29,7 @@ from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners import records, settings
 from tabletop_gui.rules.hexbanners.base import side_name
+from tabletop_gui.rules.hexbanners.memoir.exit_markers import exit_hexes
 from tabletop_gui.rules.hexbanners.occupancy import board_of, hex_of
 from tabletop_gui.rules.hexbanners.play import HexBannersPlay
 from tabletop_gui.rules.hexbanners.totals import (
@@ -126,10 +127,11 @@ class HexBanners(HexBannersPlay):
             return None
         h = hex_of(board, unit)
         rows = (0, board.rows - 1)
-        if h is None or h[1] not in rows:
+        if h is None or (h[1] not in rows and h not in exit_hexes(state, unit.side)):
             where = f"hex {hex_label(h)}" if h else "no hex"
             return (
-                f"{unit.name} stands on {where}: a unit leaves the board only from a baseline hex."
+                f"{unit.name} stands on {where}: a unit leaves the board only from a baseline "
+                "hex (or a scenario's exit hex)."
             )
         if state.clock.side is not None and state.clock.side != unit.side:
             return (
@@ -261,6 +263,7 @@ class HexBanners(HexBannersPlay):
         for s in state.scene.side_ids:
             lost = [
                 f"{loss.unit_name}{' (leader)' if loss.leader else ''}"
+                f"{_worth_note(settings.elimination_worth(state.setup, loss.unit_id))}"
                 for loss in records.losses(state)
                 if loss.side != s
             ]
@@ -280,3 +283,8 @@ class HexBanners(HexBannersPlay):
             details={"losses": [loss.unit_id for loss in records.losses(state)]},
             points=counts,
         )
+
+
+def _worth_note(worth: int) -> str:
+    """How a loss that is not worth one banner reads in the eliminations line."""
+    return "" if worth == 1 else (" (no banner)" if worth == 0 else f" ({worth} banners)")

@@ -23,6 +23,9 @@ BASELINES = "baselines"
 ONE_UNIT_PER_HEX = "one_unit_per_hex"
 #: The phase name that is the movement phase (ordered moves, same-phase hand-over).
 MOVEMENT_PHASE = "movement_phase"
+#: Banners the enemy gains for eliminating a unit, by unit id: ``{unit_id: n}``
+#: (default 1 each; Memoir '44 snipers and wagons give none).
+ELIMINATION_BANNERS = "elimination_banners"
 
 DEFAULTS: dict[str, Any] = {
     BANNER_TARGET: None,
@@ -31,6 +34,7 @@ DEFAULTS: dict[str, Any] = {
     BASELINES: None,
     ONE_UNIT_PER_HEX: True,
     MOVEMENT_PHASE: MOVEMENT,
+    ELIMINATION_BANNERS: None,
 }
 
 
@@ -72,6 +76,13 @@ def one_unit_per_hex(setup: Setup) -> bool:
 def sector_first_banners(setup: Setup) -> int:
     value = setting(setup, SECTOR_FIRST_BANNERS)
     return value if value in (1, 2) and not isinstance(value, bool) else 1
+
+
+def elimination_worth(setup: Setup, unit_id: str) -> int:
+    """Banners for eliminating unit ``unit_id`` (1 unless the scenario says otherwise)."""
+    worth = setting(setup, ELIMINATION_BANNERS)
+    value = worth.get(unit_id, 1) if isinstance(worth, dict) else 1
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 1
 
 
 def movement_phase(setup: Setup) -> str:
@@ -127,6 +138,14 @@ def problems(setup: Setup) -> list[str]:
                 f"settings.{name}: expected true or false, got {value!r} "
                 f"({str(DEFAULTS[name]).lower()} applies)"
             )
+    worth = setting(setup, ELIMINATION_BANNERS)
+    if worth is not None and not isinstance(worth, dict):
+        out.append(f"settings.{ELIMINATION_BANNERS}: expected {{unit id: banners}}, got {worth!r}")
+    elif isinstance(worth, dict):
+        for uid, n in worth.items():
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                out.append(f"settings.{ELIMINATION_BANNERS}.{uid}: expected a whole number >= 0, "
+                           f"got {n!r} (1 applies)")  # fmt: skip
     phase = setting(setup, MOVEMENT_PHASE)
     if not (isinstance(phase, str) and phase):
         out.append(f"settings.{MOVEMENT_PHASE}: expected a phase name, got {phase!r}")

@@ -16,14 +16,15 @@ from tabletop_gui.rules.hexbanners.records import losses
 
 
 def elimination_banners(state: GameState) -> dict[str, int]:
-    """One banner to the opponent for each eliminated unit or leader."""
+    """One banner to the opponent for each eliminated unit or leader (unless the
+    ``elimination_banners`` setting gives a unit another worth)."""
     out = {s: 0 for s in state.scene.side_ids}
     for loss in losses(state):
         try:
             gainer = state.scene.opponent(loss.side)
         except ValueError:
             continue
-        out[gainer] = out.get(gainer, 0) + 1
+        out[gainer] = out.get(gainer, 0) + settings.elimination_worth(state.setup, loss.unit_id)
     return out
 
 

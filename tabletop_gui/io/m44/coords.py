@@ -1,0 +1,56 @@
+"""Memoir '44 hex coordinates and this program's.
+
+A .m44 file places a hex by ``row`` (0 at the top of the printed board, player
+1's edge) and a doubled ``col``: 0, 2, 4... on the long rows (even rows), 1, 3,
+5... on the short rows, so neighbours differ by 2 along a row. Groups name hexes
+as a letter and a number ("E5", "f4"): the letter is the hex in its row
+(upper case: a long row, lower case: a short row), the number counts rows
+from the bottom edge (1 is the bottom row).
+
+This program counts rows from the bottom edge (row 0 is the first side's
+baseline, drawn at the bottom) and columns from 0 in each row, so
+``(col, row) = (file_col // 2, rows - 1 - file_row)``. The board is drawn as
+printed: the file's top row at the top.
+"""
+
+from __future__ import annotations
+
+import string
+
+from tabletop_gui.model.hexgrid import Hex, HexBoard
+
+LETTERS = string.ascii_uppercase
+
+
+def from_file(board: HexBoard, row: int, col: int) -> Hex | None:
+    """This program's hex for the file's (row, col), None where no hex is."""
+    if not 0 <= row < board.rows or col < 0 or col % 2 != row % 2:
+        return None
+    h = (col // 2, board.rows - 1 - row)
+    return h if board.contains(h) else None
+
+
+def to_file(board: HexBoard, h: Hex) -> tuple[int, int]:
+    """The file's (row, col) of one of this program's hexes."""
+    col, row = h
+    file_row = board.rows - 1 - row
+    return file_row, 2 * col + (file_row % 2)
+
+
+def parse_name(board: HexBoard, name: str) -> Hex | None:
+    """This program's hex for a group's hex name ("E5", "f4"); None if it names none."""
+    text = name.strip()
+    if len(text) < 2 or not text[0].isascii() or not text[0].isalpha() or not text[1:].isdigit():
+        return None
+    index = LETTERS.find(text[0].upper())
+    short = text[0].islower()
+    file_col = 2 * index + (1 if short else 0)
+    file_row = board.rows - int(text[1:])
+    return from_file(board, file_row, file_col)
+
+
+def name_of(board: HexBoard, h: Hex) -> str:
+    """The hex's name as Memoir writes it ("E5")."""
+    file_row, file_col = to_file(board, h)
+    letter = LETTERS[file_col // 2] if file_col // 2 < len(LETTERS) else "?"
+    return (letter.lower() if file_col % 2 else letter) + str(board.rows - file_row)

@@ -1,0 +1,246 @@
+"""A Memoir '44 medal objective: one medal tag of a scenario (a hex, or a hex and
+its group), scored as Memoir scores it.
+
+When it is checked: at setup, after every event, and at the start of every
+turn; a ``turn_start`` medal only at the start of the turn of a side that may
+gain it, so it is gained and lost only then. Once held, a ``permanent`` medal is
+never checked again.
+
+How the holder is found, in this order (docs/hex.md, "Memoir '44 scenarios"):
+
+1. the first side listed in ``sides`` that occupies at least ``need`` hexes of
+   the objective (``need`` default 1);
+2. ``majority``: instead, the side occupying strictly more of the hexes than the
+   opponent, if it may gain the medal (a tie: nobody);
+3. ``sole_control``: nobody while the other side has a unit on any of the hexes;
+4. ``any_hex``: the first side listed takes it whenever it occupies ``need``
+   hexes, whatever the majority says (only where steps 1-3 found a holder).
+
+A new holder takes the medal from the old one; with nobody found the holder
+loses it, except under ``last_to_occupy``, where the last side to hold it keeps
+it until the other side takes it. The holder scores ``counts_for`` banners.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop_gui.model.events import Event, TurnStart
+from tabletop_gui.model.hexgrid import Hex, hex_label
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.hexbanners.base import side_name
+from tabletop_gui.rules.hexbanners.memoir.common import MemoirObjective, plural, what_happened
+from tabletop_gui.rules.hexbanners.occupancy import occupancy, occupied_by
+from tabletop_gui.rules.scoreboard import (
+    HexMark,
+    Highlight,
+    ObjectiveResult,
+    PieceMark,
+    Role,
+    strict_leader,
+)
+
+PERMANENT = "permanent"
+TURN_START = "turn_start"
+MAJORITY = "majority"
+SOLE_CONTROL = "sole_control"
+LAST_TO_OCCUPY = "last_to_occupy"
+ANY_HEX = "any_hex"
+NEED = "need"
+COUNTS_FOR = "counts_for"
+
+
+@dataclass(frozen=True)
+class MedalHolding:
+    holder: str | None = None
+    how: str = ""  # how the holder gained or kept it
+    lost: str = ""  # why the last holder lost it
+
+
+class MemoirMedal(MemoirObjective):
+    kind = "hex.memoir_medal"
+    title = "Memoir '44 medal"
+    params = (
+        NEED,
+        COUNTS_FOR,
+        PERMANENT,
+        TURN_START,
+        MAJORITY,
+        SOLE_CONTROL,
+        LAST_TO_OCCUPY,
+        ANY_HEX,
+    )
+    flags = (PERMANENT, TURN_START, MAJORITY, SOLE_CONTROL, LAST_TO_OCCUPY, ANY_HEX)
+    numbers = ((NEED, 1), (COUNTS_FOR, 1))
+
+    def validate(self) -> list[tuple[str, str]]:
+        errors = super().validate()
+        need, listed = self.param(NEED, 1), self.param("hexes", None)
+        if isinstance(need, int) and isinstance(listed, list) and need > len(listed) > 0:
+            errors.append((NEED, f"{need} is more than the {len(listed)} hexes listed"))
+        return errors
+
+    @property
+    def need(self) -> int:
+        return self.number(NEED, 1)
+
+    @property
+    def counts_for(self) -> int:
+        return self.number(COUNTS_FOR, 1)
+
+    # -- words ------------------------------------------------------------
+    def what(self) -> str:
+        """The medal's rule in words: 'a turn-start permanent medal worth 2'."""
+        when = "turn-start " if self.flag(TURN_START) else ""
+        how = "permanent" if self.flag(PERMANENT) else "temporary"
+        kind = "majority medal" if self.flag(MAJORITY) else "medal"
+        extras = []
+        if self.counts_for > 1:
+            extras.append(f"worth {self.counts_for}")
+        if self.need > 1:
+            extras.append(f"needs {self.need} hexes")
+        if self.flag(SOLE_CONTROL):
+            extras.append("sole control")
+        if self.flag(LAST_TO_OCCUPY):
+            extras.append("the last to occupy keeps it")
+        if self.flag(ANY_HEX):
+            extras.append("any hex")
+        more = f" ({', '.join(extras)})" if extras else ""
+        return f"{when}{how} {kind}{more}"
+
+    def counts(self, state: GameState) -> dict[str, int]:
+        return {s: len(occupied_by(state, s, self.hexes)) for s in state.scene.side_ids}
+
+    def standing(self, state: GameState, side: str) -> str:
+        counts = self.counts(state)
+        mine = counts.get(side, 0)
+        if self.flag(MAJORITY):
+            others = ", ".join(f"{v}" for s, v in counts.items() if s != side) or "0"
+            return f"holds {mine} to {others} of the {len(self.hexes)} hexes of {self.where()}"
+        if len(self.hexes) == 1:
+            return f"occupies {self.where()}"
+        return f"occupies {mine} of the {len(self.hexes)} hexes of {self.where()}"
+
+    # -- the rule ---------------------------------------------------------
+    def allowed(self, state: GameState) -> list[str]:
+        return [s for s in self.sides(state) if s in state.scene.side_ids]
+
+    def choose(self, state: GameState, allowed: list[str]) -> str | None:
+        """Who holds the medal now by the steps in the module's docstring, among
+        ``allowed`` (every side that may gain it, or the one whose turn starts)."""
+        counts = self.counts(state)
+        need = self.need
+        holder = next((s for s in allowed if counts.get(s, 0) >= need), None)
+        if holder is not None and self.flag(MAJORITY):
+            lead = strict_leader({s: float(v) for s, v in counts.items()})
+            holder = lead if lead in allowed else None
+        if (
+            holder is not None
+            and self.flag(SOLE_CONTROL)
+            and any(v > 0 for s, v in counts.items() if s != holder)
+        ):
+            holder = None
+        if holder is not None and self.flag(ANY_HEX):
+            first = self.allowed(state)[:1]
+            if first and first[0] in allowed and counts.get(first[0], 0) >= need:
+                holder = first[0]
+        return holder
+
+    def initial(self, state: GameState) -> MedalHolding:
+        if self.flag(TURN_START):
+            return MedalHolding()
+        holder = self.choose(state, self.allowed(state))
+        if holder is None:
+            return MedalHolding()
+        how = f"{side_name(state, holder)} {self.standing(state, holder)} at setup"
+        return MedalHolding(holder, how)
+
+    def holding(self, state: GameState) -> MedalHolding:
+        rec = self.record(state, None)
+        return rec if isinstance(rec, MedalHolding) else self.initial(state)
+
+    def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
+        rec = self.holding(before)
+        return after.with_record(self.id, self.step(before, event, after, rec))
+
+    def step(
+        self, before: GameState, event: Event, after: GameState, rec: MedalHolding
+    ) -> MedalHolding:
+        if rec.holder is not None and self.flag(PERMANENT):
+            return rec
+        allowed = self.allowed(after)
+        starting = ""
+        if self.flag(TURN_START):
+            if not (isinstance(event, TurnStart) and event.side in allowed):
+                return rec
+            allowed = [event.side]
+            starting = f" at the start of its turn {event.turn}"
+        new = self.choose(after, allowed)
+        if new == rec.holder:
+            return rec
+        if new is None:
+            assert rec.holder is not None
+            if rec.holder not in allowed:
+                return rec  # another side's turn start leaves this holder alone
+            who = side_name(after, rec.holder)
+            if self.flag(LAST_TO_OCCUPY):
+                return MedalHolding(
+                    rec.holder, f"{who} was the last to occupy {self.where()} and keeps it"
+                )
+            why = f"{who} lost it{starting}: {what_happened(before, event)}"
+            return MedalHolding(None, lost=why)
+        took = f" (taken from {side_name(after, rec.holder)})" if rec.holder else ""
+        how = f"{side_name(after, new)} {self.standing(after, new)}{starting}{took}"
+        return MedalHolding(new, how)
+
+    def banners(self, state: GameState) -> dict[str, int]:
+        holder = self.holding(state).holder
+        return {holder: self.counts_for} if holder is not None else {}
+
+    # -- the result -------------------------------------------------------
+    def evaluate(self, state: GameState) -> ObjectiveResult:
+        rec = self.holding(state)
+        hexes = self.valid_hexes(state)
+        allowed = self.allowed(state)
+        who = " or ".join(side_name(state, s) for s in allowed) or "nobody"
+        medals = plural(self.counts_for, "banner")
+        if rec.holder is not None:
+            reason = f"{rec.how}: {side_name(state, rec.holder)} holds the {medals}."
+        else:
+            lost = f" ({rec.lost})" if rec.lost else ""
+            reason = f"Nobody holds it{lost}."
+        reason = f"{self.what().capitalize()} for {who}. {reason} {self.now_text(state, hexes)}"
+        return self.result(
+            state,
+            self.banners(state),
+            reason,
+            permanent=self.flag(PERMANENT),
+            counting=self.holders(state, hexes),
+            highlights=self.marks(state, hexes, rec.holder),
+            details={"holder": rec.holder},
+        )
+
+    def now_text(self, state: GameState, hexes: list[Hex]) -> str:
+        counts = self.counts(state)
+        if self.flag(PERMANENT) and self.holding(state).holder is not None:
+            return "It is held for good."
+        if self.flag(TURN_START):
+            note = " It changes hands only at the start of a turn of a side that may gain it."
+        else:
+            note = ""
+        if not any(counts.values()):
+            return f"Now nobody occupies {self.where()}.{note}"
+        each = ", ".join(f"{side_name(state, s)} {v}" for s, v in counts.items())
+        return f"Now, hexes occupied of {len(self.hexes)}: {each}.{note}"
+
+    def marks(self, state: GameState, hexes: list[Hex], holder: str | None) -> list[Highlight]:
+        occ = occupancy(state)
+        marks: list[Highlight] = [HexMark(tuple(hexes), holder, self.name)]
+        for h in hexes:
+            if h in occ:
+                role = Role.COUNTS if occ[h].side == holder else Role.CONTESTED
+                marks += [
+                    PieceMark(uid, role, occ[h].side, f"hex {hex_label(h)}")
+                    for uid in occ[h].unit_ids
+                ]
+        return marks
