@@ -22,7 +22,10 @@ from tabletop_gui.io.errors import FileFormatError
 from tabletop_gui.model.game import Game
 
 #: Modules that register the importers shipped with the program (loaded on first use).
-BUILTIN_MODULES: tuple[str, ...] = ("tabletop_gui.io.armylists.formats",)
+BUILTIN_MODULES: tuple[str, ...] = (
+    "tabletop_gui.io.armylists.formats",
+    "tabletop_gui.io.m44.importer",
+)
 
 #: No file to import is bigger (army lists are a few kB; rosters a few hundred).
 MAX_IMPORT_BYTES = 8 * 1024 * 1024

@@ -211,8 +211,9 @@ class _Builder:
             raw = self.info.get(f"side_{player}")
             side = str(raw).upper() if raw is not None else ""
             if side not in cat.SIDES:
-                known = ", ".join(cat.SIDES)
-                raise FileFormatError(path, f"unknown side {raw!r} (known: {known})")
+                known = " or ".join(cat.SIDES)
+                what = "missing" if raw is None else f"unknown side {raw!r}"
+                raise FileFormatError(path, f"{what} (a side is {known})")
             if side in out:
                 raise FileFormatError(path, f"both players are {side}")
             out[side] = side.lower()
@@ -606,6 +607,7 @@ class _Builder:
                 params["sides"] = medal.sides
             if medal.unconfirmed:
                 params["unconfirmed"] = medal.unconfirmed
+                self.problem(f"{place}: not confirmed: {medal.unconfirmed}")
             out.append(
                 {
                     "id": _free(f"medal-{_slug(place)}", taken),
