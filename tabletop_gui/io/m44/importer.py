@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tabletop_gui.io.importers import ImportRequest, ImportResult, Importer, register
+from tabletop_gui.io.importers import Importer, ImportRequest, ImportResult, register
 from tabletop_gui.io.m44.scenario import load, sniff
 
 
