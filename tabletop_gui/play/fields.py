@@ -29,6 +29,7 @@ class Field:
 UNIT_FIELDS = (
     Field("name", "Name", "text"),
     Field("side", "Side", "side"),
+    Field("kind", "Kind", "text"),
     Field("base_shape", "Base shape", "choice", tuple(s.value for s in BaseShape)),
     Field("base_width_mm", "Base width (mm)", "float"),
     Field("base_depth_mm", "Base depth (mm)", "float"),

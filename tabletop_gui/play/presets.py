@@ -49,6 +49,7 @@ def make_unit(
         models_per_rank=per_rank or p.per_rank,
         life_points=p.life_points,
         leader=p.leader,
+        kind=p.kind,
     )
 
 

@@ -106,6 +106,8 @@ class UnitPreset:
     #: Hex boards: a square this fraction of the hex size (centre to corner) wide,
     #: so the unit stands on one hex; 0: the preset's own size in mm.
     hex_fraction: float = 0.0
+    #: The unit's kind where a rule asks (``Unit.kind``: infantry, armor...).
+    kind: str = ""
 
     def for_board(self, board: object) -> UnitPreset:
         """The preset sized for ``board`` (hex units take the hex's size)."""

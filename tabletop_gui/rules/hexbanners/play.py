@@ -52,21 +52,20 @@ COMMAND_CARDS = (
 )
 BANNER_TARGET = 6
 UNIT_PRESETS = (
-    UnitPreset(
-        "hex-infantry", "Infantry (one hex)", BaseShape.RECT, 20, 20, 1, 1, hex_fraction=0.8
-    ),
-    UnitPreset("hex-cavalry", "Cavalry (one hex)", BaseShape.RECT, 20, 20, 1, 1, hex_fraction=0.8),
-    UnitPreset(
-        "hex-artillery", "Artillery (one hex)", BaseShape.RECT, 20, 20, 1, 1, hex_fraction=0.8
-    ),
-    UnitPreset(
-        "hex-leader", "Leader (one hex)", BaseShape.RECT, 20, 20, 1, 1, leader=True,
-        hex_fraction=0.6,
-    ),
+    UnitPreset("hex-infantry", "Infantry (one hex)", BaseShape.RECT, 20, 20, 1, 1,
+               hex_fraction=0.8, kind="infantry"),
+    UnitPreset("hex-cavalry", "Cavalry (one hex)", BaseShape.RECT, 20, 20, 1, 1,
+               hex_fraction=0.8, kind="cavalry"),
+    UnitPreset("hex-armor", "Armor (one hex)", BaseShape.RECT, 20, 20, 1, 1,
+               hex_fraction=0.8, kind="armor"),
+    UnitPreset("hex-artillery", "Artillery (one hex)", BaseShape.RECT, 20, 20, 1, 1,
+               hex_fraction=0.8, kind="artillery"),
+    UnitPreset("hex-leader", "Leader (one hex)", BaseShape.RECT, 20, 20, 1, 1, leader=True,
+               hex_fraction=0.6),
 )  # fmt: skip
 #: Only leaders matter to the banner rules; units stand one per hex.
-UNIT_FIELDS = ("name", "side", "base_shape", "base_width_mm", "base_depth_mm", "models", "x", "y",
-               "facing", "leader")  # fmt: skip
+UNIT_FIELDS = ("name", "side", "kind", "base_shape", "base_width_mm", "base_depth_mm", "models",
+               "x", "y", "facing", "leader")  # fmt: skip
 MARKER_FIELDS = ("label", "kind", "diameter_mm", "side", "x", "y")
 #: What the bar calls the parts of a side turn.
 COMMAND, MOVEMENT, BATTLE = "Command and order", "Movement", "Battle and draw"
@@ -179,6 +178,7 @@ class HexBannersPlay(Family):
         board = scene.board
         c, r = board.point_to_hex(*board.centre) if isinstance(board, HexBoard) else (0, 0)
         first = scene.side_ids[0] if scene.side_ids else ""
+        top = board.rows - 1 if isinstance(board, HexBoard) else 0
         templates: dict[str, dict[str, Any]] = {
             "hex.temporary": {"hexes": [[c, r]], "need": 1},
             "hex.start_turn_temporary": {"hexes": [[c, r]], "need": 1},
@@ -192,6 +192,9 @@ class HexBannersPlay(Family):
             "hex.breakthrough": {"side": first, "same_hex": True},
             "hex.withdraw": {"side": first, "same_hex": True},
             "hex.time_pressure": {"side": first},
+            "hex.memoir_medal": {"hexes": [[c, r]], "side": first},
+            "hex.memoir_exit": {"hexes": [[0, top]], "side": first},
+            "hex.memoir_sudden_death": {"hexes": [[c, r]], "side": first, "need": 1},
         }
         return templates.get(kind, {})
 

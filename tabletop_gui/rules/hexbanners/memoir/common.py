@@ -9,6 +9,7 @@ from tabletop_gui.model.events import Event
 from tabletop_gui.model.events.base import EventError
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners.base import BannerObjective
+from tabletop_gui.rules.play_types import Param
 
 #: The param an importer sets when the scenario's data left the objective's rule
 #: to its prose: the text says what was assumed; the objective reports it as a
@@ -19,7 +20,15 @@ UNCONFIRMED = "unconfirmed"
 class MemoirObjective(BannerObjective):
     """A Memoir '44 objective: reads ``unconfirmed`` and whole-number / flag params."""
 
-    params: ClassVar[tuple[str, ...]] = (UNCONFIRMED,)
+    params: ClassVar[tuple[str | Param, ...]] = (
+        Param(
+            UNCONFIRMED,
+            "text",
+            None,
+            "Set by an importer: what it assumed where the "
+            "scenario's data said too little; remove it once the objective is checked",
+        ),
+    )
     #: Params that are true or false, and whole numbers with their minimum.
     flags: ClassVar[tuple[str, ...]] = ()
     numbers: ClassVar[tuple[tuple[str, int], ...]] = ()

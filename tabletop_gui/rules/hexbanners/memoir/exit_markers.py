@@ -16,6 +16,7 @@ from tabletop_gui.rules.engine import objectives_of
 from tabletop_gui.rules.hexbanners.base import side_name
 from tabletop_gui.rules.hexbanners.memoir.common import MemoirObjective, plural
 from tabletop_gui.rules.hexbanners.records import Exit, exits
+from tabletop_gui.rules.play_types import Param
 from tabletop_gui.rules.scoreboard import CountingPiece, HexMark, ObjectiveResult
 
 INFANTRY = "infantry"
@@ -27,7 +28,10 @@ class MemoirExit(MemoirObjective):
     kind = "hex.memoir_exit"
     title = "Memoir '44 exit markers"
     single_banner = False
-    params = (INFANTRY_WORTH, CANNOT_EXIT)
+    params = (
+        Param(INFANTRY_WORTH, "int", 1, "Banners for an infantry unit that exits (others: 1)"),
+        Param(CANNOT_EXIT, "units", None, "Units that earn nothing by exiting"),
+    )
     numbers = ((INFANTRY_WORTH, 1),)
 
     def validate(self) -> list[tuple[str, str]]:

@@ -31,6 +31,7 @@ from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners.base import side_name
 from tabletop_gui.rules.hexbanners.memoir.common import MemoirObjective, plural, what_happened
 from tabletop_gui.rules.hexbanners.occupancy import occupancy, occupied_by
+from tabletop_gui.rules.play_types import Param
 from tabletop_gui.rules.scoreboard import (
     HexMark,
     Highlight,
@@ -61,14 +62,31 @@ class MemoirMedal(MemoirObjective):
     kind = "hex.memoir_medal"
     title = "Memoir '44 medal"
     params = (
-        NEED,
-        COUNTS_FOR,
-        PERMANENT,
-        TURN_START,
-        MAJORITY,
-        SOLE_CONTROL,
-        LAST_TO_OCCUPY,
-        ANY_HEX,
+        Param(NEED, "int", 1, "Hexes of the objective a side must occupy"),
+        Param(COUNTS_FOR, "int", 1, "Banners the holder scores"),
+        Param(PERMANENT, "bool", False, "Once held, kept for good"),
+        Param(
+            TURN_START,
+            "bool",
+            False,
+            "Gained and lost only at the start of the turn of a side that may gain it",
+        ),
+        Param(MAJORITY, "bool", False, "Held by the side occupying more of the hexes"),
+        Param(
+            SOLE_CONTROL,
+            "bool",
+            False,
+            "Nobody holds it while the enemy has a unit on any of the hexes",
+        ),
+        Param(
+            LAST_TO_OCCUPY, "bool", False, "The last holder keeps it until the other side takes it"
+        ),
+        Param(
+            ANY_HEX,
+            "bool",
+            False,
+            "The first side listed takes it on any hex, whatever the majority",
+        ),
     )
     flags = (PERMANENT, TURN_START, MAJORITY, SOLE_CONTROL, LAST_TO_OCCUPY, ANY_HEX)
     numbers = ((NEED, 1), (COUNTS_FOR, 1))

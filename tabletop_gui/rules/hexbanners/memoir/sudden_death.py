@@ -19,6 +19,7 @@ from tabletop_gui.rules.hexbanners.base import BannerObjective, side_name
 from tabletop_gui.rules.hexbanners.memoir.common import MemoirObjective, what_happened
 from tabletop_gui.rules.hexbanners.occupancy import occupied_by
 from tabletop_gui.rules.hexbanners.totals import elimination_banners
+from tabletop_gui.rules.play_types import Param
 from tabletop_gui.rules.scoreboard import HexMark, ObjectiveResult
 
 NEED = "need"
@@ -33,7 +34,7 @@ class Reached:
 class SuddenDeath(MemoirObjective):
     kind = "hex.memoir_sudden_death"
     title = "Memoir '44 sudden death"
-    params = (NEED,)
+    params = (Param(NEED, "int", 1, "Hexes the side must occupy to win at once"),)
     numbers = ((NEED, 1),)
 
     @property
