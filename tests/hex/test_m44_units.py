@@ -74,3 +74,21 @@ def test_an_eliminated_sniper_gives_no_banner_as_in_memoir():
     assert "German Sniper 1 (no banner)" in play.reason("hex.eliminations")
     play(Eliminate(unit_on(game, "G9")))
     assert play.totals() == {ALLIES: 1, AXIS: 0}
+
+
+def test_armor_joins_the_hex_units_of_the_palette_with_its_kind():
+    from tabletop_gui.play.presets import make_unit, palette_of
+
+    game = game_of(scenario())
+    presets = {p.key: p for p in palette_of(game.setup).units}
+    assert presets["hex-armor"].title == "Armor (one hex)"
+    kinds = {key: p.kind for key, p in presets.items()}
+    assert kinds == {
+        "hex-infantry": "infantry",
+        "hex-cavalry": "cavalry",
+        "hex-armor": "armor",
+        "hex-artillery": "artillery",
+        "hex-leader": "",
+    }
+    tank = make_unit(presets["hex-armor"].for_board(game.setup.scene.board), "t", "T", AXIS, 1, 1)
+    assert tank.kind == "armor" and tank.base_width_mm == 20.3

@@ -11,6 +11,7 @@ from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners.occupancy import board_of, occupancy
 from tabletop_gui.rules.objective import Objective, missing
+from tabletop_gui.rules.play_types import Param
 from tabletop_gui.rules.scoreboard import (
     CountingPiece,
     Highlight,
@@ -39,7 +40,7 @@ class BannerObjective(Objective):
     - ``group``: the group's name in reason lines (a group is several hexes).
     """
 
-    params: ClassVar[tuple[str, ...]] = ("side", "sides", "hexes", "group")
+    params: ClassVar[tuple[str | Param, ...]] = ("side", "sides", "hexes", "group")
     needs_hexes = True
     #: One banner at most (per side): once gained for good, the result is final.
     single_banner = True
