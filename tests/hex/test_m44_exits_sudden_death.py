@@ -130,3 +130,12 @@ def test_a_victory_condition_other_than_sudden_death_is_named_not_scored():
     result = sudden_death_game({"destroy_all": {"side": "AXIS"}})
     assert result.game.setup.objectives == ()
     assert any("destroy_all" in p and "does not score" in p for p in result.problems)
+
+
+def test_a_unit_may_move_onto_an_exit_hex_and_leave_in_the_same_turn():
+    # Memoir: no start-of-turn condition (the seed's Breakthrough asks for one)
+    game = exit_game(("a8", "tankus"), group=["B9"])
+    play = Play(game.setup)
+    uid = unit_on(game, "a8")
+    play(*turn(1, ALLIES), HexMove(uid, hx(game, "B9")), ExitBoard(uid))
+    assert play.totals() == {ALLIES: 1, AXIS: 0}

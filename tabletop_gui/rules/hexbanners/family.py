@@ -143,6 +143,8 @@ class HexBanners(HexBannersPlay):
                 f"{unit.name} was not ordered: a unit leaving the battlefield "
                 f"{EXIT_ORDERED} (docs/hex.md, Objectives)."
             )
+        if h in exit_hexes(state, unit.side):
+            return None  # a Memoir '44 exit hex: no start-of-turn condition (docs/hex.md)
         return self._check_exit_start(state, board, unit)
 
     def _check_exit_start(self, state: GameState, board: HexBoard, unit: Unit) -> str | None:
