@@ -99,6 +99,12 @@ def apply(state: GameState, event: Event, *, checked: bool = True) -> GameState:
     return replace(after, index=state.index + 1)
 
 
+def flags(before: GameState, event: Event, after: GameState) -> list[str]:
+    """What the family flags about ``event`` played from ``before`` to ``after``:
+    legal only in circumstances the log does not show (reviewed, never refused)."""
+    return family_of(before.setup).flags(before, event, after)
+
+
 def replay(setup: Setup, events: Iterable[Event], upto: int | None = None) -> GameState:
     state = GameState.initial(setup)
     for i, event in enumerate(events):

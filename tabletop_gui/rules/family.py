@@ -19,6 +19,7 @@ from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Board, Scene, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import turn_order
+from tabletop_gui.rules.flags import generic_flags
 from tabletop_gui.rules.play_types import (
     Action,
     NewPreset,
@@ -78,6 +79,12 @@ class Family:
         return isinstance(event, DiceRoll) and any(
             spec.id == event.objective for spec in state.setup.objectives
         )
+
+    def flags(self, before: GameState, event: Event, after: GameState) -> list[str]:
+        """Why ``event`` (played: the rules allow it) deserves a referee's look: it
+        is legal only in some circumstances the log does not show. Default: a unit
+        of the side that is not acting moved, a base overlapping another."""
+        return generic_flags(before, event, after)
 
     def summarize(self, state: GameState, results: Sequence[ObjectiveResult]) -> Scoreboard:
         totals: dict[str, float] = {s: 0.0 for s in state.scene.side_ids}

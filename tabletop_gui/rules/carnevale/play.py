@@ -28,6 +28,7 @@ from tabletop_gui.model.names import piece_label, possessive, side_name
 from tabletop_gui.model.pieces import BaseShape, Unit
 from tabletop_gui.model.scene import Board, Scene, Setup
 from tabletop_gui.model.state import GameState
+from tabletop_gui.rules import flags
 from tabletop_gui.rules.carnevale import records, settings
 from tabletop_gui.rules.carnevale.placement import MARKER_KIND
 from tabletop_gui.rules.carnevale.presets import BASE_SIZES_MM, new_carnevale_setup
@@ -208,6 +209,23 @@ class CarnevalePlay(Family):
                                           (LifePointsLost(u.id, n),), "Life Points"))  # fmt: skip
             out.append(Action(f"Remove {name} from the board", (CharacterRemoved(u.id),)))
         return out
+
+    def flags(self, before: GameState, event: Event, after: GameState) -> list[str]:
+        """A character moved outside its own activation (legal only where a rule
+        moves it then: a push, a drop), overlapping bases."""
+        unit = flags.moved_unit(before, event)
+        if unit is None:
+            return []
+        active = before.clock.activation
+        found = [flags.overlap_flag(after, unit.id)]
+        if active != unit.id and before.clock.turn > 0 and not before.clock.over:
+            if active is None:
+                when = "no character is activating"
+            else:
+                other = before.scene.units.get(active)
+                when = f"{other.name if other else active} is activating"
+            found.insert(0, f"{unit.name} moved outside its own activation ({when})")
+        return [f for f in found if f]
 
     def unit_fields(self, unit: Unit) -> tuple[str, ...]:
         return UNIT_FIELDS

@@ -22,7 +22,7 @@ from tabletop_gui.model.names import piece_label
 from tabletop_gui.model.pieces import BaseShape, Unit
 from tabletop_gui.model.scene import Board, Scene, Setup
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules import turn_order
+from tabletop_gui.rules import flags, turn_order
 from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.hexbanners.settings import movement_phase
 from tabletop_gui.rules.play_types import (
@@ -163,6 +163,19 @@ class HexBannersPlay(Family):
             what = "leader" if u.leader else "unit"
             out.append(Action(f"Eliminate {what} {name}", (Eliminate(u.id),)))
         return out
+
+    def flags(self, before: GameState, event: Event, after: GameState) -> list[str]:
+        """A unit of the side not acting moved by a plain or ordered move (a
+        retreat, ``hex_retreat``, is how units move in the opponent's turn). One
+        unit per hex is refused, not flagged, and a leader may share a hex."""
+        unit = flags.moved_unit(before, event)
+        if unit is None and isinstance(event, HexMove):
+            unit = before.scene.units.get(event.unit_id)
+        if unit is None:
+            return []
+        why = "record a retreat as a retreat (hex_retreat) if it was one"
+        found = flags.other_side_moved(before, unit, why)
+        return [found] if found else []
 
     def unit_fields(self, unit: Unit) -> tuple[str, ...]:
         return UNIT_FIELDS

@@ -16,7 +16,7 @@ from tabletop_gui.model.names import piece_label, possessive, side_name
 from tabletop_gui.model.pieces import BaseShape, Marker, Unit, Zone
 from tabletop_gui.model.scene import Board, ObjectiveSpec, Scene, Setup
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules import turn_order
+from tabletop_gui.rules import flags, turn_order
 from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.nearby import markers_near
 from tabletop_gui.rules.play_types import (
@@ -209,6 +209,18 @@ class NinthAgePlay(Family):
         return out
 
     # -- the board ------------------------------------------------------------------
+    def flags(self, before: GameState, event: Event, after: GameState) -> list[str]:
+        """A unit of the side not acting moved (legal for a flee reaction, a
+        pursuit or a reform in the opponent's Player Turn), overlapping bases."""
+        unit = flags.moved_unit(before, event)
+        if unit is None:
+            return []
+        found = [
+            flags.other_side_moved(before, unit, "legal for a flee reaction, pursuit or reform"),
+            flags.overlap_flag(after, unit.id),
+        ]
+        return [f for f in found if f]
+
     def unit_fields(self, unit: Unit) -> tuple[str, ...]:
         """Ranks, Height class, Scoring / Fleeing / Lost Scoring, leaders."""
         return UNIT_FIELDS

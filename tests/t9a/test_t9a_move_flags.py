@@ -1,0 +1,41 @@
+"""Moves legal only in some circumstances are flagged for the referee, never
+refused: in The Ninth Age a flee reaction, a pursuit or a reform moves the other
+side's units in a Player Turn; bases that overlap."""
+
+from __future__ import annotations
+
+from t9a_helpers import A, B, setup, unit
+
+from tabletop_gui.model.events import Event, MovePiece, TurnStart
+from tabletop_gui.model.game import Game
+from tabletop_gui.rules import Timeline
+from tabletop_gui.rules.engine import flags
+
+
+def flagged(units, events: list[Event]) -> list[list[str]]:
+    tl = Timeline(Game(setup([], units), tuple(events)))
+    return [flags(tl.state_at(i), e, tl.state_at(i + 1)) for i, e in enumerate(tl.events)]
+
+
+def test_the_orcs_moving_in_equitaines_player_turn_is_played_and_flagged_with_the_cases():
+    units = [unit("knights", A, 20, 6), unit("boyz", B, 30, 40, name="Orc Boyz")]
+    out = flagged(units, [TurnStart(1), TurnStart(1, A), MovePiece("boyz", 30, 36)])
+    assert out[:2] == [[], []]
+    (flag,) = out[2]
+    assert flag.startswith("Orc Boyz (Orcs) moved in Equitaine's turn")
+    assert "flee reaction, pursuit or reform" in flag
+
+
+def test_the_acting_side_moving_clear_of_everyone_is_not_flagged():
+    units = [unit("knights", A, 20, 6), unit("boyz", B, 30, 40)]
+    assert flagged(units, [TurnStart(1), TurnStart(1, A), MovePiece("knights", 20, 12)])[2] == []
+
+
+def test_a_base_moved_onto_another_is_flagged_bases_in_contact_are_not():
+    # 25 mm bases: 0.98 in wide. Centres 0.5 in apart overlap; 0.98 in apart touch.
+    units = [unit("knights", A, 20, 6), unit("squires", A, 24, 6)]
+    start = [TurnStart(1), TurnStart(1, A)]
+    over = flagged(units, [*start, MovePiece("squires", 20.5, 6)])[2]
+    assert over == ["squires's base overlaps knights"]
+    touch = flagged(units, [*start, MovePiece("squires", 20 + 25 / 25.4, 6)])[2]
+    assert touch == []
