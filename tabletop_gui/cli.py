@@ -23,12 +23,15 @@ from typing import Any
 from tabletop_gui import __version__, cli_import
 from tabletop_gui.examples import examples
 from tabletop_gui.io import FileFormatError, load_game
+from tabletop_gui.io.errors import LogRefusal
+from tabletop_gui.io.file_problems import problems_of_file
 from tabletop_gui.model.events.base import turn_word
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.names import side_name
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play import wording
-from tabletop_gui.rules import evaluate, replay
+from tabletop_gui.rules import apply, evaluate, replay
+from tabletop_gui.rules.engine import flags
 from tabletop_gui.rules.scoreboard import Scoreboard
 
 COMMANDS = ("validate", "score", "render", "open", "import", "examples")
@@ -102,11 +105,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "examples":
             print(examples_listing(as_json=args.json))
             return 0
-        game = load_game(args.file)
         if args.command == "validate":
-            print(f"{args.file}: OK ({game.setup.family}, {len(game.setup.scene.units)} units, "
-                  f"{len(game.events)} events)")  # fmt: skip
-            return 0
+            return validate(args.file)
+        game = _load(args.file, args.at)
         at = _at(args.at, game)
         state = replay(game.setup, game.events, at)
         if args.view is not None and args.view not in state.scene.side_ids:
@@ -148,6 +149,55 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 class UsageError(ValueError):
     pass
+
+
+def validate(path: str) -> int:
+    """Every problem of the file, each with its JSON path; on a file that reads,
+    the events flagged for a referee's review."""
+    report = problems_of_file(path)
+    if not report.ok:
+        n = len(report.problems)
+        print(f"{path}: {n} problem{'' if n == 1 else 's'}", file=sys.stderr)
+        for p in report.problems:
+            print(f"error: {p}", file=sys.stderr)
+        if report.refusal is not None:
+            print(
+                f"the log is read up to its first refusal: score --at {report.refusal.index} "
+                "shows the moment before it",
+                file=sys.stderr,
+            )
+        return 2
+    game = load_game(path)
+    print(f"{path}: OK ({game.setup.family}, {len(game.setup.scene.units)} units, "
+          f"{len(game.events)} events)")  # fmt: skip
+    flagged = flag_lines(game)
+    if flagged:
+        print(f"{len(flagged)} event{'' if len(flagged) == 1 else 's'} flagged for review:")
+        print("\n".join(f"  {line}" for line in flagged))
+    return 0
+
+
+def flag_lines(game: Game) -> list[str]:
+    """'events[12]: Orc Boyz (Orcs) moved in Equitaine's turn: ...', one line a flag."""
+    out = []
+    state = GameState.initial(game.setup)
+    for i, event in enumerate(game.events):
+        after = apply(state, event)
+        out += [f"events[{i}]: {f}" for f in flags(state, event, after)]
+        state = after
+    return out
+
+
+def _load(path: str, at: int | None) -> Game:
+    """The file's game; with ``--at N``, a log refused at event N or later still
+    reads (the moments before the refusal are what a referee looks at)."""
+    try:
+        return load_game(path)
+    except LogRefusal as exc:
+        if at is None or at > exc.index or not isinstance(exc.game, Game):
+            hint = f" (--at {exc.index} or less shows the moment before it)" if at is None else ""
+            raise FileFormatError(exc.path, exc.problem + hint, exc.source) from None
+        return exc.game.truncated(exc.index)
 
 
 def _at(at: int | None, game: Game) -> int | None:

@@ -12,3 +12,16 @@ class FileFormatError(ValueError):
         self.source = source
         where = f"{source}: " if source else ""
         super().__init__(f"{where}{self.path}: {problem}")
+
+
+class LogRefusal(FileFormatError):
+    """The setup reads, but the rules refuse event ``index`` of the log. ``game``
+    holds the setup and every event of the file, so the moments before the
+    refusal can still be looked at (``score --at N`` with N <= index)."""
+
+    def __init__(
+        self, path: str, problem: str, source: str = "", *, index: int, game: object = None
+    ) -> None:
+        super().__init__(path, problem, source)
+        self.index = index
+        self.game = game

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop_gui.io.codec import decode, decode_dataclass, encode
-from tabletop_gui.io.errors import FileFormatError
+from tabletop_gui.io.errors import FileFormatError, LogRefusal
 from tabletop_gui.model.bounds import off_board
 from tabletop_gui.model.events import EVENT_TYPES, Event, EventError
 from tabletop_gui.model.game import Game
@@ -107,6 +107,8 @@ def load_game(path: str | os.PathLike[str]) -> Game:
         raise FileFormatError("(file)", f"cannot read: {exc.strerror or exc}", source) from None
     try:
         return loads(raw)
+    except LogRefusal as exc:
+        raise LogRefusal(exc.path, exc.problem, source, index=exc.index, game=exc.game) from None
     except FileFormatError as exc:
         raise FileFormatError(exc.path, exc.problem, source) from None
 
@@ -183,6 +185,7 @@ def game_from_json(data: Any) -> Game:
         family = family_of(setup)
     except RuleError as exc:
         raise FileFormatError("family", str(exc)) from None
+    setup = family.completed(setup)
     for name in setup.settings:
         if name not in family.setting_names:
             near = difflib.get_close_matches(name, family.setting_names, n=1)
@@ -200,12 +203,13 @@ def game_from_json(data: Any) -> Game:
     except RuleError as exc:
         raise FileFormatError(_bad_kind_path(objectives, exc), str(exc)) from None
     events = _events(data.get("events", []))
-    every = every_piece(scene, events)
+    every = every_piece(setup.scene, events)
     for i, obj in enumerate(built):
         for param, problem in obj.param_problems(every):
             raise FileFormatError(f"objectives[{i}].params.{param}", problem)
-    _replay_checked(setup, events)
-    return Game(setup, tuple(events))
+    game = Game(setup, tuple(events))
+    _replay_checked(game)
+    return game
 
 
 def _bad_kind_path(objectives: tuple[ObjectiveSpec, ...], exc: RuleError) -> str:
@@ -238,11 +242,11 @@ def _events(items: Any) -> list[Event]:
     return events
 
 
-def _replay_checked(setup: Setup, events: list[Event]) -> GameState:
-    state = GameState.initial(setup)
-    for i, event in enumerate(events):
+def _replay_checked(game: Game) -> GameState:
+    state = GameState.initial(game.setup)
+    for i, event in enumerate(game.events):
         try:
             state = apply(state, event)
         except (EventError, RuleError) as exc:
-            raise FileFormatError(f"events[{i}]", str(exc)) from None
+            raise LogRefusal(f"events[{i}]", str(exc), index=i, game=game) from None
     return state

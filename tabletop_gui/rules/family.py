@@ -53,6 +53,12 @@ class Family:
     def check(self, state: GameState, event: Event) -> str | None:
         return None
 
+    def completed(self, setup: Setup) -> Setup:
+        """The setup with what it names but leaves out filled in, as the rules
+        define it (a Deployment Type named without its zones gets the type's
+        zones). Called when a file is read; default: the setup as it is."""
+        return setup
+
     def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
         """Game-wide records, before the objectives fold theirs."""
         return after

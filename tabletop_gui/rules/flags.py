@@ -59,7 +59,7 @@ def overlap_flag(after: GameState, unit_id: str) -> str | None:
     if not names:
         return None
     unit = after.scene.units[unit_id]
-    return f"{unit.name}'s base overlaps {', '.join(names)}"
+    return f"{possessive(unit.name)} base overlaps {', '.join(names)}"
 
 
 def generic_flags(before: GameState, event: Event, after: GameState) -> list[str]:

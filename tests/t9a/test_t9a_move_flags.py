@@ -36,6 +36,6 @@ def test_a_base_moved_onto_another_is_flagged_bases_in_contact_are_not():
     units = [unit("knights", A, 20, 6), unit("squires", A, 24, 6)]
     start = [TurnStart(1), TurnStart(1, A)]
     over = flagged(units, [*start, MovePiece("squires", 20.5, 6)])[2]
-    assert over == ["squires's base overlaps knights"]
+    assert over == ["squires' base overlaps knights"]
     touch = flagged(units, [*start, MovePiece("squires", 20 + 25 / 25.4, 6)])[2]
     assert touch == []

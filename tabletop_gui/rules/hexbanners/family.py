@@ -41,6 +41,7 @@ from tabletop_gui.rules.hexbanners.totals import (
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, Status, strict_leader
 
 ELIMINATIONS_ID = "hex.eliminations"
+BEFORE_ID = "hex.banners_before"
 #: The rule's own words for leaving the battlefield (docs/hex.md, Objectives).
 EXIT_START = "To exit the battlefield, a unit must already be on a baseline hex start of its turn"
 EXIT_ORDERED = "must be ordered and move off"
@@ -238,7 +239,7 @@ class HexBanners(HexBannersPlay):
     # -- totals -----------------------------------------------------------
     def summarize(self, state: GameState, results: Sequence[ObjectiveResult]) -> Scoreboard:
         elim = self._eliminations(state)
-        all_results = (*results, elim)
+        all_results = (*results, elim, *self._before(state))
         totals: dict[str, float] = {s: 0.0 for s in state.scene.side_ids}
         for r in all_results:
             for side, n in r.points.items():
@@ -257,6 +258,27 @@ class HexBanners(HexBannersPlay):
             summary += f". {side_name(state, won)} reached its target and wins the battle."
             all_results = tuple(replace(r, final=True) for r in all_results)
         return Scoreboard(results=all_results, totals=totals, winner=won, summary=summary)
+
+    def _before(self, state: GameState) -> tuple[ObjectiveResult, ...]:
+        """The banners the setup says were won before the log starts, if any."""
+        before = settings.banners_before(state.setup)
+        if not before:
+            return ()
+        counts = {s: float(before.get(s, 0)) for s in state.scene.side_ids}
+        text = ", ".join(f"{side_name(state, s)} {before.get(s, 0)}" for s in state.scene.side_ids)
+        leader = strict_leader(counts)
+        return (
+            ObjectiveResult(
+                objective_id=BEFORE_ID,
+                name="Banners won before the log",
+                kind=BEFORE_ID,
+                status=Status.WON if leader else Status.TIE,
+                leader=leader,
+                counts=counts,
+                reason=f"Won before the log starts (settings.{settings.BANNERS_BEFORE}): {text}.",
+                points={s: float(n) for s, n in before.items()},
+            ),
+        )
 
     def _eliminations(self, state: GameState) -> ObjectiveResult:
         banners = elimination_banners(state)

@@ -26,6 +26,9 @@ MOVEMENT_PHASE = "movement_phase"
 #: Banners the enemy gains for eliminating a unit, by unit id: ``{unit_id: n}``
 #: (default 1 each; Memoir '44 snipers and wagons give none).
 ELIMINATION_BANNERS = "elimination_banners"
+#: Banners each side had already won when the log starts (a game recorded from
+#: its middle, a campaign's carry-over): ``{side: number}``.
+BANNERS_BEFORE = "banners_before"
 
 DEFAULTS: dict[str, Any] = {
     BANNER_TARGET: None,
@@ -35,6 +38,7 @@ DEFAULTS: dict[str, Any] = {
     ONE_UNIT_PER_HEX: True,
     MOVEMENT_PHASE: MOVEMENT,
     ELIMINATION_BANNERS: None,
+    BANNERS_BEFORE: None,
 }
 
 
@@ -88,6 +92,18 @@ def elimination_worth(setup: Setup, unit_id: str) -> int:
 def movement_phase(setup: Setup) -> str:
     value = setting(setup, MOVEMENT_PHASE)
     return value if isinstance(value, str) and value else MOVEMENT
+
+
+def banners_before(setup: Setup) -> dict[str, int]:
+    """Banners won before the log starts, per side (whole numbers >= 0 only)."""
+    value = setting(setup, BANNERS_BEFORE)
+    if not isinstance(value, dict):
+        return {}
+    return {
+        side: n
+        for side, n in value.items()
+        if side in setup.scene.side_ids and isinstance(n, int) and not isinstance(n, bool) and n > 0
+    }
 
 
 def _default_end(setup: Setup, side: str) -> End:
@@ -146,6 +162,15 @@ def problems(setup: Setup) -> list[str]:
             if isinstance(n, bool) or not isinstance(n, int) or n < 0:
                 out.append(f"settings.{ELIMINATION_BANNERS}.{uid}: expected a whole number >= 0, "
                            f"got {n!r} (1 applies)")  # fmt: skip
+    before = setting(setup, BANNERS_BEFORE)
+    if before is not None and not isinstance(before, dict):
+        out.append(f"settings.{BANNERS_BEFORE}: expected {{side: number}}, got {before!r}")
+    elif isinstance(before, dict):
+        for side, n in before.items():
+            if side not in setup.scene.side_ids:
+                out.append(f"settings.{BANNERS_BEFORE}.{side}: no such side")
+            elif isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                out.append(f"settings.{BANNERS_BEFORE}.{side}: expected a whole number >= 0")
     phase = setting(setup, MOVEMENT_PHASE)
     if not (isinstance(phase, str) and phase):
         out.append(f"settings.{MOVEMENT_PHASE}: expected a phase name, got {phase!r}")

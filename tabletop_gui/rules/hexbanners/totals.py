@@ -30,6 +30,8 @@ def elimination_banners(state: GameState) -> dict[str, int]:
 
 def banner_totals(state: GameState) -> dict[str, int]:
     totals = elimination_banners(state)
+    for side, n in settings.banners_before(state.setup).items():
+        totals[side] = totals.get(side, 0) + n
     for obj in objectives_of(state.setup):
         if isinstance(obj, BannerObjective):
             for side, n in obj.banners(state).items():

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from tabletop_gui.model.board import InchBoard
@@ -209,6 +210,17 @@ class NinthAgePlay(Family):
         return out
 
     # -- the board ------------------------------------------------------------------
+    def completed(self, setup: Setup) -> Setup:
+        """A setup that names its Deployment Type (``deployment``) and has no zones
+        gets that type's two Deployment Zones (the first two sides)."""
+        dt = DEPLOYMENT_TYPES.get(setup.deployment)
+        scene = setup.scene
+        if dt is None or scene.zones or len(scene.sides) < 2:
+            return setup
+        a, b = scene.sides[0], scene.sides[1]
+        zones = dt.zones(scene.board, a.id, b.id, {s.id: s.name for s in (a, b)})
+        return replace(setup, scene=scene.with_pieces(zones))
+
     def flags(self, before: GameState, event: Event, after: GameState) -> list[str]:
         """A unit of the side not acting moved (legal for a flee reaction, a
         pursuit or a reform in the opponent's Player Turn), overlapping bases."""

@@ -1,0 +1,96 @@
+"""`validate` names every problem of a file, each with its JSON path (not only
+the first), and the log is read up to its first refusal: `score --at N` looks at
+the moments before it."""
+
+from __future__ import annotations
+
+import json
+
+from tabletop_gui.cli import main
+from tabletop_gui.io.file_problems import problems_of
+
+BROKEN = {
+    "format": "tabletop-gui", "version": 1, "family": "t9a", "colour": 3,
+    "board": {"kind": "inch", "width": 72, "height": 48},
+    "sides": [{"id": "a", "name": "Equitaine"}, {"id": "b", "name": "Orcs"}],
+    "settings": {"game_turnz": 6},
+    "units": [
+        {"id": "u1", "name": "Knights", "side": "a", "x": 10, "y": 5, "base_width_mm": 0},
+        {"id": "u2", "name": "Boyz", "side": "c", "x": 20, "y": 40},
+        {"id": "u3", "name": "Wolves", "side": "b", "x": 30, "y": "far"},
+        {"id": "u4", "name": "Archers", "side": "a", "x": 40, "y": 6},
+    ],
+    "objectives": [{"id": "hold", "kind": "t9a.hold_the_ground"}],
+    "events": [
+        {"type": "turn_start", "turn": 1},
+        {"type": "move", "piece_id": "u4", "x": 41, "y": 8},
+        {"type": "bogus"},
+        {"type": "game_end"},
+        {"type": "move", "piece_id": "u4", "x": 45, "y": 8},
+    ],
+}  # fmt: skip
+
+
+def test_every_problem_is_named_by_its_path_in_the_files_own_numbering():
+    report = problems_of(json.dumps(BROKEN))
+    found = {p.path: p.problem for p in report.problems}
+    assert set(found) == {
+        "colour", "units[0].base_width_mm", "units[1].side", "units[2].y",
+        "settings.game_turnz", "events[2].type", "events[4]",
+    }  # fmt: skip
+    assert "must be > 0" in found["units[0].base_width_mm"]
+    assert "unknown side 'c'" in found["units[1].side"]
+    assert "did you mean 'game_turns'" in found["settings.game_turnz"]
+    # events[2] was set aside, yet the refusal keeps the file's index 4.
+    assert found["events[4]"].startswith("The game is over")
+    assert report.refusal is not None and report.refusal.index == 4
+
+
+def test_validate_prints_each_problem_and_exits_2(tmp_path, capsys):
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(BROKEN))
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "7 problems" in err
+    assert f"{path}: units[2].y: expected a number" in err
+    assert f"{path}: events[2].type: unknown event type 'bogus'" in err
+
+
+def test_a_file_that_reads_validates_ok_and_lists_flagged_events(tmp_path, capsys):
+    data = {**BROKEN, "settings": {}, "units": [BROKEN["units"][3], {
+        "id": "u5", "name": "Boyz", "side": "b", "x": 40.5, "y": 8}]}  # fmt: skip
+    data.pop("colour")
+    data["events"] = [BROKEN["events"][0], {"type": "turn_start", "turn": 1, "side": "b"},
+                      {"type": "move", "piece_id": "u4", "x": 41, "y": 8}]  # fmt: skip
+    path = tmp_path / "ok.json"
+    path.write_text(json.dumps(data))
+    assert main(["validate", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "OK (t9a, 2 units, 3 events)" in out
+    assert "events[2]: Archers (Equitaine) moved in Orcs' turn" in out
+    assert "events[2]: Archers' base overlaps Boyz" in out
+
+
+def refused_file(tmp_path):
+    data = {k: v for k, v in BROKEN.items() if k != "colour"}
+    data["settings"] = {}
+    data["units"] = [BROKEN["units"][3]]
+    data["events"] = [e for e in BROKEN["events"] if e["type"] != "bogus"]
+    path = tmp_path / "refused.json"
+    path.write_text(json.dumps(data))
+    return path  # events[3], a move after game_end, is refused
+
+
+def test_score_at_the_event_before_the_first_refusal_reads_the_file(tmp_path, capsys):
+    path = refused_file(tmp_path)
+    assert main(["score", str(path), "--at", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["at"] == 3 and data["clock"]["over"] is True
+
+
+def test_score_past_the_first_refusal_names_it_and_the_last_moment_to_look_at(tmp_path, capsys):
+    path = refused_file(tmp_path)
+    assert main(["score", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "events[3]: The game is over" in err and "--at 3 or less" in err
+    assert main(["score", str(path), "--at", "4"]) == 2
