@@ -15,6 +15,7 @@ from tabletop_gui.model.scene import Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.family import FAMILIES, Family
 from tabletop_gui.rules.objective import OBJECTIVE_KINDS, Objective
+from tabletop_gui.rules.region import RegionAnswer
 from tabletop_gui.rules.scoreboard import Scoreboard
 
 _loaded = False
@@ -120,6 +121,21 @@ def evaluate(state: GameState, viewer: str | None = None) -> Scoreboard:
     family = family_of(state.setup)
     board = family.summarize(state, [obj.evaluate(state) for obj in objectives_of(state.setup)])
     return board if viewer is None else family.redact(state, board, viewer)
+
+
+def scoring_regions(state: GameState, unit_id: str) -> list[RegionAnswer]:
+    """For every active objective, where unit ``unit_id`` as it is would count
+    (``Objective.scoring_region``); empty when there is no such unit."""
+    unit = state.scene.units.get(unit_id)
+    if unit is None:
+        return []
+    family = family_of(state.setup)
+    active = [*objectives_of(state.setup), *family.unlisted_objectives(state)]
+    out = []
+    for obj in active:
+        region = obj.scoring_region(state, unit)
+        out.append(RegionAnswer(obj.id, (region.title if region else "") or obj.name, region))
+    return out
 
 
 class Timeline:

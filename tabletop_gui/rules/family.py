@@ -20,6 +20,7 @@ from tabletop_gui.model.scene import Board, Scene, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import turn_order
 from tabletop_gui.rules.flags import generic_flags
+from tabletop_gui.rules.objective import Objective
 from tabletop_gui.rules.play_types import (
     Action,
     NewPreset,
@@ -67,6 +68,11 @@ class Family:
         """After every objective has folded ``event``: what follows from all of
         them together (an instant win ends the game)."""
         return after
+
+    def unlisted_objectives(self, state: GameState) -> Sequence[Objective]:
+        """Objectives the rules make active without a spec in the setup (a marker
+        that scores by itself); default: none."""
+        return ()
 
     def refusal_after_end(self, state: GameState, event: Event) -> str | None:
         """Why ``event`` may not follow the end of the game (``state.clock.over``),

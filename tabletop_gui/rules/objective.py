@@ -3,7 +3,8 @@
 An Objective is built from an ObjectiveSpec. ``fold`` lets a turn-based rule
 record what happened as the log is replayed (kept in ``state.records[spec.id]``);
 ``check`` may refuse an event with the rule's reason; ``evaluate`` answers the
-standing now (as if the game ended now, or final once it has).
+standing now (as if the game ended now, or final once it has);
+``scoring_region`` where a unit would count (``rules.region``).
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from tabletop_gui.model.events import AddPiece, Event, EventError
+from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import ObjectiveSpec, Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.play_types import Param
+from tabletop_gui.rules.region import Region
 from tabletop_gui.rules.scoreboard import ObjectiveResult
 
 OBJECTIVE_KINDS: dict[str, type[Objective]] = {}
@@ -101,6 +104,13 @@ class Objective:
 
     def evaluate(self, state: GameState) -> ObjectiveResult:
         raise NotImplementedError
+
+    def scoring_region(self, state: GameState, unit: Unit) -> Region | None:
+        """Where ``unit``, as it is (footprint, facing, elevation, Scoring), would
+        count for this objective: the region of its centre positions, with the
+        parts enemies present now would contest; empty with the reason where it
+        counts nowhere. None (the default): the rule has no positional part."""
+        return None
 
 
 def off_board(scene: Scene, point: Any) -> str | None:

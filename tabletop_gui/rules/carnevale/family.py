@@ -39,6 +39,7 @@ from tabletop_gui.rules.carnevale.records import (
     activation,
     game_ended,
 )
+from tabletop_gui.rules.objective import Objective
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, strict_leader
 
 
@@ -49,6 +50,9 @@ class Carnevale(CarnevalePlay):
 
     def check(self, state: GameState, event: Event) -> str | None:
         return check_event(state, event)
+
+    def unlisted_objectives(self, state: GameState) -> Sequence[Objective]:
+        return unlisted_objectives(state)
 
     def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
         setup = after.setup

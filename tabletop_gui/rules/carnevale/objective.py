@@ -10,13 +10,17 @@ The result is always "as if the game ended now", and final once it has ended.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
+from shapely.geometry import Point
 
 from tabletop_gui.geometry.arrays import unit_arrays
+from tabletop_gui.geometry.minkowski import quad_segs
 from tabletop_gui.geometry.outline import EPS
-from tabletop_gui.model.pieces import Marker
+from tabletop_gui.model.names import inches, piece_label
+from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import ObjectiveSpec, Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.carnevale import settings
@@ -26,6 +30,7 @@ from tabletop_gui.rules.carnevale.records import game_ended
 from tabletop_gui.rules.engine import objectives_of
 from tabletop_gui.rules.objective import Objective, missing
 from tabletop_gui.rules.play_types import Param
+from tabletop_gui.rules.region import Region, RegionPart
 from tabletop_gui.rules.scoreboard import (
     Circle,
     CountingPiece,
@@ -62,6 +67,16 @@ class CarnevaleObjective(Objective):
 
     def evaluate(self, state: GameState, hide_unrevealed: bool = False) -> ObjectiveResult:
         return _Evaluation(self, state, hide_unrevealed).result()
+
+    def scoring_region(self, state: GameState, unit: Unit) -> Region | None:
+        """Centres at which the character, at its elevation, is within 3 in of the
+        objective's edge in 3D: a disc of radius (its base's radius + the marker's
+        + sqrt(3^2 - dz^2)) about the marker, none when the height difference alone
+        is more than 3 in. Enemy characters within 3 in now contest it. A
+        Claimable objective adds where the character could claim it (base
+        contact, 3D, away from enemy characters); a claimed one scores wherever
+        the characters stand, a carried one shows none."""
+        return _region(self, state, unit)
 
 
 def _side_name(state: GameState, side: str | None) -> str:
@@ -334,3 +349,81 @@ def unlisted_objectives(state: GameState) -> list[CarnevaleObjective]:
 def all_objectives(state: GameState) -> list[CarnevaleObjective]:
     listed = [o for o in objectives_of(state.setup) if isinstance(o, CarnevaleObjective)]
     return [*listed, *unlisted_objectives(state)]
+
+
+def _disc(x: float, y: float, radius: float) -> Any:
+    return Point(x, y).buffer(radius, quad_segs=quad_segs(radius))
+
+
+def _plan_reach(limit: float, dz: float) -> float | None:
+    """How far apart in plan two outlines ``dz`` apart in height may be and stay
+    within ``limit`` in 3D; None when the height alone is more."""
+    if abs(dz) > limit + EPS:
+        return None
+    return math.sqrt(max(limit * limit - dz * dz, 0.0))
+
+
+def _region(obj: CarnevaleObjective, state: GameState, unit: Unit) -> Region:
+    ev = _Evaluation(obj, state, hide=False)
+    title = ev.name
+    m = ev.marker
+    scene = state.scene
+    if m is None:
+        return Region(why=f"no marker {obj.marker_id!r} on the board", title=title)
+    if unit.mindless:
+        return Region(why=f"{piece_label(unit)} is Mindless: neither scores nor contests",
+                      title=title)  # fmt: skip
+    if m.destroyed:
+        return Region(why="destroyed: scores for nobody", title=title)
+    if m.carried_by is not None:
+        who = _unit_name(state, m.carried_by)
+        return Region(why=f"carried by {who}: a carried objective shows no region", title=title)
+    claimable = "claimable" in m.rules
+    reclaim = settings.reclaim(state.setup)
+    if m.claimed_by is not None and (m.claimed_by == unit.side or not reclaim):
+        owner = _side_name(state, m.claimed_by)
+        return Region(
+            why=f"claimed by {owner}: scores for {owner} wherever the characters stand",
+            title=title,
+        )
+    r_unit, r_marker = unit.width_in / 2, m.radius_in
+    dz = unit.elevation - m.elevation
+    parts = []
+    whys = []
+    rng = ev.range
+    reach = _plan_reach(rng, dz)
+    if m.claimed_by is None:
+        if reach is None:
+            whys.append(f"{inches(abs(dz))} {'above' if dz > 0 else 'below'} it: more than "
+                        f"{rng:g} in away at any spot")  # fmt: skip
+        else:
+            enemies = _enemies_within(ev, unit.side, m)
+            note = f"contested now by {', '.join(enemies)}" if enemies else ""
+            label = f"within {rng:g} in of its edge"
+            shape = _disc(m.x, m.y, r_unit + r_marker + reach)
+            parts.append(RegionPart(shape, label, contested=bool(enemies), note=note))
+    if claimable:
+        tol = settings.contact_tolerance(state.setup)
+        contact = _plan_reach(tol, dz)
+        if contact is None:
+            whys.append(f"{inches(abs(dz))} {'above' if dz > 0 else 'below'} it: no base "
+                        "contact to claim it")  # fmt: skip
+        else:
+            shape = _disc(m.x, m.y, r_unit + r_marker + contact)
+            for e in scene.units.values():
+                if e.side == unit.side or not e.on_table or e.id == unit.id:
+                    continue
+                touch = _plan_reach(tol, unit.elevation - e.elevation)
+                if touch is not None:
+                    shape = shape.difference(_disc(e.x, e.y, r_unit + e.width_in / 2 + touch))
+            parts.append(RegionPart(shape, "claim it here (base contact, no enemy in contact)"))
+    return Region(tuple(parts), why="; ".join(whys), title=title)
+
+
+def _enemies_within(ev: _Evaluation, side: str, m: Marker) -> list[str]:
+    """Enemy characters (not Mindless) within range of the objective now."""
+    arrays = unit_arrays(ev.scene)
+    d = distances_to_circle(ev.scene, m.x, m.y, m.elevation, m.radius_in)
+    near = (d <= ev.range + EPS) & arrays.on_table & ~mindless_mask(ev.scene)
+    near &= arrays.sides != side
+    return [_unit_name(ev.state, arrays.ids[i]) for i in np.flatnonzero(near)]

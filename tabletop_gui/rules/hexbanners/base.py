@@ -7,11 +7,13 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label
+from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners.occupancy import board_of, occupancy
 from tabletop_gui.rules.objective import Objective, missing
 from tabletop_gui.rules.play_types import Param
+from tabletop_gui.rules.region import Region
 from tabletop_gui.rules.scoreboard import (
     CountingPiece,
     Highlight,
@@ -129,6 +131,20 @@ class BannerObjective(Objective):
     def valid_hexes(self, state: GameState) -> list[Hex]:
         board = board_of(state)
         return [h for h in self.hexes if board is not None and board.contains(h)]
+
+    # -- where a unit would gain it ----------------------------------------
+    #: How the overlay words a hex of the objective.
+    region_label: ClassVar[str] = "a banner here"
+
+    def scoring_region(self, state: GameState, unit: Unit) -> Region | None:
+        """The objective's hexes a unit of its side may stand on (kinds without
+        hexes: no positional part)."""
+        if not self.needs_hexes:
+            return None
+        from tabletop_gui.rules.hexbanners.regions import hex_region, refusal
+
+        refused = refusal(self, state, unit, self.sides(state))
+        return refused or hex_region(state, unit, self.valid_hexes(state), self.region_label)
 
     # -- scoring ----------------------------------------------------------
     def banners(self, state: GameState) -> dict[str, int]:

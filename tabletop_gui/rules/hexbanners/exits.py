@@ -7,11 +7,13 @@ it stood on at the start of its turn; false: from any such baseline hex."""
 from __future__ import annotations
 
 from tabletop_gui.model.hexgrid import hex_label
+from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners import settings
 from tabletop_gui.rules.hexbanners.base import BannerObjective, side_name
 from tabletop_gui.rules.hexbanners.occupancy import board_of
 from tabletop_gui.rules.hexbanners.records import Exit, exits
+from tabletop_gui.rules.region import Region
 from tabletop_gui.rules.scoreboard import CountingPiece, HexMark, ObjectiveResult
 
 
@@ -58,6 +60,19 @@ class ExitObjective(BannerObjective):
             where = hex_label(e.start_hex)
             return f"it stood on hex {where}, off the baseline, at the start of its turn"
         return None
+
+    def scoring_region(self, state: GameState, unit: Unit) -> Region | None:
+        """The baseline hexes the unit may leave from for a banner (ordered, in its
+        own turn, having stood there at the start of it)."""
+        from tabletop_gui.rules.hexbanners.regions import hex_region, refusal
+
+        refused = refusal(self, state, unit, self.sides(state))
+        board = board_of(state)
+        row = self.baseline_row(state, unit.side)
+        if refused is not None or board is None or row is None:
+            return refused or Region(why="needs a hex board")
+        label = "exit from here for a banner (ordered, standing here at the start of its turn)"
+        return hex_region(state, unit, board.baseline(row), label)
 
     def banners(self, state: GameState) -> dict[str, int]:
         out: dict[str, int] = {}

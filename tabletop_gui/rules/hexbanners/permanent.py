@@ -12,9 +12,11 @@ from dataclasses import dataclass
 
 from tabletop_gui.model.events import Event, TurnStart
 from tabletop_gui.model.hexgrid import Hex, hex_label
+from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners.base import BannerObjective, side_name
 from tabletop_gui.rules.hexbanners.occupancy import occupancy, occupied_by
+from tabletop_gui.rules.region import Region
 from tabletop_gui.rules.scoreboard import HexMark, ObjectiveResult, PieceMark, Role
 
 
@@ -76,6 +78,13 @@ class PermanentBase(BannerObjective):
     def hint(self) -> str:
         raise NotImplementedError
 
+    def scoring_region(self, state: GameState, unit: Unit) -> Region | None:
+        caps = self.captures(state)
+        if caps:
+            who = side_name(state, caps[0].side)
+            return Region(why=f"captured for good by {who}: the hex holds one banner")
+        return super().scoring_region(state, unit)
+
 
 class Permanent(PermanentBase):
     """Captured for good the moment a unit of the side occupies the hex."""
@@ -105,6 +114,7 @@ class TurnStartPermanent(PermanentBase):
 
     kind = "hex.turn_start_permanent"
     title = "Turn Start Permanent Victory Banner"
+    region_label = "a banner if it stands here at the start of its turn"
 
     def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
         if not isinstance(event, TurnStart) or event.side not in self.sides(after):

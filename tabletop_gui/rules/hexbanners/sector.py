@@ -9,10 +9,12 @@ from dataclasses import dataclass
 
 from tabletop_gui.model.events import Event, TurnStart
 from tabletop_gui.model.hexgrid import SECTIONS, hex_label
+from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners import settings
 from tabletop_gui.rules.hexbanners.base import BannerObjective, side_name
 from tabletop_gui.rules.hexbanners.occupancy import board_of, occupancy
+from tabletop_gui.rules.region import Region
 from tabletop_gui.rules.scoreboard import CountingPiece, HexMark, ObjectiveResult, PieceMark, Role
 
 
@@ -48,6 +50,11 @@ class ClearingSector(BannerObjective):
 
     def where(self) -> str:
         return f"the {self.section} section"
+
+    def scoring_region(self, state: GameState, unit: Unit) -> Region | None:
+        """No hex of its own gives it: the side gains it while no enemy stands in
+        the section."""
+        return Region(why=f"no hex gives it: gained while no enemy unit stands in {self.where()}")
 
     def section_hexes(self, state: GameState) -> list:
         board = board_of(state)

@@ -222,6 +222,7 @@ class StartTurnTemporary(Temporary):
     kind = "hex.start_turn_temporary"
     title = "Start Turn Temporary Victory Banner"
     gains_at_turn_start = True
+    region_label = "a banner if it stands here at the start of its turn"
 
     def nobody_hint(self) -> str:
         return "It is gained only by occupying it at the start of the side's own turn. "
@@ -234,6 +235,7 @@ class TurnStartMajority(HoldingObjective):
     kind = "hex.turn_start_majority"
     title = "Turn Start Temporary Majority Victory Banner"
     gains_at_turn_start = True
+    region_label = "one more hex of the group at the start of its turn"
 
     def counts(self, state: GameState) -> dict[str, int]:
         return {s: len(occupied_by(state, s, self.hexes)) for s in state.scene.side_ids}

@@ -7,9 +7,12 @@ strictly more wins, equal numbers nobody.
 
 from __future__ import annotations
 
+from tabletop_gui.geometry.minkowski import Footprint, reach_area, shapes_of
+from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.objective import Objective
 from tabletop_gui.rules.play_types import Param
+from tabletop_gui.rules.region import Region, RegionPart
 from tabletop_gui.rules.scoreboard import (
     Area,
     CountingPiece,
@@ -21,11 +24,15 @@ from tabletop_gui.rules.t9a.common import (
     names,
     objective_result,
     outcome_words,
+    possessive,
     side_name,
     standing,
+    units_inside,
     units_inside_each,
     zone_area,
+    zone_polygons,
 )
+from tabletop_gui.rules.t9a.regions import not_scoring, on_board
 from tabletop_gui.rules.t9a.scoring import game_ended
 
 #: Scoring Units that count at most, per player.
@@ -49,6 +56,31 @@ class Breakthrough(Objective):
         if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
             return [("cap", f"must be a whole number >= 1, got {cap!r}")]
         return []
+
+    def scoring_region(self, state: GameState, unit: Unit) -> Region | None:
+        """Centres at which the unit is inside (partly or wholly) the enemy
+        Deployment Zone: the zone summed with the reflected footprint. No enemy
+        contests it; past the cap the unit still counts, but no more is gained."""
+        refused = not_scoring(unit)
+        if refused is not None:
+            return refused
+        scene = state.scene
+        if len(scene.sides) != 2 or unit.side not in scene.side_ids:
+            return Region(why="Breakthrough needs two sides")
+        enemy = scene.opponent(unit.side)
+        zones = zone_polygons(scene, enemy)
+        area = zone_area(scene, enemy)
+        if not zones or area is None:
+            return Region(why=f"{side_name(scene, enemy)} has no Deployment Zone")
+        shape = on_board(scene, reach_area(Footprint.of(unit), shapes_of(zones)))
+        yes, _ = units_inside(scene, area, (unit.side,))
+        others = [c for c in yes if c.piece_id != unit.id]
+        label = f"inside {possessive(scene, enemy)} Deployment Zone"
+        note = ""
+        if len(others) >= self.cap:
+            note = f"{len(others)} others already inside: over the cap of {self.cap}"
+            label += f" ({note})"
+        return Region((RegionPart(shape, label, note=note),))
 
     def evaluate(self, state: GameState) -> ObjectiveResult:
         scene = state.scene

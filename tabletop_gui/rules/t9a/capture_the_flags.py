@@ -17,10 +17,12 @@ from dataclasses import dataclass, replace
 
 from tabletop_gui.model.events import Event, TurnStart
 from tabletop_gui.model.events.t9a import FlagMark
+from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.objective import Objective, missing
 from tabletop_gui.rules.play_types import Param
+from tabletop_gui.rules.region import Region
 from tabletop_gui.rules.scoreboard import (
     CountingPiece,
     Highlight,
@@ -122,6 +124,10 @@ class CaptureTheFlags(Objective):
                     "(t9a.capture_the_flags_mark)"
                 )
         return marked, problems, wrong
+
+    def scoring_region(self, state: GameState, unit: Unit) -> Region | None:
+        """No positional part: it counts marked units removed as casualties."""
+        return Region(why="no positional part: it counts marked units removed as casualties")
 
     def evaluate(self, state: GameState) -> ObjectiveResult:
         """Positions play no part here, so while units are dragged the answer is

@@ -13,12 +13,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from tabletop_gui.geometry.arrays import distances_to_point, unit_arrays
+from tabletop_gui.geometry.minkowski import Footprint, reach_point
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.events import Event, TurnEnd
+from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.objective import Objective, off_board
 from tabletop_gui.rules.play_types import Param
+from tabletop_gui.rules.region import Region, RegionPart
 from tabletop_gui.rules.scoreboard import (
     Circle,
     CountingPiece,
@@ -29,6 +32,7 @@ from tabletop_gui.rules.scoreboard import (
     strict_leader,
 )
 from tabletop_gui.rules.t9a.common import is_point, objective_result, standing
+from tabletop_gui.rules.t9a.regions import enemies_note, not_scoring, on_board
 from tabletop_gui.rules.t9a.scoring import game_ended, game_turns, scoring_mask, why_not_scoring
 
 RADIUS = 6.0
@@ -101,6 +105,21 @@ class HoldTheGround(Objective):
                 note = why_not_scoring(scene.units[uid])
                 not_counting.append(CountingPiece(uid, side, RADIUS - dist, dist, note))
         return Near(counts, counting, not_counting)
+
+    def scoring_region(self, state: GameState, unit: Unit) -> Region | None:
+        """Centres at which the unit is within 6 in of the centre: the footprint,
+        reflected, on the centre and buffered by 6 in. Enemy Scoring Units within
+        6 in now contest the counter."""
+        refused = not_scoring(unit)
+        if refused is not None:
+            return refused
+        cx, cy = self.centre(state)
+        shape = on_board(state.scene, reach_point(Footprint.of(unit), cx, cy, RADIUS))
+        counts = self.near_centre(state).counts
+        note = enemies_note(state.scene, unit.side, counts, "within 6 in now")
+        return Region(
+            (RegionPart(shape, "within 6 in of the centre", contested=bool(note), note=note),)
+        )
 
     def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
         if not (isinstance(event, TurnEnd) and event.side is None):

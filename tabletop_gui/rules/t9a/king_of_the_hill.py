@@ -14,13 +14,16 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from tabletop_gui.geometry.areas import Polys, union_of
+from tabletop_gui.geometry.minkowski import Footprint, reach_area, shapes_of
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.events.t9a import KingOfTheHillPick
+from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.objective import Objective, missing
 from tabletop_gui.rules.play_types import Param
+from tabletop_gui.rules.region import Region, RegionPart
 from tabletop_gui.rules.scoreboard import (
     Area,
     CountingPiece,
@@ -39,6 +42,7 @@ from tabletop_gui.rules.t9a.common import (
     units_inside_each,
     zone_polygons,
 )
+from tabletop_gui.rules.t9a.regions import not_scoring, on_board
 from tabletop_gui.rules.t9a.scoring import game_ended
 
 
@@ -107,6 +111,28 @@ class KingOfTheHill(Objective):
         if _covers(zone_polygons(scene, side), tuple(map(tuple, terrain.polygon))):
             problems.append(f"{whose} pick {tname} is fully inside {whose} own Deployment Zone")
         return problems
+
+    def scoring_region(self, state: GameState, unit: Unit) -> Region | None:
+        """Centres at which the unit is inside (partly or wholly) the Terrain
+        Feature the opponent picked: the feature summed with the reflected
+        footprint. Enemies there do not stop a capture."""
+        refused = not_scoring(unit)
+        if refused is not None:
+            return refused
+        scene = state.scene
+        if len(scene.sides) != 2 or unit.side not in scene.side_ids:
+            return Region(why="King of the Hill needs two sides")
+        enemy = scene.opponent(unit.side)
+        tid = self.picks(state).get(enemy)
+        if tid is None:
+            return Region(why=f"{side_name(scene, enemy)} has not picked a Terrain Feature yet")
+        terrain = scene.terrain.get(tid)
+        if terrain is None:
+            return Region(why=f"{possessive(scene, enemy)} pick {tid!r} is not on the board")
+        polygon = tuple((float(x), float(y)) for x, y in terrain.polygon)
+        shape = on_board(scene, reach_area(Footprint.of(unit), shapes_of((polygon,))))
+        label = f"captures {possessive(scene, enemy)} pick {terrain.name or tid}"
+        return Region((RegionPart(shape, label),))
 
     def evaluate(self, state: GameState) -> ObjectiveResult:
         scene = state.scene

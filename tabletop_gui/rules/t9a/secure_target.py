@@ -28,13 +28,15 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from tabletop_gui.geometry.arrays import centre_distances, distances_to_points, unit_arrays
+from tabletop_gui.geometry.minkowski import Footprint, nearer_than, reach_point
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.events import DiceRoll, Event
-from tabletop_gui.model.pieces import Marker
+from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.objective import Objective, missing
 from tabletop_gui.rules.play_types import Param
+from tabletop_gui.rules.region import Region, RegionPart
 from tabletop_gui.rules.scoreboard import (
     Circle,
     CountingPiece,
@@ -55,6 +57,7 @@ from tabletop_gui.rules.t9a.common import (
     standing,
     third_of_long_edge,
 )
+from tabletop_gui.rules.t9a.regions import enemies_note, not_scoring, on_board
 from tabletop_gui.rules.t9a.scoring import game_ended, scoring_mask, why_not_scoring
 
 MARKER_KIND = "t9a.secure_target"
@@ -158,6 +161,34 @@ class SecureTarget(Objective):
                 )
             return None
         return f"Secure Target roll: {event.subject!r} is neither a unit nor a marker"
+
+    def scoring_region(self, state: GameState, unit: Unit) -> Region | None:
+        """Per marker, centres at which the unit is within 6 in of its centre; where
+        it would also be within 6 in of the other marker, only the side of the two
+        centres' bisector nearer this one (the unit counts for the marker its
+        Centre is nearer; on the bisector itself a dice roll decides). Enemy
+        Scoring Units counting for a marker now contest it."""
+        refused = not_scoring(unit)
+        if refused is not None:
+            return refused
+        scene = state.scene
+        markers = self.markers(state)
+        if not markers:
+            return Region(why="no Secure Target markers on the board")
+        fp = Footprint.of(unit)
+        reach = [on_board(scene, reach_point(fp, m.x, m.y, RADIUS)) for m in markers]
+        tallies = dict(zip((m.id for m in markers), _counting_now(state, markers), strict=True))
+        parts = []
+        for j, m in enumerate(markers):
+            shape = reach[j]
+            for k, other in enumerate(markers):
+                if k != j and shape.intersects(reach[k]):
+                    nearer_other = nearer_than((other.x, other.y), (m.x, m.y), shape)
+                    shape = shape.difference(reach[k].intersection(nearer_other))
+            note = enemies_note(scene, unit.side, tallies.get(m.id, {}), "counting for it now")
+            label = f"counts for {_mname(scene, m)}"
+            parts.append(RegionPart(shape, label, contested=bool(note), note=note))
+        return Region(tuple(parts))
 
     def evaluate(self, state: GameState) -> ObjectiveResult:
         scene = state.scene
@@ -431,6 +462,29 @@ class SecureTarget(Objective):
             m = scene.markers[mid]
             highlights.append(PieceMark(mid, Role.PLACEMENT_ERROR, m.side, "; ".join(texts)))
         return problems
+
+
+def _counting_now(state: GameState, markers: list[Marker]) -> list[dict[str, int]]:
+    """Scoring Units counting for each marker now, by side: within 6 in of it and,
+    when within 6 in of several, nearest to it by their Centre (a unit equally
+    near two awaits a dice roll and is left out)."""
+    scene = state.scene
+    a = unit_arrays(scene)
+    if not markers or len(a) == 0:
+        return [{} for _ in markers]
+    d = distances_to_points(a, [(m.x, m.y) for m in markers])
+    c = np.stack([centre_distances(a, m.x, m.y) for m in markers])
+    within = (d <= RADIUS + EPS) & (scoring_mask(scene) & a.on_table)[None, :]
+    near = np.where(within, c, np.inf)
+    nearest = within & (near <= near.min(axis=0) + EPS)
+    alone = nearest.sum(axis=0) == 1
+    out = []
+    for j in range(len(markers)):
+        counts: dict[str, int] = {}
+        for side in a.sides[np.flatnonzero(nearest[j] & alone)].tolist():
+            counts[side] = counts.get(side, 0) + 1
+        out.append(counts)
+    return out
 
 
 def _controlled(sides: tuple[str, ...], tallies: list[MarkerTally]) -> dict[str, int]:

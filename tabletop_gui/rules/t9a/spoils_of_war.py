@@ -27,14 +27,16 @@ from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from tabletop_gui.geometry.arrays import distances_to_points, unit_arrays
+from tabletop_gui.geometry.minkowski import Footprint, reach_point
 from tabletop_gui.geometry.outline import EPS, contains_point, distance_to_point, unit_outline
 from tabletop_gui.model.events import DiceRoll, Event, TurnStart
 from tabletop_gui.model.events.t9a import SpoilsDrop, SpoilsPickUp
-from tabletop_gui.model.pieces import Marker
+from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.objective import Objective, missing, off_board
 from tabletop_gui.rules.play_types import Param
+from tabletop_gui.rules.region import Region, RegionPart
 from tabletop_gui.rules.scoreboard import (
     Area,
     CountingPiece,
@@ -59,6 +61,7 @@ from tabletop_gui.rules.t9a.common import (
     union_of,
 )
 from tabletop_gui.rules.t9a.deployments import Segment, dividing_line
+from tabletop_gui.rules.t9a.regions import not_scoring, on_board
 from tabletop_gui.rules.t9a.scoring import game_ended, is_scoring, scoring_mask, why_not_scoring
 
 MARKER_KIND = "t9a.spoils"
@@ -332,6 +335,31 @@ class SpoilsOfWar(Objective):
                     "carrier is destroyed or loses Scoring"
                 )
         return None
+
+    def scoring_region(self, state: GameState, unit: Unit) -> Region | None:
+        """Centres at which the unit's footprint contains a marker's centre (where
+        it may pick the marker up at the start of its Player Turn): the reflected
+        footprint on each marker lying on the board. What scores is carrying a
+        marker at the end."""
+        refused = not_scoring(unit)
+        if refused is not None:
+            return refused
+        scene = state.scene
+        held = [m for m in scene.markers.values() if m.carried_by == unit.id]
+        if held:
+            return Region(why=f"already carries {held[0].label or held[0].id}: one per unit")
+        lying = [m for m in self.markers(scene) if m.on_table]
+        if not lying:
+            return Region(why="no Spoils of War marker lies on the board")
+        fp = Footprint.of(unit)
+        parts = [
+            RegionPart(
+                on_board(scene, reach_point(fp, m.x, m.y)),
+                f"picks up {m.label or m.id} (at the start of its Player Turn)",
+            )
+            for m in lying
+        ]
+        return Region(tuple(parts))
 
     # the standing
     def evaluate(self, state: GameState) -> ObjectiveResult:
