@@ -28,6 +28,7 @@ class MemoirExit(MemoirObjective):
     kind = "hex.memoir_exit"
     title = "Memoir '44 exit markers"
     single_banner = False
+    region_label = "exit from here for a banner"
     params = (
         Param(INFANTRY_WORTH, "int", 1, "Banners for an infantry unit that exits (others: 1)"),
         Param(CANNOT_EXIT, "units", None, "Units that earn nothing by exiting"),

@@ -34,6 +34,7 @@ class Reached:
 class SuddenDeath(MemoirObjective):
     kind = "hex.memoir_sudden_death"
     title = "Memoir '44 sudden death"
+    region_label = "a hex toward the sudden-death win"
     params = (Param(NEED, "int", 1, "Hexes the side must occupy to win at once"),)
     numbers = ((NEED, 1),)
 
