@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas import labels
 from tabletop_gui.app.canvas.drawing import BoardMap, draw_label, pixels_per_inch
+from tabletop_gui.app.canvas.hex_terrain import TerrainPaths, paint_labels
 from tabletop_gui.app.canvas.items import (
     PICK_PAD_IN,
     Mark,
@@ -58,6 +59,7 @@ class BoardScene(QGraphicsScene):
         self._overlays: dict[object, QGraphicsItem] = {}
         self._focus: set[str] | None = None
         self._hex_path: QPainterPath | None = None
+        self._terrain: TerrainPaths | None = None
         self.text_scale = 1.0
         #: Unit names are drawn only from this zoom (pixels per inch) up: 0 on an
         #: ordinary board; on a crowded one (over LABEL_PIECE_LIMIT units) names
@@ -118,6 +120,7 @@ class BoardScene(QGraphicsScene):
         self.bmap = BoardMap(h)
         self.colours = style.side_colours(scene, self.safe_colours)
         self._hex_path = None
+        self._terrain = None
         # Labels are sized for a 72 in board and scale with smaller or larger ones.
         self.text_scale = min(1.5, max(0.3, max(w, h) / 72.0))
         m = MARGIN * self.text_scale
@@ -276,6 +279,7 @@ class BoardScene(QGraphicsScene):
             return
         if isinstance(self.board, HexBoard):
             self._draw_hex_board(painter, self.board)
+            self._draw_hex_print(painter, self.board)
         else:
             self._draw_inch_board(painter)
         self._draw_edges(painter)
@@ -333,6 +337,12 @@ class BoardScene(QGraphicsScene):
         painter.setPen(style.cosmetic(QColor(0, 0, 0, 90), 1))
         painter.setBrush(style.BOARD)
         painter.drawPath(path)
+        terrain = self._terrain_paths(board)
+        if terrain is not None:  # printed terrain under the grid lines
+            terrain.paint_fills(painter)
+            painter.setPen(style.cosmetic(QColor(0, 0, 0, 90), 1))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(path)
         sections = _hex_sections(board)
         if sections:
             painter.setPen(Qt.PenStyle.NoPen)
@@ -369,6 +379,20 @@ class BoardScene(QGraphicsScene):
                 painter.drawPolygon(
                     QPolygonF([self.bmap.to_scene(x, y) for x, y in board.corners(hx)])
                 )
+
+    def _terrain_paths(self, board: HexBoard) -> TerrainPaths | None:
+        if not (board.terrain or board.ground):
+            return None
+        if self._terrain is None:
+            self._terrain = TerrainPaths(board, self.bmap)
+        return self._terrain
+
+    def _draw_hex_print(self, painter: QPainter, board: HexBoard) -> None:
+        """Overlays (bridges, wire...) and labels, over the sections and baselines."""
+        terrain = self._terrain_paths(board)
+        if terrain is not None:
+            terrain.paint_rings(painter)
+        paint_labels(painter, board, self.bmap, self.text_scale)
 
     def _draw_edges(self, painter: QPainter) -> None:
         w, h = self.board.extent

@@ -8,8 +8,11 @@ column is too narrow for it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+import math
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from tabletop_gui.app import style
@@ -24,8 +27,11 @@ TEXT_PAD = 6
 TEXT_FLAGS = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
 
 
-def legend_entries(sides: list[tuple[str, QColor]]) -> list[tuple[str, str, QColor]]:
-    """(kind, text, colour) per entry: sides first, then the overlay styles."""
+def legend_entries(
+    sides: list[tuple[str, QColor]], terrain: Sequence[tuple[str, QColor, bool]] = ()
+) -> list[tuple[str, str, QColor]]:
+    """(kind, text, colour) per entry: sides first, then the overlay styles, then
+    what the board prints (a hex board's terrain: name, colour, overlay)."""
     first = sides[0][1] if sides else style.SAFE_COLOURS[0]
     out = [("side", name, colour) for name, colour in sides]
     out += [
@@ -36,6 +42,7 @@ def legend_entries(sides: list[tuple[str, QColor]]) -> list[tuple[str, str, QCol
         ("circle", "control radius", style.NEUTRAL),
         ("impassable", "Impassable terrain", style.IMPASSABLE),
     ]
+    out += [("terrain_ring" if ring else "terrain", name, colour) for name, colour, ring in terrain]
     return out
 
 
@@ -54,6 +61,8 @@ def paint_entry(
         painter.setPen(QPen(colour, 2))
         painter.setBrush(style.with_alpha(colour, 26))
         painter.drawEllipse(s.center(), s.height() / 2 + 1, s.height() / 2 + 1)
+    elif kind in ("terrain", "terrain_ring"):
+        _paint_hex_sample(painter, s, colour, ring=kind == "terrain_ring")
     elif kind == "impassable":
         painter.setPen(QPen(QColor("black"), 1))
         painter.setBrush(colour)
@@ -82,6 +91,25 @@ def paint_entry(
     painter.setPen(QColor("#111111"))
     painter.drawText(text_box(box), TEXT_FLAGS, text)
     painter.restore()
+
+
+def _paint_hex_sample(painter: QPainter, s: QRectF, colour: QColor, ring: bool) -> None:
+    """A hex swatch: filled with a terrain's colour, or a ring of an overlay's."""
+    r = s.height() / 2 + 1
+    c = s.center()
+    corners = [
+        QPointF(c.x() + r * math.cos(math.radians(60 * i - 30)),
+                c.y() + r * math.sin(math.radians(60 * i - 30)))
+        for i in range(6)
+    ]  # fmt: skip
+    painter.setPen(QPen(QColor(0, 0, 0, 110), 1))
+    painter.setBrush(QColor("#ece6d6") if ring else colour)
+    painter.drawPolygon(QPolygonF(corners))
+    if ring:
+        painter.setPen(QPen(colour, max(2.0, r * 0.35)))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        inner = [c + (p - c) * 0.78 for p in corners]
+        painter.drawPolygon(QPolygonF(inner))
 
 
 def text_box(box: QRectF) -> QRectF:
@@ -175,8 +203,11 @@ class LegendWidget(QWidget):
         self.entries: list[tuple[str, str, QColor]] = legend_entries([])
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
-    def set_sides(self, sides: list[tuple[str, QColor]]) -> None:
-        entries = legend_entries(sides)
+    def set_sides(
+        self, sides: list[tuple[str, QColor]], terrain: Sequence[tuple[str, QColor, bool]] = ()
+    ) -> None:
+        """The sides' entries, and the board's printed terrain after the styles."""
+        entries = legend_entries(sides, terrain)
         if entries == self.entries:
             return
         self.entries = entries

@@ -35,11 +35,13 @@ from PySide6.QtWidgets import (
 
 from tabletop_gui.app import session
 from tabletop_gui.app.canvas.board_scene import BoardScene
+from tabletop_gui.app.canvas.hex_terrain import legend_terrain
 from tabletop_gui.app.canvas.legend import LegendWidget
 from tabletop_gui.app.canvas.view import BoardView, Tool
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.editor import ROTATE_FINE, ROTATE_STEP, Editor
 from tabletop_gui.app.export.export_actions import ExportActions
+from tabletop_gui.app.panels.briefing_panel import BriefingPanel
 from tabletop_gui.app.panels.inspector import Inspector
 from tabletop_gui.app.panels.log_panel import LogPanel
 from tabletop_gui.app.panels.palette import Palette
@@ -48,6 +50,7 @@ from tabletop_gui.app.panels.turn_bar import TurnBar
 from tabletop_gui.app.stream.stream_control import StreamControl
 from tabletop_gui.app.windows.army_import import import_army_list
 from tabletop_gui.app.windows.file_actions import FileActions
+from tabletop_gui.app.windows.scenario_import import import_scenario
 from tabletop_gui.examples import is_example
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
@@ -110,6 +113,12 @@ class MainWindow(FileActions, ExportActions, StreamControl):
         self.log_dock = self._dock(
             "Game log", self.log_panel, Qt.DockWidgetArea.RightDockWidgetArea
         )
+        self.briefing_panel = BriefingPanel()
+        self.briefing_dock = self._dock(
+            "Scenario", self.briefing_panel, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        self.tabifyDockWidget(self.log_dock, self.briefing_dock)
+        self.log_dock.raise_()
 
         self.turn_bar = TurnBar(self.doc)
         bar = QToolBar("Turn", self)
@@ -138,6 +147,7 @@ class MainWindow(FileActions, ExportActions, StreamControl):
         self._build_menus()
         self.palette_panel.set_scene(self.doc.state.scene)
         self.palette_panel.set_setup(self.doc.committed.setup)
+        self.briefing_panel.set_setup(self.doc.committed.setup)
         self._update_title()
         self.resize(1600, 950)
         self._split_left()
@@ -191,6 +201,8 @@ class MainWindow(FileActions, ExportActions, StreamControl):
         self._fill_examples()
         self._fill_recent()
         self._action(f, "&Import army list…", lambda: import_army_list(self, self.doc), "Ctrl+I")
+        self._action(f, "Import &scenario…", lambda: import_scenario(self, parent=self),
+                     "Ctrl+Shift+I")  # fmt: skip
         self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save)
         self._action(f, "Save &as…", self.save_as, QKeySequence.StandardKey.SaveAs)
         f.addSeparator()
@@ -297,6 +309,7 @@ class MainWindow(FileActions, ExportActions, StreamControl):
                      lambda: self.turn_bar.run_step(1), "Ctrl+Shift+Return")  # fmt: skip
         self._action(g, "Record a &dice roll…", self.turn_bar.ask_dice, "Ctrl+Shift+D")
         self._action(g, "&Objectives…", self.open_objectives)
+        self._action(g, "Scenario &briefing (name, rules, victory)", self.show_briefing, "Ctrl+B")
         self._action(g, "Objective &actions for the selection…", self.context_menu_here,
                      "Ctrl+Space")  # fmt: skip
         g.addSeparator()
@@ -343,7 +356,10 @@ class MainWindow(FileActions, ExportActions, StreamControl):
             state.scene.piece(ids[0]) if len(ids) == 1 and state.scene.has_piece(ids[0]) else None
         )
         self.inspector.set_piece(piece, state.scene)
-        self.legend.set_sides([(s.name, self.scene.colours[s.id]) for s in state.scene.sides])
+        self.legend.set_sides(
+            [(s.name, self.scene.colours[s.id]) for s in state.scene.sides],
+            legend_terrain(state.scene.board),
+        )
         self.view.update_handle()
 
     def _selection_changed(self) -> None:
@@ -384,6 +400,12 @@ class MainWindow(FileActions, ExportActions, StreamControl):
             viewers.addAction(a)
             self.viewer_menu.addAction(a)
 
+    def show_briefing(self) -> None:
+        """Game ▸ Scenario briefing: the Scenario panel, shown and in front."""
+        self.briefing_panel.set_setup(self.doc.committed.setup)
+        self.briefing_dock.show()
+        self.briefing_dock.raise_()
+
     def _after_reset(self) -> None:
         self.opened_from = None  # a new game, or one with its own file
         self.focus_objective = None
@@ -392,6 +414,7 @@ class MainWindow(FileActions, ExportActions, StreamControl):
         self.view.clear_measure()
         self.palette_panel.set_scene(self.doc.committed.scene)
         self.palette_panel.set_setup(self.doc.committed.setup)
+        self.briefing_panel.set_setup(self.doc.committed.setup)
         self._fill_viewers()
         self.autosaver.saved_log = None
         self._update_title()

@@ -48,6 +48,8 @@ TEXTS = (
 )
 PROBLEMS_TITLE = "Import problems"
 ADJECTIVES = {"axis": "Axis", "allies": "Allied"}
+#: Overlays that name the place they stand on (a medal on a bridge is the bridge's).
+NAMING_OVERLAYS = {"bridge", "bunker"}
 
 
 @dataclass(frozen=True)
@@ -578,17 +580,22 @@ class _Builder:
 
     # -- objectives -------------------------------------------------------
     def _place_name(self, hexes: list[Hex]) -> str:
-        """A medal's name: the label printed on one of its hexes, else the terrain
-        of its first hex, and the Memoir name of that hex."""
+        """A medal's name: the label printed on one of its hexes (else beside its
+        first hex: the editor often writes a name next to its place), else what
+        stands on its first hex (a bridge or bunker before the ground under it),
+        and the Memoir name of that hex."""
         labels = {lab.hex: lab.text for lab in self.labels}
         first = hexes[0]
-        for h in hexes:
+        for h in [*hexes, *self.board.neighbours(first)]:
             if h in labels:
-                return f"{labels[h]} ({self.where(h)})"
+                return f"{labels[h]} ({self.where(first if h not in hexes else h)})"
         kinds = [t.kind for t in self.layers if t.hex == first]
-        fills = [k for k in kinds if not self.kinds[k].overlay]
-        what = self.kinds[fills[-1]].name if fills else "Hex"
-        return f"{what} ({self.where(first)})" if fills else f"Hex {self.where(first)}"
+        named = [k for k in kinds if k in NAMING_OVERLAYS] or [
+            k for k in kinds if not self.kinds[k].overlay
+        ]
+        if not named:
+            return f"Hex {self.where(first)}"
+        return f"{self.kinds[named[-1]].name} ({self.where(first)})"
 
     def _medal_objectives(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []

@@ -29,7 +29,7 @@ from tabletop_gui.model.events import Event, TurnStart
 from tabletop_gui.model.hexgrid import Hex, hex_label
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners.base import side_name
-from tabletop_gui.rules.hexbanners.memoir.common import MemoirObjective, plural, what_happened
+from tabletop_gui.rules.hexbanners.memoir.common import MemoirObjective, what_happened
 from tabletop_gui.rules.hexbanners.occupancy import occupancy, occupied_by
 from tabletop_gui.rules.play_types import Param
 from tabletop_gui.rules.scoreboard import (
@@ -221,7 +221,7 @@ class MemoirMedal(MemoirObjective):
         hexes = self.valid_hexes(state)
         allowed = self.allowed(state)
         who = " or ".join(side_name(state, s) for s in allowed) or "nobody"
-        medals = plural(self.counts_for, "banner")
+        medals = "banner" if self.counts_for == 1 else f"{self.counts_for} banners"
         if rec.holder is not None:
             reason = f"{rec.how}: {side_name(state, rec.holder)} holds the {medals}."
         else:
