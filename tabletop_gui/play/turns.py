@@ -17,7 +17,16 @@ from tabletop_gui.rules.engine import family_of
 from tabletop_gui.rules.play_types import Step, TurnControls
 from tabletop_gui.rules.scoreboard import Scoreboard
 
-__all__ = ["Step", "clock_text", "controls", "finished", "game_over", "result_text", "steps"]
+__all__ = [
+    "Step",
+    "clock_text",
+    "controls",
+    "deployment_text",
+    "finished",
+    "game_over",
+    "result_text",
+    "steps",
+]
 
 
 def game_over(state: GameState) -> bool:
@@ -41,8 +50,17 @@ def clock_text(state: GameState, events: Sequence[Event], board: Scoreboard | No
     if game_over(state):
         return f"Game over (after turn {c.turn})" if c.turn else "Game over"
     if c.turn == 0:
-        return "Setup (before the first turn)"
+        return "Setup (before the first turn)" + deployment_text(state)
     return family_of(state.setup).clock_text(state, events)
+
+
+def deployment_text(state: GameState) -> str:
+    """' · 2 units outside their Deployment Zone' while the family flags any
+    during set-up, else ''."""
+    n = len(family_of(state.setup).deployment_flags(state))
+    if not n:
+        return ""
+    return f" · {n} unit{'' if n == 1 else 's'} outside their Deployment Zone"
 
 
 def controls(state: GameState, events: Sequence[Event]) -> TurnControls:

@@ -19,6 +19,7 @@ from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Board, Scene, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import turn_order
+from tabletop_gui.rules.deployment_check import DeploymentFlag
 from tabletop_gui.rules.flags import generic_flags
 from tabletop_gui.rules.objective import Objective
 from tabletop_gui.rules.play_types import (
@@ -29,6 +30,7 @@ from tabletop_gui.rules.play_types import (
     TurnControls,
     Words,
 )
+from tabletop_gui.rules.region import Region
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard
 
 FAMILIES: dict[str, type[Family]] = {}
@@ -68,6 +70,16 @@ class Family:
         """After every objective has folded ``event``: what follows from all of
         them together (an instant win ends the game)."""
         return after
+
+    def deployment_flags(self, state: GameState) -> Sequence[DeploymentFlag]:
+        """During set-up: the units standing where the rules do not let them deploy
+        (default: none checked)."""
+        return ()
+
+    def deployment_region(self, state: GameState, unit: Unit) -> Region | None:
+        """During set-up: where ``unit`` may deploy, as centre positions (default:
+        None, the rules place no limit the program checks)."""
+        return None
 
     def unlisted_objectives(self, state: GameState) -> Sequence[Objective]:
         """Objectives the rules make active without a spec in the setup (a marker

@@ -75,7 +75,10 @@ def test_t9a_hold_the_ground_played_through_the_turn_bar_counts_at_the_end_of_ga
         return dict(window.doc.scoreboard().result(hold).counts)
 
     bar = window.turn_bar
-    assert bar.clock.text() == "Setup (before the first turn)"
+    # Player A's unit stands on the centre, outside its Deployment Zone.
+    assert bar.clock.text() == (
+        "Setup (before the first turn) · 1 unit outside their Deployment Zone"
+    )
     assert bar.advance_button.text() == "Start Game Turn 1 (Player A)"
     click(qtbot, bar.advance_button)
     assert bar.clock.text() == "Game Turn 1 · Player A's Player Turn"

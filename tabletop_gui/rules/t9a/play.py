@@ -17,7 +17,8 @@ from tabletop_gui.model.names import piece_label, possessive, side_name
 from tabletop_gui.model.pieces import BaseShape, Marker, Unit, Zone
 from tabletop_gui.model.scene import Board, ObjectiveSpec, Scene, Setup
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules import flags, turn_order
+from tabletop_gui.rules import deployment_check, flags, turn_order
+from tabletop_gui.rules.deployment_check import DeploymentFlag
 from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.nearby import markers_near
 from tabletop_gui.rules.play_types import (
@@ -33,6 +34,7 @@ from tabletop_gui.rules.play_types import (
     Words,
     ZoneLayout,
 )
+from tabletop_gui.rules.region import Region
 from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES, DeploymentType
 from tabletop_gui.rules.t9a.scoring import game_ended, game_turns
 from tabletop_gui.rules.t9a.spoils_of_war import MARKER_KIND as SPOILS_KIND
@@ -232,6 +234,13 @@ class NinthAgePlay(Family):
             flags.overlap_flag(after, unit.id),
         ]
         return [f for f in found if f]
+
+    def deployment_flags(self, state: GameState) -> Sequence[DeploymentFlag]:
+        """Units deploy wholly inside their side's Deployment Zone."""
+        return deployment_check.deployment_flags(state)
+
+    def deployment_region(self, state: GameState, unit: Unit) -> Region | None:
+        return deployment_check.deployment_region(state, unit)
 
     def unit_fields(self, unit: Unit) -> tuple[str, ...]:
         """Ranks, Height class, Scoring / Fleeing / Lost Scoring, leaders."""

@@ -1,0 +1,90 @@
+"""Set-up checks: which units stand outside their side's Deployment Zone, and by
+how far; and the region where a unit would stand wholly inside it. Families
+whose rules deploy units wholly inside a zone answer ``Family.deployment_flags``
+and ``Family.deployment_region`` with these (no Qt)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from tabletop_gui.geometry.areas import union_of
+from tabletop_gui.geometry.minkowski import Footprint, fits_inside, shapes_of
+from tabletop_gui.geometry.outline import EPS, unit_outline
+from tabletop_gui.model.names import inches, piece_label, possessive, side_name
+from tabletop_gui.model.pieces import Unit
+from tabletop_gui.model.scene import Scene
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.region import Region, RegionPart
+
+#: Points along the outline's edges every this many inches, to measure how far it
+#: sticks out of a zone that is not convex.
+STEP = 0.05
+
+
+@dataclass(frozen=True)
+class DeploymentFlag:
+    """A unit not wholly inside its side's Deployment Zone: by how far it sticks
+    out (the footprint's furthest point from the zone, inches) and the words."""
+
+    unit_id: str
+    distance: float
+    text: str
+
+
+def _zone(scene: Scene, side: str) -> BaseGeometry | None:
+    polygons = tuple(
+        tuple((float(x), float(y)) for x, y in z.polygon) for z in scene.zones_of(side)
+    )
+    return union_of(polygons)
+
+
+def out_by(scene: Scene, unit: Unit) -> float | None:
+    """How far ``unit``'s footprint reaches outside its side's Deployment Zone (0
+    when wholly inside, up to EPS); None when the side has no zone."""
+    zone = _zone(scene, unit.side)
+    if zone is None:
+        return None
+    outline = unit_outline(unit).polygon()
+    rest = outline.difference(zone)
+    if rest.is_empty or rest.area <= EPS * EPS:
+        return 0.0
+    points = shapely.get_coordinates(shapely.segmentize(rest, STEP))
+    far = float(shapely.distance(zone, shapely.points(points)).max())
+    return far if far > EPS else 0.0
+
+
+def deployment_flags(state: GameState) -> list[DeploymentFlag]:
+    """Before the first turn: every unit on the table not wholly inside its side's
+    Deployment Zone (sides without a zone are not checked)."""
+    if state.clock.turn != 0:
+        return []
+    scene = state.scene
+    out = []
+    for unit in scene.units.values():
+        if unit.removed:
+            continue
+        d = out_by(scene, unit)
+        if d:
+            zone = f"{possessive(side_name(scene, unit.side))} Deployment Zone"
+            text = f"{piece_label(unit)} is {inches(d)} outside {zone}"
+            out.append(DeploymentFlag(unit.id, d, text))
+    return out
+
+
+def deployment_region(state: GameState, unit: Unit) -> Region | None:
+    """Before the first turn: the centres at which the unit stands wholly inside
+    its side's Deployment Zone; None once the game has started or without a zone."""
+    if state.clock.turn != 0:
+        return None
+    scene = state.scene
+    zones = tuple(z.polygon for z in scene.zones_of(unit.side))
+    if not zones:
+        return None
+    shape = fits_inside(Footprint.of(unit), shapes_of(zones))
+    title = f"{possessive(side_name(scene, unit.side))} Deployment Zone"
+    if shape.is_empty:
+        return Region(why="too large to fit inside the zone", title=title)
+    return Region((RegionPart(shape, "wholly inside: may deploy here"),), title=title)
