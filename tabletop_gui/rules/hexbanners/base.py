@@ -42,7 +42,13 @@ class BannerObjective(Objective):
     - ``group``: the group's name in reason lines (a group is several hexes).
     """
 
-    params: ClassVar[tuple[str | Param, ...]] = ("side", "sides", "hexes", "group")
+    params: ClassVar[tuple[str | Param, ...]] = (
+        Param("side", "side", None, "The one side that may gain it (default: every side)"),
+        Param("sides", "sides", None, "The sides that may gain it (default: every side)"),
+        Param("hexes", "hexes", None, "The objective hexes [[col, row], ...]: one hex, or a "
+              "group sharing one banner"),
+        Param("group", "text", "", "The group's name in reason lines (a group is several hexes)"),
+    )  # fmt: skip
     needs_hexes = True
     #: One banner at most (per side): once gained for good, the result is final.
     single_banner = True

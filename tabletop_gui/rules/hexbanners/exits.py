@@ -13,6 +13,7 @@ from tabletop_gui.rules.hexbanners import settings
 from tabletop_gui.rules.hexbanners.base import BannerObjective, side_name
 from tabletop_gui.rules.hexbanners.occupancy import board_of
 from tabletop_gui.rules.hexbanners.records import Exit, exits
+from tabletop_gui.rules.play_types import Param
 from tabletop_gui.rules.region import Region
 from tabletop_gui.rules.scoreboard import CountingPiece, HexMark, ObjectiveResult
 
@@ -21,7 +22,10 @@ class ExitObjective(BannerObjective):
     needs_hexes = False
     single_banner = False
 
-    params = ("same_hex",)
+    params = (
+        Param("same_hex", "bool", True, "The unit exits from the very hex it stood on at the "
+              "start of its turn (off: from any such baseline hex)"),
+    )  # fmt: skip
 
     def validate(self) -> list[tuple[str, str]]:
         errors = super().validate()

@@ -14,6 +14,7 @@ from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners import settings
 from tabletop_gui.rules.hexbanners.base import BannerObjective, side_name
 from tabletop_gui.rules.hexbanners.occupancy import board_of, occupancy
+from tabletop_gui.rules.play_types import Param
 from tabletop_gui.rules.region import Region
 from tabletop_gui.rules.scoreboard import CountingPiece, HexMark, ObjectiveResult, PieceMark, Role
 
@@ -38,7 +39,7 @@ class ClearingSector(BannerObjective):
     def section(self) -> str:
         return str(self.param("section", ""))
 
-    params = ("section",)
+    params = (Param("section", "choice", None, "The section to clear of the enemy", SECTIONS),)
 
     def validate(self) -> list[tuple[str, str]]:
         errors = super().validate()

@@ -29,6 +29,7 @@ from tabletop_gui.rules.hexbanners.occupancy import (
     occupied_by,
     ordered_move,
 )
+from tabletop_gui.rules.play_types import Param
 from tabletop_gui.rules.scoreboard import HexMark, ObjectiveResult, PieceMark, Role
 
 
@@ -193,7 +194,7 @@ class Temporary(HoldingObjective):
     def need(self) -> int:
         return int(self.param("need", 1))
 
-    params = ("need",)
+    params = (Param("need", "int", 1, "Hexes of the group a side must occupy"),)
 
     def validate(self) -> list[tuple[str, str]]:
         errors = super().validate()
