@@ -63,6 +63,9 @@ class TurnControls:
     choose_first: bool = False
     chooser: Chooser | None = None
     side_input: SideInput | None = None
+    #: The side the scenario says goes first: the bar offers it first (None: the
+    #: first side listed).
+    first: str | None = None
 
 
 @dataclass(frozen=True)

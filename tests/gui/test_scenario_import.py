@@ -153,3 +153,15 @@ def test_a_saved_imported_game_opens_with_its_briefing(qtbot, tmp_path):
     other = open_window(qtbot, load_game(str(target)), str(target))
     assert "4 Medals" in other.briefing_panel.plain_text()
     assert other.doc.committed.setup.briefing == window.doc.committed.setup.briefing
+
+
+def test_the_turn_bar_offers_the_side_the_scenario_starts_with(qtbot, tmp_path):
+    window = demo_window(qtbot)
+    axis_first = dict(RIVER_CROSSING, game_info={**RIVER_CROSSING["game_info"],
+                                                  "starting": "PLAYER1"})  # fmt: skip
+    import_scenario(window, write(tmp_path, axis_first))
+    QApplication.processEvents()
+    bar = window.turn_bar
+    assert bar.first_box.isVisible() and bar.first_box.currentData() == "axis"
+    bar.run_step(0)
+    assert window.doc.timeline.events[0].side == "axis"

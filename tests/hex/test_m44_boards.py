@@ -152,6 +152,7 @@ def test_the_scenarios_texts_and_victory_target_are_kept_in_the_game():
     assert setup.briefing["Special rules"] == "Bridges cannot be blown."
     assert "Allies move first." in setup.briefing["Setup"]
     assert setup.settings["banner_target"] == {AXIS: 4, ALLIES: 5}
+    assert setup.settings["first_side"] == ALLIES  # "starting": "PLAYER2"
     # saved and read back: the same game, the briefing included
     again = loads(dumps(game))
     assert again.setup.briefing == setup.briefing and again.setup.scene == setup.scene

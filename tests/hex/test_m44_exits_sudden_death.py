@@ -3,6 +3,7 @@ the scenario's option says so) and sudden death (an instant win)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -139,3 +140,14 @@ def test_a_unit_may_move_onto_an_exit_hex_and_leave_in_the_same_turn():
     uid = unit_on(game, "a8")
     play(*turn(1, ALLIES), HexMove(uid, hx(game, "B9")), ExitBoard(uid))
     assert play.totals() == {ALLIES: 1, AXIS: 0}
+
+
+def test_sudden_death_counts_banners_won_before_the_log_starts():
+    result = sudden_death_game(
+        {"group_sudden_death": {"side": "ALLIES", "number": 1, "group": ["E5"]}}
+    )
+    setup = result.game.setup
+    setup = replace(setup, settings={**setup.settings, "banners_before": {ALLIES: 2}})
+    play = Play(setup)
+    play(*turn(1, ALLIES), HexMove(unit_on(result.game, "E3"), hx(result.game, "E5")))
+    assert play.totals() == {ALLIES: 6, AXIS: 0} and play.board.winner == ALLIES

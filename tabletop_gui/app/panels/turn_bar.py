@@ -164,6 +164,10 @@ class TurnBar(QWidget):
         self.first_box.clear()
         for s in self.doc.committed.scene.sides:
             self.first_box.addItem(s.name, s.id)
+        # the scenario's first side, if it names one
+        suggested = turns.controls(self.doc.state, self._events()).first
+        if suggested is not None and self.first_box.findData(suggested) >= 0:
+            self.first_box.setCurrentIndex(self.first_box.findData(suggested))
         self.first_box.blockSignals(False)
         self.refresh()
 

@@ -728,6 +728,12 @@ class _Builder:
                 if key in options and options[key] not in (None, False, "", 0):
                     self.problem(f"game_info.options.{key} ({what}): not scored by this program")
         out: dict[str, Any] = {"banner_target": targets}
+        starting = str(self.info.get("starting") or "").lower()
+        if starting in ("player1", "player2"):
+            out["first_side"] = self.sides[self.side_of_player(starting)]
+        elif self.info.get("starting") is not None:
+            self.problem(f"game_info.starting: {self.info['starting']!r} is not PLAYER1 or "
+                         "PLAYER2: the referee picks who goes first")  # fmt: skip
         if self.no_medal:
             out["elimination_banners"] = self.no_medal
         return out

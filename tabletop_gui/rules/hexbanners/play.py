@@ -24,7 +24,7 @@ from tabletop_gui.model.scene import Board, Scene, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import flags, turn_order
 from tabletop_gui.rules.family import Family
-from tabletop_gui.rules.hexbanners.settings import movement_phase
+from tabletop_gui.rules.hexbanners.settings import first_side, movement_phase
 from tabletop_gui.rules.play_types import (
     PLAIN_MARKER,
     SIDE_A,
@@ -128,7 +128,8 @@ class HexBannersPlay(Family):
     def turn_controls(self, state: GameState, events: Sequence[Event]) -> TurnControls:
         base = super().turn_controls(state, events)
         card = SideInput("Play card", COMMAND_CARDS, "The Command card to record (type any name)")
-        return TurnControls(base.choose_first, None, card if state.clock.side else None)
+        first = first_side(state.setup)
+        return TurnControls(base.choose_first, None, card if state.clock.side else None, first)
 
     def side_actions(self, state: GameState, text: str = "") -> list[Action]:
         side = state.clock.side

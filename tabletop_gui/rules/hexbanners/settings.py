@@ -26,6 +26,9 @@ MOVEMENT_PHASE = "movement_phase"
 #: Banners the enemy gains for eliminating a unit, by unit id: ``{unit_id: n}``
 #: (default 1 each; Memoir '44 snipers and wagons give none).
 ELIMINATION_BANNERS = "elimination_banners"
+#: The side that takes the first turn (a scenario's word; the turn bar offers it
+#: first). None: the first side listed, or whoever the referee picks.
+FIRST_SIDE = "first_side"
 #: Banners each side had already won when the log starts (a game recorded from
 #: its middle, a campaign's carry-over): ``{side: number}``.
 BANNERS_BEFORE = "banners_before"
@@ -39,6 +42,7 @@ DEFAULTS: dict[str, Any] = {
     MOVEMENT_PHASE: MOVEMENT,
     ELIMINATION_BANNERS: None,
     BANNERS_BEFORE: None,
+    FIRST_SIDE: None,
 }
 
 
@@ -87,6 +91,12 @@ def elimination_worth(setup: Setup, unit_id: str) -> int:
     worth = setting(setup, ELIMINATION_BANNERS)
     value = worth.get(unit_id, 1) if isinstance(worth, dict) else 1
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 1
+
+
+def first_side(setup: Setup) -> str | None:
+    """The side the scenario says goes first, if it names one of the sides."""
+    value = setting(setup, FIRST_SIDE)
+    return value if isinstance(value, str) and value in setup.scene.side_ids else None
 
 
 def movement_phase(setup: Setup) -> str:
@@ -171,6 +181,10 @@ def problems(setup: Setup) -> list[str]:
                 out.append(f"settings.{BANNERS_BEFORE}.{side}: no such side")
             elif isinstance(n, bool) or not isinstance(n, int) or n < 0:
                 out.append(f"settings.{BANNERS_BEFORE}.{side}: expected a whole number >= 0")
+    first = setting(setup, FIRST_SIDE)
+    if first is not None and first_side(setup) is None:
+        out.append(f"settings.{FIRST_SIDE}: {first!r} is not a side (sides: "
+                   f"{', '.join(setup.scene.side_ids)})")  # fmt: skip
     phase = setting(setup, MOVEMENT_PHASE)
     if not (isinstance(phase, str) and phase):
         out.append(f"settings.{MOVEMENT_PHASE}: expected a phase name, got {phase!r}")

@@ -73,6 +73,7 @@ class SuddenDeath(MemoirObjective):
         if target is None:
             return {done.side: 1}
         rest = elimination_banners(state).get(done.side, 0)
+        rest += settings.banners_before(state.setup).get(done.side, 0)
         for obj in objectives_of(state.setup):
             if isinstance(obj, BannerObjective) and not isinstance(obj, SuddenDeath):
                 rest += obj.banners(state).get(done.side, 0)
