@@ -17,7 +17,8 @@ from tabletop_gui.app.canvas import items as items_module
 from tabletop_gui.app.canvas.drawing import text_size
 from tabletop_gui.app.canvas.items import NAME_IN, MarkerItem, UnitItem, readable
 from tabletop_gui.app.canvas.overlays import LABEL_IN
-from tabletop_gui.app.canvas.view import RotateHandle, Tool
+from tabletop_gui.app.canvas.tool_items import RotateHandle
+from tabletop_gui.app.canvas.view import Tool
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.geometry.outline import unit_outline
 from tabletop_gui.io import load_game

@@ -1,9 +1,9 @@
-"""The board view: zoom, pan, fit, scale bar, and the editing gestures.
+"""The board view: zoom, pan, fit, scale bar, tools, and the routing of mouse
+and keys to the gestures.
 
 Each gesture (drag pieces, rotate, measure, draw a polygon, pan) is a small
-object that lives from mouse press to release, in the manner of Orange canvas
-core's interactions; a drag previews on every move and commits ONE undo step
-on release. Palette drops arrive as ordinary drag-and-drop events.
+object in ``gestures.py``; the items the tools draw are in ``tool_items.py``.
+Palette drops arrive as ordinary drag-and-drop events.
 """
 
 from __future__ import annotations
@@ -17,31 +17,42 @@ import shiboken6
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
+    QContextMenuEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
     QKeyEvent,
     QMouseEvent,
     QPainter,
-    QPainterPath,
     QPaintEvent,
+    QResizeEvent,
+    QShowEvent,
+    QUndoCommand,
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
-    QApplication,
-    QGraphicsEllipseItem,
     QGraphicsItem,
     QGraphicsView,
     QLabel,
-    QStyleOptionGraphicsItem,
     QWidget,
 )
 
 from tabletop_gui.app import style
-from tabletop_gui.app.canvas import labels
 from tabletop_gui.app.canvas.board_scene import BoardScene
-from tabletop_gui.app.canvas.drawing import draw_dashed, draw_label, text_size
-from tabletop_gui.app.canvas.items import Z_TOOL, PieceItem, UnitItem
-from tabletop_gui.app.document import Document
+from tabletop_gui.app.canvas.gestures import (
+    DragGesture,
+    Gesture,
+    MeasureGesture,
+    PanGesture,
+    PolygonGesture,
+    RotateGesture,
+)
+from tabletop_gui.app.canvas.items import PieceItem, UnitItem
+from tabletop_gui.app.canvas.tool_items import MeasureItem, RotateHandle
+from tabletop_gui.app.document import Document, EventCommand
 from tabletop_gui.app.editor import Editor
 from tabletop_gui.geometry.outline import unit_outline
+from tabletop_gui.model.events import AddPiece
 from tabletop_gui.play import presets
 from tabletop_gui.play.measure import Measurement, measure_between
 
@@ -61,163 +72,6 @@ class Tool(StrEnum):
     MEASURE = "measure"
     TERRAIN = "terrain"  # draw a terrain polygon point by point
     ZONE = "zone"  # draw a deployment zone point by point
-
-
-class RotateHandle(QGraphicsEllipseItem):
-    """The knob in front of the selected unit: drag it to turn the unit."""
-
-    RADIUS_PX = 7.0
-
-    def __init__(self) -> None:
-        r = self.RADIUS_PX
-        super().__init__(-r, -r, 2 * r, 2 * r)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
-        self.setZValue(Z_TOOL + 1)
-        self.setBrush(QColor("white"))
-        self.setPen(style.cosmetic(QColor("black"), 2))
-        self.setToolTip("Drag to rotate (R / Shift+R: 15° / 1° steps)")
-        self.setCursor(Qt.CursorShape.CrossCursor)
-        self.unit_id: str | None = None
-
-
-class MeasureItem(QGraphicsItem):
-    """The measure tool's closest-points line and its label: one line of text per
-    part of the reading (the distance, then each rule's margin), placed beside
-    the line where it covers no other label (``labels.line_label_spot``)."""
-
-    #: Text size and the gap between the line and its label, inches on a 72 in
-    #: board (times the scene's text scale: smaller on a small hex board).
-    LABEL_IN = 0.6
-    GAP = 0.3
-    #: The text is drawn at least this many pixels tall (up to twice its size).
-    READABLE_PX = 12.0
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setZValue(Z_TOOL + 2)  # above the rotate handle: the reading stays whole
-        self.a = QPointF()
-        self.b = QPointF()
-        self.lines: list[str] = []
-        self.centre = QPointF()
-        self.size_in = self.LABEL_IN
-        self._rect = QRectF()
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-    @property
-    def text(self) -> str:
-        return ", ".join(self.lines)
-
-    def text_block(self) -> tuple[float, float, float]:
-        """Width and height of the label's text (all its lines), and one line's height."""
-        sizes = [text_size(t, self.size_in, bold=True) for t in self.lines] or [(0.0, 0.0)]
-        line_h = max(h for _, h in sizes)
-        return max(w for w, _ in sizes), line_h * len(sizes), line_h
-
-    def label_box(self) -> QRectF:
-        """The label with its background, scene coordinates."""
-        w, h, _ = self.text_block()
-        c = self.centre
-        px, py = self.pad()
-        return QRectF(c.x() - w / 2 - px, c.y() - h / 2 - py, w + 2 * px, h + 2 * py)
-
-    def pad(self) -> tuple[float, float]:
-        """The label's background around its text (x, y), inches."""
-        k = self.size_in / self.LABEL_IN
-        return 0.1 * k, 0.06 * k
-
-    def set_line(
-        self, a: QPointF, b: QPointF, text: str | list[str], ppi: float | None = None
-    ) -> None:
-        """Show the line ``a``-``b`` and its reading; ``ppi`` (the view's zoom) keeps
-        the text at least READABLE_PX tall."""
-        self.prepareGeometryChange()
-        self.a, self.b = a, b
-        self.lines = [text] if isinstance(text, str) else list(text)
-        scene = self.scene()
-        ts = scene.text_scale if isinstance(scene, BoardScene) else 1.0
-        self.size_in = self.LABEL_IN * ts
-        if ppi:
-            self.size_in = min(max(self.size_in, self.READABLE_PX / ppi), 2 * self.size_in)
-        w, h, _ = self.text_block()
-        px, py = self.pad()
-        gap = self.GAP * ts
-        if isinstance(scene, BoardScene):
-            self.centre = labels.line_label_spot(scene, a, b, w + 2 * px, h + 2 * py, gap)
-        else:
-            self.centre = (a + b) / 2 + QPointF(0, -(h / 2 + gap))
-        self._rect = (
-            QRectF(a, b).normalized().adjusted(-0.5, -0.5, 0.5, 0.5).united(self.label_box())
-        )
-        self.update()
-
-    def label_at(self) -> QPointF:
-        return self.centre
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        painter.setOpacity(1.0)
-        painter.setPen(style.cosmetic(QColor("white"), 5))
-        painter.drawLine(self.a, self.b)
-        line = QPainterPath(self.a)
-        line.lineTo(self.b)
-        draw_dashed(painter, line, QColor("black"), 2, pixels=True)
-        painter.setBrush(QColor("black"))
-        for p in (self.a, self.b):
-            painter.drawEllipse(p, 0.12, 0.12)
-        box = self.label_box()
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(0, 0, 0, 200))
-        painter.drawRoundedRect(box, self.pad()[1], self.pad()[1])
-        _, h, line_h = self.text_block()
-        y = self.centre.y() - h / 2 + line_h / 2
-        for text in self.lines:
-            draw_label(painter, text, QPointF(self.centre.x(), y), self.size_in,
-                       QColor("white"), bold=True)  # fmt: skip
-            y += line_h
-
-
-class PolygonPreview(QGraphicsItem):
-    def __init__(self) -> None:
-        super().__init__()
-        self.setZValue(Z_TOOL)
-        self.points: list[QPointF] = []
-        self.cursor: QPointF | None = None
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-    def set(self, points: list[QPointF], cursor: QPointF | None) -> None:
-        self.prepareGeometryChange()
-        self.points, self.cursor = list(points), cursor
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        pts = self.points + ([self.cursor] if self.cursor is not None else [])
-        if not pts:
-            return QRectF()
-        xs, ys = [p.x() for p in pts], [p.y() for p in pts]
-        return QRectF(min(xs) - 1, min(ys) - 1, max(xs) - min(xs) + 2, max(ys) - min(ys) + 2)
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        painter.setOpacity(1.0)
-        pts = self.points + ([self.cursor] if self.cursor is not None else [])
-        path = QPainterPath()
-        if pts:
-            path.moveTo(pts[0])
-            for p in pts[1:]:
-                path.lineTo(p)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(0, 0, 0, 30))
-        painter.drawPath(path)
-        draw_dashed(painter, path, QColor("black"), 2, pixels=True)
-        painter.setPen(style.cosmetic(QColor("black"), 1))
-        painter.setBrush(QColor("white"))
-        for p in self.points:
-            painter.drawEllipse(p, 0.15, 0.15)
 
 
 class ScaleBar(QWidget):
@@ -282,9 +136,8 @@ class BoardView(QGraphicsView):
         self.measure_item = MeasureItem()
         self.measure_item.setVisible(False)
         scene.addItem(self.measure_item)
-        self.polygon_preview = PolygonPreview()
-        self.polygon_points: list[tuple[float, float]] = []
-        scene.addItem(self.polygon_preview)
+        #: The polygon being drawn, from its first point until it is finished or dropped.
+        self.drawing: PolygonGesture | None = None
         self.handle = RotateHandle()
         self.handle.setVisible(False)
         scene.addItem(self.handle)
@@ -394,14 +247,14 @@ class BoardView(QGraphicsView):
             self.zoom(ZOOM_PER_NOTCH**notches, event.position().toPoint())
         event.accept()
 
-    def resizeEvent(self, event: object) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.scale_bar.move(8, self.viewport().height() - self.scale_bar.height() - 4)
         self._place_notice()
         if self._fitted:  # keep the whole board in view until the user zooms or pans
             self.fit_board()
 
-    def showEvent(self, event: object) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self.fit_board()
 
@@ -462,23 +315,15 @@ class BoardView(QGraphicsView):
 
     # -- polygon drawing ------------------------------------------------------
     def cancel_polygon(self) -> None:
-        self.polygon_points = []
-        self.polygon_preview.set([], None)
+        drawing, self.drawing = self.drawing, None
+        if drawing is not None:
+            drawing.cancel()
 
     def finish_polygon(self) -> str | None:
-        pts = self.polygon_points
-        kind = "zone" if self.tool is Tool.ZONE else "terrain"
-        self.cancel_polygon()
-        if len(pts) < 3:
+        drawing, self.drawing = self.drawing, None
+        if drawing is None:
             return "a polygon needs at least 3 points"
-        return self.editor.add_polygon(kind, pts, self.placing_side(), self.draw_impassable())
-
-    def _polygon_preview(self, cursor: tuple[float, float] | None) -> None:
-        bmap = self.board_scene.bmap
-        self.polygon_preview.set(
-            [bmap.to_scene(*p) for p in self.polygon_points],
-            bmap.to_scene(*cursor) if cursor else None,
-        )
+        return drawing.finish()
 
     # -- rotate handle --------------------------------------------------------
     def update_handle(self) -> None:
@@ -519,9 +364,9 @@ class BoardView(QGraphicsView):
             event.accept()
             return
         if event.button() != Qt.MouseButton.LeftButton:
-            if event.button() == Qt.MouseButton.RightButton and self.polygon_points:
-                self.polygon_points.pop()
-                self._polygon_preview(self.board_point(pos))
+            right = event.button() == Qt.MouseButton.RightButton
+            if right and self.drawing is not None and not self.drawing.take_back(pos):
+                self.cancel_polygon()  # the last point taken back: nothing is drawn
             super().mousePressEvent(event)
             return
         if self.tool is Tool.MEASURE:
@@ -529,8 +374,9 @@ class BoardView(QGraphicsView):
             event.accept()
             return
         if self.tool in (Tool.TERRAIN, Tool.ZONE):
-            self.polygon_points.append(self.board_point(pos))
-            self._polygon_preview(self.board_point(pos))
+            if self.drawing is None:
+                self.drawing = PolygonGesture(self, self.tool.value)
+            self.drawing.add(pos)
             event.accept()
             return
         if self.handle.isVisible() and self.handle.unit_id and self.itemAt(pos) is self.handle:
@@ -561,8 +407,8 @@ class BoardView(QGraphicsView):
             self.gesture.move(pos, event.modifiers())
             event.accept()
             return
-        if self.polygon_points:
-            self._polygon_preview(self.board_point(pos))
+        if self.drawing is not None:
+            self.drawing.hover(pos)
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
@@ -587,7 +433,7 @@ class BoardView(QGraphicsView):
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
             event.accept()
             return
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.polygon_points:
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.drawing is not None:
             self.finish_polygon()
             event.accept()
             return
@@ -595,7 +441,7 @@ class BoardView(QGraphicsView):
             if self.gesture is not None:
                 self.gesture.cancel()
                 self.gesture = None
-            elif self.polygon_points:
+            elif self.drawing is not None:
                 self.cancel_polygon()
             elif self.measurement is not None or self.tool is Tool.MEASURE:
                 # One Escape leaves the measure tool with its line: the next click
@@ -617,8 +463,8 @@ class BoardView(QGraphicsView):
             return
         super().keyReleaseEvent(event)
 
-    def contextMenuEvent(self, event: object) -> None:
-        if self.tool is not Tool.SELECT or self.polygon_points or self.gesture is not None:
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        if self.tool is not Tool.SELECT or self.drawing is not None or self.gesture is not None:
             event.accept()
             return
         pos = event.pos()
@@ -631,25 +477,25 @@ class BoardView(QGraphicsView):
         event.accept()
 
     # -- palette drops ------------------------------------------------------
-    def dragEnterEvent(self, event: object) -> None:
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasFormat(presets.MIME_TYPE):
             event.acceptProposedAction()
         else:
             event.ignore()
 
-    def dragMoveEvent(self, event: object) -> None:
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
         if event.mimeData().hasFormat(presets.MIME_TYPE):
             event.acceptProposedAction()
         else:
             event.ignore()
 
-    def dropEvent(self, event: object) -> None:
+    def dropEvent(self, event: QDropEvent) -> None:
         mime = event.mimeData()
         if not mime.hasFormat(presets.MIME_TYPE):
             event.ignore()
             return
         try:
-            payload = json.loads(bytes(mime.data(presets.MIME_TYPE)).decode("utf-8"))
+            payload = json.loads(bytes(mime.data(presets.MIME_TYPE).data()).decode("utf-8"))
         except ValueError:
             event.ignore()
             return
@@ -662,141 +508,12 @@ class BoardView(QGraphicsView):
         else:
             event.ignore()
 
-    def _select_added(self, command: object) -> None:
-        events = getattr(command, "events", ())
-        ids = [getattr(getattr(e, "piece", None), "id", None) for e in events]
-        ids = [i for i in ids if i and i in self.board_scene.pieces]
+    def _select_added(self, command: QUndoCommand) -> None:
+        """Select the pieces the drop added (a deployment's zones too)."""
+        events = command.events if isinstance(command, EventCommand) else ()
+        ids = [e.piece.id for e in events if isinstance(e, AddPiece)]
+        ids = [i for i in ids if i in self.board_scene.pieces]
         if ids:
             self.board_scene.clearSelection()
             for i in ids:
                 self.board_scene.pieces[i].setSelected(True)
-
-
-class Gesture:
-    def move(self, pos: QPoint, modifiers: Qt.KeyboardModifier) -> None: ...
-
-    def release(self, pos: QPoint, modifiers: Qt.KeyboardModifier) -> None: ...
-
-    def cancel(self) -> None: ...
-
-
-class PanGesture(Gesture):
-    def __init__(self, view: BoardView, pos: QPoint) -> None:
-        self.view, self.last = view, pos
-        view.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
-
-    def move(self, pos: QPoint, modifiers: Qt.KeyboardModifier) -> None:
-        d = pos - self.last
-        self.last = pos
-        h, v = self.view.horizontalScrollBar(), self.view.verticalScrollBar()
-        h.setValue(h.value() - d.x())
-        v.setValue(v.value() - d.y())
-        self.view._fitted = False
-
-    def release(self, pos: QPoint, modifiers: Qt.KeyboardModifier) -> None:
-        cursor = (
-            Qt.CursorShape.OpenHandCursor if self.view.space_down else Qt.CursorShape.ArrowCursor
-        )
-        self.view.viewport().setCursor(cursor)
-
-
-class DragGesture(Gesture):
-    """Move the selected pieces: a provisional state on every move, one MovePiece
-    per piece pushed as ONE undo step on release."""
-
-    def __init__(self, view: BoardView, pos: QPoint, ids: list[str]) -> None:
-        self.view = view
-        self.ids = ids
-        self.press = pos
-        self.start = view.board_point(pos)
-        self.active = False
-        self.delta = (0.0, 0.0)
-        self.refusal: str | None = None
-
-    def _delta(self, pos: QPoint) -> tuple[float, float]:
-        x, y = self.view.board_point(pos)
-        return (x - self.start[0], y - self.start[1])
-
-    def move(self, pos: QPoint, modifiers: Qt.KeyboardModifier) -> None:
-        if not self.active:
-            if (pos - self.press).manhattanLength() < QApplication.startDragDistance():
-                return
-            self.active = True
-        self.delta = self._delta(pos)
-        refusal = self.view.editor.preview_move(self.ids, *self.delta)
-        if refusal != self.refusal:
-            self.refusal = refusal
-            self.view.doc.message.emit(f"Not allowed here: {refusal}" if refusal else "")
-        self.view.update_handle()
-
-    def release(self, pos: QPoint, modifiers: Qt.KeyboardModifier) -> None:
-        if not self.active:
-            return
-        self.view.editor.commit_move(self.ids, *self._delta(pos))
-        self.view.update_handle()
-
-    def cancel(self) -> None:
-        self.view.doc.cancel_preview()
-        self.view.update_handle()
-
-
-class RotateGesture(Gesture):
-    """Turn a unit to face the mouse: 1° steps, 15° with Shift; one undo step."""
-
-    def __init__(self, view: BoardView, unit_id: str) -> None:
-        self.view = view
-        self.unit_id = unit_id
-        self.facing: float | None = None
-
-    def _facing(self, pos: QPoint, modifiers: Qt.KeyboardModifier) -> float:
-        unit = self.view.doc.committed.scene.units[self.unit_id]
-        x, y = self.view.board_point(pos)
-        f = math.degrees(math.atan2(-(x - unit.x), y - unit.y)) % 360.0
-        step = 15.0 if modifiers & Qt.KeyboardModifier.ShiftModifier else 1.0
-        return (round(f / step) * step) % 360.0
-
-    def move(self, pos: QPoint, modifiers: Qt.KeyboardModifier) -> None:
-        self.facing = self._facing(pos, modifiers)
-        self.view.editor.preview_rotate(self.unit_id, self.facing)
-        self.view.update_handle()
-
-    def release(self, pos: QPoint, modifiers: Qt.KeyboardModifier) -> None:
-        if self.facing is None:
-            return
-        self.view.editor.commit_rotate([self.unit_id], facing=self._facing(pos, modifiers))
-        self.view.update_handle()
-
-    def cancel(self) -> None:
-        self.view.doc.cancel_preview()
-        self.view.update_handle()
-
-
-class MeasureGesture(Gesture):
-    """From a piece (or a point) to another piece (or a point): closest points,
-    distance to 0.01 in and the margin to each threshold on the board."""
-
-    def __init__(self, view: BoardView, pos: QPoint) -> None:
-        self.view = view
-        item = view.piece_at(pos)
-        self.start_id = (
-            item.piece_id if item is not None and item.kind in ("unit", "marker") else None
-        )
-        self.start = view.board_point(pos)
-        self.press = pos
-        self.moved = False
-
-    def move(self, pos: QPoint, modifiers: Qt.KeyboardModifier) -> None:
-        self.moved = True
-        item = self.view.piece_at(pos, exclude=self.start_id)
-        end_id = item.piece_id if item is not None and item.kind in ("unit", "marker") else None
-        self.view.set_measurement(self.start_id, self.start, end_id, self.view.board_point(pos))
-
-    def release(self, pos: QPoint, modifiers: Qt.KeyboardModifier) -> None:
-        still = (pos - self.press).manhattanLength() < QApplication.startDragDistance()
-        if still and not self.moved:  # a click, not a measure: no "0.00 in" line
-            self.view.clear_measure()
-            return
-        self.move(pos, modifiers)
-
-    def cancel(self) -> None:
-        self.view.clear_measure()
