@@ -78,7 +78,7 @@ def _press_drag_release(qtbot, window, a, b) -> None:
 def test_the_pick_badge_is_at_least_14_px_across_and_its_tooltip_names_the_pick(qtbot):
     """Encircle / King of the Hill: Equitaine picked Temple Hill. Its ⚑ badge was
     7 px wide at the fitted zoom (a dot) with no tooltip."""
-    from tabletop_gui.app.canvas.items import BadgeTip, badge_rect
+    from tabletop_gui.app.canvas.badges import BadgeTip, badge_rect
     from tabletop_gui.rules.scoreboard import Role
 
     window = open_window(qtbot, load_game(str(KING)))

@@ -20,13 +20,13 @@ from tabletop_gui.app.canvas.drawing import BoardMap, draw_label, pixels_per_inc
 from tabletop_gui.app.canvas.hex_terrain import TerrainPaths, paint_labels
 from tabletop_gui.app.canvas.items import (
     PICK_PAD_IN,
-    Mark,
     MarkerItem,
     PieceItem,
     TerrainItem,
     UnitItem,
     ZoneItem,
 )
+from tabletop_gui.app.canvas.marks import Mark
 from tabletop_gui.app.canvas.overlays import AreaOverlay, CircleOverlay, HexOverlay
 from tabletop_gui.app.canvas.unit_batch import UnitBatch
 from tabletop_gui.model.board import InchBoard

@@ -1,4 +1,5 @@
-"""Graphics items for pieces: units, markers, terrain, deployment zones.
+"""Graphics items for pieces: units, markers, terrain, deployment zones, and
+the sizes of their labels.
 
 Each item keeps the model value it draws (``piece``) and is updated in place
 when the value changes, so selection and identity survive edits. Footprints are
@@ -9,13 +10,13 @@ rotation baked into the polygon: moving a piece is a ``setPos`` only.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tabletop_gui.app import style
+from tabletop_gui.app.canvas.badges import BADGES, BadgeTip, badge_rect, draw_badges
 from tabletop_gui.app.canvas.drawing import (
     BoardMap,
     DashCache,
@@ -24,15 +25,12 @@ from tabletop_gui.app.canvas.drawing import (
     pixels_per_inch,
     text_size,
 )
+from tabletop_gui.app.canvas.floating import FOLLOWED, Floating, follow_scene
+from tabletop_gui.app.canvas.layers import Z_MARKER, Z_TERRAIN, Z_UNIT, Z_ZONE
+from tabletop_gui.app.canvas.marks import SELECT_GAP, Mark, draw_halo, draw_selection
 from tabletop_gui.geometry.outline import marker_outline, unit_outline
 from tabletop_gui.model.pieces import BaseShape, Marker, Terrain, Unit, Zone
 from tabletop_gui.rules.scoreboard import Role
-
-Z_ZONE, Z_TERRAIN, Z_AREA, Z_CIRCLE, Z_UNIT, Z_MARKER, Z_TOOL = 1, 2, 3, 4, 5, 6, 10
-#: The labels and badges of zones, terrain and overlays are drawn above every
-#: fill, hatching, edge and ring (not under the next polygon or circle), below
-#: the units and markers (``Floating``).
-Z_LABEL, Z_BADGE = 4.5, 4.6
 
 #: Text size of unit names and marker labels, inches.
 NAME_IN = 0.55
@@ -48,21 +46,6 @@ MAX_LABEL_SCALE = 1.8
 def readable(size_in: float, ppi: float) -> float:
     """The text size to draw a ``size_in`` label at ``ppi`` pixels per inch."""
     return min(max(size_in, READABLE_PX / max(ppi, 1e-6)), size_in * MAX_LABEL_SCALE)
-
-
-@dataclass(frozen=True)
-class Mark:
-    """One highlight a rule asks for on a piece (from a Scoreboard PieceMark)."""
-
-    role: Role
-    colour: QColor | None
-    label: str = ""
-
-    def __hash__(self) -> int:
-        return hash((self.role, self.colour.name() if self.colour else None, self.label))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Mark) and hash(self) == hash(other)
 
 
 class PieceItem(QGraphicsItem):
@@ -108,7 +91,7 @@ class PieceItem(QGraphicsItem):
         """Give the badges' tooltip area the badges' place (after marks or shape changed)."""
         tip = getattr(self, "_badge_tip", None)
         if tip is None:
-            if not any(m.role in _BADGES for m in self.marks):
+            if not any(m.role in BADGES for m in self.marks):
                 return
             tip = self._badge_tip = BadgeTip(self, self.floating_badges)
             scene = self.scene()
@@ -139,44 +122,6 @@ class PieceItem(QGraphicsItem):
         return "\n".join(lines)
 
 
-def _halo(
-    painter: QPainter,
-    path: QPainterPath,
-    mark: Mark,
-    fallback: QColor,
-    dashes: DashCache | None = None,
-) -> None:
-    """The band around a piece that tells its role: solid for 'counts', dashed
-    grey for 'not counting', black/yellow for a placement error, two-tone dashes
-    for 'contested'. Line style carries the meaning as much as colour."""
-    w = style.HALO_IN
-    colour = mark.colour or fallback
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    dash = Qt.PenStyle.DashLine
-    if mark.role is Role.COUNTS:
-        painter.setPen(style.inches(colour, w))
-        painter.drawPath(path)
-    elif mark.role is Role.NOT_COUNTING:
-        draw_dashed(painter, path, style.DIM, w * 0.6, dash, dashes)
-    elif mark.role is Role.CONTESTED:
-        painter.setPen(style.inches(QColor("white"), w))
-        painter.drawPath(path)
-        draw_dashed(painter, path, style.ERROR, w, dash, dashes)
-    elif mark.role is Role.PLACEMENT_ERROR:
-        painter.setPen(style.inches(style.ERROR_ALT, w))
-        painter.drawPath(path)
-        draw_dashed(painter, path, style.ERROR, w, dash, dashes)
-    elif mark.role in (Role.SELECTED, Role.CARRIED):
-        draw_dashed(painter, path, colour, w * 0.6, Qt.PenStyle.DotLine, dashes)
-
-
-_BADGES = {Role.PLACEMENT_ERROR: "!", Role.CONTESTED: "⚔", Role.SELECTED: "⚑", Role.CARRIED: "◆"}
-
-
-#: Radius of a badge and the step between badges, inches (times the text scale).
-BADGE_R, BADGE_STEP = 0.32, 0.7
-#: The selection box stands this far outside the role band, inches.
-SELECT_GAP = 0.3
 #: What a bounding rect keeps around the selection box and the focus outline (their
 #: pens are cosmetic, at most 4 px: the view pads each update by 2 px more).
 EDGE_PAD = 0.1
@@ -195,160 +140,6 @@ def pick_pad(item: QGraphicsItem) -> float:
     scene = item.scene()
     pad = getattr(scene, "pick_pad_in", PICK_PAD_IN) if scene is not None else PICK_PAD_IN
     return max(0.0, min(float(pad), PICK_PAD_MAX))
-
-
-#: Badges are drawn at least BADGE_PX pixels across (a glyph 7 px wide reads as a
-#: dot), up to BADGE_MAX_SCALE times their board size (the whole board in view).
-BADGE_PX = 16.0
-BADGE_MAX_SCALE = 2.5
-#: What each badge says in its tooltip.
-_BADGE_WORDS = {
-    Role.PLACEMENT_ERROR: "placement rule broken",
-    Role.CONTESTED: "contested",
-    Role.SELECTED: "chosen by a rule",
-    Role.CARRIED: "carried",
-}
-
-
-def badge_scale(ts: float, ppi: float = 0.0) -> float:
-    """Badges' size factor at ``ppi`` pixels per inch (0: unknown, the largest)."""
-    big = BADGE_MAX_SCALE * ts
-    if ppi <= 0:
-        return big
-    return min(max(ts, BADGE_PX / (2 * BADGE_R * ppi)), big)
-
-
-def badge_rect(marks: tuple[Mark, ...], at: QPointF, ts: float, ppi: float = 0.0) -> QRectF:
-    """Where ``_badges`` draws the badges of ``marks`` from ``at`` at ``ppi`` (0:
-    the largest they are drawn; empty: no badge)."""
-    n = sum(1 for m in marks if m.role in _BADGES)
-    if not n:
-        return QRectF()
-    k = badge_scale(ts, ppi)
-    r = (BADGE_R + 0.05) * k
-    return QRectF(at.x() - r, at.y() - r, BADGE_STEP * k * (n - 1) + 2 * r, 2 * r)
-
-
-def badge_tooltip(marks: tuple[Mark, ...]) -> str:
-    """One line per badge: its glyph, what it means and the rule's words."""
-    return "\n".join(
-        f"{_BADGES[m.role]} {_BADGE_WORDS[m.role]}" + (f": {m.label}" if m.label else "")
-        for m in marks
-        if m.role in _BADGES
-    )
-
-
-def _badges(
-    painter: QPainter, marks: tuple[Mark, ...], at: QPointF, fallback: QColor, ts: float = 1.0
-) -> None:
-    k = badge_scale(ts, pixels_per_inch(painter))
-    x = at.x()
-    for mark in marks:
-        glyph = _BADGES.get(mark.role)
-        if glyph is None:
-            continue
-        bg = style.ERROR_ALT if mark.role is Role.PLACEMENT_ERROR else QColor("white")
-        colour = style.ERROR if mark.role is Role.PLACEMENT_ERROR else (mark.colour or fallback)
-        painter.setPen(style.cosmetic(style.ERROR, 1))
-        painter.setBrush(bg)
-        painter.drawEllipse(QPointF(x, at.y()), BADGE_R * k, BADGE_R * k)
-        draw_label(painter, glyph, QPointF(x, at.y()), 0.42 * k, colour, bold=True)
-        x += BADGE_STEP * k
-
-
-class BadgeTip(QGraphicsItem):
-    """The badges' hover area, with a tooltip that says what each badge means.
-    A unit's or marker's (a child item) draws nothing: the piece paints its
-    badges. A zone's or terrain's (``paints``) is a ``Floating`` item above the
-    overlays and paints them. Clicks go through to what is under it."""
-
-    def __init__(self, owner: PieceItem, paints: bool = False) -> None:
-        super().__init__(None if paints else owner)
-        self.owner = owner
-        self.paints = paints
-        if paints:
-            self.setZValue(Z_BADGE)
-        else:
-            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self._rect = QRectF()
-
-    def refresh(self, marks: tuple[Mark, ...], at: QPointF, ts: float) -> None:
-        rect = badge_rect(marks, at, ts)
-        if rect != self._rect:
-            self.prepareGeometryChange()
-            self._rect = rect
-        self.setToolTip(badge_tooltip(marks))
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def paint(self, painter: QPainter, option: object, widget: QWidget | None = None) -> None:
-        if self.paints:
-            o = self.owner
-            painter.setOpacity(1.0)
-            _badges(painter, o.marks, o.badge_anchor(), getattr(o, "colour", style.NEUTRAL), o.ts)
-
-
-class Floating(QGraphicsItem):
-    """A label drawn above the board's fills and lines (Z_LABEL) for an ``owner``
-    (a zone, terrain or overlay) that paints it (``owner.paint_label``). It joins
-    and leaves the scene with its owner (``follow_scene``)."""
-
-    def __init__(self, owner: QGraphicsItem) -> None:
-        super().__init__()
-        self.owner = owner
-        self.setZValue(Z_LABEL)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self._rect = QRectF()
-
-    def set_rect(self, rect: QRectF) -> None:
-        if rect != self._rect:
-            self.prepareGeometryChange()
-            self._rect = rect
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def paint(self, painter: QPainter, option: object, widget: QWidget | None = None) -> None:
-        painter.setOpacity(1.0)
-        self.owner.paint_label(painter, pixels_per_inch(painter))  # type: ignore[attr-defined]
-
-
-FOLLOWED = (
-    QGraphicsItem.GraphicsItemChange.ItemSceneChange,
-    QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged,
-)
-
-
-def follow_scene(owner: QGraphicsItem, change: object, value: object, floats: list) -> None:
-    """From ``owner.itemChange``: add ``floats`` to the scene the owner joins and
-    take them out of the one it leaves."""
-    if change == QGraphicsItem.GraphicsItemChange.ItemSceneChange:
-        old = owner.scene()
-        if old is not None:
-            for f in floats:
-                if f.scene() is old:
-                    old.removeItem(f)
-    elif change == QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged and value is not None:
-        for f in floats:
-            if f.scene() is None:
-                value.addItem(f)  # type: ignore[attr-defined]
-
-
-def _selection(painter: QPainter, path: QPainterPath) -> None:
-    """The editor's selection: a black-and-white dashed box just outside the piece
-    and its role band, so both stay visible."""
-    r = path.boundingRect()
-    path = QPainterPath()
-    g = SELECT_GAP
-    path.addRect(r.adjusted(-g, -g, g, g))
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.setPen(style.cosmetic(QColor("white"), 3))
-    painter.drawPath(path)
-    draw_dashed(painter, path, QColor("black"), 1.5, pixels=True)
 
 
 class UnitItem(PieceItem):
@@ -387,7 +178,7 @@ class UnitItem(PieceItem):
             and old.models_per_rank == unit.models_per_rank
             and old.name == unit.name
         )
-        if same_shape and colour == self.colour and old.fleeing == unit.fleeing:
+        if old is not None and same_shape and colour == self.colour and old.fleeing == unit.fleeing:
             return
         self.colour = colour
         # Opaque fills (the side colour washed with white) paint much faster than
@@ -405,15 +196,20 @@ class UnitItem(PieceItem):
         self.setToolTip(self.tooltip())
         self.update()
 
-    def _local(self, unit: Unit, grow: float = 0.0) -> QPolygonF:
-        """The footprint around (0, 0) in scene orientation, grown by ``grow`` inches."""
+    def _corners(self, unit: Unit, grow: float = 0.0) -> list[QPointF]:
+        """The footprint's corners around (0, 0) in scene orientation, grown by
+        ``grow`` inches: back left, back right, front right, front left."""
         o = unit_outline(unit)
         c, s = math.cos(o.angle), math.sin(o.angle)
         pts = []
         for lx, ly in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
             x, y = lx * (o.half_w + grow), ly * (o.half_d + grow)
             pts.append(QPointF(x * c - y * s, -(x * s + y * c)))
-        return QPolygonF(pts)
+        return pts
+
+    def _local(self, unit: Unit, grow: float = 0.0) -> QPolygonF:
+        """The footprint around (0, 0) in scene orientation, grown by ``grow`` inches."""
+        return QPolygonF(self._corners(unit, grow))
 
     def _build(self, unit: Unit) -> None:
         self.prepareGeometryChange()
@@ -435,21 +231,22 @@ class UnitItem(PieceItem):
             )
             self.badge_at = QPointF(r * 0.7, -r * 0.7)
         else:
-            poly = self._local(unit)
+            corners = self._corners(unit)
+            poly = QPolygonF(corners)
             path.addPolygon(poly)
             path.closeSubpath()
             halo.addPolygon(self._local(unit, grow))
             halo.closeSubpath()
-            self.front = QLineF(poly[2], poly[3])
+            self.front = QLineF(corners[2], corners[3])
             self.badge_at = QPointF(poly.boundingRect().right(), poly.boundingRect().top())
             files, ranks = min(unit.models, unit.models_per_rank), unit.ranks
-            a, b, cc, d = poly[0], poly[1], poly[2], poly[3]
+            p0, p1, p2, p3 = corners
             for i in range(1, files):
                 t = i / files
-                self.grid.append(QLineF(a + (b - a) * t, d + (cc - d) * t))
+                self.grid.append(QLineF(p0 + (p1 - p0) * t, p3 + (p2 - p3) * t))
             for j in range(1, ranks):
                 t = j / ranks
-                self.grid.append(QLineF(a + (d - a) * t, b + (cc - b) * t))
+                self.grid.append(QLineF(p0 + (p3 - p0) * t, p1 + (p2 - p1) * t))
         self.path = path
         self.halo_path = halo
         self._shape = None
@@ -541,13 +338,13 @@ class UnitItem(PieceItem):
         painter.setPen(front)
         painter.drawLine(self.front)
         for mark in marks:
-            _halo(painter, self.halo_path, mark, self.colour, self.dashes)
+            draw_halo(painter, self.halo_path, mark, self.colour, self.dashes)
         if self.focus > 0:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(style.cosmetic(QColor("black"), 3))
             painter.drawRect(self.halo_path.boundingRect().adjusted(-0.25, -0.25, 0.25, 0.25))
         if self.isSelected():
-            _selection(painter, self.halo_path)
+            draw_selection(painter, self.halo_path)
         if ppi * NAME_IN * self.ts >= MIN_TEXT_PX and ppi >= min_ppi:
             name_in = readable(NAME_IN * self.ts, ppi)
             at = self.name_at
@@ -559,7 +356,7 @@ class UnitItem(PieceItem):
                 below = at + QPointF(0, note_below(th, text_size(note, note_in)[1]))
                 draw_label(painter, note, below, note_in, style.TEXT, NOTE_BG, italic=True)
         if marks:
-            _badges(painter, marks, self.badge_at, self.colour, self.ts)
+            draw_badges(painter, marks, self.badge_at, self.colour, self.ts)
 
 
 #: The background ``draw_label`` paints above and below a text, inches.
@@ -726,13 +523,13 @@ class MarkerItem(PieceItem):
         path = QPainterPath()
         path.addEllipse(QPointF(0, 0), r + style.HALO_IN / 2, r + style.HALO_IN / 2)
         for mark in self.marks:
-            _halo(painter, path, mark, self.colour, self.dashes)
+            draw_halo(painter, path, mark, self.colour, self.dashes)
         if self.focus > 0:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(style.cosmetic(QColor("black"), 3))
             painter.drawEllipse(QPointF(0, 0), r + 0.35, r + 0.35)
         if self.isSelected():
-            _selection(painter, path)
+            draw_selection(painter, path)
         if ppi * (NOTE_IN * self.ts) >= MIN_TEXT_PX:
             if self.text:
                 draw_label(
@@ -748,7 +545,7 @@ class MarkerItem(PieceItem):
                 style.TEXT,
                 style.with_alpha(QColor("white"), 190),
             )
-        _badges(painter, self.marks, QPointF(r * 0.8, -r * 0.8), self.colour, self.ts)
+        draw_badges(painter, self.marks, QPointF(r * 0.8, -r * 0.8), self.colour, self.ts)
 
 
 def _same_marker_look(a: Marker, b: Marker) -> bool:
@@ -869,13 +666,13 @@ class TerrainItem(PolygonItem):
             painter.setBrush(style.with_alpha(style.TERRAIN, 170))
             painter.drawPath(self.path)
         for mark in self.marks:
-            _halo(painter, self.path, mark, style.NEUTRAL, self.dashes)
+            draw_halo(painter, self.path, mark, style.NEUTRAL, self.dashes)
         if self.focus > 0:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(style.cosmetic(QColor("black"), 3))
             painter.drawPath(self.path)
         if self.isSelected():
-            _selection(painter, self.path)
+            draw_selection(painter, self.path)
 
     def paint_label(self, painter: QPainter, ppi: float) -> None:
         t = self.terrain
@@ -925,9 +722,9 @@ class ZoneItem(PolygonItem):
         edge = style.with_alpha(self.colour, 200)
         draw_dashed(painter, self.path, edge, 2 / max(ppi, 1e-6), cache=self.dashes)
         for mark in self.marks:
-            _halo(painter, self.path, mark, self.colour, self.dashes)
+            draw_halo(painter, self.path, mark, self.colour, self.dashes)
         if self.isSelected():
-            _selection(painter, self.path)
+            draw_selection(painter, self.path)
 
     def paint_label(self, painter: QPainter, ppi: float) -> None:
         if ppi * (NOTE_IN * self.ts) >= MIN_TEXT_PX:

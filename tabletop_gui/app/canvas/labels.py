@@ -33,6 +33,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath, QPolygonF
 
 from tabletop_gui.app import style
+from tabletop_gui.app.canvas.badges import badge_rect
 from tabletop_gui.app.canvas.items import (
     MAX_LABEL_SCALE,
     NAME_IN,
@@ -42,7 +43,6 @@ from tabletop_gui.app.canvas.items import (
     UnitItem,
     ZoneItem,
     _note,
-    badge_rect,
     note_below,
     readable,
 )

@@ -21,16 +21,9 @@ from tabletop_gui.app.canvas.drawing import (
     pixels_per_inch,
     text_size,
 )
-from tabletop_gui.app.canvas.items import (
-    FOLLOWED,
-    MAX_LABEL_SCALE,
-    MIN_TEXT_PX,
-    Z_AREA,
-    Z_CIRCLE,
-    Floating,
-    follow_scene,
-    readable,
-)
+from tabletop_gui.app.canvas.floating import FOLLOWED, Floating, follow_scene
+from tabletop_gui.app.canvas.items import MAX_LABEL_SCALE, MIN_TEXT_PX, readable
+from tabletop_gui.app.canvas.layers import Z_AREA, Z_CIRCLE
 from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.rules.scoreboard import Area, Circle, HexMark
 

@@ -13,14 +13,8 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas.drawing import draw_label, pixels_per_inch
-from tabletop_gui.app.canvas.items import (
-    LABEL_BG,
-    MIN_TEXT_PX,
-    NAME_IN,
-    Z_UNIT,
-    UnitItem,
-    readable,
-)
+from tabletop_gui.app.canvas.items import LABEL_BG, MIN_TEXT_PX, NAME_IN, UnitItem, readable
+from tabletop_gui.app.canvas.layers import Z_UNIT
 
 #: Side of the cells that find which idle units' footprints overlap, inches.
 LAYER_CELL = 4.0
