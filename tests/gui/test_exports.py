@@ -16,12 +16,12 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage
 
 from tabletop_gui.app import style
-from tabletop_gui.app.export.render import (
+from tabletop_gui.app.export.render import render_file
+from tabletop_gui.app.export.true_scale import (
     PAGE_MARGIN_IN,
     PAPERS,
     paper_size,
     print_board,
-    render_file,
     tile_layout,
 )
 from tabletop_gui.cli import main as cli_main
@@ -216,7 +216,7 @@ def test_render_refuses_a_png_too_wide_to_draw_with_a_message_and_no_qt_warnings
 def test_the_page_text_wraps_to_the_page_and_names_the_winner(qtbot):
     from PySide6.QtGui import QFontMetricsF
 
-    from tabletop_gui.app.export.render import Page, board_scene
+    from tabletop_gui.app.export.page import Page, board_scene
     from tabletop_gui.rules import evaluate
 
     game = load_game(SCENARIOS / "hex_hochkirch_ridge_demo.json")

@@ -55,7 +55,7 @@ class ExportActions(QMainWindow):
     def print_board(self) -> None:
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
-        from tabletop_gui.app.export.render import print_board
+        from tabletop_gui.app.export.true_scale import print_board
 
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintDialog(printer, self)

@@ -29,6 +29,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from tabletop_gui.app.windows.main_window import MainWindow
     from tabletop_gui.io import load_game
+    from tabletop_gui.model.pieces import Marker, Unit
 
     parser = argparse.ArgumentParser(prog="python -m tabletop_gui.app.export.screenshot")
     parser.add_argument("file")
@@ -56,6 +57,14 @@ def main(argv: list[str] | None = None) -> int:
     view.fit_board()
     app.processEvents()
 
+    def placed(piece_id: str) -> Unit | Marker:
+        """A unit or marker (they stand at a point) by id; a usage error otherwise."""
+        scene = window.doc.state.scene
+        piece = scene.piece(piece_id) if scene.has_piece(piece_id) else None
+        if not isinstance(piece, Unit | Marker):
+            parser.error(f"{piece_id}: not a unit or marker of this game")
+        return piece
+
     def send(kind: QEvent.Type, pos: QPoint, buttons: Qt.MouseButton) -> None:
         ev = QMouseEvent(
             kind,
@@ -70,12 +79,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.select:
         window.score_panel.select_objective(args.select)
     if args.measure:
-        scene = window.doc.state.scene
-        a, b = (scene.piece(i) for i in args.measure)
+        a, b = (placed(i) for i in args.measure)
         view.set_measurement(a.id, (a.x, a.y), b.id, (b.x, b.y))
     if args.drag:
         uid, x, y = args.drag[0], float(args.drag[1]), float(args.drag[2])
-        unit = window.doc.state.scene.piece(uid)
+        unit = placed(uid)
         start = view.viewport_pos(unit.x, unit.y)
         send(QEvent.Type.MouseButtonPress, start, Qt.MouseButton.LeftButton)
         steps = 8
@@ -103,10 +111,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.menu:
         from PySide6.QtGui import QPainter
 
+        piece = placed(args.menu)
         item = window.scene.piece_item(args.menu)
         window.scene.clearSelection()
-        item.setSelected(True)
-        piece = window.doc.state.scene.piece(args.menu)
+        if item is not None:
+            item.setSelected(True)
         menu = window.build_context_menu((piece.x, piece.y))
         menu.adjustSize()
         shot = menu.grab()

@@ -1,0 +1,268 @@
+"""The board at true scale, 1 in on the board = 1 in on paper: a PDF of one
+page the board's size, or the board tiled over sheets of a paper size (with
+overlap, crop marks and each sheet's name), and printing the same way."""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QPagedPaintDevice,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QPen,
+)
+
+from tabletop_gui.app.canvas.board_scene import BoardScene
+from tabletop_gui.app.export.atomic import named_error, temp_beside
+from tabletop_gui.app.export.page import board_scene
+from tabletop_gui.model.state import GameState
+
+if TYPE_CHECKING:  # QtPrintSupport is loaded when something is printed
+    from PySide6.QtPrintSupport import QPrinter
+
+#: Paper sizes for tiled PDFs, inches (portrait width, height).
+PAPERS = {
+    "a4": (210 / 25.4, 297 / 25.4),
+    "a3": (297 / 25.4, 420 / 25.4),
+    "letter": (8.5, 11.0),
+    "tabloid": (11.0, 17.0),
+}
+#: Unprintable border kept on each tiled page, inches (most printers need ~0.25).
+PAGE_MARGIN_IN = 0.4
+#: Inches each tile shares with its neighbour, so sheets can be overlapped and glued.
+DEFAULT_OVERLAP_IN = 0.5
+#: Device resolution of PDF pages (cosmetic 1 px lines are 1/96 in thick).
+PDF_DPI = 96
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page of a tiled board: the board rectangle it shows (scene inches, y
+    down from side B's edge) and where that lands on the page (inches)."""
+
+    row: int
+    col: int
+    rows: int
+    cols: int
+    source: QRectF  # board inches shown on this page
+    at: QPointF  # page inches of the source's top-left corner
+
+    @property
+    def name(self) -> str:
+        return f"{chr(ord('A') + self.row)}{self.col + 1}"
+
+
+def _count(length: float, usable: float, overlap: float) -> int:
+    if length <= usable + 1e-9:
+        return 1
+    return math.ceil((length - overlap) / (usable - overlap) - 1e-9)
+
+
+def tile_layout(
+    board_w: float,
+    board_h: float,
+    page_w: float,
+    page_h: float,
+    margin: float = PAGE_MARGIN_IN,
+    overlap: float = DEFAULT_OVERLAP_IN,
+) -> list[Tile]:
+    """Tiles covering a ``board_w`` x ``board_h`` in board at true scale on pages of
+    ``page_w`` x ``page_h`` in with ``margin`` unprintable; neighbours share
+    ``overlap`` in. The board's top-left is tile A1."""
+    uw, uh = page_w - 2 * margin, page_h - 2 * margin
+    if uw <= overlap or uh <= overlap:
+        raise ValueError(
+            f"paper {page_w:.2f} x {page_h:.2f} in leaves no room for tiles "
+            f"(margin {margin} in, overlap {overlap} in)"
+        )
+    cols, rows = _count(board_w, uw, overlap), _count(board_h, uh, overlap)
+    tiles = []
+    for r in range(rows):
+        for c in range(cols):
+            x0 = min(c * (uw - overlap), max(board_w - uw, 0.0))
+            y0 = min(r * (uh - overlap), max(board_h - uh, 0.0))
+            w, h = min(uw, board_w - x0), min(uh, board_h - y0)
+            tiles.append(Tile(r, c, rows, cols, QRectF(x0, y0, w, h), QPointF(margin, margin)))
+    return tiles
+
+
+def paper_size(paper: str, board_w: float, board_h: float) -> tuple[float, float]:
+    """Page size in inches: the board itself, or the paper turned the way that
+    needs fewer pages."""
+    if paper == "board":
+        return board_w, board_h
+    if paper not in PAPERS:
+        raise ValueError(f"paper: {paper!r} is not one of board, {', '.join(PAPERS)}")
+    pw, ph = PAPERS[paper]
+    portrait = len(tile_layout(board_w, board_h, pw, ph))
+    landscape = len(tile_layout(board_w, board_h, ph, pw))
+    return (ph, pw) if landscape < portrait else (pw, ph)
+
+
+def _paint_board_region(
+    painter: QPainter, scene: BoardScene, source: QRectF, at: QPointF, dpi: float
+) -> None:
+    """Draw board inches ``source`` at true scale with its top-left at page inches ``at``."""
+    target = QRectF(at.x() * dpi, at.y() * dpi, source.width() * dpi, source.height() * dpi)
+    painter.save()
+    painter.setClipRect(target)
+    scene.render(painter, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
+    painter.restore()
+
+
+def _paint_tile_marks(
+    painter: QPainter, tile: Tile, overlap: float, dpi: float, title: str, page_w: float
+) -> None:
+    """Crop marks at the printed area's corners, dashed lines where the
+    neighbouring sheets' edges go (the overlap), and the tile's name."""
+    src, at = tile.source, tile.at
+    x0, y0 = at.x() * dpi, at.y() * dpi
+    x1, y1 = x0 + src.width() * dpi, y0 + src.height() * dpi
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    mark = QPen(QColor("black"), 0.01 * dpi)
+    painter.setPen(mark)
+    m = 0.25 * dpi
+    for cx, cy in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+        dx = -1 if cx == x0 else 1
+        dy = -1 if cy == y0 else 1
+        painter.drawLine(QPointF(cx + dx * 0.05 * dpi, cy), QPointF(cx + dx * m, cy))
+        painter.drawLine(QPointF(cx, cy + dy * 0.05 * dpi), QPointF(cx, cy + dy * m))
+    dash = QPen(QColor(200, 0, 0), 0.015 * dpi, Qt.PenStyle.DashLine)
+    painter.setPen(dash)
+    o = overlap * dpi
+    if tile.col + 1 < tile.cols:  # the next sheet to the right starts here
+        painter.drawLine(QPointF(x1 - o, y0), QPointF(x1 - o, y1))
+    if tile.col > 0:
+        painter.drawLine(QPointF(x0 + o, y0), QPointF(x0 + o, y1))
+    if tile.row + 1 < tile.rows:
+        painter.drawLine(QPointF(x0, y1 - o), QPointF(x1, y1 - o))
+    if tile.row > 0:
+        painter.drawLine(QPointF(x0, y0 + o), QPointF(x1, y0 + o))
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(max(6, round(0.14 * dpi)))
+    painter.setFont(font)
+    painter.setPen(QColor("#222222"))
+    text = (
+        f"Sheet {tile.name} (row {tile.row + 1}/{tile.rows}, column {tile.col + 1}/{tile.cols})"
+        f" · board x {tile.source.left():.1f}-{tile.source.right():.1f} in"
+        f" · true scale · red dashes: {overlap:g} in overlap · {title}"
+    )
+    painter.drawText(
+        QRectF(x0, 0.05 * dpi, page_w * dpi - 2 * x0, y0 - 0.08 * dpi),
+        Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignLeft,
+        text,
+    )
+    painter.restore()
+
+
+def paint_true_scale(
+    device: QPagedPaintDevice,
+    scene: BoardScene,
+    page_w: float,
+    page_h: float,
+    *,
+    overlap: float = DEFAULT_OVERLAP_IN,
+    margin: float = PAGE_MARGIN_IN,
+    title: str = "",
+    dpi: float = PDF_DPI,
+) -> list[Tile]:
+    """Paint the board at true scale on ``device`` (a QPdfWriter or QPrinter whose
+    page is ``page_w`` x ``page_h`` in): one page exactly the board's size when the
+    page is the board, else tiles. Returns the tiles painted."""
+    rect = scene.board_rect()
+    bw, bh = rect.width(), rect.height()
+    whole = abs(page_w - bw) < 1e-6 and abs(page_h - bh) < 1e-6
+    if whole:
+        tiles = [Tile(0, 0, 1, 1, QRectF(0, 0, bw, bh), QPointF(0, 0))]
+    else:
+        tiles = tile_layout(bw, bh, page_w, page_h, margin, overlap)
+    painter = QPainter(device)
+    if not painter.isActive():
+        raise OSError("could not start painting the pages")
+    try:
+        # The device's own resolution may differ (printers): scale to ``dpi``.
+        s = device.logicalDpiX() / dpi if device.logicalDpiX() > 0 else 1.0
+        for i, tile in enumerate(tiles):
+            if i:
+                device.newPage()
+            painter.resetTransform()
+            painter.scale(s, s)
+            source = tile.source.translated(rect.x(), rect.y())
+            _paint_board_region(painter, scene, source, tile.at, dpi)
+            if not whole:
+                _paint_tile_marks(painter, tile, overlap, dpi, title or "board", page_w)
+    finally:
+        painter.end()
+    return tiles
+
+
+def write_pdf(
+    scene: BoardScene,
+    output_path: str,
+    *,
+    paper: str = "board",
+    overlap: float = DEFAULT_OVERLAP_IN,
+    title: str = "",
+) -> int:
+    """The board at true scale in a PDF; returns the number of pages."""
+    rect = scene.board_rect()
+    page_w, page_h = paper_size(paper, rect.width(), rect.height())
+    if overlap < 0:
+        raise ValueError(f"overlap: must be 0 or more inches, got {overlap}")
+    fd, tmp = temp_beside(Path(output_path).resolve(), ".pdf")
+    os.close(fd)
+    try:
+        writer = QPdfWriter(tmp)
+        writer.setResolution(PDF_DPI)
+        writer.setTitle(title or "board")
+        writer.setCreator("tabletop_gui")
+        size = QPageSize(
+            QSizeF(page_w, page_h), QPageSize.Unit.Inch, paper, QPageSize.SizeMatchPolicy.ExactMatch
+        )
+        writer.setPageLayout(
+            QPageLayout(size, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0))
+        )
+        tiles = paint_true_scale(writer, scene, page_w, page_h, overlap=overlap, title=title)
+        del writer
+        os.replace(tmp, output_path)
+    except BaseException as exc:
+        Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError) and not str(exc).startswith(f"{output_path}:"):
+            raise named_error(exc, Path(output_path)) from None
+        raise
+    return len(tiles)
+
+
+def print_board(
+    state: GameState,
+    printer: QPrinter,
+    overlap: float = DEFAULT_OVERLAP_IN,
+    viewer: str | None = None,
+) -> int:
+    """Print the board at true scale on ``printer`` (a configured QPrinter), tiled
+    over its paper, in ``viewer``'s view (None: the referee's); returns the number
+    of pages."""
+    scene = board_scene(state, viewer=viewer)
+    try:
+        layout = printer.pageLayout()
+        full = layout.fullRect(QPageLayout.Unit.Inch)
+        printer.setFullPage(True)
+        margin = max(PAGE_MARGIN_IN, layout.margins(QPageLayout.Unit.Inch).left())
+        tiles = paint_true_scale(
+            printer, scene, full.width(), full.height(), overlap=overlap, margin=margin,
+            title=state.setup.name,
+        )  # fmt: skip
+    finally:
+        scene.clear()
+    return len(tiles)
