@@ -85,9 +85,11 @@ def settings() -> QSettings:
 
 def recent_files() -> list[str]:
     value = settings().value(RECENT_KEY, [])
-    if isinstance(value, str):
-        value = [value]
-    return [str(v) for v in (value or []) if v]
+    # QSettings gives a one-entry list back as a plain string (INI files).
+    values = [value] if isinstance(value, str) else value
+    if not isinstance(values, list | tuple):
+        return []
+    return [str(v) for v in values if v]
 
 
 def add_recent(path: str) -> list[str]:

@@ -8,11 +8,12 @@ draw through this class.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas import labels
@@ -27,14 +28,15 @@ from tabletop_gui.app.canvas.items import (
     ZoneItem,
 )
 from tabletop_gui.app.canvas.marks import Mark
-from tabletop_gui.app.canvas.overlays import AreaOverlay, CircleOverlay, HexOverlay
+from tabletop_gui.app.canvas.overlays import AreaOverlay, CircleOverlay, HexOverlay, OverlayItem
 from tabletop_gui.app.canvas.unit_batch import UnitBatch
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.hexgrid import HexBoard
+from tabletop_gui.model.pieces import Marker, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Board, Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play.measure import subject_radius
-from tabletop_gui.rules.scoreboard import Area, Circle, HexMark, PieceMark, Scoreboard
+from tabletop_gui.rules.scoreboard import Area, Circle, HexMark, Highlight, PieceMark, Scoreboard
 
 #: Table around the board, inches (room for edge labels).
 MARGIN = 2.5
@@ -42,9 +44,12 @@ MARGIN = 2.5
 LABEL_PIECE_LIMIT = 300
 CROWDED_LABEL_PPI = 30.0
 
+PieceT = TypeVar("PieceT", Unit, Marker, Terrain, Zone)
+ItemT = TypeVar("ItemT", bound=PieceItem)
+
 
 class BoardScene(QGraphicsScene):
-    def __init__(self, parent: object = None, safe_colours: bool = True) -> None:
+    def __init__(self, parent: QObject | None = None, safe_colours: bool = True) -> None:
         super().__init__(parent)
         self.safe_colours = safe_colours
         self.state: GameState | None = None
@@ -56,7 +61,7 @@ class BoardScene(QGraphicsScene):
         self.pieces: dict[str, PieceItem] = {}
         self._colls: dict[str, object] = {}
         self._marks: dict[str, tuple[Mark, ...]] = {}
-        self._overlays: dict[object, QGraphicsItem] = {}
+        self._overlays: dict[Highlight, OverlayItem] = {}
         self._focus: set[str] | None = None
         self._hex_path: QPainterPath | None = None
         self._terrain: TerrainPaths | None = None
@@ -103,8 +108,8 @@ class BoardScene(QGraphicsScene):
     def sync_batch(self) -> None:
         """Hand the idle units to the batch item (after any change of pieces,
         highlights, selection or focus)."""
-        units = [it for it in self.pieces.values() if it.kind == "unit"]
-        self.batch.sync(units if self.batch_units else [])  # type: ignore[arg-type]
+        units = [it for it in self.pieces.values() if isinstance(it, UnitItem)]
+        self.batch.sync(units if self.batch_units else [])
 
     def _reset(self, scene: Scene) -> None:
         self.batch.sync([])
@@ -149,57 +154,80 @@ class BoardScene(QGraphicsScene):
 
     def _sync_pieces(self, scene: Scene) -> None:
         bmap = self.bmap
-        for name, cls in (
-            ("zones", ZoneItem),
-            ("terrain", TerrainItem),
-            ("units", UnitItem),
-            ("markers", MarkerItem),
-        ):
-            coll = getattr(scene, name)
-            if self._colls.get(name) is coll:
+
+        def side_name(side: str) -> str:
+            return scene.side(side).name if side in scene.side_ids else side
+
+        def carrier_at(marker: Marker) -> tuple[float, float] | None:
+            carrier = scene.units.get(marker.carried_by) if marker.carried_by else None
+            return (carrier.x, carrier.y) if carrier is not None else None
+
+        def side_colour(side: str) -> QColor:
+            return self.colours.get(side, style.NEUTRAL)
+
+        self._sync_kind(
+            "zones",
+            scene.zones,
+            ZoneItem,
+            lambda item, z: item.set_piece(z, side_colour(z.side), bmap, side_name(z.side)),
+        )
+        self._sync_kind(
+            "terrain", scene.terrain, TerrainItem, lambda item, t: item.set_piece(t, bmap)
+        )
+        self._sync_kind(
+            "units",
+            scene.units,
+            UnitItem,
+            lambda item, u: item.set_piece(u, side_colour(u.side), bmap),
+        )
+        # A carried marker follows its carrier: markers are shown again every time.
+        self._sync_kind(
+            "markers",
+            scene.markers,
+            MarkerItem,
+            lambda item, m: item.set_piece(m, self.colour(m.side), bmap, carrier_at(m)),
+            always=True,
+        )
+
+    def _sync_kind(
+        self,
+        name: str,
+        coll: Mapping[str, PieceT],
+        cls: type[ItemT],
+        show: Callable[[ItemT, PieceT], None],
+        always: bool = False,
+    ) -> None:
+        """Bring the items of one kind of piece in line with ``coll`` (skipped when
+        the collection is the one last shown): new items for new pieces, ``show``
+        for changed ones (every one when ``always``), removal of the gone."""
+        if self._colls.get(name) is coll:
+            return
+        self._colls[name] = coll
+        seen = set()
+        for pid, piece in coll.items():
+            seen.add(pid)
+            old = self.pieces.get(pid)
+            if old is not None and old.piece is piece and not always:
                 continue
-            self._colls[name] = coll
-            seen = set()
-            for pid, piece in coll.items():
-                seen.add(pid)
-                item = self.pieces.get(pid)
-                if item is not None and item.piece is piece and name != "markers":
-                    continue
-                if item is None or not isinstance(item, cls):
-                    if item is not None:
-                        self.removeItem(item)
-                    item = cls(pid)
-                    item.ts = self.text_scale
-                    item.public = self.public
-                    self.pieces[pid] = item
-                    self.addItem(item)
-                    self._marks.pop(pid, None)
-                if name == "units":
-                    item.set_piece(piece, self.colours.get(piece.side, style.NEUTRAL), bmap)
-                elif name == "markers":
-                    at = None
-                    if piece.carried_by and piece.carried_by in scene.units:
-                        carrier = scene.units[piece.carried_by]
-                        at = (carrier.x, carrier.y)
-                    item.set_piece(piece, self.colour(piece.side), bmap, at)
-                elif name == "terrain":
-                    item.set_piece(piece, bmap)
-                else:
-                    side_name = (
-                        scene.side(piece.side).name if piece.side in scene.side_ids else piece.side
-                    )
-                    item.set_piece(
-                        piece, self.colours.get(piece.side, style.NEUTRAL), bmap, side_name
-                    )
-            for pid in [
-                p for p, it in self.pieces.items() if it.kind == cls.kind and p not in seen
-            ]:
-                self.removeItem(self.pieces.pop(pid))
+            if isinstance(old, cls):
+                item = old
+            else:
+                if old is not None:
+                    self.removeItem(old)
+                item = cls(pid)
+                item.ts = self.text_scale
+                item.public = self.public
+                self.pieces[pid] = item
+                self.addItem(item)
                 self._marks.pop(pid, None)
+            show(item, piece)
+        for pid in [p for p, it in self.pieces.items() if it.kind == cls.kind and p not in seen]:
+            self.removeItem(self.pieces.pop(pid))
+            self._marks.pop(pid, None)
 
     def _sync_highlights(self, scene: Scene, scoreboard: Scoreboard | None) -> None:
         marks: dict[str, list[Mark]] = {}
-        wanted: dict[object, None] = {}
+        wanted: dict[Highlight, None] = {}
         if scoreboard is not None:
             for result in scoreboard.results:
                 for hl in result.highlights:
@@ -218,17 +246,17 @@ class BoardScene(QGraphicsScene):
                 if item is not None:
                     item.set_marks(m)
         self._marks = {pid: m for pid, m in new_marks.items() if pid in self.pieces}
-        for hl in [h for h in self._overlays if h not in wanted]:
-            self.removeItem(self._overlays.pop(hl))
-        for hl in wanted:
-            if hl in self._overlays:
+        for gone in [h for h in self._overlays if h not in wanted]:
+            self.removeItem(self._overlays.pop(gone))
+        for want in wanted:
+            if want in self._overlays:
                 continue
-            item = self._overlay_item(hl, scene)
-            if item is not None:
-                self._overlays[hl] = item
-                self.addItem(item)
+            overlay = self._overlay_item(want, scene)
+            if overlay is not None:
+                self._overlays[want] = overlay
+                self.addItem(overlay)
 
-    def _overlay_item(self, hl: object, scene: Scene) -> QGraphicsItem | None:
+    def _overlay_item(self, hl: Highlight, scene: Scene) -> OverlayItem | None:
         ts = self.text_scale
         if isinstance(hl, Circle):
             # A range measured from a round outline covers radius + the outline's radius.
@@ -246,7 +274,7 @@ class BoardScene(QGraphicsScene):
             return HexOverlay(hl, self.colour(hl.side), self.bmap, self.board, ts)
         return None
 
-    def overlay_items(self) -> list[QGraphicsItem]:
+    def overlay_items(self) -> list[OverlayItem]:
         return list(self._overlays.values())
 
     # -- focus (a score row selected) ---------------------------------------
@@ -272,20 +300,21 @@ class BoardScene(QGraphicsScene):
         return QRectF(0, 0, w, h)
 
     # -- background: table, board, grid, edges ----------------------------
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         if not self.transparent_table:
             painter.fillRect(rect, style.TABLE)
-        if self.board is None:
+        board = self.board
+        if board is None:
             return
-        if isinstance(self.board, HexBoard):
-            self._draw_hex_board(painter, self.board)
-            self._draw_hex_print(painter, self.board)
+        if isinstance(board, HexBoard):
+            self._draw_hex_board(painter, board)
+            self._draw_hex_print(painter, board)
         else:
-            self._draw_inch_board(painter)
-        self._draw_edges(painter)
+            self._draw_inch_board(painter, board)
+        self._draw_edges(painter, board)
 
-    def _draw_inch_board(self, painter: QPainter) -> None:
-        w, h = self.board.extent
+    def _draw_inch_board(self, painter: QPainter, board: InchBoard) -> None:
+        w, h = board.extent
         painter.fillRect(QRectF(0, 0, w, h), style.BOARD)
         ppi = pixels_per_inch(painter)
         if ppi >= 4:
@@ -305,7 +334,7 @@ class BoardScene(QGraphicsScene):
         for j in range(6, int(h), 6):
             major += [QPointF(0, h - j), QPointF(w, h - j)]
         painter.drawLines(major)
-        cx, cy = self.board.centre
+        cx, cy = board.centre
         c = self.bmap.to_scene(cx, cy)
         painter.setPen(style.cosmetic(QColor(0, 0, 0, 120), 1.5))
         painter.drawLine(c + QPointF(-0.6, 0), c + QPointF(0.6, 0))
@@ -394,9 +423,9 @@ class BoardScene(QGraphicsScene):
             terrain.paint_rings(painter)
         paint_labels(painter, board, self.bmap, self.text_scale)
 
-    def _draw_edges(self, painter: QPainter) -> None:
-        w, h = self.board.extent
-        if not isinstance(self.board, HexBoard):
+    def _draw_edges(self, painter: QPainter, board: Board) -> None:
+        w, h = board.extent
+        if not isinstance(board, HexBoard):
             painter.setPen(style.cosmetic(style.BOARD_EDGE, 2))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(QRectF(0, 0, w, h))

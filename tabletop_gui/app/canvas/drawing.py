@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -17,6 +18,14 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from tabletop_gui.app import style
+
+#: A rectangle as plain numbers: left, top, right, bottom.
+Box = tuple[float, float, float, float]
+
+
+def rect_coords(r: QRectF) -> Box:
+    """``r.getCoords()`` typed (PySide6's stubs give it no element types)."""
+    return cast(Box, r.getCoords())
 
 
 class BoardMap:

@@ -26,6 +26,7 @@ crowded for names (hidden until zoomed in) are left as they are.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -34,6 +35,7 @@ from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath, QPolygonF
 
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas.badges import badge_rect
+from tabletop_gui.app.canvas.drawing import Box, rect_coords
 from tabletop_gui.app.canvas.items import (
     MAX_LABEL_SCALE,
     NAME_IN,
@@ -46,7 +48,7 @@ from tabletop_gui.app.canvas.items import (
     note_below,
     readable,
 )
-from tabletop_gui.app.canvas.overlays import LABEL_IN, NOTE_LABEL_IN, CircleOverlay
+from tabletop_gui.app.canvas.overlays import LABEL_IN, NOTE_LABEL_IN, CircleOverlay, OverlayItem
 
 if TYPE_CHECKING:
     from tabletop_gui.app.canvas.board_scene import BoardScene
@@ -65,9 +67,6 @@ CELL = 3.0  # inches: the grid that finds what a label could cover
 LABEL_WEIGHT = 4.0
 CROWDED = 100
 FALLBACK_SPOTS = 5
-
-
-Box = tuple[float, float, float, float]  # left, top, right, bottom
 
 
 class Grid:
@@ -89,7 +88,7 @@ class Grid:
         )
 
     def add(self, owner: object, r: QRectF) -> None:
-        b = r.getCoords()
+        b = rect_coords(r)
         cols, rows = self._span(b)
         if len(cols) * len(rows) > self.MAX_CELLS:
             self.big.append((owner, b))
@@ -98,7 +97,7 @@ class Grid:
             for j in rows:
                 self.cells.setdefault((i, j), []).append((owner, b))
 
-    def _near(self, b: Box) -> list[list[tuple[object, Box]]]:
+    def _near(self, b: Box) -> list[Sequence[tuple[object, Box]]]:
         cols, rows = self._span(b)
         if len(cols) * len(rows) > self.MAX_CELLS:
             return [self.big, *self.cells.values()]
@@ -106,7 +105,7 @@ class Grid:
         return [self.big, *(get((i, j), ()) for i in cols for j in rows)]
 
     def clear_of(self, r: QRectF, own: object = None) -> bool:
-        left, top, right, bottom = b = r.getCoords()
+        left, top, right, bottom = b = rect_coords(r)
         for group in self._near(b):
             for owner, (ol, ot, orr, ob) in group:
                 if owner is not own and ol < right and left < orr and ot < bottom and top < ob:
@@ -116,7 +115,7 @@ class Grid:
     def overlap(self, r: QRectF, own: object = None, limit: float = float("inf")) -> float:
         """The area of ``r`` the rectangles cover (each counted once), counted up
         to ``limit`` at most."""
-        left, top, right, bottom = b = r.getCoords()
+        left, top, right, bottom = b = rect_coords(r)
         seen: set[int] = set()
         total = 0.0
         for group in self._near(b):
@@ -145,7 +144,9 @@ def _metrics(px: int, bold: bool, italic: bool) -> QFontMetricsF:
     return QFontMetricsF(font)
 
 
-def drawn_size(text: str, size_in: float, bold: bool = False, italic: bool = False):
+def drawn_size(
+    text: str, size_in: float, bold: bool = False, italic: bool = False
+) -> tuple[float, float]:
     """Width and height in inches of ``text`` as ``draw_label`` draws it ``size_in`` tall."""
     fm = _metrics(max(1, round(size_in * style.TEXT_SCALE)), bold, italic)
     return fm.horizontalAdvance(text) / style.TEXT_SCALE, fm.height() / style.TEXT_SCALE
@@ -228,11 +229,9 @@ def fits_on(footprint: QPainterPath, block: QRectF) -> bool:
     base ``footprint`` and leaves most of it uncovered (ON_UNIT_SHARE)."""
     poly = footprint.toFillPolygon()
     n = poly.count()
+    pts = [poly.at(i) for i in range(n)]
     area = 0.5 * abs(
-        sum(
-            poly[i].x() * poly[(i + 1) % n].y() - poly[(i + 1) % n].x() * poly[i].y()
-            for i in range(n)
-        )
+        sum(pts[i].x() * pts[(i + 1) % n].y() - pts[(i + 1) % n].x() * pts[i].y() for i in range(n))
     )
     return block.width() * block.height() <= ON_UNIT_SHARE * area and footprint.contains(block)
 
@@ -294,7 +293,7 @@ def _box_within(polygon: QPolygonF, q: QPointF, tw: float, th: float) -> bool:
     )
 
 
-def _overlay_spots(o: object, tw: float, th: float) -> list[QPointF]:
+def _overlay_spots(o: OverlayItem, tw: float, th: float) -> list[QPointF]:
     """Where a hex or area overlay's label may go: the spots it offers, else (an
     area) its own spot, along the area's top edge, then anywhere inside it."""
     spots = getattr(o, "label_spots", None)
@@ -302,7 +301,7 @@ def _overlay_spots(o: object, tw: float, th: float) -> list[QPointF]:
         return list(spots)
     if not hasattr(o, "move_label"):
         return []
-    at = o.label_at  # type: ignore[attr-defined]
+    at = o.label_at
     polygon = getattr(o, "polygon", None)
     if not isinstance(polygon, QPolygonF):
         return [at]

@@ -12,7 +12,7 @@ import math
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from tabletop_gui.app import style
@@ -242,7 +242,7 @@ class LegendWidget(QWidget):
     def _fit_height(self) -> None:
         self.setFixedHeight(self.heightForWidth(self.width()))
 
-    def resizeEvent(self, event: object) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         self._fit_height()
         super().resizeEvent(event)
 

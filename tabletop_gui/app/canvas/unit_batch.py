@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tabletop_gui.app import style
-from tabletop_gui.app.canvas.drawing import draw_label, pixels_per_inch
+from tabletop_gui.app.canvas.drawing import draw_label, pixels_per_inch, rect_coords
 from tabletop_gui.app.canvas.items import LABEL_BG, MIN_TEXT_PX, NAME_IN, UnitItem, readable
 from tabletop_gui.app.canvas.layers import Z_UNIT
 
@@ -123,7 +123,7 @@ class UnitBatch(QGraphicsItem):
         boxes = []
         for (it, _, _), pos in zip(self.members, places, strict=True):
             x, y = pos.x(), pos.y()
-            left, top, right, bottom = it.path.boundingRect().getCoords()
+            left, top, right, bottom = rect_coords(it.path.boundingRect())
             boxes.append((left + x, top + y, right + x, bottom + y))
         per_unit = stacking_layers(boxes)
         n = max(per_unit, default=-1) + 1
