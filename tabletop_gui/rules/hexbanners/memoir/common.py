@@ -50,7 +50,7 @@ class MemoirObjective(BannerObjective):
 
     def where(self) -> str:
         """The objective's place as reason lines name it: its group's name (an
-        importer names it after the place, e.g. 'Pegasus Bridge (E7)'), else its hexes."""
+        importer names it after the place, e.g. 'Old Bridge (E7)'), else its hexes."""
         return self.group or super().where()
 
     def flag(self, name: str) -> bool:
