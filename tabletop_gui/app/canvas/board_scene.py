@@ -239,7 +239,9 @@ class BoardScene(QGraphicsScene):
                     else:
                         wanted[hl] = None
         new_marks = {pid: tuple(m) for pid, m in marks.items()}
-        for pid in set(self._marks) | set(new_marks):
+        # In a fixed order (not a set's, which follows the string hash seed): marks
+        # add floating labels, and their order decides which one draws on top.
+        for pid in dict.fromkeys([*self._marks, *new_marks]):
             m = new_marks.get(pid, ())
             if self._marks.get(pid, ()) != m:
                 item = self.pieces.get(pid)
