@@ -1,0 +1,135 @@
+"""The desktop bundle: packaging/build.sh builds dist/tabletop-gui/, and its
+tabletop-gui-cli validates, scores and renders every bundled example exactly as
+this development install does (score JSON and PNG byte for byte, PDF and SVG once
+dates and ids are made constant); its windowed tabletop-gui starts offscreen,
+draws the demo and quits; no run writes inside the bundle.
+
+.ci/run runs this on every change (the build takes a few minutes). To try a
+bundle you built already: TABLETOP_GUI_BUNDLE=dist/tabletop-gui pytest packaging/tests
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from install_checks import BROKEN, ROOT, dev_cli, normalised, picture_is_drawn, run, snapshot
+
+from tabletop_gui.examples import examples
+
+EXE = ".exe" if sys.platform == "win32" else ""
+KINDS = ("png", "svg", "pdf")
+
+
+@pytest.fixture(scope="module")
+def bundle() -> Path:
+    given = os.environ.get("TABLETOP_GUI_BUNDLE")
+    if given:
+        return Path(given).resolve()
+    if sys.platform != "linux":
+        pytest.fail("packaging/build.sh builds the Linux bundle; elsewhere build with the spec")
+    env = dict(os.environ, PYTHON=sys.executable)
+    build = subprocess.run(
+        ["bash", str(ROOT / "packaging" / "build.sh")], cwd=ROOT, env=env,
+        capture_output=True, text=True, timeout=1800, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    print(build.stdout[-3000:])
+    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-5000:]
+    return ROOT / "dist" / "tabletop-gui"
+
+
+@pytest.fixture
+def work(tmp_path: Path) -> Path:
+    """Each example copied to in/<name>.json: both installs read the same relative
+    path, so the score JSON's "file" field agrees."""
+    (tmp_path / "in").mkdir()
+    for e in examples():
+        shutil.copyfile(e.path, tmp_path / "in" / e.path.name)
+    for side in ("dev", "frozen"):
+        (tmp_path / side).mkdir()
+    return tmp_path
+
+
+def test_the_bundle_holds_both_programs_the_licences_and_the_examples(bundle):
+    for program in ("tabletop-gui", "tabletop-gui-cli"):
+        assert os.access(bundle / f"{program}{EXE}", os.X_OK), program
+    for text in ("LICENSE", "THIRD_PARTY_NOTICES.md", "CHANGELOG.md"):
+        assert (bundle / text).is_file(), text
+    inside = bundle / "_internal"
+    assert (inside / "licenses" / "LGPL-3.0.txt").is_file()
+    assert (inside / "licenses" / "shapely" / "LICENSE_GEOS").is_file()
+    assert (inside / "licenses" / "numpy" / "LICENSE.txt").is_file()
+    bundled = sorted(p.name for p in (inside / "tabletop_gui" / "examples").glob("*.json"))
+    assert bundled == sorted(e.path.name for e in examples())
+
+
+def commands(given: str, name: str, side: str) -> dict[str, list[str]]:
+    """What the smoke test runs on one example, by the output it compares."""
+    return {
+        "validate": ["validate", given],
+        "score.json": ["score", given, "--json"],
+        **{kind: ["render", given, "-o", f"{side}/{name}.{kind}"] for kind in KINDS},
+    }
+
+
+def test_frozen_cli_matches_the_development_install_on_every_example(bundle, work, private_env):
+    cli = bundle / f"tabletop-gui-cli{EXE}"
+    before = snapshot(bundle)
+    env = dict(private_env, PYTHONHASHSEED="0")  # both sides alike (each is reproducible)
+
+    version = run([cli, "--version"], env, work)
+    assert version.returncode == 0 and version.stdout == run(dev_cli("--version"), env, work).stdout
+
+    listed = run([cli, "examples", "--json"], env, work)
+    assert listed.returncode == 0, listed.stderr
+    rows = json.loads(listed.stdout)
+    assert [r["name"] for r in rows] == [e.name for e in examples()]
+    for row in rows:
+        assert Path(row["path"]).is_relative_to(bundle), row["path"]
+
+    # Every command of both installs, a few at a time (each is a process of its own).
+    jobs = {
+        (side, e.name, what): [*program, *args]
+        for side, program in (("frozen", [str(cli)]), ("dev", dev_cli()))
+        for e in examples()
+        for what, args in commands(f"in/{e.path.name}", e.name, side).items()
+    }
+    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        futures = {key: pool.submit(run, cmd, env, work, 300) for key, cmd in jobs.items()}
+        done = {key: future.result() for key, future in futures.items()}
+
+    for (side, name, what), proc in done.items():
+        assert proc.returncode == 0, (side, name, what, proc.stderr)
+        assert not BROKEN.search(proc.stderr), (side, name, what, proc.stderr)
+    for e in examples():
+        for what in ("validate", "score.json"):
+            frozen, dev = done["frozen", e.name, what], done["dev", e.name, what]
+            assert frozen.stdout == dev.stdout, (e.name, what)
+        frozen_png, dev_png = (work / side / f"{e.name}.png" for side in ("frozen", "dev"))
+        assert frozen_png.read_bytes() == dev_png.read_bytes(), f"{e.name}.png differs"
+        for kind in ("svg", "pdf"):
+            frozen_out, dev_out = (work / side / f"{e.name}.{kind}" for side in ("frozen", "dev"))
+            assert normalised(frozen_out.read_bytes()) == normalised(dev_out.read_bytes()), (
+                f"{e.name}.{kind} differs beyond dates and ids"
+            )
+
+    assert snapshot(bundle) == before, "a run wrote inside the bundle"
+
+
+def test_frozen_window_starts_offscreen_draws_the_demo_and_quits(bundle, work, private_env):
+    before = snapshot(bundle)
+    grab = work / "window.png"
+    env = dict(private_env, TABLETOP_GUI_SMOKE_GRAB=str(grab), TABLETOP_GUI_SMOKE_AFTER_MS="3000")
+    started = run([bundle / f"tabletop-gui{EXE}"], env, work, timeout=120)
+    assert started.returncode == 0, started.stderr
+    assert not BROKEN.search(started.stderr), started.stderr
+    assert "(a copy, not saved yet)" in started.stderr  # the demo, as an unsaved copy
+    width, height, colours = picture_is_drawn(grab)
+    assert width >= 800 and height >= 500 and colours > 20
+    assert snapshot(bundle) == before, "the window wrote inside the bundle"
