@@ -109,6 +109,9 @@ def _set_aside(
     if not tokens or not isinstance(tokens[0], str):
         return False
     top = tokens[0]
+    if top == "annotations" and top in data:
+        del data[top]  # rulers and rings: no rule reads them, the rest still reads
+        return True
     if top in LISTS and len(tokens) >= 2 and isinstance(tokens[1], int):
         index = _original(dropped, top, tokens[1])
         leaf = tokens[-1]

@@ -17,6 +17,7 @@ from typing import Any
 
 from tabletop_gui.io.codec import decode, decode_dataclass, encode
 from tabletop_gui.io.errors import FileFormatError, LogRefusal
+from tabletop_gui.model.annotations import Annotations
 from tabletop_gui.model.bounds import off_board
 from tabletop_gui.model.events import EVENT_TYPES, Event, EventError
 from tabletop_gui.model.game import Game
@@ -31,6 +32,7 @@ FORMAT_VERSION = 1
 TOP_KEYS = (
     "format", "version", "family", "name", "deployment", "notes", "settings", "board",
     "sides", "units", "markers", "terrain", "zones", "objectives", "events", "briefing",
+    "annotations",
 )  # fmt: skip
 
 
@@ -58,6 +60,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "zones": [encode(z) for z in scene.zones.values()],
         "objectives": [encode(o) for o in setup.objectives],
         "events": [event_to_json(e) for e in game.events],
+        **({"annotations": encode(game.annotations)} if game.annotations else {}),
     }
 
 
@@ -207,9 +210,24 @@ def game_from_json(data: Any) -> Game:
     for i, obj in enumerate(built):
         for param, problem in obj.param_problems(every):
             raise FileFormatError(f"objectives[{i}].params.{param}", problem)
-    game = Game(setup, tuple(events))
+    annotations = _annotations(data.get("annotations", {}), every)
+    game = Game(setup, tuple(events), annotations)
     _replay_checked(game)
     return game
+
+
+def _annotations(data: Any, every: Scene) -> Annotations:
+    """The pinned rulers and range rings; each piece they name must be one of the game."""
+    notes = decode(Annotations, data, "annotations")
+    for i, ruler in enumerate(notes.rulers):
+        for end in ("start_piece", "end_piece"):
+            pid = getattr(ruler, end)
+            if pid is not None and not every.has_piece(pid):
+                raise FileFormatError(f"annotations.rulers[{i}].{end}", f"no piece {pid!r}")
+    for i, ring in enumerate(notes.rings):
+        if not every.has_piece(ring.piece_id):
+            raise FileFormatError(f"annotations.rings[{i}].piece_id", f"no piece {ring.piece_id!r}")
+    return notes
 
 
 def _bad_kind_path(objectives: tuple[ObjectiveSpec, ...], exc: RuleError) -> str:

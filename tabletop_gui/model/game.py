@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
+from tabletop_gui.model.annotations import Annotations
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.scene import Setup
 
@@ -13,6 +14,8 @@ from tabletop_gui.model.scene import Setup
 class Game:
     setup: Setup
     events: tuple[Event, ...] = ()
+    #: Pinned rulers and range rings: saved with the game, never read by a rule.
+    annotations: Annotations = field(default_factory=Annotations)
 
     def pushed(self, event: Event) -> Game:
         return replace(self, events=(*self.events, event))

@@ -143,6 +143,8 @@ class Timeline:
 
     def __init__(self, game: Game) -> None:
         self.setup = game.setup
+        #: Annotations (rulers, rings) ride along: no rule reads them.
+        self.annotations = game.annotations
         self.events: list[Event] = []
         self.states: list[GameState] = [GameState.initial(game.setup)]
         for event in game.events:
@@ -150,7 +152,7 @@ class Timeline:
 
     @property
     def game(self) -> Game:
-        return Game(self.setup, tuple(self.events))
+        return Game(self.setup, tuple(self.events), self.annotations)
 
     @property
     def current(self) -> GameState:

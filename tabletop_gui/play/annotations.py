@@ -1,0 +1,76 @@
+"""What pinned rulers and range rings read and where they are drawn (no Qt): the
+window, the exports and the stream draw these answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop_gui.geometry.outline import outline_of
+from tabletop_gui.model.annotations import RangeRing, Ruler
+from tabletop_gui.model.names import piece_label
+from tabletop_gui.model.scene import Scene
+from tabletop_gui.play.measure import Measurement, measure_between
+from tabletop_gui.rules.scoreboard import Scoreboard
+
+
+def _piece(scene: Scene, piece_id: str | None) -> object | None:
+    if piece_id is None:
+        return None
+    return scene.units.get(piece_id) or scene.markers.get(piece_id)
+
+
+def ruler_ends(scene: Scene, ruler: Ruler) -> tuple[str | None, str | None]:
+    """The ends' pieces that are still on the table (a removed piece's end is free)."""
+    ends = []
+    for pid in (ruler.start_piece, ruler.end_piece):
+        piece = _piece(scene, pid)
+        ends.append(pid if piece is not None and not getattr(piece, "removed", False) else None)
+    return ends[0], ends[1]
+
+
+def ruler_reading(scene: Scene, board: Scoreboard | None, ruler: Ruler) -> Measurement:
+    """The ruler measured on ``scene`` as the measure tool does: an end on a piece
+    measures from the piece's footprint where it stands now (it follows the piece),
+    with the margin to each rule range that end is the subject of."""
+    a_id, b_id = ruler_ends(scene, ruler)
+    start, end = ruler.start, ruler.end
+    a, b = _piece(scene, a_id), _piece(scene, b_id)
+    if a is not None:
+        start = (a.x, a.y)  # type: ignore[attr-defined]
+    if b is not None:
+        end = (b.x, b.y)  # type: ignore[attr-defined]
+    return measure_between(scene, board, a_id, start, b_id, end)
+
+
+def ruler_title(scene: Scene, ruler: Ruler) -> str:
+    """'Knights to Orc Boyz', 'Knights to a point'; the note after a dash."""
+
+    def name(pid: str | None) -> str:
+        piece = _piece(scene, pid)
+        return piece_label(piece) if piece is not None else "a point"
+
+    text = f"{name(ruler.start_piece)} to {name(ruler.end_piece)}"
+    return f"{text} — {ruler.note}" if ruler.note else text
+
+
+@dataclass(frozen=True)
+class RingShape:
+    """A range ring to draw: its outline (board inches) and its label."""
+
+    piece_id: str
+    radius: float
+    outline: tuple[tuple[float, float], ...]
+    label: str
+
+
+def ring_shape(scene: Scene, ring: RangeRing) -> RingShape | None:
+    """The true offset of the piece's footprint by ``ring.radius`` (shapely's
+    buffer: straight sides, rounded corners), or None if the piece is gone."""
+    piece = _piece(scene, ring.piece_id)
+    if piece is None or getattr(piece, "removed", False):
+        return None
+    footprint = outline_of(piece).polygon()  # type: ignore[arg-type]
+    area = footprint.buffer(ring.radius, quad_segs=32)
+    coords = tuple((float(x), float(y)) for x, y in area.exterior.coords)
+    label = f"{ring.radius:g} in from {piece_label(piece)}"
+    return RingShape(ring.piece_id, ring.radius, coords, label)

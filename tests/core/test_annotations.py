@@ -1,0 +1,59 @@
+"""Pinned rulers and range rings: annotations saved with the game (never events),
+measured as the measure tool measures, rings as the true offset of a footprint."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+
+def test_pinned_rulers_and_range_rings_survive_save_and_reload_and_change_no_score(tmp_path):
+    from dataclasses import replace
+
+    from tabletop_gui.examples import DEMO_BOARD
+    from tabletop_gui.io import load_game, save_game
+    from tabletop_gui.model.annotations import Annotations, RangeRing, Ruler
+    from tabletop_gui.rules import evaluate, replay
+
+    game = load_game(DEMO_BOARD)
+    a, b = list(game.setup.scene.units)[:2]
+    notes = Annotations((Ruler("ruler-1", (1.5, 2.0), (3.0, 4.0), a, b, "charge?"),),
+                        (RangeRing(b, 6.0),))  # fmt: skip
+    path = tmp_path / "annotated.json"
+    save_game(replace(game, annotations=notes), path)
+    back = load_game(path)
+    assert back.annotations == notes
+    before = evaluate(replay(game.setup, game.events)).to_json()
+    assert evaluate(replay(back.setup, back.events)).to_json() == before
+
+
+def test_an_annotation_naming_no_piece_of_the_game_is_refused_by_its_path():
+    import json
+
+    from tabletop_gui.examples import DEMO_BOARD
+    from tabletop_gui.io import FileFormatError, loads
+
+    data = json.loads(Path(DEMO_BOARD).read_text(encoding="utf-8"))
+    data["annotations"] = {"rings": [{"piece_id": "ghost", "radius": 6}]}
+    with pytest.raises(FileFormatError, match=r"annotations.rings\[0\].piece_id: no piece 'ghost'"):
+        loads(json.dumps(data))
+
+
+def test_a_range_ring_is_the_true_offset_of_the_footprint():
+    from tabletop_gui.model import InchBoard, Scene, Side, Unit
+    from tabletop_gui.model.annotations import RangeRing
+    from tabletop_gui.play.annotations import ring_shape
+
+    # A 4 x 2 in footprint (1 model on a 101.6 x 50.8 mm base) at (20, 20).
+    u = Unit("u", "Block", "a", 20, 20, base_width_mm=101.6, base_depth_mm=50.8)
+    scene = Scene(board=InchBoard(72, 48), sides=(Side("a", "A"),), units={"u": u})
+    shape = ring_shape(scene, RangeRing("u", 6))
+    xs = [x for x, _ in shape.outline]
+    ys = [y for _, y in shape.outline]
+    assert max(xs) == pytest.approx(20 + 2 + 6) and min(ys) == pytest.approx(20 - 1 - 6)
+    # At a corner the ring is rounded: 6 in from the corner, not 6*sqrt(2).
+    far = max(math.hypot(x - 22, y - 21) for x, y in shape.outline if x > 22 and y > 21)
+    assert far == pytest.approx(6, abs=0.01)
+    assert shape.label == "6 in from Block"
