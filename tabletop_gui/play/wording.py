@@ -23,6 +23,7 @@ from tabletop_gui.rules.scoreboard import (
     CountingPiece,
     ObjectiveResult,
     PieceMark,
+    Role,
     Scoreboard,
     Status,
 )
@@ -36,6 +37,7 @@ __all__ = [
     "margin",
     "number",
     "piece_ids",
+    "piece_lines",
     "result_text",
     "score_row",
     "score_rows",
@@ -96,7 +98,33 @@ def counting_line(scene: Scene, cp: CountingPiece) -> str:
 
 
 def counting_lines(scene: Scene, r: ObjectiveResult) -> list[str]:
-    return [counting_line(scene, cp) for cp in r.counting]
+    """Every piece the objective names, a line each: those it counts or finds in
+    range (``counting_line``), then those it marks contested or breaking a rule."""
+    return [line for _, line in piece_lines(scene, r)]
+
+
+#: What a piece marked by a rule (and not in its counting list) is doing, in words.
+MARK_WORDS = {
+    Role.CONTESTED: "contests",
+    Role.NOT_COUNTING: "in range, does not count",
+    Role.PLACEMENT_ERROR: "breaks its placement rule",
+}
+
+
+def piece_lines(scene: Scene, r: ObjectiveResult) -> list[tuple[str, str]]:
+    """(piece id, line) for every piece that counts, is in range or contests."""
+    out = [(cp.piece_id, counting_line(scene, cp)) for cp in r.counting]
+    named = {cp.piece_id for cp in r.counting}
+    for h in r.highlights:
+        if not isinstance(h, PieceMark) or h.role not in MARK_WORDS or h.piece_id in named:
+            continue
+        named.add(h.piece_id)
+        piece = scene.units.get(h.piece_id) or scene.markers.get(h.piece_id)
+        label = piece_label(piece) if piece is not None else h.piece_id
+        side = f" [{side_name(scene, h.side)}]" if h.side else ""
+        note = f"  ({h.label})" if h.label else ""
+        out.append((h.piece_id, f"{label}{side}  {MARK_WORDS[h.role]}{note}"))
+    return out
 
 
 def winner_name(scene: Scene, board: Scoreboard) -> str:
@@ -179,6 +207,9 @@ class ScoreRow:
     reason: str
     problems: str
     final: bool
+    #: Every piece that counts, is in range or contests: (piece id, its line as
+    #: ``counting_line`` words it: distance, margin and what decided it).
+    pieces: tuple[tuple[str, str], ...] = ()
 
 
 def score_row(scene: Scene, r: ObjectiveResult) -> ScoreRow:
@@ -192,6 +223,7 @@ def score_row(scene: Scene, r: ObjectiveResult) -> ScoreRow:
         reason=r.reason,
         problems="; ".join(r.problems),
         final=r.final,
+        pieces=tuple(piece_lines(scene, r)),
     )
 
 

@@ -1,9 +1,13 @@
-"""The score panel: one entry per active objective (name, leader, counts, reason).
+"""The score panel: one entry per active objective (name, leader, counts, reason)
+and the why: every piece that counts, is in range or contests.
 
-Each objective takes two table rows: name, leader and counts, then its reason
-line spanning the width. It is updated on every provisional state while a piece
-is dragged, so it only touches the cells whose text changed. Selecting an
-objective emits ``objective_selected`` (the window then highlights its pieces).
+Each objective takes two table rows, name, leader and counts, then its reason
+line spanning the width; then one row per piece it names, as ``tabletop-gui
+score`` words it (``wording.piece_lines``: distance, margin and the rule or
+setting that decided it). It is updated on every provisional state while a
+piece is dragged, so it only touches the cells whose text changed. Selecting an
+objective emits ``objective_selected`` (the window then highlights its pieces);
+selecting a piece's row emits ``piece_selected`` (the window selects it).
 """
 
 from __future__ import annotations
@@ -30,8 +34,23 @@ COL_REASON = 3  # logical column of ``cell``: the reason line (row 2i+1, column 
 EMPTY_HINT = "No active objectives: Game > Objectives… adds one"
 
 
+#: What a table row shows: (objective index, None for its title row, "" for its
+#: reason row, or the piece id of a piece row).
+RowKey = tuple[int, str | None]
+
+
+def row_keys(rows: list[ScoreRow]) -> list[RowKey]:
+    keys: list[RowKey] = []
+    for i, row in enumerate(rows):
+        keys += [(i, None), (i, "")]
+        keys += [(i, pid) for pid, _ in row.pieces]
+    return keys
+
+
 class ScorePanel(QWidget):
     objective_selected = Signal(object)  # objective id or None
+    #: A piece's row was chosen: the piece id (the window selects it on the board).
+    piece_selected = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -66,6 +85,7 @@ class ScorePanel(QWidget):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.summary)
         self.rows: list[ScoreRow] = []
+        self.keys: list[RowKey] = []
         self._colours: dict[str, QColor] = {}
         self.table.itemSelectionChanged.connect(self._selection_changed)
         self._relayout = QTimer(self)
@@ -82,40 +102,50 @@ class ScorePanel(QWidget):
             return
         self._colours = dict(colours)
         table = self.table
-        if 2 * len(rows) != table.rowCount():
+        keys = row_keys(rows)
+        if keys != self.keys:
             table.clearSpans()
-            table.setRowCount(2 * len(rows))
-            for i in range(len(rows)):
-                table.setSpan(2 * i + 1, 0, 1, len(COLUMNS))
+            table.clearContents()
+            table.setRowCount(len(keys))
+            for r, (_, kind) in enumerate(keys):
+                if kind is not None:
+                    table.setSpan(r, 0, 1, len(COLUMNS))
+            self.keys = keys
             self.rows = []
+        first = {i: r for r, (i, kind) in enumerate(keys) if kind is None}
         for i, row in enumerate(rows):
             old = self.rows[i] if i < len(self.rows) else None
             if old == row:
                 continue
+            top = first[i]
             reason = row.reason + (f"\n⚠ {row.problems}" if row.problems else "")
-            for r, col, text in (
-                (2 * i, COL_NAME, row.name),
-                (2 * i, COL_LEADER, row.leader),
-                (2 * i, COL_COUNTS, row.counts),
-                (2 * i + 1, 0, reason),
-            ):
+            cells = [
+                (top, COL_NAME, row.name),
+                (top, COL_LEADER, row.leader),
+                (top, COL_COUNTS, row.counts),
+                (top + 1, 0, reason),
+            ]
+            cells += [(top + 2 + k, 0, f"   • {line}") for k, (_, line) in enumerate(row.pieces)]
+            for r, col, text in cells:
                 item = self._item(r, col)
                 if item.text() != text:
                     item.setText(text)
                     item.setToolTip(text)
-            name = self._item(2 * i, COL_NAME)
+            name = self._item(top, COL_NAME)
             font = name.font()
             font.setBold(True)
             name.setFont(font)
-            leader_item = self._item(2 * i, COL_LEADER)
+            leader_item = self._item(top, COL_LEADER)
             colour = colours.get(row.leader_side) if row.leader_side else None
             leader_item.setForeground(QBrush(colour.darker(130)) if colour else QBrush())
             font = leader_item.font()
             font.setBold(colour is not None)
             leader_item.setFont(font)
-            self._item(2 * i + 1, 0).setForeground(QBrush(QColor("#333333")))
-            table.resizeRowToContents(2 * i)
-            table.resizeRowToContents(2 * i + 1)
+            self._item(top + 1, 0).setForeground(QBrush(QColor("#333333")))
+            for k in range(len(row.pieces)):
+                self._item(top + 2 + k, 0).setForeground(QBrush(QColor("#1f3b57")))
+            for r in range(top, top + 2 + len(row.pieces)):
+                table.resizeRowToContents(r)
         self.rows = rows
         self._set_summary(scene, board)
 
@@ -132,11 +162,34 @@ class ScorePanel(QWidget):
         if self.summary.text() != text:
             self.summary.setText(text)
 
+    def _first_row(self, index: int) -> int:
+        return self.keys.index((index, None))
+
     def cell(self, index: int, col: int) -> str:
         """Text of objective ``index``: COL_NAME, COL_LEADER, COL_COUNTS or COL_REASON."""
-        row, c = (2 * index + 1, 0) if col == COL_REASON else (2 * index, col)
+        top = self._first_row(index)
+        row, c = (top + 1, 0) if col == COL_REASON else (top, col)
         item = self.table.item(row, c)
         return item.text() if item is not None else ""
+
+    def piece_rows(self, objective_id: str) -> list[tuple[str, str]]:
+        """(piece id, the row's text) for each piece row of the objective."""
+        for i, row in enumerate(self.rows):
+            if row.objective_id == objective_id:
+                top = self._first_row(i)
+                return [
+                    (pid, self.table.item(top + 2 + k, 0).text())
+                    for k, (pid, _) in enumerate(row.pieces)
+                ]
+        raise KeyError(objective_id)
+
+    def select_piece_row(self, objective_id: str, piece_id: str) -> None:
+        """Select the row of ``piece_id`` under ``objective_id`` (as a click does)."""
+        for r, (i, kind) in enumerate(self.keys):
+            if kind == piece_id and self.rows[i].objective_id == objective_id:
+                self.table.selectRow(r)
+                return
+        raise KeyError((objective_id, piece_id))
 
     def row_text(self, objective_id: str) -> str:
         for i, row in enumerate(self.rows):
@@ -152,15 +205,26 @@ class ScorePanel(QWidget):
             return
         for i, row in enumerate(self.rows):
             if row.objective_id == objective_id:
-                self.table.selectRow(2 * i)
+                self.table.selectRow(self._first_row(i))
                 return
 
     def selected_objective(self) -> str | None:
         rows = {ix.row() for ix in self.table.selectionModel().selectedIndexes()}
-        if not rows:
+        if not rows or min(rows) >= len(self.keys):
             return None
-        i = min(rows) // 2
+        i = self.keys[min(rows)][0]
         return self.rows[i].objective_id if i < len(self.rows) else None
+
+    def selected_piece(self) -> str | None:
+        """The piece of the selected row, if it is a piece's row."""
+        rows = {ix.row() for ix in self.table.selectionModel().selectedIndexes()}
+        if not rows or min(rows) >= len(self.keys):
+            return None
+        kind = self.keys[min(rows)][1]
+        return kind or None
 
     def _selection_changed(self) -> None:
         self.objective_selected.emit(self.selected_objective())
+        piece = self.selected_piece()
+        if piece is not None:
+            self.piece_selected.emit(piece)

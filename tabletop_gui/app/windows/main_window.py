@@ -137,6 +137,7 @@ class MainWindow(FileActions, ExportActions, StreamControl):
         self.doc.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.scene.selectionChanged.connect(self._selection_changed)
         self.score_panel.objective_selected.connect(self.set_focus_objective)
+        self.score_panel.piece_selected.connect(self.select_piece)
         self.view.measured.connect(self.measure_label.setText)
         self.palette_panel.tool_requested.connect(self.view.set_tool)
         self.palette_panel.place_requested.connect(self._place_at_centre)
@@ -369,6 +370,15 @@ class MainWindow(FileActions, ExportActions, StreamControl):
         scene = self.doc.state.scene
         piece = scene.piece(ids[0]) if len(ids) == 1 and scene.has_piece(ids[0]) else None
         self.inspector.set_piece(piece, scene)
+
+    def select_piece(self, piece_id: str) -> None:
+        """Select ``piece_id`` on the board alone (a score panel row chose it)."""
+        item = self.scene.piece_item(piece_id)
+        if item is None:
+            return
+        self.scene.clearSelection()
+        item.setSelected(True)
+        self.view.ensureVisible(item, 40, 40)
 
     def set_focus_objective(self, objective_id: str | None) -> None:
         self.focus_objective = objective_id
