@@ -127,7 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 pages = render_file(
                     state, args.output, width=args.width, transparent=args.transparent,
                     paper=args.paper, overlap=args.overlap, viewer=args.view,
-                    events=game.events[: state.index],
+                    events=game.events[: state.index], annotations=game.annotations,
                 )  # fmt: skip
             except (OSError, ValueError) as exc:
                 raise UsageError(str(exc)) from None

@@ -20,6 +20,7 @@ from dataclasses import replace
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from tabletop_gui.model.annotations import Annotations
 from tabletop_gui.model.events import Event, EventError
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.scene import ObjectiveSpec
@@ -109,6 +110,25 @@ class SetupCommand(QUndoCommand):
         self.doc.setup_changed.emit()
 
 
+class AnnotationCommand(QUndoCommand):
+    """Swap the game's annotations (pinned rulers, range rings) and back. Not an
+    event: the log and every score stay as they are; the moment shown too."""
+
+    def __init__(self, doc: Document, new: Annotations, text: str) -> None:
+        super().__init__(text)
+        self.doc = doc
+        self.old = doc.timeline.annotations
+        self.new = new
+
+    def redo(self) -> None:
+        self.doc.timeline.annotations = self.new
+        self.doc.annotations_changed.emit()
+
+    def undo(self) -> None:
+        self.doc.timeline.annotations = self.old
+        self.doc.annotations_changed.emit()
+
+
 class Document(QObject):
     #: The shown state changed (a commit, an undo, or a provisional preview).
     changed = Signal()
@@ -121,6 +141,8 @@ class Document(QObject):
     message = Signal(str)
     #: The setup (the active objectives) was replaced, or put back by an undo.
     setup_changed = Signal()
+    #: A ruler was pinned or removed, a range ring toggled (or an undo of one).
+    annotations_changed = Signal()
 
     def __init__(self, game: Game, path: str | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -211,6 +233,16 @@ class Document(QObject):
     def game(self) -> Game:
         return self.timeline.game
 
+    @property
+    def annotations(self) -> Annotations:
+        return self.timeline.annotations
+
+    def set_annotations(self, annotations: Annotations, text: str) -> None:
+        """Make ``annotations`` the game's as ONE undo step (allowed while looking
+        back: an annotation changes no event)."""
+        if annotations != self.timeline.annotations:
+            self.undo_stack.push(AnnotationCommand(self, annotations, text))
+
     def scoreboard(self) -> Scoreboard:
         state = self.state
         if self._board_for is not state or self._board is None:
@@ -280,7 +312,7 @@ class Document(QObject):
         events = self.timeline.events
         timeline = None
         try:
-            timeline = Timeline(Game(setup))
+            timeline = Timeline(Game(setup, (), self.timeline.annotations))
             for event in events:
                 timeline.push(event)
             evaluate(timeline.current)

@@ -42,9 +42,16 @@ def _add(piece: Unit | Marker | Terrain | Zone) -> AddPiece:
     return AddPiece(zone=piece)
 
 
+#: Why the board's own edits are refused while the measure tool is on.
+MEASURING = "measuring: the measure tool moves no piece (V, or Esc with no line shown, selects)"
+
+
 class Editor:
     def __init__(self, doc: Document) -> None:
         self.doc = doc
+        #: While set (the measure tool is on), moves, turns, deletions, copies and
+        #: side changes from the board and its keys are refused with this reason.
+        self.locked: str | None = None
 
     @property
     def scene(self) -> Scene:
@@ -73,9 +80,13 @@ class Editor:
         return events
 
     def preview_move(self, ids: Sequence[str], dx: float, dy: float) -> str | None:
+        if self.locked:
+            return self.locked
         return self.doc.preview(self.move_events(ids, dx, dy))
 
     def commit_move(self, ids: Sequence[str], dx: float, dy: float) -> str | None:
+        if self.locked:
+            return self._refuse(self.locked)
         events = self.move_events(ids, dx, dy)
         if not events:
             self.doc.cancel_preview()
@@ -98,11 +109,15 @@ class Editor:
         return out
 
     def preview_rotate(self, unit_id: str, facing: float) -> str | None:
+        if self.locked:
+            return self.locked
         return self.doc.preview(self.rotate_events([unit_id], facing=facing))
 
     def commit_rotate(
         self, ids: Sequence[str], facing: float | None = None, by: float = 0.0
     ) -> str | None:
+        if self.locked:
+            return self._refuse(self.locked)
         events = self.rotate_events(ids, facing, by)
         if not events:
             self.doc.cancel_preview()
@@ -198,6 +213,8 @@ class Editor:
 
     # -- other edits --------------------------------------------------------
     def delete(self, ids: Sequence[str]) -> str | None:
+        if self.locked:
+            return self._refuse(self.locked)
         ids = [i for i in ids if self.scene.has_piece(i)]
         if not ids:
             return None
@@ -206,6 +223,9 @@ class Editor:
 
     def duplicate(self, ids: Sequence[str]) -> list[str]:
         """Copies offset by DUPLICATE_OFFSET; returns the new ids (empty if refused)."""
+        if self.locked:
+            self._refuse(self.locked)
+            return []
         dx, dy = DUPLICATE_OFFSET
         events: list[Event] = []
         new_ids: list[str] = []
@@ -236,6 +256,8 @@ class Editor:
 
     def change_side(self, ids: Sequence[str]) -> str | None:
         """Give each unit, zone or marker with a side the next side in turn."""
+        if self.locked:
+            return self._refuse(self.locked)
         sides = self.scene.side_ids
         events: list[Event] = []
         for pid in ids:

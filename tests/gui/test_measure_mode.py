@@ -102,7 +102,9 @@ def test_measuring_from_the_selected_unit_hides_its_rotate_handle_and_the_readin
     assert top is item, f"the reading is covered by {top}"
 
 
-def test_one_escape_in_measure_mode_leaves_it_and_the_next_click_draws_no_zero_line(qtbot):
+def test_the_first_escape_clears_the_line_the_second_leaves_and_a_click_draws_no_zero_line(
+    qtbot,
+):
     from PySide6.QtCore import Qt
 
     from .helpers import at
@@ -112,6 +114,9 @@ def test_one_escape_in_measure_mode_leaves_it_and_the_next_click_draws_no_zero_l
     qtbot.keyClick(view, Qt.Key.Key_M)
     _press_drag_release(qtbot, window, (10, 30), (20, 30))
     assert view.measurement is not None and view.measure_item.isVisible()
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    assert view.tool.value == "measure"  # a drag now still measures, never moves
+    assert view.measurement is None and not view.measure_item.isVisible()
     qtbot.keyClick(view, Qt.Key.Key_Escape)
     assert view.tool.value == "select"
     assert window.tool_actions["select"].isChecked()

@@ -82,15 +82,18 @@ class DragGesture(Gesture):
         if refusal != self.refusal:
             self.refusal = refusal
             self.view.doc.message.emit(f"Not allowed here: {refusal}" if refusal else "")
+        self.view.show_drag(self.ids)
         self.view.update_handle()
 
     def release(self, pos: QPoint, modifiers: Qt.KeyboardModifier) -> None:
         if not self.active:
             return
+        self.view.hide_drag()
         self.view.editor.commit_move(self.ids, *self._delta(pos))
         self.view.update_handle()
 
     def cancel(self) -> None:
+        self.view.hide_drag()
         self.view.doc.cancel_preview()
         self.view.update_handle()
 

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop_gui.app import style
+from tabletop_gui.app.canvas.annotation_items import DragReadout
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.gestures import (
     DragGesture,
@@ -50,11 +51,14 @@ from tabletop_gui.app.canvas.gestures import (
 from tabletop_gui.app.canvas.items import PieceItem, UnitItem
 from tabletop_gui.app.canvas.tool_items import MeasureItem, RotateHandle
 from tabletop_gui.app.document import Document, EventCommand
-from tabletop_gui.app.editor import Editor
+from tabletop_gui.app.editor import MEASURING, Editor
 from tabletop_gui.geometry.outline import unit_outline
+from tabletop_gui.model.annotations import Ruler
 from tabletop_gui.model.events import AddPiece
 from tabletop_gui.play import presets
 from tabletop_gui.play.measure import Measurement, measure_between
+
+MeasureEnds = tuple[str | None, tuple[float, float], str | None, tuple[float, float]]
 
 ZOOM_PER_NOTCH = 1.15
 #: Above this many pieces the view draws without antialiasing: antialiased fills
@@ -133,6 +137,10 @@ class BoardView(QGraphicsView):
         self.gesture: Gesture | None = None
         self.space_down = False
         self.measurement: Measurement | None = None
+        #: The live measure's ends (start piece, start, end piece, end): P pins them.
+        self.measure_ends: MeasureEnds | None = None
+        self.drag_readout = DragReadout()
+        scene.addItem(self.drag_readout)
         self.measure_item = MeasureItem()
         self.measure_item.setVisible(False)
         scene.addItem(self.measure_item)
@@ -280,6 +288,7 @@ class BoardView(QGraphicsView):
             return
         self.cancel_polygon()
         self.tool = tool
+        self.editor.locked = MEASURING if tool is Tool.MEASURE else None
         self.setDragMode(
             QGraphicsView.DragMode.RubberBandDrag
             if tool is Tool.SELECT
@@ -292,6 +301,7 @@ class BoardView(QGraphicsView):
 
     def clear_measure(self) -> None:
         self.measurement = None
+        self.measure_ends = None
         self.measure_item.setVisible(False)
         self.measured.emit("")
 
@@ -310,8 +320,42 @@ class BoardView(QGraphicsView):
         )
         self.measure_item.setVisible(True)
         self.measurement = m
+        self.measure_ends = (start_id, start, end_id, end)
         self.measured.emit(m.text)
         return m
+
+    def pin_measurement(self) -> str | None:
+        """Pin the live measure as a ruler of the game's annotations (one undo
+        step); returns the new ruler's id."""
+        if self.measure_ends is None:
+            return None
+        start_id, start, end_id, end = self.measure_ends
+        notes = self.doc.annotations
+        ruler = Ruler(notes.new_ruler_id(), start, end, start_id, end_id)
+        self.doc.set_annotations(notes.with_ruler(ruler), f"Pin ruler {ruler.id}")
+        self.clear_measure()
+        self.doc.message.emit(f"Pinned {ruler.id}: select it and press Delete to remove it")
+        return ruler.id
+
+    def show_drag(self, ids: list[str]) -> None:
+        """While pieces are dragged: the first one's distance from where it began."""
+        scene = self.doc.state.scene
+        committed = self.doc.committed.scene
+        pid = next((i for i in ids if i in committed.units or i in committed.markers), None)
+        if pid is None:
+            self.hide_drag()
+            return
+        was = committed.units.get(pid) or committed.markers[pid]
+        now = scene.units.get(pid) or scene.markers.get(pid) or was
+        dx, dy = now.x - was.x, now.y - was.y
+        bmap, ppi = self.board_scene.bmap, self.pixels_per_inch()
+        text = self.drag_readout.show_move((was.x, was.y), dx, dy, bmap, ppi)
+        self.measured.emit(text)
+
+    def hide_drag(self) -> None:
+        if self.drag_readout.isVisible():
+            self.drag_readout.setVisible(False)
+            self.measured.emit("")
 
     # -- polygon drawing ------------------------------------------------------
     def cancel_polygon(self) -> None:
@@ -437,17 +481,21 @@ class BoardView(QGraphicsView):
             self.finish_polygon()
             event.accept()
             return
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.measure_ends:
+            self.pin_measurement()
+            event.accept()
+            return
         if key == Qt.Key.Key_Escape:
             if self.gesture is not None:
                 self.gesture.cancel()
                 self.gesture = None
             elif self.drawing is not None:
                 self.cancel_polygon()
-            elif self.measurement is not None or self.tool is Tool.MEASURE:
-                # One Escape leaves the measure tool with its line: the next click
-                # selects, it does not start a measure from where it lands.
+            elif self.measurement is not None:
+                # The first Escape clears the line and stays in the measure tool, so
+                # the next drag measures again and never moves a piece; the second
+                # leaves the tool.
                 self.clear_measure()
-                self.set_tool(Tool.SELECT)
             else:
                 self.set_tool(Tool.SELECT)
                 self.board_scene.clearSelection()

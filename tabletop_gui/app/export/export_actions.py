@@ -29,6 +29,7 @@ class ExportActions(QMainWindow):
             paper=paper,
             viewer=self.doc.viewer,
             events=self.doc.timeline.events[: state.index],
+            annotations=self.doc.annotations,
         )
 
     def export_dialog(self, kind: str, paper: str = "board") -> None:

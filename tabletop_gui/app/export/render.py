@@ -31,6 +31,7 @@ from PySide6.QtCore import QBuffer, QIODevice
 from tabletop_gui.app.export.atomic import write_atomic
 from tabletop_gui.app.export.page import Page, board_scene, ensure_app, page_image, svg_bytes
 from tabletop_gui.app.export.true_scale import DEFAULT_OVERLAP_IN, write_pdf
+from tabletop_gui.model.annotations import Annotations
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.engine import evaluate
@@ -58,12 +59,14 @@ def render_file(
     overlap: float = DEFAULT_OVERLAP_IN,
     viewer: str | None = None,
     events: Sequence[Event] = (),
+    annotations: Annotations | None = None,
 ) -> int:
     """Write the board of ``state`` with its overlays to ``output_path``: .png
     (``width`` pixels wide, ``transparent`` background), .svg (true scale) or .pdf
     (true scale; ``paper`` "board" or a paper name to tile). ``viewer``: a side's
     view (face-down values unknown), None: the referee's. ``events``: the log up
-    to ``state`` (the title says where the game is, as the window does). Returns
+    to ``state`` (the title says where the game is, as the window does);
+    ``annotations``: the pinned rulers and range rings to draw. Returns
     the number of pages (1 for images)."""
     ensure_app()
     check_viewer(state, viewer)
@@ -76,6 +79,10 @@ def render_file(
         raise ValueError(f"width: a PNG can be at most {MAX_PNG_WIDTH} pixels wide, got {width}")
     board = evaluate(state, viewer=viewer)
     scene = board_scene(state, board, viewer)
+    if annotations:  # pinned rulers and range rings, as the window draws them
+        from tabletop_gui.app.canvas.annotation_items import show_annotations
+
+        show_annotations(scene, annotations, state.scene, board)
     try:
         if suffix == ".pdf":
             return write_pdf(

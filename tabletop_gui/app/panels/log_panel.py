@@ -4,12 +4,18 @@ Row 0 is the setup, row ``n`` the state after ``n`` events: selecting a row (or
 moving the slider) shows the board and the scoreboard at that moment,
 read-only; "Back to the present" (Alt+End) returns. The list follows the log
 incrementally: a push appends a row, an undo removes it.
+
+An event the rule family flags (``Family.flags``: legal only in circumstances
+the log does not show, such as a unit of the side not acting moving) is marked
+⚑ with the reason; "Flagged only" hides every other row for a referee's review.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
+    QCheckBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -22,6 +28,11 @@ from PySide6.QtWidgets import (
 
 from tabletop_gui.app.document import Document
 from tabletop_gui.model.events import Event
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.engine import flags
+
+FLAG = "⚑"
+FLAG_COLOUR = QColor("#8a4b00")
 
 
 def describe(event: Event, before: object) -> str:
@@ -29,6 +40,13 @@ def describe(event: Event, before: object) -> str:
         return event.describe(before)  # type: ignore[arg-type]
     except Exception:  # a description must never break the panel
         return event.type.replace("_", " ")
+
+
+def event_flags(before: GameState, event: Event, after: GameState) -> list[str]:
+    try:
+        return flags(before, event, after)
+    except Exception:  # a flag must never break the panel
+        return []
 
 
 class LogPanel(QWidget):
@@ -41,7 +59,16 @@ class LogPanel(QWidget):
         self.where = QLabel()
         self.where.setObjectName("logWhere")
         self.where.setWordWrap(True)
-        lay.addWidget(self.where)
+        top = QHBoxLayout()
+        top.addWidget(self.where, 1)
+        self.flagged_only = QCheckBox("Flagged only")
+        self.flagged_only.setObjectName("logFlaggedOnly")
+        self.flagged_only.setToolTip(
+            "Show only the events flagged for review: legal only in some circumstances"
+            " (a unit of the side not acting moved, overlapping bases...)"
+        )
+        top.addWidget(self.flagged_only)
+        lay.addLayout(top)
         self.list = QListWidget()
         self.list.setObjectName("logList")
         self.list.setUniformItemSizes(True)
@@ -57,7 +84,10 @@ class LogPanel(QWidget):
         row.addWidget(self.present_button)
         lay.addLayout(row)
         self._shown: list[Event] = []
+        #: The flags of each event shown (index i: event i + 1's row).
+        self.flags: list[list[str]] = []
         self._updating = False
+        self.flagged_only.toggled.connect(self._filter)
         self.list.currentRowChanged.connect(self._row_chosen)
         self.slider.valueChanged.connect(self._slider_moved)
         self.present_button.clicked.connect(lambda: doc.look_at(None))
@@ -67,6 +97,7 @@ class LogPanel(QWidget):
 
     def _reset(self) -> None:
         self._shown = []
+        self.flags = []
         self._updating = True
         self.list.clear()
         self.list.addItem(QListWidgetItem("0. Setup (before the first event)"))
@@ -88,10 +119,23 @@ class LogPanel(QWidget):
         try:
             while self.list.count() > keep + 1:
                 self.list.takeItem(self.list.count() - 1)
+            del self.flags[keep:]
             for i in range(keep, len(events)):
-                text = f"{i + 1}. {describe(events[i], tl.state_at(i))}"
-                self.list.addItem(QListWidgetItem(text))
+                before, after = tl.state_at(i), tl.state_at(i + 1)
+                text = f"{i + 1}. {describe(events[i], before)}"
+                found = event_flags(before, events[i], after)
+                item = QListWidgetItem(text)
+                if found:
+                    item.setText(f"{FLAG} {text}  ({'; '.join(found)})")
+                    item.setToolTip("Flagged for review:\n" + "\n".join(found))
+                    item.setForeground(QBrush(FLAG_COLOUR))
+                self.flags.append(found)
+                self.list.addItem(item)
             self._shown = list(events)
+            if self.flagged_only.isChecked():
+                self._filter()
+            else:
+                self._count()
             n = len(events) if self.doc.view_index is None else self.doc.view_index
             self.slider.setRange(0, len(events))
             self.slider.setValue(n)
@@ -107,6 +151,20 @@ class LogPanel(QWidget):
         else:
             self.where.setText(f"The present: {len(events)} events")
             self.where.setStyleSheet("")
+
+    def flagged_rows(self) -> list[int]:
+        """The rows (event numbers) whose event is flagged."""
+        return [i + 1 for i, found in enumerate(self.flags) if found]
+
+    def _filter(self) -> None:
+        only = self.flagged_only.isChecked()
+        for row in range(self.list.count()):
+            hidden = only and not (row >= 1 and self.flags[row - 1])
+            self.list.setRowHidden(row, hidden)
+        self._count()
+
+    def _count(self) -> None:
+        self.flagged_only.setText(f"Flagged only ({sum(1 for f in self.flags if f)})")
 
     def _row_chosen(self, row: int) -> None:
         if not self._updating and row >= 0:

@@ -178,7 +178,7 @@ class ScorePanel(QWidget):
             if row.objective_id == objective_id:
                 top = self._first_row(i)
                 return [
-                    (pid, self.table.item(top + 2 + k, 0).text())
+                    (pid, self._item(top + 2 + k, 0).text())
                     for k, (pid, _) in enumerate(row.pieces)
                 ]
         raise KeyError(objective_id)

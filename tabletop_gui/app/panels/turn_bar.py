@@ -191,7 +191,8 @@ class TurnBar(QWidget):
         self._refresh_steps()
         self._fill_side_input(None if over else ctl.side_input)
         self._fill_side_actions([] if over else actions.side_actions(state))
-        self._dice = [] if over else actions.dice_requests(state, board)
+        # A roll the end of the game calls for is asked for after the end too.
+        self._dice = actions.dice_requests(state, board)
         self.dice_button.setVisible(bool(self._dice))
         if self._dice:
             d = self._dice[0]

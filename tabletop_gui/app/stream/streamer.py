@@ -61,6 +61,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QMenu, QToolTip, QVBoxLayou
 
 from tabletop_gui.app import session, style
 from tabletop_gui.app.canvas import labels
+from tabletop_gui.app.canvas.annotation_items import show_annotations
 from tabletop_gui.app.canvas.board_scene import LABEL_PIECE_LIMIT, MARGIN, BoardScene
 from tabletop_gui.app.canvas.items import NAME_IN
 from tabletop_gui.app.document import Document
@@ -623,6 +624,7 @@ class StreamerWindow(QWidget):
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.sync)
         doc.changed.connect(self.schedule)
+        doc.annotations_changed.connect(self.schedule)
         self.settings.changed.connect(self._view_changed)
         self.show_hidden_action = self.settings.action(self)
         self.resize(1280, 720)
@@ -643,6 +645,7 @@ class StreamerWindow(QWidget):
         self._title()
         self.board = stream_scoreboard(self.doc, self.settings.show_hidden)
         self.scene.sync(self.doc.state, self.board)
+        show_annotations(self.scene, self.doc.annotations, self.doc.state.scene, self.board)
         self.bar.set_info(bar_info(self.doc, self.board, self.scene.colours))
         self.view.fit()
 
@@ -725,6 +728,7 @@ class StreamOutput(QObject):
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.write)
         doc.changed.connect(self.schedule)
+        doc.annotations_changed.connect(self.schedule)
         self.settings.changed.connect(self._view_changed)
         self.write()
 
@@ -741,11 +745,14 @@ class StreamOutput(QObject):
         with contextlib.suppress(RuntimeError, TypeError):
             self.doc.changed.disconnect(self.schedule)
         with contextlib.suppress(RuntimeError, TypeError):
+            self.doc.annotations_changed.disconnect(self.schedule)
+        with contextlib.suppress(RuntimeError, TypeError):
             self.settings.changed.disconnect(self._view_changed)
 
     def image(self) -> QImage:
         board = stream_scoreboard(self.doc, self.settings.show_hidden)
         self.scene.sync(self.doc.state, board)
+        show_annotations(self.scene, self.doc.annotations, self.doc.state.scene, board)
         info = bar_info(self.doc, board, self.scene.colours)
         w, h = self.size.width(), self.size.height()
         self.scene.fit_labels(w, h - bar_height(info, w, h), label_px(h))

@@ -50,6 +50,7 @@ from tabletop_gui.app.panels.turn_bar import TurnBar
 from tabletop_gui.app.stream.stream_control import StreamControl
 from tabletop_gui.app.windows.army_import import import_army_list
 from tabletop_gui.app.windows.file_actions import FileActions
+from tabletop_gui.app.windows.referee_actions import RefereeActions
 from tabletop_gui.app.windows.scenario_import import import_scenario
 from tabletop_gui.examples import is_example
 from tabletop_gui.model.events import Event
@@ -59,7 +60,7 @@ from tabletop_gui.play import actions as game_actions
 from tabletop_gui.play.wording import piece_ids
 
 
-class MainWindow(FileActions, ExportActions, StreamControl):
+class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
     def __init__(
         self,
         game: Game,
@@ -134,6 +135,7 @@ class MainWindow(FileActions, ExportActions, StreamControl):
         self.autosaver = session.Autosaver(self.doc, interval_ms=autosave_ms, parent=self)
 
         self.doc.changed.connect(self.refresh)
+        self.doc.annotations_changed.connect(self.show_annotations_now)
         self.doc.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.scene.selectionChanged.connect(self._selection_changed)
         self.score_panel.objective_selected.connect(self.set_focus_objective)
@@ -336,6 +338,7 @@ class MainWindow(FileActions, ExportActions, StreamControl):
             tools.addAction(a)
             self.tool_actions[tool.value] = a
         self.view.tool_changed.connect(lambda name: self.tool_actions[name].setChecked(True))
+        self.build_referee_menu(t)
 
         h = bar.addMenu("&Help")
         self._action(h, "&About tabletop_gui", self.show_about)
@@ -350,6 +353,7 @@ class MainWindow(FileActions, ExportActions, StreamControl):
             self.view.fit_board()
         self.view.update_quality(len(self.scene.pieces))
         self.score_panel.set_scoreboard(state.scene, board, self.scene.colours)
+        self.show_annotations_now()
         if self.focus_objective is not None:
             self._apply_focus()
         ids = self.scene.selected_ids()
@@ -532,6 +536,8 @@ class MainWindow(FileActions, ExportActions, StreamControl):
 
     # -- edit commands ------------------------------------------------------
     def delete_selected(self) -> None:
+        if self.remove_selected_rulers():
+            return
         self.editor.delete(self.scene.selected_ids())
 
     def duplicate_selected(self) -> None:

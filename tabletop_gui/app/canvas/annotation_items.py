@@ -1,0 +1,249 @@
+"""Pinned rulers, range rings and the drag readout drawn on a BoardScene.
+
+Rulers and rings are the game's annotations (``model.annotations``): the window,
+the exports and the stream each call ``show_annotations`` on their own scene
+after syncing it, so all three draw the same. What a ruler reads and where a
+ring runs is ``play.annotations``' answer; nothing here measures."""
+
+from __future__ import annotations
+
+import shiboken6
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from tabletop_gui.app import style
+from tabletop_gui.app.canvas import labels
+from tabletop_gui.app.canvas.board_scene import BoardScene
+from tabletop_gui.app.canvas.drawing import draw_dashed, draw_label, text_size
+from tabletop_gui.app.canvas.items import Z_TOOL
+from tabletop_gui.model.annotations import Annotations, Ruler
+from tabletop_gui.model.names import inches
+from tabletop_gui.model.scene import Scene
+from tabletop_gui.play.annotations import ring_shape, ruler_reading, ruler_title
+from tabletop_gui.rules.scoreboard import Scoreboard
+
+#: A pinned ruler's colour: apart from the live measure's black and every side colour.
+RULER_COLOUR = QColor("#5b2a86")
+RING_COLOUR = QColor("#1b1b1b")
+Z_RING = Z_TOOL - 1
+Z_RULER = Z_TOOL + 1
+
+
+class LineReading(QGraphicsItem):
+    """A line a-b with a reading beside it, one text line per part; the reading
+    is kept at least READABLE_PX tall at the view's zoom."""
+
+    LABEL_IN = 0.55
+    GAP = 0.3
+    READABLE_PX = 12.0
+    #: Zoomed in, the reading grows no taller than this (it must not hide the board).
+    MAX_PX = 26.0
+
+    def __init__(self, colour: QColor) -> None:
+        super().__init__()
+        self.colour = colour
+        self.a = QPointF()
+        self.b = QPointF()
+        self.lines: list[str] = []
+        self.centre = QPointF()
+        self.size_in = self.LABEL_IN
+        self._rect = QRectF()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def text_block(self) -> tuple[float, float, float]:
+        sizes = [text_size(t, self.size_in, bold=True) for t in self.lines] or [(0.0, 0.0)]
+        line_h = max(h for _, h in sizes)
+        return max(w for w, _ in sizes), line_h * len(sizes), line_h
+
+    def pad(self) -> tuple[float, float]:
+        k = self.size_in / self.LABEL_IN
+        return 0.1 * k, 0.06 * k
+
+    def label_box(self) -> QRectF:
+        w, h, _ = self.text_block()
+        px, py = self.pad()
+        c = self.centre
+        return QRectF(c.x() - w / 2 - px, c.y() - h / 2 - py, w + 2 * px, h + 2 * py)
+
+    def set_line(self, a: QPointF, b: QPointF, lines: list[str], ppi: float | None = None) -> None:
+        self.prepareGeometryChange()
+        self.a, self.b, self.lines = a, b, list(lines)
+        scene = self.scene()
+        ts = scene.text_scale if isinstance(scene, BoardScene) else 1.0
+        self.size_in = self.LABEL_IN * ts
+        if ppi:
+            self.size_in = min(max(self.size_in, self.READABLE_PX / ppi), 2 * self.size_in,
+                               max(self.MAX_PX, self.READABLE_PX) / ppi)  # fmt: skip
+        w, h, _ = self.text_block()
+        px, py = self.pad()
+        gap = self.GAP * ts
+        if isinstance(scene, BoardScene):
+            self.centre = labels.line_label_spot(scene, a, b, w + 2 * px, h + 2 * py, gap)
+        else:
+            self.centre = (a + b) / 2 + QPointF(0, -(h / 2 + gap))
+        line = QRectF(a, b).normalized().adjusted(-0.5, -0.5, 0.5, 0.5)
+        self._rect = line.united(self.label_box())
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(self.label_box())
+        return path
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setOpacity(1.0)
+        painter.setPen(style.cosmetic(QColor("white"), 5))
+        painter.drawLine(self.a, self.b)
+        line = QPainterPath(self.a)
+        line.lineTo(self.b)
+        draw_dashed(painter, line, self.colour, 2, Qt.PenStyle.SolidLine, pixels=True)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self.colour)
+        for p in (self.a, self.b):
+            painter.drawEllipse(p, 0.12, 0.12)
+        box = self.label_box()
+        back = QColor(self.colour)
+        back.setAlpha(225)
+        painter.setBrush(back)
+        if self.isSelected():
+            painter.setPen(style.cosmetic(QColor("#ffd400"), 3))
+        painter.drawRoundedRect(box, self.pad()[1], self.pad()[1])
+        _, h, line_h = self.text_block()
+        y = self.centre.y() - h / 2 + line_h / 2
+        for text in self.lines:
+            draw_label(painter, text, QPointF(self.centre.x(), y), self.size_in,
+                       QColor("white"), bold=True)  # fmt: skip
+            y += line_h
+
+
+class PinnedRulerItem(LineReading):
+    """A pinned ruler: selectable by its reading (Delete removes it)."""
+
+    def __init__(self, ruler: Ruler) -> None:
+        super().__init__(RULER_COLOUR)
+        self.ruler = ruler
+        self.setZValue(Z_RULER)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
+        self.setToolTip("Pinned ruler (select it and press Delete to remove it)")
+
+
+class RingItem(QGraphicsItem):
+    """A range ring: the dashed true offset of a footprint, with its label."""
+
+    LABEL_IN = 0.5
+    READABLE_PX = 12.0
+
+    def __init__(
+        self,
+        outline: QPolygonF,
+        label: str,
+        colour: QColor,
+        text_scale: float,
+        ppi: float | None = None,
+    ) -> None:
+        super().__init__()
+        self.setZValue(Z_RING)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.outline = outline
+        self.path = QPainterPath()
+        self.path.addPolygon(outline)
+        self.label = label
+        self.colour = colour
+        self.size_in = self.LABEL_IN * text_scale
+        if ppi:  # readable at the view's zoom, up to twice the board's size
+            self.size_in = min(max(self.size_in, self.READABLE_PX / ppi), 2 * self.size_in,
+                               LineReading.MAX_PX / ppi)  # fmt: skip
+        top = min((outline.at(i) for i in range(outline.size())), key=lambda p: p.y())
+        self.label_at = QPointF(top.x(), top.y() - self.size_in * 0.7)
+        w, h = text_size(label, self.size_in, bold=True)
+        self.label_rect = QRectF(self.label_at.x() - w / 2 - 0.1, self.label_at.y() - h / 2,
+                                 w + 0.2, h)  # fmt: skip
+        self.setToolTip(f"Range ring: {label}")
+
+    def boundingRect(self) -> QRectF:
+        return self.path.boundingRect().adjusted(-0.3, -0.3, 0.3, 0.3).united(self.label_rect)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setOpacity(1.0)
+        fill = QColor(self.colour)
+        fill.setAlpha(28)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(fill)
+        painter.drawPath(self.path)
+        draw_dashed(painter, self.path, QColor("white"), 4, Qt.PenStyle.SolidLine, pixels=True)
+        draw_dashed(painter, self.path, self.colour, 2, Qt.PenStyle.DashLine, pixels=True)
+        painter.setBrush(QColor(255, 255, 255, 215))
+        painter.drawRoundedRect(self.label_rect, 0.08, 0.08)
+        draw_label(painter, self.label, self.label_at, self.size_in, self.colour, bold=True)
+
+
+def show_annotations(
+    board_scene: BoardScene,
+    annotations: Annotations,
+    scene: Scene,
+    board: Scoreboard | None,
+    ppi: float | None = None,
+) -> None:
+    """Draw ``annotations`` on ``board_scene`` as they read on ``scene`` (the state
+    shown): rulers follow the pieces they are pinned to, rings their pieces."""
+    old: list[QGraphicsItem] = getattr(board_scene, "annotation_items", [])
+    selected = {i.ruler.id for i in old if isinstance(i, PinnedRulerItem) and i.isSelected()}
+    for item in old:
+        if shiboken6.isValid(item) and item.scene() is board_scene:
+            board_scene.removeItem(item)
+    items: list[QGraphicsItem] = []
+    bmap = board_scene.bmap
+    for ring in annotations.rings:
+        shape = ring_shape(scene, ring)
+        if shape is None:
+            continue
+        poly = QPolygonF([bmap.to_scene(x, y) for x, y in shape.outline])
+        piece = scene.units.get(ring.piece_id) or scene.markers.get(ring.piece_id)
+        colour = board_scene.colour(getattr(piece, "side", None)) or RING_COLOUR
+        ring_item = RingItem(poly, shape.label, colour.darker(140), board_scene.text_scale, ppi)
+        board_scene.addItem(ring_item)
+        items.append(ring_item)
+    for ruler in annotations.rulers:
+        m = ruler_reading(scene, board, ruler)
+        ruler_item = PinnedRulerItem(ruler)
+        board_scene.addItem(ruler_item)
+        ruler_item.set_line(bmap.to_scene(*m.a), bmap.to_scene(*m.b),
+                            [ruler_title(scene, ruler), *m.lines], ppi)  # fmt: skip
+        ruler_item.setSelected(ruler.id in selected)
+        items.append(ruler_item)
+    board_scene.annotation_items = items  # type: ignore[attr-defined]
+
+
+def selected_rulers(board_scene: BoardScene) -> list[str]:
+    items = getattr(board_scene, "annotation_items", [])
+    return [i.ruler.id for i in items if isinstance(i, PinnedRulerItem) and i.isSelected()]
+
+
+class DragReadout(LineReading):
+    """While pieces are dragged: the distance moved from where the drag began."""
+
+    def __init__(self) -> None:
+        super().__init__(QColor("#005a8c"))
+        self.setZValue(Z_TOOL + 3)
+        self.setVisible(False)
+
+    def show_move(
+        self, start: tuple[float, float], dx: float, dy: float, bmap: object, ppi: float
+    ) -> str:
+        """Show the move of a piece whose centre began at ``start`` by (dx, dy)
+        inches; returns the reading ('moved 5.97 in')."""
+        text = f"moved {inches((dx * dx + dy * dy) ** 0.5)}"
+        a = bmap.to_scene(*start)  # type: ignore[attr-defined]
+        b = bmap.to_scene(start[0] + dx, start[1] + dy)  # type: ignore[attr-defined]
+        self.set_line(a, b, [text], ppi)
+        self.setVisible(True)
+        return text

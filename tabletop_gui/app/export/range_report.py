@@ -1,0 +1,265 @@
+"""A disputed-range report: one page (PNG or PDF) of the moment a ruling is made,
+for both players to see: the board region around a ruler or a unit, drawn by the
+window's own scene with the ruler and its figures, the rule applied, the game
+turn and the file's name."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+)
+
+from tabletop_gui.app.canvas.annotation_items import show_annotations
+from tabletop_gui.app.canvas.board_scene import BoardScene
+from tabletop_gui.app.export.atomic import write_atomic
+from tabletop_gui.geometry.outline import outline_of
+from tabletop_gui.model.annotations import Annotations, Ruler
+from tabletop_gui.model.events import Event
+from tabletop_gui.model.names import piece_label, side_name
+from tabletop_gui.model.state import GameState
+from tabletop_gui.play.annotations import ring_shape, ruler_reading, ruler_title
+from tabletop_gui.play.turns import clock_text
+from tabletop_gui.play.wording import piece_lines
+from tabletop_gui.rules.engine import evaluate
+from tabletop_gui.rules.scoreboard import Scoreboard
+
+#: Inches of board shown around what the report is about.
+MARGIN_IN = 4.0
+#: The region shown is at least this many inches across (a short ruler still
+#: shows where on the table it is).
+MIN_SPAN_IN = 16.0
+#: The PNG's size in pixels; the PDF is one A4 page, landscape, at PDF_DPI.
+PNG_SIZE = QSizeF(1600, 1200)
+PDF_DPI = 150
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What a report is about: a ruler (pinned or the live measure) or a piece."""
+
+    ruler: Ruler | None = None
+    piece_id: str | None = None
+
+
+def _region(state: GameState, annotations: Annotations, subject: Subject) -> QRectF:
+    """The board inches to show: the subject and its rings, with MARGIN_IN around."""
+    scene = state.scene
+    xs: list[float] = []
+    ys: list[float] = []
+    if subject.ruler is not None:
+        m = ruler_reading(scene, evaluate(state), subject.ruler)
+        for x, y in (m.a, m.b):
+            xs.append(x)
+            ys.append(y)
+    if subject.piece_id is not None:
+        piece = scene.units.get(subject.piece_id) or scene.markers.get(subject.piece_id)
+        if piece is not None:
+            x0, y0, x1, y1 = outline_of(piece).polygon().bounds
+            xs += [x0, x1]
+            ys += [y0, y1]
+        for ring in annotations.rings_of(subject.piece_id):
+            shape = ring_shape(scene, ring)
+            if shape is not None:
+                xs += [x for x, _ in shape.outline]
+                ys += [y for _, y in shape.outline]
+    w, h = scene.board.extent
+    if not xs:
+        return QRectF(0, 0, w, h)
+    x0, x1 = max(0.0, min(xs) - MARGIN_IN), min(w, max(xs) + MARGIN_IN)
+    y0, y1 = max(0.0, min(ys) - MARGIN_IN), min(h, max(ys) + MARGIN_IN)
+    return QRectF(x0, y0, max(x1 - x0, 1.0), max(y1 - y0, 1.0))
+
+
+def report_lines(
+    state: GameState,
+    board: Scoreboard,
+    annotations: Annotations,
+    subject: Subject,
+    events: Sequence[Event],
+    file_name: str,
+) -> list[tuple[str, bool]]:
+    """The report's text, (line, bold): what is measured, the figures, the rule
+    applied, the game turn and the file."""
+    scene = state.scene
+    lines: list[tuple[str, bool]] = []
+    if subject.ruler is not None:
+        m = ruler_reading(scene, board, subject.ruler)
+        lines.append((f"Measured: {ruler_title(scene, subject.ruler)}", True))
+        lines.append((m.lines[0], True))
+        rules = [t.label or f"within {t.radius:g} in" for t in m.thresholds]
+        lines += [(f"Against: {part}", False) for part in m.lines[1:]]
+        lines.append((f"Rule applied: {'; '.join(rules) if rules else 'none (a plain distance)'}",
+                      False))  # fmt: skip
+    if subject.piece_id is not None:
+        piece = scene.units.get(subject.piece_id) or scene.markers.get(subject.piece_id)
+        name = piece_label(piece) if piece is not None else subject.piece_id
+        side = getattr(piece, "side", None)
+        lines.append((f"Piece: {name}" + (f" [{side_name(scene, side)}]" if side else ""), True))
+        for ring in annotations.rings_of(subject.piece_id):
+            lines.append((f"Range ring: {ring.radius:g} in from its base", False))
+        for r in board.results:
+            for pid, line in piece_lines(scene, r):
+                if pid == subject.piece_id:
+                    lines.append((f"{r.name}: {line}", False))
+                    lines.append((f"  Rule applied: {r.reason}", False))
+    lines.append((f"Game turn: {clock_text(state, events, board)}, after {state.index} events",
+                  False))  # fmt: skip
+    lines.append((f"File: {file_name}", False))
+    return lines
+
+
+class Layout:
+    """Where the report's parts go on a page of ``size`` (pixels or points)."""
+
+    def __init__(self, size: QSizeF, title: str, lines: list[tuple[str, bool]]) -> None:
+        w, h = size.width(), size.height()
+        self.size = size
+        self.unit = max(10.0, w / 80)
+        self.pad = self.unit
+        self.title = title
+        self.title_font = QFont("DejaVu Sans")
+        self.title_font.setPixelSize(round(self.unit * 1.5))
+        self.title_font.setBold(True)
+        self.font = QFont("DejaVu Sans")
+        self.font.setPixelSize(round(self.unit))
+        self.bold = QFont(self.font)
+        self.bold.setBold(True)
+        self.title_h = self.unit * 2.6
+        self.line_h = self.unit * 1.5
+        self.lines: list[tuple[str, bool]] = []
+        for text, is_bold in lines:
+            metrics = QFontMetricsF(self.bold if is_bold else self.font)
+            self.lines += [(t, is_bold) for t in _wrap(text, metrics, w - 2 * self.pad)]
+        text_h = len(self.lines) * self.line_h + 2 * self.pad
+        board_h = max(h - self.title_h - text_h, self.unit * 5)
+        self.board = QRectF(self.pad, self.title_h, w - 2 * self.pad, board_h)
+
+    def fit(self, region: QRectF, extent: tuple[float, float]) -> QRectF:
+        """``region`` (board inches) grown to the board frame's shape, at least
+        MIN_SPAN_IN across, kept on the board where it fits."""
+        aspect = self.board.width() / self.board.height()
+        w = max(region.width(), MIN_SPAN_IN, region.height() * aspect)
+        h = w / aspect
+        c = region.center()
+        bw, bh = extent
+        x0 = min(max(c.x() - w / 2, 0.0), max(bw - w, 0.0)) if w <= bw else c.x() - w / 2
+        y0 = min(max(c.y() - h / 2, 0.0), max(bh - h, 0.0)) if h <= bh else c.y() - h / 2
+        return QRectF(x0, y0, w, h)
+
+    def paint(self, painter: QPainter, scene: BoardScene, region: QRectF) -> None:
+        w, h = self.size.width(), self.size.height()
+        left = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+        painter.fillRect(QRectF(0, 0, w, h), QColor("white"))
+        painter.setPen(QColor("#111111"))
+        painter.setFont(self.title_font)
+        painter.drawText(QRectF(self.pad, 0, w - 2 * self.pad, self.title_h), left, self.title)
+        a = scene.bmap.to_scene(region.left(), region.bottom())
+        b = scene.bmap.to_scene(region.right(), region.top())
+        scene.render(painter, self.board, QRectF(a, b).normalized(),
+                     Qt.AspectRatioMode.KeepAspectRatio)  # fmt: skip
+        painter.setPen(QColor("#777777"))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(self.board)
+        y = self.board.bottom() + self.pad
+        for text, is_bold in self.lines:
+            painter.setFont(self.bold if is_bold else self.font)
+            painter.setPen(QColor("#111111"))
+            painter.drawText(QRectF(self.pad, y, w - 2 * self.pad, self.line_h), left, text)
+            y += self.line_h
+
+
+def _wrap(text: str, metrics: QFontMetricsF, width: float) -> list[str]:
+    out: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if metrics.horizontalAdvance(trial) <= width or not line:
+            line = trial
+        else:
+            out.append(line)
+            line = word
+    return [*out, line] if line else out
+
+
+def write_range_report(
+    path: str,
+    state: GameState,
+    annotations: Annotations,
+    subject: Subject,
+    events: Sequence[Event] = (),
+    file_name: str = "",
+    viewer: str | None = None,
+) -> None:
+    """Write the report of ``subject`` at ``state`` to ``path`` (.png or .pdf)."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".png", ".pdf"):
+        raise ValueError(f"{path}: a disputed-range report is a .png or a .pdf")
+    board = evaluate(state, viewer=viewer)
+    shown = annotations
+    if subject.ruler is not None and annotations.ruler(subject.ruler.id) is None:
+        shown = annotations.with_ruler(subject.ruler)  # the live measure, drawn as pinned
+    name = file_name or "an unsaved game"
+    title = f"Disputed range  ·  {state.setup.name or 'Untitled'}  ·  {name}"
+    lines = report_lines(state, board, shown, subject, events, name)
+    if suffix == ".png":
+        size = PNG_SIZE
+    else:
+        a4 = QPageSize(QPageSize.PageSizeId.A4).size(QPageSize.Unit.Inch)
+        size = QSizeF(a4.height() * PDF_DPI, a4.width() * PDF_DPI)  # landscape
+    layout = Layout(size, title, lines)
+    region = layout.fit(_region(state, shown, subject), state.scene.board.extent)
+    scene = BoardScene()
+    scene.public = viewer is not None
+    try:
+        scene.sync(state, board)
+        ppi = layout.board.width() / region.width()
+        show_annotations(scene, shown, state.scene, board, ppi)
+        if suffix == ".png":
+            image = QImage(round(size.width()), round(size.height()),
+                           QImage.Format.Format_ARGB32_Premultiplied)  # fmt: skip
+            painter = QPainter(image)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+            layout.paint(painter, scene, region)
+            painter.end()
+            buf = QBuffer()
+            buf.open(QIODevice.OpenModeFlag.WriteOnly)
+            if not image.save(buf, b"PNG"):
+                raise OSError(f"{path}: could not encode the PNG")
+            _write(path, bytes(buf.data().data()))
+        else:
+            buf = QBuffer()
+            buf.open(QIODevice.OpenModeFlag.WriteOnly)
+            pdf = QPdfWriter(buf)
+            pdf.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+            pdf.setPageOrientation(QPageLayout.Orientation.Landscape)
+            pdf.setPageMargins(QMarginsF(0, 0, 0, 0))
+            pdf.setResolution(PDF_DPI)
+            pdf.setTitle(title)
+            painter = QPainter(pdf)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            layout.paint(painter, scene, region)
+            painter.end()
+            buf.close()
+            _write(path, bytes(buf.data().data()))
+    finally:
+        scene.clear()
+
+
+def _write(path: str, data: bytes) -> None:
+    write_atomic(path, data)
+
+
+__all__ = ["Subject", "report_lines", "write_range_report"]

@@ -1,0 +1,150 @@
+"""The referee's desk in the main window (a mixin on ``MainWindow``): pin the
+measured line, remove pinned rulers, toggle range rings around the selection,
+and the disputed-range report. Rulers and rings are annotations: each change is
+one undo step and never an event of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu, QMessageBox
+
+from tabletop_gui.app.canvas.annotation_items import selected_rulers, show_annotations
+from tabletop_gui.app.canvas.board_scene import BoardScene
+from tabletop_gui.app.canvas.view import BoardView
+from tabletop_gui.app.document import Document
+from tabletop_gui.app.export.range_report import Subject, write_range_report
+from tabletop_gui.model.annotations import Annotations, Ruler
+from tabletop_gui.model.pieces import Marker, Unit
+
+#: The range ring's radius offered first (inches).
+DEFAULT_RING_IN = 6.0
+
+
+class RefereeActions(QMainWindow):
+    doc: Document
+    scene: BoardScene
+    view: BoardView
+    _action: Callable[..., QAction]
+
+    def build_referee_menu(self, menu: QMenu) -> None:
+        menu.addSeparator()
+        self._action(menu, "&Pin the measured line", self.pin_measure, "P")
+        self._action(menu, "Remove the selected &rulers", self.remove_selected_rulers)
+        self._action(menu, "Remove &all pinned rulers", self.remove_all_rulers)
+        self._action(menu, "Range ri&ng around the selection…", self.ask_range_ring, "G")
+        self._action(menu, "Remove range rings from the selection", self.remove_rings)
+        self._action(
+            menu, "Disputed-range &report (PNG/PDF)…", self.range_report_dialog, "Ctrl+Shift+R"
+        )
+
+    def show_annotations_now(self) -> None:
+        """Draw the game's annotations as they read on the state shown."""
+        state = self.doc.state
+        show_annotations(self.scene, self.doc.annotations, state.scene, self.doc.scoreboard(),
+                         self.view.pixels_per_inch())  # fmt: skip
+
+    # -- rulers -----------------------------------------------------------------
+    def pin_measure(self) -> None:
+        if self.view.pin_measurement() is None:
+            self.statusBar().showMessage(
+                "Nothing to pin: measure first (M, then drag from a piece or a point)", 8000
+            )
+
+    def remove_selected_rulers(self) -> bool:
+        """Remove the pinned rulers selected on the board (one undo step); False
+        when none is selected."""
+        ids = selected_rulers(self.scene)
+        if not ids:
+            return False
+        notes = self.doc.annotations
+        for rid in ids:
+            notes = notes.without_ruler(rid)
+        what = ids[0] if len(ids) == 1 else f"{len(ids)} rulers"
+        self.doc.set_annotations(notes, f"Remove ruler {what}")
+        return True
+
+    def remove_all_rulers(self) -> None:
+        notes = self.doc.annotations
+        if notes.rulers:
+            self.doc.set_annotations(Annotations((), notes.rings), "Remove all pinned rulers")
+
+    # -- rings ------------------------------------------------------------------
+    def _selected_pieces(self) -> list[str]:
+        scene = self.doc.state.scene
+        return [
+            pid
+            for pid in self.scene.selected_ids()
+            if isinstance(scene.units.get(pid) or scene.markers.get(pid), Unit | Marker)
+        ]
+
+    def ask_range_ring(self) -> None:
+        ids = self._selected_pieces()
+        if not ids:
+            self.statusBar().showMessage("Select a unit or marker for its range ring", 8000)
+            return
+        radius, ok = QInputDialog.getDouble(
+            self, "Range ring", "Inches from the base:", DEFAULT_RING_IN, 0.1, 72.0, 2
+        )
+        if ok:
+            self.toggle_range_ring(ids, radius)
+
+    def toggle_range_ring(self, ids: list[str], radius: float) -> None:
+        """Add the ring of ``radius`` around each piece, or take it away where it is."""
+        notes = self.doc.annotations
+        for pid in ids:
+            notes = notes.toggled_ring(pid, radius)
+        self.doc.set_annotations(notes, f"Range ring {radius:g} in")
+
+    def remove_rings(self) -> None:
+        ids = set(self._selected_pieces())
+        notes = self.doc.annotations
+        kept = tuple(r for r in notes.rings if r.piece_id not in ids)
+        if kept != notes.rings:
+            self.doc.set_annotations(Annotations(notes.rulers, kept), "Remove range rings")
+
+    # -- the disputed-range report ------------------------------------------------
+    def report_subject(self) -> Subject | None:
+        """A selected pinned ruler, else the live measure, else the selected piece."""
+        ids = selected_rulers(self.scene)
+        ruler = self.doc.annotations.ruler(ids[0]) if ids else None
+        if ruler is None and self.view.measure_ends is not None:
+            start_id, start, end_id, end = self.view.measure_ends
+            ruler = Ruler("measure", start, end, start_id, end_id)
+        if ruler is not None:
+            return Subject(ruler=ruler)
+        pieces = self._selected_pieces()
+        return Subject(piece_id=pieces[0]) if pieces else None
+
+    def write_report(self, path: str, subject: Subject) -> None:
+        state = self.doc.state
+        write_range_report(
+            path, state, self.doc.annotations, subject,
+            events=self.doc.timeline.events[: state.index],
+            file_name=Path(self.doc.path).name if self.doc.path else "",
+            viewer=self.doc.viewer,
+        )  # fmt: skip
+
+    def range_report_dialog(self) -> None:
+        subject = self.report_subject()
+        if subject is None:
+            self.statusBar().showMessage(
+                "Select a pinned ruler or a unit, or measure, for a disputed-range report", 8000
+            )
+            return
+        base = Path(self.doc.path).stem if self.doc.path else "board"
+        path, chosen = QFileDialog.getSaveFileName(
+            self, "Disputed-range report", f"{base}-range.png", "PNG (*.png);;PDF (*.pdf)"
+        )
+        if not path:
+            return
+        if Path(path).suffix.lower() not in (".png", ".pdf"):
+            path += ".pdf" if "PDF" in chosen else ".png"
+        try:
+            self.write_report(path, subject)
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, "Report failed", str(exc))
+            return
+        self.statusBar().showMessage(f"Wrote {path}", 8000)

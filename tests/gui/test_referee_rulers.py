@@ -1,0 +1,194 @@
+"""The referee's rulers: measuring is a mode no drag or key can leave by accident
+(the first Escape clears the line, the second leaves), so nothing in it moves a
+piece; pinned rulers are annotations (one undo step each, saved with the game,
+drawn in exports); range rings; the distance a dragged piece has moved.
+
+The demo board after its log: Knights of the Realm at (33, 22), Peasant Levy at
+(41, 19.2), Orc Boyz at (36, 30.5), the Duke at (36, 4)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
+
+from tabletop_gui.app.canvas.annotation_items import PinnedRulerItem, RingItem
+from tabletop_gui.app.canvas.view import Tool
+from tabletop_gui.examples import SCENARIOS
+from tabletop_gui.io import load_game, save_game
+
+from .helpers import at, open_window
+
+DEMO = SCENARIOS / "t9a_frontline_clash_demo.json"
+KNIGHTS, PEASANTS, BOYZ = (33.0, 22.0), (41.0, 19.2), (36.0, 30.5)
+
+
+@pytest.fixture
+def demo_window(qtbot):
+    return open_window(qtbot, load_game(DEMO))
+
+
+def drag(qtbot, window, a, b, steps: int = 4) -> None:
+    vp = window.view.viewport()
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=at(window, *a))
+    for i in range(1, steps + 1):
+        t = i / steps
+        qtbot.mouseMove(vp, at(window, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=at(window, *b))
+
+
+def positions(window) -> dict[str, tuple[float, float, float]]:
+    scene = window.doc.committed.scene
+    out = {u.id: (u.x, u.y, u.facing) for u in scene.units.values()}
+    out |= {m.id: (m.x, m.y, 0.0) for m in scene.markers.values()}
+    return out
+
+
+def test_no_sequence_of_keys_and_drags_in_measuring_mode_moves_a_piece(qtbot, demo_window):
+    window, view = demo_window, demo_window.view
+    before, log = positions(window), len(window.doc.timeline)
+    # Select the Knights first: in measuring mode the keys that edit a selection
+    # (R, Shift+R, Delete, Ctrl+D, S) must do nothing either.
+    drag(qtbot, window, KNIGHTS, KNIGHTS, steps=1)
+    assert window.scene.selected_ids() == ["a-knights"]
+    qtbot.keyClick(view, Qt.Key.Key_M)
+    keys = [
+        (Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier),  # a line shown: clears it only
+        (Qt.Key.Key_R, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_R, Qt.KeyboardModifier.ShiftModifier),
+        (Qt.Key.Key_Delete, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier),
+        (Qt.Key.Key_S, Qt.KeyboardModifier.NoModifier),
+    ]
+    for key, mods in keys:
+        drag(qtbot, window, KNIGHTS, (KNIGHTS[0] + 5, KNIGHTS[1] - 6))
+        assert view.tool is Tool.MEASURE and view.measurement is not None
+        drag(qtbot, window, PEASANTS, BOYZ)
+        qtbot.keyClick(view, key, mods)
+        assert view.tool is Tool.MEASURE
+    # Escape with a line clears it and stays; the next drag still measures.
+    drag(qtbot, window, BOYZ, (BOYZ[0] + 8, BOYZ[1]))
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    assert view.tool is Tool.MEASURE and view.measurement is None
+    drag(qtbot, window, BOYZ, (BOYZ[0] + 8, BOYZ[1]))
+    assert view.measurement is not None
+    assert positions(window) == before
+    assert len(window.doc.timeline) == log and window.doc.undo_stack.count() == 0
+    # Two Escapes leave the mode: now a drag moves the piece (one undo step).
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    assert view.tool is Tool.SELECT
+    drag(qtbot, window, BOYZ, (BOYZ[0] + 2, BOYZ[1]))
+    assert positions(window)["b-boyz"][:2] == pytest.approx((BOYZ[0] + 2, BOYZ[1]), abs=0.1)
+
+
+def test_a_refused_edit_in_measuring_mode_says_why(qtbot, demo_window):
+    window, view = demo_window, demo_window.view
+    drag(qtbot, window, KNIGHTS, KNIGHTS, steps=1)
+    qtbot.keyClick(view, Qt.Key.Key_M)
+    qtbot.keyClick(view, Qt.Key.Key_R)
+    assert "measuring: the measure tool moves no piece" in window.statusBar().currentMessage()
+
+
+def pin(qtbot, window, a, b) -> PinnedRulerItem:
+    qtbot.keyClick(window.view, Qt.Key.Key_M)
+    drag(qtbot, window, a, b)
+    qtbot.keyClick(window.view, Qt.Key.Key_P)
+    items = [i for i in window.scene.annotation_items if isinstance(i, PinnedRulerItem)]
+    return items[-1]
+
+
+def test_pinned_rulers_are_one_undo_step_each_and_removable_one_by_one(qtbot, demo_window):
+    window = demo_window
+    first = pin(qtbot, window, KNIGHTS, BOYZ)
+    second = pin(qtbot, window, PEASANTS, BOYZ)
+    notes = window.doc.annotations
+    assert [r.id for r in notes.rulers] == ["ruler-1", "ruler-2"]
+    assert notes.rulers[0].start_piece == "a-knights" and notes.rulers[0].end_piece == "b-boyz"
+    assert first.lines[0] == "Knights of the Realm to Orc Boyz"
+    assert second.lines[1].endswith(" in")
+    assert window.view.measurement is None  # pinning takes the live line over
+    assert len(window.doc.timeline) == len(load_game(DEMO).events)  # no event
+    assert window.doc.dirty
+    # Remove the first one alone: select it, Delete.
+    window.scene.clearSelection()
+    next(i for i in window.scene.annotation_items if getattr(i, "ruler", None)
+     and i.ruler.id == "ruler-1").setSelected(True)  # fmt: skip
+    qtbot.keyClick(window.view, Qt.Key.Key_Delete)
+    assert [r.id for r in window.doc.annotations.rulers] == ["ruler-2"]
+    window.doc.undo_stack.undo()
+    assert [r.id for r in window.doc.annotations.rulers] == ["ruler-1", "ruler-2"]
+    window.doc.undo_stack.undo()
+    window.doc.undo_stack.undo()
+    assert window.doc.annotations.rulers == ()
+    assert not any(isinstance(i, PinnedRulerItem) for i in window.scene.annotation_items)
+
+
+def test_a_pinned_ruler_follows_the_piece_it_is_pinned_to(qtbot, demo_window):
+    window = demo_window
+    pin(qtbot, window, KNIGHTS, BOYZ)
+    before = window.scene.annotation_items[-1].lines[1]
+    qtbot.keyClick(window.view, Qt.Key.Key_V)
+    drag(qtbot, window, BOYZ, (BOYZ[0], BOYZ[1] + 3))
+    after = next(i for i in window.scene.annotation_items if isinstance(i, PinnedRulerItem))
+    d0, d1 = float(before.split(" in")[0]), float(after.lines[1].split(" in")[0])
+    moved = window.doc.committed.scene.units["b-boyz"].y - BOYZ[1]
+    assert moved == pytest.approx(3, abs=0.1)  # the bases overlap in x: straight up
+    assert d1 == pytest.approx(d0 + moved, abs=0.011)
+
+
+def test_pinned_rulers_and_rings_survive_save_and_reload_and_appear_in_exports(
+    qtbot, demo_window, tmp_path
+):
+    window = demo_window
+    pin(qtbot, window, KNIGHTS, BOYZ)
+    qtbot.keyClick(window.view, Qt.Key.Key_V)
+    window.toggle_range_ring(["b-boyz"], 6.0)
+    path = tmp_path / "ruled.json"
+    window.doc.path = str(path)
+    save_game(window.doc.game, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["annotations"]["rulers"][0]["start_piece"] == "a-knights"
+    assert data["annotations"]["rings"] == [{"piece_id": "b-boyz", "radius": 6.0}]
+    again = open_window(qtbot, load_game(path), str(path))
+    assert again.doc.annotations == window.doc.annotations
+    kinds = {type(i) for i in again.scene.annotation_items}
+    assert kinds == {PinnedRulerItem, RingItem}
+    # The export draws them: the PNG differs from one of the same game without them.
+    with_png, without_png = tmp_path / "with.png", tmp_path / "without.png"
+    again.export(str(with_png))
+    again.doc.set_annotations(type(again.doc.annotations)(), "clear")
+    again.export(str(without_png))
+    a, b = QImage(str(with_png)), QImage(str(without_png))
+    assert a.size() == b.size() and a != b
+
+
+def test_a_range_ring_is_toggled_per_piece_and_reads_from_the_base(qtbot, demo_window):
+    window = demo_window
+    window.scene.clearSelection()
+    window.scene.piece_item("b-boyz").setSelected(True)
+    window.toggle_range_ring(window._selected_pieces(), 6.0)
+    (ring,) = [i for i in window.scene.annotation_items if isinstance(i, RingItem)]
+    assert ring.label == "6 in from Orc Boyz"
+    # 6 in from a 4.92 in square base: 16.92 in across.
+    assert ring.path.boundingRect().width() == pytest.approx(4.921 + 12, abs=0.02)
+    window.toggle_range_ring(["b-boyz"], 6.0)
+    assert not any(isinstance(i, RingItem) for i in window.scene.annotation_items)
+    assert window.doc.undo_stack.count() == 2
+
+
+def test_dragging_a_piece_shows_how_far_it_has_moved_from_where_the_drag_began(qtbot, demo_window):
+    window = demo_window
+    vp = window.view.viewport()
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=at(window, *BOYZ))
+    qtbot.mouseMove(vp, at(window, BOYZ[0] + 1, BOYZ[1]))
+    qtbot.mouseMove(vp, at(window, BOYZ[0] + 3, BOYZ[1] + 4))
+    readout = window.view.drag_readout
+    assert readout.isVisible()
+    (text,) = readout.lines
+    assert text.startswith("moved ") and float(text.split()[1]) == pytest.approx(5.0, abs=0.1)
+    assert window.measure_label.text() == text  # the status bar reads it too
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=at(window, BOYZ[0] + 3, BOYZ[1] + 4))
+    assert not readout.isVisible()
