@@ -192,3 +192,18 @@ def test_dragging_a_piece_shows_how_far_it_has_moved_from_where_the_drag_began(q
     assert window.measure_label.text() == text  # the status bar reads it too
     qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=at(window, BOYZ[0] + 3, BOYZ[1] + 4))
     assert not readout.isVisible()
+
+
+def test_the_stream_picture_shows_pinned_rulers_and_range_rings(qtbot, demo_window, tmp_path):
+    from tabletop_gui.app.stream.streamer import StreamOutput
+
+    window = demo_window
+    output = StreamOutput(window.doc, tmp_path / "stream.png", interval_ms=0)
+    plain = output.image()
+    pin(qtbot, window, KNIGHTS, BOYZ)
+    window.toggle_range_ring(["b-wolves"], 6.0)
+    ruled = output.image()
+    kinds = {type(i) for i in output.scene.annotation_items}
+    assert kinds == {PinnedRulerItem, RingItem}
+    assert plain.size() == ruled.size() and plain != ruled
+    output.stop()

@@ -236,7 +236,7 @@ def write_range_report(
             painter.end()
             buf = QBuffer()
             buf.open(QIODevice.OpenModeFlag.WriteOnly)
-            if not image.save(buf, b"PNG"):
+            if not image.save(buf, "PNG"):  # type: ignore[call-overload]
                 raise OSError(f"{path}: could not encode the PNG")
             _write(path, bytes(buf.data().data()))
         else:
