@@ -4,6 +4,9 @@ played, and the game log lists it for a referee to review."""
 
 from __future__ import annotations
 
+import numpy as np
+
+from tabletop_gui.geometry.arrays import unit_arrays
 from tabletop_gui.geometry.outline import EPS, unit_outline
 from tabletop_gui.model.events import Event, MovePiece, RotatePiece
 from tabletop_gui.model.names import possessive, side_name
@@ -36,20 +39,24 @@ def other_side_moved(before: GameState, unit: Unit, why: str = "") -> str | None
 
 
 def overlaps(after: GameState, unit_id: str) -> list[str]:
-    """The units whose bases overlap ``unit_id``'s after it moved (same level)."""
-    unit = after.scene.units.get(unit_id)
+    """The units whose bases overlap ``unit_id``'s after it moved (same level).
+    The scene's cached unit arrays rule out every unit whose bounding circle
+    cannot reach this one, so only near neighbours are intersected exactly."""
+    scene = after.scene
+    unit = scene.units.get(unit_id)
     if unit is None or unit.removed:
         return []
-    mine = unit_outline(unit)
-    shape = mine.polygon()
+    a = unit_arrays(scene)
+    i = a.index()[unit_id]
+    reach = np.hypot(a.half_w, a.half_d)
+    near = np.hypot(a.cx - a.cx[i], a.cy - a.cy[i]) < reach + reach[i]
+    near &= a.on_table & (np.abs(a.elevation - a.elevation[i]) <= EPS)
+    near[i] = False
+    shape = unit_outline(unit).polygon()
     out = []
-    for other in after.scene.units.values():
-        if other.id == unit.id or other.removed:
-            continue
-        theirs = unit_outline(other)
-        if abs(theirs.elevation - mine.elevation) > EPS:
-            continue  # one stands above the other (a rooftop, a bridge)
-        if shape.intersection(theirs.polygon()).area > OVERLAP_AREA:
+    for j in np.flatnonzero(near):
+        other = scene.units[a.ids[j]]
+        if shape.intersection(unit_outline(other).polygon()).area > OVERLAP_AREA:
             out.append(other.name or other.id)
     return out
 
