@@ -16,7 +16,7 @@ from tabletop_gui.app import style
 from tabletop_gui.app.canvas import labels
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.drawing import draw_dashed, draw_label, text_size
-from tabletop_gui.app.canvas.items import Z_TOOL
+from tabletop_gui.app.canvas.layers import Z_TOOL
 from tabletop_gui.model.annotations import Annotations, Ruler
 from tabletop_gui.model.names import inches
 from tabletop_gui.model.scene import Scene
