@@ -22,7 +22,7 @@ HIDDEN_TEXT = "?"
 class Field:
     name: str  # the dataclass field
     label: str
-    kind: str  # text, float, int, opt_int, bool, choice, side, opt_side, rule, hex
+    kind: str  # text, float, int, opt_int, bool, choice, side, opt_side, rule, hex_cell (a hex of the board, "col,row")
     choices: tuple[str, ...] = ()
 
 
@@ -71,7 +71,7 @@ ZONE_FIELDS = (Field("name", "Name", "text"), Field("side", "Side", "side"))
 DIAMETER = Field("base_width_mm", "Base diameter (mm)", "float")
 #: A unit on a hex board stands on a hex: its place is edited as "col,row" (the
 #: hex's centre in inches is the field's tooltip).
-HEX_FIELD = Field("hex", "Hex (col,row)", "hex")
+HEX_FIELD = Field("hex", "Hex (col,row)", "hex_cell")
 
 
 def _only(fields: tuple[Field, ...], names: tuple[str, ...] | None) -> tuple[Field, ...]:
@@ -150,7 +150,7 @@ def refusal_words(reason: str, fields: tuple[Field, ...]) -> str:
     header names it); any other reason as it is."""
     field = getattr(reason, "field", None)
     problem = getattr(reason, "problem", "")
-    label = next((f.label for f in fields if f.name == field and f.kind != "hex"), None)
+    label = next((f.label for f in fields if f.name == field and f.kind != "hex_cell"), None)
     if label:
         return f"{label} {problem}"
     return problem or str(reason)  # the piece is named by the header already

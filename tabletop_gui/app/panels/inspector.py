@@ -247,7 +247,7 @@ class Inspector(QWidget):
             w.setModified(False)
 
     def _value(self, f: Field, piece: Any) -> Any:
-        if f.kind == "hex":
+        if f.kind == "hex_cell":
             board = self.board
             if isinstance(board, HexBoard):
                 return hex_label(board.point_to_hex(piece.x, piece.y))
@@ -264,7 +264,7 @@ class Inspector(QWidget):
             w = self.widgets.get(f.name)
             if w is None:
                 continue
-            if f.kind == "hex":
+            if f.kind == "hex_cell":
                 w.setToolTip(f"Centre at x {piece.x:.2f} in, y {piece.y:.2f} in")
             value = self._value(f, piece)
             if f.name == "value" and isinstance(w, QLineEdit) and self._hide_value(w, piece):
@@ -311,7 +311,7 @@ class Inspector(QWidget):
             return
         edit.setModified(False)
         try:
-            if f.kind == "hex" and isinstance(self.board, HexBoard):
+            if f.kind == "hex_cell" and isinstance(self.board, HexBoard):
                 value = hex_label(parse_hex(self.board, edit.text()))
             else:
                 value = parse(f, edit.text())
@@ -334,7 +334,7 @@ class Inspector(QWidget):
             else:
                 rules.discard(f.name)
             changes = {"rules": sorted(rules)}
-        elif f.kind == "hex" and isinstance(self.board, HexBoard):
+        elif f.kind == "hex_cell" and isinstance(self.board, HexBoard):
             col, row = (int(p) for p in str(value).split(","))
             x, y = self.board.hex_to_point((col, row))
             changes = {"x": x, "y": y}

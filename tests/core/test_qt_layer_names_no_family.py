@@ -1,0 +1,66 @@
+"""The Qt layer never names a rule family: no string in tabletop_gui/app/ is a
+family's name or one of its objective kinds, settings' record keys or preset
+keys (``t9a``, ``hex.permanent``, ``carnevale.activation``...). What a family
+means reaches the window only through the family contract (docs/architecture.md,
+Rule families); the import contract checks the imports, this test the words."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import tabletop_gui
+from tabletop_gui.rules.engine import load_families
+from tabletop_gui.rules.family import FAMILIES
+
+APP = Path(tabletop_gui.__file__).parent / "app"
+
+
+def family_words() -> set[str]:
+    load_families()
+    return set(FAMILIES)
+
+
+def names_a_family(text: str, families: set[str]) -> bool:
+    return text in families or any(text.startswith(f"{f}.") for f in families)
+
+
+def strings_in_code(path: Path) -> list[tuple[int, str]]:
+    """String constants of the module, docstrings left out (prose may name a family)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+    ]
+
+
+def test_no_string_in_the_qt_layer_names_a_family_or_its_kinds():
+    families = family_words()
+    assert {"t9a", "hex", "carnevale"} <= families
+    found = [
+        f"{path.relative_to(APP.parent)}:{line}: {text!r}"
+        for path in sorted(APP.rglob("*.py"))
+        for line, text in strings_in_code(path)
+        if names_a_family(text, families)
+    ]
+    assert found == []
+
+
+def test_the_check_sees_a_family_name_in_code(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        '"""Docs may say t9a."""\nif family == "hex":\n    kind = "t9a.breakthrough"\n'
+    )
+    texts = [t for _line, t in strings_in_code(sample)]
+    assert [t for t in texts if names_a_family(t, family_words())] == ["hex", "t9a.breakthrough"]
