@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import math
+import sys
 import types
 import typing
 from collections.abc import Mapping
@@ -16,8 +17,39 @@ from functools import cache
 from typing import Any
 
 from tabletop_gui.io.errors import FileFormatError
+from tabletop_gui.model import limits
 
-JSONScalar = (str, int, float, bool, type(None))
+
+class HugeNumber(float):
+    """A number of a file too long to be a real value (``1111...`` of 4,301 digits,
+    ``1e400``): it reads as the largest float, so the field it is in refuses it
+    by its path, and it shows as what it was."""
+
+    shown: str
+
+    def __new__(cls, text: str) -> HugeNumber:
+        value = super().__new__(cls, -sys.float_info.max if text.startswith("-") else
+                                sys.float_info.max)  # fmt: skip
+        digits = sum(ch.isdigit() for ch in text)
+        value.shown = text if len(text) <= 24 else f"a number of {digits:,} digits"
+        return value
+
+    def __repr__(self) -> str:
+        return self.shown
+
+    __str__ = __repr__
+
+
+def parse_int(text: str) -> int | float:
+    """``json.loads`` hook: Python refuses to read an int of over 4,300 digits
+    (ValueError); a whole number past MAX_DIGITS is a HugeNumber instead."""
+    return int(text) if len(text) <= limits.MAX_DIGITS else HugeNumber(text)
+
+
+def parse_float(text: str) -> float:
+    """``json.loads`` hook: a float that overflows (``1e400``) is a HugeNumber."""
+    value = float(text)
+    return value if math.isfinite(value) else HugeNumber(text)
 
 
 @cache
@@ -42,6 +74,10 @@ def encode(value: Any) -> Any:
         return out
     if isinstance(value, enum.Enum):
         return value.value
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        # 20.0 is written 20, as an int 20 is: the same game saves the same bytes
+        # whether its numbers were typed as ints (code) or read as floats (a file).
+        return int(value)
     if isinstance(value, frozenset | set):
         return sorted(encode(v) for v in value)
     if isinstance(value, tuple | list):
@@ -68,22 +104,18 @@ def decode(hint: Any, data: Any, path: str) -> Any:
             raise FileFormatError(path, f"expected true or false, got {_show(data)}")
         return data
     if hint is int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            if isinstance(data, float) and data.is_integer():
-                return int(data)
+        whole = isinstance(data, int) or (isinstance(data, float) and data.is_integer())
+        if isinstance(data, bool) or not whole:
             raise FileFormatError(path, f"expected a whole number, got {_show(data)}")
-        return data
+        return int(_number(data, path))
     if hint is float:
         if isinstance(data, bool) or not isinstance(data, int | float):
             raise FileFormatError(path, f"expected a number, got {_show(data)}")
-        value = float(data)
-        if not math.isfinite(value):
-            raise FileFormatError(path, f"must be a finite number, got {_show(data)}")
-        return value
+        return float(_number(data, path))
     if hint is str:
         if not isinstance(data, str):
             raise FileFormatError(path, f"expected text, got {_show(data)}")
-        return data
+        return text(data, path)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         try:
             return hint(data)
@@ -112,7 +144,9 @@ def decode(hint: Any, data: Any, path: str) -> Any:
         if not isinstance(data, dict):
             raise FileFormatError(path, f"expected an object, got {_show(data)}")
         value_hint = args[1] if len(args) == 2 else Any
-        return {k: decode(value_hint, v, f"{path}.{k}") for k, v in data.items()}
+        return {
+            text(str(k), path): decode(value_hint, v, _join(path, str(k))) for k, v in data.items()
+        }
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return decode_dataclass(hint, data, path)
     raise FileFormatError(path, f"cannot read a value of type {hint}")
@@ -150,7 +184,7 @@ def _decode_union(args: tuple[Any, ...], data: Any, path: str) -> Any:
             raise FileFormatError(path, f"expected an object, got {_show(data)}")
         kinds = {getattr(c, "kind", None): c for c in classes}
         kind = data.get("kind")
-        if kind not in kinds:
+        if not isinstance(kind, str) or kind not in kinds:
             raise FileFormatError(_join(path, "kind"), f"must be one of {sorted(map(str, kinds))}")
         return decode_dataclass(kinds[kind], data, path, skip=("kind",))
     if len(options) == 1:
@@ -164,15 +198,44 @@ def _decode_union(args: tuple[Any, ...], data: Any, path: str) -> Any:
     raise FileFormatError(path, " or ".join(problems))
 
 
-def _json_value(data: Any, path: str) -> Any:
+def text(data: str, path: str, limit: int = limits.MAX_TEXT) -> str:
+    """``data`` if it is text a file can hold and a screen can show (see
+    ``limits.text_problem``), else FileFormatError naming ``path``."""
+    problem = limits.text_problem(data, limit)
+    if problem:
+        raise FileFormatError(path, problem)
+    return data
+
+
+def _number(data: int | float, path: str) -> int | float:
+    """``data`` if finite and within +-MAX_NUMBER (nothing a board needs is larger)."""
     if isinstance(data, float) and not math.isfinite(data):
-        raise FileFormatError(path, "must be a finite number")
-    if isinstance(data, JSONScalar):
+        raise FileFormatError(path, f"must be a finite number, got {_show(data)}")
+    if abs(data) > limits.MAX_NUMBER:
+        raise FileFormatError(
+            path, f"{_show(data)} is out of range (numbers are at most {limits.MAX_NUMBER:g})"
+        )
+    return data
+
+
+def _json_value(data: Any, path: str, depth: int = 0) -> Any:
+    """Free-form JSON (settings, params, changes) checked as the typed fields are."""
+    if depth > limits.MAX_DEPTH:
+        raise FileFormatError(path, f"nested more than {limits.MAX_DEPTH} levels deep")
+    if data is None or isinstance(data, bool):
         return data
+    if isinstance(data, int | float):
+        return _number(data, path)
+    if isinstance(data, str):
+        return text(data, path)
     if isinstance(data, list):
-        return [_json_value(v, f"{path}[{i}]") for i, v in enumerate(data)]
+        return [_json_value(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(data)]
     if isinstance(data, dict):
-        return {str(k): _json_value(v, f"{path}.{k}") for k, v in data.items()}
+        out = {}
+        for k, v in data.items():
+            key = text(str(k), path)
+            out[key] = _json_value(v, _join(path, key), depth + 1)
+        return out
     raise FileFormatError(path, f"not a JSON value: {_show(data)}")
 
 
@@ -181,5 +244,7 @@ def _join(path: str, key: str) -> str:
 
 
 def _show(data: Any) -> str:
-    text = repr(data)
-    return text if len(text) <= 40 else text[:37] + "..."
+    if isinstance(data, int) and abs(data) > 10**40:  # repr may refuse (int digit limit)
+        return f"a number of about {int(data.bit_length() * math.log10(2)) + 1} digits"
+    shown = repr(data)
+    return shown if len(shown) <= 40 else shown[:37] + "..."

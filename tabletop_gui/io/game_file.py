@@ -1,9 +1,8 @@
 """File format v1: one JSON format for scenarios and games (setup + log).
 
 See docs/file-format.md. Loading validates everything, replays the log through
-the rules and raises FileFormatError naming the JSON path; saving writes a temp
-file beside the target and renames it over, so a crash mid-save leaves the old
-file whole.
+the rules and raises FileFormatError naming the JSON path; saving writes
+atomically (``io.atomic``), so a crash mid-save leaves the old file whole.
 """
 
 from __future__ import annotations
@@ -11,12 +10,12 @@ from __future__ import annotations
 import difflib
 import json
 import os
-import tempfile
-from pathlib import Path
 from typing import Any
 
-from tabletop_gui.io.codec import decode, decode_dataclass, encode
+from tabletop_gui.io.atomic import write_atomic
+from tabletop_gui.io.codec import decode, decode_dataclass, encode, parse_float, parse_int, text
 from tabletop_gui.io.errors import FileFormatError, LogRefusal
+from tabletop_gui.model import limits
 from tabletop_gui.model.annotations import Annotations
 from tabletop_gui.model.bounds import off_board
 from tabletop_gui.model.events import EVENT_TYPES, Event, EventError
@@ -25,7 +24,7 @@ from tabletop_gui.model.pieces import Marker, Side, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Board, ObjectiveSpec, Scene, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.engine import RuleError, apply, family_of, objectives_of
-from tabletop_gui.rules.objective import every_piece
+from tabletop_gui.rules.objective import OBJECTIVE_KINDS, every_piece
 
 FORMAT_NAME = "tabletop-gui"
 FORMAT_VERSION = 1
@@ -73,30 +72,9 @@ def dumps(game: Game) -> str:
 
 
 def save_game(game: Game, path: str | os.PathLike[str]) -> None:
-    """Write atomically: a temp file in the same folder, flushed, then renamed over."""
-    target = Path(path)
-    text = dumps(game)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        # mkstemp makes the file owner-only; keep the old file's mode, or the usual one.
-        os.chmod(tmp, _mode_for(target))
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _mode_for(target: Path) -> int:
-    try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+    """Write atomically (``io.atomic``): the old file stays whole until the new
+    one is complete on disk."""
+    write_atomic(path, dumps(game).encode("utf-8"))
 
 
 # -- reading --------------------------------------------------------------
@@ -105,7 +83,8 @@ def _mode_for(target: Path) -> int:
 def load_game(path: str | os.PathLike[str]) -> Game:
     source = str(path)
     try:
-        raw = Path(path).read_bytes()
+        with open(path, "rb") as fh:
+            raw = fh.read(limits.MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise FileFormatError("(file)", f"cannot read: {exc.strerror or exc}", source) from None
     try:
@@ -117,19 +96,25 @@ def load_game(path: str | os.PathLike[str]) -> Game:
 
 
 def loads(raw: str | bytes) -> Game:
+    if len(raw) > limits.MAX_FILE_BYTES:
+        raise FileFormatError(
+            "(file)", f"larger than the limit of {limits.MAX_FILE_BYTES // 2**20} MB"
+        )
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8-sig")  # a BOM (Notepad) is not an error
         except UnicodeDecodeError as exc:
             raise FileFormatError("(file)", f"not UTF-8 text (byte {exc.start})") from None
     try:
-        data = json.loads(raw)
+        data = json.loads(raw, parse_int=parse_int, parse_float=parse_float)
     except json.JSONDecodeError as exc:
         raise FileFormatError(
             f"line {exc.lineno}, column {exc.colno}", f"not valid JSON: {exc.msg}"
         ) from None
-    except RecursionError:
-        raise FileFormatError("(file)", "nested too deeply") from None
+    except RecursionError:  # the parser's own limit, far past MAX_DEPTH
+        raise FileFormatError(
+            "(file)", f"nested more than {limits.MAX_DEPTH} levels deep"
+        ) from None
     return game_from_json(data)
 
 
@@ -150,6 +135,7 @@ def game_from_json(data: Any) -> Game:
         raise FileFormatError("family", "missing (one of: t9a, hex, carnevale)")
     family = decode(str, data["family"], "family")
     board = decode(Board, data.get("board", {"kind": "inch"}), "board")
+    _check_sizes(data)
     sides = _list(Side, data, "sides")
     side_ids = [s.id for s in sides]
     if len(set(side_ids)) != len(side_ids):
@@ -181,13 +167,18 @@ def game_from_json(data: Any) -> Game:
         objectives=objectives,
         settings=decode(dict[str, Any], data.get("settings", {}), "settings"),
         deployment=decode(str, data.get("deployment", ""), "deployment"),
-        notes=decode(str, data.get("notes", ""), "notes"),
+        notes=_notes(data.get("notes", "")),
         briefing=decode(dict[str, str], data.get("briefing", {}), "briefing"),
     )
     try:
         family = family_of(setup)
     except RuleError as exc:
         raise FileFormatError("family", str(exc)) from None
+    needed = getattr(family, "side_count", None)
+    if needed is not None and len(sides) != needed:
+        raise FileFormatError(
+            "sides", f"{family.title} is played by {needed} sides, this file has {len(sides)}"
+        )
     setup = family.completed(setup)
     for name in setup.settings:
         if name not in family.setting_names:
@@ -230,9 +221,38 @@ def _annotations(data: Any, every: Scene) -> Annotations:
     return notes
 
 
+def _check_sizes(data: dict[str, Any]) -> None:
+    """Refuse a file past the limits on pieces, events, sides and objectives
+    (docs/file-format.md, "Limits") before reading any of them."""
+    pieces = 0
+    for key in ("units", "markers", "terrain", "zones"):
+        items = data.get(key, [])
+        pieces += len(items) if isinstance(items, list) else 0
+    if pieces > limits.MAX_PIECES:
+        raise FileFormatError(
+            "(file)",
+            f"{pieces:,} pieces (units, markers, terrain, zones), more than the limit of "
+            f"{limits.MAX_PIECES:,}",
+        )
+    for key, limit, what in (
+        ("events", limits.MAX_EVENTS, "events"),
+        ("sides", limits.MAX_SIDES, "sides"),
+        ("objectives", limits.MAX_OBJECTIVES, "objectives"),
+    ):
+        items = data.get(key, [])
+        if isinstance(items, list) and len(items) > limit:
+            raise FileFormatError(key, f"{len(items):,} {what}, more than the limit of {limit:,}")
+
+
+def _notes(value: Any) -> str:
+    if not isinstance(value, str):
+        raise FileFormatError("notes", f"expected text, got {type(value).__name__}")
+    return text(value, "notes", limits.MAX_NOTES)
+
+
 def _bad_kind_path(objectives: tuple[ObjectiveSpec, ...], exc: RuleError) -> str:
     for i, spec in enumerate(objectives):
-        if repr(spec.kind) in str(exc):
+        if spec.kind not in OBJECTIVE_KINDS:
             return f"objectives[{i}].kind"
     return "objectives"
 

@@ -6,6 +6,8 @@ import math
 from dataclasses import dataclass
 from typing import ClassVar
 
+from tabletop_gui.model import limits
+
 
 @dataclass(frozen=True, slots=True)
 class InchBoard:
@@ -29,4 +31,8 @@ class InchBoard:
             value = getattr(self, name)
             if not (math.isfinite(value) and value > 0):
                 errors.append((name, f"must be > 0, got {value}"))
+            elif value < limits.MIN_BOARD_INCHES:
+                errors.append((name, f"must be >= {limits.MIN_BOARD_INCHES:g} in, got {value:g}"))
+            elif value > limits.MAX_BOARD_INCHES:
+                errors.append((name, limits.above(value, limits.MAX_BOARD_INCHES, " in") or ""))
         return errors

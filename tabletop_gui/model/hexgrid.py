@@ -26,6 +26,7 @@ from typing import ClassVar, Literal
 
 from tabletop_gui.model import hexterrain
 from tabletop_gui.model.hexterrain import HexLabel, HexTerrain, TerrainKind
+from tabletop_gui.model import limits
 
 Hex = tuple[int, int]
 Point = tuple[float, float]
@@ -206,10 +207,21 @@ class HexBoard:
         errors = []
         if self.rows < 1:
             errors.append(("rows", f"must be >= 1, got {self.rows}"))
+        elif self.rows > limits.MAX_HEX_ROWS:
+            errors.append(("rows", limits.above(self.rows, limits.MAX_HEX_ROWS) or ""))
         if self.long_row < 2:
             errors.append(("long_row", f"must be >= 2, got {self.long_row}"))
+        elif self.long_row > limits.MAX_HEX_ROW_LENGTH:
+            too_long = limits.above(self.long_row, limits.MAX_HEX_ROW_LENGTH)
+            errors.append(("long_row", too_long or ""))
         if not self.hex_size > 0:
             errors.append(("hex_size", f"must be > 0, got {self.hex_size}"))
+        elif not limits.MIN_HEX_SIZE <= self.hex_size <= limits.MAX_HEX_SIZE:
+            errors.append((
+                "hex_size",
+                f"must be from {limits.MIN_HEX_SIZE:g} to {limits.MAX_HEX_SIZE:g} in, "
+                f"got {self.hex_size:g}",
+            ))  # fmt: skip
         if errors:
             return errors
         if not self.sections:

@@ -10,6 +10,9 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 
+from tabletop_gui.model import limits
+from tabletop_gui.model.polygons import polygon_problem
+
 MM_PER_INCH = 25.4
 
 Point = tuple[float, float]
@@ -37,7 +40,7 @@ class Side:
     colour: str = "#0072b2"
 
     def validate(self) -> list[tuple[str, str]]:
-        errors = []
+        errors = _text_errors(self, ("id", "name"))
         if not self.id:
             errors.append(("id", "must not be empty"))
         if not (len(self.colour) == 7 and self.colour.startswith("#")):
@@ -113,7 +116,7 @@ class Unit:
         return not self.removed
 
     def validate(self) -> list[tuple[str, str]]:
-        errors = []
+        errors = _text_errors(self, ("id", "name", "side"))
         if not self.id:
             errors.append(("id", "must not be empty"))
         if not self.base_width_mm > 0:
@@ -129,7 +132,7 @@ class Unit:
         for name in ("x", "y", "facing", "elevation"):
             if not math.isfinite(getattr(self, name)):
                 errors.append((name, "must be a finite number"))
-        return errors
+        return errors + _caps(self, UNIT_CAPS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +164,10 @@ class Marker:
         return self.carried_by is None and not self.destroyed
 
     def validate(self) -> list[tuple[str, str]]:
-        errors = []
+        names = ("id", "kind", "label", "side", "carried_by", "claimed_by")
+        errors = _text_errors(self, names)
+        errors += [(f"rules[{i}]", p) for i, r in enumerate(sorted(self.rules))
+                   if (p := limits.text_problem(r))]  # fmt: skip
         if not self.id:
             errors.append(("id", "must not be empty"))
         if not self.diameter_mm > 0:
@@ -169,15 +175,61 @@ class Marker:
         for name in ("x", "y", "elevation"):
             if not math.isfinite(getattr(self, name)):
                 errors.append((name, "must be a finite number"))
-        return errors
+        if self.value is not None and abs(self.value) > limits.MAX_POINTS:
+            errors.append(("value", limits.above(abs(self.value), limits.MAX_POINTS) or ""))
+        return errors + _caps(self, MARKER_CAPS)
+
+
+#: (field, highest value, unit words) checked by ``_caps``; the lowest values are
+#: checked by each ``validate`` with its own words.
+UNIT_CAPS = (
+    ("base_width_mm", limits.MAX_BASE_MM, " mm"),
+    ("base_depth_mm", limits.MAX_BASE_MM, " mm"),
+    ("models", limits.MAX_MODELS, ""),
+    ("models_per_rank", limits.MAX_MODELS_PER_RANK, ""),
+    ("life_points", limits.MAX_POINTS, ""),
+    ("elevation", limits.MAX_HEIGHT_INCHES, " in"),
+)
+MARKER_CAPS = (
+    ("diameter_mm", limits.MAX_BASE_MM, " mm"),
+    ("elevation", limits.MAX_HEIGHT_INCHES, " in"),
+)
+
+
+def _caps(piece: object, caps: tuple[tuple[str, float, str], ...]) -> list[tuple[str, str]]:
+    """Fields past their highest sane value (elevations either way)."""
+    errors = []
+    for name, high, unit in caps:
+        value = getattr(piece, name)
+        if value is None or not math.isfinite(value):
+            continue
+        problem = limits.above(abs(value) if name in ("elevation", "height") else value, high, unit)
+        if problem:
+            errors.append((name, problem))
+    return errors
+
+
+def _text_errors(piece: object, names: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Text fields that are not text: too long, a lone surrogate, a control character."""
+    errors = []
+    for name in names:
+        value = getattr(piece, name)
+        problem = limits.text_problem(value) if isinstance(value, str) else None
+        if problem:
+            errors.append((name, problem))
+    return errors
 
 
 def _polygon_errors(polygon: tuple[Point, ...]) -> list[tuple[str, str]]:
     if len(polygon) < 3:
         return [("polygon", f"needs at least 3 points, got {len(polygon)}")]
+    if len(polygon) > limits.MAX_POLYGON_POINTS:
+        return [("polygon", f"has {len(polygon):,} points, more than the limit of "
+                            f"{limits.MAX_POLYGON_POINTS:,}")]  # fmt: skip
     if any(not (math.isfinite(x) and math.isfinite(y)) for x, y in polygon):
         return [("polygon", "points must be finite numbers")]
-    return []
+    problem = polygon_problem(polygon)
+    return [("polygon", problem)] if problem else []
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +241,14 @@ class Terrain:
     height: float = 0.0
 
     def validate(self) -> list[tuple[str, str]]:
-        return _polygon_errors(self.polygon)
+        errors = _text_errors(self, ("id", "name"))
+        if not self.id:
+            errors.append(("id", "must not be empty"))
+        if not math.isfinite(self.height):
+            errors.append(("height", "must be a finite number"))
+        else:
+            errors += _caps(self, (("height", limits.MAX_HEIGHT_INCHES, " in"),))
+        return errors + _polygon_errors(self.polygon)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +261,10 @@ class Zone:
     name: str = ""
 
     def validate(self) -> list[tuple[str, str]]:
-        return _polygon_errors(self.polygon)
+        errors = _text_errors(self, ("id", "side", "name"))
+        if not self.id:
+            errors.append(("id", "must not be empty"))
+        return errors + _polygon_errors(self.polygon)
 
 
 Piece = Unit | Marker | Terrain | Zone

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.model.pieces import Marker, Piece, Side, Terrain, Unit, Zone
+from tabletop_gui.model.plain import plain
 
 Board = InchBoard | HexBoard
 
@@ -158,6 +159,9 @@ class ObjectiveSpec:
     params: Mapping[str, Any] = field(default_factory=dict)
     name: str = ""
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", plain(self.params))
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -174,6 +178,9 @@ class Setup:
     #: historical background, special rules and victory conditions), shown as
     #: written; no rule reads them.
     briefing: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "settings", plain(self.settings))
 
     def setting(self, name: str, default: Any) -> Any:
         return self.settings.get(name, default)

@@ -16,6 +16,7 @@ from tabletop_gui.model.events.base import (
     turn_word,
 )
 from tabletop_gui.model.pieces import Marker, Terrain, Unit, Zone
+from tabletop_gui.model.plain import plain
 from tabletop_gui.model.state import GameState
 
 
@@ -173,6 +174,9 @@ class UpdatePiece(Event):
     type = "update"
     piece_id: str
     changes: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "changes", plain(self.changes))  # as a file gives them back
 
     def apply(self, state: GameState) -> GameState:
         piece = _piece(state, self.piece_id)

@@ -67,6 +67,8 @@ class HexBanners(HexBannersPlay):
     name = "hex"
     title = "Hex Victory Banners"
     setting_names = tuple(settings.DEFAULTS)
+    #: A two-player game: the loader refuses a file with any other number of sides.
+    side_count = 2
 
     # -- refusals ---------------------------------------------------------
     def check(self, state: GameState, event: Event) -> str | None:

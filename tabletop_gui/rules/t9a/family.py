@@ -52,6 +52,8 @@ class NinthAge(NinthAgePlay):
     name = "t9a"
     title = "The Ninth Age"
     setting_names = (GAME_TURNS,)
+    #: A two-player game: the loader refuses a file with any other number of sides.
+    side_count = 2
 
     def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
         if (
