@@ -7,16 +7,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-import tabletop_gui
+from tabletop_gui.examples import SCENARIOS
 
 
 def scenarios_dir() -> Path:
-    """The folder of the bundled scenarios (``tabletop_gui.SCENARIOS`` if the
-    package names it, else its ``examples`` folder)."""
-    named = getattr(tabletop_gui, "SCENARIOS", None)
-    if named is not None and Path(named).is_dir():
-        return Path(named)
-    return Path(tabletop_gui.__file__).resolve().parent / "examples"
+    """The folder of the bundled scenarios (package data: ``tabletop_gui.examples``)."""
+    return SCENARIOS
 
 
 def scenario_paths() -> list[Path]:
