@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.hexgrid import HexBoard
+from tabletop_gui.model.piecemap import PieceMap
 from tabletop_gui.model.pieces import Marker, Piece, Side, Terrain, Unit, Zone
 from tabletop_gui.model.plain import plain
 
@@ -34,6 +35,15 @@ class Scene:
     zones: Mapping[str, Zone] = field(default_factory=dict)
     # Derived data (numpy arrays, shapely geometries) keyed by the geometry module.
     cache: dict[Hashable, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # Each collection is a PieceMap (a dict given is converted once): a scene
+        # made by an edit shares every untouched piece and most of the map with
+        # the scene it came from (see ``model.piecemap``).
+        for name in _COLLECTIONS.values():
+            coll = getattr(self, name)
+            if not isinstance(coll, PieceMap):
+                object.__setattr__(self, name, PieceMap(coll))
 
     def side(self, side_id: str) -> Side:
         for s in self.sides:
@@ -64,9 +74,9 @@ class Scene:
     def with_piece(self, piece: Piece) -> Scene:
         """A scene with ``piece`` added or replacing the piece of the same id."""
         name = _COLLECTIONS[type(piece)]
-        coll = dict(getattr(self, name))
-        replacing_unit = isinstance(piece, Unit) and piece.id in coll
-        coll[piece.id] = piece
+        old: PieceMap[Piece] = getattr(self, name)
+        replacing_unit = isinstance(piece, Unit) and piece.id in old
+        coll = old.set(piece.id, piece)
         # One unit replaced in place (a move, a flag): derived arrays can be patched
         # from this scene's instead of rebuilt (see ``derived``).
         cache: dict[Hashable, Any] = (
@@ -85,9 +95,7 @@ class Scene:
         for name in _COLLECTIONS.values():
             coll = getattr(self, name)
             if piece_id in coll:
-                new = dict(coll)
-                del new[piece_id]
-                changes: dict[str, Any] = {name: new}
+                changes: dict[str, Any] = {name: coll.remove(piece_id)}
                 return replace(self, **changes, cache={})
         raise KeyError(piece_id)
 
@@ -133,7 +141,8 @@ def _patched(scene: Scene, key: Hashable, patch: Callable[[T, Scene, int], T]) -
     lineage = scene.cache.get("_parent")
     parent = lineage[0]() if lineage is not None else None
     if lineage is not None and parent is not None and key in parent.cache:
-        return patch(parent.cache[key], scene, list(scene.units).index(lineage[1]))
+        units: PieceMap[Unit] = scene.units  # type: ignore[assignment]
+        return patch(parent.cache[key], scene, units.position(lineage[1]))
     last = _LAST.get(key)
     if last is None or last[0] != tuple(scene.units):
         return None

@@ -1,0 +1,150 @@
+"""An immutable, ordered id -> piece map whose versions share what they did not
+change, so a game's timeline (every state kept, for look-back and undo) grows
+with the events played, not with units x events.
+
+A version holds its values in a persistent vector (pyrsistent's PVector, in C):
+replacing one piece copies about one path of 32-wide nodes (~1 KB) instead of
+the whole map. The ids' order and their positions are shared between versions
+until a piece is added (appended, still shared where no other version appended
+first) or deleted (a new map, as rare as deleting a piece is). Iteration is in
+insertion order, as a dict's, and runs in C; looking an id up is two C lookups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
+from typing import Any, TypeVar
+
+from pyrsistent import PVector, pvector
+
+T = TypeVar("T")
+
+
+class PieceMap(Mapping[str, T]):
+    """A Mapping of piece ids to pieces; ``set`` and ``remove`` return new maps."""
+
+    __slots__ = ("_index", "_keys", "_values")
+
+    _keys: PVector[str]
+    #: id -> position; may be shared with versions that appended more ids, so a
+    #: position at or past this version's length is not this version's.
+    _index: dict[str, int]
+    _values: PVector[T]
+
+    def __init__(self, items: Mapping[str, T] | Iterable[tuple[str, T]] = ()) -> None:
+        pairs = dict(items.items() if isinstance(items, Mapping) else items)
+        self._keys = pvector(pairs)
+        self._index = {k: i for i, k in enumerate(pairs)}
+        self._values = pvector(pairs.values())
+
+    @classmethod
+    def _of(cls, keys: PVector[str], index: dict[str, int], values: PVector[T]) -> PieceMap[T]:
+        new: PieceMap[T] = cls.__new__(cls)
+        new._keys, new._index, new._values = keys, index, values
+        return new
+
+    # -- reading ------------------------------------------------------------
+    def __getitem__(self, key: str) -> T:
+        i = self._index[key]
+        if i >= len(self._values):
+            raise KeyError(key)
+        return self._values[i]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        i = self._index.get(key)
+        if i is None or i >= len(self._values):
+            return default
+        return self._values[i]
+
+    def __contains__(self, key: object) -> bool:
+        i = self._index.get(key) if isinstance(key, str) else None
+        return i is not None and i < len(self._values)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def keys(self) -> KeysView[str]:
+        return _Keys(self)
+
+    def values(self) -> ValuesView[T]:
+        return _Values(self)
+
+    def items(self) -> ItemsView[str, T]:
+        return _Items(self)
+
+    def position(self, key: str) -> int:
+        """Where ``key`` stands in the order (0 for the first piece)."""
+        i = self._index[key]
+        if i >= len(self._values):
+            raise KeyError(key)
+        return i
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PieceMap):
+            if other._values is self._values and other._keys is self._keys:
+                return True
+            return self._keys == other._keys and self._values == other._values
+        if isinstance(other, Mapping):
+            return len(self) == len(other) and all(
+                k in other and other[k] == v for k, v in zip(self._keys, self._values, strict=True)
+            )
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"PieceMap({dict(zip(self._keys, self._values, strict=True))!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (PieceMap, (list(zip(self._keys, self._values, strict=True)),))
+
+    # -- new versions -------------------------------------------------------
+    def set(self, key: str, value: T) -> PieceMap[T]:
+        """A map with ``key`` set to ``value``: replaced in place, or appended."""
+        n = len(self._values)
+        i = self._index.get(key)
+        if i is not None and i < n:
+            return PieceMap._of(self._keys, self._index, self._values.set(i, value))
+        index = self._index
+        if len(index) != n or i is not None:  # another version appended here first
+            index = {k: j for k, j in index.items() if j < n}
+        index[key] = n
+        return PieceMap._of(self._keys.append(key), index, self._values.append(value))
+
+    def remove(self, key: str) -> PieceMap[T]:
+        """A map without ``key`` (KeyError if it has none)."""
+        self.position(key)
+        return PieceMap((k, v) for k, v in zip(self._keys, self._values, strict=True) if k != key)
+
+
+class _Keys(KeysView[str]):
+    __slots__ = ()
+    _mapping: PieceMap[Any]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._mapping._keys)
+
+
+class _Values(ValuesView[T]):
+    __slots__ = ()
+    _mapping: PieceMap[T]
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._mapping._values)
+
+
+class _Items(ItemsView[str, T]):
+    __slots__ = ()
+    _mapping: PieceMap[T]
+
+    def __iter__(self) -> Iterator[tuple[str, T]]:
+        m = self._mapping
+        return zip(m._keys, m._values, strict=False)
+
+
+def piece_map(items: Mapping[str, T]) -> PieceMap[T]:
+    """``items`` as a PieceMap (itself if it is one already)."""
+    return items if isinstance(items, PieceMap) else PieceMap(items)
