@@ -308,6 +308,10 @@ class Document(QObject):
         blocked = self.read_only_reason()
         if blocked:
             return blocked
+        ids = [spec.id for spec in objectives]
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        if twice:  # the file could not be read back (docs/file-format.md)
+            return f"objective ids must be unique: {', '.join(map(repr, twice))} is used twice"
         setup = replace(self.timeline.setup, objectives=tuple(objectives))
         events = self.timeline.events
         timeline = None
