@@ -18,7 +18,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TextIO
 
 from tabletop_gui import __version__, cli_import
 from tabletop_gui.examples import examples
@@ -27,6 +27,7 @@ from tabletop_gui.io.errors import LogRefusal
 from tabletop_gui.io.file_problems import problems_of_file
 from tabletop_gui.model.events.base import turn_word
 from tabletop_gui.model.game import Game
+from tabletop_gui.model.limits import terminal_safe
 from tabletop_gui.model.names import side_name
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play import wording
@@ -103,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run_app(args.file)
         if args.command == "examples":
-            print(examples_listing(as_json=args.json))
+            say(examples_listing(as_json=args.json))
             return 0
         if args.command == "validate":
             return validate(args.file)
@@ -117,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.json:
                 print(json.dumps(score_json(args.file, game, state, board, args.view), indent=1))
             else:
-                print(score_text(game, state, board))
+                say(score_text(game, state, board))
             return 0
         if args.command == "render":
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -132,19 +133,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             except (OSError, ValueError) as exc:
                 raise UsageError(str(exc)) from None
             more = f" ({pages} pages)" if pages > 1 else ""
-            print(f"wrote {args.output}{more}")
+            say(f"wrote {args.output}{more}")
             return 0
     except FileFormatError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        say(f"error: {exc}", sys.stderr)
         return 2
     except UsageError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        say(f"error: {exc}", sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader (e.g. `| head`) stopped early: not an error of ours.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     return 1
+
+
+def say(text: str, stream: TextIO | None = None) -> None:
+    """Print ``text`` with control characters stripped: a name in a file (or a
+    path typed) cannot send escape sequences to the terminal."""
+    print(terminal_safe(text), file=stream if stream is not None else sys.stdout)
 
 
 class UsageError(ValueError):
@@ -157,23 +164,23 @@ def validate(path: str) -> int:
     report = problems_of_file(path)
     if not report.ok:
         n = len(report.problems)
-        print(f"{path}: {n} problem{'' if n == 1 else 's'}", file=sys.stderr)
+        say(f"{path}: {n} problem{'' if n == 1 else 's'}", sys.stderr)
         for p in report.problems:
-            print(f"error: {p}", file=sys.stderr)
+            say(f"error: {p}", sys.stderr)
         if report.refusal is not None:
-            print(
+            say(
                 f"the log is read up to its first refusal: score --at {report.refusal.index} "
                 "shows the moment before it",
-                file=sys.stderr,
+                sys.stderr,
             )
         return 2
     game = load_game(path)
-    print(f"{path}: OK ({game.setup.family}, {len(game.setup.scene.units)} units, "
-          f"{len(game.events)} events)")  # fmt: skip
+    say(f"{path}: OK ({game.setup.family}, {len(game.setup.scene.units)} units, "
+        f"{len(game.events)} events)")  # fmt: skip
     flagged = flag_lines(game)
     if flagged:
-        print(f"{len(flagged)} event{'' if len(flagged) == 1 else 's'} flagged for review:")
-        print("\n".join(f"  {line}" for line in flagged))
+        say(f"{len(flagged)} event{'' if len(flagged) == 1 else 's'} flagged for review:")
+        say("\n".join(f"  {line}" for line in flagged))
     return 0
 
 

@@ -13,6 +13,7 @@ import sys
 
 from tabletop_gui.io import FileFormatError, load_game, save_game
 from tabletop_gui.io.importers import ImportRequest, import_file
+from tabletop_gui.model.limits import terminal_safe
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -65,10 +66,11 @@ def run(args: argparse.Namespace) -> int:
         result = import_file(args.file, request)
         save_game(result.game, args.output)
     except (FileFormatError, ValueError, OSError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(terminal_safe(f"error: {exc}"), file=sys.stderr)
         return 2
-    print(result.summary)
+    # Names come from the imported file: no control characters reach the terminal.
+    print(terminal_safe(result.summary))
     for note in result.notes:
-        print(f"  ! {note}")
-    print(f"wrote {args.output}")
+        print(terminal_safe(f"  ! {note}"))
+    print(terminal_safe(f"wrote {args.output}"))
     return 0

@@ -26,14 +26,18 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, QTimer
 
 from tabletop_gui.app.document import Document
-from tabletop_gui.io import save_game
+from tabletop_gui.io import dumps
+from tabletop_gui.io.atomic import write_atomic
+from tabletop_gui.model.limits import text_problem
 
 ORGANIZATION = "tabletop_gui"
 APPLICATION = "tabletop_gui"
@@ -118,7 +122,7 @@ class Leftover:
     file: Path
     meta: Path
     lock: Path
-    original: str | None  # the file the game was opened from or saved to
+    original: str | None  # the file the game was opened from or saved to (read_meta)
     name: str
     saved: float  # time.time() of the autosave
 
@@ -165,7 +169,7 @@ class Autosaver(QObject):
 
     def _lock(self) -> None:
         if self.lock is None:
-            self.folder.mkdir(parents=True, exist_ok=True)
+            private_folder(self.folder)
             self.lock = QLockFile(str(self.lock_path))
             self.lock.setStaleLockTime(0)
             self.lock.tryLock(0)
@@ -180,7 +184,9 @@ class Autosaver(QObject):
             return False
         try:
             self._lock()
-            save_game(doc.game, self.file)
+            # Both files private to the user and written atomically (io.atomic: a
+            # temp file no one can plant a link at, removed if the write fails).
+            write_atomic(self.file, dumps(doc.game).encode("utf-8"), mode=PRIVATE_FILE)
             meta = {
                 "original": doc.path,
                 "name": doc.timeline.setup.name,
@@ -188,11 +194,10 @@ class Autosaver(QObject):
                 "pid": os.getpid(),
                 "events": len(doc.timeline),
             }
-            tmp = self.meta.with_suffix(".tmp")
-            tmp.write_text(json.dumps(meta), encoding="utf-8")
-            os.replace(tmp, self.meta)
-        except OSError as exc:
-            self.last_error = f"autosave to {self.file} failed: {exc.strerror or exc}"
+            write_atomic(self.meta, json.dumps(meta).encode("utf-8"), mode=PRIVATE_FILE)
+        except (OSError, UnicodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            self.last_error = f"autosave to {self.file} failed: {reason}"
             return False
         self.saved_log = log
         return True
@@ -235,25 +240,81 @@ def _leftovers_in(folder: Path) -> list[Leftover]:
     for meta in sorted(folder.glob("autosave-*.meta.json")):
         stem = meta.name[: -len(".meta.json")]
         file, lock_path = folder / f"{stem}.json", folder / f"{stem}.lock"
-        if not file.exists():
-            meta.unlink(missing_ok=True)
-            continue
+        if not _own_file(file):
+            if not file.exists():
+                meta.unlink(missing_ok=True)
+            continue  # gone, or not a plain file of this user's: never opened
         lock = QLockFile(str(lock_path))
         if not lock.tryLock(0):
             continue  # a running window owns it
         lock.unlock()
-        try:
-            info = json.loads(meta.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            info = {}
+        info = read_meta(meta)
+        saved = info.get("saved")
         out.append(
             Leftover(
                 file,
                 meta,
                 lock_path,
                 info.get("original"),
-                str(info.get("name", "")),
-                float(info.get("saved", file.stat().st_mtime)),
+                info.get("name", ""),
+                saved if isinstance(saved, float) else file.stat().st_mtime,
             )
         )
+    return out
+
+
+#: Permissions of the autosave folder and files: the user's alone.
+PRIVATE_FOLDER = 0o700
+PRIVATE_FILE = 0o600
+#: An autosave's metadata is a few hundred bytes; anything larger is not ours.
+MAX_META_BYTES = 64 * 1024
+
+
+def private_folder(folder: Path) -> None:
+    """Make ``folder`` (and its parents) if missing; the folder itself is the
+    user's alone (0700), also if an earlier version made it readable to others."""
+    folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
+    info = folder.stat()
+    if info.st_uid == os.getuid() and info.st_mode & 0o777 != PRIVATE_FOLDER:
+        folder.chmod(PRIVATE_FOLDER)
+
+
+def _own_file(path: Path) -> bool:
+    try:
+        info = path.lstat()
+    except OSError:
+        return False
+    return stat.S_ISREG(info.st_mode) and info.st_uid == os.getuid()
+
+
+def read_meta(meta: Path) -> dict[str, Any]:
+    """An autosave's metadata, checked: ``original`` an absolute path of a .json
+    file (shown to the user, offered in the Save dialog, never saved to without
+    asking), ``name`` printable text, ``saved`` a time. A missing, broken or odd
+    file, or odd values, give what is known (the recovery prompt still comes)."""
+    out: dict[str, Any] = {}
+    if not _own_file(meta):
+        return out
+    try:
+        with open(meta, "rb") as fh:
+            raw = fh.read(MAX_META_BYTES + 1)
+        info = json.loads(raw) if len(raw) <= MAX_META_BYTES else None
+    except (OSError, ValueError, RecursionError):
+        return out
+    if not isinstance(info, dict):
+        return out
+    original = info.get("original")
+    if (
+        isinstance(original, str)
+        and text_problem(original, 4096) is None
+        and os.path.isabs(original)
+        and original.lower().endswith(".json")
+    ):
+        out["original"] = original
+    name = info.get("name")
+    if isinstance(name, str) and text_problem(name) is None:
+        out["name"] = name
+    saved = info.get("saved")
+    if isinstance(saved, int | float) and not isinstance(saved, bool) and 0 < saved < 1e11:
+        out["saved"] = float(saved)
     return out

@@ -24,7 +24,9 @@ from pathlib import Path
 TEMP_SUFFIX = ".tmp"
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes, *, mode: int | None = None) -> None:
+def write_atomic(
+    path: str | os.PathLike[str], data: bytes | bytearray | memoryview, *, mode: int | None = None
+) -> None:
     """Replace the file at ``path`` with ``data``, all or nothing. ``path`` may be
     a symlink: the file it points to is replaced and the link kept. ``mode``:
     the permissions to give the file (default: keep the old file's, or the usual

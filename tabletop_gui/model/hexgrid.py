@@ -24,9 +24,8 @@ import math
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from tabletop_gui.model import hexterrain
+from tabletop_gui.model import hexterrain, limits
 from tabletop_gui.model.hexterrain import HexLabel, HexTerrain, TerrainKind
-from tabletop_gui.model import limits
 
 Hex = tuple[int, int]
 Point = tuple[float, float]

@@ -48,8 +48,11 @@ MAX_POINTS = 1_000_000
 #: Heights and elevations, in inches.
 MAX_HEIGHT_INCHES = 1_000.0
 
-# C0 controls other than tab, newline and carriage return, DEL, and lone surrogates.
-_BAD_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+# C0 controls other than tab, newline and carriage return, DEL, C1 controls (a
+# terminal may read U+009B as an escape), and lone surrogates.
+_BAD_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_TERMINAL_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def text_problem(text: str, limit: int = MAX_TEXT) -> str | None:
@@ -77,6 +80,13 @@ def _num(value: float) -> str:
     if isinstance(value, int) or (value.is_integer() and abs(value) < 1e15):
         return f"{int(value):,}"
     return f"{value:,g}"
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` to print on a terminal: control characters (escape sequences that
+    could move the cursor or retitle the window) stripped, tabs and line breaks
+    kept, a lone surrogate shown as U+FFFD."""
+    return _SURROGATE.sub("\ufffd", _TERMINAL_CONTROL.sub("", text))
 
 
 def printable(text: str) -> str:

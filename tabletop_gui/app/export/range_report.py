@@ -23,8 +23,8 @@ from PySide6.QtGui import (
 
 from tabletop_gui.app.canvas.annotation_items import show_annotations
 from tabletop_gui.app.canvas.board_scene import BoardScene
-from tabletop_gui.app.export.atomic import write_atomic
 from tabletop_gui.geometry.outline import outline_of
+from tabletop_gui.io.atomic import write_atomic
 from tabletop_gui.model.annotations import Annotations, Ruler
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.names import piece_label, side_name

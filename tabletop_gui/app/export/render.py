@@ -28,9 +28,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QIODevice
 
-from tabletop_gui.app.export.atomic import write_atomic
 from tabletop_gui.app.export.page import Page, board_scene, ensure_app, page_image, svg_bytes
 from tabletop_gui.app.export.true_scale import DEFAULT_OVERLAP_IN, write_pdf
+from tabletop_gui.io.atomic import write_atomic
 from tabletop_gui.model.annotations import Annotations
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.state import GameState

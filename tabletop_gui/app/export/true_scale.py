@@ -5,12 +5,10 @@ overlap, crop marks and each sheet's name), and printing the same way."""
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -23,8 +21,8 @@ from PySide6.QtGui import (
 )
 
 from tabletop_gui.app.canvas.board_scene import BoardScene
-from tabletop_gui.app.export.atomic import named_error, temp_beside
 from tabletop_gui.app.export.page import board_scene
+from tabletop_gui.io.atomic import write_atomic
 from tabletop_gui.model.state import GameState
 
 if TYPE_CHECKING:  # QtPrintSupport is loaded when something is printed
@@ -220,27 +218,21 @@ def write_pdf(
     page_w, page_h = paper_size(paper, rect.width(), rect.height())
     if overlap < 0:
         raise ValueError(f"overlap: must be 0 or more inches, got {overlap}")
-    fd, tmp = temp_beside(Path(output_path).resolve(), ".pdf")
-    os.close(fd)
-    try:
-        writer = QPdfWriter(tmp)
-        writer.setResolution(PDF_DPI)
-        writer.setTitle(title or "board")
-        writer.setCreator("tabletop_gui")
-        size = QPageSize(
-            QSizeF(page_w, page_h), QPageSize.Unit.Inch, paper, QPageSize.SizeMatchPolicy.ExactMatch
-        )
-        writer.setPageLayout(
-            QPageLayout(size, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0))
-        )
-        tiles = paint_true_scale(writer, scene, page_w, page_h, overlap=overlap, title=title)
-        del writer
-        os.replace(tmp, output_path)
-    except BaseException as exc:
-        Path(tmp).unlink(missing_ok=True)
-        if isinstance(exc, OSError) and not str(exc).startswith(f"{output_path}:"):
-            raise named_error(exc, Path(output_path)) from None
-        raise
+    data = QByteArray()
+    buf = QBuffer(data)
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buf)
+    writer.setResolution(PDF_DPI)
+    writer.setTitle(title or "board")
+    writer.setCreator("tabletop_gui")
+    size = QPageSize(
+        QSizeF(page_w, page_h), QPageSize.Unit.Inch, paper, QPageSize.SizeMatchPolicy.ExactMatch
+    )
+    writer.setPageLayout(QPageLayout(size, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
+    tiles = paint_true_scale(writer, scene, page_w, page_h, overlap=overlap, title=title)
+    del writer  # finishes the document
+    buf.close()
+    write_atomic(output_path, data.data())
     return len(tiles)
 
 

@@ -65,7 +65,7 @@ from tabletop_gui.app.canvas.annotation_items import show_annotations
 from tabletop_gui.app.canvas.board_scene import LABEL_PIECE_LIMIT, MARGIN, BoardScene
 from tabletop_gui.app.canvas.items import NAME_IN
 from tabletop_gui.app.document import Document
-from tabletop_gui.app.export.render import write_atomic
+from tabletop_gui.io.atomic import write_atomic
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play import wording

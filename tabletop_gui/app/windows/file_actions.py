@@ -133,6 +133,8 @@ class FileActions(QMainWindow):
     def suggested_path(self) -> str:
         """Where Save as starts for a game without a file: the Documents folder,
         under the name of the example it was read from, if any."""
+        if self.opened_from and not is_example(self.opened_from):
+            return self.opened_from  # a recovered autosave's file, to confirm
         folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
         name = Path(self.opened_from).name if self.opened_from else "game.json"
         return str(Path(folder) / name) if folder else name
@@ -244,7 +246,10 @@ class FileActions(QMainWindow):
         """Open an autosave a crashed session left, as unsaved changes to its file."""
         try:
             game = load_game(leftover.file)
-            self._reset_to(game, leftover.original)
+            # The autosave's record of its file is only a suggestion: Save asks
+            # where (starting there), it never writes there unasked.
+            self.doc.reset(game, None)
+            self.opened_from = leftover.original
         except (FileFormatError, RuleError) as exc:
             self._warn("Cannot recover", f"{leftover.file}: {exc}")
             return False

@@ -24,6 +24,7 @@ from pathlib import Path
 import platformdirs
 
 from tabletop_gui.io.armylists.model import BaseSize, parse_base, parse_height
+from tabletop_gui.io.atomic import write_atomic
 from tabletop_gui.io.errors import FileFormatError
 from tabletop_gui.model.pieces import FULL_RANK_WIDTH, BaseShape, HeightClass
 
@@ -285,7 +286,5 @@ def remember(entries: Iterable[BaseEntry], path: Path | None = None) -> Path:
     for e in [*kept, *new]:
         writer.writerow(e.row())
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(buf.getvalue(), "utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, buf.getvalue().encode("utf-8"))
     return path
