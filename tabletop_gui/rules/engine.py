@@ -139,7 +139,9 @@ def scoring_regions(state: GameState, unit_id: str) -> list[RegionAnswer]:
 
 
 class Timeline:
-    """A game with every intermediate state kept: O(1) look-back, undo = pop."""
+    """A game with every intermediate state kept: O(1) look-back, undo = pop. The
+    states share every piece and map node an event did not change (``PieceMap``),
+    so memory grows with the events, not with units x events."""
 
     def __init__(self, game: Game) -> None:
         self.setup = game.setup
