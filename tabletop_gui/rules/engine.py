@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections import deque
 from collections.abc import Iterable
 from dataclasses import replace
 
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.memo import IdentityMemo
-from tabletop_gui.model.scene import Setup
+from tabletop_gui.model.scene import Scene, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.family import FAMILIES, Family
 from tabletop_gui.rules.objective import OBJECTIVE_KINDS, Objective
@@ -138,10 +139,17 @@ def scoring_regions(state: GameState, unit_id: str) -> list[RegionAnswer]:
     return out
 
 
+#: States of a Timeline whose derived data (``scene.cache``: footprint arrays,
+#: areas) is kept: the newest made or looked at. An older one drops it, to be
+#: rebuilt if it is looked at again.
+WARM_STATES = 8
+
+
 class Timeline:
     """A game with every intermediate state kept: O(1) look-back, undo = pop. The
     states share every piece and map node an event did not change (``PieceMap``),
-    so memory grows with the events, not with units x events."""
+    and only the WARM_STATES last made or looked at keep their derived data, so
+    memory grows with the events, not with units x events."""
 
     def __init__(self, game: Game) -> None:
         self.setup = game.setup
@@ -149,8 +157,26 @@ class Timeline:
         self.annotations = game.annotations
         self.events: list[Event] = []
         self.states: list[GameState] = [GameState.initial(game.setup)]
+        self._warm: deque[Scene] = deque()
         for event in game.events:
             self.push(event)
+
+    def _touch(self, state: GameState) -> None:
+        """``state`` is in use: keep its derived data, drop the oldest warm one's."""
+        scene = state.scene
+        warm = self._warm
+        if warm and warm[-1] is scene:
+            return
+        for i, s in enumerate(warm):
+            if s is scene:
+                del warm[i]
+                break
+        warm.append(scene)
+        while len(warm) > WARM_STATES:
+            old = warm.popleft()
+            if old is not self.states[-1].scene:
+                for key in [k for k in old.cache if k != "_parent"]:
+                    del old.cache[key]
 
     @property
     def game(self) -> Game:
@@ -161,12 +187,15 @@ class Timeline:
         return self.states[-1]
 
     def state_at(self, n: int) -> GameState:
-        return self.states[n]
+        state = self.states[n]
+        self._touch(state)
+        return state
 
     def push(self, event: Event) -> GameState:
         state = apply(self.states[-1], event)
         self.events.append(event)
         self.states.append(state)
+        self._touch(state)
         return state
 
     def pop(self) -> Event:
