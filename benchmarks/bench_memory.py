@@ -4,7 +4,12 @@ memory of opening a game of N units and E events (moves, with a Game Turn every
 the same timeline plus one copy of the unit map per state, which is what the
 timeline cost when each move copied the whole map.
 
-    .venv/bin/python benchmarks/bench_memory.py [--repeat 3] [--cases 100x10000,4000x20000]
+A case ``NxE:eval`` plays the events one by one and scores after each, as the
+window does; its baseline keeps every state's derived data (footprint arrays),
+as the timeline did before it kept only the last few states' (WARM_STATES).
+
+    .venv/bin/python benchmarks/bench_memory.py [--repeat 3]
+        [--cases 100x10000,4000x20000,1000x2000:eval]
 
 Each measurement runs in a fresh process and reads its peak resident memory
 (``ru_maxrss``); the figure printed is the median over ``--repeat`` runs, and the
@@ -31,8 +36,9 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
 
-def child(units: int, events: int, copies: bool) -> dict[str, float]:
-    """One measurement, in this (fresh) process."""
+def child(units: int, events: int, copies: bool, scored: bool = False) -> dict[str, float]:
+    """One measurement, in this (fresh) process. ``scored``: push the events one
+    by one and evaluate after each (``copies`` then keeps every state's derived data)."""
     import gc
 
     from bench_core import army, placed, setup_with
@@ -40,7 +46,8 @@ def child(units: int, events: int, copies: bool) -> dict[str, float]:
     from tabletop_gui.model import ObjectiveSpec
     from tabletop_gui.model.events import Event, MovePiece, TurnEnd, TurnStart
     from tabletop_gui.model.game import Game
-    from tabletop_gui.rules.engine import Timeline, load_families
+    from tabletop_gui.rules import engine
+    from tabletop_gui.rules.engine import Timeline, evaluate, load_families
 
     load_families()
     rng = random.Random(11)
@@ -58,10 +65,18 @@ def child(units: int, events: int, copies: bool) -> dict[str, float]:
     gc.collect()
     base = _rss_now()
     t0 = time.perf_counter()
-    timeline = Timeline(game)
+    if scored:
+        if copies and hasattr(engine, "WARM_STATES"):
+            engine.WARM_STATES = 10**9  # type: ignore[attr-defined]
+        timeline = Timeline(Game(setup))
+        for event in game.events:
+            timeline.push(event)
+            evaluate(timeline.current)
+    else:
+        timeline = Timeline(game)
     seconds = time.perf_counter() - t0
-    kept = [dict(s.scene.units) for s in timeline.states] if copies else []
-    assert len(timeline) == events and (not copies or len(kept) == events + 1)
+    kept = [dict(s.scene.units) for s in timeline.states] if copies and not scored else []
+    assert len(timeline) == events and len(kept) in (0, events + 1)
     return {"peak_mb": _peak_mb(), "base_mb": base, "seconds": seconds}
 
 
@@ -73,8 +88,8 @@ def _rss_now() -> float:
     return _peak_mb()
 
 
-def measure(units: int, events: int, copies: bool) -> dict[str, float]:
-    cmd = [sys.executable, __file__, "--child", f"{units}x{events}"]
+def measure(case: str, copies: bool) -> dict[str, float]:
+    cmd = [sys.executable, __file__, "--child", case]
     cmd += ["--copies"] if copies else []
     out = subprocess.run(cmd, capture_output=True, text=True, check=True)
     result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
@@ -84,30 +99,32 @@ def measure(units: int, events: int, copies: bool) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--cases", default="100x10000,4000x20000")
+    parser.add_argument("--cases", default="100x10000,4000x20000,1000x2000:eval")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--copies", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--no-baseline", action="store_true", help="skip the copying baseline")
     args = parser.parse_args()
     if args.child:
-        n, e = (int(v) for v in args.child.split("x"))
-        print(json.dumps(child(n, e, args.copies)))
+        size, _, how = args.child.partition(":")
+        n, e = (int(v) for v in size.split("x"))
+        print(json.dumps(child(n, e, args.copies, scored=how == "eval")))
         return
-    print(f"{'case':34} {'peak MB':>9} {'growth MB':>10} {'open s':>7} "
+    print(f"{'case':42} {'peak MB':>9} {'growth MB':>10} {'open s':>7} "
           f"{'baseline growth MB':>19} {'ratio':>6}")  # fmt: skip
     for case in args.cases.split(","):
-        n, e = (int(v) for v in case.split("x"))
-        runs = [measure(n, e, copies=False) for _ in range(args.repeat)]
+        size, _, how = case.partition(":")
+        n, e = (int(v) for v in size.split("x"))
+        runs = [measure(case, copies=False) for _ in range(args.repeat)]
         peak = statistics.median(r["peak_mb"] for r in runs)
         growth = statistics.median(r["peak_mb"] - r["base_mb"] for r in runs)
         secs = statistics.median(r["seconds"] for r in runs)
-        name = f"timeline, {n:,} units x {e:,} events"
+        name = f"timeline, {n:,} units x {e:,} events" + (", scored" if how else "")
         if args.no_baseline:
-            print(f"{name:34} {peak:9.1f} {growth:10.1f} {secs:7.2f}")
+            print(f"{name:42} {peak:9.1f} {growth:10.1f} {secs:7.2f}")
             continue
-        base_runs = [measure(n, e, copies=True) for _ in range(args.repeat)]
+        base_runs = [measure(case, copies=True) for _ in range(args.repeat)]
         base = statistics.median(r["peak_mb"] - r["base_mb"] for r in base_runs)
-        print(f"{name:34} {peak:9.1f} {growth:10.1f} {secs:7.2f} {base:19.1f} "
+        print(f"{name:42} {peak:9.1f} {growth:10.1f} {secs:7.2f} {base:19.1f} "
               f"{base / max(growth, 0.1):5.1f}x")  # fmt: skip
 
 
