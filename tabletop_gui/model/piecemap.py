@@ -23,48 +23,50 @@ T = TypeVar("T")
 class PieceMap(Mapping[str, T]):
     """A Mapping of piece ids to pieces; ``set`` and ``remove`` return new maps."""
 
-    __slots__ = ("_index", "_keys", "_values")
+    __slots__ = ("_index", "_keys", "_n", "_values")
 
     _keys: PVector[str]
     #: id -> position; may be shared with versions that appended more ids, so a
     #: position at or past this version's length is not this version's.
     _index: dict[str, int]
     _values: PVector[T]
+    _n: int  # len(_values), kept: lookups are the hot path
 
     def __init__(self, items: Mapping[str, T] | Iterable[tuple[str, T]] = ()) -> None:
         pairs = dict(items.items() if isinstance(items, Mapping) else items)
         self._keys = pvector(pairs)
         self._index = {k: i for i, k in enumerate(pairs)}
         self._values = pvector(pairs.values())
+        self._n = len(pairs)
 
     @classmethod
     def _of(cls, keys: PVector[str], index: dict[str, int], values: PVector[T]) -> PieceMap[T]:
         new: PieceMap[T] = cls.__new__(cls)
-        new._keys, new._index, new._values = keys, index, values
+        new._keys, new._index, new._values, new._n = keys, index, values, len(values)
         return new
 
     # -- reading ------------------------------------------------------------
     def __getitem__(self, key: str) -> T:
         i = self._index[key]
-        if i >= len(self._values):
+        if i >= self._n:
             raise KeyError(key)
         return self._values[i]
 
     def get(self, key: str, default: Any = None) -> Any:
         i = self._index.get(key)
-        if i is None or i >= len(self._values):
+        if i is None or i >= self._n:
             return default
         return self._values[i]
 
     def __contains__(self, key: object) -> bool:
-        i = self._index.get(key) if isinstance(key, str) else None
-        return i is not None and i < len(self._values)
+        i = self._index.get(key)  # type: ignore[call-overload]
+        return i is not None and i < self._n
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._keys)
 
     def __len__(self) -> int:
-        return len(self._values)
+        return self._n
 
     def keys(self) -> KeysView[str]:
         return _Keys(self)
@@ -78,7 +80,7 @@ class PieceMap(Mapping[str, T]):
     def position(self, key: str) -> int:
         """Where ``key`` stands in the order (0 for the first piece)."""
         i = self._index[key]
-        if i >= len(self._values):
+        if i >= self._n:
             raise KeyError(key)
         return i
 
@@ -104,7 +106,7 @@ class PieceMap(Mapping[str, T]):
     # -- new versions -------------------------------------------------------
     def set(self, key: str, value: T) -> PieceMap[T]:
         """A map with ``key`` set to ``value``: replaced in place, or appended."""
-        n = len(self._values)
+        n = self._n
         i = self._index.get(key)
         if i is not None and i < n:
             return PieceMap._of(self._keys, self._index, self._values.set(i, value))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 import weakref
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import compress, count, islice
 from typing import Any, TypeVar
@@ -64,8 +64,9 @@ class Scene:
 
     def piece(self, piece_id: str) -> Piece:
         for coll in (self.units, self.markers, self.terrain, self.zones):
-            if piece_id in coll:
-                return coll[piece_id]
+            found = coll.get(piece_id)
+            if found is not None:
+                return found
         raise KeyError(piece_id)
 
     def has_piece(self, piece_id: str) -> bool:
@@ -75,15 +76,14 @@ class Scene:
         """A scene with ``piece`` added or replacing the piece of the same id."""
         name = _COLLECTIONS[type(piece)]
         old: PieceMap[Piece] = getattr(self, name)
-        replacing_unit = isinstance(piece, Unit) and piece.id in old
         coll = old.set(piece.id, piece)
+        replacing_unit = isinstance(piece, Unit) and len(coll) == len(old)  # not appended
         # One unit replaced in place (a move, a flag): derived arrays can be patched
         # from this scene's instead of rebuilt (see ``derived``).
         cache: dict[Hashable, Any] = (
             {"_parent": (weakref.ref(self), piece.id)} if replacing_unit else {}
         )
-        changes: dict[str, Any] = {name: coll}
-        return replace(self, **changes, cache=cache)
+        return self._with(name, coll, cache)
 
     def with_pieces(self, pieces: Iterable[Piece]) -> Scene:
         scene = self
@@ -95,9 +95,19 @@ class Scene:
         for name in _COLLECTIONS.values():
             coll = getattr(self, name)
             if piece_id in coll:
-                changes: dict[str, Any] = {name: coll.remove(piece_id)}
-                return replace(self, **changes, cache={})
+                return self._with(name, coll.remove(piece_id), {})
         raise KeyError(piece_id)
+
+    def _with(self, name: str, coll: PieceMap[Any], cache: dict[Hashable, Any]) -> Scene:
+        """This scene with collection ``name`` replaced: a copy of its fields (the
+        board, the sides and what was computed from them stay), made without
+        ``dataclasses.replace`` (an edit is the hot path of a replay)."""
+        new = object.__new__(Scene)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields[name] = coll
+        fields["cache"] = cache
+        return new
 
     def zones_of(self, side_id: str) -> list[Zone]:
         return [z for z in self.zones.values() if z.side == side_id]
