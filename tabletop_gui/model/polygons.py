@@ -26,7 +26,7 @@ def polygon_problem(points: Sequence[Corner]) -> str | None:
         return f"is not a simple outline ({reason})"
     (a, b), (c, d), at = crossing
     return (
-        f"its outline crosses itself: the edge from {_corner(points, a)} to "
+        f"crosses itself: the edge from {_corner(points, a)} to "
         f"{_corner(points, b)} crosses the edge from {_corner(points, c)} to "
         f"{_corner(points, d)} at ({_num(at[0])}, {_num(at[1])})"
     )

@@ -183,7 +183,7 @@ def test_a_bow_tie_outline_in_a_file_is_refused_naming_the_edges_that_cross(key)
     err = load_error(data)
     assert err.path == f"{key}[0].polygon"
     assert err.problem == (
-        "its outline crosses itself: the edge from corner 1 (10, 10) to corner 2 (20, 20) "
+        "crosses itself: the edge from corner 1 (10, 10) to corner 2 (20, 20) "
         "crosses the edge from corner 3 (20, 10) to corner 4 (10, 20) at (15, 15)"
     )
 
@@ -205,7 +205,7 @@ def test_the_drawing_tool_cannot_add_a_bow_tie_terrain_the_event_says_which_edge
     with pytest.raises(EventError) as info:
         AddPiece(terrain=bow).apply(state)
     assert info.value.field == "polygon"
-    assert info.value.problem.startswith("its outline crosses itself: the edge from corner 1")
+    assert info.value.problem.startswith("crosses itself: the edge from corner 1")
     evaluate(state)  # the board as it was still scores
 
 
@@ -216,7 +216,7 @@ def test_dragging_a_zone_corner_across_its_outline_is_refused_by_the_update_even
     with pytest.raises(EventError) as info:
         UpdatePiece(zone.id, {"polygon": BOW_TIE}).apply(state)  # lists, as the inspector sends
     assert info.value.field == "polygon"
-    assert info.value.problem.startswith("its outline crosses itself")
+    assert info.value.problem.startswith("crosses itself")
 
 
 def test_a_hex_board_of_100_million_rows_is_refused_at_once():
