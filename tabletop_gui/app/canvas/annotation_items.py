@@ -66,6 +66,10 @@ class LineReading(QGraphicsItem):
         c = self.centre
         return QRectF(c.x() - w / 2 - px, c.y() - h / 2 - py, w + 2 * px, h + 2 * py)
 
+    #: Place the reading where it covers no label (``labels.line_label_spot``);
+    #: off: just above the line's middle (cheap enough for every mouse move).
+    avoid_labels = True
+
     def set_line(self, a: QPointF, b: QPointF, lines: list[str], ppi: float | None = None) -> None:
         self.prepareGeometryChange()
         self.a, self.b, self.lines = a, b, list(lines)
@@ -78,7 +82,7 @@ class LineReading(QGraphicsItem):
         w, h, _ = self.text_block()
         px, py = self.pad()
         gap = self.GAP * ts
-        if isinstance(scene, BoardScene):
+        if isinstance(scene, BoardScene) and self.avoid_labels:
             self.centre = labels.line_label_spot(scene, a, b, w + 2 * px, h + 2 * py, gap)
         else:
             self.centre = (a + b) / 2 + QPointF(0, -(h / 2 + gap))
@@ -100,9 +104,8 @@ class LineReading(QGraphicsItem):
         painter.setOpacity(1.0)
         painter.setPen(style.cosmetic(QColor("white"), 5))
         painter.drawLine(self.a, self.b)
-        line = QPainterPath(self.a)
-        line.lineTo(self.b)
-        draw_dashed(painter, line, self.colour, 2, Qt.PenStyle.SolidLine, pixels=True)
+        painter.setPen(style.cosmetic(self.colour, 2))
+        painter.drawLine(self.a, self.b)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(self.colour)
         for p in (self.a, self.b):
@@ -230,6 +233,8 @@ def selected_rulers(board_scene: BoardScene) -> list[str]:
 
 class DragReadout(LineReading):
     """While pieces are dragged: the distance moved from where the drag began."""
+
+    avoid_labels = False
 
     def __init__(self) -> None:
         super().__init__(QColor("#005a8c"))

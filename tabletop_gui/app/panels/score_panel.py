@@ -31,6 +31,7 @@ from tabletop_gui.rules.scoreboard import Scoreboard
 COLUMNS = ("Objective", "Leader", "Counts")
 COL_NAME, COL_LEADER, COL_COUNTS = range(3)
 COL_REASON = 3  # logical column of ``cell``: the reason line (row 2i+1, column 0)
+PIECE_ROW_COLOUR = QColor("#1f3b57")
 EMPTY_HINT = "No active objectives: Game > Objectives… adds one"
 
 
@@ -141,11 +142,19 @@ class ScorePanel(QWidget):
             font = leader_item.font()
             font.setBold(colour is not None)
             leader_item.setFont(font)
-            self._item(top + 1, 0).setForeground(QBrush(QColor("#333333")))
-            for k in range(len(row.pieces)):
-                self._item(top + 2 + k, 0).setForeground(QBrush(QColor("#1f3b57")))
-            for r in range(top, top + 2 + len(row.pieces)):
-                table.resizeRowToContents(r)
+            if old is None:  # fresh rows: style them once (a restyle repaints the row)
+                self._item(top + 1, 0).setForeground(QBrush(QColor("#333333")))
+                for k in range(len(row.pieces)):
+                    self._item(top + 2 + k, 0).setForeground(QBrush(PIECE_ROW_COLOUR))
+            # A piece's row keeps its height while only its figures change (a drag
+            # changes them on every move); rows are measured when their text grows
+            # or shrinks by a word or more, or when the rows themselves changed.
+            table.resizeRowToContents(top)
+            table.resizeRowToContents(top + 1)
+            before = dict(old.pieces) if old is not None else {}
+            for k, (pid, line) in enumerate(row.pieces):
+                if abs(len(before.get(pid, "")) - len(line)) > 3:
+                    table.resizeRowToContents(top + 2 + k)
         self.rows = rows
         self._set_summary(scene, board)
 
