@@ -22,7 +22,9 @@ HIDDEN_TEXT = "?"
 class Field:
     name: str  # the dataclass field
     label: str
-    kind: str  # text, float, int, opt_int, bool, choice, side, opt_side, rule, hex_cell (a hex of the board, "col,row")
+    #: text, float, int, opt_int, bool, choice, side, opt_side, rule, hex_cell (a hex
+    #: of the board, "col,row")
+    kind: str
     choices: tuple[str, ...] = ()
 
 
