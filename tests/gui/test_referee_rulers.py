@@ -207,3 +207,21 @@ def test_the_stream_picture_shows_pinned_rulers_and_range_rings(qtbot, demo_wind
     assert kinds == {PinnedRulerItem, RingItem}
     assert plain.size() == ruled.size() and plain != ruled
     output.stop()
+
+
+def test_a_click_on_a_pinned_rulers_reading_selects_it_for_delete(qtbot, demo_window):
+    window = demo_window
+    item = pin(qtbot, window, KNIGHTS, BOYZ)
+    # Wherever its reading went, put it over the Orc Boyz: the click takes the ruler.
+    item.centre = window.scene.piece_item("b-boyz").sceneBoundingRect().center()
+    item.prepareGeometryChange()
+    item._rect = item._rect.united(item.label_box())
+    qtbot.keyClick(window.view, Qt.Key.Key_V)
+    window.scene.clearSelection()
+    centre = window.view.mapFromScene(item.label_box().center())
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    assert item.isSelected()
+    qtbot.keyClick(window.view, Qt.Key.Key_Delete)
+    assert window.doc.annotations.rulers == ()
+    assert "b-boyz" in window.doc.committed.scene.units  # the piece under it stays
+    assert window.scene.selected_ids() == []

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop_gui.app import style
-from tabletop_gui.app.canvas.annotation_items import DragReadout
+from tabletop_gui.app.canvas.annotation_items import DragReadout, PinnedRulerItem
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.gestures import (
     DragGesture,
@@ -426,6 +426,9 @@ class BoardView(QGraphicsView):
         if self.handle.isVisible() and self.handle.unit_id and self.itemAt(pos) is self.handle:
             self.gesture = RotateGesture(self, self.handle.unit_id)
             event.accept()
+            return
+        if isinstance(self.itemAt(pos), PinnedRulerItem):
+            super().mousePressEvent(event)  # a pinned ruler's reading: select it
             return
         item = self.piece_at(pos)
         if item is None:
