@@ -23,9 +23,12 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from tabletop_gui.model.annotations import Annotations
 from tabletop_gui.model.events import Event, EventError
 from tabletop_gui.model.game import Game
-from tabletop_gui.model.scene import ObjectiveSpec
+from tabletop_gui.model.pieces import Side
+from tabletop_gui.model.scene import ObjectiveSpec, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play.naming import free_name
+from tabletop_gui.play.sides import problems as side_problems
+from tabletop_gui.play.sides import renamed
 from tabletop_gui.rules.engine import RuleError, Timeline, apply, evaluate
 from tabletop_gui.rules.scoreboard import Scoreboard
 
@@ -58,8 +61,9 @@ class EventCommand(QUndoCommand):
         self.doc._committed()
 
     def undo(self) -> None:
-        for _ in self.events:
-            self.doc.timeline.pop()
+        # Keep what was popped: a later setup change (sides renamed) may have
+        # replayed these events in a new form, and redo brings that form back.
+        self.events = tuple(reversed([self.doc.timeline.pop() for _ in self.events]))
         self.doc._committed()
 
 
@@ -305,15 +309,31 @@ class Document(QObject):
         setup is replaced and the whole log replayed under the new rules. If the
         replay refuses an event (or the rules cannot score the result), nothing
         changes and the reason is returned."""
-        blocked = self.read_only_reason()
-        if blocked:
-            return blocked
         ids = [spec.id for spec in objectives]
         twice = sorted({i for i in ids if ids.count(i) > 1})
         if twice:  # the file could not be read back (docs/file-format.md)
             return f"objective ids must be unique: {', '.join(map(repr, twice))} is used twice"
         setup = replace(self.timeline.setup, objectives=tuple(objectives))
-        events = self.timeline.events
+        return self.replace_setup(setup, self.timeline.events, text, "objectives")
+
+    def replace_sides(self, sides: Sequence[Side], text: str = "Sides") -> str | None:
+        """Rename and recolour the sides as ONE undo step (``play.sides.renamed``:
+        markers called after their owner follow the new names)."""
+        wrong = side_problems(sides)
+        if wrong:
+            return "; ".join(wrong)
+        setup, events = renamed(self.timeline.setup, self.timeline.events, sides)
+        return self.replace_setup(setup, events, text, "sides")
+
+    def replace_setup(
+        self, setup: Setup, events: Sequence[Event], text: str, what: str = "setup"
+    ) -> str | None:
+        """Replay ``events`` from ``setup`` and make that the game, as ONE undo
+        step; if the replay refuses an event, nothing changes and the reason is
+        returned (``what`` names the change in it)."""
+        blocked = self.read_only_reason()
+        if blocked:
+            return blocked
         timeline = None
         try:
             timeline = Timeline(Game(setup, (), self.timeline.annotations))
@@ -323,11 +343,11 @@ class Document(QObject):
         except (RuleError, EventError) as exc:
             n = len(timeline) if timeline is not None else -1
             where = f"event {n + 1} ({events[n].type})" if 0 <= n < len(events) else "the setup"
-            return f"the game's log does not replay with these objectives: {where}: {exc}"
+            return f"the game's log does not replay with these {what}: {where}: {exc}"
         except (KeyError, ValueError, TypeError, IndexError) as exc:
             # A param the rule's own check let through but cannot use (a marker id
             # that is not on the board...): refused the same way, named.
-            return f"the rules cannot score with these objectives: {exc!r}"
+            return f"the rules cannot score with these {what}: {exc!r}"
         self.provisional = None
         self.undo_stack.push(SetupCommand(self, timeline, text))
         return None

@@ -268,7 +268,13 @@ class Editor:
             if isinstance(piece, Marker) and cur is None:
                 continue
             nxt = sides[(sides.index(cur) + 1) % len(sides)] if cur in sides else sides[0]
-            events.append(UpdatePiece(pid, {"side": nxt}))
+            changes: dict[str, Any] = {"side": nxt}
+            if isinstance(piece, Marker):
+                palette = presets.palette_of(self.doc.state.setup)
+                label = presets.owner_label(palette, self.scene, piece, nxt)
+                if label is not None:
+                    changes["label"] = label
+            events.append(UpdatePiece(pid, changes))
         if not events:
             return None
         return self.doc.commit(events, "Change side")

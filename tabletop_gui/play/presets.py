@@ -111,14 +111,19 @@ def make_terrain(p: TerrainPreset, tid: str, x: float, y: float) -> Terrain:
 
 
 def owner_label(palette: Palette, scene: Scene, marker: Marker, side: str | None) -> str | None:
-    """A marker still called after its owner ("Player A's target", as dropped from
-    the palette) follows a new owner ``side`` ("Player B's target"); None: the
-    label stays (the user's own, or the marker has no owner now)."""
+    """A marker still called after its owner ("Player A's target", or "Player A's
+    target 2", as dropped from the palette) follows a new owner ``side``
+    ("Player B's target", numbered if that is taken); None: the label stays (the
+    user's own, or the marker has no owner now)."""
     if not marker.side or side not in scene.side_ids or marker.side not in scene.side_ids:
         return None
     old = possessive(scene.side(marker.side).name)
     for p in palette.markers:
-        if p.kind == marker.kind and p.owner_label and marker.label == f"{old} {p.owner_label}":
+        if p.kind != marker.kind or not p.owner_label:
+            continue
+        stem = f"{old} {p.owner_label}"
+        rest = marker.label[len(stem) :]
+        if marker.label == stem or (rest[:1] == " " and rest[1:].isdigit()):
             taken = (m.label for m in scene.markers.values() if m.id != marker.id)
             return marker_label(p, taken, scene.side(side).name)
     return None

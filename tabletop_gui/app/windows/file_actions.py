@@ -20,6 +20,7 @@ from tabletop_gui.examples import DEMO_BOARD, examples, is_example
 from tabletop_gui.io import FileFormatError, load_game, save_game
 from tabletop_gui.model.game import Game
 from tabletop_gui.play import new_game
+from tabletop_gui.play.sides import renamed
 from tabletop_gui.rules.engine import RuleError
 
 
@@ -202,9 +203,18 @@ class FileActions(QMainWindow):
         return dialog
 
     def new_game(self, key: str, ask: bool = True) -> bool:
+        """File > New: the preset's board, its armies named first (a dialog, when
+        ``ask``; Cancel starts nothing)."""
         if ask and not self.maybe_save():
             return False
         setup = new_game.preset(key).build()
+        if ask and setup.scene.sides:
+            from tabletop_gui.app.panels.sides_dialog import SidesDialog
+
+            dialog = SidesDialog(setup.scene.sides, self, "New game: name the armies")
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return False
+            setup, _ = renamed(setup, (), dialog.sides())
         self.doc.reset(Game(setup), None)
         return True
 

@@ -146,6 +146,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         self.doc.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
         self.doc.reset_done.connect(self._after_reset)
         self.doc.log_changed.connect(self._log_moved)
+        self.doc.setup_changed.connect(self._sides_changed)
         self.view.context_requested.connect(self.show_context_menu)
         self._build_menus()
         self.palette_panel.set_scene(self.doc.state.scene)
@@ -312,6 +313,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
                      lambda: self.turn_bar.run_step(1), "Ctrl+Shift+Return")  # fmt: skip
         self._action(g, "Record a &dice roll…", self.turn_bar.ask_dice, "Ctrl+Shift+D")
         self._action(g, "&Objectives…", self.open_objectives)
+        self._action(g, "&Sides (names and colours)…", self.open_sides)
         self._action(g, "Scenario &briefing (name, rules, victory)", self.show_briefing, "Ctrl+B")
         self._action(g, "Objective &actions for the selection…", self.context_menu_here,
                      "Ctrl+Space")  # fmt: skip
@@ -402,6 +404,11 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
             return
         self.scene.set_focus(piece_ids(result))
 
+    def _sides_changed(self) -> None:
+        """The sides may have new names (Game > Sides, or its undo)."""
+        self.palette_panel.set_scene(self.doc.committed.scene)
+        self._fill_viewers()
+
     def _fill_viewers(self) -> None:
         self.viewer_menu.clear()
         viewers = QActionGroup(self.viewer_menu)
@@ -446,6 +453,29 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
             )
         else:
             self.view.set_notice("")
+
+    def open_sides(self) -> object:
+        """Game > Sides...: rename and recolour the armies (one undo step)."""
+        from tabletop_gui.app.panels.sides_dialog import SidesDialog
+
+        if self.doc.looking_back:
+            self.statusBar().showMessage(f"Refused: {self.doc.read_only_reason()}", 8000)
+            return None
+        dialog = SidesDialog(self.doc.committed.setup.scene.sides, self)
+        self.sides_dialog = dialog
+
+        def done() -> None:
+            before = self.doc.committed.setup.scene.sides
+            if dialog.sides() == before:
+                return
+            names = ", ".join(s.name for s in dialog.sides())
+            refused = self.doc.replace_sides(dialog.sides(), f"Sides: {names}")
+            if refused:
+                self.statusBar().showMessage(f"Refused: {refused}", 8000)
+
+        dialog.accepted.connect(done)
+        dialog.open()
+        return dialog
 
     def open_objectives(self) -> object:
         """Game > Objectives...: add or remove the active objectives (one undo step)."""

@@ -15,6 +15,7 @@ from tabletop_gui.model.events.base import (
     coerce_changes,
     turn_word,
 )
+from tabletop_gui.model.names import side_name
 from tabletop_gui.model.pieces import Marker, Terrain, Unit, Zone
 from tabletop_gui.model.plain import plain
 from tabletop_gui.model.state import GameState
@@ -56,9 +57,15 @@ def _possessive(state: GameState, side: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-def _change_words(field_name: str, value: Any) -> str:
-    """'Fleeing set', 'Scoring cleared', 'models 18' for the game log."""
+def _change_words(state: GameState, field_name: str, value: Any) -> str:
+    """'Fleeing set', 'Scoring cleared', 'models 18', 'side Orcs' for the game log
+    (a side or a piece by its name, never its id)."""
     label = field_name.replace("_", " ")
+    scene = state.scene
+    if field_name in ("side", "claimed_by") and isinstance(value, str):
+        return f"{label} {side_name(scene, value)}"
+    if field_name == "carried_by" and isinstance(value, str) and scene.has_piece(value):
+        return f"{label} {_name(scene.piece(value))}"
     if isinstance(value, bool):
         return f"{label[:1].upper()}{label[1:]} {'set' if value else 'cleared'}"
     return f"{label} {value}"
@@ -190,7 +197,7 @@ class UpdatePiece(Event):
 
     def describe(self, state: GameState) -> str:
         piece = _piece(state, self.piece_id)
-        parts = ", ".join(_change_words(k, v) for k, v in self.changes.items())
+        parts = ", ".join(_change_words(state, k, v) for k, v in self.changes.items())
         return f"{clock_prefix(state)}: {_name(piece)}: {parts}"
 
 
