@@ -89,3 +89,23 @@ def describe(spec: ObjectiveSpec) -> str:
     title = spec.name or (cls.title if cls else spec.kind)
     params = json.dumps(dict(spec.params), separators=(", ", ": ")) if spec.params else ""
     return f"{title}  ({spec.kind}{', ' + params if params else ''})"
+
+
+def hex_text(h: Any) -> str:
+    """[6, 4] -> '6,4' (a hex as a form shows it)."""
+    col, row = h
+    return f"{int(col)},{int(row)}"
+
+
+def parse_hexes(text: str) -> list[list[int]]:
+    """'6,4 7,4' (or '6,4; 7,4') -> [[6, 4], [7, 4]]; ValueError naming the entry
+    that is not 'col,row' whole numbers."""
+    out = []
+    for part in text.replace(";", " ").split():
+        bits = part.split(",")
+        try:
+            col, row = (int(b) for b in bits)
+        except ValueError:
+            raise ValueError(f"{part!r} is not col,row (two whole numbers)") from None
+        out.append([col, row])
+    return out

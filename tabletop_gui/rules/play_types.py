@@ -228,13 +228,15 @@ PARAM_TYPES = (
 @dataclass(frozen=True)
 class Param:
     """One param of an objective kind: its type (one of ``PARAM_TYPES``), default
-    (None: required or absent), help text, and for "choice" its choices."""
+    (None: required or absent), help text, for "choice" its choices, and for a
+    "mapping" what it maps each side to (``of``: "marker", "terrain")."""
 
     name: str
     type: str = "any"
     default: Any = None
     help: str = ""
     choices: tuple[str, ...] = ()
+    of: str = ""
 
     def __post_init__(self) -> None:
         if self.type not in PARAM_TYPES:

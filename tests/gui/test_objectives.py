@@ -33,6 +33,7 @@ def dialog_of(window):
 def add(dialog, kind: str, params: dict | None = None, name: str = "") -> bool:
     dialog.kind_box.setCurrentIndex(dialog.kind_box.findData(kind))
     if params is not None:
+        dialog.json_box.setChecked(True)  # the form's "edit as JSON" escape hatch
         dialog.params_edit.setPlainText(json.dumps(params))
     if name:
         dialog.name_edit.setText(name)
@@ -115,6 +116,7 @@ def test_params_the_objective_refuses_are_named_and_nothing_is_added(demo, qtbot
     assert not add(dialog, "hex.permanent", {"hexes": "6,4"})
     assert "params.hexes" in dialog.message.text()
     dialog.kind_box.setCurrentIndex(dialog.kind_box.findData("hex.permanent"))
+    dialog.json_box.setChecked(True)
     dialog.params_edit.setPlainText("{hexes: [[6, 4]]}")
     assert not dialog.add_from_form()
     assert "not valid JSON" in dialog.message.text()

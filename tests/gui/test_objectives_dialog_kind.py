@@ -17,6 +17,7 @@ from .helpers import open_window
 def dialog_of(window):
     dialog = window.open_objectives()
     assert dialog is not None and dialog.isVisible()
+    dialog.json_box.setChecked(True)  # these tests type the params as JSON
     return dialog
 
 

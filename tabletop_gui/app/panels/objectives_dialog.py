@@ -2,9 +2,12 @@
 
 The list is edited here; OK hands the whole list to the document, which
 replaces the game's setup and replays the log as ONE undo step. A new
-objective's params are typed as JSON (a template for its kind is filled in) and
-checked by the objective itself; a refusal, here or from the replay, is shown
-in red and nothing changes. It is cleared as soon as the form changes.
+objective's params are set in a form built from what its kind declares
+(``param_form.ParamForm``: types, defaults, help; pieces, points and hexes
+picked on the board), filled from the family's template; "Edit as JSON" shows
+them as JSON instead. They are checked by the objective itself; a refusal, here
+or from the replay, is shown in red and nothing changes. It is cleared as soon
+as the form changes.
 
 Changing Kind keeps what the user typed where it still applies: an Id and Name
 they typed stay, and the params they typed that the new kind reads replace the
@@ -17,8 +20,10 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -30,29 +35,36 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
 from tabletop_gui.app.document import Document
+from tabletop_gui.app.panels.param_form import ParamField, ParamForm
 from tabletop_gui.model.scene import ObjectiveSpec
 from tabletop_gui.play import objective_choices as choices
-from tabletop_gui.rules.engine import family_of
 from tabletop_gui.rules.objective import OBJECTIVE_KINDS, every_piece
 
 
 class ObjectivesDialog(QDialog):
-    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, doc: Document, parent: QWidget | None = None, view: object | None = None
+    ) -> None:
         super().__init__(parent)
         self.doc = doc
+        #: The board view picks are taken from (None: no Pick buttons).
+        self.view = view
+        self.picking: ParamField | None = None
         setup = doc.committed.setup
         self.family = setup.family
         self.specs: list[ObjectiveSpec] = list(setup.objectives)
         self.setWindowTitle("Objectives")
-        self.resize(640, 520)
+        self.resize(680, 640)
 
         self.list = QListWidget()
         self.list.setObjectName("objectiveList")
+        self.list.setMaximumHeight(120)
         self.remove_button = QPushButton("Remove")
         self.remove_button.clicked.connect(self.remove_selected)
         self.list.currentRowChanged.connect(lambda row: self.remove_button.setEnabled(row >= 0))
@@ -67,6 +79,14 @@ class ObjectivesDialog(QDialog):
         self.params_edit = QPlainTextEdit()
         self.params_edit.setObjectName("objectiveParams")
         self.params_edit.setFixedHeight(90)
+        self.params_edit.hide()
+        self.json_box = QCheckBox("Edit as JSON")
+        self.json_box.setObjectName("objectiveParamsJson")
+        self.json_box.toggled.connect(self._json_toggled)
+        self.form: ParamForm | None = None
+        self.form_area = QScrollArea()
+        self.form_area.setWidgetResizable(True)
+        self.form_area.setMinimumHeight(260)
         self.add_button = QPushButton("Add")
         self.add_button.clicked.connect(self.add_from_form)
         # What the form was filled with (to tell typed text from the template's)
@@ -93,10 +113,9 @@ class ObjectivesDialog(QDialog):
         form.addRow("Kind", self.kind_box)
         form.addRow("Id", self.id_edit)
         form.addRow("Name", self.name_edit)
-        form.addRow("Params (JSON)", self.params_edit)
+        form.addRow("Params", self.form_area)
+        form.addRow(self.json_box, self.params_edit)
         form.addRow(self.note)
-        doc_file = family_of(setup).reference or "the family's docs"
-        form.addRow(QLabel(f"Every param is described in {doc_file}."))
         form.addRow(self.add_button)
 
         self.buttons = QDialogButtonBox(
@@ -152,7 +171,7 @@ class ObjectivesDialog(QDialog):
         self._typed = {}
         self._auto_params = self._template(kind)
         self._auto_id = choices.new_id(kind, set(self.ids()))
-        self.params_edit.setPlainText(json.dumps(self._auto_params))
+        self._show_params(kind, self._auto_params)
         self.id_edit.setText(self._auto_id)
         self.name_edit.clear()
         self.note.clear()
@@ -165,14 +184,14 @@ class ObjectivesDialog(QDialog):
         if kind is None:
             return
         self.message.clear()
-        text = self.params_edit.toPlainText()
         try:
-            typed = choices.parse_params(text)
+            typed = self.params()
         except ValueError:
             typed = None
         template = self._template(kind)
         if typed is None:
             # Half-typed JSON: left as it is for the user to finish.
+            self._show_form(kind, template)
             self.note.setText("Params kept as typed: they are not valid JSON yet.")
         else:
             self._typed.update(
@@ -184,7 +203,7 @@ class ObjectivesDialog(QDialog):
             reads = set(cls.known_params()) if cls is not None else set()
             kept = {k: v for k, v in self._typed.items() if k in reads}
             left = {k: v for k, v in self._typed.items() if k not in reads}
-            self.params_edit.setPlainText(json.dumps({**template, **kept}))
+            self._show_params(kind, {**template, **kept})
             if left:
                 title = cls.title if cls is not None else kind
                 listed = ", ".join(f"{k} = {json.dumps(v)}" for k, v in left.items())
@@ -204,7 +223,7 @@ class ObjectivesDialog(QDialog):
         """Add the objective described by the form; False (and the reason shown)
         if its kind, id or params are refused."""
         try:
-            params = choices.parse_params(self.params_edit.toPlainText())
+            params = self.params()
         except ValueError as exc:
             self.message.setText(str(exc))
             return False
@@ -224,6 +243,116 @@ class ObjectivesDialog(QDialog):
         self._fill_template()
         self.message.clear()
         return True
+
+    # -- the params: a form, or JSON --------------------------------------------
+    def params(self) -> dict:
+        """The params as set: from the JSON box while it is shown, else the form
+        (ValueError: the JSON is not an object)."""
+        if self.json_box.isChecked() or self.form is None:
+            return choices.parse_params(self.params_edit.toPlainText())
+        return self.form.values()
+
+    def _show_params(self, kind: str, params: dict) -> None:
+        self._show_form(kind, params)
+        self.params_edit.setPlainText(json.dumps(params))
+
+    def _show_form(self, kind: str, params: dict) -> None:
+        self._stop_pick()
+        scene = self.doc.committed.scene
+        form = ParamForm(choices.param_specs(kind), scene, self if self.view else None)
+        form.set_values(params)
+        form.changed.connect(self._form_changed)
+        self.form = form
+        self.form_area.setWidget(form)
+
+    def _form_changed(self) -> None:
+        self.message.clear()
+        if self.form is not None and not self.json_box.isChecked():
+            self.params_edit.blockSignals(True)
+            self.params_edit.setPlainText(json.dumps(self.form.values()))
+            self.params_edit.blockSignals(False)
+
+    def _json_toggled(self, on: bool) -> None:
+        """Show the params as JSON, or back in the form (refused while the JSON is
+        not an object: the box stays on and says why)."""
+        if on:
+            if self.form is not None:
+                self.params_edit.setPlainText(json.dumps(self.form.values()))
+            self.params_edit.show()
+            self.form_area.hide()
+            return
+        try:
+            params = choices.parse_params(self.params_edit.toPlainText())
+        except ValueError as exc:
+            self.message.setText(str(exc))
+            self.json_box.blockSignals(True)
+            self.json_box.setChecked(True)
+            self.json_box.blockSignals(False)
+            return
+        self._show_form(str(self.kind_box.currentData()), params)
+        self.params_edit.hide()
+        self.form_area.show()
+
+    # -- picking on the board ------------------------------------------------------
+    def start(self, field: ParamField) -> None:
+        """Take the next clicks on the board for ``field`` (Esc ends)."""
+        self._stop_pick()
+        view = self.view
+        if view is None:
+            return
+        self.picking = field
+        viewport = view.viewport()  # type: ignore[attr-defined]
+        viewport.installEventFilter(self)
+        viewport.setCursor(Qt.CursorShape.CrossCursor)
+        self.installEventFilter(self)
+        self.note.setText(f"Picking {field.param.name} on the board: click there; Esc ends.")
+
+    def stop(self) -> None:
+        self._stop_pick()
+
+    def _stop_pick(self) -> None:
+        field, self.picking = self.picking, None
+        if self.view is not None:
+            viewport = self.view.viewport()  # type: ignore[attr-defined]
+            viewport.removeEventFilter(self)
+            viewport.unsetCursor()
+        self.removeEventFilter(self)
+        if field is not None:
+            field.pick_ended()
+            self.note.clear()
+
+    def pick_at(self, x: float, y: float, kind: str | None, piece_id: str | None) -> None:
+        """A click at board point (x, y) on piece ``piece_id`` (None: the board)."""
+        if self.picking is not None and self.picking.picked(x, y, kind, piece_id):
+            self._stop_pick()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if self.picking is None:
+            return False
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Escape
+        ):
+            self._stop_pick()
+            return True
+        if (
+            self.view is not None
+            and event.type() == QEvent.Type.MouseButtonPress
+            and isinstance(event, QMouseEvent)
+            and event.button() == Qt.MouseButton.LeftButton
+        ):
+            view = self.view
+            pos = event.position().toPoint()
+            x, y = view.board_point(pos)  # type: ignore[attr-defined]
+            item = view.piece_at(pos)  # type: ignore[attr-defined]
+            self.pick_at(x, y, item.kind if item else None, item.piece_id if item else None)
+            return True  # a pick never selects or moves a piece
+        return False
+
+    def done(self, result: int) -> None:
+        self._stop_pick()
+        super().done(result)
 
     # -- applying -------------------------------------------------------------
     def apply(self) -> None:

@@ -484,9 +484,11 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         if self.doc.looking_back:
             self.statusBar().showMessage(f"Refused: {self.doc.read_only_reason()}", 8000)
             return None
-        dialog = ObjectivesDialog(self.doc, self)
+        dialog = ObjectivesDialog(self.doc, self, view=self.view)
         self.objectives_dialog = dialog
-        dialog.open()
+        # Not modal: the board stays open to pick the pieces a param names.
+        dialog.setWindowModality(Qt.WindowModality.NonModal)
+        dialog.show()
         return dialog
 
     def show_all_panels(self) -> None:

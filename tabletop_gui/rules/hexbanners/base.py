@@ -45,7 +45,7 @@ class BannerObjective(Objective):
     params: ClassVar[tuple[str | Param, ...]] = (
         Param("side", "side", None, "The one side that may gain it (default: every side)"),
         Param("sides", "sides", None, "The sides that may gain it (default: every side)"),
-        Param("hexes", "hexes", None, "The objective hexes [[col, row], ...]: one hex, or a "
+        Param("hexes", "hexes", None, "The objective hexes (col,row each): one hex, or a "
               "group sharing one banner"),
         Param("group", "text", "", "The group's name in reason lines (a group is several hexes)"),
     )  # fmt: skip

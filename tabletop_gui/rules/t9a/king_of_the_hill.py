@@ -59,7 +59,13 @@ class KingOfTheHill(Objective):
     title = "King of the Hill"
 
     params = (
-        Param("picks", "mapping", None, "{side: terrain id}: the Terrain Feature each side picked"),
+        Param(
+            "picks",
+            "mapping",
+            None,
+            "The Terrain Feature each side picked (or record the picks in play)",
+            of="terrain",
+        ),
     )
 
     def validate_on(self, scene: Scene) -> list[tuple[str, str]]:

@@ -88,8 +88,8 @@ class SecureTarget(Objective):
     params = (
         Param("control_tie", "choice", "nobody", "A marker both sides control equally: nobody, "
               "or a dice roll decides", ("nobody", "dice")),
-        Param("markers", "mapping", None, "{side: marker id} (default: markers of kind "
-              "t9a.secure_target, by their side)"),
+        Param("markers", "mapping", None, "The marker each side placed (default: the "
+              "Secure Target markers, by their side)", of="marker"),
         Param("spacing", "float", None, "Least distance between the markers, in inches (default "
               "a third of the board's long edge)"),
     )  # fmt: skip
