@@ -4,7 +4,6 @@ names; a marker's owner change keeps its label right; the log names sides."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from tabletop_gui.app.panels.sides_dialog import SidesDialog
@@ -92,20 +91,20 @@ def test_two_sides_of_one_name_are_refused_in_the_dialog(qtbot):
     assert dialog.problem.text() == "Side 2: the name is empty"
 
 
-def test_a_new_game_asks_for_the_armies_names(qtbot):
+def test_a_new_game_asks_for_the_armies_names_as_one_undo_step(qtbot):
     window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
     window.doc.undo_stack.setClean()
-
-    def answer() -> None:
-        dialog = QApplication.activeModalWidget()
-        assert isinstance(dialog, SidesDialog)
-        fill_sides(dialog, ["Vermin", "Dwarves"], ["#cc79a7", "#56b4e9"])
-        dialog.accept()
-
-    QTimer.singleShot(0, answer)
     assert window.new_game("t9a/frontline_clash/t9a.hold_the_ground")
+    dialog = window.sides_dialog
+    assert dialog.isVisible() and dialog.windowTitle() == "New game: name the armies"
+    fill_sides(dialog, ["Vermin", "Dwarves"], ["#cc79a7", "#56b4e9"])
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    QApplication.processEvents()
     sides = window.doc.committed.setup.scene.sides
     assert [(s.name, s.colour) for s in sides] == [("Vermin", "#cc79a7"), ("Dwarves", "#56b4e9")]
+    assert window.doc.undo_stack.count() == 1
+    window.undo_action.trigger()
+    assert [s.name for s in window.doc.committed.setup.scene.sides] == ["Player A", "Player B"]
 
 
 def test_a_numbered_target_follows_its_new_owner_and_the_log_names_the_side(qtbot):

@@ -20,7 +20,6 @@ from tabletop_gui.examples import DEMO_BOARD, examples, is_example
 from tabletop_gui.io import FileFormatError, load_game, save_game
 from tabletop_gui.model.game import Game
 from tabletop_gui.play import new_game
-from tabletop_gui.play.sides import renamed
 from tabletop_gui.rules.engine import RuleError
 
 
@@ -203,19 +202,14 @@ class FileActions(QMainWindow):
         return dialog
 
     def new_game(self, key: str, ask: bool = True) -> bool:
-        """File > New: the preset's board, its armies named first (a dialog, when
-        ``ask``; Cancel starts nothing)."""
+        """File > New: the preset's board; when ``ask``, the armies are named
+        next (Game > Sides, open on the new board: OK is one undo step)."""
         if ask and not self.maybe_save():
             return False
         setup = new_game.preset(key).build()
-        if ask and setup.scene.sides:
-            from tabletop_gui.app.panels.sides_dialog import SidesDialog
-
-            dialog = SidesDialog(setup.scene.sides, self, "New game: name the armies")
-            if dialog.exec() != QDialog.DialogCode.Accepted:
-                return False
-            setup, _ = renamed(setup, (), dialog.sides())
         self.doc.reset(Game(setup), None)
+        if ask and setup.scene.sides:
+            self.open_sides("New game: name the armies")
         return True
 
     def new_same_kind(self) -> bool:
@@ -226,6 +220,9 @@ class FileActions(QMainWindow):
             return False
         self.doc.reset(Game(new_game.same_kind(self.doc.committed.setup)), None)
         return True
+
+    def open_sides(self, title: str = "Sides") -> object:
+        raise NotImplementedError  # MainWindow names the armies
 
     def _build_new_menu(self, menu: QMenu) -> None:
         subs: dict[tuple[str, ...], QMenu] = {(): menu}

@@ -14,11 +14,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QMimeData, QPoint, Qt
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
+    QCursor,
     QGuiApplication,
     QKeySequence,
     QShowEvent,
@@ -53,10 +54,13 @@ from tabletop_gui.app.windows.file_actions import FileActions
 from tabletop_gui.app.windows.referee_actions import RefereeActions
 from tabletop_gui.app.windows.scenario_import import import_scenario
 from tabletop_gui.examples import is_example
+from tabletop_gui.io import clipboard
+from tabletop_gui.io.clipboard import piece_count
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.play import actions as game_actions
+from tabletop_gui.play.clipboard import paste_events
 from tabletop_gui.play.wording import piece_ids
 
 
@@ -242,6 +246,10 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         ).setShortcuts(
             [QKeySequence(QKeySequence.StandardKey.Delete), QKeySequence(Qt.Key.Key_Backspace)]
         )
+        self._action(e, "&Copy", self.copy_selected, QKeySequence.StandardKey.Copy)
+        self._action(
+            e, "&Paste at the cursor", lambda: self.paste(), QKeySequence.StandardKey.Paste
+        )
         self._action(e, "D&uplicate", self.duplicate_selected, "Ctrl+D")
         self._action(
             e, f"Rotate &left {ROTATE_STEP:g}°", lambda: self.rotate_selected(ROTATE_STEP), "R"
@@ -313,7 +321,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
                      lambda: self.turn_bar.run_step(1), "Ctrl+Shift+Return")  # fmt: skip
         self._action(g, "Record a &dice roll…", self.turn_bar.ask_dice, "Ctrl+Shift+D")
         self._action(g, "&Objectives…", self.open_objectives)
-        self._action(g, "&Sides (names and colours)…", self.open_sides)
+        self._action(g, "&Sides (names and colours)…", lambda: self.open_sides())
         self._action(g, "Scenario &briefing (name, rules, victory)", self.show_briefing, "Ctrl+B")
         self._action(g, "Objective &actions for the selection…", self.context_menu_here,
                      "Ctrl+Space")  # fmt: skip
@@ -454,14 +462,14 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         else:
             self.view.set_notice("")
 
-    def open_sides(self) -> object:
+    def open_sides(self, title: str = "Sides") -> object:
         """Game > Sides...: rename and recolour the armies (one undo step)."""
         from tabletop_gui.app.panels.sides_dialog import SidesDialog
 
         if self.doc.looking_back:
             self.statusBar().showMessage(f"Refused: {self.doc.read_only_reason()}", 8000)
             return None
-        dialog = SidesDialog(self.doc.committed.setup.scene.sides, self)
+        dialog = SidesDialog(self.doc.committed.setup.scene.sides, self, title)
         self.sides_dialog = dialog
 
         def done() -> None:
@@ -580,6 +588,52 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
                 item = self.scene.piece_item(pid)
                 if item is not None:
                     item.setSelected(True)
+
+    def copy_selected(self) -> bool:
+        """Edit > Copy: the selected pieces to the clipboard (the file's format)."""
+        text = clipboard.copy_text(self.doc.state.scene, self.scene.selected_ids())
+        if not text:
+            return False
+        data = QMimeData()
+        data.setData(clipboard.MIME, text.encode("utf-8"))
+        data.setText(text)
+        QGuiApplication.clipboard().setMimeData(data)
+        self.statusBar().showMessage(f"Copied {piece_count(text)}", 4000)
+        return True
+
+    def paste_point(self) -> tuple[float, float]:
+        """Where a paste goes: the mouse on the board, else the board's centre."""
+        viewport = self.view.viewport()
+        pos = viewport.mapFromGlobal(QCursor.pos())
+        if viewport.rect().contains(pos):
+            x, y = self.view.board_point(pos)
+            width, height = self.doc.state.scene.board.extent
+            if 0 <= x <= width and 0 <= y <= height:
+                return (x, y)
+        return self.doc.state.scene.board.centre
+
+    def paste(self, at: tuple[float, float] | None = None) -> list[str]:
+        """Edit > Paste: the copied pieces, their centre at the cursor, as one undo
+        step; returns the new ids (selected)."""
+        data = QGuiApplication.clipboard().mimeData()
+        raw = bytes(data.data(clipboard.MIME).data()).decode("utf-8") if data else ""
+        try:
+            pieces = clipboard.read(raw or (data.text() if data else ""))
+        except ValueError as exc:
+            self.statusBar().showMessage(f"Nothing pasted: {exc}", 8000)
+            return []
+        x, y = at if at is not None else self.paste_point()
+        events = paste_events(self.doc.state.scene, pieces, x, y, self.editor.snap)
+        what = "1 piece" if len(events) == 1 else f"{len(events)} pieces"
+        if self.doc.commit(events, f"Paste {what}") is not None:
+            return []
+        ids = [e.piece.id for e in events]
+        self.scene.clearSelection()
+        for pid in ids:
+            item = self.scene.piece_item(pid)
+            if item is not None:
+                item.setSelected(True)
+        return ids
 
     def rotate_selected(self, by: float) -> None:
         self.editor.commit_rotate(self.scene.selected_ids(), by=by)

@@ -1,0 +1,84 @@
+"""Copy and paste of pieces: Ctrl+C copies the selection, Ctrl+V places it again
+at the cursor, the group keeping its shape, as one undo step; a paste of
+something else changes nothing and says so."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QCursor, QGuiApplication
+from PySide6.QtWidgets import QApplication
+
+from tabletop_gui.examples import DEMO_BOARD
+from tabletop_gui.io import load_game
+
+from .helpers import drop, open_window
+
+
+def new_board(qtbot, key: str):
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
+    assert window.new_game(key, ask=False)
+    QApplication.processEvents()
+    window.view.fit_board()
+    return window
+
+
+def select(window, ids) -> None:
+    window.scene.clearSelection()
+    for pid in ids:
+        window.scene.pieces[pid].setSelected(True)
+    QApplication.processEvents()
+
+
+def test_copied_units_paste_at_the_cursor_as_one_undo_step(qtbot):
+    window = new_board(qtbot, "t9a/frontline_clash/t9a.hold_the_ground")
+    pal = window.palette_panel
+    assert drop(window, pal.mime_for("unit", "t9a-25x25"), 20.0, 10.0)
+    assert drop(window, pal.mime_for("unit", "t9a-25x25"), 26.0, 10.0)
+    first, second = window.doc.state.scene.units.values()
+    select(window, [first.id, second.id])
+    qtbot.keyClick(window.view, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    steps = window.doc.undo_stack.count()
+    # The mouse over the board at (40, 30): Ctrl+V puts the pair's centre there.
+    QCursor.setPos(window.view.viewport().mapToGlobal(window.view.viewport_pos(40.0, 30.0)))
+    x, y = window.paste_point()
+    if (x, y) == window.doc.state.scene.board.centre:  # no pointer offscreen
+        pytest.skip("the platform has no cursor to paste at")
+    qtbot.keyClick(window.view, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    QApplication.processEvents()
+    units = list(window.doc.state.scene.units.values())
+    assert len(units) == 4 and window.doc.undo_stack.count() == steps + 1
+    a, b = sorted(units[2:], key=lambda u: u.x)
+    half = (second.x - first.x) / 2  # the pair keeps its spacing about the cursor
+    assert (a.x, a.y) == pytest.approx((x - half, y - (second.y - first.y) / 2), abs=1e-6)
+    assert (b.x, b.y) == pytest.approx((x + half, y + (second.y - first.y) / 2), abs=1e-6)
+    # 'Player A unit 1' and '... 2' copied: the next numbers free.
+    assert (first.name, second.name) == ("Player A unit 1", "Player A unit 2")
+    assert (a.name, b.name) == ("Player A unit 3", "Player A unit 4")
+    assert set(window.scene.selected_ids()) == {a.id, b.id}
+    window.undo_action.trigger()
+    assert len(window.doc.state.scene.units) == 2
+
+
+def test_a_paste_keeps_the_shape_of_terrain_and_markers_and_snaps_on_hexes(qtbot):
+    window = new_board(qtbot, "hex")
+    pal = window.palette_panel
+    board = window.doc.state.scene.board
+    x0, y0 = board.hex_to_point((2, 2))
+    assert drop(window, pal.mime_for("unit", "hex-infantry"), x0, y0)
+    (unit,) = window.doc.state.scene.units.values()
+    select(window, [unit.id])
+    assert window.copy_selected()
+    target = board.hex_to_point((6, 4))
+    (new,) = window.paste((target[0] + 0.2, target[1] - 0.1))
+    pasted = window.doc.state.scene.units[new]
+    assert (pasted.x, pasted.y) == pytest.approx(target)
+
+
+def test_pasting_anything_else_changes_nothing_and_says_so(qtbot):
+    window = new_board(qtbot, "t9a/frontline_clash/t9a.hold_the_ground")
+    QGuiApplication.clipboard().setText("Knights, 20 models")
+    steps = window.doc.undo_stack.count()
+    assert window.paste((36, 24)) == []
+    assert window.doc.undo_stack.count() == steps
+    assert window.statusBar().currentMessage().startswith("Nothing pasted: the clipboard")
