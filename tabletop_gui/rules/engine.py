@@ -12,6 +12,7 @@ from dataclasses import replace
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.memo import IdentityMemo
+from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.family import FAMILIES, Family
@@ -124,10 +125,11 @@ def evaluate(state: GameState, viewer: str | None = None) -> Scoreboard:
     return board if viewer is None else family.redact(state, board, viewer)
 
 
-def scoring_regions(state: GameState, unit_id: str) -> list[RegionAnswer]:
+def scoring_regions(state: GameState, unit_id: str, unit: Unit | None = None) -> list[RegionAnswer]:
     """For every active objective, where unit ``unit_id`` as it is would count
-    (``Objective.scoring_region``); empty when there is no such unit."""
-    unit = state.scene.units.get(unit_id)
+    (``Objective.scoring_region``); ``unit``: the unit as it stands now if not as
+    in ``state`` (turned during a drag). Empty when there is no such unit."""
+    unit = unit if unit is not None else state.scene.units.get(unit_id)
     if unit is None:
         return []
     family = family_of(state.setup)

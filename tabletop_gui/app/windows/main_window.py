@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QMimeData, QPoint, Qt
+from PySide6.QtCore import QMimeData, QPoint, QSize, Qt
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -22,6 +22,7 @@ from PySide6.QtGui import (
     QCursor,
     QGuiApplication,
     QKeySequence,
+    QResizeEvent,
     QShowEvent,
 )
 from PySide6.QtWidgets import (
@@ -34,10 +35,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop_gui.app import session
+from tabletop_gui import help as help_pages
+from tabletop_gui.app import icons, session
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.hex_terrain import legend_terrain
 from tabletop_gui.app.canvas.legend import LegendWidget
+from tabletop_gui.app.canvas.regions import WhereItScores
 from tabletop_gui.app.canvas.view import BoardView, Tool
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.editor import ROTATE_FINE, ROTATE_STEP, Editor
@@ -49,6 +52,7 @@ from tabletop_gui.app.panels.palette import Palette
 from tabletop_gui.app.panels.score_panel import ScorePanel
 from tabletop_gui.app.panels.turn_bar import TurnBar
 from tabletop_gui.app.stream.stream_control import StreamControl
+from tabletop_gui.app.windows import help_window
 from tabletop_gui.app.windows.army_import import import_army_list
 from tabletop_gui.app.windows.file_actions import FileActions
 from tabletop_gui.app.windows.referee_actions import RefereeActions
@@ -62,6 +66,32 @@ from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.play import actions as game_actions
 from tabletop_gui.play.clipboard import paste_events
 from tabletop_gui.play.wording import piece_ids
+
+#: The tools: their menu text, key and what the toolbar's tooltip says they do.
+TOOLS = (
+    (Tool.SELECT, "&Select / move", "V", "Select and move pieces"),
+    (Tool.MEASURE, "&Ruler (measure)", "M", "Ruler: measure edge to edge (moves nothing)"),
+    (Tool.TERRAIN, "Draw &terrain polygon", "T", "Draw a terrain feature, corner by corner"),
+    (Tool.ZONE, "Draw deployment &zone", "Z", "Draw a Deployment Zone for the palette's side"),
+)
+#: The quick-start guide's heading for each tool (F1 opens it there).
+TOOL_SECTIONS = {
+    "select": "Select",
+    "measure": "Ruler",
+    "terrain": "Draw terrain",
+    "zone": "Draw zone",
+}
+
+
+def _menu_actions(menu: QMenu) -> list[QAction]:
+    out = []
+    for action in menu.actions():
+        sub = action.menu()
+        if isinstance(sub, QMenu):
+            out += _menu_actions(sub)
+        elif not action.isSeparator():
+            out.append(action)
+    return out
 
 
 class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
@@ -152,6 +182,15 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         self.doc.log_changed.connect(self._log_moved)
         self.doc.setup_changed.connect(self._sides_changed)
         self.view.context_requested.connect(self.show_context_menu)
+        self.regions_label = QLabel(self.view.viewport())
+        self.regions_label.setObjectName("whereItScores")
+        self.regions_label.setStyleSheet(
+            "QLabel { background: rgba(255, 255, 255, 225); color: #111; border: 1px solid #888;"
+            " border-radius: 4px; padding: 4px 6px; }"
+        )
+        self.regions_label.setWordWrap(False)
+        self.regions_label.hide()
+        self.regions = WhereItScores(self.scene, self.regions_label)
         self._build_menus()
         self.palette_panel.set_scene(self.doc.state.scene)
         self.palette_panel.set_setup(self.doc.committed.setup)
@@ -173,6 +212,10 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         """Palette above, Inspector below with room for a dozen rows of the form."""
         left = [self.docks["Palette"], self.docks["Inspector"]]
         self.resizeDocks(left, [45, 55], Qt.Orientation.Vertical)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.regions.place()
 
     def showEvent(self, event: QShowEvent) -> None:
         first = not getattr(self, "_shown_once", False)
@@ -336,22 +379,103 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         t = bar.addMenu("&Tools")
         tools = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
-        for tool, text, key in (
-            (Tool.SELECT, "&Select / move", "V"),
-            (Tool.MEASURE, "&Measure", "M"),
-            (Tool.TERRAIN, "Draw &terrain polygon", "T"),
-            (Tool.ZONE, "Draw deployment &zone", "Z"),
-        ):
+        for tool, text, key, tip in TOOLS:
             a = self._action(t, text, lambda _c=False, tool=tool: self.view.set_tool(tool), key)
             a.setCheckable(True)
             a.setChecked(tool is Tool.SELECT)
+            a.setIcon(icons.icon(tool.value))
+            a.setToolTip(f"{tip} ({key})")
             tools.addAction(a)
             self.tool_actions[tool.value] = a
         self.view.tool_changed.connect(lambda name: self.tool_actions[name].setChecked(True))
         self.build_referee_menu(t)
+        t.addSeparator()
+        scores = self._action(t, "&Where it scores", self._toggle_regions, "W")
+        scores.setCheckable(True)
+        scores.setIcon(icons.icon("scores"))
+        scores.setToolTip(
+            "Where it scores (W): shade where the selected unit would count for each objective"
+        )
+        self.scores_action = scores
+        self._build_tool_bar()
 
         h = bar.addMenu("&Help")
+        self.help_menu = h
+        self._action(h, "&Quick start (at the tool in use)", self.help_here, "F1")
+        self._action(h, "&Keyboard shortcuts", lambda: self.show_help(help_window.SHORTCUTS))
+        refs = h.addMenu("&Rules reference")
+        for title, page in help_window.pages()[2:]:
+            self._action(refs, title, lambda _c=False, page=page: self.show_help(page))
+        h.addSeparator()
         self._action(h, "&About tabletop_gui", self.show_about)
+
+    def _build_tool_bar(self) -> None:
+        """The tools, with icons, on the board's left edge (a narrow column keeps
+        the board wide in a small window)."""
+        bar = QToolBar("Tools", self)
+        bar.setObjectName("toolsToolBar")
+        bar.setMovable(False)
+        bar.setIconSize(QSize(24, 24))
+        for action in self.tool_actions.values():
+            bar.addAction(action)
+        bar.addSeparator()
+        bar.addAction(self.scores_action)
+        self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, bar)
+        self.tools_toolbar = bar
+
+    # -- help -----------------------------------------------------------------
+    def shortcut_rows(self) -> list[tuple[str, str, str]]:
+        """(menu, action, keys) for every menu entry with a key."""
+        rows = []
+        for menu_action in self.menuBar().actions():
+            menu = menu_action.menu()
+            if not isinstance(menu, QMenu):
+                continue
+            title = menu_action.text().replace("&", "")
+            for action in _menu_actions(menu):
+                keys = ", ".join(
+                    k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts()
+                )
+                if keys:
+                    rows.append((title, action.text().replace("&", ""), keys))
+        return rows
+
+    def show_help(self, page: str, section: str = "") -> help_window.HelpWindow:
+        """Help > ...: the help window at ``page`` (and heading ``section``)."""
+        if getattr(self, "help_window", None) is None:
+            self.help_window = help_window.HelpWindow(self.shortcut_rows(), self)
+        self.help_window.show_page(page, section)
+        return self.help_window
+
+    def help_here(self) -> help_window.HelpWindow:
+        """F1: the quick-start guide at the tool in use (Where it scores when on)."""
+        if self.scores_action.isChecked():
+            section = "Where it scores"
+        else:
+            section = TOOL_SECTIONS.get(self.view.tool.value, "")
+        return self.show_help(help_pages.QUICK_START, section)
+
+    # -- where it scores --------------------------------------------------------
+    def _toggle_regions(self) -> None:
+        self._update_regions()
+
+    def _update_regions(self) -> None:
+        """The overlay for the one selected unit, while Where it scores is on."""
+        overlay = self.regions
+        if not self.scores_action.isChecked():
+            if overlay.label.isVisible() or overlay.items:
+                overlay.clear()
+            return
+        ids = self.scene.selected_ids()
+        state = self.doc.state
+        unit = state.scene.units.get(ids[0]) if len(ids) == 1 else None
+        if unit is None or unit.removed:
+            overlay.clear("Where it scores: select one unit on the board")
+            return
+        base = state if self.doc.looking_back else self.doc.committed
+        if unit.id not in base.scene.units:
+            base = state
+        overlay.show(base, unit, self.scene.bmap)
 
     # -- state -> widgets ---------------------------------------------------
     def refresh(self) -> None:
@@ -376,6 +500,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
             legend_terrain(state.scene.board),
         )
         self.view.update_handle()
+        self._update_regions()
 
     def _selection_changed(self) -> None:
         if not shiboken6.isValid(self.scene):
@@ -384,6 +509,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         scene = self.doc.state.scene
         piece = scene.piece(ids[0]) if len(ids) == 1 and scene.has_piece(ids[0]) else None
         self.inspector.set_piece(piece, scene)
+        self._update_regions()
 
     def select_piece(self, piece_id: str) -> None:
         """Select ``piece_id`` on the board alone (a score panel row chose it)."""

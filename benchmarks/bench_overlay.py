@@ -1,0 +1,193 @@
+"""Where-it-scores overlay speed: 40 units a side with all six Ninth Age Secondary
+Objectives active (two Secure Target markers, three Spoils of War markers, King
+of the Hill picks on an ellipse and a rectangle, the Frontline Clash zones).
+
+For each run it opens the real main window offscreen and prints:
+
+- on selection: the time from selecting a unit (a fresh footprint and facing:
+  nothing cached) to the overlay drawn and the viewport painted, and the rules'
+  share of it (``rules.engine.scoring_regions`` alone);
+- per drag frame: the time from one mouse move to the board, score panel and
+  overlay up to date and painted, with the overlay on, and with it off (the
+  baseline, same run), and their ratio.
+
+Medians of several runs; nothing is asserted.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/bench_overlay.py
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from dataclasses import replace
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
+
+from tabletop_gui.app.windows.main_window import MainWindow
+from tabletop_gui.model import InchBoard, Marker, ObjectiveSpec, Scene, Setup, Side, Terrain, Unit
+from tabletop_gui.model.game import Game
+from tabletop_gui.rules.engine import scoring_regions
+from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES
+
+PER_SIDE = 40
+RUNS = 5
+SELECTIONS = 12
+MOVES = 30
+TARGET_SELECT_MS = 16.0
+TARGET_FRAME_MS = 8.0
+A, B = "a", "b"
+
+
+def make_game(seed: int = 1) -> Game:
+    rng = random.Random(seed)
+    board = InchBoard(72, 48)
+    units = {}
+    for i in range(2 * PER_SIDE):
+        side = A if i % 2 == 0 else B
+        w, d = rng.choice(((20, 20), (25, 25), (25, 50), (40, 40), (50, 50)))
+        models = rng.choice((1, 3, 5, 10, 20))
+        per_rank = min(models, rng.choice((1, 3, 5)))
+        uid = f"u{i}"
+        units[uid] = Unit(uid, f"Unit {i}", side, rng.uniform(4, 68), rng.uniform(4, 44),
+                          facing=rng.uniform(0, 360), base_width_mm=w, base_depth_mm=d,
+                          models=models, models_per_rank=per_rank)  # fmt: skip
+    units["u0"] = Unit("u0", "Dragged", A, 10.0, 24.0, base_width_mm=25, base_depth_mm=25,
+                       models=20, models_per_rank=5)  # fmt: skip
+    ellipse = tuple(
+        (36 + 8 * math.cos(t * math.pi / 24), 30 + 5 * math.sin(t * math.pi / 24))
+        for t in range(48)
+    )
+    terrain = {
+        "hill": Terrain("hill", "Hill", ellipse),
+        "wood": Terrain("wood", "Wood", ((10, 18), (20, 18), (20, 28), (10, 28))),
+    }
+    markers = {
+        "ta": Marker("ta", "t9a.secure_target", 20, 26, side=A, label="Blue's target"),
+        "tb": Marker("tb", "t9a.secure_target", 52, 22, side=B, label="Red's target"),
+    }
+    for i, x in enumerate((12.0, 36.0, 60.0)):
+        markers[f"s{i}"] = Marker(f"s{i}", "t9a.spoils", x, 24.0, label=f"Spoils {i + 1}")
+    zones = DEPLOYMENT_TYPES["frontline_clash"].zones(board, A, B)
+    scene = Scene(
+        board=board,
+        sides=(Side(A, "Blue", "#0072b2"), Side(B, "Red", "#d55e00")),
+        units=units,
+        markers=markers,
+        terrain=terrain,
+        zones={z.id: z for z in zones},
+    )
+    kinds = ("hold_the_ground", "breakthrough", "spoils_of_war", "king_of_the_hill",
+             "capture_the_flags", "secure_target")  # fmt: skip
+    picks = {"picks": {A: "wood", B: "hill"}}
+    objectives = tuple(
+        ObjectiveSpec(k, f"t9a.{k}", picks if k == "king_of_the_hill" else {}) for k in kinds
+    )
+    return Game(Setup("t9a", scene, "bench overlay", objectives, deployment="frontline_clash"))
+
+
+def mouse(window: MainWindow, kind: QEvent.Type, x: float, y: float) -> None:
+    view = window.view
+    pos = view.viewport_pos(x, y)
+    ev = QMouseEvent(kind, QPointF(pos), QPointF(view.viewport().mapToGlobal(pos)),
+                     Qt.MouseButton.LeftButton, Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.NoModifier)  # fmt: skip
+    QApplication.sendEvent(view.viewport(), ev)
+
+
+def select(window: MainWindow, uid: str) -> None:
+    window.scene.clearSelection()
+    window.scene.pieces[uid].setSelected(True)
+
+
+def drag_frames(app: QApplication, window: MainWindow) -> list[float]:
+    """Mouse moves dragging u0 across the board (released and undone after)."""
+    select(window, "u0")
+    app.processEvents()
+    mouse(window, QEvent.Type.MouseButtonPress, 10.0, 24.0)
+    out = []
+    for i in range(1, MOVES + 1):
+        x = 10.0 + 40.0 * i / MOVES
+        t0 = time.perf_counter()
+        mouse(window, QEvent.Type.MouseMove, x, 24.0 + 4 * math.sin(i / 3))
+        app.processEvents()
+        out.append((time.perf_counter() - t0) * 1000)
+    mouse(window, QEvent.Type.MouseButtonRelease, 50.0, 24.0)
+    app.processEvents()
+    window.doc.undo_stack.undo()
+    app.processEvents()
+    return out
+
+
+def one_run(app: QApplication, seed: int) -> dict[str, float]:
+    window = MainWindow(make_game(seed))
+    window.resize(1600, 950)
+    window.show()
+    app.processEvents()
+    window.view.fit_board()
+    app.processEvents()
+    off = drag_frames(app, window)
+    window.scores_action.setChecked(True)
+    window._update_regions()
+    app.processEvents()
+    ids = [f"u{i}" for i in range(1, 2 * PER_SIDE)]
+    random.Random(seed).shuffle(ids)
+    selections, rules = [], []
+    state = window.doc.committed
+    for uid in ids[:SELECTIONS]:
+        # A fresh facing: nothing the rules cached for this footprint holds.
+        unit = state.scene.units[uid]
+        t0 = time.perf_counter()
+        scoring_regions(state, uid, replace(unit, facing=(t0 * 1000) % 360))
+        rules.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        select(window, uid)
+        app.processEvents()
+        window.view.viewport().repaint()
+        selections.append((time.perf_counter() - t0) * 1000)
+    on = drag_frames(app, window)
+    assert window.regions.items or window.regions.shown, "the overlay is drawn"
+    window.close()
+    window.deleteLater()
+    app.processEvents()
+    return {
+        "select": statistics.median(selections),
+        "rules": statistics.median(rules),
+        "frame_on": statistics.median(on),
+        "frame_off": statistics.median(off),
+    }
+
+
+def main() -> int:
+    app = QApplication.instance() or QApplication(sys.argv)
+    assert isinstance(app, QApplication)
+    print(f"Where-it-scores overlay: {PER_SIDE} units a side, all six T9A objectives, "
+          f"{RUNS} runs (offscreen, 1600x950)")  # fmt: skip
+    runs = [one_run(app, seed) for seed in range(1, RUNS + 1)]
+
+    def med(key: str) -> float:
+        return statistics.median(r[key] for r in runs)
+
+    def each(key: str) -> str:
+        return " ".join(f"{r[key]:.2f}" for r in runs)
+
+    print(f"on selection, to drawn:     {med('select'):6.2f} ms [{each('select')}] "
+          f"(target <= {TARGET_SELECT_MS:g})")  # fmt: skip
+    print(f"  of which the rules:       {med('rules'):6.2f} ms [{each('rules')}]")
+    print(f"drag frame, overlay on:     {med('frame_on'):6.2f} ms [{each('frame_on')}] "
+          f"(target <= {TARGET_FRAME_MS:g})")  # fmt: skip
+    print(f"drag frame, overlay off:    {med('frame_off'):6.2f} ms [{each('frame_off')}]")
+    print(f"on / off:                   {med('frame_on') / med('frame_off'):6.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,231 @@
+"""The "Where it scores" overlay: for the selected unit, the region of centre
+positions at which it would count for each active objective (the rules answer,
+``rules.engine.scoring_regions``; during set-up the family adds where it may
+deploy), shaded in the objective's colour, hatched where enemies present now
+would contest it, with a cross on the unit's centre and a panel of what each
+objective says of where it stands ("Hold the Ground: 2.30 in short").
+
+The regions do not depend on where the unit stands, only on its footprint,
+facing, elevation and flags and on the other pieces: they are computed once and
+kept while the unit is dragged (only the words and the cross follow it), and
+again when it turns or anything else changes."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsScene,
+    QLabel,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from tabletop_gui.app import style
+from tabletop_gui.app.canvas.drawing import BoardMap
+from tabletop_gui.geometry.minkowski import Footprint
+from tabletop_gui.model.pieces import Unit
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.engine import family_of, scoring_regions
+from tabletop_gui.rules.region import RegionAnswer
+
+#: Stacking: above zones, terrain and rule areas, below circles and pieces.
+Z_REGION = 3.2
+Z_CROSS = 9.0
+#: Paul Tol's "bright" qualitative scheme: objectives told apart by colour-blind
+#: readers too, and apart from the Okabe-Ito side colours' order.
+#: Green, purple and yellow come first: the sides are blue and vermillion by default.
+OBJECTIVE_COLOURS = ("#228833", "#aa3377", "#ccbb44", "#66ccee", "#4477aa", "#ee6677", "#bbbbbb")
+DEPLOY_COLOUR = "#555555"
+
+
+def objective_colour(index: int) -> QColor:
+    return QColor(OBJECTIVE_COLOURS[index % len(OBJECTIVE_COLOURS)])
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One answer and its colour ("deploy": the set-up region)."""
+
+    answer: RegionAnswer
+    colour: QColor
+
+
+def unit_key(state: GameState, unit: Unit) -> Hashable:
+    """What the regions depend on besides the unit's position."""
+    return (
+        id(state),
+        unit.id,
+        Footprint.of(unit),
+        unit.elevation,
+        unit.side,
+        (unit.scoring, unit.fleeing, unit.scoring_lost, unit.removed, unit.mindless, unit.leader),
+    )
+
+
+def answers(state: GameState, unit: Unit) -> list[Shown]:
+    """Every active objective's region for ``unit`` (as it is now, on the pieces
+    of ``state``), and during set-up where it may deploy."""
+    shown = [
+        Shown(a, objective_colour(i)) for i, a in enumerate(scoring_regions(state, unit.id, unit))
+    ]
+    deploy = family_of(state.setup).deployment_region(state, unit)
+    if deploy is not None:
+        answer = RegionAnswer("deployment", deploy.title or "Deployment Zone", deploy)
+        shown.append(Shown(answer, QColor(DEPLOY_COLOUR)))
+    return shown
+
+
+class RegionItem(QGraphicsPathItem):
+    """One part of a region: filled in its colour (hatched when contested), its
+    edge drawn in a cosmetic pen."""
+
+    def __init__(self, path: QPainterPath, colour: QColor, contested: bool, tip: str) -> None:
+        super().__init__(path)
+        fill = QColor(colour)
+        fill.setAlpha(70)
+        brush = QBrush(fill)
+        if contested:
+            hatch = QColor(colour).darker(150)
+            hatch.setAlpha(200)
+            brush = QBrush(hatch, Qt.BrushStyle.BDiagPattern)
+        edge = QPen(colour.darker(120), 2.0)
+        edge.setCosmetic(True)
+        if contested:
+            edge.setStyle(Qt.PenStyle.DashLine)
+        self.setBrush(brush)
+        self.setPen(edge)
+        self.setZValue(Z_REGION)
+        self.setToolTip(tip)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.contested = contested
+        if contested:  # a light wash under the hatching, so the region reads as one
+            under = QGraphicsPathItem(path, self)
+            wash = QColor(colour)
+            wash.setAlpha(40)
+            under.setBrush(QBrush(wash))
+            under.setPen(QPen(Qt.PenStyle.NoPen))
+            under.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
+
+
+class CentreCross(QGraphicsItem):
+    """A cross on the unit's centre: the point the regions are drawn for."""
+
+    SIZE = 12.0  # device pixels
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setZValue(Z_CROSS)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        s = self.SIZE + 2
+        return QRectF(-s, -s, 2 * s, 2 * s)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        s = self.SIZE
+        for colour, width in ((QColor("white"), 5.0), (style.TEXT, 2.0)):
+            painter.setPen(QPen(colour, width))
+            painter.drawLine(QPointF(-s, 0), QPointF(s, 0))
+            painter.drawLine(QPointF(0, -s), QPointF(0, s))
+
+
+def path_of(answer: RegionAnswer, bmap: BoardMap) -> list[tuple[QPainterPath, bool, str]]:
+    """(path, contested, tooltip) per part of the answer's region."""
+    out: list[tuple[QPainterPath, bool, str]] = []
+    region = answer.region
+    if region is None:
+        return out
+    for part in region.parts:
+        path = QPainterPath()
+        path.setFillRule(Qt.FillRule.OddEvenFill)
+        for exterior, holes in part.polygons():
+            path.addPolygon(bmap.polygon(exterior))
+            for hole in holes:
+                path.addPolygon(bmap.polygon(hole))
+        if path.isEmpty():
+            continue
+        tip = f"{answer.name}: {part.label}"
+        if part.note:
+            tip += f" ({part.note})"
+        out.append((path, part.contested, tip))
+    return out
+
+
+class WhereItScores:
+    """The overlay on a board scene: ``show(state, unit)`` draws (or keeps) the
+    regions for ``unit`` and updates the words; ``clear()`` removes them."""
+
+    def __init__(self, scene: QGraphicsScene, label: QLabel) -> None:
+        self.scene = scene
+        self.label = label
+        self.items: list[QGraphicsItem] = []
+        self.cross: CentreCross | None = None
+        self.key: Hashable = None
+        self.shown: list[Shown] = []
+
+    def clear(self, message: str = "") -> None:
+        for item in self.items:
+            if item.scene() is self.scene:
+                self.scene.removeItem(item)
+        self.items = []
+        if self.cross is not None and self.cross.scene() is self.scene:
+            self.scene.removeItem(self.cross)
+        self.cross = None
+        self.key = None
+        self.shown = []
+        self.label.setText(message)
+        self.label.setVisible(bool(message))
+        self.label.adjustSize()
+        self.place()
+
+    def show(self, base: GameState, unit: Unit, bmap: BoardMap) -> None:
+        """Regions for ``unit`` as it stands now, measured against the pieces of
+        ``base`` (the committed state: a drag moves only this unit)."""
+        key = (unit_key(base, unit), bmap.height)
+        if key != self.key:
+            self.clear()
+            self.key = key
+            self.shown = answers(base, unit)
+            for shown in self.shown:
+                for path, contested, tip in path_of(shown.answer, bmap):
+                    item = RegionItem(path, shown.colour, contested, tip)
+                    self.scene.addItem(item)
+                    self.items.append(item)
+            self.cross = CentreCross()
+            self.scene.addItem(self.cross)
+        if self.cross is not None:
+            self.cross.setPos(bmap.to_scene(unit.x, unit.y))
+        self.label.setText(self.words(unit))
+        self.label.setVisible(True)
+        self.label.adjustSize()
+        self.place()
+
+    def place(self) -> None:
+        """The panel in the view's top right corner (the scale bar is bottom left,
+        a looking-back notice top centre)."""
+        parent = self.label.parentWidget()
+        if parent is not None:
+            self.label.move(max(4, parent.width() - self.label.width() - 8), 8)
+
+    def lines(self, unit: Unit) -> list[str]:
+        return [s.answer.text(unit.x, unit.y) for s in self.shown]
+
+    def words(self, unit: Unit) -> str:
+        """The panel's rich text: a swatch in each objective's colour and its line."""
+        rows = [f"<b>Where {html.escape(unit.name or unit.id)} would count</b>"]
+        for shown, line in zip(self.shown, self.lines(unit), strict=True):
+            swatch = f"<span style='color:{shown.colour.name()}'>&#9632;</span>"
+            rows.append(f"{swatch} {html.escape(line)}")
+        if not self.shown:
+            rows.append("No active objective.")
+        return "<br>".join(rows)

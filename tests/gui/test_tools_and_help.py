@@ -1,0 +1,106 @@
+"""Finding your way: the tools' toolbar (icons, tooltips naming the keys, the
+Ruler button the measure tool) and the Help menu (the quick-start guide, F1 at
+the tool in use, the keyboard shortcuts, each family's rules reference)."""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from tabletop_gui.app.canvas.view import Tool
+from tabletop_gui.app.windows.help_window import SHORTCUTS, HelpWindow
+from tabletop_gui.examples import DEMO_BOARD
+from tabletop_gui.io import load_game
+from tabletop_gui.rules.engine import load_families
+from tabletop_gui.rules.family import FAMILIES
+
+from .helpers import open_window
+
+
+def demo(qtbot):
+    return open_window(qtbot, load_game(str(DEMO_BOARD)))
+
+
+def test_the_toolbar_holds_the_five_tools_with_icons_and_keys_in_their_tooltips(qtbot):
+    window = demo(qtbot)
+    bar = window.tools_toolbar
+    assert bar.isVisible()
+    actions = [a for a in bar.actions() if not a.isSeparator()]
+    tips = [a.toolTip() for a in actions]
+    assert [re.search(r"\((\w)\)", t).group(1) for t in tips] == ["V", "M", "T", "Z", "W"]
+    assert all(not a.icon().isNull() for a in actions)
+    assert tips[1].startswith("Ruler")
+    for action, key in zip(actions, "VMTZW", strict=True):
+        assert action.shortcut().toString() == key
+
+
+def test_the_ruler_button_is_the_measure_tool_and_select_comes_back(qtbot):
+    window = demo(qtbot)
+    bar = window.tools_toolbar
+    ruler = bar.widgetForAction(window.tool_actions["measure"])
+    qtbot.mouseClick(ruler, Qt.MouseButton.LeftButton)
+    assert window.view.tool is Tool.MEASURE
+    assert window.tool_actions["measure"].isChecked()
+    qtbot.mouseClick(bar.widgetForAction(window.tool_actions["select"]), Qt.MouseButton.LeftButton)
+    assert window.view.tool is Tool.SELECT
+    scores = bar.widgetForAction(window.scores_action)
+    qtbot.mouseClick(scores, Qt.MouseButton.LeftButton)
+    assert window.scores_action.isChecked() and window.regions_label.isVisible()
+
+
+def help_titles(window) -> list[str]:
+    return [a.text().replace("&", "") for a in window.help_menu.actions() if not a.isSeparator()]
+
+
+def test_help_opens_the_quick_start_guide_in_the_window(qtbot):
+    window = demo(qtbot)
+    assert help_titles(window)[:2] == ["Quick start (at the tool in use)", "Keyboard shortcuts"]
+    quick = window.help_menu.actions()[0]
+    quick.trigger()
+    QApplication.processEvents()
+    help_ = window.help_window
+    assert isinstance(help_, HelpWindow) and help_.isVisible()
+    text = help_.browser.toPlainText()
+    assert text.startswith("Quick start: your first five minutes")
+    for step in ("1. Start a game", "2. Place your units", "3. Add an objective",
+                 "4. Read the score"):  # fmt: skip
+        assert step in text
+
+
+def test_f1_opens_the_guide_at_the_tool_in_use(qtbot):
+    window = demo(qtbot)
+    window.view.set_tool(Tool.TERRAIN)
+    qtbot.keyClick(window.view, Qt.Key.Key_F1)
+    help_ = window.help_window
+    assert help_.heading_at_top() == "Draw terrain"
+    window.view.set_tool(Tool.MEASURE)
+    help_ = window.help_here()
+    assert help_.heading_at_top() == "Ruler"
+    window.scores_action.trigger()
+    help_ = window.help_here()
+    assert help_.heading_at_top() == "Where it scores"
+
+
+def test_the_keyboard_shortcuts_page_is_read_from_the_menus(qtbot):
+    window = demo(qtbot)
+    help_ = window.show_help(SHORTCUTS)
+    text = help_.browser.toPlainText()
+    assert "Paste at the cursor" in text and "Where it scores" in text
+    assert "Sides (names and colours)" not in text  # no key: not listed
+
+
+def test_each_familys_rules_reference_opens_from_the_help_menu(qtbot):
+    window = demo(qtbot)
+    load_families()
+    refs = next(a.menu() for a in window.help_menu.actions() if a.menu() is not None)
+    titles = [a.text() for a in refs.actions()]
+    for family in FAMILIES.values():
+        title = f"Rules: {family.title}"
+        assert title in titles
+        next(a for a in refs.actions() if a.text() == title).trigger()
+        QApplication.processEvents()
+        doc_title = (window.help_window.browser.toPlainText().splitlines() or [""])[0]
+        assert doc_title, family.reference
+        assert window.help_window.page == family.reference.rsplit("/", 1)[-1]
