@@ -218,6 +218,8 @@ class NewPreset:
 # -- objective params ------------------------------------------------------------
 
 
+#: The param types naming one hex and several (a form picks them on the board).
+ONE_HEX, HEXES = "hex", "hexes"
 #: The kinds of value a param takes (a form shows each its own way).
 PARAM_TYPES = (
     "int", "float", "bool", "text", "choice", "side", "sides", "hex", "hexes",

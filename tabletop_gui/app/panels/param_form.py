@@ -31,7 +31,7 @@ from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.model.names import piece_label
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.play.objective_choices import hex_text, parse_hexes
-from tabletop_gui.rules.play_types import Param
+from tabletop_gui.rules.play_types import HEXES, ONE_HEX, Param
 
 #: A param left at its default (not written to the file).
 UNSET = object()
@@ -366,10 +366,10 @@ class HexField(ParamField):
     def __init__(self, param: Param, scene: Scene, picker: Picker | None) -> None:
         super().__init__(param, scene, picker)
         self.edit = QLineEdit()
-        self.edit.setPlaceholderText("col,row" + (" col,row …" if param.type == "hexes" else ""))
+        self.edit.setPlaceholderText("col,row" + (" col,row …" if param.type == HEXES else ""))
         self.edit.textChanged.connect(lambda _t: self.changed.emit())
         self.row.addWidget(self.edit, 1)
-        many = param.type == "hexes"
+        many = param.type == HEXES
         self.add_pick("Click hexes on the board to add or remove them" if many
                       else "Click the hex on the board")  # fmt: skip
 
@@ -381,13 +381,13 @@ class HexField(ParamField):
             hexes = parse_hexes(text)
         except ValueError:
             return text  # the objective's own check names what is wrong
-        return hexes[0] if self.param.type == "hex" and len(hexes) == 1 else hexes
+        return hexes[0] if self.param.type == ONE_HEX and len(hexes) == 1 else hexes
 
     def set_value(self, value: Any) -> None:
         if value is UNSET or value is None:
             self.edit.clear()
             return
-        hexes = [value] if self.param.type == "hex" else list(value)
+        hexes = [value] if self.param.type == ONE_HEX else list(value)
         try:
             self.edit.setText(" ".join(hex_text(h) for h in hexes))
         except (TypeError, ValueError, IndexError):
@@ -400,7 +400,7 @@ class HexField(ParamField):
         h = board.point_to_hex(x, y)
         if not board.contains(h):
             return False
-        if self.param.type == "hex":
+        if self.param.type == ONE_HEX:
             self.set_value(list(h))
             return True
         current = self.value()
@@ -443,7 +443,7 @@ FIELDS: dict[str, type[ParamField]] = {
     "int": NumberField, "float": NumberField, "bool": BoolField, "text": TextField,
     "any": TextField, "choice": ComboField, "side": ComboField, "marker": ComboField,
     "terrain": ComboField, "sides": ListField, "markers": ListField, "units": ListField,
-    "point": PointField, "segment": PointField, "hex": HexField, "hexes": HexField,
+    "point": PointField, "segment": PointField, ONE_HEX: HexField, HEXES: HexField,
     "mapping": MappingField,
 }  # fmt: skip
 
