@@ -19,6 +19,10 @@ from tabletop_gui.io.game_file import game_from_json, loads
 
 #: Lists of items at the top of a file, whose items can be set aside one by one.
 LISTS = ("sides", "units", "markers", "terrain", "zones", "objectives", "events")
+#: Lists inside the annotations, set aside item by item as the top lists are.
+NESTED = ("annotations.rulers", "annotations.rings")
+#: The lists whose items are pieces (a dropped one may be named by the log).
+PIECE_LISTS = ("units", "markers", "terrain", "zones")
 #: Objects at the top whose keys can be set aside (their defaults apply).
 OBJECTS = ("settings", "board")
 #: At most this many problems are reported (a file of garbage stops there).
@@ -75,8 +79,9 @@ def _collect(data: Any, source: str, report: Report) -> Report:
         )
         return report
     data = copy.deepcopy(data)
-    dropped: dict[str, set[int]] = {key: set() for key in LISTS}
+    dropped: dict[str, set[int]] = {key: set() for key in (*LISTS, *NESTED)}
     tried: set[str] = set()
+    gone: set[str] = set()  # ids of the pieces set aside
     while len(report.problems) < MAX_PROBLEMS:
         try:
             game_from_json(_without(data, dropped))
@@ -84,7 +89,11 @@ def _collect(data: Any, source: str, report: Report) -> Report:
         except LogRefusal as exc:
             index = _original(dropped, "events", exc.index)
             where = f"events[{index}]"
-            report.problems.append(FileFormatError(where, exc.problem, source))
+            named = sorted(pid for pid in gone if repr(pid) in exc.problem)
+            problem = exc.problem
+            if named:
+                problem += f" ({', '.join(map(repr, named))} was set aside for a problem above)"
+            report.problems.append(FileFormatError(where, problem, source))
             report.refusal = LogRefusal(where, exc.problem, source, index=index, game=exc.game)
             return report  # what follows depends on the refused event
         except FileFormatError as exc:
@@ -92,7 +101,7 @@ def _collect(data: Any, source: str, report: Report) -> Report:
             path = _original_path(tokens, dropped)
             if path not in tried:  # else: the field set aside is required ("missing")
                 report.problems.append(FileFormatError(path, exc.problem, source))
-            if not _set_aside(data, tokens, path, dropped, tried):
+            if not _set_aside(data, tokens, path, dropped, tried, gone):
                 return report
     return report
 
@@ -103,6 +112,7 @@ def _set_aside(
     path: str,
     dropped: dict[str, set[int]],
     tried: set[str],
+    gone: set[str],
 ) -> bool:
     """Drop what ``tokens`` names so the next read goes past it; False when the
     problem cannot be set aside (the file is not a game at all)."""
@@ -110,7 +120,11 @@ def _set_aside(
         return False
     top = tokens[0]
     if top == "annotations" and top in data:
-        del data[top]  # rulers and rings: no rule reads them, the rest still reads
+        key = f"annotations.{tokens[1]}" if len(tokens) >= 3 else ""
+        if key in NESTED and isinstance(tokens[2], int):
+            dropped[key].add(_original(dropped, key, tokens[2]))  # that ruler or ring
+        else:
+            del data[top]  # no rule reads them: the rest of the file still reads
         return True
     if top in LISTS and len(tokens) >= 2 and isinstance(tokens[1], int):
         index = _original(dropped, top, tokens[1])
@@ -128,6 +142,9 @@ def _set_aside(
                 del params[leaf]
                 return True
         dropped[top].add(index)
+        item = data[top][index] if isinstance(data.get(top), list) else None
+        if top in PIECE_LISTS and isinstance(item, dict) and isinstance(item.get("id"), str):
+            gone.add(item["id"])
         return True
     if top in data and len(tokens) == 1 and top not in OBJECTS + LISTS:
         if top in ("format", "version", "family"):
@@ -146,7 +163,15 @@ def _set_aside(
 def _without(data: dict[str, Any], dropped: dict[str, set[int]]) -> dict[str, Any]:
     out = dict(data)
     for key, gone in dropped.items():
-        if gone and isinstance(data.get(key), list):
+        if not gone:
+            continue
+        if key in NESTED:
+            notes = data.get("annotations")
+            inner = key.split(".")[1]
+            if isinstance(notes, dict) and isinstance(notes.get(inner), list):
+                kept = [item for i, item in enumerate(notes[inner]) if i not in gone]
+                out["annotations"] = {**out.get("annotations", notes), inner: kept}
+        elif isinstance(data.get(key), list):
             out[key] = [item for i, item in enumerate(data[key]) if i not in gone]
     return out
 
@@ -175,6 +200,9 @@ def _original_path(tokens: list[str | int], dropped: dict[str, set[int]]) -> str
     head = parts[0]
     if isinstance(head, str) and head in LISTS and len(parts) > 1 and isinstance(parts[1], int):
         parts[1] = _original(dropped, head, parts[1])
+    nested = f"{head}.{parts[1]}" if len(parts) > 2 else ""
+    if nested in NESTED and isinstance(parts[2], int):
+        parts[2] = _original(dropped, nested, parts[2])
     text = ""
     for p in parts:
         text += f"[{p}]" if isinstance(p, int) else (f".{p}" if text else p)

@@ -94,3 +94,20 @@ def test_score_past_the_first_refusal_names_it_and_the_last_moment_to_look_at(tm
     err = capsys.readouterr().err
     assert "events[3]: The game is over" in err and "--at 3 or less" in err
     assert main(["score", str(path), "--at", "4"]) == 2
+
+
+def test_bad_annotations_are_named_one_by_one_and_a_set_aside_piece_is_said_so():
+    data = {k: v for k, v in BROKEN.items() if k not in ("colour", "settings")}
+    data["units"] = [dict(BROKEN["units"][3], x="left")]
+    data["events"] = [BROKEN["events"][0], BROKEN["events"][1]]  # moves u4
+    data["annotations"] = {
+        "rulers": [{"id": "r1", "start": [1, 2], "end": [3, 4], "start_piece": "ghost"}],
+        "rings": [{"piece_id": "u4", "radius": -2}],
+    }
+    found = {p.path: p.problem for p in problems_of(json.dumps(data)).problems}
+    assert set(found) == {
+        "units[0].x", "annotations.rings[0].radius", "annotations.rulers[0].start_piece",
+        "events[1]",
+    }  # fmt: skip
+    assert found["annotations.rulers[0].start_piece"] == "no piece 'ghost'"
+    assert found["events[1]"].endswith("('u4' was set aside for a problem above)")
