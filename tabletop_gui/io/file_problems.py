@@ -152,10 +152,10 @@ def _set_aside(
         del data[top]  # an unknown field, or a bad name / deployment / notes
         return True
     if top in OBJECTS and len(tokens) >= 2 and isinstance(data.get(top), dict):
-        key = tokens[1]
-        if top == "board" or not isinstance(key, str) or key not in data[top]:
+        name = tokens[1]
+        if top == "board" or not isinstance(name, str) or name not in data[top]:
             return False
-        del data[top][key]
+        del data[top][name]
         return True
     return False
 
