@@ -19,7 +19,7 @@ from tabletop_gui.app import style
 from tabletop_gui.app.canvas import items, overlays, unit_batch
 from tabletop_gui.app.canvas.items import MarkerItem, PolygonItem, UnitItem, _note
 from tabletop_gui.app.canvas.overlays import CircleOverlay
-from tabletop_gui.app.stream import streamer as streamer_module
+from tabletop_gui.app.stream import audience
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 
@@ -30,9 +30,9 @@ FILES = sorted(p.name for p in SCENARIOS.glob("*.json"))
 
 @pytest.fixture(autouse=True)
 def fresh_stream_settings():
-    streamer_module._SETTINGS = None
+    audience.forget_settings()
     yield
-    streamer_module._SETTINGS = None
+    audience.forget_settings()
 
 
 @pytest.fixture

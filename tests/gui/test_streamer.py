@@ -11,11 +11,13 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QImage
 from PySide6.QtWidgets import QApplication
 
-from tabletop_gui.app.stream import streamer as streamer_module
-from tabletop_gui.app.stream.streamer import StreamerWindow, bar_height, bar_unit
+from tabletop_gui.app.stream import audience, board_picture, png_output, score_bar
+from tabletop_gui.app.stream.score_bar import bar_height, bar_unit
+from tabletop_gui.app.stream.window import StreamerWindow
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.model.game import Game
+from tabletop_gui.play.score_bar import BarContent, BarSide, BarTile
 from tabletop_gui.rules.family import FAMILIES
 
 from .helpers import open_window
@@ -28,9 +30,9 @@ HEX = SCENARIOS / "hex_hochkirch_ridge_demo.json"
 def fresh_stream_settings():
     """The audience's view is one shared setting: each test starts from the
     default read from its own (temp) settings file."""
-    streamer_module._SETTINGS = None
+    audience.forget_settings()
     yield
-    streamer_module._SETTINGS = None
+    audience.forget_settings()
 
 
 def test_streamer_view_shows_sides_totals_standings_and_turn_and_follows_live(qtbot):
@@ -40,9 +42,9 @@ def test_streamer_view_shows_sides_totals_standings_and_turn_and_follows_live(qt
     streamer.resize(1920, 1080)
     qtbot.waitExposed(streamer)
     info = streamer.bar.info
-    assert [s[0] for s in info.sides] == ["Prussia", "Austria"]
-    assert [s[2] for s in info.sides] == ["0 banners", "0 banners"]
-    assert len(info.standings) == len(window.doc.scoreboard().results)
+    assert [s.name for s in info.sides] == ["Prussia", "Austria"]
+    assert [s.total for s in info.sides] == ["0 banners", "0 banners"]
+    assert len(info.tiles) == len(window.doc.scoreboard().results)
     assert info.clock == "Setup (before the first turn)"
     assert not streamer.findChildren(type(window.turn_bar)), "no editing chrome"
     # The main window advances: the streamer follows within its throttle.
@@ -145,21 +147,21 @@ def test_streamer_totals_equal_the_score_panels_in_the_referees_view_hidden_valu
     """The Drowned Quarter after its log: The Rashaar hold the face-down Sunken
     Relic (2 VP). The score panel (referee's view) says Rashaar 5, Guild 4; the
     streamer, switched to the referee's view, says the same."""
-    streamer_module.stream_settings().set_show_hidden(True)
+    audience.stream_settings().set_show_hidden(True)
     window = open_window(qtbot, load_game(CARNEVALE))
     streamer = window.open_streamer()
     qtbot.addWidget(streamer)
     board = window.doc.scoreboard()
     scene = window.doc.state.scene
     assert "Guild of Thieves 4, The Rashaar 5" in window.score_panel.summary.text()
-    assert [s[2] for s in streamer.bar.info.sides] == _totals(board, scene) == ["4 VP", "5 VP"]
-    relic = next(s for s in streamer.bar.info.standings if s.name == "Sunken Relic")
+    assert [s.total for s in streamer.bar.info.sides] == _totals(board, scene) == ["4 VP", "5 VP"]
+    relic = next(s for s in streamer.bar.info.tiles if s.name == "Sunken Relic")
     assert relic.text == "The Rashaar leads · 2 VP (face down)"
     assert "referee's view" in streamer.windowTitle()
     assert streamer.scene.piece_item("obj-relic").text == "2?", "the value, marked face down"
     # The tile's tooltip has the whole standing and the rule's reason.
-    i = streamer.bar.info.standings.index(relic)
-    lay = streamer_module.bar_layout(streamer.bar.info, streamer.bar.width(), streamer.height())
+    i = streamer.bar.info.tiles.index(relic)
+    lay = score_bar.bar_layout(streamer.bar.info, streamer.bar.width(), streamer.height())
     at = lay.tiles[i][0].center().toPoint()
     assert streamer.bar.standing_at(at) == relic
     assert relic.detail == board.result(board.results[i].objective_id).reason != ""
@@ -168,16 +170,16 @@ def test_streamer_totals_equal_the_score_panels_in_the_referees_view_hidden_valu
 def test_players_view_marks_the_unknown_value_in_the_total_instead_of_leaving_it_out(qtbot):
     """Switched to the players' view (the window's H key): the Relic's 2 VP are not
     known to the players, so The Rashaar read '3 VP + ? (1 hidden)', never a bare 3."""
-    streamer_module.stream_settings().set_show_hidden(True)  # then H: the players' view
+    audience.stream_settings().set_show_hidden(True)  # then H: the players' view
     window = open_window(qtbot, load_game(CARNEVALE))
     streamer = window.open_streamer()
     qtbot.addWidget(streamer)
     qtbot.waitExposed(streamer)
     qtbot.keyClick(streamer, Qt.Key.Key_H)
-    assert not streamer_module.stream_settings().show_hidden
+    assert not audience.stream_settings().show_hidden
     info = streamer.bar.info
-    assert [s[2] for s in info.sides] == ["4 VP", "3 VP + ? (1 hidden)"]
-    relic = next(s for s in info.standings if s.name == "Sunken Relic")
+    assert [s.total for s in info.sides] == ["4 VP", "3 VP + ? (1 hidden)"]
+    relic = next(s for s in info.tiles if s.name == "Sunken Relic")
     assert relic.text == "The Rashaar leads · ? VP (hidden)"
     assert "players' view" in streamer.windowTitle()
     relic = streamer.scene.piece_item("obj-relic")
@@ -192,16 +194,16 @@ def test_players_view_marks_the_unknown_value_in_the_total_instead_of_leaving_it
     )
     assert not action.isChecked()
     action.trigger()
-    assert [s[2] for s in streamer.bar.info.sides] == ["4 VP", "5 VP"]
+    assert [s.total for s in streamer.bar.info.sides] == ["4 VP", "5 VP"]
 
 
 def test_the_stream_png_follows_the_audience_view_setting(qtbot, tmp_path):
-    streamer_module.stream_settings().set_show_hidden(True)
+    audience.stream_settings().set_show_hidden(True)
     window = open_window(qtbot, load_game(CARNEVALE))
     out = window.start_stream_output(str(tmp_path / "s.png"))
     assert not out.scene.public
     n = out.writes
-    streamer_module.stream_settings().set_show_hidden(False)
+    audience.stream_settings().set_show_hidden(False)
     qtbot.waitUntil(lambda: out.writes > n, timeout=1000)
     assert out.scene.public and out.scene.piece_item("obj-relic").text == "?"
     window.stop_stream_output()
@@ -227,7 +229,7 @@ def _board_box(image: QImage) -> tuple[int, int, int, int, int, int]:
     import numpy as np
 
     rgb = _pixels(image).astype(int)
-    backdrop = np.array(streamer_module.BACKDROP.getRgb()[:3])
+    backdrop = np.array(score_bar.BACKDROP.getRgb()[:3])
     bar_rows = np.where(np.abs(rgb[:, 0, :] - backdrop).sum(axis=1) == 0)[0]
     area_h = int(bar_rows.min())
     light = rgb[:area_h].mean(axis=2) > 150
@@ -293,7 +295,7 @@ def test_unit_names_are_at_least_15_px_tall_at_1080p(qtbot, tmp_path, path):
     QApplication.processEvents()
     in_window = streamer.scene.name_px(streamer.view.pixels_per_inch())
     out = window.start_stream_output(str(tmp_path / "s.png"))
-    ppi = out.board_rect.width() / streamer_module.shown_rect(out.scene).width()
+    ppi = out.board_rect.width() / board_picture.shown_rect(out.scene).width()
     in_png = out.scene.name_px(ppi)
     print(f"{path.stem}: unit names {in_window:.1f} px in the window, {in_png:.1f} px in the PNG")
     assert in_window >= 15 and in_png >= 15
@@ -301,35 +303,31 @@ def test_unit_names_are_at_least_15_px_tall_at_1080p(qtbot, tmp_path, path):
 
 
 def test_a_long_standing_wraps_in_its_tile_instead_of_being_cut_off(qtbot):
-    from PySide6.QtGui import QColor, QFontMetricsF
+    from PySide6.QtGui import QFontMetricsF
 
     text = "The Most Serene Guild of Thieves and Cutpurses leads · 3 VP (face down)"
-    info = streamer_module.BarInfo(
-        "A scenario", "Round 2", (("A", QColor("blue"), "1 VP"), ("B", QColor("red"), "2 VP")),
-        tuple(streamer_module.Standing(f"Objective {i}", text if i == 1 else "nobody yet · 0–0",
-                                       None) for i in range(6)),
-        "",
-    )  # fmt: skip
-    short = streamer_module.bar_layout(
-        streamer_module.BarInfo(*info.__dict__.values()).__class__(
-            info.title, info.clock, info.sides, info.standings[:1] + info.standings[2:], ""
-        ),
-        1920, 1080,
-    )  # fmt: skip
-    lay = streamer_module.bar_layout(info, 1920, 1080)
+    sides = (BarSide("A", "A", "#0000ff", "1 VP"), BarSide("B", "B", "#ff0000", "2 VP"))
+    tiles = tuple(
+        BarTile(f"Objective {i}", text if i == 1 else "nobody yet · 0–0", None) for i in range(6)
+    )
+    info = BarContent("A scenario", "Round 2", sides, tiles, "")
+    short = score_bar.bar_layout(
+        BarContent(info.title, info.clock, sides, tiles[:1] + tiles[2:], ""), 1920, 1080
+    )
+    lay = score_bar.bar_layout(info, 1920, 1080)
     rect, lines = lay.tiles[1]
     assert len(lines) == 2 and " ".join(lines) == text, "the whole text, on two lines"
-    fm = QFontMetricsF(streamer_module._font(lay.unit * 0.85))
+    fm = QFontMetricsF(score_bar._font(lay.unit * 0.85))
     assert all(fm.horizontalAdvance(line) <= rect.width() - lay.unit * 0.9 for line in lines)
     assert lay.tiles[0][0].height() == rect.height(), "its row grew to fit it"
     assert lay.height > short.height
     # In the window, the tile's tooltip has the full text and the rule's reason.
-    assert streamer_module.wrap_text(text, fm, 120, 2)[-1].endswith("…")
+    assert score_bar.wrap_text(text, fm, 120, 2)[-1].endswith("…")
 
 
 def test_default_stream_file_is_in_the_data_folder_named_once(monkeypatch, qapp):
     monkeypatch.delenv("TABLETOP_GUI_DATA_DIR", raising=False)
-    path = streamer_module.default_stream_path()
+    path = png_output.default_stream_path()
     assert path.name == "stream.png"
     assert path.parent.name == "tabletop_gui"
     assert path.parent.parent.name != "tabletop_gui", f"not doubled: {path}"

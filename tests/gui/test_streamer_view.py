@@ -8,7 +8,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.app.canvas.items import UnitItem
-from tabletop_gui.app.stream import streamer as streamer_module
+from tabletop_gui.app.stream import audience
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 
@@ -28,9 +28,9 @@ SMALL = {
 
 @pytest.fixture(autouse=True)
 def fresh_stream_settings():
-    streamer_module._SETTINGS = None
+    audience.forget_settings()
     yield
-    streamer_module._SETTINGS = None
+    audience.forget_settings()
 
 
 def _base(item: UnitItem) -> QRectF:
@@ -87,10 +87,10 @@ def test_a_new_streamer_hides_face_down_values_until_the_referee_switches_them_o
     streamer = window.open_streamer()
     qtbot.addWidget(streamer)
     qtbot.waitExposed(streamer)
-    assert not streamer_module.stream_settings().show_hidden
+    assert not audience.stream_settings().show_hidden
     assert "players' view" in streamer.windowTitle()
     assert streamer.scene.piece_item("obj-relic").text == "?"
-    relic = next(s for s in streamer.bar.info.standings if s.name == "Sunken Relic")
+    relic = next(s for s in streamer.bar.info.tiles if s.name == "Sunken Relic")
     assert "2 VP" not in relic.text and "hidden" in relic.text
     out = window.start_stream_output(str(tmp_path / "s.png"))
     assert out.scene.public and out.scene.piece_item("obj-relic").text == "?"
@@ -123,14 +123,17 @@ def test_a_small_stream_picture_keeps_the_board_large_and_no_name_on_another_uni
 ):
     """Frontline Clash / Secure Target at 640 x 360 drew the board 230 px wide in a
     640 x 290 area (labels grew in inches and the shown area grew with them)."""
-    from tabletop_gui.app.stream.streamer import StreamOutput, bar_height, bar_info, shown_rect
+    from tabletop_gui.app.stream.board_picture import shown_rect
+    from tabletop_gui.app.stream.png_output import StreamOutput
+    from tabletop_gui.app.stream.score_bar import bar_height
+    from tabletop_gui.app.stream.window import doc_bar
 
     window = open_window(qtbot, load_game(str(SECURE)))
     out = StreamOutput(window.doc, tmp_path / "s.png", size=size)
     w, h = size
     board = out.scene.board_rect()
     ppi = out.board_rect.width() / shown_rect(out.scene).width()
-    info = bar_info(window.doc, window.doc.scoreboard(), out.scene.colours)
+    info = doc_bar(window.doc, window.doc.scoreboard(), out.scene)
     area_w, area_h = w, h - bar_height(info, w, h)
     fill = max(board.width() * ppi / area_w, board.height() * ppi / area_h)
     assert fill >= 0.8, f"the board fills {fill:.0%} of the picture above the bar"

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import QRectF
 
 from tabletop_gui.app.canvas.items import UnitItem
-from tabletop_gui.app.stream import streamer as streamer_module
+from tabletop_gui.app.stream import audience
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 
@@ -26,9 +26,9 @@ SMALL = {
 
 @pytest.fixture(autouse=True)
 def fresh_stream_settings():
-    streamer_module._SETTINGS = None
+    audience.forget_settings()
     yield
-    streamer_module._SETTINGS = None
+    audience.forget_settings()
 
 
 def _base(item: UnitItem) -> QRectF:

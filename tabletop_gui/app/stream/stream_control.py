@@ -2,7 +2,7 @@
 output for streaming software, with the "Streaming to <path> [Copy path]" box
 in the status bar. A mixin on ``MainWindow``: it declares the parts it uses.
 
-The streamer module is imported when a stream is first opened, not at start."""
+The stream modules are imported when a stream is first opened, not at start."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
 
 if TYPE_CHECKING:
-    from tabletop_gui.app.stream.streamer import StreamerWindow, StreamOutput
+    from tabletop_gui.app.stream.png_output import StreamOutput
+    from tabletop_gui.app.stream.window import StreamerWindow
 
 
 class StreamControl(QMainWindow):
@@ -59,7 +60,7 @@ class StreamControl(QMainWindow):
         self.statusBar().addPermanentWidget(self.stream_box)
 
     def open_streamer(self) -> StreamerWindow:
-        from tabletop_gui.app.stream.streamer import StreamerWindow
+        from tabletop_gui.app.stream.window import StreamerWindow
 
         if self.streamer is None or not shiboken6.isValid(self.streamer):
             self.streamer = StreamerWindow(self.doc)
@@ -76,7 +77,7 @@ class StreamControl(QMainWindow):
         return self.open_streamer()
 
     def start_stream_output(self, path: str) -> StreamOutput:
-        from tabletop_gui.app.stream.streamer import StreamOutput
+        from tabletop_gui.app.stream.png_output import StreamOutput
 
         self.stop_stream_output()
         output = StreamOutput(self.doc, path, parent=self)
@@ -101,7 +102,7 @@ class StreamControl(QMainWindow):
         if self.stream_output is not None:
             self.stop_stream_output()
             return
-        from tabletop_gui.app.stream.streamer import default_stream_path
+        from tabletop_gui.app.stream.png_output import default_stream_path
 
         default = str(session.settings().value("stream_path", "") or default_stream_path())
         # A dialog given a folder that does not exist opens wherever it was last;

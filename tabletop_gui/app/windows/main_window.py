@@ -351,7 +351,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         out = self._action(v, "&Output for streaming (PNG)…", self.toggle_stream_output)
         out.setCheckable(True)
         self.stream_action = out
-        from tabletop_gui.app.stream.streamer import stream_settings
+        from tabletop_gui.app.stream.audience import stream_settings
 
         v.addAction(stream_settings().action(self))
 

@@ -1,0 +1,159 @@
+"""The board in a stream picture: a ``BoardScene`` whose labels are sized for
+the picture's pixels (``StreamScene``), the rectangle of it to show, and a
+whole streamer frame (the board centred above the score bar), shared by the
+streamer window, the stream PNG and the overlay's board picture.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QRectF, QSize, Qt
+from PySide6.QtGui import QPainter
+
+from tabletop_gui.app import style
+from tabletop_gui.app.canvas import labels
+from tabletop_gui.app.canvas.board_scene import LABEL_PIECE_LIMIT, MARGIN, BoardScene
+from tabletop_gui.app.canvas.items import NAME_IN
+from tabletop_gui.app.stream.score_bar import bar_height, paint_score_bar
+from tabletop_gui.model.scene import Scene
+from tabletop_gui.play.score_bar import BarContent
+
+#: Unit names are drawn this many pixels tall on a 1080-pixel-high picture
+#: (never smaller than the board's own label size).
+LABEL_PX_AT_1080 = 16.0
+
+
+class StreamScene(BoardScene):
+    """The board scene with labels sized for the picture it is shown in:
+    ``fit_labels`` makes unit names ``label_px`` tall at the picture's scale.
+
+    The picture always shows the whole board, so the zoom is known: labels are
+    placed for the size they are drawn at that zoom (``label_ppi``, see
+    ``labels``), not for the largest size a zoomable view may draw them."""
+
+    def __init__(self, parent: QObject | None = None, public: bool = False) -> None:
+        super().__init__(parent)
+        self.public = public
+        self.label_scale = 1.0
+        #: Pixels per inch of the picture the board is drawn in (0: not known yet).
+        self.label_ppi = 0.0
+
+    def _reset(self, scene: Scene) -> None:
+        super()._reset(scene)
+        if self.label_scale != 1.0:
+            self.text_scale *= self.label_scale
+            w, h = scene.board.extent
+            # The side names outside the edges need 1.7 text scales of room.
+            m = MARGIN * 0.75 * self.text_scale
+            self.setSceneRect(QRectF(-m, -m, w + 2 * m, h + 2 * m))
+
+    def rebuild(self) -> None:
+        """Make every item again (after ``public`` or ``label_scale`` changed)."""
+        if self.state is not None:
+            self.board = None
+            self.sync(self.state, self.scoreboard)
+
+    def set_public(self, public: bool) -> None:
+        if public != self.public:
+            self.public = public
+            self.rebuild()
+
+    def fit_labels(self, width: float, height: float, label_px: float) -> bool:
+        """Choose the label scale for the board fitted into ``width`` x ``height``
+        pixels; True when the items were rebuilt for it."""
+        if self.board is None or width <= 0 or height <= 0:
+            return False
+        w, h = self.board.extent
+        base = self.text_scale / self.label_scale
+        ts = self.text_scale
+        for _ in range(4):  # the margin grows with the text: settle on a scale
+            m = 2 * MARGIN * 0.75 * ts
+            ppi = min(width / (w + m), height / (h + m))
+            ts = label_px / (NAME_IN * ppi)
+        scale = max(1.0, ts / base)
+        if abs(scale - self.label_scale) <= 0.08 * self.label_scale:
+            self.set_label_ppi(ppi)
+            return False
+        self.label_scale = scale
+        self.label_ppi = ppi
+        self.rebuild()
+        return True
+
+    def set_label_ppi(self, ppi: float) -> bool:
+        """Place the labels again for a picture at ``ppi`` pixels per inch, unless
+        it is within 1% of the zoom they were placed for; True when they were."""
+        if ppi <= 0 or abs(ppi - self.label_ppi) <= 0.01 * self.label_ppi:
+            return False
+        self.label_ppi = ppi
+        if self.state is not None and len(self.state.scene.units) <= LABEL_PIECE_LIMIT:
+            labels.place(self, LABEL_PIECE_LIMIT)
+            self.sync_batch()
+        return True
+
+    def name_px(self, ppi: float) -> float:
+        """How tall unit names come out at ``ppi`` pixels per inch."""
+        return NAME_IN * self.text_scale * ppi
+
+
+#: Unit names are never drawn smaller than this in a small picture (a 640 x 360
+#: stream): a larger floor made names grow in inches as the picture shrank, so
+#: they hung past the board and drifted onto other units.
+MIN_LABEL_PX = 8.0
+#: The shown rectangle grows past the board's margin for labels by at most this
+#: share of its size on each side: the board keeps (nearly) all the picture.
+MAX_GROWTH = 0.04
+
+
+def label_px(picture_height: float) -> float:
+    return max(MIN_LABEL_PX, LABEL_PX_AT_1080 * picture_height / 1080)
+
+
+def shown_rect(scene: BoardScene) -> QRectF:
+    """The scene rectangle to show: the board and its margin, grown evenly on
+    opposite sides to take in a label that reaches past it (an exit label at
+    the board's edge), so the board stays in the middle; grown by MAX_GROWTH at
+    most, so a long caption does not shrink the board."""
+    rect = scene.sceneRect()
+    items = scene.itemsBoundingRect()
+    if items.isEmpty():
+        return rect
+    dx = max(0.0, rect.left() - items.left(), items.right() - rect.right())
+    dy = max(0.0, rect.top() - items.top(), items.bottom() - rect.bottom())
+    dx = min(dx, MAX_GROWTH * rect.width())
+    dy = min(dy, MAX_GROWTH * rect.height())
+    return rect.adjusted(-dx, -dy, dx, dy)
+
+
+def settle_labels(scene: BoardScene, area: QRectF) -> QRectF:
+    """Place a stream scene's labels for the zoom at which its shown rectangle fits
+    ``area`` (pixels); the shown rectangle grows with labels past the board's
+    margin, so this repeats until the zoom holds. Returns the shown rectangle."""
+    source = shown_rect(scene)
+    for _ in range(3):
+        if not isinstance(scene, StreamScene) or source.isEmpty():
+            break
+        ppi = min(area.width() / source.width(), area.height() / source.height())
+        if not scene.set_label_ppi(ppi):
+            break
+        source = shown_rect(scene)
+    return source
+
+
+def board_target(source: QRectF, area: QRectF) -> QRectF:
+    """``source`` scaled to fit ``area``, keeping its aspect ratio, centred."""
+    s = min(area.width() / source.width(), area.height() / source.height())
+    w, h = source.width() * s, source.height() * s
+    return QRectF(area.center().x() - w / 2, area.center().y() - h / 2, w, h)
+
+
+def paint_frame(painter: QPainter, size: QSize, scene: BoardScene, info: BarContent) -> QRectF:
+    """A whole streamer picture: the board centred above the score bar (table
+    colour around it, as in the window). Returns where the board's scene went."""
+    w, h = size.width(), size.height()
+    bh = bar_height(info, w, h)
+    area = QRectF(0, 0, w, h - bh)
+    painter.fillRect(area, style.TABLE)
+    source = settle_labels(scene, area)
+    target = board_target(source, area)
+    scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
+    paint_score_bar(painter, QRectF(0, h - bh, w, bh), info, h)
+    return target

@@ -1,0 +1,123 @@
+"""The PNG for streaming: the streamer picture rewritten whenever the game
+changes, written whole (a temp file renamed over the target) so a reader (OBS's
+Image source) never sees half a file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from pathlib import Path
+
+from PySide6.QtCore import (
+    QBuffer,
+    QIODevice,
+    QObject,
+    QRectF,
+    QSize,
+    QStandardPaths,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QImage, QPainter
+
+from tabletop_gui.app import session
+from tabletop_gui.app.document import Document
+from tabletop_gui.app.export.render import write_atomic
+from tabletop_gui.app.stream.audience import stream_scoreboard, stream_settings
+from tabletop_gui.app.stream.board_picture import StreamScene, label_px, paint_frame
+from tabletop_gui.app.stream.score_bar import bar_height
+from tabletop_gui.app.stream.window import doc_bar
+
+#: Default picture size of the stream output.
+STREAM_SIZE = (1920, 1080)
+STREAM_FILE = "stream.png"
+
+
+def default_stream_path() -> Path:
+    """``stream.png`` in the user's data folder: ``~/.local/share/tabletop_gui/``
+    on Linux (the generic data location plus the program's name once), or
+    ``TABLETOP_GUI_DATA_DIR`` when set."""
+    override = os.environ.get("TABLETOP_GUI_DATA_DIR")
+    if override:
+        return Path(override) / STREAM_FILE
+    where = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
+    base = Path(where) if where else Path.home()
+    return base / session.APPLICATION / STREAM_FILE
+
+
+class StreamOutput(QObject):
+    """Rewrite ``path`` (PNG) with the streamer picture after every change."""
+
+    written = Signal(str)
+    failed = Signal(str)
+
+    def __init__(
+        self,
+        doc: Document,
+        path: str | Path,
+        size: tuple[int, int] = STREAM_SIZE,
+        interval_ms: int = 250,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.path = Path(path)
+        self.size = QSize(*size)
+        self.settings = stream_settings()
+        self.scene = StreamScene(self, public=not self.settings.show_hidden)
+        self.writes = 0
+        self.last_write = 0.0
+        #: Where the board's scene went in the last picture (pixels).
+        self.board_rect = QRectF()
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(interval_ms)
+        self.timer.timeout.connect(self.write)
+        doc.changed.connect(self.schedule)
+        self.settings.changed.connect(self._view_changed)
+        self.write()
+
+    def schedule(self) -> None:
+        if not self.timer.isActive():
+            self.timer.start()
+
+    def _view_changed(self, show_hidden: bool) -> None:
+        self.scene.set_public(not show_hidden)
+        self.schedule()
+
+    def stop(self) -> None:
+        self.timer.stop()
+        with contextlib.suppress(RuntimeError, TypeError):
+            self.doc.changed.disconnect(self.schedule)
+        with contextlib.suppress(RuntimeError, TypeError):
+            self.settings.changed.disconnect(self._view_changed)
+
+    def image(self) -> QImage:
+        board = stream_scoreboard(self.doc, self.settings.show_hidden)
+        self.scene.sync(self.doc.state, board)
+        info = doc_bar(self.doc, board, self.scene)
+        w, h = self.size.width(), self.size.height()
+        self.scene.fit_labels(w, h - bar_height(info, w, h), label_px(h))
+        image = QImage(self.size, QImage.Format.Format_RGB32)
+        painter = QPainter(image)
+        self.board_rect = paint_frame(painter, self.size, self.scene, info)
+        painter.end()
+        return image
+
+    def write(self) -> None:
+        buf = QBuffer()
+        buf.open(QIODevice.OpenModeFlag.WriteOnly)
+        if not self.image().save(buf, "PNG"):  # type: ignore[call-overload]
+            self.failed.emit(f"{self.path}: could not encode the PNG")
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(self.path, bytes(buf.data().data()))
+        except OSError as exc:  # write_atomic's errors name the file
+            self.failed.emit(str(exc) if exc.strerror is None else f"{self.path}: {exc.strerror}")
+            return
+        self.writes += 1
+        self.last_write = time.monotonic()
+        self.written.emit(str(self.path))

@@ -1,0 +1,173 @@
+"""The score bar painted with Qt (the streamer window and the stream PNG): the
+sides with colour and total at both ends, the title and turn in the middle,
+then one tile per objective with its standing. What it says is
+``play.score_bar.BarContent``; this module only lays it out and paints it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
+
+from tabletop_gui.play.score_bar import BarContent
+
+#: Background of the score bar.
+BACKDROP = QColor("#1d2024")
+BAR_TEXT = QColor("#f4f4f4")
+BAR_DIM = QColor("#b8bcc2")
+TILE = QColor("#2c3036")
+RESULT = QColor("#ffd75e")
+NOBODY = QColor("#6b7078")
+#: Standing text wraps onto at most this many lines in its tile (then elides;
+#: the window's tooltip has the full text).
+STANDING_LINES = 2
+
+
+def _font(px: float, bold: bool = False) -> QFont:
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(max(8, round(px)))
+    font.setBold(bold)
+    return font
+
+
+def bar_unit(width: float, height: float) -> float:
+    """Base text size in pixels: 26 px on a 1920 x 1080 picture."""
+    return max(11.0, min(width / 1920 * 26, height / 1080 * 26 * 1.4))
+
+
+def bar_columns(width: float, unit: float) -> int:
+    return max(1, min(4, int(width // (unit * 17))))
+
+
+def wrap_text(text: str, fm: QFontMetricsF, width: float, max_lines: int) -> list[str]:
+    """``text`` broken at spaces into lines at most ``width`` wide; a word wider
+    than a line, or text past ``max_lines``, is elided with '…'."""
+    words = text.split(" ")
+    lines: list[str] = []
+    line = ""
+    for i, word in enumerate(words):
+        trial = f"{line} {word}" if line else word
+        if fm.horizontalAdvance(trial) <= width or not line:
+            line = trial
+            continue
+        if len(lines) + 1 == max_lines:  # the last line takes the rest, elided
+            line = " ".join([line, *words[i:]])
+            break
+        lines.append(line)
+        line = word
+    lines.append(line)
+    return [fm.elidedText(t, Qt.TextElideMode.ElideRight, width) for t in lines]
+
+
+@dataclass(frozen=True)
+class BarLayout:
+    """Where everything in the bar goes, in pixels from the bar's top-left."""
+
+    unit: float
+    height: float
+    head: QRectF
+    tiles: tuple[tuple[QRectF, list[str]], ...]  # tile rect, standing lines
+
+
+def bar_layout(info: BarContent, width: float, height: float) -> BarLayout:
+    """Lay the bar out ``width`` wide for a ``height``-high picture: the header,
+    then rows of tiles; a row is as tall as its most wrapped standing."""
+    u = bar_unit(width, height)
+    cols = bar_columns(width, u)
+    pad = u * 0.6
+    head = QRectF(pad, u * 0.3, width - 2 * pad, u * 2.2)
+    cell_w = (width - 2 * pad) / cols
+    fm = QFontMetricsF(_font(u * 0.85))
+    inner_w = cell_w - u * 0.4 - u * 0.9
+    line_h = u * 1.15
+    wrapped = [wrap_text(st.text, fm, inner_w, STANDING_LINES) for st in info.tiles]
+    tiles = []
+    top = head.bottom() + u * 0.3
+    for start in range(0, len(wrapped), cols):
+        row = wrapped[start : start + cols]
+        cell_h = u * 2.6 + line_h * (max(len(lines) for lines in row) - 1)
+        for c, lines in enumerate(row):
+            rect = QRectF(pad + c * cell_w, top, cell_w - u * 0.4, cell_h)
+            tiles.append((rect, lines))
+        top += cell_h + u * 0.3
+    return BarLayout(u, top + u * 0.3, head, tuple(tiles))
+
+
+def bar_height(info: BarContent, width: float, height: float) -> float:
+    return bar_layout(info, width, height).height
+
+
+def _fitting_font(text: str, width: float, px: float, min_px: float) -> QFont:
+    """A bold font ``px`` tall, smaller (down to ``min_px``) if ``text`` needs it
+    to fit ``width``; past that the text is elided."""
+    font = _font(px, True)
+    wide = QFontMetricsF(font).horizontalAdvance(text)
+    if wide > width:
+        font = _font(max(min_px, px * width / wide), True)
+    return font
+
+
+def _text(painter: QPainter, rect: QRectF, align: Qt.AlignmentFlag, text: str) -> None:
+    """``text`` in ``rect`` with the painter's font, elided to fit."""
+    fm = QFontMetricsF(painter.font())
+    painter.drawText(rect, align, fm.elidedText(text, Qt.TextElideMode.ElideRight, rect.width()))
+
+
+def paint_score_bar(painter: QPainter, rect: QRectF, info: BarContent, height: float) -> BarLayout:
+    """The bar: sides with colour and total at both ends, title and turn in the
+    middle, then one tile per objective with its standing. Returns the layout."""
+    lay = bar_layout(info, rect.width(), height)
+    u = lay.unit
+    painter.save()
+    painter.translate(rect.topLeft())
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    painter.fillRect(QRectF(0, 0, rect.width(), rect.height()), BACKDROP)
+    head = lay.head
+    small = _font(u * 0.85)
+    side_w = head.width() * 0.3
+    for i, side in enumerate(info.sides[:2]):
+        name, total = side.name, side.total
+        left = i == 0
+        box = QRectF(head.x() if left else head.right() - side_w, head.y(), side_w, head.height())
+        sw = QRectF(box.x() if left else box.right() - u * 0.7, box.y() + u * 0.2, u * 0.7,
+                    head.height() - u * 0.4)  # fmt: skip
+        painter.fillRect(sw, QColor(side.colour))
+        text = box.adjusted(u * 1.1, 0, 0, 0) if left else box.adjusted(0, 0, -u * 1.1, 0)
+        align = Qt.AlignmentFlag.AlignLeft if left else Qt.AlignmentFlag.AlignRight
+        painter.setFont(_fitting_font(name, text.width(), u * 1.25, u * 0.9))
+        painter.setPen(BAR_TEXT)
+        _text(painter, text, align | Qt.AlignmentFlag.AlignTop, name)
+        painter.setFont(small)
+        painter.setPen(BAR_DIM)
+        _text(painter, text, align | Qt.AlignmentFlag.AlignBottom, total)
+    mid = QRectF(head.x() + side_w, head.y(), head.width() - 2 * side_w, head.height())
+    painter.setFont(_font(u * 0.95, True))
+    painter.setPen(BAR_TEXT)
+    _text(painter, mid, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, info.title)
+    painter.setFont(_font(u * 0.85, bool(info.result)))
+    painter.setPen(RESULT if info.result else BAR_DIM)
+    line = f"{info.clock}  ·  {info.result}" if info.result else info.clock
+    _text(painter, mid, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, line)
+    name_font, text_font = _font(u * 0.9, True), _font(u * 0.85)
+    for st, (cell, lines) in zip(info.tiles, lay.tiles, strict=True):
+        painter.fillRect(cell, TILE)
+        edge = QRectF(cell.x(), cell.y(), u * 0.35, cell.height())
+        colour = QColor(st.colour) if st.colour else None
+        painter.fillRect(edge, colour or NOBODY)
+        inner = cell.adjusted(u * 0.6, u * 0.15, -u * 0.3, -u * 0.15)
+        painter.setFont(name_font)
+        painter.setPen(BAR_TEXT)
+        _text(painter, inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, st.name)
+        painter.setFont(text_font)
+        painter.setPen(colour.lighter(150) if colour else BAR_DIM)
+        y = inner.y() + u * 1.15  # under the name
+        for line_text in lines:
+            box = QRectF(inner.x(), y, inner.width(), u * 1.15)
+            align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+            painter.drawText(box, align, line_text)
+            y += u * 1.15
+    painter.restore()
+    return lay
