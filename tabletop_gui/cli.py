@@ -6,6 +6,7 @@ tabletop-gui validate FILE
 tabletop-gui score FILE [--json] [--at N] [--view SIDE]
 tabletop-gui render FILE -o out.png|out.svg|out.pdf [--at N] [--view SIDE] [--transparent]
                     [--paper P]
+tabletop-gui serve FILE [--port N] [--host ADDRESS] [--referee]
 tabletop-gui import FILE -o GAME.json [--side SIDE] [--into GAME.json] [--deployment NAME]
                     [--base "Unit Name=25x50" ...] [--bases TABLE]
 tabletop-gui --version
@@ -31,11 +32,12 @@ from tabletop_gui.model.limits import terminal_safe
 from tabletop_gui.model.names import side_name
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play import wording
+from tabletop_gui.play.score_doc import score_document
 from tabletop_gui.rules import apply, evaluate, replay
 from tabletop_gui.rules.engine import flags
 from tabletop_gui.rules.scoreboard import Scoreboard
 
-COMMANDS = ("validate", "score", "render", "open", "import", "examples")
+COMMANDS = ("validate", "score", "render", "open", "import", "examples", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -85,6 +87,23 @@ def build_parser() -> argparse.ArgumentParser:
     p_render.add_argument(
         "--overlap", type=float, default=0.5, help="PDF tiles: inches shared by neighbours"
     )
+    p_serve = sub.add_parser(
+        "serve", help="serve FILE as a live overlay for streaming (a browser source)"
+    )
+    p_serve.add_argument("file")
+    p_serve.add_argument("--port", type=int, default=8765, help="the port (default 8765)")
+    p_serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="ADDRESS",
+        help="listen on this address of the machine instead of 127.0.0.1 (other computers "
+        "on the network can then see the board)",
+    )
+    p_serve.add_argument(
+        "--referee",
+        action="store_true",
+        help="the referee's view (every hidden value shown); default: the players' view",
+    )
     cli_import.add_parser(sub)
     return parser
 
@@ -106,6 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "examples":
             say(examples_listing(as_json=args.json))
             return 0
+        if args.command == "serve":
+            return _serve(args)
         if args.command == "validate":
             return validate(args.file)
         game = _load(args.file, args.at)
@@ -156,6 +177,18 @@ def say(text: str, stream: TextIO | None = None) -> None:
 
 class UsageError(ValueError):
     pass
+
+
+def _serve(args: argparse.Namespace) -> int:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from tabletop_gui.app.stream.serve_file import run_serve
+
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port {args.port}: give a port from 1 to 65535")
+    try:
+        return run_serve(args.file, port=args.port, host=args.host, referee=args.referee)
+    except (OSError, ValueError) as exc:
+        raise UsageError(str(exc)) from None
 
 
 def validate(path: str) -> int:
@@ -235,32 +268,11 @@ def examples_listing(as_json: bool = False) -> str:
     return "\n".join(lines)
 
 
-def clock_json(state: GameState) -> dict[str, Any]:
-    c = state.clock
-    return {
-        "turn": c.turn,
-        "side": c.side,
-        "phase": c.phase,
-        "activation": c.activation,
-        "over": c.over,
-    }
-
-
 def score_json(
     path: str, game: Game, state: GameState, board: Scoreboard, view: str | None = None
 ) -> dict[str, Any]:
-    data = board.to_json()
-    return {
-        "file": path,
-        "name": game.setup.name,
-        "family": game.setup.family,
-        "events": len(game.events),
-        "at": state.index,
-        "clock": clock_json(state),
-        "sides": [{"id": s.id, "name": s.name, "colour": s.colour} for s in state.scene.sides],
-        "view": view or "referee",
-        **data,
-    }
+    """The score document (``play.score_doc``) with the file it was read from."""
+    return {"file": path, **score_document(game.setup, len(game.events), state, board, view)}
 
 
 def score_text(game: Game, state: GameState, board: Scoreboard) -> str:

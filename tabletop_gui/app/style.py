@@ -29,6 +29,10 @@ ERROR = QColor("#000000")  # placement errors: black and yellow, plus a "!" glyp
 ERROR_ALT = QColor("#f0e442")
 DIM = QColor("#8a8a8a")
 TEXT = QColor("#111111")
+#: Axis numbers on the table around the board: light enough to read on its dark grey.
+AXIS_TEXT = QColor("#dfe3e8")
+#: Behind text outside the board when no table is drawn (transparent pictures).
+EDGE_TEXT_BACKING = QColor(20, 22, 26, 170)
 HALO_IN = 0.22  # width of a role halo, inches
 
 

@@ -7,6 +7,8 @@ temp folder per test.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QMessageBox
@@ -18,6 +20,14 @@ from tabletop_gui.io import load_game
 from .helpers import open_window
 
 QStandardPaths.setTestModeEnabled(True)
+
+# The overlay pages are tested in Qt WebEngine, which must be imported before the
+# QApplication is made; its Chromium refuses to start as root with its sandbox on.
+os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
+if "--no-sandbox" not in os.environ.get("QTWEBENGINE_CHROMIUM_FLAGS", ""):
+    flags = os.environ.get("QTWEBENGINE_CHROMIUM_FLAGS", "")
+    os.environ["QTWEBENGINE_CHROMIUM_FLAGS"] = f"{flags} --no-sandbox".strip()
+from PySide6 import QtWebEngineWidgets  # noqa: E402, F401  (before the QApplication)
 
 
 @pytest.fixture(autouse=True)

@@ -345,14 +345,18 @@ class BoardScene(QGraphicsScene):
         if ppi * 0.3 * ts >= 4:
             painter.setPen(QColor(0, 0, 0, 110))
             size = 0.35 * ts
+            back = self._edge_text_backing()
             for i in range(6, int(w), 6):
-                draw_label(
-                    painter, f"{i}", QPointF(i, h + 1.3 * size), size, QColor(255, 255, 255, 150)
-                )
+                draw_label(painter, f"{i}", QPointF(i, h + 1.3 * size), size, style.AXIS_TEXT, back)
             for j in range(6, int(h), 6):
                 draw_label(
-                    painter, f"{j}", QPointF(-1.6 * size, h - j), size, QColor(255, 255, 255, 150)
+                    painter, f"{j}", QPointF(-1.6 * size, h - j), size, style.AXIS_TEXT, back
                 )
+
+    def _edge_text_backing(self) -> QColor | None:
+        """Text outside the board is light on the dark table; with no table drawn
+        (a transparent picture over someone's video) it gets a dark backing."""
+        return style.EDGE_TEXT_BACKING if self.transparent_table else None
 
     def _hex_outline(self, board: HexBoard) -> QPainterPath:
         if self._hex_path is None:
@@ -446,6 +450,7 @@ class BoardScene(QGraphicsScene):
                     QPointF(w / 2, label_y),
                     0.6 * ts,
                     QColor("white"),
+                    self._edge_text_backing(),
                     bold=True,
                 )
 

@@ -6,7 +6,9 @@ streamer window, the stream PNG and the overlay's board picture.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QRectF, QSize, Qt
+import re
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QObject, QRectF, QSize, Qt
 from PySide6.QtGui import QPainter
 
 from tabletop_gui.app import style
@@ -15,7 +17,9 @@ from tabletop_gui.app.canvas.board_scene import LABEL_PIECE_LIMIT, MARGIN, Board
 from tabletop_gui.app.canvas.items import NAME_IN
 from tabletop_gui.app.stream.score_bar import bar_height, paint_score_bar
 from tabletop_gui.model.scene import Scene
+from tabletop_gui.model.state import GameState
 from tabletop_gui.play.score_bar import BarContent
+from tabletop_gui.rules.scoreboard import Scoreboard
 
 #: Unit names are drawn this many pixels tall on a 1080-pixel-high picture
 #: (never smaller than the board's own label size).
@@ -157,3 +161,49 @@ def paint_frame(painter: QPainter, size: QSize, scene: BoardScene, info: BarCont
     scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
     paint_score_bar(painter, QRectF(0, h - bh, w, bh), info, h)
     return target
+
+
+def board_svg(scene: StreamScene, width: int, height: int, state: GameState,
+              board: Scoreboard) -> bytes:  # fmt: skip
+    """The board alone as an SVG picture ``width`` x ``height`` pixels, nothing
+    drawn around it (a web page shows it over the streamer's own picture), its
+    labels sized and placed for that size (unit names as tall as in a streamer
+    picture of that width)."""
+    from PySide6.QtSvg import QSvgGenerator
+
+    scene.transparent_table = True
+    scene.sync(state, board)
+    scene.fit_labels(width, height, label_px(max(height, width * 9 / 16)))
+    area = QRectF(0, 0, width, height)
+    source = settle_labels(scene, area)
+    target = board_target(source, area)
+    data = QByteArray()
+    buf = QBuffer(data)
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    gen = QSvgGenerator()
+    gen.setOutputDevice(buf)
+    gen.setSize(QSize(width, height))
+    gen.setViewBox(area)
+    gen.setTitle(state.setup.name or "board")
+    painter = QPainter(gen)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
+    painter.end()
+    buf.close()
+    return _for_browsers(bytes(data.data()), width, height)
+
+
+#: Qt names the one font it drew with; a browser without it falls back to the
+#: nearest of these (Verdana has DejaVu Sans's proportions), never to a serif.
+SVG_FONTS = "DejaVu Sans, Verdana, Bitstream Vera Sans, sans-serif"
+
+
+def _for_browsers(svg: bytes, width: int, height: int) -> bytes:
+    """Qt's SVG with its size in pixels (Qt writes millimetres) and a font list."""
+    text = svg.decode("utf-8")
+    head = re.search(r"<svg\b[^>]*>", text)
+    if head is not None:
+        tag = re.sub(r'\swidth="[^"]*"', f' width="{width}px"', head.group(0), count=1)
+        tag = re.sub(r'\sheight="[^"]*"', f' height="{height}px"', tag, count=1)
+        text = text[: head.start()] + tag + text[head.end() :]
+    return text.replace('font-family="DejaVu Sans"', f'font-family="{SVG_FONTS}"').encode()

@@ -1,6 +1,8 @@
-"""The main window's stream controls: the streamer view (F10) and the PNG
-output for streaming software, with the "Streaming to <path> [Copy path]" box
-in the status bar. A mixin on ``MainWindow``: it declares the parts it uses.
+"""The main window's stream controls: the streamer view (F10), the PNG output
+for streaming software, with the "Streaming to <path> [Copy path]" box in the
+status bar, and the stream overlay (a local web page for a browser source),
+with its "Overlay at <address> [Copy address]" box. A mixin on ``MainWindow``:
+it declares the parts it uses.
 
 The stream modules are imported when a stream is first opened, not at start."""
 
@@ -26,8 +28,10 @@ from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
 
 if TYPE_CHECKING:
+    from tabletop_gui.app.stream.overlay_feed import OverlayFeed
     from tabletop_gui.app.stream.png_output import StreamOutput
     from tabletop_gui.app.stream.window import StreamerWindow
+    from tabletop_gui.overlay.server import OverlayServer
 
 
 class StreamControl(QMainWindow):
@@ -38,6 +42,12 @@ class StreamControl(QMainWindow):
     stream_action: QAction
     stream_output: StreamOutput | None
     streamer: StreamerWindow | None
+    #: View ▸ Stream overlay, checked while the overlay server runs.
+    overlay_action: QAction
+    #: View ▸ Overlay shows hidden values: off whenever a server starts.
+    overlay_referee_action: QAction
+    overlay_server: OverlayServer | None
+    overlay_feed: OverlayFeed | None
 
     def _build_stream_box(self) -> None:
         """The status-bar box naming the file streamed to, hidden until a stream starts."""
@@ -58,6 +68,24 @@ class StreamControl(QMainWindow):
         box.addWidget(self.stream_copy)
         self.stream_box.setVisible(False)
         self.statusBar().addPermanentWidget(self.stream_box)
+        self.overlay_server = None
+        self.overlay_feed = None
+        self.overlay_address = QLineEdit()
+        self.overlay_address.setObjectName("overlayAddress")
+        self.overlay_address.setReadOnly(True)
+        self.overlay_address.setMinimumWidth(260)
+        copy = QToolButton()
+        copy.setText("Copy address")
+        copy.clicked.connect(self.copy_overlay_address)
+        self.overlay_box = QWidget()
+        box = QHBoxLayout(self.overlay_box)
+        box.setContentsMargins(0, 0, 0, 0)
+        self.overlay_label = QLabel("Overlay at")
+        box.addWidget(self.overlay_label)
+        box.addWidget(self.overlay_address)
+        box.addWidget(copy)
+        self.overlay_box.setVisible(False)
+        self.statusBar().addPermanentWidget(self.overlay_box)
 
     def open_streamer(self) -> StreamerWindow:
         from tabletop_gui.app.stream.window import StreamerWindow
@@ -123,9 +151,79 @@ class StreamControl(QMainWindow):
         QGuiApplication.clipboard().setText(self.stream_path.text())
         self.statusBar().showMessage("Path copied", 3000)
 
+    # -- the overlay ------------------------------------------------------------------
+    def start_overlay(self, port: int | None = None) -> OverlayServer | None:
+        """Serve the open game to browser sources at http://127.0.0.1:PORT/ (the
+        players' view), following every edit; None (and a message) when no port
+        is free."""
+        from tabletop_gui.app.stream.overlay_feed import OverlayFeed, doc_moment
+        from tabletop_gui.overlay.hub import Hub
+        from tabletop_gui.overlay.server import DEFAULT_PORT, OverlayServer
+
+        self.stop_overlay()
+        hub = Hub()
+        feed = OverlayFeed(hub, lambda: doc_moment(self.doc), parent=self)
+        server = OverlayServer(hub, port=port or DEFAULT_PORT)
+        try:
+            server.start(tries=1 if port else 20)
+        except OSError as exc:
+            feed.stop()
+            feed.deleteLater()
+            self.overlay_action.setChecked(False)
+            self.statusBar().showMessage(f"Stream overlay: {exc}", 10000)
+            return None
+        self.doc.changed.connect(feed.changed)
+        self.overlay_server, self.overlay_feed = server, feed
+        self.overlay_referee_action.setChecked(False)
+        self.overlay_referee_action.setEnabled(True)
+        self.overlay_address.setText(f"{server.url}overlay")
+        self._overlay_label()
+        self.overlay_box.setVisible(True)
+        self.overlay_action.setChecked(True)
+        return server
+
+    def stop_overlay(self) -> None:
+        server, feed = self.overlay_server, self.overlay_feed
+        self.overlay_server = self.overlay_feed = None
+        if feed is not None:
+            with contextlib.suppress(RuntimeError, TypeError):
+                self.doc.changed.disconnect(feed.changed)
+            feed.stop()
+            feed.deleteLater()
+        if server is not None:
+            server.stop()
+        self.overlay_box.setVisible(False)
+        self.overlay_action.setChecked(False)
+        self.overlay_referee_action.setChecked(False)
+        self.overlay_referee_action.setEnabled(False)
+
+    def toggle_overlay(self) -> None:
+        if self.overlay_server is not None:
+            self.stop_overlay()
+        else:
+            self.start_overlay()
+
+    def set_overlay_referee(self, referee: bool) -> None:
+        """The person at the machine switches the overlay's view (players' or referee's)."""
+        if self.overlay_feed is None:
+            return
+        self.overlay_feed.set_referee(referee)
+        self._overlay_label()
+
+    def _overlay_label(self) -> None:
+        feed = self.overlay_feed
+        view = feed.view_name if feed is not None else ""
+        self.overlay_label.setText(f"Overlay ({view}) at")
+
+    def copy_overlay_address(self) -> None:
+        QGuiApplication.clipboard().setText(self.overlay_address.text())
+        self.statusBar().showMessage("Overlay address copied", 3000)
+
     def close_streams(self) -> None:
-        """When the window closes: the PNG output stops, the streamer view closes."""
+        """When the window closes: the PNG output and the overlay stop, the
+        streamer view closes."""
         if self.stream_output is not None:
             self.stream_output.stop()
+        self.stop_overlay()
         if self.streamer is not None:
             self.streamer.close()

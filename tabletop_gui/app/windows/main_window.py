@@ -354,6 +354,19 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         from tabletop_gui.app.stream.audience import stream_settings
 
         v.addAction(stream_settings().action(self))
+        overlay = self._action(v, "Stream o&verlay (browser source)", self.toggle_overlay)
+        overlay.setCheckable(True)
+        overlay.setToolTip(
+            "Serve the board and score to a streaming program's browser source at "
+            "http://127.0.0.1:8765/overlay (this computer only), following every edit"
+        )
+        self.overlay_action = overlay
+        referee = QAction("Overlay shows hidden values (referee's view)", self)
+        referee.setCheckable(True)
+        referee.setEnabled(False)
+        referee.toggled.connect(self.set_overlay_referee)
+        v.addAction(referee)
+        self.overlay_referee_action = referee
 
         g = bar.addMenu("&Game")
         self._action(g, "&Advance (turn bar)", lambda: self.turn_bar.run_step(0),

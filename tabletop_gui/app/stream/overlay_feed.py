@@ -1,0 +1,137 @@
+"""The overlay's drawing side: after each change of the game, the score document,
+the score bar and the board picture at every size a page shows, handed to the
+overlay server's hub (``tabletop_gui.overlay``), which serves them.
+
+One feed serves one view, chosen by the person at the machine: the players'
+view (the default whenever a server starts: face-down values unknown, as a
+player's ``score --view SIDE`` has them) or the referee's (every value).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, Signal
+
+from tabletop_gui.app import style
+from tabletop_gui.app.document import Document
+from tabletop_gui.app.stream.board_picture import StreamScene, board_svg
+from tabletop_gui.app.stream.coalesce import Coalescer
+from tabletop_gui.model.events import Event
+from tabletop_gui.model.game import Game
+from tabletop_gui.model.state import GameState
+from tabletop_gui.overlay.hub import Hub, Size
+from tabletop_gui.play.score_bar import bar_content
+from tabletop_gui.play.score_doc import score_document
+from tabletop_gui.rules.engine import evaluate, family_of, replay
+from tabletop_gui.rules.scoreboard import Scoreboard
+
+
+@dataclass(frozen=True)
+class GameMoment:
+    """What the overlay shows: ``state`` after ``events`` (of ``total_events``),
+    scored in the referee's view (``board``); ``viewer`` the side whose view is
+    the players' view (None: a board without sides)."""
+
+    state: GameState
+    events: Sequence[Event]
+    total_events: int
+    board: Scoreboard
+    viewer: str | None
+
+
+def doc_moment(doc: Document) -> GameMoment:
+    """The window's present moment (the moment looked back at, or a drag's preview)."""
+    state = doc.state
+    board = doc.scoreboard() if doc.viewer is None else evaluate(state)
+    sides = state.scene.side_ids
+    viewer = doc.viewer if doc.viewer is not None else (sides[0] if sides else None)
+    total = len(doc.timeline.events)
+    return GameMoment(state, doc.timeline.events[: state.index], total, board, viewer)
+
+
+def game_moment(game: Game) -> GameMoment:
+    """A game read from a file, after all its events."""
+    state = replay(game.setup, game.events)
+    sides = state.scene.side_ids
+    return GameMoment(
+        state, game.events, len(game.events), evaluate(state), sides[0] if sides else None
+    )
+
+
+def audience_board(moment: GameMoment, referee: bool) -> Scoreboard:
+    """The referee's scoreboard, or the players' (what ``viewer`` may know)."""
+    if referee or moment.viewer is None:
+        return moment.board
+    return family_of(moment.state.setup).redact(moment.state, moment.board, moment.viewer)
+
+
+class OverlayFeed(QObject):
+    """Publishes ``moment()`` to ``hub`` after every ``changed()`` (coalesced)."""
+
+    #: A page asked for a board size not drawn yet (sent from the server's thread).
+    new_size = Signal(object)
+    #: A moment was published (its version).
+    published = Signal(int)
+
+    def __init__(
+        self,
+        hub: Hub,
+        moment: Callable[[], GameMoment],
+        referee: bool = False,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.hub = hub
+        self.moment = moment
+        self.referee = referee
+        self.scenes: dict[Size, StreamScene] = {}
+        self.coalescer = Coalescer(self.publish, self)
+        self.new_size.connect(self.changed)
+        hub.on_new_size = self.new_size.emit
+        self.publish()
+
+    @property
+    def view_name(self) -> str:
+        return "referee's view" if self.referee else "players' view"
+
+    def changed(self) -> None:
+        self.coalescer.poke()
+
+    def set_referee(self, referee: bool) -> None:
+        """Switch the view served (the person at the machine decides)."""
+        if referee != self.referee:
+            self.referee = referee
+            for scene in self.scenes.values():
+                scene.set_public(not referee)
+            self.changed()
+
+    def stop(self) -> None:
+        self.coalescer.stop()
+        self.hub.on_new_size = None
+        for scene in self.scenes.values():
+            scene.clear()
+        self.scenes.clear()
+
+    def scene(self, size: Size) -> StreamScene:
+        scene = self.scenes.get(size)
+        if scene is None:
+            scene = self.scenes[size] = StreamScene(self, public=not self.referee)
+        return scene
+
+    def publish(self) -> int:
+        m = self.moment()
+        board = audience_board(m, self.referee)
+        view = None if self.referee else m.viewer
+        state = m.state
+        score = score_document(state.setup, m.total_events, state, board, view)
+        colours = {s: c.name() for s, c in style.side_colours(state.scene).items()}
+        bar = bar_content(state, m.events, board, colours).to_json()
+        sizes = self.hub.sizes()
+        for gone in [s for s in self.scenes if s not in sizes]:
+            self.scenes.pop(gone).deleteLater()
+        boards = {size: board_svg(self.scene(size), *size, state, board) for size in sizes}
+        version = self.hub.publish(score, bar, "referee" if self.referee else "players", boards)
+        self.published.emit(version)
+        return version

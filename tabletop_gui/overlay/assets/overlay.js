@@ -1,0 +1,153 @@
+// tabletop_gui overlay: listens to /events and shows each new moment. Text is
+// only ever set as text (names come from game files), never as markup.
+"use strict";
+(() => {
+  const page = document.body.dataset.page;
+  const bar = document.getElementById("bar");
+  const boardBox = document.getElementById("board");
+  const tiles = bar.querySelector(".tiles");
+  // What the page shows (read by the tests and the benchmark).
+  const shown = (window.overlayShown = { version: 0, board: "", size: "" });
+  let source = null;
+  let connectedSize = "";
+  let latest = null;
+  let boardUrl = "";
+  let loading = "";
+
+  // The text unit: 26 px on a 1920 x 1080 page, as the streamer window's bar.
+  function unit() {
+    const w = window.innerWidth, h = window.innerHeight;
+    const u = page === "bar" ? w / 1920 * 26 : Math.min(w / 1920 * 26, h / 1080 * 26 * 1.4);
+    return Math.max(9, Math.min(40, u));
+  }
+
+  function layout() {
+    const u = unit();
+    document.documentElement.style.setProperty("--u", u + "px");
+    const cols = Math.max(1, Math.min(4, Math.floor(window.innerWidth / (u * 17))));
+    bar.style.setProperty("--cols", String(cols));
+    bar.classList.remove("compact");
+    // A small page keeps most of its height for the board: one line per standing.
+    if (page === "overlay" && bar.offsetHeight > 0.3 * window.innerHeight) {
+      bar.classList.add("compact");
+    }
+  }
+
+  function lighter(hex) {
+    const n = parseInt(hex.slice(1), 16);
+    const mix = (c) => Math.round(c + (255 - c) * 0.45);
+    return `rgb(${mix(n >> 16)}, ${mix((n >> 8) & 255)}, ${mix(n & 255)})`;
+  }
+
+  function colour(el, hex) {
+    if (typeof hex === "string" && /^#[0-9a-fA-F]{6}$/.test(hex)) {
+      el.style.setProperty("--c", hex);
+      el.style.setProperty("--t", lighter(hex));
+    } else {
+      el.style.removeProperty("--c");
+      el.style.removeProperty("--t");
+    }
+  }
+
+  function side(el, s) {
+    el.hidden = !s;
+    if (!s) return;
+    el.querySelector(".name").textContent = s.name;
+    el.querySelector(".total").textContent = s.total;
+    el.title = `${s.name}: ${s.total}`;
+    colour(el, s.colour);
+  }
+
+  function showBar(b) {
+    side(document.getElementById("side-a"), b.sides[0]);
+    side(document.getElementById("side-b"), b.sides[1]);
+    bar.querySelector(".title").textContent = b.title;
+    const clock = bar.querySelector(".clock");
+    clock.textContent = b.result ? `${b.clock}  ·  ${b.result}` : b.clock;
+    clock.classList.toggle("result", Boolean(b.result));
+    const cells = [];
+    for (const t of b.tiles) {
+      const cell = document.createElement("div");
+      cell.className = "tile";
+      const name = document.createElement("div");
+      name.className = "name";
+      name.textContent = t.name;
+      const text = document.createElement("div");
+      text.className = "text";
+      text.textContent = t.text;
+      cell.title = t.detail ? `${t.name}: ${t.text}\n${t.detail}` : `${t.name}: ${t.text}`;
+      colour(cell, t.colour);
+      cell.append(name, text);
+      cells.push(cell);
+    }
+    tiles.replaceChildren(...cells);
+    layout();
+  }
+
+  function shownNow(version) {
+    requestAnimationFrame(() => {
+      shown.version = version;
+      shown.board = boardUrl;
+      console.info(`overlay shown ${version}`);
+    });
+  }
+
+  function showBoard(url, version) {
+    if (!url || url === boardUrl) return shownNow(version);
+    if (url === loading) return;
+    loading = url;
+    const next = new Image();
+    next.id = "board-img";
+    next.alt = "The board";
+    next.src = url;
+    next.decode().then(() => {
+      if (loading !== url) return;
+      const old = document.getElementById("board-img");
+      old.replaceWith(next);
+      boardUrl = url;
+      loading = "";
+      if (latest && latest.board === url) shownNow(latest.version);
+    }, () => { if (loading === url) loading = ""; });
+  }
+
+  function boardSize() {
+    const r = boardBox.getBoundingClientRect();
+    return `${Math.round(r.width)}x${Math.round(r.height)}`;
+  }
+
+  function connect() {
+    if (source) source.close();
+    let url = "/events";
+    if (page !== "bar") {
+      connectedSize = boardSize();
+      const [w, h] = connectedSize.split("x");
+      url += `?w=${w}&h=${h}`;
+      shown.size = connectedSize;
+    }
+    source = new EventSource(url);
+    source.addEventListener("update", (e) => {
+      const data = JSON.parse(e.data);
+      latest = data;
+      showBar(data.bar);
+      if (page !== "bar" && boardSize() !== connectedSize) {
+        resized();
+        return;
+      }
+      if (page === "bar") shownNow(data.version);
+      else showBoard(data.board, data.version);
+    });
+  }
+
+  let timer = 0;
+  function resized() {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      layout();
+      if (page !== "bar" && boardSize() !== connectedSize) connect();
+    }, 150);
+  }
+
+  window.addEventListener("resize", resized);
+  layout();
+  connect();
+})();

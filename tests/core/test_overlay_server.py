@@ -1,0 +1,267 @@
+"""The overlay server on its own (no Qt): where it listens, whom it answers, what
+it refuses, its limits, and the push channel. Requests go to this machine's
+loopback addresses only."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import time
+
+import pytest
+
+from tabletop_gui.overlay import server as server_module
+from tabletop_gui.overlay.hub import Hub, clamp_size
+from tabletop_gui.overlay.server import (
+    MAX_EVENT_CLIENTS,
+    MAX_HEADER_BYTES,
+    OverlayServer,
+    check_bind_address,
+)
+
+BAR = {"title": "A game", "clock": "Turn 1", "result": "", "sides": [], "tiles": []}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def served():
+    hub = Hub()
+    hub.publish({"name": "A game", "totals": {"a": 1}}, BAR, "players", {})
+    server = OverlayServer(hub, port=free_port())
+    server.start()
+    yield server
+    server.stop()
+
+
+def request(server: OverlayServer, method: str, path: str, host: str | None = None,
+            headers: dict[str, str] | None = None, body: bytes | None = None):  # fmt: skip
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    conn.putrequest(method, path, skip_host=True)
+    conn.putheader("Host", host if host is not None else f"127.0.0.1:{server.port}")
+    for k, v in (headers or {}).items():
+        conn.putheader(k, v)
+    if body is not None:
+        conn.putheader("Content-Length", str(len(body)))
+    conn.endheaders(body)
+    resp = conn.getresponse()
+    data = resp.read() if method != "HEAD" else b""
+    conn.close()
+    return resp, data
+
+
+def test_it_listens_on_the_loopback_address_only_and_not_on_another(served):
+    assert served.addresses == [("127.0.0.1", served.port)]
+    assert served.url == f"http://127.0.0.1:{served.port}/"
+    assert not served.lan
+    # 127.0.0.2 reaches this machine too, but nothing listens there for it.
+    with pytest.raises(OSError), socket.create_connection(("127.0.0.2", served.port), 2):
+        pass
+
+
+def test_every_network_at_once_is_refused_and_one_address_must_be_named():
+    for everywhere in ("0.0.0.0", "::"):
+        with pytest.raises(ValueError, match="every network"):
+            check_bind_address(everywhere)
+    with pytest.raises(ValueError, match="IP address"):
+        check_bind_address("my-laptop.local")
+    with pytest.raises(ValueError, match="every network"):
+        OverlayServer(Hub(), host="0.0.0.0")
+
+
+def test_another_address_named_explicitly_is_listened_on_and_answers_its_own_host():
+    hub = Hub()
+    hub.publish({"name": "x"}, BAR, "players", {})
+    server = OverlayServer(hub, port=free_port(), host="127.0.0.2")
+    server.start()
+    try:
+        assert server.addresses == [("127.0.0.2", server.port)]
+        conn = http.client.HTTPConnection("127.0.0.2", server.port, timeout=10)
+        conn.request("GET", "/score.json", headers={"Host": f"127.0.0.2:{server.port}"})
+        assert conn.getresponse().status == 200
+        conn.close()
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize(
+    "host",
+    ["evil.example", "evil.example:{port}", "127.0.0.1.evil.example:{port}", "127.0.0.1:1", ""],
+)
+def test_a_request_naming_another_host_is_refused_against_dns_rebinding(served, host):
+    """A web page elsewhere can point its own name at 127.0.0.1; its requests
+    still carry its name in the Host header."""
+    resp, body = request(served, "GET", "/score.json", host=host.format(port=served.port))
+    assert resp.status == 403
+    assert b"A game" not in body
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:{port}", "localhost:{port}", "LOCALHOST:{port}"])
+def test_its_own_address_is_answered(served, host):
+    resp, body = request(served, "GET", "/score.json", host=host.format(port=served.port))
+    assert resp.status == 200
+    assert json.loads(body)["name"] == "A game"
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"])
+def test_only_get_is_answered(served, method):
+    resp, body = request(served, method, "/score.json")
+    assert resp.status == 405
+    assert b"A game" not in body
+    if method != "HEAD":  # with a body: refused before it is read
+        resp, body = request(served, method, "/score.json", body=b'{"totals": {}}')
+        assert resp.status in (400, 405, 413)
+        assert b"A game" not in body
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/../../etc/passwd",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/assets/page.html",
+        "/overlay.js/../server.py",
+        "/tabletop_gui/overlay/server.py",
+        "/overlay/",
+        "/score.json/x",
+        "/favicon.ico",
+        "//etc/passwd",
+    ],
+)
+def test_nothing_outside_its_own_pages_is_served(served, path):
+    resp, body = request(served, "GET", path)
+    assert resp.status == 404
+    assert body.startswith(b"404 ")
+
+
+def test_its_pages_are_served_with_a_policy_that_loads_nothing_from_elsewhere(served):
+    for path in ("/", "/overlay", "/bar", "/board", "/overlay?theme=opaque"):
+        resp, body = request(served, "GET", path)
+        assert resp.status == 200, path
+        assert body.startswith(b"<!doctype html>")
+        assert resp.getheader("Content-Type").startswith("text/html")
+        assert "default-src 'none'" in resp.getheader("Content-Security-Policy")
+        assert resp.getheader("X-Content-Type-Options") == "nosniff"
+    resp, _ = request(served, "GET", "/overlay?theme=<script>")
+    assert resp.status == 400
+    resp, _ = request(served, "GET", "/overlay.js")
+    assert resp.status == 200 and resp.getheader("Content-Type").startswith("text/javascript")
+
+
+def test_a_request_too_large_or_with_a_body_is_refused(served):
+    try:
+        resp, body = request(
+            served, "GET", "/score.json", headers={"X-Big": "x" * MAX_HEADER_BYTES}
+        )
+    except http.client.RemoteDisconnected:
+        pass  # closed without an answer
+    else:
+        assert resp.status in (400, 413, 431)
+        assert b"A game" not in body
+    resp, body = request(served, "GET", "/score.json", body=b"x" * 1000)
+    assert resp.status in (400, 413)
+    assert b"A game" not in body
+
+
+def test_pages_listening_are_bounded(served):
+    conns = []
+    try:
+        for _ in range(MAX_EVENT_CLIENTS):
+            conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+            conn.request("GET", "/events", headers={"Host": f"127.0.0.1:{served.port}"})
+            resp = conn.getresponse()
+            assert resp.status == 200
+            conns.append((conn, resp))
+        resp, _ = request(served, "GET", "/events")
+        assert resp.status == 503
+    finally:
+        for conn, _ in conns:
+            conn.close()
+
+
+def test_connections_are_bounded(served, monkeypatch):
+    monkeypatch.setattr(server_module, "MAX_CONNECTIONS", 3)
+    held = [socket.create_connection(("127.0.0.1", served.port), 5) for _ in range(3)]
+    try:
+        extra = socket.create_connection(("127.0.0.1", served.port), 5)
+        extra.settimeout(5)
+        extra.sendall(f"GET /score.json HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n\r\n".encode())
+        try:
+            answer = extra.recv(100)
+        except ConnectionResetError:
+            answer = b""
+        assert answer == b"", "closed without an answer"
+        extra.close()
+    finally:
+        for s in held:
+            s.close()
+    # Once they are closed, a new connection is answered.
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            resp, _ = request(served, "GET", "/score.json")
+        except (ConnectionError, http.client.RemoteDisconnected):
+            time.sleep(0.05)
+            continue
+        assert resp.status == 200
+        break
+    else:
+        pytest.fail("the server answered no new connection after the others closed")
+
+
+def read_event(resp: http.client.HTTPResponse) -> dict:
+    """The next 'update' event's data."""
+    event = None
+    while True:
+        line = resp.fp.readline().decode("utf-8")
+        if line.startswith("event: "):
+            event = line[7:].strip()
+        elif line.startswith("data: ") and event == "update":
+            return json.loads(line[6:])
+        elif not line:
+            raise EOFError("the stream ended")
+
+
+def test_a_page_hears_of_each_new_moment_and_gets_the_board_at_its_size(served):
+    hub = served.hub
+    conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+    conn.request("GET", "/events?w=1000&h=500", headers={"Host": f"127.0.0.1:{served.port}"})
+    resp = conn.getresponse()
+    assert resp.getheader("Content-Type").startswith("text/event-stream")
+    size = clamp_size(1000, 500)
+    deadline = time.monotonic() + 10
+    while size not in hub.sizes() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert hub.sizes() == [size], "the page's size is wanted"
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg" width="1000px" height="500px"></svg>'
+    hub.publish({"name": "Turn 2"}, {**BAR, "clock": "Turn 2"}, "players", {size: svg})
+    data = read_event(resp)
+    assert data["bar"]["clock"] == "Turn 2"
+    assert data["view"] == "players"
+    board, body = request(served, "GET", data["board"])
+    assert board.status == 200 and board.getheader("Content-Type") == "image/svg+xml"
+    assert body == svg
+    hub.publish({"name": "Turn 3"}, {**BAR, "clock": "Turn 3"}, "players", {size: svg})
+    assert read_event(resp)["bar"]["clock"] == "Turn 3"
+    conn.close()
+
+
+def test_stopping_ends_the_connections_and_frees_the_port():
+    hub = Hub()
+    hub.publish({}, BAR, "players", {})
+    server = OverlayServer(hub, port=free_port())
+    server.start()
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    conn.request("GET", "/events", headers={"Host": f"127.0.0.1:{server.port}"})
+    resp = conn.getresponse()
+    assert read_event(resp)["bar"]["title"] == "A game"
+    server.stop()
+    with pytest.raises((EOFError, OSError)):
+        read_event(resp)
+    with pytest.raises(OSError), socket.create_connection(("127.0.0.1", server.port), 2):
+        pass

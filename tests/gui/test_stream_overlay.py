@@ -1,0 +1,175 @@
+"""View ▸ Stream overlay: the window serves the open game to browser sources, and
+the pages, loaded in a real browser engine (Qt WebEngine), follow every edit.
+The players' view is the default; the referee's view only when switched on."""
+
+from __future__ import annotations
+
+import json
+import socket
+import urllib.request
+
+import pytest
+from PySide6.QtCore import Qt
+
+from tabletop_gui.examples import SCENARIOS
+from tabletop_gui.io import load_game
+from tabletop_gui.model.game import Game
+from tabletop_gui.play import wording
+from tabletop_gui.rules.engine import evaluate, family_of
+
+from .browser import Browser
+from .helpers import open_window
+
+HEX = SCENARIOS / "hex_hochkirch_ridge_demo.json"
+CARNEVALE = SCENARIOS / "carnevale_drowned_quarter.json"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def served_window(qtbot, game: Game):
+    window = open_window(qtbot, game)
+    server = window.start_overlay(port=free_port())
+    assert server is not None
+    return window, server
+
+
+def get_json(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=10) as resp:
+        return json.load(resp)
+
+
+def test_the_overlay_page_shows_the_score_bar_and_board_and_follows_each_edit(qtbot):
+    window, server = served_window(qtbot, Game(load_game(HEX).setup))
+    assert window.overlay_action.isChecked()
+    assert window.overlay_address.text() == f"{server.url}overlay"
+    browser = Browser(qtbot, 1280, 720)
+    browser.load(f"{server.url}overlay")
+    browser.wait_for("window.overlayShown.version > 0 && window.overlayShown.board")
+    assert browser.text("#side-a .name") == "Prussia"
+    assert browser.text("#side-b .name") == "Austria"
+    assert browser.text("#side-a .total") == "0 banners"
+    assert browser.text(".clock") == "Setup (before the first turn)"
+    assert len(browser.texts(".tile")) == len(window.doc.scoreboard().results)
+    # The board picture is drawn for the page's own size and is on screen.
+    size = browser.js("[document.getElementById('board-img').naturalWidth, "
+                      "document.getElementById('board').clientWidth]")  # fmt: skip
+    assert size[0] == pytest.approx(size[1], abs=8)
+    first_board = browser.js("window.overlayShown.board")
+
+    # An edit in the window: the turn bar advances; the page follows.
+    before = browser.shown()
+    qtbot.mouseClick(window.turn_bar.advance_button, Qt.MouseButton.LeftButton)
+    browser.wait_for(f"window.overlayShown.version > {before}")
+    assert browser.text(".clock").startswith("Turn 1 · Prussia")
+    # A unit moves: a new board picture is shown.
+    window.editor.commit_move(["b-gren"], 0, 1.5)
+    browser.wait_for(f"window.overlayShown.board !== {json.dumps(first_board)}")
+    assert any("overlay shown" in m for m in browser.page.console)
+
+
+def test_the_score_document_is_the_command_lines_for_the_players_view_without_a_path(qtbot):
+    window, server = served_window(qtbot, load_game(CARNEVALE))
+    doc = get_json(f"{server.url}score.json")
+    state = window.doc.state
+    side = state.scene.side_ids[0]
+    from tabletop_gui.cli import score_json
+
+    expected = score_json("x", load_game(CARNEVALE), state, evaluate(state, viewer=side), side)
+    del expected["file"]
+    assert doc == json.loads(json.dumps(expected))
+    assert "file" not in doc and str(SCENARIOS) not in json.dumps(doc)
+
+
+def test_the_players_view_hides_a_face_down_value_until_the_person_at_the_machine_turns_it_on(
+    qtbot,
+):
+    """Carnevale's Sunken Relic is held face down by the Rashaar (worth 2 VP in
+    the referee's view): the audience sees '?' and a total without it."""
+    window, server = served_window(qtbot, load_game(CARNEVALE))
+    browser = Browser(qtbot, 1280, 720)
+    browser.load(f"{server.url}overlay")
+    browser.wait_for("window.overlayShown.version > 0 && window.overlayShown.board")
+    tiles = dict(zip(browser.texts(".tile .name"), browser.texts(".tile .text"), strict=True))
+    scene = window.doc.state.scene
+    words = family_of(window.doc.state.setup).words
+    public = evaluate(window.doc.state, viewer=scene.side_ids[0])
+    relic = next(r for r in public.results if r.name == "Sunken Relic")
+    assert tiles["Sunken Relic"] == wording.tile_text(scene, words, relic)
+    assert "?" in tiles["Sunken Relic"] and "2 VP" not in tiles["Sunken Relic"]
+    assert browser.text("#side-b .total") == "3 VP + ? (1 hidden)"
+    svg = urllib.request.urlopen(
+        server.url.rstrip("/") + browser.js("window.overlayShown.board"), timeout=10
+    ).read()
+    assert b">?<" in svg, "the face-down marker shows '?' on the board"
+    score = get_json(f"{server.url}score.json")
+    assert score["totals"]["rashaar"] == 3
+    assert not window.overlay_referee_action.isChecked()
+
+    before = browser.shown()
+    window.overlay_referee_action.setChecked(True)
+    browser.wait_for(f"window.overlayShown.version > {before}")
+    assert browser.text("#side-b .total") == "5 VP"
+    referee = dict(zip(browser.texts(".tile .name"), browser.texts(".tile .text"), strict=True))
+    assert referee["Sunken Relic"] == "The Rashaar leads · 2 VP (face down)"
+    assert get_json(f"{server.url}score.json")["view"] == "referee"
+    assert "referee" in window.overlay_label.text()
+    # A new server starts in the players' view again.
+    window.stop_overlay()
+    server = window.start_overlay(port=free_port())
+    assert server is not None and not window.overlay_referee_action.isChecked()
+    assert get_json(f"{server.url}score.json")["totals"]["rashaar"] == 3
+
+
+@pytest.mark.parametrize(
+    ("theme", "background"), [("transparent", "rgba(0, 0, 0, 0)"), ("opaque", "rgb(59, 63, 69)")]
+)
+def test_the_theme_chosen_by_the_address_is_transparent_or_opaque(qtbot, theme, background):
+    _window, server = served_window(qtbot, load_game(HEX))
+    browser = Browser(qtbot, 640, 360)
+    browser.load(f"{server.url}overlay?theme={theme}")
+    browser.wait_for("window.overlayShown.version > 0")
+    assert browser.js("getComputedStyle(document.body).backgroundColor") == background
+    assert browser.js("getComputedStyle(document.documentElement).backgroundColor") in (
+        background,
+        "rgba(0, 0, 0, 0)",
+    )
+
+
+def test_the_bar_page_has_no_board_and_the_board_page_no_bar(qtbot):
+    window, server = served_window(qtbot, load_game(HEX))
+    bar = Browser(qtbot, 1280, 200)
+    bar.load(f"{server.url}bar")
+    bar.wait_for("window.overlayShown.version > 0")
+    assert bar.js("getComputedStyle(document.getElementById('board')).display") == "none"
+    assert bar.text("#side-a .total") == "6 banners"
+    board = Browser(qtbot, 800, 600)
+    board.load(f"{server.url}board")
+    board.wait_for("window.overlayShown.board")
+    assert board.js("getComputedStyle(document.getElementById('bar')).display") == "none"
+    assert board.js("document.getElementById('board-img').naturalHeight") > 500
+    assert window.overlay_server is server
+
+
+def test_closing_the_window_stops_the_server(qtbot):
+    window, server = served_window(qtbot, load_game(HEX))
+    port = server.port
+    assert get_json(f"{server.url}score.json")["name"]
+    window.close()
+    assert window.overlay_server is None
+    with pytest.raises(OSError), socket.create_connection(("127.0.0.1", port), 2):
+        pass
+
+
+def test_a_port_in_use_is_reported_and_the_menu_item_unchecked(qtbot):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        window = open_window(qtbot, load_game(HEX))
+        assert window.start_overlay(port=port) is None
+        assert not window.overlay_action.isChecked()
+        assert f"127.0.0.1:{port}" in window.statusBar().currentMessage()
