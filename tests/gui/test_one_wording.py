@@ -5,14 +5,13 @@ the rendered page word each objective's standing the same way."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtGui import QColor
 
 from tabletop_gui.app.export.render import Page, board_scene
-from tabletop_gui.app.stream import streamer as streamer_module
 from tabletop_gui.cli import score_text
 from tabletop_gui.examples import example_paths
 from tabletop_gui.io import load_game
 from tabletop_gui.play import wording
+from tabletop_gui.play.score_bar import bar_content
 from tabletop_gui.rules import evaluate, replay
 
 from .helpers import open_window
@@ -33,9 +32,9 @@ def test_cli_panel_streamer_and_page_word_each_standing_the_same(qtbot, path):
 
         cli = score_text(game, state, board).splitlines()
         panel = {row.name: row.leader for row in window.score_panel.rows}
-        colours = {s.id: QColor(s.colour) for s in scene.sides}
-        bar = streamer_module.bar_info(window.doc, board, colours, state)
-        tiles = {t.name: t.text for t in bar.standings}
+        colours = {s.id: s.colour for s in scene.sides}
+        bar = bar_content(state, game.events[:at], board, colours)
+        tiles = {t.name: t.text for t in bar.tiles}
         page = Page(board_scene(state, board), state, board, 1200, game.events[:at])
         page_text = " ".join(text for text, _bold in page.lines)
         for name, standing in expected.items():
