@@ -167,7 +167,7 @@ def test_a_family_defined_in_a_test_plays_in_the_real_window(toy, qtbot):
     # Streamer: totals in torches.
     streamer = window.open_streamer()
     qtbot.waitUntil(lambda: streamer.bar.info is not None, timeout=2000)
-    assert [s[2] for s in streamer.bar.info.sides] == ["1 torch", "0 torches"]
+    assert [s.total for s in streamer.bar.info.sides] == ["1 torch", "0 torches"]
 
     # Context action: the family's one action, recorded and undoable.
     labels = [a.label for a, _why in window.context_actions()]

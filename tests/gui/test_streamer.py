@@ -356,3 +356,24 @@ def test_f10_in_the_main_window_opens_the_streamer_view_and_closes_it_again(demo
     assert not demo.streamer.isVisible()
     action.trigger()
     assert demo.streamer.isVisible()
+
+
+def test_the_fast_png_encoder_writes_the_picture_exactly(qtbot, tmp_path):
+    """The stream PNG is encoded by our own quick encoder (Sub filter, zlib 1):
+    Qt reads it back pixel for pixel, in odd sizes too."""
+    import numpy as np
+
+    from tabletop_gui.app.stream.png_encode import encode_png, rgb_pixels
+
+    rng = np.random.default_rng(7)
+    for w, h in ((1920, 1080), (333, 17), (1, 1)):
+        image = QImage(w, h, QImage.Format.Format_RGB32)
+        noise = rng.integers(0, 2**24, size=(h, w), dtype=np.uint32) | np.uint32(0xFF000000)
+        for y in range(0, h, max(1, h // 7)):
+            for x in range(0, w, max(1, w // 11)):
+                image.setPixel(x, y, int(noise[y, x]))
+        path = tmp_path / f"{w}x{h}.png"
+        path.write_bytes(encode_png(rgb_pixels(image)))
+        back = QImage(str(path))
+        assert (back.width(), back.height()) == (w, h)
+        assert (_pixels(back) == _pixels(image)).all()

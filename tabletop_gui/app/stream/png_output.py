@@ -11,13 +11,10 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import (
-    QBuffer,
-    QIODevice,
     QObject,
     QRectF,
     QSize,
     QStandardPaths,
-    QTimer,
     Signal,
 )
 from PySide6.QtGui import QImage, QPainter
@@ -27,6 +24,8 @@ from tabletop_gui.app.document import Document
 from tabletop_gui.app.export.render import write_atomic
 from tabletop_gui.app.stream.audience import stream_scoreboard, stream_settings
 from tabletop_gui.app.stream.board_picture import StreamScene, label_px, paint_frame
+from tabletop_gui.app.stream.coalesce import Coalescer
+from tabletop_gui.app.stream.png_encode import encode_png, rgb_pixels
 from tabletop_gui.app.stream.score_bar import bar_height
 from tabletop_gui.app.stream.window import doc_bar
 
@@ -48,7 +47,11 @@ def default_stream_path() -> Path:
 
 
 class StreamOutput(QObject):
-    """Rewrite ``path`` (PNG) with the streamer picture after every change."""
+    """Rewrite ``path`` (PNG) with the streamer picture after every change.
+
+    A change is drawn on the next turn of the event loop, encoded by the quick
+    encoder (``png_encode``) and written whole; a burst of changes (a drag) is
+    folded into as few pictures as keep the window responsive (``Coalescer``)."""
 
     written = Signal(str)
     failed = Signal(str)
@@ -58,7 +61,6 @@ class StreamOutput(QObject):
         doc: Document,
         path: str | Path,
         size: tuple[int, int] = STREAM_SIZE,
-        interval_ms: int = 250,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -71,24 +73,20 @@ class StreamOutput(QObject):
         self.last_write = 0.0
         #: Where the board's scene went in the last picture (pixels).
         self.board_rect = QRectF()
-        self.timer = QTimer(self)
-        self.timer.setSingleShot(True)
-        self.timer.setInterval(interval_ms)
-        self.timer.timeout.connect(self.write)
+        self.coalescer = Coalescer(self.write, self)
         doc.changed.connect(self.schedule)
         self.settings.changed.connect(self._view_changed)
         self.write()
 
     def schedule(self) -> None:
-        if not self.timer.isActive():
-            self.timer.start()
+        self.coalescer.poke()
 
     def _view_changed(self, show_hidden: bool) -> None:
         self.scene.set_public(not show_hidden)
         self.schedule()
 
     def stop(self) -> None:
-        self.timer.stop()
+        self.coalescer.stop()
         with contextlib.suppress(RuntimeError, TypeError):
             self.doc.changed.disconnect(self.schedule)
         with contextlib.suppress(RuntimeError, TypeError):
@@ -107,14 +105,11 @@ class StreamOutput(QObject):
         return image
 
     def write(self) -> None:
-        buf = QBuffer()
-        buf.open(QIODevice.OpenModeFlag.WriteOnly)
-        if not self.image().save(buf, "PNG"):  # type: ignore[call-overload]
-            self.failed.emit(f"{self.path}: could not encode the PNG")
-            return
+        """Draw the picture and write it now."""
+        data = encode_png(rgb_pixels(self.image()))
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.path, bytes(buf.data().data()))
+            write_atomic(self.path, data)
         except OSError as exc:  # write_atomic's errors name the file
             self.failed.emit(str(exc) if exc.strerror is None else f"{self.path}: {exc.strerror}")
             return

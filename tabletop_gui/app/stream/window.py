@@ -7,7 +7,7 @@ opened it).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, QRectF, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QPoint, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QContextMenuEvent,
     QHelpEvent,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QMenu, QToolTip, QVBoxLayou
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.stream.audience import stream_scoreboard, stream_settings
 from tabletop_gui.app.stream.board_picture import StreamScene, label_px, paint_frame, settle_labels
+from tabletop_gui.app.stream.coalesce import Coalescer
 from tabletop_gui.app.stream.score_bar import BarLayout, bar_height, bar_layout, paint_score_bar
 from tabletop_gui.play.score_bar import BarContent, BarTile, bar_content
 from tabletop_gui.rules.scoreboard import Scoreboard
@@ -121,7 +122,7 @@ class StreamView(QGraphicsView):
 class StreamerWindow(QWidget):
     """The board and the score bar, nothing to edit; follows ``doc`` live."""
 
-    def __init__(self, doc: Document, interval_ms: int = 40) -> None:
+    def __init__(self, doc: Document) -> None:
         super().__init__(None, Qt.WindowType.Window)
         self.doc = doc
         self.settings = stream_settings()
@@ -135,10 +136,9 @@ class StreamerWindow(QWidget):
         lay.setSpacing(0)
         lay.addWidget(self.view, 1)
         lay.addWidget(self.bar)
-        self.timer = QTimer(self)
-        self.timer.setSingleShot(True)
-        self.timer.setInterval(interval_ms)
-        self.timer.timeout.connect(self.sync)
+        #: A change is shown on the next turn of the event loop; a burst (a drag)
+        #: as often as keeps the main window responsive.
+        self.coalescer = Coalescer(self.sync, self)
         doc.changed.connect(self.schedule)
         self.settings.changed.connect(self._view_changed)
         self.show_hidden_action = self.settings.action(self)
@@ -149,8 +149,7 @@ class StreamerWindow(QWidget):
         self.setWindowTitle(f"tabletop_gui — streamer view ({self.settings.view_name()})")
 
     def schedule(self) -> None:
-        if not self.timer.isActive():  # throttle: at most one sync per interval
-            self.timer.start()
+        self.coalescer.poke()
 
     def _view_changed(self, show_hidden: bool) -> None:
         self.scene.set_public(not show_hidden)
