@@ -22,14 +22,14 @@ LEVEL = 1
 
 
 def rgb_pixels(image: QImage) -> np.ndarray:
-    """The picture's pixels as an (height, width, 3) RGB view (no copy: the
-    picture must not be painted on while the view is in use)."""
+    """The picture's pixels as an (height, width, 3) RGB array of its own (a
+    copy: it outlives the picture, which may be painted on again)."""
     if image.format() not in (QImage.Format.Format_RGB32, QImage.Format.Format_ARGB32):
         image = image.convertToFormat(QImage.Format.Format_RGB32)
     w, h, stride = image.width(), image.height(), image.bytesPerLine()
     raw = np.frombuffer(image.constBits(), np.uint8, stride * h)
     bgra = raw.reshape(h, stride)[:, : w * 4].reshape(h, w, 4)
-    return bgra[:, :, 2::-1]  # memory order B, G, R, A -> R, G, B
+    return np.ascontiguousarray(bgra[:, :, 2::-1])  # memory order B, G, R, A -> R, G, B
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -37,7 +37,7 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 
 def encode_png(rgb: np.ndarray, level: int = LEVEL) -> bytes:
-    """An 8-bit RGB PNG of ``rgb`` (height, width, 3; a view is fine)."""
+    """An 8-bit RGB PNG of ``rgb`` (height, width, 3)."""
     h, w, _ = rgb.shape
     rows = np.empty((h, 1 + w * 3), np.uint8)
     rows[:, 0] = 1  # the Sub filter: each byte minus the one a pixel to its left
