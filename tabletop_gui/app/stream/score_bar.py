@@ -23,6 +23,11 @@ NOBODY = QColor("#6b7078")
 #: Standing text wraps onto at most this many lines in its tile (then elides;
 #: the window's tooltip has the full text).
 STANDING_LINES = 2
+#: The bar takes at most this share of a picture's height when it can: past it,
+#: a standing keeps to one line, then shares its line with the objective's name.
+MAX_SHARE = 0.3
+#: The smallest text, pixels (a 480 x 270 picture).
+MIN_UNIT = 8.0
 
 
 def _font(px: float, bold: bool = False) -> QFont:
@@ -34,7 +39,7 @@ def _font(px: float, bold: bool = False) -> QFont:
 
 def bar_unit(width: float, height: float) -> float:
     """Base text size in pixels: 26 px on a 1920 x 1080 picture."""
-    return max(11.0, min(width / 1920 * 26, height / 1080 * 26 * 1.4))
+    return max(MIN_UNIT, min(width / 1920 * 26, height / 1080 * 26 * 1.4))
 
 
 def bar_columns(width: float, unit: float) -> int:
@@ -69,11 +74,43 @@ class BarLayout:
     height: float
     head: QRectF
     tiles: tuple[tuple[QRectF, list[str]], ...]  # tile rect, standing lines
+    #: The standing shares its line with the objective's name (a small picture).
+    inline: bool = False
 
 
 def bar_layout(info: BarContent, width: float, height: float) -> BarLayout:
     """Lay the bar out ``width`` wide for a ``height``-high picture: the header,
-    then rows of tiles; a row is as tall as its most wrapped standing."""
+    then rows of tiles; a row is as tall as its most wrapped standing. Where
+    that takes more than MAX_SHARE of the picture, standings keep to one line,
+    then share it with their objective's name."""
+    lay = _layout(info, width, height, STANDING_LINES)
+    if lay.height > MAX_SHARE * height:
+        lay = _layout(info, width, height, 1)
+    if lay.height > MAX_SHARE * height:
+        lay = _inline_layout(info, width, height)
+    return lay
+
+
+def _inline_layout(info: BarContent, width: float, height: float) -> BarLayout:
+    """One line a tile: the name, then the standing (elided when painted)."""
+    u = bar_unit(width, height)
+    cols = max(1, min(5, int(width // (u * 15))))
+    pad = u * 0.6
+    head = QRectF(pad, u * 0.3, width - 2 * pad, u * 2.2)
+    cell_w = (width - 2 * pad) / cols
+    cell_h = u * 1.35
+    tiles = []
+    top = head.bottom() + u * 0.3
+    for i, st in enumerate(info.tiles):
+        row, col = divmod(i, cols)
+        rect = QRectF(pad + col * cell_w, top + row * (cell_h + u * 0.2), cell_w - u * 0.3, cell_h)
+        tiles.append((rect, [st.text]))
+    rows = (len(info.tiles) + cols - 1) // cols
+    bottom = top + rows * (cell_h + u * 0.2)
+    return BarLayout(u, bottom + u * 0.2, head, tuple(tiles), inline=True)
+
+
+def _layout(info: BarContent, width: float, height: float, max_lines: int) -> BarLayout:
     u = bar_unit(width, height)
     cols = bar_columns(width, u)
     pad = u * 0.6
@@ -82,7 +119,7 @@ def bar_layout(info: BarContent, width: float, height: float) -> BarLayout:
     fm = QFontMetricsF(_font(u * 0.85))
     inner_w = cell_w - u * 0.4 - u * 0.9
     line_h = u * 1.15
-    wrapped = [wrap_text(st.text, fm, inner_w, STANDING_LINES) for st in info.tiles]
+    wrapped = [wrap_text(st.text, fm, inner_w, max_lines) for st in info.tiles]
     tiles = []
     top = head.bottom() + u * 0.3
     for start in range(0, len(wrapped), cols):
@@ -160,6 +197,9 @@ def paint_score_bar(painter: QPainter, rect: QRectF, info: BarContent, height: f
         inner = cell.adjusted(u * 0.6, u * 0.15, -u * 0.3, -u * 0.15)
         painter.setFont(name_font)
         painter.setPen(BAR_TEXT)
+        if lay.inline:
+            _paint_inline(painter, inner, st.name, lines[0], text_font, colour)
+            continue
         _text(painter, inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, st.name)
         painter.setFont(text_font)
         painter.setPen(colour.lighter(150) if colour else BAR_DIM)
@@ -171,3 +211,16 @@ def paint_score_bar(painter: QPainter, rect: QRectF, info: BarContent, height: f
             y += u * 1.15
     painter.restore()
     return lay
+
+
+def _paint_inline(painter: QPainter, box: QRectF, name: str, text: str, text_font: QFont,
+                  colour: QColor | None) -> None:  # fmt: skip
+    """The objective's name (at most half the box), then its standing, on one line."""
+    middle = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+    fm = QFontMetricsF(painter.font())
+    name = fm.elidedText(name, Qt.TextElideMode.ElideRight, box.width() * 0.5)
+    painter.drawText(box, middle, name)
+    gap = fm.horizontalAdvance(name) + fm.horizontalAdvance("  ")
+    painter.setFont(text_font)
+    painter.setPen(colour.lighter(150) if colour else BAR_DIM)
+    _text(painter, box.adjusted(gap, 0, 0, 0), middle, text)
