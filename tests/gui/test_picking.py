@@ -109,7 +109,7 @@ def label_boxes(window) -> dict[str, QRectF]:
         circle = getattr(o, "circle", None)
         if circle is not None and o.show_label and circle.label:
             w, h = text_size(circle.label, readable(LABEL_IN * o.ts, ppi), bold=True)
-            c = o.pos() + QPointF(o.label_side * (o.r + 0.4 + w / 2), 0)
+            c = o.pos() + o.label_offset(w, h)
             boxes[circle.label] = QRectF(c.x() - w / 2, c.y() - h / 2, w, h)
     return boxes
 

@@ -340,12 +340,17 @@ def place(scene: BoardScene, limit: int) -> None:
 
     # Labels that cannot move go down first: range circles' captions (right of
     # the ring) and the labels of hexes and areas that offer one spot.
+    # A range circle's caption: beside its ring, else on the other side, below or
+    # above it (kept on the board), wherever it covers no piece.
     for o in overlays:
         if isinstance(o, CircleOverlay) and o.show_label and o.circle.label:
             w, h = drawn_size(o.circle.label, p.size(LABEL_IN * o.ts), bold=True)
-            side = getattr(o, "label_side", 1.0)  # the ring's right, or its left
-            c = o.pos() + QPointF(side * (o.r + 0.4 + w / 2), 0)
-            p.labels.add(o, _box(c, w, h, True, SPACE * o.ts))
+            dirs = o.label_dirs()
+            boxes = [[_box(o.pos() + o.label_offset(w, h, d), w, h, True, SPACE * o.ts)]
+                     for d in dirs]  # fmt: skip
+            fits = [i for i, b in enumerate(boxes) if i == 0 or board.contains(b[0])]
+            best = fits[p.choose(o, [boxes[i] for i in fits])]
+            o.set_label_dir(dirs[best])
     movable = []
     for o in overlays:
         text = getattr(getattr(o, "mark", None) or getattr(o, "area", None), "label", "")

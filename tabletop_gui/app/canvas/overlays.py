@@ -106,14 +106,35 @@ class CircleOverlay(OverlayItem):
         right = math.inf if board_width is None else board_width - (circle.x + r + 0.4)
         left = circle.x - r - 0.4
         self.label_side = 1.0 if right >= tw or right >= left else -1.0
+        #: Where the caption sits: (1, 0) right of the ring, (-1, 0) left, (0, 1)
+        #: below, (0, -1) above; label placement may move it off the pieces.
+        self.label_dir = (self.label_side, 0.0)
         self.label_at = QPointF(self.label_side * (r + 0.4 + self.label_w / 2), 0)
-        caption = QRectF(r, -th, tw + 1.0, 2 * th)
-        if self.label_side < 0:
-            caption.moveRight(-r)
+        self._caption_size = (tw, th)
         self._rect = QRectF(-r - 0.2, -r - 0.2, 2 * r + 0.4, 2 * r + 0.4)
-        if show_label and circle.label:
-            self.label_item.set_rect(caption.translated(self.pos()))
+        self.set_label_dir(self.label_dir)
         self.setToolTip(circle.label)
+
+    def label_dirs(self) -> list[tuple[float, float]]:
+        """The caption's places, the usual one first: its side, the other side,
+        below and above the ring."""
+        return [(self.label_side, 0.0), (-self.label_side, 0.0), (0.0, 1.0), (0.0, -1.0)]
+
+    def label_offset(self, w: float, h: float, direction: tuple[float, float] | None = None
+                     ) -> QPointF:  # fmt: skip
+        """The centre of a ``w`` x ``h`` caption from the ring's centre."""
+        dx, dy = direction or self.label_dir
+        if dx:
+            return QPointF(dx * (self.r + 0.4 + w / 2), 0)
+        return QPointF(0, dy * (self.r + 0.25 + h / 2))
+
+    def set_label_dir(self, direction: tuple[float, float]) -> None:
+        self.label_dir = direction
+        if self.show_label and self.circle.label:
+            tw, th = self._caption_size
+            c = self.label_offset(tw, th)
+            caption = QRectF(c.x() - tw / 2 - 0.5, c.y() - th, tw + 1.0, 2 * th)
+            self.label_item.set_rect(caption.translated(self.pos()))
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -136,10 +157,11 @@ class CircleOverlay(OverlayItem):
         if ppi * (LABEL_IN * self.ts) >= MIN_TEXT_PX and self.circle.label and self.show_label:
             size = readable((LABEL_IN * self.ts), ppi)
             w = text_size(self.circle.label, size, bold=True)[0]
+            h = text_size(self.circle.label, size, bold=True)[1]
             draw_label(
                 painter,
                 self.circle.label,
-                self.pos() + QPointF(self.label_side * (self.r + 0.4 + w / 2), 0),
+                self.pos() + self.label_offset(w, h),
                 size,
                 self.colour.darker(130),
                 style.with_alpha(QColor("white"), 210),
