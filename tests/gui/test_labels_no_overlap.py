@@ -160,3 +160,33 @@ def test_the_check_sees_labels_drawn_over_each_other(qtbot, painted):
     painted.clear()
     streamer.view.viewport().grab()
     assert clashes(painted, label_texts(streamer.scene))
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_a_small_streamer_view_leaves_out_captions_rather_than_draw_them_over_others(
+    qtbot, painted, name
+):
+    """At 640 x 360 a caption (a circle's, hex's, area's, terrain's or zone's)
+    that would cover another label wherever it went is left out: no caption
+    drawn covers another label, and every unit keeps its name (on the crowded
+    Carnevale board two names may still touch: names are never left out)."""
+    path = str(SCENARIOS / name)
+    window = open_window(qtbot, load_game(path), path)
+    streamer = window.open_streamer()
+    qtbot.addWidget(streamer)
+    streamer.resize(640, 360)
+    qtbot.waitExposed(streamer)
+    QApplication.processEvents()
+    streamer.sync()
+    QApplication.processEvents()
+    assert streamer.scene.drop_crowded_labels
+    painted.clear()
+    streamer.view.viewport().grab()
+    texts = label_texts(streamer.scene)
+    drawn = {t for t, _ in painted if t in texts}
+    names = {it.unit.name for it in streamer.scene.pieces.values()
+             if isinstance(it, UnitItem) and it.isVisible() and it.unit.name}  # fmt: skip
+    assert names <= drawn, f"names not drawn: {names - drawn}"
+    notes = {_note(it.marks) for it in streamer.scene.pieces.values() if isinstance(it, UnitItem)}
+    own = names | notes
+    assert [c for c in clashes(painted, drawn) if not set(c) <= own] == []

@@ -7,10 +7,11 @@ import threading
 import time
 
 import pytest
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QImage
 from PySide6.QtWidgets import QApplication
 
+from tabletop_gui.app.canvas.items import readable
 from tabletop_gui.app.stream import audience, board_picture, png_output, score_bar
 from tabletop_gui.app.stream.score_bar import bar_height, bar_unit
 from tabletop_gui.app.stream.window import StreamerWindow
@@ -377,3 +378,60 @@ def test_the_fast_png_encoder_writes_the_picture_exactly(qtbot, tmp_path):
         back = QImage(str(path))
         assert (back.width(), back.height()) == (w, h)
         assert (_pixels(back) == _pixels(image)).all()
+
+
+@pytest.mark.parametrize("size", [(480, 270), (640, 360)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_small_picture_keeps_the_score_bar_to_under_a_third_of_its_height(qtbot, size):
+    """The hex demo's nine objectives took half of a 640 x 360 picture: the bar
+    now keeps standings to one line (then beside the name) to stay under 30%."""
+    window = open_window(qtbot, load_game(HEX))
+    streamer = window.open_streamer()
+    qtbot.addWidget(streamer)
+    streamer.resize(*size)
+    qtbot.waitExposed(streamer)
+    QApplication.processEvents()
+    streamer.sync()
+    w, h = size
+    info = streamer.bar.info
+    lay = score_bar.bar_layout(info, w, h)
+    assert lay.height <= score_bar.MAX_SHARE * h
+    assert all(len(lines) == 1 for _rect, lines in lay.tiles)
+    assert len(lay.tiles) == len(info.tiles) == 9, "every objective keeps its tile"
+    big = score_bar.bar_layout(info, 1920, 1080)
+    assert not big.inline and big.height > lay.height
+
+
+def test_a_range_circles_caption_goes_where_it_covers_no_piece(qtbot):
+    """On the Carnevale board the Golden Mask's '3 in from the objective's edge'
+    sat right of its ring, among Deep Spawn, Cutpurse and Bravo."""
+    from tabletop_gui.app.canvas.items import MarkerItem, UnitItem
+    from tabletop_gui.app.canvas.labels import drawn_size
+    from tabletop_gui.app.canvas.overlays import LABEL_IN, CircleOverlay
+
+    window = open_window(qtbot, load_game(CARNEVALE))
+    streamer = window.open_streamer()
+    qtbot.addWidget(streamer)
+    streamer.resize(1920, 1080)
+    qtbot.waitExposed(streamer)
+    QApplication.processEvents()
+    streamer.sync()
+    scene = streamer.scene
+    circles = [
+        o for o in scene.overlay_items()
+        if isinstance(o, CircleOverlay) and o.circle.label and o.show_label
+    ]  # fmt: skip
+    assert circles
+    bodies = []
+    for it in scene.pieces.values():
+        if isinstance(it, UnitItem):
+            bodies.append((it.unit.name, it.path.boundingRect().translated(it.pos())))
+        elif isinstance(it, MarkerItem):
+            r = it.radius
+            bodies.append((it.caption, QRectF(-r, -r, 2 * r, 2 * r).translated(it.pos())))
+    for o in circles:
+        size = readable(LABEL_IN * o.ts, scene.label_ppi)
+        w, h = drawn_size(o.circle.label, size, bold=True)
+        c = o.pos() + o.label_offset(w, h)
+        box = QRectF(c.x() - w / 2, c.y() - h / 2, w, h)
+        assert scene.board_rect().contains(box)
+        assert [n for n, b in bodies if b.intersects(box)] == [], o.circle.label

@@ -210,8 +210,11 @@ class Placer:
                     best, best_cost = i, c
         return best
 
-    def choose(self, own: object, candidates: list[list[QRectF]]) -> int:
-        """``best``, and its boxes are added to the placed labels."""
+    def choose(self, own: object, candidates: list[list[QRectF]], drop: bool = False) -> int:
+        """``best``, and its boxes are added to the placed labels. With ``drop``,
+        -1 (nothing added) when no candidate is clear."""
+        if drop and not any(all(self.free(b, own) for b in boxes) for boxes in candidates):
+            return -1
         best = self.best(own, candidates)
         for b in candidates[best] if candidates else ():
             self.labels.add(own, b)
@@ -322,6 +325,11 @@ def place(scene: BoardScene, limit: int) -> None:
     ]
     board = scene.board_rect()
     p = Placer(scene, crowded=len(units) > CROWDED)
+    # A small picture (a stream's) leaves out the captions of circles, hexes,
+    # areas, terrain and zones that cover another label or a piece wherever they
+    # go (its score bar names the objectives; the shapes show on the board);
+    # elsewhere every label is drawn, in its least-bad spot.
+    drop = bool(getattr(scene, "drop_crowded_labels", False))
     for u in units:
         p.bodies.add(u, u.path.boundingRect().translated(u.pos()))
         if u.marks:
@@ -348,9 +356,11 @@ def place(scene: BoardScene, limit: int) -> None:
             dirs = o.label_dirs()
             boxes = [[_box(o.pos() + o.label_offset(w, h, d), w, h, True, SPACE * o.ts)]
                      for d in dirs]  # fmt: skip
-            fits = [i for i, b in enumerate(boxes) if i == 0 or board.contains(b[0])]
-            best = fits[p.choose(o, [boxes[i] for i in fits])]
-            o.set_label_dir(dirs[best])
+            fits = [i for i, b in enumerate(boxes) if board.contains(b[0]) or (i == 0 and not drop)]
+            best = p.choose(o, [boxes[i] for i in fits], drop)
+            o.label_item.setVisible(best >= 0)
+            if best >= 0:
+                o.set_label_dir(dirs[fits[best]])
     movable = []
     for o in overlays:
         text = getattr(getattr(o, "mark", None) or getattr(o, "area", None), "label", "")
@@ -362,7 +372,7 @@ def place(scene: BoardScene, limit: int) -> None:
             continue
         boxes = [[_inside(_box(s, tw, th, True, SPACE * o.ts), board)] for s in spots]
         if len(boxes) == 1:
-            o.move_label(boxes[p.choose(o, boxes)][0].center())
+            _place_overlay_label(p, o, boxes, drop)
         else:
             movable.append((o, boxes))
 
@@ -396,7 +406,7 @@ def place(scene: BoardScene, limit: int) -> None:
         u.move_name(spots[p.choose(u, boxes)])
 
     for o, boxes in movable:
-        o.move_label(boxes[p.choose(o, boxes)][0].center())
+        _place_overlay_label(p, o, boxes, drop)
 
     # Terrain before zones: zone labels are the faintest and their zones the largest.
     for poly in sorted(polygons, key=lambda it: isinstance(it, ZoneItem)):
@@ -407,8 +417,19 @@ def place(scene: BoardScene, limit: int) -> None:
         spots = _polygon_spots(poly.polygon, tw, th)
         space = SPACE * poly.ts
         boxes = [[_box(s, tw, th, impassable, space)] for s in spots]
-        poly.move_label(spots[p.choose(poly, boxes)])
+        best = p.choose(poly, boxes, drop)
+        poly.label_item.setVisible(best >= 0)
+        if best >= 0:
+            poly.move_label(spots[best])
     scene.label_placer = p
+
+
+def _place_overlay_label(p: Placer, o: object, boxes: list[list[QRectF]], drop: bool) -> None:
+    """A hex's or area's label in its best spot, or (``drop``, no clear spot) hidden."""
+    best = p.choose(o, boxes, drop)
+    o.label_item.setVisible(best >= 0)  # type: ignore[attr-defined]
+    if best >= 0:
+        o.move_label(boxes[best][0].center())  # type: ignore[attr-defined]
 
 
 #: Where along the measured line its label is tried (0 one end, 1 the other).

@@ -40,6 +40,10 @@ class StreamScene(BoardScene):
         self.label_scale = 1.0
         #: Pixels per inch of the picture the board is drawn in (0: not known yet).
         self.label_ppi = 0.0
+        #: A small picture (names at their smallest, MIN_LABEL_PX): the captions
+        #: of circles, hexes and areas that cannot go clear of others are left
+        #: out (``labels.place``); the score bar names every objective.
+        self.drop_crowded_labels = False
 
     def _reset(self, scene: Scene) -> None:
         super()._reset(scene)
@@ -66,6 +70,10 @@ class StreamScene(BoardScene):
         pixels; True when the items were rebuilt for it."""
         if self.board is None or width <= 0 or height <= 0:
             return False
+        small = label_px <= MIN_LABEL_PX
+        if small != self.drop_crowded_labels:
+            self.drop_crowded_labels = small
+            self.label_ppi = 0.0  # place the labels again
         w, h = self.board.extent
         base = self.text_scale / self.label_scale
         ts = self.text_scale
