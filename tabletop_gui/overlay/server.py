@@ -255,6 +255,10 @@ class _Events(_Handler):
             server.listeners -= 1
 
 
+def _no_access_log(handler: tornado.web.RequestHandler) -> None:
+    """Requests are not logged (every board picture a page loads would be a line)."""
+
+
 class _BoundedHTTPServer(tornado.httpserver.HTTPServer):
     """Closes a new connection at once when MAX_CONNECTIONS are open."""
 
@@ -319,6 +323,7 @@ class OverlayServer:
             compress_response=False,
             xsrf_cookies=False,
             serve_traceback=False,
+            log_function=_no_access_log,
         )
 
     def start(self, tries: int = 1) -> None:
