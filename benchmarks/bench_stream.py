@@ -47,9 +47,10 @@ from tabletop_gui.io import load_game  # noqa: E402
 
 RUNS = int(os.environ.get("BENCH_RUNS", "15"))
 PAUSE_MS = 400
+#: The games and the unit each edit moves (None: the first unit).
 GAMES = {
-    "hex demo": (SCENARIOS / "hex_hochkirch_ridge_demo.json", "b-gren"),
     "T9A Frontline Clash": (SCENARIOS / "t9a_frontline_clash_demo.json", None),
+    "Carnevale Drowned Quarter": (SCENARIOS / "carnevale_drowned_quarter.json", None),
 }
 
 

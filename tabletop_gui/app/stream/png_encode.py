@@ -23,13 +23,12 @@ LEVEL = 1
 
 def rgb_pixels(image: QImage) -> np.ndarray:
     """The picture's pixels as an (height, width, 3) RGB array of its own (a
-    copy: it outlives the picture, which may be painted on again)."""
-    if image.format() not in (QImage.Format.Format_RGB32, QImage.Format.Format_ARGB32):
-        image = image.convertToFormat(QImage.Format.Format_RGB32)
-    w, h, stride = image.width(), image.height(), image.bytesPerLine()
-    raw = np.frombuffer(image.constBits(), np.uint8, stride * h)
-    bgra = raw.reshape(h, stride)[:, : w * 4].reshape(h, w, 4)
-    return np.ascontiguousarray(bgra[:, :, 2::-1])  # memory order B, G, R, A -> R, G, B
+    copy: it outlives the picture, which may be painted on again). Qt converts
+    to RGB (several times quicker than reordering the bytes with numpy)."""
+    rgb = image.convertToFormat(QImage.Format.Format_RGB888)
+    w, h, stride = rgb.width(), rgb.height(), rgb.bytesPerLine()
+    raw = np.frombuffer(rgb.constBits(), np.uint8, stride * h)
+    return raw.reshape(h, stride)[:, : w * 3].reshape(h, w, 3).copy()
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
