@@ -21,7 +21,7 @@ from PySide6.QtGui import QImage, QPainter
 
 from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
-from tabletop_gui.app.export.render import write_atomic
+from tabletop_gui.app.export.atomic import write_atomic
 from tabletop_gui.app.stream.audience import stream_scoreboard, stream_settings
 from tabletop_gui.app.stream.board_picture import StreamScene, label_px, paint_frame
 from tabletop_gui.app.stream.coalesce import Coalescer
