@@ -88,15 +88,6 @@ class Hub:
         self._notify()
         return version
 
-    def publish_board(self, size: Size, svg: bytes) -> None:
-        """The current moment's board at ``size`` (drawn for a page that just asked)."""
-        with self._lock:
-            moment = self._moment
-            if size not in self._sizes:
-                return
-            moment.boards = {**moment.boards, size: Board(moment.version, svg)}
-        self._notify()
-
     # -- the serving side -------------------------------------------------------------
     def moment(self) -> Moment:
         with self._lock:

@@ -122,7 +122,7 @@ class _Handler(tornado.web.RequestHandler):
         self.set_header("Content-Type", "text/plain; charset=utf-8")
         self.finish(f"{status_code} {self._reason}\n")
 
-    def data_received(self, chunk: bytes) -> None:  # pragma: no cover - GET has no body
+    def data_received(self, chunk: bytes) -> None:  # a GET has no body: refused
         raise tornado.web.HTTPError(413)
 
 

@@ -265,3 +265,19 @@ def test_stopping_ends_the_connections_and_frees_the_port():
         read_event(resp)
     with pytest.raises(OSError), socket.create_connection(("127.0.0.1", server.port), 2):
         pass
+
+
+def test_the_hub_draws_the_board_at_the_few_sizes_pages_show_newest_first():
+    hub = Hub()
+    asked: list[tuple[int, int]] = []
+    hub.on_new_size = asked.append
+    sizes = [clamp_size(w, 500) for w in (800, 1000, 1200, 1400)]
+    for size in sizes:
+        assert hub.want(size)
+    assert not hub.want(sizes[-1]), "a size already drawn is not asked for again"
+    assert asked == sizes
+    assert hub.sizes() == sizes[:0:-1], "three at most, the least recently asked for dropped"
+    hub.publish({}, BAR, "players", {size: b"<svg/>" for size in sizes})
+    assert set(hub.moment().boards) == set(sizes[1:])
+    assert clamp_size(5, 5) == (160, 90) and clamp_size(99999, 99999) == (3840, 2160)
+    assert clamp_size(1283, 719) == (1280, 720)

@@ -37,12 +37,11 @@ def _stamp(path: Path) -> Stamp:
 class FileWatch:
     """The game in ``path``, read again when the file's time, size or inode change."""
 
-    def __init__(self, path: Path, feed_changed: object = None, out: TextIO = sys.stderr) -> None:
+    def __init__(self, path: Path, out: TextIO = sys.stderr) -> None:
         self.path = path
         self.out = out
         self.stamp = _stamp(path)
         self.current: GameMoment = game_moment(load_game(str(path)))
-        self.on_change = feed_changed
         self.reads = 0
 
     def moment(self) -> GameMoment:
