@@ -177,14 +177,14 @@ def test_a_family_defined_in_a_test_plays_in_the_real_window(toy, qtbot):
     assert window.perform(action.events, action.label) is None
     assert window.doc.committed.scene.units[scout.id].removed
     assert window.score_panel.rows[0].leader == "nobody yet"
-    # The streamer follows within its throttle interval; waiting for it also leaves
+    # The streamer follows on the next turn of the event loop; waiting for it also leaves
     # no sync pending for after this test's family is unregistered.
     qtbot.waitUntil(
-        lambda: [s[2] for s in streamer.bar.info.sides] == ["0 torches", "0 torches"],
+        lambda: [s.total for s in streamer.bar.info.sides] == ["0 torches", "0 torches"],
         timeout=2000,
     )
-    qtbot.waitUntil(lambda: not streamer.timer.isActive(), timeout=2000)
+    qtbot.waitUntil(lambda: not streamer.coalescer.timer.isActive(), timeout=2000)
     streamer.close()
     # The change above scheduled a streamer sync: drop it, or it runs in the next
     # test, after the toy family is unregistered (a RuleError in its event loop).
-    streamer.timer.stop()
+    streamer.coalescer.stop()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, QRectF, QSize, Qt
 from PySide6.QtGui import (
+    QCloseEvent,
     QContextMenuEvent,
     QHelpEvent,
     QImage,
@@ -149,7 +150,8 @@ class StreamerWindow(QWidget):
         self.setWindowTitle(f"tabletop_gui — streamer view ({self.settings.view_name()})")
 
     def schedule(self) -> None:
-        self.coalescer.poke()
+        if self.isVisible():  # a closed window catches up when shown again
+            self.coalescer.poke()
 
     def _view_changed(self, show_hidden: bool) -> None:
         self.scene.set_public(not show_hidden)
@@ -172,8 +174,13 @@ class StreamerWindow(QWidget):
         super().resizeEvent(event)
         self.bar._fit()
 
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.coalescer.stop()
+        super().closeEvent(event)
+
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        self.sync()
         self.bar._fit()
         self.view.fit()
 
