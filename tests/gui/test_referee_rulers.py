@@ -195,10 +195,10 @@ def test_dragging_a_piece_shows_how_far_it_has_moved_from_where_the_drag_began(q
 
 
 def test_the_stream_picture_shows_pinned_rulers_and_range_rings(qtbot, demo_window, tmp_path):
-    from tabletop_gui.app.stream.streamer import StreamOutput
+    from tabletop_gui.app.stream.png_output import StreamOutput
 
     window = demo_window
-    output = StreamOutput(window.doc, tmp_path / "stream.png", interval_ms=0)
+    output = StreamOutput(window.doc, tmp_path / "stream.png")
     plain = output.image()
     pin(qtbot, window, KNIGHTS, BOYZ)
     window.toggle_range_ring(["b-wolves"], 6.0)

@@ -13,9 +13,11 @@ from PySide6.QtGui import QPainter
 
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas import labels
+from tabletop_gui.app.canvas.annotation_items import show_annotations
 from tabletop_gui.app.canvas.board_scene import LABEL_PIECE_LIMIT, MARGIN, BoardScene
 from tabletop_gui.app.canvas.items import NAME_IN
 from tabletop_gui.app.stream.score_bar import bar_height, paint_score_bar
+from tabletop_gui.model.annotations import Annotations
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play.score_bar import BarContent
@@ -172,7 +174,7 @@ def paint_frame(painter: QPainter, size: QSize, scene: BoardScene, info: BarCont
 
 
 def board_svg(scene: StreamScene, width: int, height: int, state: GameState,
-              board: Scoreboard) -> bytes:  # fmt: skip
+              board: Scoreboard, annotations: Annotations | None = None) -> bytes:  # fmt: skip
     """The board alone as an SVG picture ``width`` x ``height`` pixels, nothing
     drawn around it (a web page shows it over the streamer's own picture), its
     labels sized and placed for that size (unit names as tall as in a streamer
@@ -181,6 +183,7 @@ def board_svg(scene: StreamScene, width: int, height: int, state: GameState,
 
     scene.transparent_table = True
     scene.sync(state, board)
+    show_annotations(scene, annotations or Annotations(), state.scene, board)
     scene.fit_labels(width, height, label_px(max(height, width * 9 / 16)))
     area = QRectF(0, 0, width, height)
     source = settle_labels(scene, area)

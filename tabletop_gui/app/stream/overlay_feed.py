@@ -10,7 +10,7 @@ player's ``score --view SIDE`` has them) or the referee's (every value).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, Signal
 
@@ -18,6 +18,7 @@ from tabletop_gui.app import style
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.stream.board_picture import StreamScene, board_svg
 from tabletop_gui.app.stream.coalesce import Coalescer
+from tabletop_gui.model.annotations import Annotations
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.state import GameState
@@ -39,6 +40,8 @@ class GameMoment:
     total_events: int
     board: Scoreboard
     viewer: str | None
+    #: Pinned rulers and range rings, drawn on the board as in the window.
+    annotations: Annotations = field(default_factory=Annotations)
 
 
 def doc_moment(doc: Document) -> GameMoment:
@@ -48,15 +51,17 @@ def doc_moment(doc: Document) -> GameMoment:
     sides = state.scene.side_ids
     viewer = doc.viewer if doc.viewer is not None else (sides[0] if sides else None)
     total = len(doc.timeline.events)
-    return GameMoment(state, doc.timeline.events[: state.index], total, board, viewer)
+    events = doc.timeline.events[: state.index]
+    return GameMoment(state, events, total, board, viewer, doc.annotations)
 
 
 def game_moment(game: Game) -> GameMoment:
     """A game read from a file, after all its events."""
     state = replay(game.setup, game.events)
     sides = state.scene.side_ids
+    viewer = sides[0] if sides else None
     return GameMoment(
-        state, game.events, len(game.events), evaluate(state), sides[0] if sides else None
+        state, game.events, len(game.events), evaluate(state), viewer, game.annotations
     )
 
 
@@ -131,7 +136,9 @@ class OverlayFeed(QObject):
         sizes = self.hub.sizes()
         for gone in [s for s in self.scenes if s not in sizes]:
             self.scenes.pop(gone).deleteLater()
-        boards = {size: board_svg(self.scene(size), *size, state, board) for size in sizes}
+        boards = {
+            size: board_svg(self.scene(size), *size, state, board, m.annotations) for size in sizes
+        }
         version = self.hub.publish(score, bar, "referee" if self.referee else "players", boards)
         self.published.emit(version)
         return version

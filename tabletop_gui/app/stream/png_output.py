@@ -20,6 +20,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QImage, QPainter
 
 from tabletop_gui.app import session
+from tabletop_gui.app.canvas.annotation_items import show_annotations
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.export.atomic import write_atomic
 from tabletop_gui.app.stream.audience import stream_scoreboard, stream_settings
@@ -75,6 +76,7 @@ class StreamOutput(QObject):
         self.board_rect = QRectF()
         self.coalescer = Coalescer(self.write, self)
         doc.changed.connect(self.schedule)
+        doc.annotations_changed.connect(self.schedule)
         self.settings.changed.connect(self._view_changed)
         self.write()
 
@@ -90,11 +92,14 @@ class StreamOutput(QObject):
         with contextlib.suppress(RuntimeError, TypeError):
             self.doc.changed.disconnect(self.schedule)
         with contextlib.suppress(RuntimeError, TypeError):
+            self.doc.annotations_changed.disconnect(self.schedule)
+        with contextlib.suppress(RuntimeError, TypeError):
             self.settings.changed.disconnect(self._view_changed)
 
     def image(self) -> QImage:
         board = stream_scoreboard(self.doc, self.settings.show_hidden)
         self.scene.sync(self.doc.state, board)
+        show_annotations(self.scene, self.doc.annotations, self.doc.state.scene, board)
         info = doc_bar(self.doc, board, self.scene)
         w, h = self.size.width(), self.size.height()
         self.scene.fit_labels(w, h - bar_height(info, w, h), label_px(h))

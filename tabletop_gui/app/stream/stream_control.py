@@ -173,6 +173,7 @@ class StreamControl(QMainWindow):
             self.statusBar().showMessage(f"Stream overlay: {exc}", 10000)
             return None
         self.doc.changed.connect(feed.changed)
+        self.doc.annotations_changed.connect(feed.changed)
         self.overlay_server, self.overlay_feed = server, feed
         self.overlay_referee_action.setChecked(False)
         self.overlay_referee_action.setEnabled(True)
@@ -188,6 +189,8 @@ class StreamControl(QMainWindow):
         if feed is not None:
             with contextlib.suppress(RuntimeError, TypeError):
                 self.doc.changed.disconnect(feed.changed)
+            with contextlib.suppress(RuntimeError, TypeError):
+                self.doc.annotations_changed.disconnect(feed.changed)
             feed.stop()
             feed.deleteLater()
         if server is not None:

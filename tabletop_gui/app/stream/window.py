@@ -22,6 +22,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QGraphicsView, QMenu, QToolTip, QVBoxLayout, QWidget
 
+from tabletop_gui.app.canvas.annotation_items import show_annotations
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.stream.audience import stream_scoreboard, stream_settings
 from tabletop_gui.app.stream.board_picture import StreamScene, label_px, paint_frame, settle_labels
@@ -141,6 +142,7 @@ class StreamerWindow(QWidget):
         #: as often as keeps the main window responsive.
         self.coalescer = Coalescer(self.sync, self)
         doc.changed.connect(self.schedule)
+        doc.annotations_changed.connect(self.schedule)
         self.settings.changed.connect(self._view_changed)
         self.show_hidden_action = self.settings.action(self)
         self.resize(1280, 720)
@@ -161,6 +163,7 @@ class StreamerWindow(QWidget):
         self._title()
         self.board = stream_scoreboard(self.doc, self.settings.show_hidden)
         self.scene.sync(self.doc.state, self.board)
+        show_annotations(self.scene, self.doc.annotations, self.doc.state.scene, self.board)
         self.bar.set_info(doc_bar(self.doc, self.board, self.scene))
         self.view.fit()
 
