@@ -39,11 +39,11 @@ from PySide6.QtWidgets import QApplication
 APP = QApplication.instance() or QApplication([])
 os.environ.setdefault("TABLETOP_GUI_SETTINGS", str(Path(tempfile.mkdtemp()) / "settings.ini"))
 
-from tabletop_gui.app.export.atomic import write_atomic  # noqa: E402
 from tabletop_gui.app.stream.png_output import StreamOutput  # noqa: E402
 from tabletop_gui.app.windows.main_window import MainWindow  # noqa: E402
 from tabletop_gui.examples import SCENARIOS  # noqa: E402
 from tabletop_gui.io import load_game  # noqa: E402
+from tabletop_gui.io.atomic import write_atomic  # noqa: E402
 
 RUNS = int(os.environ.get("BENCH_RUNS", "15"))
 PAUSE_MS = 400

@@ -22,13 +22,13 @@ from PySide6.QtGui import QImage, QPainter
 from tabletop_gui.app import session
 from tabletop_gui.app.canvas.annotation_items import show_annotations
 from tabletop_gui.app.document import Document
-from tabletop_gui.app.export.atomic import write_atomic
 from tabletop_gui.app.stream.audience import stream_scoreboard, stream_settings
 from tabletop_gui.app.stream.board_picture import StreamScene, label_px, paint_frame
 from tabletop_gui.app.stream.coalesce import Coalescer
 from tabletop_gui.app.stream.png_encode import encode_png, rgb_pixels
 from tabletop_gui.app.stream.score_bar import bar_height
 from tabletop_gui.app.stream.window import doc_bar
+from tabletop_gui.io.atomic import write_atomic
 
 #: Default picture size of the stream output.
 STREAM_SIZE = (1920, 1080)
