@@ -82,13 +82,19 @@ def unit_to_move(window: MainWindow, wanted: str | None) -> str:
     return wanted if wanted in units else next(iter(units))
 
 
+#: When each edit was made (perf_counter), the last ``edits`` call's.
+STARTS: list[float] = []
+
+
 def edits(window: MainWindow, unit: str, measure: Callable[[], float | None]) -> list[float]:
     """RUNS edits (the unit a little forward, then back); ``measure`` waits for
     the stream to show each and returns when (perf_counter), None if it did not."""
     out = []
+    STARTS.clear()
     for i in range(RUNS):
         wait(PAUSE_MS)
         start = time.perf_counter()
+        STARTS.append(start)
         window.editor.commit_move([unit], 0.0, 0.7 if i % 2 == 0 else -0.7)
         end = measure()
         if end is not None:
@@ -170,8 +176,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def bench_overlay(path: Path, wanted: str | None) -> tuple[list[float], list[float]]:
-    """(edit to page shown, ms), (drawing one moment for the page, ms)."""
+def bench_overlay(path: Path, wanted: str | None) -> tuple[list[float], list[float], list[float]]:
+    """(edit to page shown, ms), (edit to the moment published, ms), (drawing one
+    moment for the page, ms)."""
     window = open_window(path)
     unit = unit_to_move(window, wanted)
     server = window.start_overlay(port=free_port())
@@ -191,11 +198,13 @@ def bench_overlay(path: Path, wanted: str | None) -> tuple[list[float], list[flo
     published: list[int] = []
     feed.published.connect(published.append)
     cost: list[float] = []
+    ready: list[float] = []
 
     def shown() -> float | None:
         n = len(published)
         if not wait_until(lambda: len(published) > n):
             return None
+        ready.append((time.perf_counter() - STARTS[-1]) * 1000)
         cost.append(feed.coalescer.last_cost * 1000)
         version = published[-1]
         ok = wait_until(lambda: any(v >= version for v, _ in page.shown))
@@ -204,7 +213,7 @@ def bench_overlay(path: Path, wanted: str | None) -> tuple[list[float], list[flo
     latencies = edits(window, unit, shown)
     view.close()
     window.close()
-    return latencies, cost
+    return latencies, ready, cost
 
 
 def main() -> int:
@@ -217,8 +226,9 @@ def main() -> int:
         if before and after:
             ratio = statistics.median(after) / statistics.median(before)
             print(f"  {'ratio (now / before)':<34} {ratio:6.2f}")
-        page, cost = bench_overlay(path, unit)
+        page, ready, cost = bench_overlay(path, unit)
         print(figures("edit -> overlay page shows it", page))
+        print(figures("  edit -> moment published", ready))
         print(figures("  of which drawing the moment", cost))
     return 0
 
