@@ -47,7 +47,7 @@ def test_the_ruler_button_is_the_measure_tool_and_select_comes_back(qtbot):
     assert window.view.tool is Tool.SELECT
     scores = bar.widgetForAction(window.scores_action)
     qtbot.mouseClick(scores, Qt.MouseButton.LeftButton)
-    assert window.scores_action.isChecked() and window.regions_label.isVisible()
+    assert window.scores_action.isChecked() and window.regions_panel.isVisible()
 
 
 def help_titles(window) -> list[str]:

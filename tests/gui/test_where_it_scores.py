@@ -73,8 +73,8 @@ def test_w_shades_the_rules_region_and_says_how_far_short(qtbot):
         f"Hold the Ground: {short:.2f} in short",
         "Capture the Flags: no positional part: it counts marked units removed as casualties",
     ]
-    assert window.regions_label.isVisible()
-    assert "Hold the Ground" in window.regions_label.text()
+    assert window.regions_panel.isVisible()
+    assert "Hold the Ground" in window.regions_panel.text()
 
 
 def test_the_region_stays_while_the_unit_is_dragged_and_the_words_follow(qtbot):
@@ -108,11 +108,11 @@ def test_the_region_stays_while_the_unit_is_dragged_and_the_words_follow(qtbot):
 def test_without_one_unit_selected_it_asks_for_one_and_off_it_clears(qtbot):
     window = open_window(qtbot, game())
     window.scores_action.trigger()
-    assert window.regions_label.text() == "Where it scores: select one unit on the board"
+    assert window.regions_panel.text() == "Where it scores: select one unit on the board"
     select(window, "knights")
     assert regions_of(window)
     window.scores_action.trigger()
-    assert not regions_of(window) and not window.regions_label.isVisible()
+    assert not regions_of(window) and not window.regions_panel.isVisible()
 
 
 @pytest.mark.parametrize(

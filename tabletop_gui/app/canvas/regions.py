@@ -12,16 +12,17 @@ again when it turns or anything else changes."""
 
 from __future__ import annotations
 
-import html
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import (
+    QFrame,
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsScene,
+    QGridLayout,
     QLabel,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -102,6 +103,8 @@ class RegionItem(QGraphicsPathItem):
         self.setBrush(brush)
         self.setPen(edge)
         self.setZValue(Z_REGION)
+        # Drawn once per zoom: a drag repaints what it passes over, not the hatching.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setToolTip(tip)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.contested = contested
@@ -161,13 +164,93 @@ def path_of(answer: RegionAnswer, bmap: BoardMap) -> list[tuple[QPainterPath, bo
     return out
 
 
+class RegionsPanel(QFrame):
+    """The overlay's words in the view's corner: a title, then a row per objective
+    (a swatch of its colour and a plain line). Opaque, and a row is rewritten only
+    when its words change: a drag changes a distance every frame."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("whereItScores")
+        # Opaque (a filled background): rewriting a row repaints the panel, not the
+        # board under it.
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.Window, QColor("#ffffff"))
+        palette.setColor(QPalette.ColorRole.WindowText, QColor("#111111"))
+        self.setPalette(palette)
+        self.setAutoFillBackground(True)
+        self.setFrameShape(QFrame.Shape.Box)
+        self.setStyleSheet("QFrame#whereItScores { border: 1px solid #888888; }")
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(6, 4, 6, 4)
+        self.grid.setHorizontalSpacing(4)
+        self.grid.setVerticalSpacing(1)
+        self.grid.setColumnStretch(1, 1)
+        self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        bold = self.title.font()
+        bold.setBold(True)
+        self.title.setFont(bold)
+        self.grid.addWidget(self.title, 0, 0, 1, 2)
+        self.rows: list[tuple[QLabel, QLabel]] = []
+        self.pool: list[tuple[QLabel, QLabel]] = []
+        self.hide()
+
+    def set_rows(self, title: str, rows: Sequence[tuple[QColor | None, str]]) -> None:
+        """A new set of rows (another unit, or a message alone); the row widgets
+        are kept and reused."""
+        self.title.setText(title)
+        while len(self.pool) < len(rows):
+            swatch, line = QLabel("■"), QLabel()
+            line.setTextFormat(Qt.TextFormat.PlainText)
+            line.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            self.grid.addWidget(swatch, len(self.pool) + 1, 0)
+            self.grid.addWidget(line, len(self.pool) + 1, 1)
+            self.pool.append((swatch, line))
+        for i, (swatch, line) in enumerate(self.pool):
+            used = i < len(rows)
+            swatch.setVisible(used)
+            line.setVisible(used)
+            if used:
+                colour, text = rows[i]
+                swatch.setStyleSheet(f"color: {colour.name() if colour else '#ffffff'};")
+                line.setText(text)
+        self.rows = self.pool[: len(rows)]
+        self.show()
+        self.adjustSize()
+        self.place()
+
+    def set_lines(self, lines: Sequence[str]) -> None:
+        """The rows' words again (the same objectives): only the changed ones."""
+        grown = False
+        for (_, label), text in zip(self.rows, lines, strict=True):
+            if label.text() != text:
+                label.setText(text)
+                grown = grown or label.sizeHint().width() > label.width()
+        if grown:
+            self.adjustSize()
+            self.place()
+
+    def text(self) -> str:
+        """The panel's words, a line each (what a reader sees)."""
+        lines = [self.title.text()] if self.title.text() else []
+        return "\n".join(lines + [line.text() for _, line in self.rows])
+
+    def place(self) -> None:
+        """In the view's top right corner (the scale bar is bottom left, a
+        looking-back notice top centre)."""
+        parent = self.parentWidget()
+        if parent is not None:
+            self.move(max(4, parent.width() - self.width() - 8), 8)
+
+
 class WhereItScores:
     """The overlay on a board scene: ``show(state, unit)`` draws (or keeps) the
     regions for ``unit`` and updates the words; ``clear()`` removes them."""
 
-    def __init__(self, scene: QGraphicsScene, label: QLabel) -> None:
+    def __init__(self, scene: QGraphicsScene, panel: RegionsPanel) -> None:
         self.scene = scene
-        self.label = label
+        self.panel = panel
         self.items: list[QGraphicsItem] = []
         self.cross: CentreCross | None = None
         self.key: Hashable = None
@@ -183,10 +266,10 @@ class WhereItScores:
         self.cross = None
         self.key = None
         self.shown = []
-        self.label.setText(message)
-        self.label.setVisible(bool(message))
-        self.label.adjustSize()
-        self.place()
+        if message:
+            self.panel.set_rows(message, [])
+        else:
+            self.panel.hide()
 
     def show(self, base: GameState, unit: Unit, bmap: BoardMap) -> None:
         """Regions for ``unit`` as it stands now, measured against the pieces of
@@ -203,29 +286,13 @@ class WhereItScores:
                     self.items.append(item)
             self.cross = CentreCross()
             self.scene.addItem(self.cross)
+            title = f"Where {unit.name or unit.id} would count"
+            rows = [(s.colour, line) for s, line in zip(self.shown, self.lines(unit), strict=True)]
+            self.panel.set_rows(title, rows or [(None, "No active objective.")])
+        else:
+            self.panel.set_lines(self.lines(unit))
         if self.cross is not None:
             self.cross.setPos(bmap.to_scene(unit.x, unit.y))
-        self.label.setText(self.words(unit))
-        self.label.setVisible(True)
-        self.label.adjustSize()
-        self.place()
-
-    def place(self) -> None:
-        """The panel in the view's top right corner (the scale bar is bottom left,
-        a looking-back notice top centre)."""
-        parent = self.label.parentWidget()
-        if parent is not None:
-            self.label.move(max(4, parent.width() - self.label.width() - 8), 8)
 
     def lines(self, unit: Unit) -> list[str]:
         return [s.answer.text(unit.x, unit.y) for s in self.shown]
-
-    def words(self, unit: Unit) -> str:
-        """The panel's rich text: a swatch in each objective's colour and its line."""
-        rows = [f"<b>Where {html.escape(unit.name or unit.id)} would count</b>"]
-        for shown, line in zip(self.shown, self.lines(unit), strict=True):
-            swatch = f"<span style='color:{shown.colour.name()}'>&#9632;</span>"
-            rows.append(f"{swatch} {html.escape(line)}")
-        if not self.shown:
-            rows.append("No active objective.")
-        return "<br>".join(rows)

@@ -30,6 +30,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QScrollArea,
+    QTabBar,
+    QTabWidget,
     QToolBar,
     QVBoxLayout,
     QWidget,
@@ -40,7 +42,7 @@ from tabletop_gui.app import icons, session
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.hex_terrain import legend_terrain
 from tabletop_gui.app.canvas.legend import LegendWidget
-from tabletop_gui.app.canvas.regions import WhereItScores
+from tabletop_gui.app.canvas.regions import RegionsPanel, WhereItScores
 from tabletop_gui.app.canvas.view import BoardView, Tool
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.editor import ROTATE_FINE, ROTATE_STEP, Editor
@@ -67,6 +69,10 @@ from tabletop_gui.play import actions as game_actions
 from tabletop_gui.play.clipboard import paste_events
 from tabletop_gui.play.wording import piece_ids
 
+#: Below this window width the panels share one tabbed column (see fit_panels).
+COMPACT_WIDTH = 1280
+#: The Score panel's least width, and the tabbed column's in a small window.
+SCORE_WIDTH, COMPACT_PANEL_WIDTH = 400, 310
 #: The tools: their menu text, key and what the toolbar's tooltip says they do.
 TOOLS = (
     (Tool.SELECT, "&Select / move", "V", "Select and move pieces"),
@@ -136,8 +142,12 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addWidget(self.score_panel, 1)
         lay.addWidget(self.legend)
-        score.setMinimumWidth(400)
+        score.setMinimumWidth(SCORE_WIDTH)
+        self.score_box = score
+        #: Whether the panels share one tabbed column (a small window).
+        self.compact = False
         self.docks: dict[str, QDockWidget] = {}
+        self.setTabPosition(Qt.DockWidgetArea.AllDockWidgetAreas, QTabWidget.TabPosition.North)
         self._dock("Score", score, Qt.DockWidgetArea.RightDockWidgetArea)
         self._dock("Palette", self.palette_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         scroll = QScrollArea()
@@ -182,15 +192,8 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         self.doc.log_changed.connect(self._log_moved)
         self.doc.setup_changed.connect(self._sides_changed)
         self.view.context_requested.connect(self.show_context_menu)
-        self.regions_label = QLabel(self.view.viewport())
-        self.regions_label.setObjectName("whereItScores")
-        self.regions_label.setStyleSheet(
-            "QLabel { background: rgba(255, 255, 255, 225); color: #111; border: 1px solid #888;"
-            " border-radius: 4px; padding: 4px 6px; }"
-        )
-        self.regions_label.setWordWrap(False)
-        self.regions_label.hide()
-        self.regions = WhereItScores(self.scene, self.regions_label)
+        self.regions_panel = RegionsPanel(self.view.viewport())
+        self.regions = WhereItScores(self.scene, self.regions_panel)
         self._build_menus()
         self.palette_panel.set_scene(self.doc.state.scene)
         self.palette_panel.set_setup(self.doc.committed.setup)
@@ -215,7 +218,40 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self.regions.place()
+        self.fit_panels()
+        self.regions.panel.place()
+
+    def fit_panels(self) -> None:
+        """Below COMPACT_WIDTH the panels share one tabbed column on the right
+        (the Score in front), so the board keeps most of the window; above it they
+        stand apart again: Palette over Inspector on the left, Score over the log."""
+        compact = self.width() < COMPACT_WIDTH
+        if compact == self.compact:
+            return
+        self.compact = compact
+        d = self.docks
+        right, left = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
+        if compact:
+            self.score_box.setMinimumWidth(COMPACT_PANEL_WIDTH)
+            for title in ("Palette", "Inspector"):
+                self.addDockWidget(right, d[title])
+            order = [d[t] for t in ("Score", "Palette", "Inspector", "Game log", "Scenario")]
+            for dock in order[1:]:
+                self.tabifyDockWidget(order[0], dock)
+            d["Score"].raise_()
+            self.resizeDocks([d["Score"]], [COMPACT_PANEL_WIDTH], Qt.Orientation.Horizontal)
+            for tabs in self.findChildren(QTabBar):  # whole names, scrolled if need be
+                tabs.setElideMode(Qt.TextElideMode.ElideNone)
+                tabs.setUsesScrollButtons(True)
+            return
+        self.score_box.setMinimumWidth(SCORE_WIDTH)
+        self.addDockWidget(left, d["Palette"])
+        self.splitDockWidget(d["Palette"], d["Inspector"], Qt.Orientation.Vertical)
+        self.addDockWidget(right, d["Score"])
+        self.splitDockWidget(d["Score"], d["Game log"], Qt.Orientation.Vertical)
+        self.tabifyDockWidget(d["Game log"], d["Scenario"])
+        d["Game log"].raise_()
+        self._split_left()
 
     def showEvent(self, event: QShowEvent) -> None:
         first = not getattr(self, "_shown_once", False)
@@ -476,7 +512,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         """The overlay for the one selected unit, while Where it scores is on."""
         overlay = self.regions
         if not self.scores_action.isChecked():
-            if overlay.label.isVisible() or overlay.items:
+            if overlay.panel.isVisible() or overlay.items:
                 overlay.clear()
             return
         ids = self.scene.selected_ids()

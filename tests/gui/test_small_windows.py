@@ -1,0 +1,90 @@
+"""Small windows: at 1024x640 the board keeps most of the window (the panels share
+one tabbed column), at 1366x768 and up the panels stand side by side again, none
+over another; objective captions stay by their circle."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRect, QRectF
+from PySide6.QtWidgets import QApplication
+
+from tabletop_gui.app.canvas.drawing import text_size
+from tabletop_gui.app.canvas.items import MAX_LABEL_SCALE
+from tabletop_gui.app.canvas.overlays import LABEL_IN, CircleOverlay
+from tabletop_gui.examples import SCENARIOS
+from tabletop_gui.io import load_game
+
+from .helpers import open_window
+
+SECURE = SCENARIOS / "t9a_frontline_clash_secure_target.json"
+
+
+def sized(qtbot, width: int, height: int):
+    window = open_window(qtbot, load_game(str(SECURE)))
+    window.resize(width, height)
+    for _ in range(3):
+        QApplication.processEvents()
+    window.view.fit_board()
+    QApplication.processEvents()
+    return window
+
+
+def shown_docks(window) -> list:
+    return [d for d in window.docks.values() if d.isVisible() and not d.visibleRegion().isEmpty()]
+
+
+def test_at_1024x640_the_board_keeps_most_of_the_window(qtbot):
+    window = sized(qtbot, 1024, 640)
+    view = window.view.viewport()
+    assert view.width() >= 0.6 * window.width(), view.width()
+    assert view.height() >= 0.75 * window.height(), view.height()
+    # Every panel is still there, one tab away: Score in front.
+    docks = window.docks
+    assert window.tabifiedDockWidgets(docks["Score"])
+    assert not docks["Score"].visibleRegion().isEmpty()
+    for title in ("Palette", "Inspector", "Game log"):
+        assert docks[title] in window.tabifiedDockWidgets(docks["Score"]), title
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1600, 950)])
+def test_at_1366x768_and_up_the_panels_stand_apart_without_overlaps(qtbot, size):
+    window = sized(qtbot, *size)
+    docks = shown_docks(window)
+    assert {d.windowTitle() for d in docks} >= {"Palette", "Inspector", "Score", "Game log"}
+    rects = [QRect(d.mapTo(window, d.rect().topLeft()), d.size()) for d in docks]
+    view = window.view
+    rects.append(QRect(view.mapTo(window, view.rect().topLeft()), view.size()))
+    for i, a in enumerate(rects):
+        for b in rects[i + 1 :]:
+            assert not a.intersects(b), (a, b)
+    assert view.viewport().width() >= 0.4 * window.width()
+
+
+def test_going_small_and_back_restores_the_panels(qtbot):
+    window = sized(qtbot, 1024, 640)
+    window.resize(1600, 950)
+    for _ in range(3):
+        QApplication.processEvents()
+    assert not window.tabifiedDockWidgets(window.docks["Palette"])
+    left = window.dockWidgetArea(window.docks["Palette"])
+    assert left == window.dockWidgetArea(window.docks["Inspector"])
+    assert left != window.dockWidgetArea(window.docks["Score"])
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1366, 768)])
+def test_objective_captions_stay_by_their_circle(qtbot, size):
+    window = sized(qtbot, *size)
+    circles = [o for o in window.scene.overlay_items() if isinstance(o, CircleOverlay)]
+    assert circles
+    for o in circles:
+        if not (o.show_label and o.circle.label):
+            continue
+        w, h = text_size(o.circle.label, LABEL_IN * o.ts * MAX_LABEL_SCALE, bold=True)
+        c = o.pos() + o.label_offset(w, h)
+        box = QRectF(c.x() - w / 2, c.y() - h / 2, w, h)
+        ring = o.pos()
+        # The caption's nearest edge is within half an inch of the ring.
+        dx = max(box.left() - ring.x(), 0.0, ring.x() - box.right())
+        dy = max(box.top() - ring.y(), 0.0, ring.y() - box.bottom())
+        gap = (dx * dx + dy * dy) ** 0.5 - o.r
+        assert -0.05 <= gap <= 0.6, (o.circle.label, gap)
