@@ -80,7 +80,10 @@ class Region:
     def part_at(self, x: float, y: float) -> RegionPart | None:
         point = Point(x, y)
         for part in self.parts:
-            if not part.shape.is_empty and part.shape.covers(point):
+            if part.shape.is_empty:
+                continue
+            shapely.prepare(part.shape)  # once: a drag asks at every mouse move
+            if part.shape.covers(point):
                 return part
         return None
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import QRect, QRectF
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.app.canvas.drawing import text_size
-from tabletop_gui.app.canvas.items import MAX_LABEL_SCALE
+from tabletop_gui.app.canvas.items import MAX_LABEL_SCALE, MarkerItem, UnitItem
 from tabletop_gui.app.canvas.overlays import LABEL_IN, CircleOverlay
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
@@ -88,3 +88,35 @@ def test_objective_captions_stay_by_their_circle(qtbot, size):
         dy = max(box.top() - ring.y(), 0.0, ring.y() - box.bottom())
         gap = (dx * dx + dy * dy) ** 0.5 - o.r
         assert -0.05 <= gap <= 0.6, (o.circle.label, gap)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1366, 768)])
+@pytest.mark.parametrize("example", sorted(p.name for p in SCENARIOS.glob("*.json")))
+def test_a_name_is_never_drawn_under_another_piece(qtbot, size, example):
+    """Every unit's drawn name (and note) covers no other unit or marker, save one
+    its own base stands on (a character inside a unit: no spot near it is clear)."""
+    window = open_window(qtbot, load_game(str(SCENARIOS / example)))
+    window.resize(*size)
+    QApplication.processEvents()
+    window.view.fit_board()
+    QApplication.processEvents()
+    ppi = window.view.pixels_per_inch()
+    items = [it for it in window.scene.pieces.values() if it.isVisible()]
+    units = [it for it in items if isinstance(it, UnitItem)]
+    bodies = [(it, it.path.boundingRect().translated(it.pos())) for it in units]
+    bodies += [
+        (m, QRectF(-m.radius, -m.radius, 2 * m.radius, 2 * m.radius).translated(m.pos()))
+        for m in items
+        if isinstance(m, MarkerItem) and m.marker.carried_by is None
+    ]
+    covered = []
+    for u in units:
+        box = u.name_box(ppi)
+        own = u.path.boundingRect().translated(u.pos())
+        for other, body in bodies:
+            if other is u or body.intersects(own):
+                continue
+            inter = box.intersected(body)
+            if inter.width() * inter.height() > 0.01:
+                covered.append((u.unit.name, getattr(other, "piece_id", "")))
+    assert covered == []
