@@ -6,11 +6,11 @@ and ``Family.deployment_region`` with these (no Qt)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import shapely
-from shapely.geometry.base import BaseGeometry
 
-from tabletop_gui.geometry.areas import union_of
+from tabletop_gui.geometry.areas import Polys, union_of
 from tabletop_gui.geometry.minkowski import Footprint, fits_inside, shapes_of
 from tabletop_gui.geometry.outline import EPS, unit_outline
 from tabletop_gui.model.names import inches, piece_label, possessive, side_name
@@ -32,21 +32,26 @@ class DeploymentFlag:
     unit_id: str
     distance: float
     text: str
+    #: The short form written under the unit's name ("2.50 in outside its zone").
+    note: str = ""
 
 
-def _zone(scene: Scene, side: str) -> BaseGeometry | None:
-    polygons = tuple(
-        tuple((float(x), float(y)) for x, y in z.polygon) for z in scene.zones_of(side)
-    )
-    return union_of(polygons)
+def _zones(scene: Scene, side: str) -> Polys:
+    return tuple(tuple((float(x), float(y)) for x, y in z.polygon) for z in scene.zones_of(side))
 
 
 def out_by(scene: Scene, unit: Unit) -> float | None:
     """How far ``unit``'s footprint reaches outside its side's Deployment Zone (0
     when wholly inside, up to EPS); None when the side has no zone."""
-    zone = _zone(scene, unit.side)
-    if zone is None:
-        return None
+    zones = _zones(scene, unit.side)
+    return _out_by(unit, zones) if zones else None
+
+
+@lru_cache(maxsize=4096)
+def _out_by(unit: Unit, zones: Polys) -> float:
+    # Units and zones are values: a drag measures the moved unit alone again.
+    zone = union_of(zones)
+    assert zone is not None
     outline = unit_outline(unit).polygon()
     rest = outline.difference(zone)
     if rest.is_empty or rest.area <= EPS * EPS:
@@ -70,7 +75,7 @@ def deployment_flags(state: GameState) -> list[DeploymentFlag]:
         if d:
             zone = f"{possessive(side_name(scene, unit.side))} Deployment Zone"
             text = f"{piece_label(unit)} is {inches(d)} outside {zone}"
-            out.append(DeploymentFlag(unit.id, d, text))
+            out.append(DeploymentFlag(unit.id, d, text, f"{inches(d)} outside its zone"))
     return out
 
 

@@ -51,6 +51,9 @@ ItemT = TypeVar("ItemT", bound=PieceItem)
 class BoardScene(QGraphicsScene):
     def __init__(self, parent: QObject | None = None, safe_colours: bool = True) -> None:
         super().__init__(parent)
+        #: Piece marks drawn besides the scoreboard's (set-up flags: a unit outside
+        #: its Deployment Zone), taken at the next ``sync``.
+        self.flags: tuple[PieceMark, ...] = ()
         self.safe_colours = safe_colours
         self.state: GameState | None = None
         self.scoreboard: Scoreboard | None = None
@@ -228,16 +231,17 @@ class BoardScene(QGraphicsScene):
     def _sync_highlights(self, scene: Scene, scoreboard: Scoreboard | None) -> None:
         marks: dict[str, list[Mark]] = {}
         wanted: dict[Highlight, None] = {}
-        if scoreboard is not None:
-            for result in scoreboard.results:
-                for hl in result.highlights:
-                    if isinstance(hl, PieceMark):
-                        mark = Mark(hl.role, self.colour(hl.side), hl.label)
-                        lst = marks.setdefault(hl.piece_id, [])
-                        if mark not in lst:
-                            lst.append(mark)
-                    else:
-                        wanted[hl] = None
+        groups = [r.highlights for r in scoreboard.results] if scoreboard is not None else []
+        groups.append(self.flags)  # what the window flags besides the rules' results
+        for highlights in groups:
+            for hl in highlights:
+                if isinstance(hl, PieceMark):
+                    mark = Mark(hl.role, self.colour(hl.side), hl.label)
+                    lst = marks.setdefault(hl.piece_id, [])
+                    if mark not in lst:
+                        lst.append(mark)
+                else:
+                    wanted[hl] = None
         new_marks = {pid: tuple(m) for pid, m in marks.items()}
         # In a fixed order (not a set's, which follows the string hash seed): marks
         # add floating labels, and their order decides which one draws on top.

@@ -370,8 +370,13 @@ def note_below(name_h: float, note_h: float) -> float:
 
 
 def _note(marks: tuple[Mark, ...]) -> str:
-    """The reason written under a unit's name when it is in range but does not count."""
-    return next((m.label for m in marks if m.role is Role.NOT_COUNTING and m.label), "")
+    """The reason written under a unit's name when it is in range but does not
+    count, else the placement rule it breaks (a unit outside its Deployment Zone)."""
+    for role in (Role.NOT_COUNTING, Role.PLACEMENT_ERROR):
+        found = next((m.label for m in marks if m.role is role and m.label), "")
+        if found:
+            return found
+    return ""
 
 
 LABEL_BG = QColor(255, 255, 255, 170)

@@ -65,9 +65,12 @@ from tabletop_gui.io.clipboard import piece_count
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Marker, Unit
+from tabletop_gui.model.state import GameState
 from tabletop_gui.play import actions as game_actions
 from tabletop_gui.play.clipboard import paste_events
 from tabletop_gui.play.wording import piece_ids
+from tabletop_gui.rules.engine import family_of
+from tabletop_gui.rules.scoreboard import PieceMark, Role
 
 #: Below this window width the panels share one tabbed column (see fit_panels).
 COMPACT_WIDTH = 1280
@@ -87,6 +90,20 @@ TOOL_SECTIONS = {
     "terrain": "Draw terrain",
     "zone": "Draw zone",
 }
+
+
+def setup_marks(state: GameState) -> tuple[PieceMark, ...]:
+    """During set-up, each unit the family flags (outside its Deployment Zone) as a
+    placement error, with the distance it is out by."""
+    if state.clock.turn != 0:
+        return ()
+    flags = family_of(state.setup).deployment_flags(state)
+    units = state.scene.units
+    return tuple(
+        PieceMark(f.unit_id, Role.PLACEMENT_ERROR, units[f.unit_id].side, f.note)
+        for f in flags
+        if f.unit_id in units
+    )
 
 
 def _menu_actions(menu: QMenu) -> list[QAction]:
@@ -530,6 +547,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
     def refresh(self) -> None:
         state = self.doc.state
         board = self.doc.scoreboard()
+        self.scene.flags = setup_marks(state)
         self.scene.sync(state, board, settle=self.doc.provisional is None)
         if self._fit_pending:
             self._fit_pending = False
