@@ -3,7 +3,6 @@ canvas draws generically and the command line prints as JSON."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
@@ -104,19 +103,16 @@ class ObjectiveResult:
     details: Mapping[str, Any] = field(default_factory=dict)
     points: Mapping[str, float] = field(default_factory=dict)  # VP / banners this gives
 
-    def __post_init__(self) -> None:
-        # Margins and distances to 1e-9 in, so a unit exactly at a threshold reads
-        # 0 (never -1.8e-15) in the JSON as in the text ('0.00 in').
-        if any(_unround(c.margin) or _unround(c.distance) for c in self.counting):
-            snapped = tuple(
-                c._replace(margin=snap(c.margin), distance=snap(c.distance)) for c in self.counting
-            )
-            object.__setattr__(self, "counting", snapped)
-
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        # asdict keeps NamedTuples as tuples; JSON wants their fields by name.
-        data["counting"] = [c._asdict() for c in self.counting]
+        # asdict keeps NamedTuples as tuples; JSON wants their fields by name, with
+        # margins and distances to 1e-9 in, so a unit exactly at a threshold reads
+        # 0 (never -1.8e-15) in the JSON as in the text ('0.00 in'). Snapped here,
+        # not when a result is made: a drag evaluates hundreds of them a frame.
+        data["counting"] = [
+            c._replace(margin=snap(c.margin), distance=snap(c.distance))._asdict()
+            for c in self.counting
+        ]
         data["highlights"] = [_highlight_json(h) for h in self.highlights]
         data["status"] = str(self.status)
         data["counts"] = dict(self.counts)
@@ -156,13 +152,6 @@ def snap(value: float | None) -> float | None:
     if value is None:
         return None
     return round(float(value), MARGIN_DECIMALS) + 0.0
-
-
-def _unround(value: float | None) -> bool:
-    if value is None:
-        return False
-    negative_zero = value == 0 and math.copysign(1.0, value) < 0
-    return negative_zero or value != round(value, MARGIN_DECIMALS)
 
 
 def _highlight_json(h: Highlight) -> dict[str, Any]:
