@@ -58,7 +58,7 @@ _SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
 }
 _PAGE_CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
 _SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
@@ -206,8 +206,8 @@ class _BoardSvg(_Handler):
 
 
 class _Events(_Handler):
-    """Server-sent events: an 'update' with the bar and the board picture's
-    address whenever either changed for this page's size."""
+    """Server-sent events: an 'update' with the bar and the board picture (its
+    address, and the picture itself) whenever either changed for this page's size."""
 
     async def get(self) -> None:
         server = self.overlay
@@ -239,6 +239,8 @@ class _Events(_Handler):
                         w, h = size
                         data["board"] = f"/board.svg?w={w}&h={h}&v={board_version}"
                         data["size"] = [w, h]
+                        if board is not None:  # with the update: no second request
+                            data["svg"] = board.svg.decode("utf-8")
                     self.write(f"event: update\ndata: {json.dumps(data)}\n\n")
                     await self.flush()
                     sent = key

@@ -13,6 +13,7 @@
   let latest = null;
   let boardUrl = "";
   let loading = "";
+  let shownBar = "";
 
   // The text unit: 26 px on a 1920 x 1080 page, as the streamer window's bar.
   function unit() {
@@ -92,22 +93,31 @@
     });
   }
 
-  function showBoard(url, version) {
+  // The picture comes with the update (no second request); its address names
+  // it. Shown as an image (never as markup): nothing in it can run.
+  let blobUrl = "";
+  function showBoard(url, svg, version) {
     if (!url || url === boardUrl) return shownNow(version);
     if (url === loading) return;
     loading = url;
     const next = new Image();
     next.id = "board-img";
     next.alt = "The board";
-    next.src = url;
+    const source = svg ? URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" })) : url;
+    next.src = source;
     next.decode().then(() => {
       if (loading !== url) return;
       const old = document.getElementById("board-img");
       old.replaceWith(next);
+      if (blobUrl) URL.revokeObjectURL(blobUrl);
+      blobUrl = svg ? source : "";
       boardUrl = url;
       loading = "";
       if (latest && latest.board === url) shownNow(latest.version);
-    }, () => { if (loading === url) loading = ""; });
+    }, () => {
+      if (svg) URL.revokeObjectURL(source);
+      if (loading === url) loading = "";
+    });
   }
 
   function boardSize() {
@@ -128,13 +138,17 @@
     source.addEventListener("update", (e) => {
       const data = JSON.parse(e.data);
       latest = data;
-      showBar(data.bar);
+      const bar = JSON.stringify(data.bar);
+      if (bar !== shownBar) {  // a unit moved: the bar stays as it is
+        shownBar = bar;
+        showBar(data.bar);
+      }
       if (page !== "bar" && boardSize() !== connectedSize) {
         resized();
         return;
       }
       if (page === "bar") shownNow(data.version);
-      else showBoard(data.board, data.version);
+      else showBoard(data.board, data.svg, data.version);
     });
   }
 
