@@ -268,7 +268,18 @@ def _unit_spots(fp: QRectF, block: QRectF, step: float, on_unit: bool = True) ->
 
 def _polygon_spots(polygon: QPolygonF, tw: float, th: float) -> list[QPointF]:
     """Label centres for a terrain feature, zone or area: points of a grid over it
-    that lie inside it, nearest its middle first; then just above and below it."""
+    that lie inside it, nearest its middle first; then just above and below it.
+    The same shape and label give the same spots: worked out once (every label
+    pass asked again, a third of the time a stream picture took to draw)."""
+    corners = tuple((polygon.at(i).x(), polygon.at(i).y()) for i in range(polygon.count()))
+    return [QPointF(x, y) for x, y in _polygon_spots_of(corners, tw, th)]
+
+
+@lru_cache(maxsize=1024)
+def _polygon_spots_of(
+    corners: tuple[tuple[float, float], ...], tw: float, th: float
+) -> tuple[tuple[float, float], ...]:
+    polygon = QPolygonF([QPointF(x, y) for x, y in corners])
     br = polygon.boundingRect()
     c = br.center()
     steps = (0.0, 0.15, -0.15, 0.3, -0.3, 0.4, -0.4)
@@ -283,7 +294,8 @@ def _polygon_spots(polygon: QPolygonF, tw: float, th: float) -> list[QPointF]:
     whole = [q for q in inside if _box_within(polygon, q, tw, th)]
     spots = whole + [q for q in inside if q not in whole]
     out = th / 2 + GAP
-    return [*spots, QPointF(c.x(), br.top() - out), QPointF(c.x(), br.bottom() + out)]
+    ends = [QPointF(c.x(), br.top() - out), QPointF(c.x(), br.bottom() + out)]
+    return tuple((q.x(), q.y()) for q in [*spots, *ends])
 
 
 def _box_within(polygon: QPolygonF, q: QPointF, tw: float, th: float) -> bool:
