@@ -72,7 +72,9 @@ def family_of(setup: Setup) -> Family:
 def check(state: GameState, event: Event) -> str | None:
     """The reason a rule refuses ``event`` now, or None."""
     family = family_of(state.setup)
-    if state.clock.over:
+    # The family says when its game is over: The Ninth Age ends with the last
+    # Game Turn and Carnevale with the last round, with no game_end event.
+    if family.game_over(state):
         reason = family.refusal_after_end(state, event)
         if reason:
             return reason

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tabletop_gui.model.events import DiceRoll, Event, TurnEnd, TurnStart
+from tabletop_gui.model.events import DiceRoll, Event, GameEnd, TurnEnd, TurnStart
 from tabletop_gui.model.events.base import TURN_WORDS
 from tabletop_gui.model.names import possessive, side_name
 from tabletop_gui.model.pieces import Unit
@@ -87,11 +87,15 @@ class Family:
         return ()
 
     def refusal_after_end(self, state: GameState, event: Event) -> str | None:
-        """Why ``event`` may not follow the end of the game (``state.clock.over``),
+        """Why ``event`` may not follow the end of the game (``game_over``),
         or None to let it through (a family may take a redundant ``game_end``).
         A decision the end of the game itself calls for (``end_decision``) is let
-        through; the objective it names then checks it as before the end."""
+        through; the objective it names then checks it as before the end. So is a
+        ``game_end`` recording an end the rules reached by themselves (the last
+        Game Turn or round ended)."""
         if self.end_decision(state, event):
+            return None
+        if isinstance(event, GameEnd) and not state.clock.over:
             return None
         return "The game is over: nothing can follow its end (undo the end to go on)"
 
