@@ -1,7 +1,9 @@
 """Naming the armies (no Qt): side names and colours, checked, and a game with its
 sides renamed as one change. Markers called after their owner ("Player A's
 target", as the palette names them) follow the new name, in the setup and in
-the pieces the log places, so every view and the log read the new names."""
+the pieces the log places, and so do the Deployment Zones a new game named
+after their side ("Frontline Clash: Player A zone"), so every view and the log
+read the new names."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from dataclasses import replace
 
 from tabletop_gui.model.events import AddPiece, Event
 from tabletop_gui.model.names import possessive
-from tabletop_gui.model.pieces import Marker, Side
+from tabletop_gui.model.pieces import Marker, Side, Zone
 from tabletop_gui.model.scene import Setup
 from tabletop_gui.play.presets import palette_of
 
@@ -71,6 +73,15 @@ def _relabelled(
     return marker
 
 
+def _zone_relabelled(zone: Zone, old: dict[str, str], new: dict[str, str]) -> Zone:
+    """``zone`` with the name a new game gave it ("Frontline Clash: Player A
+    zone") following its side's new name; a name of the player's own stays."""
+    before, after = old.get(zone.side), new.get(zone.side)
+    if not before or not after or f"{before} zone" not in zone.name:
+        return zone
+    return replace(zone, name=zone.name.replace(f"{before} zone", f"{after} zone"))
+
+
 def renamed(
     setup: Setup, events: Sequence[Event], sides: Sequence[Side]
 ) -> tuple[Setup, tuple[Event, ...]]:
@@ -82,7 +93,8 @@ def renamed(
     suffixes = {p.owner_label for p in palette_of(setup).markers if p.owner_label}
     scene = setup.scene
     markers = [_relabelled(m, old, new, suffixes) for m in scene.markers.values()]
-    scene = replace(scene, sides=clean, cache={}).with_pieces(markers)
+    zones = [_zone_relabelled(z, old, new) for z in scene.zones.values()]
+    scene = replace(scene, sides=clean, cache={}).with_pieces([*markers, *zones])
     out: list[Event] = []
     for event in events:
         if isinstance(event, AddPiece) and event.marker is not None:

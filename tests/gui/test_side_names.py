@@ -119,3 +119,31 @@ def test_a_numbered_target_follows_its_new_owner_and_the_log_names_the_side(qtbo
     assert ("player-a", "Player A's target") in targets(window)
     last = window.log_panel.row_text(len(window.doc.timeline))
     assert "side Player A" in last and "player-a" not in last
+
+
+def test_the_turn_bar_and_the_deployment_zones_read_the_new_names(qtbot):
+    window = new_board(qtbot, "t9a/frontline_clash/t9a.hold_the_ground")
+    bar = window.turn_bar
+    bar.first_box.setCurrentIndex(bar.first_box.findData("player-b"))
+    dialog = window.open_sides()
+    fill_sides(dialog, ["Kingdom of Equitaine", "Undying Dynasties"], ["#0072b2", "#d55e00"])
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    QApplication.processEvents()
+    box = bar.first_box
+    assert [box.itemText(i) for i in range(box.count())] == [
+        "Kingdom of Equitaine",
+        "Undying Dynasties",
+    ]
+    assert box.currentData() == "player-b"  # the choice stays under the new name
+    assert "Undying Dynasties" in bar.advance_button.text()
+    # The whole name shows: the box is as wide as its longest name.
+    assert box.sizeHint().width() >= box.fontMetrics().horizontalAdvance("Kingdom of Equitaine")
+    zones = {z.side: z.name for z in window.doc.state.scene.zones.values()}
+    assert zones == {
+        "player-a": "Frontline Clash: Kingdom of Equitaine zone",
+        "player-b": "Frontline Clash: Undying Dynasties zone",
+    }
+    window.undo_action.trigger()
+    QApplication.processEvents()
+    assert [box.itemText(i) for i in range(box.count())] == ["Player A", "Player B"]
+    assert window.doc.state.scene.zones["zone-player-a"].name == "Frontline Clash: Player A zone"

@@ -109,6 +109,8 @@ class TurnBar(QWidget):
         self.first_box = QComboBox()
         self.first_box.setToolTip("Who has the first turn (fixed once the first turn is recorded)")
         self.chooser_box = QComboBox()
+        for box in (self.first_box, self.chooser_box):  # whole names, after a rename too
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for w in (self.first_label, self.first_box, self.chooser_box):
             lay.addWidget(w)
         self.advance_button = QPushButton()
@@ -156,16 +158,20 @@ class TurnBar(QWidget):
         self._input_label = ""
         doc.log_changed.connect(self.refresh)
         doc.reset_done.connect(self._fill_sides)
+        # Game ▸ Sides renames the sides (or an undo puts the names back): the
+        # choice stays, under the new names.
+        doc.setup_changed.connect(lambda: self._fill_sides(keep=True))
         self._fill_sides()
 
     # -- state -> widgets -------------------------------------------------------
-    def _fill_sides(self) -> None:
+    def _fill_sides(self, keep: bool = False) -> None:
+        chosen = self.first_box.currentData() if keep else None
         self.first_box.blockSignals(True)
         self.first_box.clear()
         for s in self.doc.committed.scene.sides:
             self.first_box.addItem(s.name, s.id)
-        # the scenario's first side, if it names one
-        suggested = turns.controls(self.doc.state, self._events()).first
+        # the side chosen before a rename, else the scenario's first side if it names one
+        suggested = chosen or turns.controls(self.doc.state, self._events()).first
         if suggested is not None and self.first_box.findData(suggested) >= 0:
             self.first_box.setCurrentIndex(self.first_box.findData(suggested))
         self.first_box.blockSignals(False)
