@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
+    QSizePolicy,
     QToolButton,
     QWidget,
 )
@@ -56,9 +57,15 @@ class StreamControl(QMainWindow):
         self.stream_path = QLineEdit()
         self.stream_path.setObjectName("streamPath")
         self.stream_path.setReadOnly(True)
-        self.stream_path.setMinimumWidth(320)
+        # Narrow enough that the status bar keeps room for its messages (a
+        # refusal, a failed write) in a 1024 px window with both boxes showing;
+        # the end of the path shows, the whole of it is the tooltip.
+        self.stream_path.setMinimumWidth(120)
+        self.stream_path.setMaximumWidth(240)
+        self.stream_path.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.stream_copy = QToolButton()
-        self.stream_copy.setText("Copy path")
+        self.stream_copy.setText("Copy")
+        self.stream_copy.setToolTip("Copy the path of the streamed PNG")
         self.stream_copy.clicked.connect(self.copy_stream_path)
         self.stream_box = QWidget()
         box = QHBoxLayout(self.stream_box)
@@ -73,9 +80,12 @@ class StreamControl(QMainWindow):
         self.overlay_address = QLineEdit()
         self.overlay_address.setObjectName("overlayAddress")
         self.overlay_address.setReadOnly(True)
-        self.overlay_address.setMinimumWidth(260)
+        self.overlay_address.setMinimumWidth(120)
+        self.overlay_address.setMaximumWidth(240)
+        self.overlay_address.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         copy = QToolButton()
-        copy.setText("Copy address")
+        copy.setText("Copy")
+        copy.setToolTip("Copy the overlay's address (for a browser source)")
         copy.clicked.connect(self.copy_overlay_address)
         self.overlay_box = QWidget()
         box = QHBoxLayout(self.overlay_box)
@@ -112,6 +122,8 @@ class StreamControl(QMainWindow):
         self.stream_output = output
         output.failed.connect(lambda t: self.statusBar().showMessage(t, 10000))
         self.stream_path.setText(str(Path(path).resolve()))
+        self.stream_path.setToolTip(self.stream_path.text())
+        self.stream_path.end(False)
         self.stream_box.setVisible(True)
         self.stream_action.setChecked(True)
         s = session.settings()
@@ -178,6 +190,7 @@ class StreamControl(QMainWindow):
         self.overlay_referee_action.setChecked(False)
         self.overlay_referee_action.setEnabled(True)
         self.overlay_address.setText(f"{server.url}overlay")
+        self.overlay_address.setToolTip(self.overlay_address.text())
         self._overlay_label()
         self.overlay_box.setVisible(True)
         self.overlay_action.setChecked(True)
