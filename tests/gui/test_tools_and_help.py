@@ -91,6 +91,19 @@ def test_the_keyboard_shortcuts_page_is_read_from_the_menus(qtbot):
     assert "Sides (names and colours)" not in text  # no key: not listed
 
 
+def test_the_shortcuts_page_names_undo_and_redo_not_the_step_they_would_take(qtbot):
+    window = demo(qtbot)
+    window._select_all()
+    window.copy_selected()
+    window.paste(at=(36.0, 24.0))  # Edit > Undo now reads "Undo Paste 8 pieces"
+    assert window.undo_action.text().replace("&", "").startswith("Undo Paste")
+    rows = {(menu, action): keys for menu, action, keys in window.shortcut_rows()}
+    assert rows[("Edit", "Undo")] == "Ctrl+Z"
+    assert rows[("Edit", "Redo")].startswith("Ctrl+Shift+Z, Ctrl+Y")
+    text = window.show_help(SHORTCUTS).browser.toPlainText()
+    assert "Undo Paste" not in text
+
+
 def test_each_familys_rules_reference_opens_from_the_help_menu(qtbot):
     window = demo(qtbot)
     load_families()

@@ -502,8 +502,11 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
                 keys = ", ".join(
                     k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts()
                 )
+                # Undo and Redo name the step they would take ("Undo Paste 1
+                # piece"): the page lists them by what they are.
+                fixed = {self.undo_action: "Undo", self.redo_action: "Redo"}.get(action)
                 if keys:
-                    rows.append((title, action.text().replace("&", ""), keys))
+                    rows.append((title, fixed or action.text().replace("&", ""), keys))
         return rows
 
     def show_help(self, page: str, section: str = "") -> help_window.HelpWindow:
@@ -820,6 +823,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         what = "1 piece" if len(events) == 1 else f"{len(events)} pieces"
         if self.doc.commit(events, f"Paste {what}") is not None:
             return []
+        self.statusBar().showMessage(f"Pasted {what}", 4000)
         ids = [e.piece.id for e in events]
         self.scene.clearSelection()
         for pid in ids:
