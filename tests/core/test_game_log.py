@@ -134,7 +134,7 @@ def test_the_log_reads_in_words_with_the_family_s_turn_name():
     s0 = replay(SETUP, [TurnStart(3), TurnStart(3, "red")])
     assert TurnStart(3).describe(s0) == "Game Turn 3 begins"
     assert UpdatePiece("r1", {"fleeing": True}).describe(s0) == "Game Turn 3, Red: r1: Fleeing set"
-    assert MovePiece("r1", 33, 24).describe(s0) == "Game Turn 3, Red: r1 moved 5.0 in"
+    assert MovePiece("r1", 33, 24).describe(s0) == "Game Turn 3, Red: r1 moved 5.00 in"
     assert TurnEnd(3, "blue").describe(s0) == "Game Turn 3: Blue's turn ends"
 
 
@@ -174,3 +174,15 @@ def test_a_refused_field_value_names_the_field_and_the_problem_apart():
     with pytest.raises(EventError) as exc:
         replay(SETUP, [UpdatePiece("r1", {"models": 0})])
     assert (exc.value.field, exc.value.problem) == ("models", "must be >= 1, got 0")
+
+
+def test_a_move_in_the_log_reads_the_distance_the_drag_showed():
+    # The drag readout says "moved 7.35 in" (model.names.inches, two decimals):
+    # the log row of that move says the same, not "moved 7.4 in".
+    from tabletop_gui.model.names import inches
+
+    s0 = replay(SETUP, [TurnStart(3), TurnStart(3, "red")])
+    r1 = s0.scene.units["r1"]
+    move = MovePiece("r1", r1.x, r1.y + 7.35)
+    assert move.describe(s0).endswith(f"r1 moved {inches(7.35)}")
+    assert move.describe(s0).endswith("r1 moved 7.35 in")
