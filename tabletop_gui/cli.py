@@ -208,13 +208,21 @@ def validate(path: str) -> int:
             )
         return 2
     game = load_game(path)
-    say(f"{path}: OK ({game.setup.family}, {len(game.setup.scene.units)} units, "
-        f"{len(game.events)} events)")  # fmt: skip
+    say(f"{path}: OK ({game.setup.family}, {units_text(game)}, {len(game.events)} events)")
     flagged = flag_lines(game)
     if flagged:
         say(f"{len(flagged)} event{'' if len(flagged) == 1 else 's'} flagged for review:")
         say("\n".join(f"  {line}" for line in flagged))
     return 0
+
+
+def units_text(game: Game) -> str:
+    """'11 units' on the board after the log; '11 units (0 in the setup)' when the
+    log places or removes some (an imported army list places its units)."""
+    before = len(game.setup.scene.units)
+    after = len(replay(game.setup, list(game.events)).scene.units)
+    text = f"{after} unit{'' if after == 1 else 's'}"
+    return text if after == before else f"{text} ({before} in the setup)"
 
 
 def flag_lines(game: Game) -> list[str]:

@@ -56,3 +56,20 @@ def test_bad_file_exits_non_zero_naming_the_place(tmp_path, capsys):
 def test_missing_file_exits_2(command, tmp_path, capsys):
     assert main([command, str(tmp_path / "none.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_validate_counts_the_units_the_log_places(tmp_path, capsys):
+    # File ▸ Import army list places its units by events: a game saved then
+    # validated said "0 units" when its setup had none.
+    data = json.loads(DEMO_BOARD.read_text(encoding="utf-8"))
+    setup_units = len(data["units"])
+    unit = {"id": "archers", "name": "Archers", "side": data["sides"][0]["id"], "x": 10, "y": 4}
+    data["events"].append({"type": "add_piece", "unit": unit})
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["validate", str(game)]) == 0
+    out = capsys.readouterr().out
+    n = len(data["events"])
+    assert f": OK (t9a, {setup_units + 1} units ({setup_units} in the setup), {n} events)" in out
+    assert main(["validate", str(DEMO_BOARD)]) == 0
+    assert f"OK (t9a, {setup_units} units, " in capsys.readouterr().out
