@@ -96,6 +96,15 @@ def test_without_zones_units_line_up_along_their_table_edge():
     game = Game(Setup("t9a", Scene(InchBoard(72, 48), sides)))
     placed = place_army(_plan("equitaine_odd_spacing.txt"), into=game, side="b")
     assert "table edge (y = 48)" in placed.placement.area
+
+
+def test_the_area_is_named_with_the_sides_possessive():
+    # "Imported 4 units into Undying Dynasties' Deployment Zone" (it said
+    # "Undying Dynasties's").
+    sides = (Side("a", "Kingdom of Equitaine"), Side("b", "Undying Dynasties"))
+    game = Game(Setup("t9a", Scene(InchBoard(72, 48), sides)))
+    placed = place_army(_plan("equitaine_odd_spacing.txt"), into=game, side="b")
+    assert placed.placement.area == "Undying Dynasties' table edge (y = 48)"
     for u in placed.units:
         assert u.y - u.depth_in / 2 >= 36 - 1e-6 and u.y + u.depth_in / 2 <= 48 + 1e-6
 

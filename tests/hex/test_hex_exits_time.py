@@ -174,3 +174,18 @@ def test_time_pressure_is_taken_at_the_end_of_the_turn_so_nothing_of_the_turn_ma
     assert p.totals() == {BLUE: 0, RED: 1}
     p(*turn(1, BLUE))
     p(HexMove("b1", (4, 1)))  # the next turn plays on
+
+
+def test_a_refusal_names_a_side_ending_in_s_with_its_possessive():
+    # Memoir imports name the sides by country: "United States' turn", never
+    # "United States's turn".
+    from dataclasses import replace
+
+    from tabletop_gui.model import Side
+
+    s = setup([unit("b1", BLUE, (4, 8))], breakthrough())
+    sides = (Side(BLUE, "Germany", "#0072b2"), Side(RED, "United States", "#d55e00"))
+    s = replace(s, scene=replace(s.scene, sides=sides, cache={}))
+    p = Play(s)(*turn(1, RED))
+    with pytest.raises(RuleError, match="cannot exit in United States' turn"):
+        p(ExitBoard("b1"))

@@ -21,6 +21,7 @@ from shapely.geometry.base import BaseGeometry
 
 from tabletop_gui.geometry.outline import unit_outline
 from tabletop_gui.model.board import InchBoard
+from tabletop_gui.model.names import possessive
 from tabletop_gui.model.scene import Scene
 
 #: Space kept between imported units and anything else on the board (inches).
@@ -64,13 +65,16 @@ def side_area(scene: Scene, side: str) -> tuple[BaseGeometry, str, float]:
     if zones:
         area = shapely.union_all([shapely.Polygon(z.polygon) for z in zones]).buffer(0)
         area = area.intersection(box(0, 0, w, h))
-        what = f"{name}'s Deployment Zone"
+        what = f"{possessive(name)} Deployment Zone"
     else:
         index = scene.side_ids.index(side)
         if index == 1:
-            area, what = box(0, h - min(EDGE_BAND, h), w, h), f"{name}'s table edge (y = {h:g})"
+            area, what = (
+                box(0, h - min(EDGE_BAND, h), w, h),
+                f"{possessive(name)} table edge (y = {h:g})",
+            )
         else:
-            area, what = box(0, 0, w, min(EDGE_BAND, h)), f"{name}'s table edge (y = 0)"
+            area, what = box(0, 0, w, min(EDGE_BAND, h)), f"{possessive(name)} table edge (y = 0)"
     cy = area.centroid.y if not area.is_empty else 0.0
     facing = 0.0 if cy <= h / 2 else 180.0
     return area, what, facing

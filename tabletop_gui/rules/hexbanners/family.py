@@ -25,6 +25,7 @@ from tabletop_gui.model.events.hexgame import (
     TakeTimePressureBanner,
 )
 from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label, snap
+from tabletop_gui.model.names import possessive
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners import records, settings
@@ -89,7 +90,7 @@ class HexBanners(HexBannersPlay):
         if isinstance(event, PlayCard) and state.clock.side not in (None, event.side):
             return (
                 f"{side_name(state, event.side)} plays a Command card only in its own turn "
-                f"(it is {side_name(state, state.clock.side)}'s turn)."
+                f"(it is {possessive(side_name(state, state.clock.side))} turn)."
             )
         if isinstance(event, TakeTimePressureBanner) and not any(
             spec.kind == "hex.time_pressure" for spec in state.setup.objectives
@@ -138,7 +139,8 @@ class HexBanners(HexBannersPlay):
             )
         if state.clock.side is not None and state.clock.side != unit.side:
             return (
-                f"{unit.name} cannot exit in {side_name(state, state.clock.side)}'s turn: "
+                f"{unit.name} cannot exit in "
+                f"{possessive(side_name(state, state.clock.side))} turn: "
                 f"only an ordered unit moves off the board."
             )
         if not event.ordered:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from tabletop_gui.model.events import Event, TurnStart
 from tabletop_gui.model.hexgrid import Hex, hex_label
+from tabletop_gui.model.names import possessive
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners.base import BannerObjective, side_name
@@ -123,7 +124,8 @@ class TurnStartPermanent(PermanentBase):
             return after  # the hex's one banner is gained for good
         held = occupied_by(after, event.side, self.hexes)
         if held:
-            how = f"stood at the start of {side_name(after, event.side)}'s turn {event.turn} on"
+            whose = possessive(side_name(after, event.side))
+            how = f"stood at the start of {whose} turn {event.turn} on"
             after = self._capture(after, event.side, held[0], how)
         return after
 

@@ -21,6 +21,7 @@ from typing import ClassVar
 
 from tabletop_gui.model.events import Event, PhaseEnd, PhaseStart, TurnEnd, TurnStart
 from tabletop_gui.model.hexgrid import Hex, hex_label
+from tabletop_gui.model.names import possessive
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners.base import BannerObjective, side_name
 from tabletop_gui.rules.hexbanners.occupancy import (
@@ -57,7 +58,8 @@ class HoldingObjective(BannerObjective):
 
     def turn_start_how(self, state: GameState, side: str, turn: int) -> str:
         name = side_name(state, side)
-        return f"{name} holds {self.standing(state, side)} at the start of {name}'s turn {turn}"
+        held = self.standing(state, side)
+        return f"{name} holds {held} at the start of {possessive(name)} turn {turn}"
 
     def initial(self, state: GameState) -> Holding:
         if self.gains_at_turn_start:
@@ -262,7 +264,7 @@ class TurnStartMajority(HoldingObjective):
         others = ", ".join(f"{side_name(state, s)} {v}" for s, v in counts.items() if s != side)
         return (
             f"{name} holds {counts.get(side, 0)} of {len(self.hexes)} hexes of {self.where()} "
-            f"at the start of {name}'s turn {turn} ({others})"
+            f"at the start of {possessive(name)} turn {turn} ({others})"
         )
 
     def nobody_hint(self) -> str:

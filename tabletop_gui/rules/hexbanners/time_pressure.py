@@ -18,6 +18,7 @@ from tabletop_gui.model.events import (
     TurnStart,
 )
 from tabletop_gui.model.events.hexgame import SCOUT, TakeTimePressureBanner
+from tabletop_gui.model.names import possessive
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners.base import BannerObjective, ordinal, side_name
 from tabletop_gui.rules.hexbanners.records import cards
@@ -60,8 +61,8 @@ class TimePressure(BannerObjective):
         if closing is not None and not isinstance(event, AFTER_THE_BANNER):
             name = side_name(state, closing)
             return (
-                f"{name} took its Time Pressure banner at the end of {name}'s turn: only the "
-                "end of the phase and of the turn may follow it (record the banner last)."
+                f"{name} took its Time Pressure banner at the end of {possessive(name)} turn: "
+                "only the end of the phase and of the turn may follow it (record the banner last)."
             )
         if not isinstance(event, TakeTimePressureBanner):
             return None
@@ -77,7 +78,7 @@ class TimePressure(BannerObjective):
         target = targets(state).get(side)
         if target is not None and total + 1 >= target:
             return (
-                f"Refused: a Time Pressure banner would be {name}'s {ordinal(total + 1)} "
+                f"Refused: a Time Pressure banner would be {possessive(name)} {ordinal(total + 1)} "
                 f"banner, the one that wins the battle (target {target})."
             )
         return None
