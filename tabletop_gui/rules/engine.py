@@ -3,6 +3,7 @@ replay a log, and ``evaluate(state) -> Scoreboard``."""
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import pkgutil
 from collections import deque
@@ -54,11 +55,21 @@ def objectives_of(setup: Setup) -> list[Objective]:
     for spec in setup.objectives:
         cls = OBJECTIVE_KINDS.get(spec.kind)
         if cls is None:
-            raise RuleError(
-                f"unknown objective kind {spec.kind!r} (known: {sorted(OBJECTIVE_KINDS)})"
-            )
+            raise RuleError(unknown_kind(spec.kind, setup.family))
         built.append(cls(spec))
     return _OBJECTIVES.put((setup.objectives,), built)
+
+
+def unknown_kind(kind: str, family: str) -> str:
+    """'unknown objective kind 't9a.hold_teh_ground': did you mean
+    't9a.hold_the_ground'? (t9a's kinds: ...)': the family's own kinds (every
+    kind when it has none), the nearest first when the name is a near miss."""
+    own = sorted(k for k in OBJECTIVE_KINDS if k.startswith(f"{family}."))
+    known = own or sorted(OBJECTIVE_KINDS)
+    near = difflib.get_close_matches(kind, known, n=1)
+    hint = f": did you mean {near[0]!r}?" if near else ""
+    whose = f"{family}'s kinds" if own else "known"
+    return f"unknown objective kind {kind!r}{hint} ({whose}: {', '.join(known)})"
 
 
 def family_of(setup: Setup) -> Family:

@@ -111,3 +111,17 @@ def test_bad_annotations_are_named_one_by_one_and_a_set_aside_piece_is_said_so()
     }  # fmt: skip
     assert found["annotations.rulers[0].start_piece"] == "no piece 'ghost'"
     assert found["events[1]"].endswith("('u4' was set aside for a problem above)")
+
+
+def test_a_misspelt_objective_kind_gets_the_nearest_of_its_familys_kinds(tmp_path, capsys):
+    data = {k: v for k, v in BROKEN.items() if k not in ("colour", "settings", "events")}
+    data["units"] = [BROKEN["units"][0] | {"base_width_mm": 25}]
+    data["objectives"] = [{"id": "hold", "kind": "t9a.hold_teh_ground"}]
+    path = tmp_path / "typo.json"
+    path.write_text(json.dumps(data))
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "objectives[0].kind: unknown objective kind 't9a.hold_teh_ground': " in err
+    assert "did you mean 't9a.hold_the_ground'?" in err
+    assert "(t9a's kinds: t9a.breakthrough, " in err
+    assert "hex." not in err and "carnevale." not in err  # not the other families' kinds
