@@ -185,8 +185,15 @@ def _serve(args: argparse.Namespace) -> int:
 
     if not 0 < args.port < 65536:
         raise UsageError(f"--port {args.port}: give a port from 1 to 65535")
+    from tabletop_gui.overlay.server import PortTaken
+
     try:
         return run_serve(args.file, port=args.port, host=args.host, referee=args.referee)
+    except PortTaken as exc:
+        raise UsageError(
+            f"{exc}: another program uses that port (an overlay already running?); "
+            f"give another with --port, e.g. --port {args.port + 1 if args.port < 65535 else 8766}"
+        ) from None
     except (OSError, ValueError) as exc:
         raise UsageError(str(exc)) from None
 

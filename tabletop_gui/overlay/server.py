@@ -19,6 +19,7 @@ connections or more than MAX_EVENT_CLIENTS pages listening at once.
 from __future__ import annotations
 
 import asyncio
+import errno
 import ipaddress
 import json
 import socket
@@ -97,6 +98,10 @@ def allowed_hosts(host: str, port: int) -> frozenset[str]:
     if port == 80:
         out |= names
     return frozenset(out)
+
+
+class PortTaken(OSError):
+    """The port is in use (another overlay, another program)."""
 
 
 class _Handler(tornado.web.RequestHandler):
@@ -342,7 +347,10 @@ class OverlayServer:
             break
         if not sockets:
             reason = error.strerror if error is not None and error.strerror else str(error)
-            raise OSError(f"{self.host}:{self.port}: cannot listen there ({reason})")
+            taken = error is not None and error.errno == errno.EADDRINUSE
+            raise (PortTaken if taken else OSError)(
+                f"{self.host}:{self.port}: cannot listen there ({reason})"
+            )
         self.allowed = allowed_hosts(self.host, self.port)
         self.addresses = [s.getsockname()[:2] for s in sockets]
         ready = threading.Event()

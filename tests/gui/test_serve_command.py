@@ -193,3 +193,20 @@ def test_serve_refuses_every_network_and_a_bad_file_with_a_clear_message(tmp_pat
         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
     )  # fmt: skip
     assert out.returncode == 2 and "bad.json" in out.stderr
+
+
+def test_a_port_in_use_says_how_to_choose_another():
+    path = next(e.path for e in EXAMPLES if e.family == "hex")
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        out = subprocess.run(
+            [sys.executable, "-m", "tabletop_gui", "serve", str(path), "--port", str(port)],
+            capture_output=True, text=True, timeout=120,
+            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        )  # fmt: skip
+    assert out.returncode == 2
+    assert f"127.0.0.1:{port}: cannot listen there" in out.stderr
+    assert "another program uses that port" in out.stderr
+    assert f"--port {port + 1}" in out.stderr
