@@ -150,3 +150,26 @@ def test_idle_units_drawn_by_one_batch_item_look_as_when_each_paints_itself(demo
     giant.setSelected(True)
     assert not any(it is giant for it, *_ in scene.batch.members)
     assert stale_pixels(demo) == 0
+
+
+def test_the_drag_readout_leaves_nothing_behind_while_the_drag_turns(demo, qtbot):
+    """Mid-drag (not released) the readout's line and reading move on every mouse
+    move: the Shaman (a small base, so its own repaint covers little of the line)
+    dragged 20 in straight down, then swung 12 in sideways, then back. The window
+    shows what a fresh repaint shows (the line repaints only the strips whose part
+    of it moved: straight on the last ones, swinging most of them)."""
+    viewport = demo.view.viewport()
+    unit = demo.doc.state.scene.units["b-shaman"]
+    x0, y0 = unit.x, unit.y
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(demo, x0, y0))
+    path = [(x0, y0 - 2 * i) for i in range(1, 11)]
+    path += [(x0 + 1.5 * i, y0 - 20) for i in range(1, 9)]
+    path += [(x0 + 12 - i, y0 - 20 + i) for i in range(1, 6)]
+    for x, y in path:
+        qtbot.mouseMove(viewport, at(demo, x, y))
+        QApplication.processEvents()
+        assert demo.view.drag_readout.isVisible()
+    assert stale_pixels(demo) == 0
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(demo, *path[-1]))
+    assert not demo.view.drag_readout.isVisible() and demo.view.drag_readout.line.ends is None
+    assert stale_pixels(demo) == 0

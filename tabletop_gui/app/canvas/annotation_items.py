@@ -7,10 +7,13 @@ ring runs is ``play.annotations``' answer; nothing here measures."""
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
 import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas import labels
@@ -49,12 +52,18 @@ class LineReading(QGraphicsItem):
         self.centre = QPointF()
         self.size_in = self.LABEL_IN
         self._rect = QRectF()
+        self._block: tuple[tuple[tuple[str, ...], float], tuple[float, float, float]] | None = None
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def text_block(self) -> tuple[float, float, float]:
-        sizes = [text_size(t, self.size_in, bold=True) for t in self.lines] or [(0.0, 0.0)]
-        line_h = max(h for _, h in sizes)
-        return max(w for w, _ in sizes), line_h * len(sizes), line_h
+        """The reading's width, height and line height, inches (measured once per
+        text and size: a drag asks on every move)."""
+        key = (tuple(self.lines), self.size_in)
+        if self._block is None or self._block[0] != key:
+            sizes = [text_size(t, self.size_in, bold=True) for t in self.lines] or [(0.0, 0.0)]
+            line_h = max(h for _, h in sizes)
+            self._block = (key, (max(w for w, _ in sizes), line_h * len(sizes), line_h))
+        return self._block[1]
 
     def pad(self) -> tuple[float, float]:
         k = self.size_in / self.LABEL_IN
@@ -86,9 +95,22 @@ class LineReading(QGraphicsItem):
             self.centre = labels.line_label_spot(scene, a, b, w + 2 * px, h + 2 * py, gap)
         else:
             self.centre = (a + b) / 2 + QPointF(0, -(h / 2 + gap))
-        line = QRectF(a, b).normalized().adjusted(-0.5, -0.5, 0.5, 0.5)
-        self._rect = line.united(self.label_box())
+        self._rect = self.line_rect().united(self.label_box())
         self.update()
+
+    def line_rect(self) -> QRectF:
+        """What the line between ``a`` and ``b`` paints (its dots and pens)."""
+        return QRectF(self.a, self.b).normalized().adjusted(-0.5, -0.5, 0.5, 0.5)
+
+    def paint_line(self, painter: QPainter) -> None:
+        painter.setPen(style.cosmetic(QColor("white"), 5))
+        painter.drawLine(self.a, self.b)
+        painter.setPen(style.cosmetic(self.colour, 2))
+        painter.drawLine(self.a, self.b)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self.colour)
+        for p in (self.a, self.b):
+            painter.drawEllipse(p, 0.12, 0.12)
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -102,18 +124,12 @@ class LineReading(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         painter.setOpacity(1.0)
-        painter.setPen(style.cosmetic(QColor("white"), 5))
-        painter.drawLine(self.a, self.b)
-        painter.setPen(style.cosmetic(self.colour, 2))
-        painter.drawLine(self.a, self.b)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(self.colour)
-        for p in (self.a, self.b):
-            painter.drawEllipse(p, 0.12, 0.12)
+        self.paint_line(painter)
         box = self.label_box()
         back = QColor(self.colour)
         back.setAlpha(225)
         painter.setBrush(back)
+        painter.setPen(Qt.PenStyle.NoPen)
         if self.isSelected():
             painter.setPen(style.cosmetic(QColor("#ffd400"), 3))
         painter.drawRoundedRect(box, self.pad()[1], self.pad()[1])
@@ -231,8 +247,138 @@ def selected_rulers(board_scene: BoardScene) -> list[str]:
     return [i.ruler.id for i in items if isinstance(i, PinnedRulerItem) and i.isSelected()]
 
 
+@dataclass(frozen=True)
+class Strips:
+    """A line cut into strips ``step`` long from its start ``a`` along ``u`` (a
+    unit vector), ``length`` in all; each strip's rect holds what the line paints
+    there with ``pad`` around it (scene units)."""
+
+    a: QPointF
+    u: QPointF
+    length: float
+    step: float
+    pad: float
+
+    @property
+    def count(self) -> int:
+        return max(1, math.ceil(self.length / self.step)) if self.length > 0 else 1
+
+    def rect(self, k: int) -> QRectF:
+        p = self.a + self.u * (k * self.step)
+        q = self.a + self.u * min((k + 1) * self.step, self.length)
+        return QRectF(p, q).normalized().adjusted(-self.pad, -self.pad, self.pad, self.pad)
+
+    def rects(self, first: int = 0) -> list[QRectF]:
+        return [self.rect(k) for k in range(first, self.count)]
+
+    def first_moved(self, other: Strips, same: float) -> int:
+        """The first strip whose part of the line differs from ``other``'s by more
+        than ``same`` (the strips before it paint the same pixels)."""
+        if other.step != self.step or other.pad != self.pad:
+            return 0
+        if abs(other.a.x() - self.a.x()) > same or abs(other.a.y() - self.a.y()) > same:
+            return 0
+        # Strip k ends (k + 1) * step from a: the lines part there by that times the turn.
+        turn = math.hypot(other.u.x() - self.u.x(), other.u.y() - self.u.y())
+        whole = min(self.count, other.count) - 1  # the last common strip may be cut short
+        if turn > 0:
+            whole = min(whole, int(same / (turn * self.step)))
+        return max(0, whole)
+
+
+class DragLine(QGraphicsItem):
+    """The drag readout's line, from where the drag began to where the piece is now.
+
+    It is redrawn on every mouse move, so it repaints only what changed: the line
+    is cut into strips STRIP_PX long from its start, and a move repaints the
+    strips whose part of the line moved (``QGraphicsScene.update``, a rect each):
+    the last one or two while the drag goes straight on, bands a few pixels wide
+    along the line when it turns, never the box the line spans. Its bounding rect
+    is fixed (a geometry change would repaint the whole box the line ever
+    spanned) and it is never picked (empty shape)."""
+
+    #: Everything the line may reach, scene units (fixed: see above).
+    FAR = QRectF(-1.0e5, -1.0e5, 2.0e5, 2.0e5)
+    #: A strip's length along the line, pixels; at most this many strips.
+    STRIP_PX, MAX_STRIPS = 40.0, 200
+    #: The dots at its ends, inches; its widest pen (the white under the line), pixels.
+    DOT_IN = 0.12
+    PEN_PX = 5.0
+    #: A strip whose part of the line moved less than this (pixels) is left as it is.
+    SAME_PX = 0.02
+
+    def __init__(self, colour: QColor) -> None:
+        super().__init__()
+        self.colour = colour
+        self.ends: tuple[QPointF, QPointF] | None = None
+        self.strips: Strips | None = None
+        self._same = 0.0
+        self._under = style.cosmetic(QColor("white"), self.PEN_PX)
+        self._pen = style.cosmetic(colour, 2)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return self.FAR
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()
+
+    def cut(self, a: QPointF, b: QPointF, ppi: float) -> Strips:
+        """The line from a to b in strips at ``ppi`` pixels per inch."""
+        ppi = max(ppi, 1e-6)
+        d = b - a
+        length = math.hypot(d.x(), d.y())
+        u = d / length if length > 0 else QPointF()
+        step = max(self.STRIP_PX / ppi, length / self.MAX_STRIPS)
+        return Strips(QPointF(a), u, length, step, max(self.DOT_IN, (self.PEN_PX / 2 + 1) / ppi))
+
+    def set_ends(self, a: QPointF, b: QPointF, ppi: float) -> None:
+        if self.ends is not None and self.ends[0] == a and self.ends[1] == b:
+            return
+        new, old = self.cut(a, b, ppi), self.strips
+        if old is None:
+            self._repaint(new.rects())
+        else:
+            first = new.first_moved(old, self.SAME_PX / max(ppi, 1e-6))
+            self._repaint(old.rects(first) + new.rects(first))
+        self.ends = (QPointF(a), QPointF(b))
+        self.strips = new
+
+    def clear(self) -> None:
+        if self.strips is not None:
+            self._repaint(self.strips.rects())
+        self.ends = None
+        self.strips = None
+
+    def _repaint(self, rects: list[QRectF]) -> None:
+        scene = self.scene()
+        if scene is not None:
+            for rect in rects:
+                scene.update(rect)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        if self.ends is None:
+            return
+        a, b = self.ends
+        painter.setOpacity(1.0)
+        painter.setPen(self._under)
+        painter.drawLine(a, b)
+        painter.setPen(self._pen)
+        painter.drawLine(a, b)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self.colour)
+        for p in (a, b):
+            painter.drawEllipse(p, self.DOT_IN, self.DOT_IN)
+
+
 class DragReadout(LineReading):
-    """While pieces are dragged: the distance moved from where the drag began."""
+    """While pieces are dragged: the distance moved from where the drag began.
+
+    This item is the reading (its box and text); the line is ``line``, an item of
+    its own (see ``DragLine``), so a move repaints the reading's old and new box
+    and strips along the line, not the rectangle holding both."""
 
     avoid_labels = False
 
@@ -240,6 +386,18 @@ class DragReadout(LineReading):
         super().__init__(QColor("#005a8c"))
         self.setZValue(Z_TOOL + 3)
         self.setVisible(False)
+        self.line = DragLine(self.colour)
+        self.line.setZValue(Z_TOOL + 3 - 0.01)
+
+    def add_to(self, scene: QGraphicsScene) -> None:
+        scene.addItem(self.line)
+        scene.addItem(self)
+
+    def line_rect(self) -> QRectF:
+        return QRectF()  # the line is drawn by ``line``
+
+    def paint_line(self, painter: QPainter) -> None:
+        pass  # the line is drawn by ``line``
 
     def show_move(
         self, start: tuple[float, float], dx: float, dy: float, bmap: object, ppi: float
@@ -249,6 +407,15 @@ class DragReadout(LineReading):
         text = f"moved {inches((dx * dx + dy * dy) ** 0.5)}"
         a = bmap.to_scene(*start)  # type: ignore[attr-defined]
         b = bmap.to_scene(start[0] + dx, start[1] + dy)  # type: ignore[attr-defined]
-        self.set_line(a, b, [text], ppi)
+        if a != self.a or b != self.b or [text] != self.lines or not self.isVisible():
+            self.set_line(a, b, [text], ppi)
+        self.line.set_ends(a, b, ppi)
         self.setVisible(True)
         return text
+
+    def hide_move(self) -> bool:
+        """Hide the reading and its line; whether it was shown."""
+        shown = self.isVisible()
+        self.setVisible(False)
+        self.line.clear()
+        return shown

@@ -140,7 +140,7 @@ class BoardView(QGraphicsView):
         #: The live measure's ends (start piece, start, end piece, end): P pins them.
         self.measure_ends: MeasureEnds | None = None
         self.drag_readout = DragReadout()
-        scene.addItem(self.drag_readout)
+        self.drag_readout.add_to(scene)
         self.measure_item = MeasureItem()
         self.measure_item.setVisible(False)
         scene.addItem(self.measure_item)
@@ -353,8 +353,7 @@ class BoardView(QGraphicsView):
         self.measured.emit(text)
 
     def hide_drag(self) -> None:
-        if self.drag_readout.isVisible():
-            self.drag_readout.setVisible(False)
+        if self.drag_readout.hide_move():
             self.measured.emit("")
 
     # -- polygon drawing ------------------------------------------------------

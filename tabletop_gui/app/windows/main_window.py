@@ -27,7 +27,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QDockWidget,
-    QLabel,
     QMenu,
     QScrollArea,
     QTabBar,
@@ -42,6 +41,7 @@ from tabletop_gui.app import icons, session
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.hex_terrain import legend_terrain
 from tabletop_gui.app.canvas.legend import LegendWidget
+from tabletop_gui.app.canvas.reading_label import ReadingLabel
 from tabletop_gui.app.canvas.regions import RegionsPanel, WhereItScores
 from tabletop_gui.app.canvas.view import BoardView, Tool
 from tabletop_gui.app.document import Document
@@ -150,7 +150,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         self.inspector = Inspector(self.editor)
         self.focus_objective: str | None = None
         self._fit_pending = False
-        self.measure_label = QLabel()
+        self.measure_label = ReadingLabel()
         self.measure_label.setObjectName("measureLabel")
         self.statusBar().addPermanentWidget(self.measure_label)
 
@@ -201,7 +201,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         self.scene.selectionChanged.connect(self._selection_changed)
         self.score_panel.objective_selected.connect(self.set_focus_objective)
         self.score_panel.piece_selected.connect(self.select_piece)
-        self.view.measured.connect(self.measure_label.setText)
+        self.view.measured.connect(self.measure_label.show_text)
         self.palette_panel.tool_requested.connect(self.view.set_tool)
         self.palette_panel.place_requested.connect(self._place_at_centre)
         self.doc.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
