@@ -87,9 +87,26 @@ def counts_text(scene: Scene, counts: Mapping[str, float]) -> str:
     return " · ".join(f"{side_name(scene, s)} {number(v)}" for s, v in counts.items())
 
 
+#: Lines already worded: by the counting piece's values, with the piece and the
+#: sides they were worded for (the same objects: a drag asks for every counting
+#: piece's line on every move, and most pieces stay as they were).
+_LINES: dict[CountingPiece, tuple[object, object, str]] = {}
+_LINES_LIMIT = 4096
+
+
 def counting_line(scene: Scene, cp: CountingPiece) -> str:
     """'Knights [Equitaine]  4.48 in  margin +1.52 in  (Scoring)'."""
     piece = scene.units.get(cp.piece_id) or scene.markers.get(cp.piece_id)
+    known = _LINES.get(cp)
+    if known is not None and known[0] is piece and known[1] is scene.sides:
+        return known[2]
+    if len(_LINES) >= _LINES_LIMIT:
+        _LINES.clear()
+    line = _LINES[cp] = (piece, scene.sides, _counting_line(scene, cp, piece))
+    return line[2]
+
+
+def _counting_line(scene: Scene, cp: CountingPiece, piece: object) -> str:
     label = piece_label(piece) if piece is not None else cp.piece_id
     dist = f"  {inches(cp.distance)}" if cp.distance is not None else ""
     edge = f"  margin {margin(cp.margin)}" if cp.margin is not None else ""

@@ -98,7 +98,8 @@ class ScorePanel(QWidget):
     def set_scoreboard(self, scene: Scene, board: Scoreboard, colours: dict[str, QColor]) -> None:
         rows = score_rows(scene, board)
         self.hint.setVisible(not rows)
-        if rows == self.rows and colours == self._colours:
+        restyle = colours != self._colours
+        if rows == self.rows and not restyle:
             self._set_summary(scene, board)
             return
         self._colours = dict(colours)
@@ -116,47 +117,65 @@ class ScorePanel(QWidget):
         first = {i: r for r, (i, kind) in enumerate(keys) if kind is None}
         for i, row in enumerate(rows):
             old = self.rows[i] if i < len(self.rows) else None
-            if old == row:
+            if old == row and not restyle:
                 continue
-            top = first[i]
-            reason = row.reason + (f"\n⚠ {row.problems}" if row.problems else "")
-            cells = [
-                (top, COL_NAME, row.name),
-                (top, COL_LEADER, row.leader),
-                (top, COL_COUNTS, row.counts),
-                (top + 1, 0, reason),
-            ]
-            cells += [(top + 2 + k, 0, f"   • {line}") for k, (_, line) in enumerate(row.pieces)]
-            for r, col, text in cells:
-                item = self._item(r, col)
-                if item.text() != text:
-                    item.setText(text)
-                    item.setToolTip(text)
+            self._show_row(first[i], row, old, colours, restyle)
+        self.rows = rows
+        self._set_summary(scene, board)
+
+    def _show_row(
+        self,
+        top: int,
+        row: ScoreRow,
+        old: ScoreRow | None,
+        colours: dict[str, QColor],
+        restyle: bool,
+    ) -> None:
+        """Write what changed since ``old`` (the row shown in the same table rows,
+        None: nothing yet). A drag changes a piece's figures on every move: only
+        those cells are written, and a row is measured again only when its text
+        changed by more than a few letters (``resizeRowToContents`` is slow)."""
+        table = self.table
+
+        def put(r: int, col: int, text: str, was: str | None) -> bool:
+            if text == was:
+                return False
+            item = self._item(r, col)
+            item.setText(text)
+            item.setToolTip(text)
+            return True
+
+        reason = row.reason + (f"\n⚠ {row.problems}" if row.problems else "")
+        was_reason = (old.reason + (f"\n⚠ {old.problems}" if old.problems else "")) if old else None
+        head = [put(top, col, text, getattr(old, field) if old else None)
+                for col, text, field in ((COL_NAME, row.name, "name"),
+                                         (COL_LEADER, row.leader, "leader"),
+                                         (COL_COUNTS, row.counts, "counts"))]  # fmt: skip
+        if old is None:  # fresh rows: style them once (a restyle repaints the row)
             name = self._item(top, COL_NAME)
             font = name.font()
             font.setBold(True)
             name.setFont(font)
+            self._item(top + 1, 0).setForeground(QBrush(QColor("#333333")))
+            for k in range(len(row.pieces)):
+                self._item(top + 2 + k, 0).setForeground(QBrush(PIECE_ROW_COLOUR))
+        if old is None or restyle or old.leader_side != row.leader_side:
             leader_item = self._item(top, COL_LEADER)
             colour = colours.get(row.leader_side) if row.leader_side else None
             leader_item.setForeground(QBrush(colour.darker(130)) if colour else QBrush())
             font = leader_item.font()
             font.setBold(colour is not None)
             leader_item.setFont(font)
-            if old is None:  # fresh rows: style them once (a restyle repaints the row)
-                self._item(top + 1, 0).setForeground(QBrush(QColor("#333333")))
-                for k in range(len(row.pieces)):
-                    self._item(top + 2 + k, 0).setForeground(QBrush(PIECE_ROW_COLOUR))
-            # A piece's row keeps its height while only its figures change (a drag
-            # changes them on every move); rows are measured when their text grows
-            # or shrinks by a word or more, or when the rows themselves changed.
+        if any(head) or restyle:
             table.resizeRowToContents(top)
+        if put(top + 1, 0, reason, was_reason):
             table.resizeRowToContents(top + 1)
-            before = dict(old.pieces) if old is not None else {}
-            for k, (pid, line) in enumerate(row.pieces):
-                if abs(len(before.get(pid, "")) - len(line)) > 3:
-                    table.resizeRowToContents(top + 2 + k)
-        self.rows = rows
-        self._set_summary(scene, board)
+        before = old.pieces if old is not None else ()
+        for k, (_, line) in enumerate(row.pieces):
+            was = before[k][1] if k < len(before) else None
+            wrote = put(top + 2 + k, 0, f"   • {line}", f"   • {was}" if was is not None else None)
+            if wrote and (was is None or abs(len(was) - len(line)) > 3):
+                table.resizeRowToContents(top + 2 + k)
 
     def _item(self, row: int, col: int) -> QTableWidgetItem:
         item = self.table.item(row, col)
