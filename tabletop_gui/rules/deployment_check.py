@@ -13,6 +13,7 @@ import shapely
 from tabletop_gui.geometry.areas import Polys, union_of
 from tabletop_gui.geometry.minkowski import Footprint, fits_inside, shapes_of
 from tabletop_gui.geometry.outline import EPS, unit_outline
+from tabletop_gui.model.memo import IdentityMemo
 from tabletop_gui.model.names import inches, piece_label, possessive, side_name
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene
@@ -61,22 +62,49 @@ def _out_by(unit: Unit, zones: Polys) -> float:
     return far if far > EPS else 0.0
 
 
+#: Each unit's flag (None: inside) as last worked out, by the unit's identity,
+#: with the unit, zones and sides it was worked out for: a drag moves one unit,
+#: and the check runs on every move of it.
+_FLAGS: dict[int, tuple[Unit, object, object, DeploymentFlag | None]] = {}
+_FLAGS_LIMIT = 8192
+#: The zones of each side, by the scene's zones (their identity).
+_ZONES: IdentityMemo[dict[str, Polys]] = IdentityMemo(16)
+
+
 def deployment_flags(state: GameState) -> list[DeploymentFlag]:
     """Before the first turn: every unit on the table not wholly inside its side's
     Deployment Zone (sides without a zone are not checked)."""
     if state.clock.turn != 0:
         return []
     scene = state.scene
+    zones = _ZONES.get((scene.zones,))
+    if zones is None:
+        zones = _ZONES.put((scene.zones,), {s: _zones(scene, s) for s in scene.side_ids})
+    sides = scene.sides
     out = []
     for unit in scene.units.values():
-        if unit.removed:
-            continue
-        d = out_by(scene, unit)
-        if d:
-            zone = f"{possessive(side_name(scene, unit.side))} Deployment Zone"
-            text = f"{piece_label(unit)} is {inches(d)} outside {zone}"
-            out.append(DeploymentFlag(unit.id, d, text, f"{inches(d)} outside its zone"))
+        known = _FLAGS.get(id(unit))
+        if known is not None and known[0] is unit and known[1] is zones and known[2] is sides:
+            flag = known[3]
+        else:
+            flag = _flag(scene, unit, zones.get(unit.side, ()))
+            if len(_FLAGS) >= _FLAGS_LIMIT:
+                _FLAGS.clear()
+            _FLAGS[id(unit)] = (unit, zones, sides, flag)
+        if flag is not None:
+            out.append(flag)
     return out
+
+
+def _flag(scene: Scene, unit: Unit, zones: Polys) -> DeploymentFlag | None:
+    if unit.removed or not zones:
+        return None
+    d = _out_by(unit, zones)
+    if not d:
+        return None
+    zone = f"{possessive(side_name(scene, unit.side))} Deployment Zone"
+    text = f"{piece_label(unit)} is {inches(d)} outside {zone}"
+    return DeploymentFlag(unit.id, d, text, f"{inches(d)} outside its zone")
 
 
 def deployment_region(state: GameState, unit: Unit) -> Region | None:

@@ -43,6 +43,8 @@ MARGIN = 2.5
 #: More units than this make a crowded board: names show from CROWDED_LABEL_PPI up.
 LABEL_PIECE_LIMIT = 300
 CROWDED_LABEL_PPI = 30.0
+#: At most this many PieceMarks remembered with their Mark (then forgotten at once).
+MARK_MEMO = 20_000
 
 PieceT = TypeVar("PieceT", Unit, Marker, Terrain, Zone)
 ItemT = TypeVar("ItemT", bound=PieceItem)
@@ -64,6 +66,9 @@ class BoardScene(QGraphicsScene):
         self.pieces: dict[str, PieceItem] = {}
         self._colls: dict[str, object] = {}
         self._marks: dict[str, tuple[Mark, ...]] = {}
+        #: The Mark drawn for each PieceMark (by value): the same object while a
+        #: piece keeps its role, so comparing a piece's marks is an identity check.
+        self._mark_of: dict[PieceMark, Mark] = {}
         self._overlays: dict[Highlight, OverlayItem] = {}
         self._focus: set[str] | None = None
         self._hex_path: QPainterPath | None = None
@@ -122,6 +127,7 @@ class BoardScene(QGraphicsScene):
         self._overlays.clear()
         self._colls.clear()
         self._marks.clear()
+        self._mark_of.clear()
         self.board = scene.board
         self.sides = scene.sides
         w, h = scene.board.extent
@@ -233,10 +239,15 @@ class BoardScene(QGraphicsScene):
         wanted: dict[Highlight, None] = {}
         groups = [r.highlights for r in scoreboard.results] if scoreboard is not None else []
         groups.append(self.flags)  # what the window flags besides the rules' results
+        mark_of = self._mark_of
+        if len(mark_of) > MARK_MEMO:
+            mark_of.clear()
         for highlights in groups:
             for hl in highlights:
                 if isinstance(hl, PieceMark):
-                    mark = Mark(hl.role, self.colour(hl.side), hl.label)
+                    mark = mark_of.get(hl)
+                    if mark is None:
+                        mark = mark_of[hl] = Mark(hl.role, self.colour(hl.side), hl.label)
                     lst = marks.setdefault(hl.piece_id, [])
                     if mark not in lst:
                         lst.append(mark)

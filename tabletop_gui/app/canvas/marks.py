@@ -4,7 +4,7 @@ selection box (``draw_selection``). The badges are in ``badges.py``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath
@@ -17,19 +17,26 @@ from tabletop_gui.rules.scoreboard import Role
 SELECT_GAP = 0.3
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Mark:
-    """One highlight a rule asks for on a piece (from a Scoreboard PieceMark)."""
+    """One highlight a rule asks for on a piece (from a Scoreboard PieceMark).
+    Equal by role, colour and label (compared as a tuple made once: the board
+    compares every piece's marks on every move of a drag)."""
 
     role: Role
     colour: QColor | None
     label: str = ""
+    key: tuple[Role, int | None, str] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        rgba = self.colour.rgba() if self.colour is not None else None
+        object.__setattr__(self, "key", (self.role, rgba, self.label))
 
     def __hash__(self) -> int:
-        return hash((self.role, self.colour.name() if self.colour else None, self.label))
+        return hash(self.key)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Mark) and hash(self) == hash(other)
+        return self is other or (isinstance(other, Mark) and self.key == other.key)
 
 
 def draw_halo(

@@ -99,11 +99,23 @@ def setup_marks(state: GameState) -> tuple[PieceMark, ...]:
         return ()
     flags = family_of(state.setup).deployment_flags(state)
     units = state.scene.units
-    return tuple(
-        PieceMark(f.unit_id, Role.PLACEMENT_ERROR, units[f.unit_id].side, f.note)
-        for f in flags
-        if f.unit_id in units
-    )
+    out = []
+    for f in flags:
+        known = _SETUP_MARKS.get(id(f))  # a flag the family kept: a drag moves one unit
+        if known is None or known[0] is not f:
+            unit = units.get(f.unit_id)
+            if unit is None:
+                continue
+            mark = PieceMark(f.unit_id, Role.PLACEMENT_ERROR, unit.side, f.note)
+            if len(_SETUP_MARKS) > 20_000:
+                _SETUP_MARKS.clear()
+            known = _SETUP_MARKS[id(f)] = (f, mark)
+        out.append(known[1])
+    return tuple(out)
+
+
+#: The mark made for each deployment flag, by the flag's identity.
+_SETUP_MARKS: dict[int, tuple[object, PieceMark]] = {}
 
 
 def _menu_actions(menu: QMenu) -> list[QAction]:
