@@ -91,10 +91,13 @@ class BoardScene(QGraphicsScene):
         self.label_placer: object | None = None
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         #: Idle units are drawn by this one item (added first: below the units
-        #: that paint themselves). ``batch_units`` False: every unit paints itself.
+        #: that paint themselves), the idle units a rule marks by the next (above
+        #: it). ``batch_units`` False: every unit paints itself.
         self.batch = UnitBatch()
+        self.marked_batch = UnitBatch(marked=True)
         self.batch_units = True
         self.addItem(self.batch)
+        self.addItem(self.marked_batch)
         self.selectionChanged.connect(self.sync_batch)
 
     # -- building ---------------------------------------------------------
@@ -113,14 +116,21 @@ class BoardScene(QGraphicsScene):
             labels.place(self, LABEL_PIECE_LIMIT)
         self.sync_batch()
 
+    @property
+    def batches(self) -> tuple[UnitBatch, UnitBatch]:
+        """The items that draw the idle units: unmarked, then marked."""
+        return self.batch, self.marked_batch
+
     def sync_batch(self) -> None:
-        """Hand the idle units to the batch item (after any change of pieces,
+        """Hand the idle units to the batch items (after any change of pieces,
         highlights, selection or focus)."""
         units = [it for it in self.pieces.values() if isinstance(it, UnitItem)]
-        self.batch.sync(units if self.batch_units else [])
+        for batch in self.batches:
+            batch.sync(units if self.batch_units else [])
 
     def _reset(self, scene: Scene) -> None:
-        self.batch.sync([])
+        for batch in self.batches:
+            batch.sync([])
         for item in list(self.pieces.values()) + list(self._overlays.values()):
             self.removeItem(item)
         self.pieces.clear()

@@ -345,18 +345,33 @@ class UnitItem(PieceItem):
             painter.drawRect(self.halo_path.boundingRect().adjusted(-0.25, -0.25, 0.25, 0.25))
         if self.isSelected():
             draw_selection(painter, self.halo_path)
-        if ppi * NAME_IN * self.ts >= MIN_TEXT_PX and ppi >= min_ppi:
-            name_in = readable(NAME_IN * self.ts, ppi)
-            at = self.name_at
-            draw_label(painter, unit.name, at, name_in, style.TEXT, LABEL_BG)
-            note = _note(marks)
-            if note:
-                _, th = text_size(unit.name, name_in)
-                note_in = readable(NOTE_IN * self.ts, ppi)
-                below = at + QPointF(0, note_below(th, text_size(note, note_in)[1]))
-                draw_label(painter, note, below, note_in, style.TEXT, NOTE_BG, italic=True)
+        paint_unit_labels(painter, unit.name, self.name_at, self.ts, marks, ppi, min_ppi)
         if marks:
             draw_badges(painter, marks, self.badge_at, self.colour, self.ts)
+
+
+def paint_unit_labels(
+    painter: QPainter,
+    name: str,
+    at: QPointF,
+    ts: float,
+    marks: tuple[Mark, ...],
+    ppi: float,
+    min_ppi: float,
+) -> None:
+    """A unit's name centred on ``at`` and the note its marks put under it (the
+    reason it does not count, the placement rule it breaks), readable at ``ppi``;
+    nothing when too small to read or below the board's ``min_ppi``."""
+    if ppi * NAME_IN * ts < MIN_TEXT_PX or ppi < min_ppi:
+        return
+    name_in = readable(NAME_IN * ts, ppi)
+    draw_label(painter, name, at, name_in, style.TEXT, LABEL_BG)
+    note = _note(marks)
+    if note:
+        _, th = text_size(name, name_in)
+        note_in = readable(NOTE_IN * ts, ppi)
+        below = at + QPointF(0, note_below(th, text_size(note, note_in)[1]))
+        draw_label(painter, note, below, note_in, style.TEXT, NOTE_BG, italic=True)
 
 
 #: The background ``draw_label`` paints above and below a text, inches.

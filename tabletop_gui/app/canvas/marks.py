@@ -5,9 +5,10 @@ selection box (``draw_selection``). The badges are in ``badges.py``."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas.drawing import DashCache, draw_dashed
@@ -39,6 +40,53 @@ class Mark:
         return self is other or (isinstance(other, Mark) and self.key == other.key)
 
 
+@dataclass(frozen=True)
+class Stroke:
+    """One line of a role band: solid (``dash`` None) or dashes, ``width`` inches."""
+
+    colour: QColor
+    width: float
+    dash: Qt.PenStyle | None = None
+
+    @cached_property
+    def pen(self) -> QPen:
+        return style.inches(self.colour, self.width)
+
+
+#: Each mark's band, by the mark and the piece's colour (a mark without one).
+_STROKES: dict[tuple[Mark, int], tuple[Stroke, ...]] = {}
+
+
+def halo_strokes(mark: Mark, fallback: QColor) -> tuple[Stroke, ...]:
+    """The band around a piece that tells its role, line by line: solid for
+    'counts', dashed grey for 'not counting', black/yellow for a placement error,
+    two-tone dashes for 'contested'. Line style carries the meaning as much as
+    colour."""
+    key = (mark, fallback.rgba())
+    got = _STROKES.get(key)
+    if got is not None:
+        return got
+    w = style.HALO_IN
+    colour = mark.colour or fallback
+    dash = Qt.PenStyle.DashLine
+    role = mark.role
+    out: tuple[Stroke, ...] = ()
+    if role is Role.COUNTS:
+        out = (Stroke(colour, w),)
+    elif role is Role.NOT_COUNTING:
+        out = (Stroke(style.DIM, w * 0.6, dash),)
+    elif role is Role.CONTESTED:
+        out = (Stroke(QColor("white"), w), Stroke(style.ERROR, w, dash))
+    elif role is Role.PLACEMENT_ERROR:
+        out = (Stroke(style.ERROR_ALT, w), Stroke(style.ERROR, w, dash))
+    elif role in (Role.SELECTED, Role.CARRIED):
+        out = (Stroke(colour, w * 0.6, Qt.PenStyle.DotLine),)
+    if len(_STROKES) > 1024:
+        _STROKES.clear()
+    _STROKES[key] = out
+    return out
+
+
 def draw_halo(
     painter: QPainter,
     path: QPainterPath,
@@ -46,28 +94,14 @@ def draw_halo(
     fallback: QColor,
     dashes: DashCache | None = None,
 ) -> None:
-    """The band around a piece that tells its role: solid for 'counts', dashed
-    grey for 'not counting', black/yellow for a placement error, two-tone dashes
-    for 'contested'. Line style carries the meaning as much as colour."""
-    w = style.HALO_IN
-    colour = mark.colour or fallback
+    """The band around a piece that tells its role (``halo_strokes``)."""
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    dash = Qt.PenStyle.DashLine
-    if mark.role is Role.COUNTS:
-        painter.setPen(style.inches(colour, w))
-        painter.drawPath(path)
-    elif mark.role is Role.NOT_COUNTING:
-        draw_dashed(painter, path, style.DIM, w * 0.6, dash, dashes)
-    elif mark.role is Role.CONTESTED:
-        painter.setPen(style.inches(QColor("white"), w))
-        painter.drawPath(path)
-        draw_dashed(painter, path, style.ERROR, w, dash, dashes)
-    elif mark.role is Role.PLACEMENT_ERROR:
-        painter.setPen(style.inches(style.ERROR_ALT, w))
-        painter.drawPath(path)
-        draw_dashed(painter, path, style.ERROR, w, dash, dashes)
-    elif mark.role in (Role.SELECTED, Role.CARRIED):
-        draw_dashed(painter, path, colour, w * 0.6, Qt.PenStyle.DotLine, dashes)
+    for stroke in halo_strokes(mark, fallback):
+        if stroke.dash is None:
+            painter.setPen(stroke.pen)
+            painter.drawPath(path)
+        else:
+            draw_dashed(painter, path, stroke.colour, stroke.width, stroke.dash, dashes)
 
 
 def draw_selection(painter: QPainter, path: QPainterPath) -> None:

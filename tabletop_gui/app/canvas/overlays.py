@@ -75,6 +75,13 @@ class OverlayItem(QGraphicsItem):
             self.label_item.set_rect(self.label_rect())
 
 
+#: How far a circle's ring reaches past its radius, pixels (half its 4 px white
+#: pen and a pixel of antialiasing), and the least zoom it is drawn at (the
+#: window's, pixels per inch): its bounding rect holds the ring at any zoom (a
+#: view keeps the circle as a picture of its bounding rect).
+RING_REACH_PX, LEAST_PPI = 3.0, 2.0
+
+
 class CircleOverlay(OverlayItem):
     """A control radius. ``extra`` widens it by the radius of the marker standing at
     its centre, since a Circle's radius is measured edge to edge from that outline."""
@@ -111,9 +118,14 @@ class CircleOverlay(OverlayItem):
         self.label_dir = (self.label_side, 0.0)
         self.label_at = QPointF(self.label_side * (r + 0.4 + self.label_w / 2), 0)
         self._caption_size = (tw, th)
-        self._rect = QRectF(-r - 0.2, -r - 0.2, 2 * r + 0.4, 2 * r + 0.4)
+        pad = RING_REACH_PX / LEAST_PPI
+        self._rect = QRectF(-r - pad, -r - pad, 2 * r + 2 * pad, 2 * r + 2 * pad)
         self.set_label_dir(self.label_dir)
         self.setToolTip(circle.label)
+        # Kept as a picture by a view: a large antialiased ellipse costs its whole
+        # outline however little of it is repainted (a piece dragged across the
+        # circle repainted it on every move). Exports and prints draw it directly.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def label_dirs(self) -> list[tuple[float, float]]:
         """The caption's places, the usual one first: its side, the other side,

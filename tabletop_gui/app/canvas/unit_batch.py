@@ -1,20 +1,32 @@
 """The idle units drawn by one item: a board of 1,000 units repaints in one
-paint call instead of 1,000 (a selected, highlighted or dragged unit draws
-itself, ``items.UnitItem``). Overlapping units go to successive layers, each
-drawn whole, so a unit covers the one under it."""
+paint call instead of 1,000 (a selected, emphasised, dimmed or dragged unit
+draws itself, ``items.UnitItem``). Overlapping units go to successive layers,
+each drawn whole, so a unit covers the one under it. A second batch draws the
+idle units a rule marks (their role bands, notes and badges): a set-up with
+every unit outside its zone, or a board of units in range, stays a picture."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tabletop_gui.app import style
+from tabletop_gui.app.canvas.badges import draw_badges
 from tabletop_gui.app.canvas.drawing import draw_label, pixels_per_inch, rect_coords
-from tabletop_gui.app.canvas.items import LABEL_BG, MIN_TEXT_PX, NAME_IN, UnitItem, readable
+from tabletop_gui.app.canvas.items import (
+    LABEL_BG,
+    MIN_TEXT_PX,
+    NAME_IN,
+    UnitItem,
+    paint_unit_labels,
+    readable,
+)
 from tabletop_gui.app.canvas.layers import Z_UNIT
+from tabletop_gui.app.canvas.marks import Mark, halo_strokes
+from tabletop_gui.rules.scoreboard import Role
 
 #: Side of the cells that find which idle units' footprints overlap, inches.
 LAYER_CELL = 4.0
@@ -51,20 +63,39 @@ def stacking_layers(boxes: list[tuple[float, float, float, float]]) -> list[int]
 
 
 @dataclass
+class MarkedLabel:
+    """What a marked unit writes above the units: its name, the note under it and
+    its badges (scene coordinates)."""
+
+    name: str
+    at: QPointF
+    ts: float
+    marks: tuple[Mark, ...]
+    badge_at: QPointF
+    colour: QColor
+
+
+@dataclass
 class BatchLayer:
     """Idle units none of which overlaps another: fills with outlines (a path per
-    fill and outline colour), then rank and file lines, then front edges."""
+    fill and outline colour), then rank and file lines, then front edges, then
+    (marked units) their role bands: a solid band stroked with its pen (``pen``
+    set) or dashes filled in their colour (``pen`` None), each pass of the
+    units' marks in order (a unit's bands overlap no other unit's here)."""
 
     fills: list[tuple[QPen, QColor, QPainterPath]]
     grids: list[tuple[QPen, list[QLineF]]]
     fronts: list[tuple[QPen, list[QLineF]]]
+    bands: list[tuple[QPen | None, QColor, QPainterPath]] = field(default_factory=list)
+    #: (marked units) their names, notes and badges, after the layer's bands.
+    labels: list[MarkedLabel] = field(default_factory=list)
 
 
 class UnitBatch(QGraphicsItem):
-    """Every idle unit (no highlight, not selected, not emphasised or dimmed) drawn
-    by one item, in the manner of pyqtgraph: a few painter calls for the whole
-    army instead of one ``paint`` per unit. The window's view caches it as a
-    picture (``BoardView`` sets DeviceCoordinateCache; exports and prints draw it
+    """Every idle unit (no mark, not selected, not emphasised or dimmed) drawn by
+    one item, in the manner of pyqtgraph: a few painter calls for the whole army
+    instead of one ``paint`` per unit. The window's view caches it as a picture
+    (``BoardView`` sets DeviceCoordinateCache; exports and prints draw it
     directly), so a repaint that does not change the idle units is a blit.
 
     Units are drawn in their stacking order (the scene's: later above earlier):
@@ -72,15 +103,23 @@ class UnitBatch(QGraphicsItem):
     drawn whole before the next, so a unit covers the fill, outline and lines of
     any unit under it. Names are written last, above every unit.
 
+    ``marked``: the batch of the idle units a rule marks instead, drawn as each
+    would paint itself (``UnitItem.paint``): its marks' role bands, then its name,
+    note and badges. All it paints counts when stacking, and each layer writes
+    its units' words before the next layer is drawn, so a unit covers the name
+    and badges of a unit under it as their own items did. It lies above the
+    other batch, where the units that paint themselves were before.
+
     Idle units keep their own items (picking, selection, tooltips) flagged
-    ``ItemHasNoContents``; a unit that gets a highlight, is selected or dragged
+    ``ItemHasNoContents``; a unit that is selected, emphasised, dimmed or dragged
     leaves the batch and paints itself."""
 
-    def __init__(self) -> None:
+    def __init__(self, marked: bool = False) -> None:
         super().__init__()
+        self.marked = marked
         self.setZValue(Z_UNIT)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.members: tuple[tuple[UnitItem, object, QPointF], ...] = ()
+        self.members: tuple[tuple[UnitItem, object, QPointF, tuple[Mark, ...]], ...] = ()
         self._rect = QRectF()
         self._layers: list[BatchLayer] = []
         self._labels: list[tuple[str, QPointF, float]] = []
@@ -90,24 +129,40 @@ class UnitBatch(QGraphicsItem):
 
     @staticmethod
     def idle(item: UnitItem) -> bool:
+        """An unmarked unit at rest: drawn by the (unmarked) batch."""
+        return not item.marks and UnitBatch.at_rest(item)
+
+    @staticmethod
+    def at_rest(item: UnitItem) -> bool:
+        """On the table, not selected, emphasised or dimmed."""
         unit = item.piece
         return (
             unit is not None
             and unit.on_table  # type: ignore[attr-defined]
-            and not item.marks
             and item.focus == 0
             and not item.isSelected()
         )
 
+    def takes(self, item: UnitItem) -> bool:
+        if self.marked:
+            return bool(item.marks) and self.at_rest(item)
+        return self.idle(item)
+
     def sync(self, items: list[UnitItem]) -> None:
-        """Take the idle ones of ``items``; rebuilt only if the set or a member changed."""
-        members = tuple((it, it.piece, it.name_at) for it in items if self.idle(it))
+        """Take the ones of ``items`` this batch draws (``takes``); rebuilt only if
+        the set or a member (its unit, name's place or marks) changed."""
+        members = tuple((it, it.piece, it.name_at, it.marks) for it in items if self.takes(it))
+        self.set_members(members)
+
+    def set_members(
+        self, members: tuple[tuple[UnitItem, object, QPointF, tuple[Mark, ...]], ...]
+    ) -> None:
         if len(members) == len(self.members) and all(
-            a[0] is b[0] and a[1] is b[1] and a[2] == b[2]
+            a[0] is b[0] and a[1] is b[1] and a[2] == b[2] and a[3] is b[3]
             for a, b in zip(members, self.members, strict=True)
         ):
             return
-        now = {id(it) for it, *_ in members}
+        now = {id(m[0]) for m in members}
         for it, *_ in self.members:
             if id(it) not in now:
                 it.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, False)
@@ -117,23 +172,29 @@ class UnitBatch(QGraphicsItem):
         self.members = members
         self._build()
 
+    def _box(self, item: UnitItem, pos: QPointF) -> tuple[float, float, float, float]:
+        """What a member covers when stacking: its footprint; in the marked batch
+        all it paints (band, name, note, badges: ``boundingRect``)."""
+        rect = item.boundingRect() if self.marked else item.path.boundingRect()
+        left, top, right, bottom = rect_coords(rect)
+        x, y = pos.x(), pos.y()
+        return left + x, top + y, right + x, bottom + y
+
     def _build(self) -> None:
         self.prepareGeometryChange()
-        places = [it.pos() for it, _, _ in self.members]
-        boxes = []
-        for (it, _, _), pos in zip(self.members, places, strict=True):
-            x, y = pos.x(), pos.y()
-            left, top, right, bottom = rect_coords(it.path.boundingRect())
-            boxes.append((left + x, top + y, right + x, bottom + y))
+        places = [m[0].pos() for m in self.members]
+        boxes = [self._box(m[0], pos) for m, pos in zip(self.members, places, strict=True)]
         per_unit = stacking_layers(boxes)
         n = max(per_unit, default=-1) + 1
         fills: list[dict[tuple, tuple[QPen, QColor, QPainterPath]]] = [{} for _ in range(n)]
         fronts: list[dict[tuple, tuple[QPen, list[QLineF]]]] = [{} for _ in range(n)]
         grids: list[dict[tuple, tuple[QPen, list[QLineF]]]] = [{} for _ in range(n)]
+        bands: list[dict[tuple, tuple[QPen | None, QColor, QPainterPath]]] = [{} for _ in range(n)]
         labels = []
+        marked_labels: list[list[MarkedLabel]] = [[] for _ in range(n)]
         rect = QRectF()
-        for (it, unit, _), pos, layer in zip(self.members, places, per_unit, strict=True):
-            faded = unit.fleeing  # type: ignore[attr-defined]
+        for (it, unit, _, marks), pos, layer in zip(self.members, places, per_unit, strict=True):
+            faded = unit.fleeing or any(m.role is Role.NOT_COUNTING for m in marks)  # type: ignore[attr-defined]
             outline, grid, front = it.pens
             fill = it.fills[1] if faded else it.fills[0]
             key = (fill.rgba(), outline.color().rgba())
@@ -149,11 +210,31 @@ class UnitBatch(QGraphicsItem):
                 grids[layer].setdefault(pen_key, (grid, []))[1].extend(
                     ln.translated(pos) for ln in it.grid
                 )
-            labels.append((unit.name, pos + it.name_at, it.ts))  # type: ignore[attr-defined]
+            for j, mark in enumerate(marks):
+                for k, stroke in enumerate(halo_strokes(mark, it.colour)):
+                    band_key = (j, k, stroke.colour.rgba(), stroke.width, stroke.dash)
+                    if stroke.dash is None:
+                        shape = it.halo_path
+                    else:
+                        shape = it.dashes.outline(it.halo_path, stroke.width, stroke.dash)
+                    got = bands[layer].get(band_key)
+                    if got is None:
+                        path = QPainterPath()
+                        path.setFillRule(Qt.FillRule.WindingFill)
+                        pen = stroke.pen if stroke.dash is None else None
+                        got = bands[layer][band_key] = (pen, stroke.colour, path)
+                    got[2].addPath(shape.translated(pos))
+            name = unit.name  # type: ignore[attr-defined]
+            if self.marked:
+                marked_labels[layer].append(
+                    MarkedLabel(name, pos + it.name_at, it.ts, marks, pos + it.badge_at, it.colour)
+                )
+            else:
+                labels.append((name, pos + it.name_at, it.ts))
             rect = rect.united(it.boundingRect().translated(pos))
         self._layers = [
-            BatchLayer(list(f.values()), list(g.values()), list(fr.values()))
-            for f, g, fr in zip(fills, grids, fronts, strict=True)
+            BatchLayer(list(f.values()), list(g.values()), list(fr.values()), _in_order(b), ml)
+            for f, g, fr, b, ml in zip(fills, grids, fronts, bands, marked_labels, strict=True)
         ]
         self._labels = labels
         self._rect = rect
@@ -178,8 +259,26 @@ class UnitBatch(QGraphicsItem):
             for pen, lines in layer.fronts:
                 painter.setPen(pen)
                 painter.drawLines(lines)
+            if layer.bands:
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                for band_pen, colour, path in layer.bands:
+                    if band_pen is not None:
+                        painter.setPen(band_pen)
+                        painter.drawPath(path)
+                    else:
+                        painter.fillPath(path, colour)
+            for m in layer.labels:
+                paint_unit_labels(painter, m.name, m.at, m.ts, m.marks, ppi, min_ppi)
+                draw_badges(painter, m.marks, m.badge_at, m.colour, m.ts)
         if ppi < min_ppi:
             return
         for name, at, ts in self._labels:
             if ppi * NAME_IN * ts >= MIN_TEXT_PX:
                 draw_label(painter, name, at, readable(NAME_IN * ts, ppi), style.TEXT, LABEL_BG)
+
+
+def _in_order(
+    bands: dict[tuple, tuple[QPen | None, QColor, QPainterPath]],
+) -> list[tuple[QPen | None, QColor, QPainterPath]]:
+    """A layer's bands in the order a unit draws its own: by mark, then by line."""
+    return [bands[k] for k in sorted(bands, key=lambda k: (k[0], k[1]))]

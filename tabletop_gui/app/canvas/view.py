@@ -25,6 +25,7 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPaintEvent,
+    QPixmapCache,
     QResizeEvent,
     QShowEvent,
     QUndoCommand,
@@ -112,6 +113,11 @@ class ScaleBar(QWidget):
         painter.end()
 
 
+#: Viewport-sized pictures Qt's pixmap cache must hold: the two unit batches,
+#: the circles (``CircleOverlay``) and room for the rest (icons).
+CACHED_PICTURES = 4
+
+
 class BoardView(QGraphicsView):
     measured = Signal(str)
     tool_changed = Signal(str)
@@ -151,8 +157,9 @@ class BoardView(QGraphicsView):
         scene.addItem(self.handle)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
-        # The idle units, drawn by one item, are kept as a picture of this view.
-        scene.batch.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        # The idle units, drawn by two items, are kept as pictures of this view.
+        for batch in scene.batches:
+            batch.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         # Items draw inside their bounding rects (halo margins included), except for the
         # half width of cosmetic pens (at most 2 px), so the view keeps its 2 px
         # antialiasing pad on every update (DontAdjustForAntialiasing left trails of the
@@ -258,9 +265,21 @@ class BoardView(QGraphicsView):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.scale_bar.move(8, self.viewport().height() - self.scale_bar.height() - 4)
+        self._room_for_pictures()
         self._place_notice()
         if self._fitted:  # keep the whole board in view until the user zooms or pans
             self.fit_board()
+
+    def _room_for_pictures(self) -> None:
+        """Make Qt's pixmap cache (where the batches' pictures are kept, each up to
+        the viewport's size) hold CACHED_PICTURES viewports: with its default 10 MB,
+        a large window's pictures pushed each other out and every repaint drew
+        the army again (75 ms instead of 13 at 3000 x 1800)."""
+        vp = self.viewport()
+        dpr = vp.devicePixelRatioF()
+        need = int(CACHED_PICTURES * vp.width() * vp.height() * 4 * dpr * dpr / 1024)
+        if need > QPixmapCache.cacheLimit():
+            QPixmapCache.setCacheLimit(need)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
