@@ -28,6 +28,7 @@ from tabletop_gui.cli import main as cli_main
 from tabletop_gui.examples import DEMO_BOARD, SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.rules import replay
+from tabletop_gui.rules.engine import evaluate
 
 PT_PER_IN = 72
 
@@ -227,3 +228,19 @@ def test_the_page_text_wraps_to_the_page_and_names_the_winner(qtbot):
     for text, bold in page.lines:
         assert QFontMetricsF(page.bold if bold else page.font).horizontalAdvance(text) <= room, text
     assert page.lines[-1][0].endswith("Winner: Prussia")
+
+
+def test_svg_pictures_draw_control_circles_as_shapes_never_as_bitmaps(qapp, tmp_path):
+    """The window keeps its circles as pictures (a drag across one is a blit);
+    an SVG export and the overlay's board picture are drawn by scenes of their
+    own, so each circle is a vector shape there, not a pasted bitmap."""
+    from tabletop_gui.app.stream.board_picture import StreamScene, board_svg
+
+    game = load_game(SCENARIOS / "carnevale_drowned_quarter.json")
+    state = replay(game.setup, game.events)
+    out = tmp_path / "board.svg"
+    render_file(state, str(out))
+    stream = board_svg(StreamScene(), 1920, 1080, state, evaluate(state))
+    for svg in (out.read_text(), stream.decode()):
+        assert "<circle" in svg or "<path" in svg
+        assert "<image" not in svg

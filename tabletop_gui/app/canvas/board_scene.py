@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas import labels
@@ -89,6 +89,9 @@ class BoardScene(QGraphicsScene):
         #: The last label placement (``labels.Placer``): where the names and
         #: captions are, so a transient label (the measure tool's) can avoid them.
         self.label_placer: object | None = None
+        #: The unit batches and circles kept as pictures of the view
+        #: (``keep_pictures``, the window's view only).
+        self.cache_pictures = False
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         #: Idle units are drawn by this one item (added first: below the units
         #: that paint themselves), the idle units a rule marks by the next (above
@@ -115,6 +118,20 @@ class BoardScene(QGraphicsScene):
         if settle and len(scene.units) <= LABEL_PIECE_LIMIT:
             labels.place(self, LABEL_PIECE_LIMIT)
         self.sync_batch()
+
+    def keep_pictures(self) -> None:
+        """Keep the idle units and the circles as pictures of the view showing
+        this scene: a repaint that does not change them is a blit, and a piece
+        dragged across a large antialiased circle no longer redraws its outline
+        on every move. Only for a view: Qt writes a kept picture into an export,
+        a print or an SVG as a bitmap, so the scenes drawn there never keep one."""
+        self.cache_pictures = True
+        cache = QGraphicsItem.CacheMode.DeviceCoordinateCache
+        for batch in self.batches:
+            batch.setCacheMode(cache)
+        for overlay in self._overlays.values():
+            if isinstance(overlay, CircleOverlay):
+                overlay.setCacheMode(cache)
 
     @property
     def batches(self) -> tuple[UnitBatch, UnitBatch]:
@@ -294,7 +311,10 @@ class BoardScene(QGraphicsScene):
                 for o in self._overlays.values()
             )
             width = scene.board.width if isinstance(scene.board, InchBoard) else None
-            return CircleOverlay(hl, self.colour(hl.side), self.bmap, extra, ts, not shown, width)
+            circle = CircleOverlay(hl, self.colour(hl.side), self.bmap, extra, ts, not shown, width)
+            if self.cache_pictures:
+                circle.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            return circle
         if isinstance(hl, Area):
             return AreaOverlay(hl, self.colour(hl.side), self.bmap, ts)
         if isinstance(hl, HexMark) and isinstance(self.board, HexBoard):

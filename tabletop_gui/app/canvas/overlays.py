@@ -122,10 +122,6 @@ class CircleOverlay(OverlayItem):
         self._rect = QRectF(-r - pad, -r - pad, 2 * r + 2 * pad, 2 * r + 2 * pad)
         self.set_label_dir(self.label_dir)
         self.setToolTip(circle.label)
-        # Kept as a picture by a view: a large antialiased ellipse costs its whole
-        # outline however little of it is repainted (a piece dragged across the
-        # circle repainted it on every move). Exports and prints draw it directly.
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def label_dirs(self) -> list[tuple[float, float]]:
         """The caption's places, the usual one first: its side, the other side,

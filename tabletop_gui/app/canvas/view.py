@@ -32,7 +32,6 @@ from PySide6.QtGui import (
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
-    QGraphicsItem,
     QGraphicsView,
     QLabel,
     QWidget,
@@ -157,9 +156,7 @@ class BoardView(QGraphicsView):
         scene.addItem(self.handle)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
-        # The idle units, drawn by two items, are kept as pictures of this view.
-        for batch in scene.batches:
-            batch.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        scene.keep_pictures()
         # Items draw inside their bounding rects (halo margins included), except for the
         # half width of cosmetic pens (at most 2 px), so the view keeps its 2 px
         # antialiasing pad on every update (DontAdjustForAntialiasing left trails of the
