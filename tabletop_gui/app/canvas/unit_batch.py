@@ -35,27 +35,45 @@ LAYER_CELL = 4.0
 LAYER_EPS = 0.01
 
 
+#: A box over more cells than this is checked against every other box instead of
+#: being entered in the cells (a marked unit's box takes in its words: in a tiny
+#: picture they can span thousands of inches, and millions of cells).
+BIG_BOX_CELLS = 64
+
+
 def stacking_layers(boxes: list[tuple[float, float, float, float]]) -> list[int]:
     """A layer per box (left, top, right, bottom), in drawing order: one above the
     highest earlier box it overlaps, 0 when it overlaps none. Drawing layer by
     layer keeps every overlap in order while each layer is drawn in one go."""
     cells: dict[tuple[int, int], list[int]] = {}
+    big: list[int] = []
     layers: list[int] = []
     c, e = LAYER_CELL, LAYER_EPS
+
+    def overlaps(j: int, left: float, top: float, right: float, bottom: float) -> bool:
+        ol, ot, orr, ob = boxes[j]
+        return left < orr - e and ol + e < right and top < ob - e and ot + e < bottom
+
     for i, (left, top, right, bottom) in enumerate(boxes):
         left, top, right, bottom = left + e, top + e, right - e, bottom - e
-        keys = [
-            (cx, cy)
-            for cx in range(int(left // c), int(right // c) + 1)
-            for cy in range(int(top // c), int(bottom // c) + 1)
-        ]
+        xs = range(int(left // c), int(right // c) + 1)
+        ys = range(int(top // c), int(bottom // c) + 1)
         layer = 0
+        if len(xs) * len(ys) > BIG_BOX_CELLS:
+            for j in range(i):
+                if layers[j] >= layer and overlaps(j, left, top, right, bottom):
+                    layer = layers[j] + 1
+            big.append(i)
+            layers.append(layer)
+            continue
+        keys = [(cx, cy) for cx in xs for cy in ys]
+        for j in big:
+            if layers[j] >= layer and overlaps(j, left, top, right, bottom):
+                layer = layers[j] + 1
         for key in keys:
             for j in cells.get(key, ()):
-                if layers[j] >= layer:
-                    ol, ot, orr, ob = boxes[j]
-                    if left < orr - e and ol + e < right and top < ob - e and ot + e < bottom:
-                        layer = layers[j] + 1
+                if layers[j] >= layer and overlaps(j, left, top, right, bottom):
+                    layer = layers[j] + 1
         for key in keys:
             cells.setdefault(key, []).append(i)
         layers.append(layer)
