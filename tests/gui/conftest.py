@@ -39,6 +39,19 @@ def private_data(tmp_path, monkeypatch):
     return data
 
 
+@pytest.fixture(autouse=True)
+def empty_clipboard():
+    """Each test leaves the clipboard empty. Qt's offscreen platform crashes the
+    process as it exits (exit code 139, after every test passed) when the
+    clipboard still holds data a test copied (Edit > Copy's pieces); the window
+    on a real display does not."""
+    yield
+    from PySide6.QtGui import QGuiApplication
+
+    if QGuiApplication.instance() is not None:
+        QGuiApplication.clipboard().clear()
+
+
 @pytest.fixture
 def demo(qtbot) -> MainWindow:
     return open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
