@@ -19,6 +19,7 @@ from tabletop_gui.model.events import (
 )
 from tabletop_gui.model.game import Game
 from tabletop_gui.rules import Timeline, evaluate, replay
+from tabletop_gui.rules.engine import RuleError
 
 from .helpers import block, t9a_setup
 
@@ -56,12 +57,13 @@ events = st.one_of(
 
 
 def accepted(timeline: Timeline, log: list) -> list:
-    """Push each event; keep those the model accepts (random turns may be refused)."""
+    """Push each event; keep those the model and the rules accept (random turns
+    may be refused, and so is anything after the last Game Turn ended)."""
     kept = []
     for event in log:
         try:
             timeline.push(event)
-        except EventError:
+        except (EventError, RuleError):
             continue
         kept.append(event)
     return kept

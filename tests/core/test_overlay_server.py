@@ -55,6 +55,18 @@ def request(server: OverlayServer, method: str, path: str, host: str | None = No
     return resp, data
 
 
+def refusal(server: OverlayServer, method: str, path: str, **kw) -> int | None:
+    """The status of a request the server must refuse, None when it closed the
+    connection unanswered (with a body or headers unread, the system may reset
+    the connection before the refusal is read); never an answer with the game."""
+    try:
+        resp, body = request(server, method, path, **kw)
+    except (ConnectionResetError, http.client.RemoteDisconnected):
+        return None
+    assert b"A game" not in body
+    return resp.status
+
+
 def test_it_listens_on_the_loopback_address_only_and_not_on_another(served):
     assert served.addresses == [("127.0.0.1", served.port)]
     assert served.url == f"http://127.0.0.1:{served.port}/"
@@ -114,9 +126,8 @@ def test_only_get_is_answered(served, method):
     assert resp.status == 405
     assert b"A game" not in body
     if method != "HEAD":  # with a body: refused before it is read
-        resp, body = request(served, method, "/score.json", body=b'{"totals": {}}')
-        assert resp.status in (400, 405, 413)
-        assert b"A game" not in body
+        body = b'{"totals": {}}'
+        assert refusal(served, method, "/score.json", body=body) in (400, 405, 413, None)
 
 
 @pytest.mark.parametrize(
@@ -154,18 +165,9 @@ def test_its_pages_are_served_with_a_policy_that_loads_nothing_from_elsewhere(se
 
 
 def test_a_request_too_large_or_with_a_body_is_refused(served):
-    try:
-        resp, body = request(
-            served, "GET", "/score.json", headers={"X-Big": "x" * MAX_HEADER_BYTES}
-        )
-    except http.client.RemoteDisconnected:
-        pass  # closed without an answer
-    else:
-        assert resp.status in (400, 413, 431)
-        assert b"A game" not in body
-    resp, body = request(served, "GET", "/score.json", body=b"x" * 1000)
-    assert resp.status in (400, 413)
-    assert b"A game" not in body
+    big = {"X-Big": "x" * MAX_HEADER_BYTES}
+    assert refusal(served, "GET", "/score.json", headers=big) in (400, 413, 431, None)
+    assert refusal(served, "GET", "/score.json", body=b"x" * 1000) in (400, 413, None)
 
 
 def test_pages_listening_are_bounded(served):
