@@ -187,8 +187,9 @@ def main() -> None:
     events = []
     turn = 1
     for i in range(10_000):
-        if i % 500 == 0:
-            events += [TurnStart(turn), TurnEnd(turn)]
+        if i % 1_700 == 0:  # moves inside six Game Turns (the game ends with the sixth)
+            events += [TurnEnd(turn - 1)] if turn > 1 else []
+            events.append(TurnStart(turn))
             turn += 1
         u = placed(units[i % len(units)], rng)
         events.append(MovePiece(u.id, u.x, u.y))
