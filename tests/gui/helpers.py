@@ -7,6 +7,8 @@ from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.app.windows.main_window import MainWindow
+from tabletop_gui.examples import DEMO_BOARD
+from tabletop_gui.io import load_game
 from tabletop_gui.model.game import Game
 
 
@@ -18,6 +20,15 @@ def open_window(qtbot, game: Game, path: str | None = None) -> MainWindow:
     qtbot.waitExposed(window)
     window.view.fit_board()
     QApplication.processEvents()
+    return window
+
+
+def new_board(qtbot, key: str) -> MainWindow:
+    """A window on File > New's preset ``key`` (a family's new-game preset)."""
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
+    assert window.new_game(key, ask=False)
+    QApplication.processEvents()
+    window.view.fit_board()
     return window
 
 

@@ -9,18 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QCursor, QGuiApplication
 from PySide6.QtWidgets import QApplication
 
-from tabletop_gui.examples import DEMO_BOARD
-from tabletop_gui.io import load_game
-
-from .helpers import drop, open_window
-
-
-def new_board(qtbot, key: str):
-    window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
-    assert window.new_game(key, ask=False)
-    QApplication.processEvents()
-    window.view.fit_board()
-    return window
+from .helpers import drop, new_board
 
 
 def select(window, ids) -> None:

@@ -7,10 +7,7 @@ import re
 
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
-from tabletop_gui.examples import DEMO_BOARD, SCENARIOS
-from tabletop_gui.io import load_game
-
-from .helpers import open_window
+from tabletop_gui.examples import SCENARIOS
 
 
 def dialog_of(window):
@@ -33,14 +30,6 @@ def type_into(qtbot, edit, text: str) -> None:
 
 
 # -- 6: a dropped Secure Target marker reads as its owner's target -----------------------
-
-
-def new_board(qtbot, key: str):
-    window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
-    assert window.new_game(key, ask=False)
-    QApplication.processEvents()
-    window.view.fit_board()
-    return window
 
 
 def secure_markers(window):

@@ -36,14 +36,6 @@ def type_into(qtbot, edit, text: str) -> None:
 # -- 6: a dropped Secure Target marker reads as its owner's target -----------------------
 
 
-def new_board(qtbot, key: str):
-    window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
-    assert window.new_game(key, ask=False)
-    QApplication.processEvents()
-    window.view.fit_board()
-    return window
-
-
 def secure_markers(window):
     return [m for m in window.doc.state.scene.markers.values() if m.kind == "t9a.secure_target"]
 

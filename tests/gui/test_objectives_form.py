@@ -19,25 +19,15 @@ from tabletop_gui.app.panels.param_form import (
     NumberField,
     PointField,
 )
-from tabletop_gui.examples import DEMO_BOARD
-from tabletop_gui.io import load_game
 from tabletop_gui.play import objective_choices as choices
 
-from .helpers import drop, open_window
+from .helpers import drop, new_board
 
 BOARDS = {
     "t9a": "t9a/frontline_clash/t9a.hold_the_ground",
     "hex": "hex",
     "carnevale": "carnevale",
 }
-
-
-def new_board(qtbot, key: str):
-    window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
-    assert window.new_game(key, ask=False)
-    QApplication.processEvents()
-    window.view.fit_board()
-    return window
 
 
 def pick_kind(dialog, kind: str) -> None:
