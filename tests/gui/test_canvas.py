@@ -24,12 +24,6 @@ from tabletop_gui.rules.scoreboard import Role
 from .helpers import at, drop
 
 
-def unit_named(window, name: str):
-    matches = [u for u in window.doc.state.scene.units.values() if u.name == name]
-    assert len(matches) == 1, name
-    return matches[0]
-
-
 def scene_snapshot(window) -> dict:
     """What the canvas shows: every piece item's position and model value, and the overlays."""
     items = {pid: (round(it.pos().x(), 9), round(it.pos().y(), 9), it.piece, it.marks)

@@ -4,9 +4,7 @@ selected unit, Escape leaving the tool, a click without a drag drawing nothing."
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRectF
 
-from tabletop_gui.app.canvas.items import UnitItem
 from tabletop_gui.app.stream import audience
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
@@ -14,15 +12,7 @@ from tabletop_gui.io import load_game
 from .helpers import open_window
 
 DEMO = SCENARIOS / "t9a_frontline_clash_demo.json"
-SECURE = SCENARIOS / "t9a_frontline_clash_secure_target.json"
 CARNEVALE = SCENARIOS / "carnevale_drowned_quarter.json"
-REFUSED = SCENARIOS / "t9a_refused_flank_spoils_of_war.json"
-KING = SCENARIOS / "t9a_encircle_king_of_the_hill.json"
-SMALL = {
-    DEMO: ["a-duke", "b-shaman"],
-    SECURE: ["a-duke", "b-warboss", "a-hippogriff"],
-    CARNEVALE: ["g-capo", "r-priest", "r-thrall", "g-runner"],
-}
 
 
 @pytest.fixture(autouse=True)
@@ -30,26 +20,6 @@ def fresh_stream_settings():
     audience.forget_settings()
     yield
     audience.forget_settings()
-
-
-def _base(item: UnitItem) -> QRectF:
-    return item.path.boundingRect().translated(item.pos())
-
-
-def _area(r: QRectF) -> float:
-    return max(0.0, r.width()) * max(0.0, r.height())
-
-
-def _covered_share(item: UnitItem, ppi: float) -> float:
-    """How much of the unit's base box its own drawn name (and note) covers."""
-    base = _base(item)
-    return _area(base.intersected(item.name_box(ppi))) / _area(base)
-
-
-# -- 1. a small unit's name stands beside its base, not on it ---------------------------
-
-
-# -- 4. the measure's reading is never under the rotate handle ---------------------------
 
 
 def _press_drag_release(qtbot, window, a, b) -> None:
@@ -62,18 +32,6 @@ def _press_drag_release(qtbot, window, a, b) -> None:
     qtbot.mouseMove(vp, at(window, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
     qtbot.mouseMove(vp, at(window, *b))
     qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=at(window, *b))
-
-
-# -- 8. one Escape leaves the measure tool; a click then measures nothing ----------------
-
-
-# -- 8. the King of the Hill pick badge reads at the fitted zoom and says what it is ------
-
-
-# -- 7. spectators watch the stream: face-down values hidden unless a referee says so ---
-
-
-# -- 2. a small stream picture keeps the board large and names off other units -----------
 
 
 def test_measuring_from_the_selected_unit_hides_its_rotate_handle_and_the_reading_is_on_top(

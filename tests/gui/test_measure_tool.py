@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QImage, QPainter
-from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.app.canvas import items as items_module
 from tabletop_gui.app.canvas.drawing import text_size
@@ -22,13 +21,6 @@ from tabletop_gui.geometry.outline import distance_to_point, unit_outline
 from tabletop_gui.io import load_game
 
 from .helpers import at, open_window
-
-
-def piece_under(window, x: float, y: float):
-    """The unit or marker the view picks at board point (x, y), as a click, a
-    right-click or the measure tool does (terrain and zones are not pieces here)."""
-    item = window.view.piece_at(at(window, x, y))
-    return item.piece_id if item is not None and item.kind in ("unit", "marker") else None
 
 
 def drag(qtbot, window, a: tuple[float, float], b: tuple[float, float]) -> None:
@@ -49,45 +41,6 @@ def carnevale(qtbot):
 def secure(qtbot):
     path = str(SCENARIOS / "t9a_frontline_clash_secure_target.json")
     return open_window(qtbot, load_game(path), path)
-
-
-# -- 1. a piece is picked on its base, not on its name --------------------------------
-
-
-# -- 3. a player's view hides face-down values on the board ---------------------------
-
-
-def drawn_texts(window, item, monkeypatch) -> list[str]:
-    """The texts ``item``'s paint draws, at the view's zoom."""
-    seen: list[str] = []
-    real = items_module.draw_label
-
-    def record(painter, text, *args, **kwargs):
-        seen.append(text)
-        return real(painter, text, *args, **kwargs)
-
-    monkeypatch.setattr(items_module, "draw_label", record)
-    image = QImage(400, 400, QImage.Format.Format_ARGB32)
-    painter = QPainter(image)
-    painter.translate(200, 200)
-    ppi = window.view.pixels_per_inch()
-    painter.scale(ppi, ppi)
-    item.paint(painter, QStyleOptionGraphicsItem(), None)
-    painter.end()
-    monkeypatch.setattr(items_module, "draw_label", real)
-    return seen
-
-
-def choose_viewer(window, name: str) -> None:
-    action = next(a for a in window.viewer_menu.actions() if a.text() == name)
-    action.trigger()
-    QApplication.processEvents()
-
-
-# -- 6. measuring on a hex board counts hexes -----------------------------------------
-
-
-# -- 7. the measure label names its rule and keeps off other labels -------------------
 
 
 def label_boxes(window) -> dict[str, QRectF]:
@@ -122,9 +75,6 @@ def covered_by_measure(window, piece_id: str, marker_id: str) -> list[str]:
     box = window.view.measure_item.label_box()
     assert window.scene.board_rect().adjusted(-1e-6, -1e-6, 1e-6, 1e-6).contains(box)
     return [name for name, r in label_boxes(window).items() if r.intersects(box)]
-
-
-# -- 9. the rotate handle keeps off the unit's name -----------------------------------
 
 
 def test_measure_from_peasant_levy_to_the_board_centre_ends_at_the_centre_4_15_in(demo, qtbot):

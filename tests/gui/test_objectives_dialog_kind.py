@@ -4,11 +4,8 @@ refusal as soon as the form changes."""
 from __future__ import annotations
 
 import json
-import re
 
-from PySide6.QtWidgets import QApplication, QFileDialog
-
-from tabletop_gui.examples import SCENARIOS
+from PySide6.QtWidgets import QApplication
 
 
 def dialog_of(window):
@@ -26,57 +23,6 @@ def pick_kind(dialog, kind: str) -> None:
 def type_into(qtbot, edit, text: str) -> None:
     edit.clear()
     qtbot.keyClicks(edit, text)
-
-
-# -- 5: Game > Objectives...: changing Kind ---------------------------------------------
-
-
-# -- 6: a dropped Secure Target marker reads as its owner's target -----------------------
-
-
-def secure_markers(window):
-    return [m for m in window.doc.state.scene.markers.values() if m.kind == "t9a.secure_target"]
-
-
-# -- 7: exports from a player's view hide what that player cannot know -------------------
-
-CARNEVALE = SCENARIOS / "carnevale_drowned_quarter.json"
-
-
-def svg_texts(path) -> list[str]:
-    return re.findall(r">([^<>]+)</text>", path.read_text(encoding="utf-8"))
-
-
-def view_as(window, name: str) -> None:
-    action = next(a for a in window.viewer_menu.actions() if a.text() == name)
-    action.trigger()
-    QApplication.processEvents()
-
-
-def export_svg(window, path, monkeypatch) -> None:
-    """File > Export > SVG..., the file dialog answered with ``path``."""
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), "SVG"))
-    window.export_dialog("svg")
-
-
-# -- 8 and 9c: the Inspector's fields and words ------------------------------------------
-
-HEX = SCENARIOS / "hex_hochkirch_ridge_demo.json"
-
-
-def select(window, piece_id: str) -> None:
-    window.scene.clearSelection()
-    window.scene.pieces[piece_id].setSelected(True)
-    for _ in range(3):
-        QApplication.processEvents()
-
-
-def form_labels(window) -> list[str]:
-    form = window.inspector.form
-    return [form.itemAt(i, form.ItemRole.LabelRole).widget().text() for i in range(form.rowCount())]
-
-
-# -- 8: the demo opened at start is not "a new game" in the save prompt -----------------
 
 
 def test_changing_kind_after_a_refusal_clears_it_and_keeps_the_typed_params(demo, qtbot):

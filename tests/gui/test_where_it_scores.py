@@ -14,13 +14,11 @@ from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.model import InchBoard, ObjectiveSpec, Scene, Setup, Side, Unit
 from tabletop_gui.model.game import Game
-from tabletop_gui.model.pieces import MM_PER_INCH
 from tabletop_gui.rules.engine import family_of, objectives_of, scoring_regions
 
 from .helpers import at, open_window
 
 A, B = "a", "b"
-HALF_W = 5 * 20 / MM_PER_INCH / 2  # a 5 x 4 block of 20 mm bases
 
 
 def game() -> Game:

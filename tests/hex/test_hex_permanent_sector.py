@@ -79,12 +79,6 @@ def sector(section="left"):
     return [("c", "clearing_sector", {"side": BLUE, "section": section})]
 
 
-def play_turns(p: Play, first: int, last: int) -> Play:
-    for n in range(first, last + 1):
-        p(*turn(n, BLUE), *end(n, BLUE), *turn(n, RED), *end(n, RED))
-    return p
-
-
 def test_a_sector_cleared_for_three_turns_gives_three_banners():
     p = Play(setup([unit("b1", BLUE, (1, 0)), unit("r1", RED, (6, 8))], sector()))
     got = []
