@@ -125,14 +125,16 @@ class LineReading(QGraphicsItem):
     ) -> None:
         painter.setOpacity(1.0)
         self.paint_line(painter)
-        box = self.label_box()
         back = QColor(self.colour)
         back.setAlpha(225)
+        self.paint_reading(painter, back, self.isSelected())
+
+    def paint_reading(self, painter: QPainter, back: QColor, selected: bool = False) -> None:
+        """The reading: white text lines on a rounded ``back`` box (outlined in
+        yellow when ``selected``)."""
         painter.setBrush(back)
-        painter.setPen(Qt.PenStyle.NoPen)
-        if self.isSelected():
-            painter.setPen(style.cosmetic(QColor("#ffd400"), 3))
-        painter.drawRoundedRect(box, self.pad()[1], self.pad()[1])
+        painter.setPen(style.cosmetic(QColor("#ffd400"), 3) if selected else Qt.PenStyle.NoPen)
+        painter.drawRoundedRect(self.label_box(), self.pad()[1], self.pad()[1])
         _, h, line_h = self.text_block()
         y = self.centre.y() - h / 2 + line_h / 2
         for text in self.lines:
