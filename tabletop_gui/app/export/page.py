@@ -65,13 +65,7 @@ class Page:
         self.scale = width / self.source.width()
         self.board_h = self.source.height() * self.scale
         self.unit = max(10.0, width / 110)  # base text size, px
-        self.title_font = QFont("DejaVu Sans")
-        self.title_font.setPixelSize(round(self.unit * 1.5))
-        self.title_font.setBold(True)
-        self.font = QFont("DejaVu Sans")
-        self.font.setPixelSize(round(self.unit))
-        self.bold = QFont(self.font)
-        self.bold.setBold(True)
+        self.title_font, self.font, self.bold = page_fonts(self.unit)
         self.rows = score_rows(state.scene, board)
         self.summary = summary_text(state.scene, board)
         sides = [(s.name, scene.colours.get(s.id, style.NEUTRAL)) for s in state.scene.sides]
@@ -139,6 +133,29 @@ class Page:
                 text,
             )
             y += line_h
+
+
+def page_fonts(unit: float) -> tuple[QFont, QFont, QFont]:
+    """The fonts of a page whose base text is ``unit`` pixels: the title (bold,
+    1.5 times), the text, and the text in bold."""
+    title = QFont("DejaVu Sans")
+    title.setPixelSize(round(unit * 1.5))
+    title.setBold(True)
+    text = QFont("DejaVu Sans")
+    text.setPixelSize(round(unit))
+    bold = QFont(text)
+    bold.setBold(True)
+    return title, text, bold
+
+
+def png_bytes(image: QImage, path: str) -> bytes:
+    """``image`` encoded as a PNG (an OSError naming ``path`` if Qt cannot)."""
+    buf = QBuffer()
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    # PySide6 stub gap: the stubs type the format as bytes, the binding takes a str.
+    if not image.save(buf, "PNG"):  # type: ignore[call-overload]
+        raise OSError(f"{path}: could not encode the PNG")
+    return bytes(buf.data().data())
 
 
 def wrapped(text: str, metrics: QFontMetricsF, width: float) -> list[str]:

@@ -12,7 +12,6 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
     QColor,
-    QFont,
     QFontMetricsF,
     QImage,
     QPageLayout,
@@ -23,6 +22,7 @@ from PySide6.QtGui import (
 
 from tabletop_gui.app.canvas.annotation_items import show_annotations
 from tabletop_gui.app.canvas.board_scene import BoardScene
+from tabletop_gui.app.export.page import page_fonts, png_bytes
 from tabletop_gui.geometry.outline import outline_of
 from tabletop_gui.io.atomic import write_atomic
 from tabletop_gui.model.annotations import Annotations, Ruler
@@ -129,13 +129,7 @@ class Layout:
         self.unit = max(10.0, w / 80)
         self.pad = self.unit
         self.title = title
-        self.title_font = QFont("DejaVu Sans")
-        self.title_font.setPixelSize(round(self.unit * 1.5))
-        self.title_font.setBold(True)
-        self.font = QFont("DejaVu Sans")
-        self.font.setPixelSize(round(self.unit))
-        self.bold = QFont(self.font)
-        self.bold.setBold(True)
+        self.title_font, self.font, self.bold = page_fonts(self.unit)
         self.title_h = self.unit * 2.6
         self.line_h = self.unit * 1.5
         self.lines: list[tuple[str, bool]] = []
@@ -234,11 +228,7 @@ def write_range_report(
             painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
             layout.paint(painter, scene, region)
             painter.end()
-            buf = QBuffer()
-            buf.open(QIODevice.OpenModeFlag.WriteOnly)
-            if not image.save(buf, "PNG"):  # type: ignore[call-overload]
-                raise OSError(f"{path}: could not encode the PNG")
-            _write(path, bytes(buf.data().data()))
+            _write(path, png_bytes(image, str(path)))
         else:
             buf = QBuffer()
             buf.open(QIODevice.OpenModeFlag.WriteOnly)

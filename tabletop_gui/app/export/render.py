@@ -26,9 +26,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QIODevice
-
-from tabletop_gui.app.export.page import Page, board_scene, ensure_app, page_image, svg_bytes
+from tabletop_gui.app.export.page import (
+    Page,
+    board_scene,
+    ensure_app,
+    page_image,
+    png_bytes,
+    svg_bytes,
+)
 from tabletop_gui.app.export.true_scale import DEFAULT_OVERLAP_IN, write_pdf
 from tabletop_gui.io.atomic import write_atomic
 from tabletop_gui.model.annotations import Annotations
@@ -92,12 +97,7 @@ def render_file(
         if suffix == ".png":
             scene.transparent_table = transparent
             image = page_image(page, transparent)
-            buf = QBuffer()
-            buf.open(QIODevice.OpenModeFlag.WriteOnly)
-            # PySide6 stub gap: the stubs type the format as bytes, the binding takes a str.
-            if not image.save(buf, "PNG"):  # type: ignore[call-overload]
-                raise OSError(f"{output_path}: could not encode the PNG")
-            write_atomic(output_path, bytes(buf.data().data()))
+            write_atomic(output_path, png_bytes(image, output_path))
         else:
             write_atomic(output_path, svg_bytes(page, state.setup.name or "board"))
     finally:
