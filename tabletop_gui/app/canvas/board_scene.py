@@ -89,7 +89,7 @@ class BoardScene(QGraphicsScene):
         #: The last label placement (``labels.Placer``): where the names and
         #: captions are, so a transient label (the measure tool's) can avoid them.
         self.label_placer: object | None = None
-        #: The unit batches and circles kept as pictures of the view
+        #: Idle units, overlays, zones, terrain and markers kept as pictures of the view
         #: (``keep_pictures``, the window's view only).
         self.cache_pictures = False
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
@@ -120,18 +120,28 @@ class BoardScene(QGraphicsScene):
         self.sync_batch()
 
     def keep_pictures(self) -> None:
-        """Keep the idle units and the circles as pictures of the view showing
-        this scene: a repaint that does not change them is a blit, and a piece
-        dragged across a large antialiased circle no longer redraws its outline
-        on every move. Only for a view: Qt writes a kept picture into an export,
-        a print or an SVG as a bitmap, so the scenes drawn there never keep one."""
+        """Keep what does not change while a piece is dragged as pictures of the
+        view showing this scene: the idle units, the overlays, zones, terrain,
+        markers and their labels. A repaint that does not change them is a blit,
+        so a piece dragged across a hatched zone or a large antialiased circle no
+        longer redraws it on every move. Only for a view: Qt writes a kept picture
+        into an export, a print or an SVG as a bitmap, so the scenes drawn there
+        never keep one."""
         self.cache_pictures = True
+        for item in [*self.batches, *self._overlays.values(), *self.pieces.values()]:
+            self._keep_picture(item)
+
+    def _keep_picture(self, item: QGraphicsItem) -> None:
+        """Keep ``item`` (and its floating label) as a picture when this scene
+        keeps pictures; not a unit that paints itself: it is the dragged or the
+        selected one, redrawn as it moves."""
+        if not self.cache_pictures or isinstance(item, UnitItem):
+            return
         cache = QGraphicsItem.CacheMode.DeviceCoordinateCache
-        for batch in self.batches:
-            batch.setCacheMode(cache)
-        for overlay in self._overlays.values():
-            if isinstance(overlay, CircleOverlay):
-                overlay.setCacheMode(cache)
+        item.setCacheMode(cache)
+        label = getattr(item, "label_item", None)
+        if isinstance(label, QGraphicsItem):
+            label.setCacheMode(cache)
 
     @property
     def batches(self) -> tuple[UnitBatch, UnitBatch]:
@@ -254,6 +264,7 @@ class BoardScene(QGraphicsScene):
                 item.ts = self.text_scale
                 item.public = self.public
                 self.pieces[pid] = item
+                self._keep_picture(item)
                 self.addItem(item)
                 self._marks.pop(pid, None)
             show(item, piece)
@@ -311,15 +322,17 @@ class BoardScene(QGraphicsScene):
                 for o in self._overlays.values()
             )
             width = scene.board.width if isinstance(scene.board, InchBoard) else None
-            circle = CircleOverlay(hl, self.colour(hl.side), self.bmap, extra, ts, not shown, width)
-            if self.cache_pictures:
-                circle.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-            return circle
-        if isinstance(hl, Area):
-            return AreaOverlay(hl, self.colour(hl.side), self.bmap, ts)
-        if isinstance(hl, HexMark) and isinstance(self.board, HexBoard):
-            return HexOverlay(hl, self.colour(hl.side), self.bmap, self.board, ts)
-        return None
+            overlay: OverlayItem = CircleOverlay(
+                hl, self.colour(hl.side), self.bmap, extra, ts, not shown, width
+            )
+        elif isinstance(hl, Area):
+            overlay = AreaOverlay(hl, self.colour(hl.side), self.bmap, ts)
+        elif isinstance(hl, HexMark) and isinstance(self.board, HexBoard):
+            overlay = HexOverlay(hl, self.colour(hl.side), self.bmap, self.board, ts)
+        else:
+            return None
+        self._keep_picture(overlay)
+        return overlay
 
     def overlay_items(self) -> list[OverlayItem]:
         return list(self._overlays.values())

@@ -112,9 +112,12 @@ class ScaleBar(QWidget):
         painter.end()
 
 
-#: Viewport-sized pictures Qt's pixmap cache must hold: the two unit batches,
-#: the circles (``CircleOverlay``) and room for the rest (icons).
-CACHED_PICTURES = 4
+#: Viewport-sized pictures Qt's pixmap cache must hold: what the board scene
+#: keeps (``BoardScene.keep_pictures``: the unit batches, overlays, zones,
+#: terrain, markers) covered 0.6 to 2.3 viewports in the bundled examples and
+#: the overlay benchmark, at 1600x950 and 1024x640; the rest is room for the
+#: where-it-scores regions and icons.
+CACHED_PICTURES = 6
 
 
 class BoardView(QGraphicsView):
