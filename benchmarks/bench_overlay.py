@@ -34,6 +34,7 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.app.windows.main_window import MainWindow
+from tabletop_gui.geometry.outline import distance, unit_outline
 from tabletop_gui.model import InchBoard, Marker, ObjectiveSpec, Scene, Setup, Side, Terrain, Unit
 from tabletop_gui.model.game import Game
 from tabletop_gui.rules.engine import scoring_regions
@@ -51,18 +52,21 @@ A, B = "a", "b"
 def make_game(seed: int = 1) -> Game:
     rng = random.Random(seed)
     board = InchBoard(72, 48)
-    units = {}
-    for i in range(2 * PER_SIDE):
+    dragged = Unit("u0", "Dragged", A, 10.0, 24.0, base_width_mm=25, base_depth_mm=25,
+                   models=20, models_per_rank=5)  # fmt: skip
+    units = {"u0": dragged}
+    for i in range(1, 2 * PER_SIDE):
         side = A if i % 2 == 0 else B
         w, d = rng.choice(((20, 20), (25, 25), (25, 50), (40, 40), (50, 50)))
         models = rng.choice((1, 3, 5, 10, 20))
         per_rank = min(models, rng.choice((1, 3, 5)))
-        uid = f"u{i}"
-        units[uid] = Unit(uid, f"Unit {i}", side, rng.uniform(4, 68), rng.uniform(4, 44),
-                          facing=rng.uniform(0, 360), base_width_mm=w, base_depth_mm=d,
-                          models=models, models_per_rank=per_rank)  # fmt: skip
-    units["u0"] = Unit("u0", "Dragged", A, 10.0, 24.0, base_width_mm=25, base_depth_mm=25,
-                       models=20, models_per_rank=5)  # fmt: skip
+        while True:  # clear of the dragged unit's start: the press picks it, not another
+            unit = Unit(f"u{i}", f"Unit {i}", side, rng.uniform(4, 68), rng.uniform(4, 44),
+                        facing=rng.uniform(0, 360), base_width_mm=w, base_depth_mm=d,
+                        models=models, models_per_rank=per_rank)  # fmt: skip
+            if distance(unit_outline(unit), unit_outline(dragged)) > 1.0:
+                break
+        units[unit.id] = unit
     ellipse = tuple(
         (36 + 8 * math.cos(t * math.pi / 24), 30 + 5 * math.sin(t * math.pi / 24))
         for t in range(48)
@@ -114,6 +118,7 @@ def drag_frames(app: QApplication, window: MainWindow) -> list[float]:
     select(window, "u0")
     app.processEvents()
     mouse(window, QEvent.Type.MouseButtonPress, 10.0, 24.0)
+    assert window.scene.selected_ids() == ["u0"], "the press picks the dragged unit"
     out = []
     for i in range(1, MOVES + 1):
         x = 10.0 + 40.0 * i / MOVES
