@@ -19,7 +19,6 @@ scale). Medians of several runs are printed; nothing is asserted.
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import random
 import statistics
@@ -28,9 +27,9 @@ import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication
+from window_driving import close, mouse
 
 from tabletop_gui.model import InchBoard, ObjectiveSpec, Scene, Setup, Side, Unit, Zone
 from tabletop_gui.model.events import TurnStart
@@ -78,15 +77,6 @@ def make_game(n: int, seed: int = 1, started: bool = True) -> Game:
     return Game(setup, (TurnStart(1), TurnStart(1, a)) if started else ())
 
 
-def mouse(window: MainWindow, kind: QEvent.Type, x: float, y: float) -> None:
-    view = window.view
-    pos = view.viewport_pos(x, y)
-    ev = QMouseEvent(kind, QPointF(pos), QPointF(view.viewport().mapToGlobal(pos)),
-                     Qt.MouseButton.LeftButton, Qt.MouseButton.LeftButton,
-                     Qt.KeyboardModifier.NoModifier)  # fmt: skip
-    QApplication.sendEvent(view.viewport(), ev)
-
-
 def one_run(
     app: QApplication, n: int, started: bool
 ) -> tuple[list[float], list[float], list[float], int]:
@@ -127,17 +117,6 @@ def one_run(
         zooms.append((time.perf_counter() - t0) * 1000)
     close(app, window)
     return moves, repaints, zooms, changes
-
-
-def close(app: QApplication, window: MainWindow) -> None:
-    """Close and destroy the window now: windows left alive (a ``deleteLater`` is
-    only carried out by an event loop) made every later run slower."""
-    window.doc.undo_stack.setClean()
-    window.close()
-    window.deleteLater()
-    app.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
-    app.processEvents()
-    gc.collect()
 
 
 def main(argv: list[str]) -> int:

@@ -29,9 +29,9 @@ from dataclasses import replace
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication
+from window_driving import close, mouse
 
 from tabletop_gui.app.windows.main_window import MainWindow
 from tabletop_gui.geometry.outline import distance, unit_outline
@@ -97,15 +97,6 @@ def make_game(seed: int = 1) -> Game:
         ObjectiveSpec(k, f"t9a.{k}", picks if k == "king_of_the_hill" else {}) for k in kinds
     )
     return Game(Setup("t9a", scene, "bench overlay", objectives, deployment="frontline_clash"))
-
-
-def mouse(window: MainWindow, kind: QEvent.Type, x: float, y: float) -> None:
-    view = window.view
-    pos = view.viewport_pos(x, y)
-    ev = QMouseEvent(kind, QPointF(pos), QPointF(view.viewport().mapToGlobal(pos)),
-                     Qt.MouseButton.LeftButton, Qt.MouseButton.LeftButton,
-                     Qt.KeyboardModifier.NoModifier)  # fmt: skip
-    QApplication.sendEvent(view.viewport(), ev)
 
 
 def select(window: MainWindow, uid: str) -> None:
@@ -186,9 +177,7 @@ def one_run(app: QApplication, seed: int) -> dict[str, float]:
     on = drag_frames(app, window)
     window._update_regions = update  # type: ignore[method-assign]
     assert window.regions.items or window.regions.shown, "the overlay is drawn"
-    window.close()
-    window.deleteLater()
-    app.processEvents()
+    close(app, window)
     return {
         "select": statistics.median(selections),
         "overlay": statistics.median(overlay),
