@@ -75,6 +75,23 @@ def test_w_shades_the_rules_region_and_says_how_far_short(qtbot):
     assert "Hold the Ground" in window.regions_panel.text()
 
 
+def test_the_words_panel_is_white_over_the_board_so_its_dark_text_reads(qtbot):
+    """The panel sits on the board's view; the dark table around the board must
+    not show through it (a style sheet had switched its fill off)."""
+    window = open_window(qtbot, game())
+    window.resize(1366, 768)
+    select(window, "knights")
+    qtbot.keyClick(window.view, Qt.Key.Key_W)
+    panel = window.regions_panel
+    QApplication.processEvents()
+    picture = window.view.viewport().grab().toImage()
+    geo = panel.geometry()
+    # Right of the longest line's words, inside the panel: only its background.
+    x = geo.right() - 4
+    colours = {picture.pixelColor(x, y).name() for y in range(geo.top() + 3, geo.bottom() - 3)}
+    assert colours == {"#ffffff"}
+
+
 def test_the_region_stays_while_the_unit_is_dragged_and_the_words_follow(qtbot):
     window = open_window(qtbot, game())
     select(window, "knights")

@@ -16,7 +16,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPalette, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QFrame,
     QGraphicsItem,
@@ -115,6 +115,7 @@ class RegionItem(QGraphicsPathItem):
             under.setBrush(QBrush(wash))
             under.setPen(QPen(Qt.PenStyle.NoPen))
             under.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
+            under.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
 
 class CentreCross(QGraphicsItem):
@@ -164,6 +165,10 @@ def path_of(answer: RegionAnswer, bmap: BoardMap) -> list[tuple[QPainterPath, bo
     return out
 
 
+PANEL_BACKGROUND = QColor("#ffffff")
+PANEL_BORDER = QColor("#888888")
+
+
 class RegionsPanel(QFrame):
     """The overlay's words in the view's corner: a title, then a row per objective
     (a swatch of its colour and a plain line). Opaque, and a row is rewritten only
@@ -172,15 +177,13 @@ class RegionsPanel(QFrame):
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.setObjectName("whereItScores")
-        # Opaque (a filled background): rewriting a row repaints the panel, not the
-        # board under it.
+        # Opaque: it paints every pixel itself (``paintEvent``) and Qt is told so,
+        # so rewriting a row repaints the panel, not the board under it. (A style
+        # sheet had turned its palette fill off: the board showed through.)
         palette = self.palette()
-        palette.setColor(QPalette.ColorRole.Window, QColor("#ffffff"))
         palette.setColor(QPalette.ColorRole.WindowText, QColor("#111111"))
         self.setPalette(palette)
-        self.setAutoFillBackground(True)
-        self.setFrameShape(QFrame.Shape.Box)
-        self.setStyleSheet("QFrame#whereItScores { border: 1px solid #888888; }")
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
         self.grid = QGridLayout(self)
         self.grid.setContentsMargins(6, 4, 6, 4)
         self.grid.setHorizontalSpacing(4)
@@ -195,6 +198,13 @@ class RegionsPanel(QFrame):
         self.rows: list[tuple[QLabel, QLabel]] = []
         self.pool: list[tuple[QLabel, QLabel]] = []
         self.hide()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), PANEL_BACKGROUND)
+        painter.setPen(PANEL_BORDER)
+        painter.drawRect(self.rect().adjusted(0, 0, -1, -1))
+        painter.end()
 
     def set_rows(self, title: str, rows: Sequence[tuple[QColor | None, str]]) -> None:
         """A new set of rows (another unit, or a message alone); the row widgets
