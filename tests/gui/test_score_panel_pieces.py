@@ -5,15 +5,19 @@ selects the piece on the board. One bundled game per family."""
 
 from __future__ import annotations
 
-import pytest
+import itertools
 
+import pytest
+from PySide6.QtCore import Qt
+
+from tabletop_gui.app.panels.score_panel import ScorePanel
 from tabletop_gui.app.windows.main_window import MainWindow
 from tabletop_gui.cli import score_text
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.rules import evaluate, replay
 
-from .helpers import open_window
+from .helpers import at, open_window
 
 GAMES = {
     "t9a": "t9a_frontline_clash_secure_target.json",
@@ -53,3 +57,56 @@ def test_choosing_a_pieces_row_selects_that_piece_on_the_board(qtbot):
     panel.select_piece_row(objective, pid)
     assert window.scene.selected_ids() == [pid]
     assert window.inspector.piece is not None and window.inspector.piece.id == pid
+
+
+def table_text(panel: ScorePanel) -> list[tuple[int, list[str]]]:
+    """Each table row as a reader sees it: its first cell's span and its texts."""
+    table = panel.table
+    out = []
+    for r in range(table.rowCount()):
+        cells = [table.item(r, c) for c in range(table.columnCount())]
+        out.append((table.columnSpan(r, 0), [c.text() if c is not None else "" for c in cells]))
+    return out
+
+
+DRAGS = {
+    # The Wolf Riders leave the centre's 6 in and come back: the last row goes and returns.
+    "t9a": ("b-wolves", [(-2.0 * i, -0.6 * i) for i in range(1, 16)]),
+    # The Capo walks up the board past five of the six objectives: rows come and go
+    # under the objectives in the middle of the table.
+    "carnevale": ("g-capo", [(0.9 * i, 1.6 * i) for i in range(1, 18)]),
+}
+
+
+@pytest.mark.parametrize("family", sorted(DRAGS))
+def test_rows_kept_while_a_piece_is_dragged_read_as_a_panel_written_afresh(qtbot, family):
+    """A drag adds and removes piece rows (a unit comes into range, leaves it);
+    the panel moves only those rows. After every mouse move its table reads
+    exactly as a new panel given the same scoreboard."""
+    window = open_game(qtbot, GAMES[family])
+    panel = window.score_panel
+    uid, steps = DRAGS[family]
+    unit = window.doc.state.scene.units[uid]
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(window, unit.x, unit.y))
+    shown: list[list] = []
+    path = [(unit.x + dx, unit.y + dy) for dx, dy in steps]
+    for x, y in path + path[::-1]:
+        qtbot.mouseMove(viewport, at(window, x, y))
+        fresh = ScorePanel()
+        qtbot.addWidget(fresh)
+        fresh.set_scoreboard(window.doc.state.scene, window.doc.scoreboard(), window.scene.colours)
+        assert table_text(panel) == table_text(fresh), (x, y)
+        if not shown or shown[-1] != panel.keys:
+            shown.append(list(panel.keys))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(window, unit.x, unit.y))
+    assert len(shown) > 2  # rows came and went on the way
+    if family == "carnevale":  # and not only under the last objective
+        last = max(i for i, _ in shown[0])
+        assert any(first_change(a, b)[0] < last for a, b in itertools.pairwise(shown))
+
+
+def first_change(a: list, b: list) -> tuple:
+    """The first row key where two lists of row keys part."""
+    k = next((k for k, (p, q) in enumerate(zip(a, b, strict=False)) if p != q), min(len(a), len(b)))
+    return a[k] if k < len(a) else b[k]

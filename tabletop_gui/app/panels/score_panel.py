@@ -12,6 +12,8 @@ selecting a piece's row emits ``piece_selected`` (the window selects it).
 
 from __future__ import annotations
 
+from difflib import SequenceMatcher
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
@@ -32,6 +34,7 @@ COLUMNS = ("Objective", "Leader", "Counts")
 COL_NAME, COL_LEADER, COL_COUNTS = range(3)
 COL_REASON = 3  # logical column of ``cell``: the reason line (row 2i+1, column 0)
 PIECE_ROW_COLOUR = QColor("#1f3b57")
+REASON_COLOUR = QColor("#333333")
 EMPTY_HINT = "No active objectives: Game > Objectives… adds one"
 
 
@@ -103,17 +106,15 @@ class ScorePanel(QWidget):
             self._set_summary(scene, board)
             return
         self._colours = dict(colours)
-        table = self.table
         keys = row_keys(rows)
+        if [r.objective_id for r in rows] != [r.objective_id for r in self.rows]:
+            # Other objectives: every row written afresh.
+            self.table.clearSpans()
+            self.table.clearContents()
+            self.table.setRowCount(0)
+            self.keys, self.rows = [], []
         if keys != self.keys:
-            table.clearSpans()
-            table.clearContents()
-            table.setRowCount(len(keys))
-            for r, (_, kind) in enumerate(keys):
-                if kind is not None:
-                    table.setSpan(r, 0, 1, len(COLUMNS))
-            self.keys = keys
-            self.rows = []
+            self._move_rows(keys)
         first = {i: r for r, (i, kind) in enumerate(keys) if kind is None}
         for i, row in enumerate(rows):
             old = self.rows[i] if i < len(self.rows) else None
@@ -123,6 +124,25 @@ class ScorePanel(QWidget):
         self.rows = rows
         self._set_summary(scene, board)
 
+    def _move_rows(self, keys: list[RowKey]) -> None:
+        """Insert and remove table rows so that the rows of ``keys`` already shown
+        keep their cells and heights: a piece coming into range adds its row, it
+        does not rewrite and measure the whole table again."""
+        table = self.table
+        ops = SequenceMatcher(None, self.keys, keys, autojunk=False).get_opcodes()
+        for tag, i1, i2, j1, j2 in reversed(ops):
+            if tag in ("replace", "delete"):
+                for _ in range(i2 - i1):
+                    table.removeRow(i1)
+            if tag in ("replace", "insert"):
+                for r in range(j1, j2):
+                    table.insertRow(i1 + r - j1)
+        for r, (_, kind) in enumerate(keys):
+            span = 1 if kind is None else len(COLUMNS)  # a title row has three cells
+            if table.columnSpan(r, 0) != span:
+                table.setSpan(r, 0, 1, span)
+        self.keys = keys
+
     def _show_row(
         self,
         top: int,
@@ -131,34 +151,34 @@ class ScorePanel(QWidget):
         colours: dict[str, QColor],
         restyle: bool,
     ) -> None:
-        """Write what changed since ``old`` (the row shown in the same table rows,
-        None: nothing yet). A drag changes a piece's figures on every move: only
-        those cells are written, and a row is measured again only when its text
-        changed by more than a few letters (``resizeRowToContents`` is slow)."""
+        """Write the cells of objective ``row`` (title at table row ``top``) whose
+        text changed; ``old`` is the row shown before (None: nothing yet). A drag
+        changes a piece's figures on every move: only those cells are written,
+        and a row is measured again only when it is new or its text changed by
+        more than a few letters (``resizeRowToContents`` is slow)."""
         table = self.table
 
-        def put(r: int, col: int, text: str, was: str | None) -> bool:
+        def put(r: int, col: int, text: str, colour: QColor | None = None) -> str | None:
+            """Write ``text`` unless shown: what was there ("" if new), None if unchanged."""
+            item = table.item(r, col)
+            was = item.text() if item is not None else None
             if text == was:
-                return False
-            item = self._item(r, col)
+                return None
+            if item is None:
+                item = self._new_item(r, col, colour)
             item.setText(text)
             item.setToolTip(text)
-            return True
+            return was if was is not None else ""
 
         reason = row.reason + (f"\n⚠ {row.problems}" if row.problems else "")
-        was_reason = (old.reason + (f"\n⚠ {old.problems}" if old.problems else "")) if old else None
-        head = [put(top, col, text, getattr(old, field) if old else None)
-                for col, text, field in ((COL_NAME, row.name, "name"),
-                                         (COL_LEADER, row.leader, "leader"),
-                                         (COL_COUNTS, row.counts, "counts"))]  # fmt: skip
-        if old is None:  # fresh rows: style them once (a restyle repaints the row)
+        head = [put(top, col, text) for col, text in ((COL_NAME, row.name),
+                                                      (COL_LEADER, row.leader),
+                                                      (COL_COUNTS, row.counts))]  # fmt: skip
+        if old is None:  # a fresh title: bold (a restyle repaints the row)
             name = self._item(top, COL_NAME)
             font = name.font()
             font.setBold(True)
             name.setFont(font)
-            self._item(top + 1, 0).setForeground(QBrush(QColor("#333333")))
-            for k in range(len(row.pieces)):
-                self._item(top + 2 + k, 0).setForeground(QBrush(PIECE_ROW_COLOUR))
         if old is None or restyle or old.leader_side != row.leader_side:
             leader_item = self._item(top, COL_LEADER)
             colour = colours.get(row.leader_side) if row.leader_side else None
@@ -166,24 +186,25 @@ class ScorePanel(QWidget):
             font = leader_item.font()
             font.setBold(colour is not None)
             leader_item.setFont(font)
-        if any(head) or restyle:
+        if any(w is not None for w in head) or restyle:
             table.resizeRowToContents(top)
-        if put(top + 1, 0, reason, was_reason):
+        if put(top + 1, 0, reason, REASON_COLOUR) is not None:
             table.resizeRowToContents(top + 1)
-        before = old.pieces if old is not None else ()
         for k, (_, line) in enumerate(row.pieces):
-            was = before[k][1] if k < len(before) else None
-            wrote = put(top + 2 + k, 0, f"   • {line}", f"   • {was}" if was is not None else None)
-            if wrote and (was is None or abs(len(was) - len(line)) > 3):
+            was = put(top + 2 + k, 0, f"   • {line}", PIECE_ROW_COLOUR)
+            if was is not None and (not was or abs(len(was) - len(line) - 5) > 3):
                 table.resizeRowToContents(top + 2 + k)
 
-    def _item(self, row: int, col: int) -> QTableWidgetItem:
-        item = self.table.item(row, col)
-        if item is None:
-            item = QTableWidgetItem()
-            item.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-            self.table.setItem(row, col, item)
+    def _new_item(self, row: int, col: int, colour: QColor | None = None) -> QTableWidgetItem:
+        item = QTableWidgetItem()
+        item.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        if colour is not None:
+            item.setForeground(QBrush(colour))
+        self.table.setItem(row, col, item)
         return item
+
+    def _item(self, row: int, col: int) -> QTableWidgetItem:
+        return self.table.item(row, col) or self._new_item(row, col)
 
     def _set_summary(self, scene: Scene, board: Scoreboard) -> None:
         text = summary_text(scene, board)
