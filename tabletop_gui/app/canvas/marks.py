@@ -104,14 +104,26 @@ def draw_halo(
             draw_dashed(painter, path, stroke.colour, stroke.width, stroke.dash, dashes)
 
 
+#: The selection boxes' dashes, by box and dash width: a selected piece that is
+#: dragged repaints its box on every move, and the box is in its own coordinates.
+_SELECTION_BOXES = DashCache()
+_BOX_PATHS: dict[tuple[float, float, float, float], QPainterPath] = {}
+
+
 def draw_selection(painter: QPainter, path: QPainterPath) -> None:
     """The editor's selection: a black-and-white dashed box just outside the piece
     and its role band, so both stay visible."""
     r = path.boundingRect()
-    path = QPainterPath()
     g = SELECT_GAP
-    path.addRect(r.adjusted(-g, -g, g, g))
+    out = r.adjusted(-g, -g, g, g)
+    key = (out.x(), out.y(), out.width(), out.height())
+    box = _BOX_PATHS.get(key)
+    if box is None:
+        if len(_BOX_PATHS) > 64:
+            _BOX_PATHS.clear()
+        box = _BOX_PATHS[key] = QPainterPath()
+        box.addRect(*key)
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.setPen(style.cosmetic(QColor("white"), 3))
-    painter.drawPath(path)
-    draw_dashed(painter, path, QColor("black"), 1.5, pixels=True)
+    painter.drawPath(box)
+    draw_dashed(painter, box, QColor("black"), 1.5, cache=_SELECTION_BOXES, pixels=True)
