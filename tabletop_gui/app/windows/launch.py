@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from tabletop_gui import __version__
 from tabletop_gui.app import session
@@ -17,6 +17,21 @@ from tabletop_gui.io import FileFormatError
 
 #: The windows opened here, kept alive while the event loop runs.
 _WINDOWS: list[MainWindow] = []
+
+
+def fit_to_screen(window: QWidget) -> bool:
+    """Shrink a window larger than the screen it opens on (the main window asks
+    for 1600 x 950: on a 1366 x 768 laptop it ran off the screen) to the screen's
+    free area, down to its own minimum; whether it had to (it then opens maximized)."""
+    screen = window.screen()
+    if screen is None:
+        return False
+    free = screen.availableGeometry()
+    if window.width() <= free.width() and window.height() <= free.height():
+        return False
+    window.resize(min(window.width(), free.width()), min(window.height(), free.height()))
+    window.move(free.topLeft())
+    return True
 
 
 def run_app(path: str | None = None) -> int:
@@ -35,7 +50,10 @@ def run_app(path: str | None = None) -> int:
     window = MainWindow(
         opened.game, opened.save_path, opened_from=opened.source if opened.example else None
     )
-    window.show()
+    if fit_to_screen(window):
+        window.showMaximized()
+    else:
+        window.show()
     window.view.setFocus(Qt.FocusReason.OtherFocusReason)  # board keys work at once
     _WINDOWS.append(window)
     smoke.arm_from_environment(window)
