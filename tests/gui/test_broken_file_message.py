@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from PySide6.QtWidgets import QMessageBox
+
 from tabletop_gui.examples import DEMO_BOARD
 from tabletop_gui.io import load_game
 
@@ -19,3 +21,43 @@ def test_a_broken_json_file_says_which_line(qtbot, dialogs, tmp_path):
     assert not window.open_path(str(broken), ask=False)
     _title, message = dialogs.warnings[-1]
     assert "Where in the file: line " in message and "(file)" not in message
+
+
+def refused_log(tmp_path) -> Path:
+    """The demo with a 13th event the rules refuse (Game Turn 1 starting again)."""
+    data = json.loads(Path(DEMO_BOARD).read_text())
+    data["events"].insert(12, {"type": "turn_start", "turn": 1})
+    path = tmp_path / "disputed.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_a_log_the_rules_refuse_opens_up_to_the_event_before_it_as_an_unsaved_copy(
+    qtbot, dialogs, tmp_path
+):
+    """A referee's file with a refused event: the window offers the game as it
+    stood before it; the file is never written with the shorter log."""
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    path = refused_log(tmp_path)
+    before = path.read_bytes()
+    dialogs.answer = QMessageBox.StandardButton.Open
+    assert window.open_path(str(path), ask=False)
+    title, question = dialogs.questions[-1]
+    assert title == "Open up to the refused event?"
+    assert "Where in the file: events[12]" in question
+    assert "turn 1 cannot start now" in question
+    assert "refuse event 12 of its log (23 events)" in question
+    assert len(window.doc.timeline.events) == 12
+    assert window.doc.path is None and window.doc.dirty  # Save asks where
+    assert "disputed.json (a copy, not saved yet) *" in window.windowTitle()
+    assert "up to event 12 of 23" in window.statusBar().currentMessage()
+    assert path.read_bytes() == before
+
+
+def test_declining_to_open_up_to_the_refused_event_keeps_the_open_board(qtbot, dialogs, tmp_path):
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    events = window.doc.timeline.events
+    dialogs.answer = QMessageBox.StandardButton.Cancel
+    assert not window.open_path(str(refused_log(tmp_path)), ask=False)
+    assert window.doc.timeline.events == events
+    assert "events[12]" in window.statusBar().currentMessage()

@@ -18,6 +18,7 @@ from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
 from tabletop_gui.examples import DEMO_BOARD, examples, is_example
 from tabletop_gui.io import FileFormatError, load_game, save_game
+from tabletop_gui.io.errors import LogRefusal
 from tabletop_gui.model.game import Game
 from tabletop_gui.play import new_game
 from tabletop_gui.rules.engine import RuleError
@@ -154,6 +155,8 @@ class FileActions(QMainWindow):
             return False
         try:
             self._reset_to(load_game(path), path)
+        except LogRefusal as exc:
+            return self._open_before_refusal(path, exc)
         except FileFormatError as exc:
             self._warn(
                 "Cannot open this file",
@@ -168,6 +171,43 @@ class FileActions(QMainWindow):
         session.add_recent(path)
         copy = " as an unsaved copy (Save asks where to keep it)" if self.opened_from else ""
         self.statusBar().showMessage(f"Opened {path}{copy}", 5000)
+        return True
+
+    def _open_before_refusal(self, path: str, exc: LogRefusal) -> bool:
+        """The rules refuse an event of the file's log: offer the game as it stood
+        just before it (what a referee wants to look at), as an unsaved copy, so
+        Save never writes the shortened log over the file."""
+        game = exc.game
+        if not isinstance(game, Game):
+            self._warn("Cannot open this file", f"{path}\n\n{exc.path}: {exc.problem}")
+            return False
+        n, total = exc.index, len(game.events)
+        answer = QMessageBox.question(
+            self,
+            "Open up to the refused event?",
+            f"{path}\n\nWhere in the file: {exc.path}\nProblem: {exc.problem}\n\n"
+            f"The rules refuse event {n} of its log ({total} events). Open the game as it "
+            f"stood before it (its first {n} events), as an unsaved copy? Save then asks "
+            "where to keep it: this file keeps its whole log.",
+            QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Open,
+        )
+        if answer != QMessageBox.StandardButton.Open:
+            self.statusBar().showMessage(f"Could not open {path}: {exc.path}: {exc.problem}", 10000)
+            return False
+        try:
+            self.doc.reset(game.truncated(n), None)
+        except RuleError as again:  # cannot happen: the events before n were applied
+            self._warn("Cannot open this file", f"{path}\n\n{again}")
+            return False
+        self.opened_from = path
+        self.doc.unsaved_extra = True  # the log is shorter than the file's
+        self._update_title()
+        session.add_recent(path)
+        self.statusBar().showMessage(
+            f"Opened {path} up to event {n} of {total}: {exc.path} is refused ({exc.problem})",
+            15000,
+        )
         return True
 
     def _reset_to(self, game: Game, path: str | None) -> None:
