@@ -59,6 +59,11 @@ class Annotations:
     def without_ruler(self, ruler_id: str) -> Annotations:
         return replace(self, rulers=tuple(r for r in self.rulers if r.id != ruler_id))
 
+    def with_note(self, ruler_id: str, note: str) -> Annotations:
+        """Ruler ``ruler_id`` with ``note`` (shown after its title; "" removes it)."""
+        rulers = tuple(replace(r, note=note) if r.id == ruler_id else r for r in self.rulers)
+        return replace(self, rulers=rulers)
+
     def ruler(self, ruler_id: str) -> Ruler | None:
         return next((r for r in self.rulers if r.id == ruler_id), None)
 

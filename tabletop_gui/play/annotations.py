@@ -42,15 +42,26 @@ def ruler_reading(scene: Scene, board: Scoreboard | None, ruler: Ruler) -> Measu
     return measure_between(scene, board, a_id, start, b_id, end)
 
 
-def ruler_title(scene: Scene, ruler: Ruler) -> str:
-    """'Knights to Orc Boyz', 'Knights to a point'; the note after a dash."""
+def ruler_between(scene: Scene, ruler: Ruler) -> str:
+    """'Knights to Orc Boyz', 'Knights to a point'."""
 
     def name(pid: str | None) -> str:
         piece = _piece(scene, pid)
         return piece_label(piece) if piece is not None else "a point"
 
-    text = f"{name(ruler.start_piece)} to {name(ruler.end_piece)}"
+    return f"{name(ruler.start_piece)} to {name(ruler.end_piece)}"
+
+
+def ruler_title(scene: Scene, ruler: Ruler) -> str:
+    """The ends, and the note after a dash (one line, as a page prints it)."""
+    text = ruler_between(scene, ruler)
     return f"{text} — {ruler.note}" if ruler.note else text
+
+
+def ruler_heading(scene: Scene, ruler: Ruler) -> list[str]:
+    """The ends, then the note on a line of its own (the board's reading, kept
+    narrow: a long note would run off a small view)."""
+    return [ruler_between(scene, ruler), *([ruler.note] if ruler.note else [])]
 
 
 @dataclass(frozen=True)

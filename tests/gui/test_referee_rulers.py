@@ -13,6 +13,7 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QInputDialog
 
 from tabletop_gui.app.canvas.annotation_items import PinnedRulerItem, RingItem
 from tabletop_gui.app.canvas.view import Tool
@@ -225,3 +226,47 @@ def test_a_click_on_a_pinned_rulers_reading_selects_it_for_delete(qtbot, demo_wi
     assert window.doc.annotations.rulers == ()
     assert "b-boyz" in window.doc.committed.scene.units  # the piece under it stays
     assert window.scene.selected_ids() == []
+
+
+def test_a_ruler_note_typed_in_the_window_is_drawn_saved_and_one_undo_step(
+    qtbot, demo_window, monkeypatch, tmp_path
+):
+    window = demo_window
+    pin(qtbot, window, KNIGHTS, BOYZ)
+    qtbot.keyClick(window.view, Qt.Key.Key_V)
+    asked = []
+
+    def answer(_parent, title, label, text=""):
+        asked.append((title, label, text))
+        return "  disputed\tcharge  ", True
+
+    monkeypatch.setattr(QInputDialog, "getText", answer)
+    qtbot.keyClick(window.view, Qt.Key.Key_N)  # no ruler selected: it says how
+    assert not asked and "Select one pinned ruler" in window.statusBar().currentMessage()
+    window.scene.clearSelection()
+    window.scene.annotation_items[-1].setSelected(True)
+    steps = window.doc.undo_stack.count()
+    qtbot.keyClick(window.view, Qt.Key.Key_N)
+    assert asked == [("Ruler note", "Note on ruler-1 (empty: none):", "")]
+    assert window.doc.annotations.rulers[0].note == "disputed charge"  # one line
+    (item,) = [i for i in window.scene.annotation_items if isinstance(i, PinnedRulerItem)]
+    assert item.lines[:2] == ["Knights of the Realm to Orc Boyz", "disputed charge"]
+    assert window.doc.undo_stack.count() == steps + 1
+    assert window.undo_action.text().endswith("Note on ruler-1")
+    path = tmp_path / "noted.json"
+    save_game(window.doc.game, path)
+    assert json.loads(path.read_text())["annotations"]["rulers"][0]["note"] == "disputed charge"
+    window.doc.undo_stack.undo()
+    assert window.doc.annotations.rulers[0].note == ""
+
+
+def test_double_clicking_a_pinned_rulers_reading_asks_for_its_note(qtbot, demo_window, monkeypatch):
+    window = demo_window
+    pin(qtbot, window, KNIGHTS, BOYZ)
+    qtbot.keyClick(window.view, Qt.Key.Key_V)
+    monkeypatch.setattr(QInputDialog, "getText", lambda *_a, **_k: ("wheel first", True))
+    item = next(i for i in window.scene.annotation_items if isinstance(i, PinnedRulerItem))
+    spot = window.view.mapFromScene(item.mapToScene(item.label_box().center()))
+    qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=spot)
+    assert window.doc.annotations.rulers[0].note == "wheel first"
+    assert list(window.doc.timeline.events) == list(load_game(DEMO).events)  # no event

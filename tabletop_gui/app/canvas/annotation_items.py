@@ -23,7 +23,7 @@ from tabletop_gui.app.canvas.layers import Z_TOOL
 from tabletop_gui.model.annotations import Annotations, Ruler
 from tabletop_gui.model.names import inches
 from tabletop_gui.model.scene import Scene
-from tabletop_gui.play.annotations import ring_shape, ruler_reading, ruler_title
+from tabletop_gui.play.annotations import ring_shape, ruler_heading, ruler_reading
 from tabletop_gui.rules.scoreboard import Scoreboard
 
 #: A pinned ruler's colour: apart from the live measure's black and every side colour.
@@ -238,7 +238,7 @@ def show_annotations(
         ruler_item = PinnedRulerItem(ruler)
         board_scene.addItem(ruler_item)
         ruler_item.set_line(bmap.to_scene(*m.a), bmap.to_scene(*m.b),
-                            [ruler_title(scene, ruler), *m.lines], ppi)  # fmt: skip
+                            [*ruler_heading(scene, ruler), *m.lines], ppi)  # fmt: skip
         ruler_item.setSelected(ruler.id in selected)
         items.append(ruler_item)
     board_scene.annotation_items = items  # type: ignore[attr-defined]

@@ -125,6 +125,8 @@ class BoardView(QGraphicsView):
     tool_changed = Signal(str)
     #: Right-click for the selection's objective actions: global position, board x, y.
     context_requested = Signal(QPoint, float, float)
+    #: A pinned ruler was double-clicked: its id (the window asks for its note).
+    ruler_note_requested = Signal(str)
 
     def __init__(
         self,
@@ -487,6 +489,11 @@ class BoardView(QGraphicsView):
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         if self.tool in (Tool.TERRAIN, Tool.ZONE):
             self.finish_polygon()
+            event.accept()
+            return
+        item = self.itemAt(event.position().toPoint())
+        if self.tool is Tool.SELECT and isinstance(item, PinnedRulerItem):
+            self.ruler_note_requested.emit(item.ruler.id)
             event.accept()
             return
         super().mouseDoubleClickEvent(event)

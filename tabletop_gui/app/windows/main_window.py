@@ -221,6 +221,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         self.doc.log_changed.connect(self._log_moved)
         self.doc.setup_changed.connect(self._sides_changed)
         self.view.context_requested.connect(self.show_context_menu)
+        self.view.ruler_note_requested.connect(self.edit_ruler_note)
         self.regions_panel = RegionsPanel(self.view.viewport())
         self.regions = WhereItScores(self.scene, self.regions_panel)
         self._build_menus()

@@ -17,6 +17,7 @@ from tabletop_gui.app.canvas.view import BoardView
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.export.range_report import Subject, write_range_report
 from tabletop_gui.model.annotations import Annotations, Ruler
+from tabletop_gui.model.limits import text_problem
 from tabletop_gui.model.pieces import Marker, Unit
 
 #: The range ring's radius offered first (inches).
@@ -32,6 +33,7 @@ class RefereeActions(QMainWindow):
     def build_referee_menu(self, menu: QMenu) -> None:
         menu.addSeparator()
         self._action(menu, "&Pin the measured line", self.pin_measure, "P")
+        self._action(menu, "&Note on the selected ruler…", lambda: self.edit_ruler_note(), "N")
         self._action(menu, "Remove the selected &rulers", self.remove_selected_rulers)
         self._action(menu, "Remove &all pinned rulers", self.remove_all_rulers)
         self._action(menu, "Range ri&ng around the selection…", self.ask_range_ring, "G")
@@ -52,6 +54,35 @@ class RefereeActions(QMainWindow):
             self.statusBar().showMessage(
                 "Nothing to pin: measure first (M, then drag from a piece or a point)", 8000
             )
+
+    def edit_ruler_note(self, ruler_id: str | None = None) -> bool:
+        """Ask for the note of a pinned ruler (``ruler_id``, else the one selected),
+        written after its title on the board, in exports and the report; one undo
+        step. False when nothing changed."""
+        if ruler_id is None:
+            ids = selected_rulers(self.scene)
+            if len(ids) != 1:
+                self.statusBar().showMessage(
+                    "Select one pinned ruler (click its reading) to write its note", 8000
+                )
+                return False
+            ruler_id = ids[0]
+        ruler = self.doc.annotations.ruler(ruler_id)
+        if ruler is None:
+            return False
+        text, ok = QInputDialog.getText(
+            self, "Ruler note", f"Note on {ruler.id} (empty: none):", text=ruler.note
+        )
+        note = " ".join(text.split())  # one line, as it is drawn
+        if not ok or note == ruler.note:
+            return False
+        problem = text_problem(note)
+        if problem is not None:
+            QMessageBox.warning(self, "Ruler note", f"The note cannot be kept: {problem}.")
+            return False
+        self.doc.set_annotations(self.doc.annotations.with_note(ruler.id, note),
+                                 f"Note on {ruler.id}")  # fmt: skip
+        return True
 
     def remove_selected_rulers(self) -> bool:
         """Remove the pinned rulers selected on the board (one undo step); False
