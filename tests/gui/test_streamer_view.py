@@ -99,3 +99,25 @@ def test_a_small_stream_picture_keeps_the_board_large_and_no_name_on_another_uni
                     f"{u.unit.name}'s name is on {other.unit.name}"
                 )
     out.stop()
+
+
+def test_a_streamer_window_shrunk_to_a_sliver_and_back_keeps_its_labels_sane(qtbot):
+    """Shrunk to a few pixels, the picture asked for names thousands of inches
+    tall and Qt refused the font size (an error on every resize); now a sliver
+    keeps the labels it has, and the full size brings back the usual scale."""
+    window = open_window(qtbot, load_game(str(SCENARIOS / "carnevale_drowned_quarter.json")))
+    streamer = window.open_streamer()
+    qtbot.addWidget(streamer)
+    streamer.resize(1280, 720)
+    qtbot.waitExposed(streamer)
+    QApplication.processEvents()
+    usual = streamer.scene.label_scale
+    for w, h in ((60, 40), (12, 9), (2, 2)):
+        streamer.view.resize(w, h)  # below the window's own minimum: the view alone
+        QApplication.processEvents()
+        assert streamer.scene.label_scale <= 8.0
+    streamer.resize(1000, 600)  # the layout sizes the view again
+    QApplication.processEvents()
+    streamer.resize(1280, 720)
+    QApplication.processEvents()
+    assert streamer.scene.label_scale == pytest.approx(usual, rel=0.1)

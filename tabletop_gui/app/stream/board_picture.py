@@ -70,8 +70,8 @@ class StreamScene(BoardScene):
     def fit_labels(self, width: float, height: float, label_px: float) -> bool:
         """Choose the label scale for the board fitted into ``width`` x ``height``
         pixels; True when the items were rebuilt for it."""
-        if self.board is None or width <= 0 or height <= 0:
-            return False
+        if self.board is None or min(width, height) < MIN_PICTURE_PX:
+            return False  # not sized yet (or a sliver): names would grow without end
         small = label_px <= MIN_LABEL_PX
         if small != self.drop_crowded_labels:
             self.drop_crowded_labels = small
@@ -83,7 +83,7 @@ class StreamScene(BoardScene):
             m = 2 * MARGIN * 0.75 * ts
             ppi = min(width / (w + m), height / (h + m))
             ts = label_px / (NAME_IN * ppi)
-        scale = max(1.0, ts / base)
+        scale = min(max(1.0, ts / base), MAX_STREAM_LABEL_SCALE)
         if abs(scale - self.label_scale) <= 0.08 * self.label_scale:
             self.set_label_ppi(ppi)
             return False
@@ -108,6 +108,12 @@ class StreamScene(BoardScene):
         return NAME_IN * self.text_scale * ppi
 
 
+#: A picture smaller than this either side keeps the labels it has: a streamer
+#: window not sized yet, or shrunk to a sliver, asked for names thousands of
+#: inches tall (and a font size past what Qt holds).
+MIN_PICTURE_PX = 48
+#: Labels grow at most this many times their board size (about 3.8 at 640 x 360).
+MAX_STREAM_LABEL_SCALE = 8.0
 #: Unit names are never drawn smaller than this in a small picture (a 640 x 360
 #: stream): a larger floor made names grow in inches as the picture shrank, so
 #: they hung past the board and drifted onto other units.
