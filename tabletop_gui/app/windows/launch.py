@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
 
 from tabletop_gui import __version__
 from tabletop_gui.app import session
@@ -19,17 +19,27 @@ from tabletop_gui.io import FileFormatError
 _WINDOWS: list[MainWindow] = []
 
 
-def fit_to_screen(window: QWidget) -> bool:
+#: Room left for the window's frame (title bar and borders, drawn by the system
+#: around the size asked for) when a window is fitted to a screen.
+FRAME_ROOM = (16, 48)
+
+
+def fit_to_screen(window: MainWindow) -> bool:
     """Shrink a window larger than the screen it opens on (the main window asks
     for 1600 x 950: on a 1366 x 768 laptop it ran off the screen) to the screen's
-    free area, down to its own minimum; whether it had to (it then opens maximized)."""
+    free area, less room for its frame, at the area's top left; whether it had to.
+    Narrower, its panels share one column, which lets it be narrower still."""
     screen = window.screen()
     if screen is None:
         return False
     free = screen.availableGeometry()
-    if window.width() <= free.width() and window.height() <= free.height():
+    room_w, room_h = FRAME_ROOM
+    width, height = free.width() - room_w, free.height() - room_h
+    if window.width() <= width and window.height() <= height:
         return False
-    window.resize(min(window.width(), free.width()), min(window.height(), free.height()))
+    for _ in range(2):
+        window.resize(min(window.width(), width), min(window.height(), height))
+        window.fit_panels()
     window.move(free.topLeft())
     return True
 
@@ -50,10 +60,8 @@ def run_app(path: str | None = None) -> int:
     window = MainWindow(
         opened.game, opened.save_path, opened_from=opened.source if opened.example else None
     )
-    if fit_to_screen(window):
-        window.showMaximized()
-    else:
-        window.show()
+    fit_to_screen(window)
+    window.show()
     window.view.setFocus(Qt.FocusReason.OtherFocusReason)  # board keys work at once
     _WINDOWS.append(window)
     smoke.arm_from_environment(window)
