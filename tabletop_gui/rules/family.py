@@ -97,7 +97,10 @@ class Family:
             return None
         if isinstance(event, GameEnd) and not state.clock.over:
             return None
-        return "The game is over: nothing can follow its end (undo the end to go on)"
+        return (
+            "The game is over: nothing can follow its end "
+            "(to go on, undo the end or continue from a moment before it)"
+        )
 
     def end_decision(self, state: GameState, event: Event) -> bool:
         """``event`` records a decision the end of the game calls for: a dice roll

@@ -189,7 +189,8 @@ class HexBanners(HexBannersPlay):
         banners = "Victory Banner" if total == 1 else "Victory Banners"
         return (
             f"The battle is over: {side_name(state, won)} reached {total} {banners} "
-            f"(target {targets(state)[won]}); undo the winning event to go on."
+            f"(target {targets(state)[won]}); to go on, undo the winning event "
+            "or continue from a moment before it."
         )
 
     def fold(self, before: GameState, event: Event, after: GameState) -> GameState:

@@ -3,7 +3,7 @@
 Totals add every banner objective's banners and the banners for eliminated
 enemy units and leaders. The game ends the instant a side's total reaches its
 target: the family's settle step marks the clock over, and the engine then refuses
-every further event (undo the winning event to go on).
+every further event (to go on, undo the winning event or continue from a moment before it).
 """
 
 from __future__ import annotations
