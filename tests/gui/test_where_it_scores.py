@@ -148,3 +148,26 @@ def test_every_family_answers_for_each_objective(qtbot, example):
     active = [*objectives_of(state.setup), *family_of(state.setup).unlisted_objectives(state)]
     assert len(lines) == len(active) > 0
     assert regions_of(window), "at least one objective has somewhere to count"
+
+
+def test_the_words_panel_wraps_within_part_of_the_view_and_keeps_off_the_unit(qtbot):
+    """Carnevale gives seven long lines: the panel wraps them within 45% of the
+    view's width, and moves to another corner when the dragged unit would go
+    under it (the Capo dragged to the board's top right stayed hidden there)."""
+    window = open_window(qtbot, load_game(SCENARIOS / "carnevale_drowned_quarter.json"))
+    window.resize(1350, 720)
+    select(window, "g-capo")
+    qtbot.keyClick(window.view, Qt.Key.Key_W)
+    panel, view = window.regions_panel, window.view.viewport()
+    assert panel.isVisible() and panel.width() <= 0.45 * view.width() + 1
+    assert all(label.height() >= label.heightForWidth(label.width()) for _, label in panel.rows)
+    top_right = panel.geometry()
+    capo = window.doc.state.scene.units["g-capo"]
+    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=at(window, capo.x, capo.y))
+    for i in range(1, 11):  # towards the board's top right corner, under the panel
+        qtbot.mouseMove(view, at(window, capo.x + 2.6 * i, capo.y + 2.8 * i))
+    item = window.scene.piece_item("g-capo")
+    unit_on_screen = window.view.mapFromScene(item.sceneBoundingRect()).boundingRect()
+    assert top_right.intersects(unit_on_screen)  # the unit is where the panel was
+    assert not panel.geometry().intersects(unit_on_screen)
+    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=at(window, capo.x + 26, capo.y + 28))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QFrame,
@@ -191,12 +191,15 @@ class RegionsPanel(QFrame):
         self.grid.setColumnStretch(1, 1)
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title.setWordWrap(True)
         bold = self.title.font()
         bold.setBold(True)
         self.title.setFont(bold)
         self.grid.addWidget(self.title, 0, 0, 1, 2)
         self.rows: list[tuple[QLabel, QLabel]] = []
         self.pool: list[tuple[QLabel, QLabel]] = []
+        #: Where the unit stands in the view (viewport pixels): the panel keeps off it.
+        self.avoid: QRect | None = None
         self.hide()
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -213,8 +216,9 @@ class RegionsPanel(QFrame):
         while len(self.pool) < len(rows):
             swatch, line = QLabel("■"), QLabel()
             line.setTextFormat(Qt.TextFormat.PlainText)
+            line.setWordWrap(True)
             line.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            self.grid.addWidget(swatch, len(self.pool) + 1, 0)
+            self.grid.addWidget(swatch, len(self.pool) + 1, 0, Qt.AlignmentFlag.AlignTop)
             self.grid.addWidget(line, len(self.pool) + 1, 1)
             self.pool.append((swatch, line))
         for i, (swatch, line) in enumerate(self.pool):
@@ -227,31 +231,84 @@ class RegionsPanel(QFrame):
                 line.setText(text)
         self.rows = self.pool[: len(rows)]
         self.show()
-        self.adjustSize()
-        self.place()
+        self.fit()
 
     def set_lines(self, lines: Sequence[str]) -> None:
-        """The rows' words again (the same objectives): only the changed ones."""
-        grown = False
+        """The rows' words again (the same objectives): only the changed ones. A
+        drag changes a distance every frame: the panel is sized again only when
+        a changed line needs another number of lines, or more width it can have."""
+        refit = False
         for (_, label), text in zip(self.rows, lines, strict=True):
-            if label.text() != text:
-                label.setText(text)
-                grown = grown or label.sizeHint().width() > label.width()
-        if grown:
-            self.adjustSize()
-            self.place()
+            if label.text() == text:
+                continue
+            label.setText(text)
+            if refit:
+                continue
+            room = label.width()
+            wider = label.fontMetrics().horizontalAdvance(text) > room
+            refit = label.heightForWidth(room) != label.height() or (
+                wider and self.width() < self.maximum_width()
+            )
+        if refit:
+            self.fit()
 
     def text(self) -> str:
         """The panel's words, a line each (what a reader sees)."""
         lines = [self.title.text()] if self.title.text() else []
         return "\n".join(lines + [line.text() for _, line in self.rows])
 
-    def place(self) -> None:
-        """In the view's top right corner (the scale bar is bottom left, a
-        looking-back notice top centre)."""
+    def maximum_width(self) -> int:
         parent = self.parentWidget()
-        if parent is not None:
-            self.move(max(4, parent.width() - self.width() - 8), 8)
+        return max(MIN_WIDTH, int(parent.width() * MAX_SHARE)) if parent else 10_000
+
+    def wanted_size(self) -> QSize:
+        """As wide as the longest line, at most MAX_SHARE of the view (longer
+        lines wrap: a panel across the whole view hid the top of the board), and
+        as tall as the lines need at that width."""
+        widest = self.maximum_width()
+        margins = self.grid.contentsMargins()
+        frame = margins.left() + margins.right() + 2
+        title = self.title.fontMetrics().horizontalAdvance(self.title.text())
+        lines = [
+            swatch.sizeHint().width() + self.grid.horizontalSpacing()
+            + line.fontMetrics().horizontalAdvance(line.text())
+            for swatch, line in self.rows
+        ]  # fmt: skip
+        width = min(max([title, *lines]) + frame, widest)
+        height = self.heightForWidth(width)
+        return QSize(width, height if height > 0 else self.sizeHint().height())
+
+    def fit(self) -> None:
+        """Take the wanted size (``wanted_size``) and a corner (``place``)."""
+        self.resize(self.wanted_size())
+        self.place()
+
+    def place(self, avoid: QRect | None = None) -> None:
+        """In a corner of the view off the unit (``avoid``, kept for later calls):
+        top right, else bottom right, else top left (the scale bar is bottom
+        left, a looking-back notice top centre)."""
+        if avoid is not None:
+            self.avoid = avoid
+        parent = self.parentWidget()
+        if parent is None:
+            return
+        w, h, m = self.width(), self.height(), 8
+        right, bottom = max(4, parent.width() - w - m), max(4, parent.height() - h - m)
+        corners = [QPoint(right, m), QPoint(right, bottom), QPoint(m, m)]
+        spot = next(
+            (
+                p
+                for p in corners
+                if self.avoid is None or not QRect(p, self.size()).intersects(self.avoid)
+            ),
+            corners[0],
+        )
+        if spot != self.pos():
+            self.move(spot)
+
+
+#: The panel is at most this share of the view wide, and at least MIN_WIDTH px.
+MAX_SHARE, MIN_WIDTH = 0.45, 220
 
 
 class WhereItScores:

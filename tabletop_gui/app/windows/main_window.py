@@ -249,7 +249,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.fit_panels()
-        self.regions.panel.place()
+        self.regions.panel.fit()
 
     def fit_panels(self) -> None:
         """Below COMPACT_WIDTH the panels share one tabbed column on the right
@@ -558,6 +558,10 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         if unit.id not in base.scene.units:
             base = state
         overlay.show(base, unit, self.scene.bmap)
+        item = self.scene.piece_item(unit.id)
+        if item is not None:  # the words keep off the unit (and its name)
+            on_screen = self.view.mapFromScene(item.sceneBoundingRect()).boundingRect()
+            overlay.panel.place(on_screen.adjusted(-8, -8, 8, 8))
 
     # -- state -> widgets ---------------------------------------------------
     def refresh(self) -> None:
