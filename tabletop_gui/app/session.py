@@ -87,6 +87,16 @@ def settings() -> QSettings:
 # -- recent files -----------------------------------------------------------------
 
 
+def save_beside(game_path: str | None, name: str) -> str:
+    """Where a save dialog starts for a file called ``name``: beside the game's
+    file, else in the Documents folder (not the folder the program was started
+    from)."""
+    if game_path:
+        return str(Path(game_path).with_name(name))
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return str(Path(folder) / name) if folder else name
+
+
 def recent_files() -> list[str]:
     value = settings().value(RECENT_KEY, [])
     # QSettings gives a one-entry list back as a plain string (INI files).

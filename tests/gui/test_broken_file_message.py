@@ -46,11 +46,14 @@ def test_a_log_the_rules_refuse_opens_up_to_the_event_before_it_as_an_unsaved_co
     assert title == "Open up to the refused event?"
     assert "Where in the file: events[12]" in question
     assert "turn 1 cannot start now" in question
-    assert "refuse event 12 of its log (23 events)" in question
+    assert "refuse event 13 of its log of 23" in question  # the log's numbering
+    assert "before it, after event 12," in question
     assert len(window.doc.timeline.events) == 12
     assert window.doc.path is None and window.doc.dirty  # Save asks where
     assert "disputed.json (a copy, not saved yet) *" in window.windowTitle()
-    assert "up to event 12 of 23" in window.statusBar().currentMessage()
+    assert "up to event 12 of 23: event 13 (events[12])" in window.statusBar().currentMessage()
+    assert window.game_name() == "the copy of disputed.json"
+    assert window.suggested_path() == str(tmp_path / "disputed-to-event-12.json")
     assert path.read_bytes() == before
 
 

@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 import zlib
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRectF
@@ -244,3 +245,35 @@ def test_svg_pictures_draw_control_circles_as_shapes_never_as_bitmaps(qapp, tmp_
     for svg in (out.read_text(), stream.decode()):
         assert "<circle" in svg or "<path" in svg
         assert "<image" not in svg
+
+
+@pytest.mark.parametrize("dialog", ["export", "report"])
+def test_save_dialogs_start_beside_the_game_or_in_documents(qtbot, monkeypatch, tmp_path, dialog):
+    """Not in the folder the program was started from (a source checkout, say):
+    beside the game's file, or in Documents for a game without one."""
+    from PySide6.QtCore import QStandardPaths
+    from PySide6.QtWidgets import QFileDialog
+
+    from .helpers import open_window
+
+    starts: list[str] = []
+
+    def save_dialog(_parent, _title, start, _filter):
+        starts.append(start)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
+    saved = tmp_path / "league" / "round3.json"
+    for path in (None, str(saved)):
+        window = open_window(qtbot, load_game(DEMO_BOARD), path)
+        window.doc.path = path
+        if dialog == "export":
+            window.export_dialog("png")
+        else:
+            window.scene.piece_item("a-knights").setSelected(True)
+            window.range_report_dialog()
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    name = "board.png" if dialog == "export" else "board-range.png"
+    assert starts[0] == str(Path(documents) / name)
+    beside = "round3.png" if dialog == "export" else "round3-range.png"
+    assert starts[1] == str(saved.with_name(beside))

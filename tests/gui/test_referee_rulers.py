@@ -247,7 +247,9 @@ def test_a_ruler_note_typed_in_the_window_is_drawn_saved_and_one_undo_step(
     window.scene.annotation_items[-1].setSelected(True)
     steps = window.doc.undo_stack.count()
     qtbot.keyClick(window.view, Qt.Key.Key_N)
-    assert asked == [("Ruler note", "Note on ruler-1 (empty: none):", "")]
+    assert asked == [
+        ("Ruler note", "Note on the ruler Knights of the Realm to Orc Boyz (empty: none):", "")
+    ]
     assert window.doc.annotations.rulers[0].note == "disputed charge"  # one line
     (item,) = [i for i in window.scene.annotation_items if isinstance(i, PinnedRulerItem)]
     assert item.lines[:2] == ["Knights of the Realm to Orc Boyz", "disputed charge"]

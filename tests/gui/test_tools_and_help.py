@@ -100,6 +100,7 @@ def test_the_shortcuts_page_names_undo_and_redo_not_the_step_they_would_take(qtb
     rows = {(menu, action): keys for menu, action, keys in window.shortcut_rows()}
     assert rows[("Edit", "Undo")] == "Ctrl+Z"
     assert rows[("Edit", "Redo")].startswith("Ctrl+Shift+Z, Ctrl+Y")
+    assert all("+" in key for key in rows[("Edit", "Redo")].split(", "))  # no bare "Redo"
     text = window.show_help(SHORTCUTS).browser.toPlainText()
     assert "Undo Paste" not in text
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 
+from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
 
 
@@ -35,8 +36,9 @@ class ExportActions(QMainWindow):
     def export_dialog(self, kind: str, paper: str = "board") -> None:
         ext = {"png": "png", "png-t": "png", "svg": "svg", "pdf": "pdf"}[kind]
         base = Path(self.doc.path).stem if self.doc.path else "board"
+        start = session.save_beside(self.doc.path, f"{base}.{ext}")
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export board", f"{base}.{ext}", f"{ext.upper()} (*.{ext})"
+            self, "Export board", start, f"{ext.upper()} (*.{ext})"
         )
         if not path:
             return

@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from tabletop_gui.app import session
@@ -40,6 +39,9 @@ class FileActions(QMainWindow):
     #: demo at start: it is not saved over, so Save asks for a new file), None
     #: otherwise.
     opened_from: str | None
+    #: (the file a shortened copy was read from, the name Save as offers for it):
+    #: a log cut before its refused event is not offered over its own file.
+    save_suggestion: tuple[str, str] | None = None
     recent_menu: QMenu
     examples_menu: QMenu
 
@@ -69,7 +71,9 @@ class FileActions(QMainWindow):
             if demo:
                 what = "the demo game"
             else:
-                what = "the example game" if is_example(self.opened_from) else "the game read"
+                if not is_example(self.opened_from):
+                    return f"the copy of {Path(self.opened_from).name}"
+                what = "the example game"
             return f"{what} (from {Path(self.opened_from).name})"
         return "this new game"
 
@@ -134,11 +138,13 @@ class FileActions(QMainWindow):
     def suggested_path(self) -> str:
         """Where Save as starts for a game without a file: the Documents folder,
         under the name of the example it was read from, if any."""
+        suggestion = self.save_suggestion
+        if suggestion is not None and suggestion[0] == self.opened_from:
+            return suggestion[1]
         if self.opened_from and not is_example(self.opened_from):
             return self.opened_from  # a recovered autosave's file, to confirm
-        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
         name = Path(self.opened_from).name if self.opened_from else "game.json"
-        return str(Path(folder) / name) if folder else name
+        return session.save_beside(None, name)
 
     def open_file(self) -> None:
         if not self.maybe_save():
@@ -182,13 +188,14 @@ class FileActions(QMainWindow):
             self._warn("Cannot open this file", f"{path}\n\n{exc.path}: {exc.problem}")
             return False
         n, total = exc.index, len(game.events)
+        # The game log numbers events from 1 (0 is the set-up): events[n] is its n + 1.
         answer = QMessageBox.question(
             self,
             "Open up to the refused event?",
             f"{path}\n\nWhere in the file: {exc.path}\nProblem: {exc.problem}\n\n"
-            f"The rules refuse event {n} of its log ({total} events). Open the game as it "
-            f"stood before it (its first {n} events), as an unsaved copy? Save then asks "
-            "where to keep it: this file keeps its whole log.",
+            f"The rules refuse event {n + 1} of its log of {total}. Open the game as it "
+            f"stood before it, after event {n}, as an unsaved copy? Save then asks where "
+            "to keep it: this file keeps its whole log.",
             QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Open,
         )
@@ -201,11 +208,14 @@ class FileActions(QMainWindow):
             self._warn("Cannot open this file", f"{path}\n\n{again}")
             return False
         self.opened_from = path
+        cut = Path(path)
+        self.save_suggestion = (path, str(cut.with_name(f"{cut.stem}-to-event-{n}{cut.suffix}")))
         self.doc.unsaved_extra = True  # the log is shorter than the file's
         self._update_title()
         session.add_recent(path)
         self.statusBar().showMessage(
-            f"Opened {path} up to event {n} of {total}: {exc.path} is refused ({exc.problem})",
+            f"Opened {path} up to event {n} of {total}: event {n + 1} ({exc.path}) is refused: "
+            f"{exc.problem}",
             15000,
         )
         return True

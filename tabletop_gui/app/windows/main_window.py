@@ -340,10 +340,14 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         undo = self.doc.undo_stack.createUndoAction(self, "&Undo")
         undo.setShortcut(QKeySequence.StandardKey.Undo)
         redo = self.doc.undo_stack.createRedoAction(self, "&Redo")
-        # Ctrl+Shift+Z and Ctrl+Y on every platform (the standard Redo key differs).
+        # Ctrl+Shift+Z and Ctrl+Y on every platform (the standard Redo key differs),
+        # and the platform's own combinations (not a keyboard's dedicated Redo key:
+        # the shortcuts page listed it as a third key, "Redo").
         keys = [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
         keys += [
-            k for k in QKeySequence.keyBindings(QKeySequence.StandardKey.Redo) if k not in keys
+            k
+            for k in QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)
+            if k not in keys and "+" in k.toString()
         ]
         redo.setShortcuts(keys)
         e.addAction(undo)

@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu, QMessageBox
 
+from tabletop_gui.app import session
 from tabletop_gui.app.canvas.annotation_items import selected_rulers, show_annotations
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.view import BoardView
@@ -19,6 +20,7 @@ from tabletop_gui.app.export.range_report import Subject, write_range_report
 from tabletop_gui.model.annotations import Annotations, Ruler
 from tabletop_gui.model.limits import text_problem
 from tabletop_gui.model.pieces import Marker, Unit
+from tabletop_gui.play.annotations import ruler_between
 
 #: The range ring's radius offered first (inches).
 DEFAULT_RING_IN = 6.0
@@ -70,8 +72,9 @@ class RefereeActions(QMainWindow):
         ruler = self.doc.annotations.ruler(ruler_id)
         if ruler is None:
             return False
+        between = ruler_between(self.doc.state.scene, ruler)
         text, ok = QInputDialog.getText(
-            self, "Ruler note", f"Note on {ruler.id} (empty: none):", text=ruler.note
+            self, "Ruler note", f"Note on the ruler {between} (empty: none):", text=ruler.note
         )
         note = " ".join(text.split())  # one line, as it is drawn
         if not ok or note == ruler.note:
@@ -166,8 +169,9 @@ class RefereeActions(QMainWindow):
             )
             return
         base = Path(self.doc.path).stem if self.doc.path else "board"
+        start = session.save_beside(self.doc.path, f"{base}-range.png")
         path, chosen = QFileDialog.getSaveFileName(
-            self, "Disputed-range report", f"{base}-range.png", "PNG (*.png);;PDF (*.pdf)"
+            self, "Disputed-range report", start, "PNG (*.png);;PDF (*.pdf)"
         )
         if not path:
             return
