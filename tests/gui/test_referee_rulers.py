@@ -272,3 +272,16 @@ def test_double_clicking_a_pinned_rulers_reading_asks_for_its_note(qtbot, demo_w
     qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=spot)
     assert window.doc.annotations.rulers[0].note == "wheel first"
     assert list(window.doc.timeline.events) == list(load_game(DEMO).events)  # no event
+
+
+def test_the_inspector_says_what_a_selected_pinned_ruler_can_do(qtbot, demo_window):
+    window = demo_window
+    pin(qtbot, window, KNIGHTS, BOYZ)
+    qtbot.keyClick(window.view, Qt.Key.Key_V)
+    window.scene.clearSelection()
+    assert window.inspector.title.text() == "Nothing selected"
+    ruler = next(i for i in window.scene.annotation_items if isinstance(i, PinnedRulerItem))
+    ruler.setSelected(True)
+    assert window.inspector.title.text() == "A pinned ruler: N writes its note, Delete removes it"
+    window.toggle_range_ring(["b-boyz"], 3.0)  # a change refreshes the window: still said
+    assert window.inspector.title.text() == "A pinned ruler: N writes its note, Delete removes it"

@@ -171,8 +171,9 @@ class Inspector(QWidget):
         return getattr(self.editor.doc, "viewer", None)
 
     # -- showing ------------------------------------------------------------
-    def set_piece(self, piece: Any, scene: Scene) -> None:
-        """Show ``piece`` (None: nothing selected); keeps the form if only values changed."""
+    def set_piece(self, piece: Any, scene: Scene, nothing: str = "Nothing selected") -> None:
+        """Show ``piece`` (None: ``nothing``, what the title says then); keeps the
+        form if only values changed."""
         sides = tuple((s.id, s.name) for s in scene.sides)
         family = self.family
         same_form = (
@@ -188,6 +189,8 @@ class Inspector(QWidget):
         self._family = family
         if not same_form:
             self._rebuild(piece)
+        if piece is None:
+            self.title.setText(nothing)
         self.piece = piece
         if piece is not None:
             self._fill(piece)

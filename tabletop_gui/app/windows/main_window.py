@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from tabletop_gui import help as help_pages
 from tabletop_gui.app import icons, session
+from tabletop_gui.app.canvas.annotation_items import selected_rulers
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.hex_terrain import legend_terrain
 from tabletop_gui.app.canvas.legend import LegendWidget
@@ -65,6 +66,7 @@ from tabletop_gui.io.clipboard import piece_count
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Marker, Unit
+from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play import actions as game_actions
 from tabletop_gui.play.clipboard import paste_events
@@ -581,11 +583,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         self.show_annotations_now()
         if self.focus_objective is not None:
             self._apply_focus()
-        ids = self.scene.selected_ids()
-        piece = (
-            state.scene.piece(ids[0]) if len(ids) == 1 and state.scene.has_piece(ids[0]) else None
-        )
-        self.inspector.set_piece(piece, state.scene)
+        self._inspect_selection(state.scene)
         self.legend.set_sides(
             [(s.name, self.scene.colours[s.id]) for s in state.scene.sides],
             legend_terrain(state.scene.board),
@@ -596,11 +594,19 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
     def _selection_changed(self) -> None:
         if not shiboken6.isValid(self.scene):
             return
-        ids = self.scene.selected_ids()
-        scene = self.doc.state.scene
-        piece = scene.piece(ids[0]) if len(ids) == 1 and scene.has_piece(ids[0]) else None
-        self.inspector.set_piece(piece, scene)
+        self._inspect_selection(self.doc.state.scene)
         self._update_regions()
+
+    def _inspect_selection(self, scene: Scene) -> None:
+        """The Inspector shows the one selected piece; with a pinned ruler selected
+        instead, what can be done with it."""
+        ids = self.scene.selected_ids()
+        piece = scene.piece(ids[0]) if len(ids) == 1 and scene.has_piece(ids[0]) else None
+        ruler = not ids and selected_rulers(self.scene)
+        nothing = (
+            "A pinned ruler: N writes its note, Delete removes it" if ruler else "Nothing selected"
+        )
+        self.inspector.set_piece(piece, scene, nothing)
 
     def select_piece(self, piece_id: str) -> None:
         """Select ``piece_id`` on the board alone (a score panel row chose it)."""
