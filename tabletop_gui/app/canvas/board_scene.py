@@ -26,6 +26,7 @@ from tabletop_gui.app.canvas.items import (
     TerrainItem,
     UnitItem,
     ZoneItem,
+    readable,
 )
 from tabletop_gui.app.canvas.marks import Mark
 from tabletop_gui.app.canvas.overlays import AreaOverlay, CircleOverlay, HexOverlay, OverlayItem
@@ -500,13 +501,19 @@ class BoardScene(QGraphicsScene):
             y = h + 0.12 * ts if i == 0 else -0.12 * ts
             painter.setPen(style.inches(colour, 0.24 * ts))
             painter.drawLine(QPointF(0, y), QPointF(w, y))
-            if pixels_per_inch(painter) * 0.6 * ts >= 4:
-                label_y = h + 1.4 * ts if i == 0 else -1.1 * ts
+            ppi = pixels_per_inch(painter)
+            if ppi * 0.6 * ts >= 4:
+                # Readable when the whole board is in a small view (it was 5 px
+                # tall at 1366 x 768), up to 1.8 times its size; growing away from
+                # the board (side A's name stays below the inch numbers).
+                size = readable(0.6 * ts, ppi)
+                grow = (size - 0.6 * ts) / 2
+                label_y = h + 1.4 * ts + grow if i == 0 else -1.1 * ts - grow
                 draw_label(
                     painter,
                     f"{side.name} (side {'AB'[i]})",
                     QPointF(w / 2, label_y),
-                    0.6 * ts,
+                    size,
                     QColor("white"),
                     self._edge_text_backing(),
                     bold=True,
