@@ -20,9 +20,17 @@ class Ruler:
     start_piece: str | None = None
     end_piece: str | None = None
     note: str = ""
+    #: The moment it was pinned or its note written at: how many events of the
+    #: log had been applied (None: not recorded). Its ends on pieces measure where
+    #: the pieces stand at the moment shown, so a note shown at another moment
+    #: says which one it was written for.
+    at: int | None = None
 
     def validate(self) -> list[tuple[str, str]]:
-        return [] if self.id else [("id", "must not be empty")]
+        problems = [] if self.id else [("id", "must not be empty")]
+        if self.at is not None and self.at < 0:
+            problems.append(("at", f"must be >= 0, got {self.at}"))
+        return problems
 
 
 @dataclass(frozen=True)
@@ -59,9 +67,12 @@ class Annotations:
     def without_ruler(self, ruler_id: str) -> Annotations:
         return replace(self, rulers=tuple(r for r in self.rulers if r.id != ruler_id))
 
-    def with_note(self, ruler_id: str, note: str) -> Annotations:
-        """Ruler ``ruler_id`` with ``note`` (shown after its title; "" removes it)."""
-        rulers = tuple(replace(r, note=note) if r.id == ruler_id else r for r in self.rulers)
+    def with_note(self, ruler_id: str, note: str, at: int | None = None) -> Annotations:
+        """Ruler ``ruler_id`` with ``note`` ("" removes it), written at moment ``at``."""
+        rulers = tuple(
+            replace(r, note=note, at=at if at is not None else r.at) if r.id == ruler_id else r
+            for r in self.rulers
+        )
         return replace(self, rulers=rulers)
 
     def ruler(self, ruler_id: str) -> Ruler | None:

@@ -52,16 +52,30 @@ def ruler_between(scene: Scene, ruler: Ruler) -> str:
     return f"{name(ruler.start_piece)} to {name(ruler.end_piece)}"
 
 
-def ruler_title(scene: Scene, ruler: Ruler) -> str:
+def noted_when(ruler: Ruler, moment: int | None) -> str:
+    """'noted after event 22; shown after event 11' when a ruler's note was
+    written at another moment than the one shown (its distances are this
+    moment's, the note speaks of that one), else ''."""
+    if not ruler.note or ruler.at is None or moment is None or moment == ruler.at:
+        return ""
+    return f"noted after event {ruler.at}; shown after event {moment}"
+
+
+def ruler_title(scene: Scene, ruler: Ruler, moment: int | None = None) -> str:
     """The ends, and the note after a dash (one line, as a page prints it)."""
     text = ruler_between(scene, ruler)
-    return f"{text} — {ruler.note}" if ruler.note else text
+    text = f"{text} — {ruler.note}" if ruler.note else text
+    when = noted_when(ruler, moment)
+    return f"{text} ({when})" if when else text
 
 
-def ruler_heading(scene: Scene, ruler: Ruler) -> list[str]:
-    """The ends, then the note on a line of its own (the board's reading, kept
-    narrow: a long note would run off a small view)."""
-    return [ruler_between(scene, ruler), *([ruler.note] if ruler.note else [])]
+def ruler_heading(scene: Scene, ruler: Ruler, moment: int | None = None) -> list[str]:
+    """The ends, then the note and when it was written (at another moment than
+    ``moment``) on lines of their own (the board's reading, kept narrow: a long
+    note would run off a small view)."""
+    when = noted_when(ruler, moment)
+    return [ruler_between(scene, ruler), *([ruler.note] if ruler.note else []),
+            *([when] if when else [])]  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -57,3 +57,22 @@ def test_a_range_ring_is_the_true_offset_of_the_footprint():
     far = max(math.hypot(x - 22, y - 21) for x, y in shape.outline if x > 22 and y > 21)
     assert far == pytest.approx(6, abs=0.01)
     assert shape.label == "6 in from Block"
+
+
+def test_a_rulers_heading_says_when_its_note_was_written_only_at_another_moment():
+    from tabletop_gui.examples import DEMO_BOARD
+    from tabletop_gui.io import load_game
+    from tabletop_gui.model.annotations import Ruler
+    from tabletop_gui.play.annotations import ruler_heading, ruler_title
+    from tabletop_gui.rules import replay
+
+    game = load_game(DEMO_BOARD)
+    scene = replay(game.setup, game.events).scene
+    noted = Ruler("ruler-1", (0, 0), (1, 1), note="ruled 4.07", at=22)
+    assert ruler_heading(scene, noted, 22) == ["a point to a point", "ruled 4.07"]
+    assert ruler_heading(scene, noted, 11)[-1] == "noted after event 22; shown after event 11"
+    assert ruler_title(scene, noted, 11).endswith("(noted after event 22; shown after event 11)")
+    bare = Ruler("ruler-2", (0, 0), (1, 1), at=22)  # no note: nothing to date
+    assert ruler_heading(scene, bare, 11) == ["a point to a point"]
+    older = Ruler("ruler-3", (0, 0), (1, 1), note="from an older file")  # no moment kept
+    assert ruler_heading(scene, older, 11) == ["a point to a point", "from an older file"]

@@ -285,3 +285,30 @@ def test_the_inspector_says_what_a_selected_pinned_ruler_can_do(qtbot, demo_wind
     assert window.inspector.title.text() == "A pinned ruler: N writes its note, Delete removes it"
     window.toggle_range_ring(["b-boyz"], 3.0)  # a change refreshes the window: still said
     assert window.inspector.title.text() == "A pinned ruler: N writes its note, Delete removes it"
+
+
+def test_a_note_looked_at_from_another_moment_says_which_moment_it_was_written_for(
+    qtbot, demo_window, monkeypatch
+):
+    """A ruler follows its pieces to the moment shown, so its distance changes
+    when the referee looks back; its note ('ruled 4.07') was written for one
+    moment, and at any other the reading says which."""
+    window = demo_window
+    pin(qtbot, window, KNIGHTS, BOYZ)
+    qtbot.keyClick(window.view, Qt.Key.Key_V)
+    monkeypatch.setattr(QInputDialog, "getText", lambda *_a, **_k: ("ruled 4.07", True))
+    window.scene.annotation_items[-1].setSelected(True)
+    qtbot.keyClick(window.view, Qt.Key.Key_N)
+    present = len(window.doc.timeline.events)
+    assert window.doc.annotations.rulers[0].at == present
+
+    def reading() -> list[str]:
+        items = window.scene.annotation_items
+        return next(i for i in items if isinstance(i, PinnedRulerItem)).lines
+
+    assert reading()[:2] == ["Knights of the Realm to Orc Boyz", "ruled 4.07"]
+    assert not any("noted after" in line for line in reading())
+    window.doc.look_at(11)
+    assert reading()[2] == f"noted after event {present}; shown after event 11"
+    window.doc.look_at(None)
+    assert not any("noted after" in line for line in reading())

@@ -22,7 +22,7 @@ from tabletop_gui.app.canvas.drawing import draw_dashed, draw_label, text_size
 from tabletop_gui.app.canvas.layers import Z_TOOL
 from tabletop_gui.model.annotations import Annotations, Ruler
 from tabletop_gui.model.names import inches
-from tabletop_gui.model.scene import Scene
+from tabletop_gui.model.state import GameState
 from tabletop_gui.play.annotations import ring_shape, ruler_heading, ruler_reading
 from tabletop_gui.rules.scoreboard import Scoreboard
 
@@ -210,12 +210,14 @@ class RingItem(QGraphicsItem):
 def show_annotations(
     board_scene: BoardScene,
     annotations: Annotations,
-    scene: Scene,
+    state: GameState,
     board: Scoreboard | None,
     ppi: float | None = None,
 ) -> None:
-    """Draw ``annotations`` on ``board_scene`` as they read on ``scene`` (the state
-    shown): rulers follow the pieces they are pinned to, rings their pieces."""
+    """Draw ``annotations`` on ``board_scene`` as they read at ``state`` (the
+    moment shown): rulers follow the pieces they are pinned to, rings their
+    pieces, and a ruler pinned at another moment says when."""
+    scene = state.scene
     old: list[QGraphicsItem] = getattr(board_scene, "annotation_items", [])
     selected = {i.ruler.id for i in old if isinstance(i, PinnedRulerItem) and i.isSelected()}
     for item in old:
@@ -238,7 +240,8 @@ def show_annotations(
         ruler_item = PinnedRulerItem(ruler)
         board_scene.addItem(ruler_item)
         ruler_item.set_line(bmap.to_scene(*m.a), bmap.to_scene(*m.b),
-                            [*ruler_heading(scene, ruler), *m.lines], ppi)  # fmt: skip
+                            [*ruler_heading(scene, ruler, state.index), *m.lines],
+                            ppi)  # fmt: skip
         ruler_item.setSelected(ruler.id in selected)
         items.append(ruler_item)
     board_scene.annotation_items = items  # type: ignore[attr-defined]

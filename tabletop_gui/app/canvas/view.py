@@ -352,7 +352,8 @@ class BoardView(QGraphicsView):
             return None
         start_id, start, end_id, end = self.measure_ends
         notes = self.doc.annotations
-        ruler = Ruler(notes.new_ruler_id(), start, end, start_id, end_id)
+        at = self.doc.state.index  # the moment shown (looking back: that one)
+        ruler = Ruler(notes.new_ruler_id(), start, end, start_id, end_id, at=at)
         self.doc.set_annotations(notes.with_ruler(ruler), f"Pin ruler {ruler.id}")
         self.clear_measure()
         self.doc.message.emit(f"Pinned {ruler.id}: select it and press Delete to remove it")

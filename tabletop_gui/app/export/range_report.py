@@ -96,7 +96,7 @@ def report_lines(
     lines: list[tuple[str, bool]] = []
     if subject.ruler is not None:
         m = ruler_reading(scene, board, subject.ruler)
-        lines.append((f"Measured: {ruler_title(scene, subject.ruler)}", True))
+        lines.append((f"Measured: {ruler_title(scene, subject.ruler, state.index)}", True))
         lines.append((m.lines[0], True))
         rules = [t.label or f"within {t.radius:g} in" for t in m.thresholds]
         lines += [(f"Against: {part}", False) for part in m.lines[1:]]
@@ -219,7 +219,7 @@ def write_range_report(
     try:
         scene.sync(state, board)
         ppi = layout.board.width() / region.width()
-        show_annotations(scene, shown, state.scene, board, ppi)
+        show_annotations(scene, shown, state, board, ppi)
         if suffix == ".png":
             image = QImage(round(size.width()), round(size.height()),
                            QImage.Format.Format_ARGB32_Premultiplied)  # fmt: skip

@@ -87,7 +87,7 @@ def render_file(
     if annotations:  # pinned rulers and range rings, as the window draws them
         from tabletop_gui.app.canvas.annotation_items import show_annotations
 
-        show_annotations(scene, annotations, state.scene, board)
+        show_annotations(scene, annotations, state, board)
     try:
         if suffix == ".pdf":
             return write_pdf(

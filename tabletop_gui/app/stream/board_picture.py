@@ -189,7 +189,7 @@ def board_svg(scene: StreamScene, width: int, height: int, state: GameState,
 
     scene.transparent_table = True
     scene.sync(state, board)
-    show_annotations(scene, annotations or Annotations(), state.scene, board)
+    show_annotations(scene, annotations or Annotations(), state, board)
     scene.fit_labels(width, height, label_px(max(height, width * 9 / 16)))
     area = QRectF(0, 0, width, height)
     source = settle_labels(scene, area)

@@ -47,7 +47,7 @@ class RefereeActions(QMainWindow):
     def show_annotations_now(self) -> None:
         """Draw the game's annotations as they read on the state shown."""
         state = self.doc.state
-        show_annotations(self.scene, self.doc.annotations, state.scene, self.doc.scoreboard(),
+        show_annotations(self.scene, self.doc.annotations, state, self.doc.scoreboard(),
                          self.view.pixels_per_inch())  # fmt: skip
 
     # -- rulers -----------------------------------------------------------------
@@ -83,8 +83,8 @@ class RefereeActions(QMainWindow):
         if problem is not None:
             QMessageBox.warning(self, "Ruler note", f"The note cannot be kept: {problem}.")
             return False
-        self.doc.set_annotations(self.doc.annotations.with_note(ruler.id, note),
-                                 f"Note on {ruler.id}")  # fmt: skip
+        notes = self.doc.annotations.with_note(ruler.id, note, at=self.doc.state.index)
+        self.doc.set_annotations(notes, f"Note on {ruler.id}")
         return True
 
     def remove_selected_rulers(self) -> bool:
