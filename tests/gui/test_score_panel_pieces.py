@@ -110,3 +110,44 @@ def first_change(a: list, b: list) -> tuple:
     """The first row key where two lists of row keys part."""
     k = next((k for k, (p, q) in enumerate(zip(a, b, strict=False)) if p != q), min(len(a), len(b)))
     return a[k] if k < len(a) else b[k]
+
+
+def test_a_chosen_pieces_row_leaving_the_table_leaves_that_piece_selected_on_the_board(qtbot):
+    """Choosing the Wolf Riders' row selects them; dragged out of range, their row
+    goes. Qt would select the next row (the Orcs') and the window the Orcs on the
+    board, in the middle of the drag: the Inspector, Delete and Where it scores
+    would then act on a unit nobody chose."""
+    window = open_game(qtbot, GAMES["t9a"])
+    panel = window.score_panel
+    objective = panel.rows[0].objective_id
+    panel.select_piece_row(objective, "b-wolves")
+    assert window.scene.selected_ids() == ["b-wolves"]
+    title = panel.table.item(0, 0)  # a row that stays: kept, not written afresh
+    wolves = window.doc.state.scene.units["b-wolves"]
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(window, wolves.x, wolves.y))
+    for i in range(1, 8):
+        qtbot.mouseMove(viewport, at(window, wolves.x + 2.5 * i, wolves.y + 1.0 * i))
+        assert window.scene.selected_ids() == ["b-wolves"]
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton,
+                       pos=at(window, wolves.x + 17.5, wolves.y + 7))  # fmt: skip
+    assert "b-wolves" not in [pid for pid, _ in panel.piece_rows(objective)]
+    assert window.scene.selected_ids() == ["b-wolves"]
+    assert panel.selected_piece() is None
+    assert panel.table.item(0, 0) is title
+
+
+def test_a_chosen_row_that_stays_stays_chosen_while_rows_come_and_go_above_it(qtbot):
+    window = open_game(qtbot, GAMES["carnevale"])
+    panel = window.score_panel
+    last = panel.rows[-1].objective_id
+    panel.select_objective(last)
+    chosen = panel._selected_key()
+    capo = window.doc.state.scene.units["g-capo"]
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(window, capo.x, capo.y))
+    for dx, dy in DRAGS["carnevale"][1]:
+        qtbot.mouseMove(viewport, at(window, capo.x + dx, capo.y + dy))
+        assert panel._selected_key() == chosen
+        assert panel.selected_objective() == last
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(window, capo.x, capo.y))

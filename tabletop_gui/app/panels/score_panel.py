@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from difflib import SequenceMatcher
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -127,21 +127,37 @@ class ScorePanel(QWidget):
     def _move_rows(self, keys: list[RowKey]) -> None:
         """Insert and remove table rows so that the rows of ``keys`` already shown
         keep their cells and heights: a piece coming into range adds its row, it
-        does not rewrite and measure the whole table again."""
+        does not rewrite and measure the whole table again. The selected row
+        stays selected while its key is shown; when it goes, nothing is selected
+        (Qt would select the next row: another piece, which the window would then
+        select on the board in the middle of a drag)."""
         table = self.table
+        chosen = self._selected_key()
         ops = SequenceMatcher(None, self.keys, keys, autojunk=False).get_opcodes()
-        for tag, i1, i2, j1, j2 in reversed(ops):
-            if tag in ("replace", "delete"):
-                for _ in range(i2 - i1):
-                    table.removeRow(i1)
-            if tag in ("replace", "insert"):
-                for r in range(j1, j2):
-                    table.insertRow(i1 + r - j1)
-        for r, (_, kind) in enumerate(keys):
-            span = 1 if kind is None else len(COLUMNS)  # a title row has three cells
-            if table.columnSpan(r, 0) != span:
-                table.setSpan(r, 0, 1, span)
-        self.keys = keys
+        with QSignalBlocker(table), QSignalBlocker(table.selectionModel()):
+            for tag, i1, i2, j1, j2 in reversed(ops):
+                if tag in ("replace", "delete"):
+                    for _ in range(i2 - i1):
+                        table.removeRow(i1)
+                if tag in ("replace", "insert"):
+                    for r in range(j1, j2):
+                        table.insertRow(i1 + r - j1)
+            for r, (_, kind) in enumerate(keys):
+                span = 1 if kind is None else len(COLUMNS)  # a title row has three cells
+                if table.columnSpan(r, 0) != span:
+                    table.setSpan(r, 0, 1, span)
+            self.keys = keys
+            table.clearSelection()
+            if chosen in keys:
+                table.selectRow(keys.index(chosen))
+        if chosen is not None and chosen not in keys:
+            self._selection_changed()  # nothing selected now: the window drops its emphasis
+
+    def _selected_key(self) -> RowKey | None:
+        rows = {ix.row() for ix in self.table.selectionModel().selectedIndexes()}
+        if not rows or min(rows) >= len(self.keys):
+            return None
+        return self.keys[min(rows)]
 
     def _show_row(
         self,
@@ -258,19 +274,16 @@ class ScorePanel(QWidget):
                 return
 
     def selected_objective(self) -> str | None:
-        rows = {ix.row() for ix in self.table.selectionModel().selectedIndexes()}
-        if not rows or min(rows) >= len(self.keys):
+        key = self._selected_key()
+        if key is None:
             return None
-        i = self.keys[min(rows)][0]
+        i = key[0]
         return self.rows[i].objective_id if i < len(self.rows) else None
 
     def selected_piece(self) -> str | None:
         """The piece of the selected row, if it is a piece's row."""
-        rows = {ix.row() for ix in self.table.selectionModel().selectedIndexes()}
-        if not rows or min(rows) >= len(self.keys):
-            return None
-        kind = self.keys[min(rows)][1]
-        return kind or None
+        key = self._selected_key()
+        return (key[1] or None) if key is not None else None
 
     def _selection_changed(self) -> None:
         self.objective_selected.emit(self.selected_objective())
