@@ -84,7 +84,7 @@ def test_the_words_panel_is_white_over_the_board_so_its_dark_text_reads(qtbot):
     qtbot.keyClick(window.view, Qt.Key.Key_W)
     panel = window.regions_panel
     QApplication.processEvents()
-    picture = window.view.viewport().grab().toImage()
+    picture = window.view.grab().toImage()  # the panel is the view's child
     geo = panel.geometry()
     # Right of the longest line's words, inside the panel: only its background.
     x = geo.right() - 4
@@ -160,6 +160,10 @@ def test_the_words_panel_wraps_within_part_of_the_view_and_keeps_off_the_unit(qt
     qtbot.keyClick(window.view, Qt.Key.Key_W)
     panel, view = window.regions_panel, window.view.viewport()
     assert panel.isVisible() and panel.width() <= 0.45 * view.width() + 1
+
+    def on_view(rect):  # viewport pixels to the view's (the panel's parent's)
+        return rect.translated(view.pos())
+
     assert all(label.height() >= label.heightForWidth(label.width()) for _, label in panel.rows)
     top_right = panel.geometry()
     capo = window.doc.state.scene.units["g-capo"]
@@ -167,7 +171,17 @@ def test_the_words_panel_wraps_within_part_of_the_view_and_keeps_off_the_unit(qt
     for i in range(1, 11):  # towards the board's top right corner, under the panel
         qtbot.mouseMove(view, at(window, capo.x + 2.6 * i, capo.y + 2.8 * i))
     item = window.scene.piece_item("g-capo")
-    unit_on_screen = window.view.mapFromScene(item.sceneBoundingRect()).boundingRect()
+    unit_on_screen = on_view(window.view.mapFromScene(item.sceneBoundingRect()).boundingRect())
     assert top_right.intersects(unit_on_screen)  # the unit is where the panel was
     assert not panel.geometry().intersects(unit_on_screen)
     qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=at(window, capo.x + 26, capo.y + 28))
+    # Deselected: the message goes back to the top right corner.
+    window.scene.clearSelection()
+    QApplication.processEvents()
+    assert panel.geometry().topLeft() == top_right.topLeft()
+    # Zoomed in and panned, the words stay in the view's corner.
+    window.view.zoom(3.0)
+    window.view.horizontalScrollBar().setValue(window.view.horizontalScrollBar().value() + 200)
+    window.view.verticalScrollBar().setValue(window.view.verticalScrollBar().value() + 150)
+    QApplication.processEvents()
+    assert panel.geometry().topLeft() == top_right.topLeft()

@@ -12,12 +12,13 @@ again when it turns or anything else changes."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
+    QAbstractScrollArea,
     QFrame,
     QGraphicsItem,
     QGraphicsPathItem,
@@ -198,8 +199,9 @@ class RegionsPanel(QFrame):
         self.grid.addWidget(self.title, 0, 0, 1, 2)
         self.rows: list[tuple[QLabel, QLabel]] = []
         self.pool: list[tuple[QLabel, QLabel]] = []
-        #: Where the unit stands in the view (viewport pixels): the panel keeps off it.
-        self.avoid: QRect | None = None
+        #: Where the unit stands now, in the view's viewport pixels (None: no unit):
+        #: the panel keeps off it. Asked each time the panel is placed.
+        self.avoid: Callable[[], QRect | None] = lambda: None
         self.hide()
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -257,9 +259,17 @@ class RegionsPanel(QFrame):
         lines = [self.title.text()] if self.title.text() else []
         return "\n".join(lines + [line.text() for _, line in self.rows])
 
-    def maximum_width(self) -> int:
+    def area(self) -> QRect:
+        """Where the panel may stand, in its parent's pixels: the board's viewport
+        when the parent is the view (the panel is the view's child, not the
+        viewport's, so scrolling the board does not carry it off its corner)."""
         parent = self.parentWidget()
-        return max(MIN_WIDTH, int(parent.width() * MAX_SHARE)) if parent else 10_000
+        if isinstance(parent, QAbstractScrollArea):
+            return parent.viewport().geometry()
+        return parent.rect() if parent is not None else QRect(0, 0, 10_000, 10_000)
+
+    def maximum_width(self) -> int:
+        return max(MIN_WIDTH, int(self.area().width() * MAX_SHARE))
 
     def wanted_size(self) -> QSize:
         """As wide as the longest line, at most MAX_SHARE of the view (longer
@@ -283,26 +293,20 @@ class RegionsPanel(QFrame):
         self.resize(self.wanted_size())
         self.place()
 
-    def place(self, avoid: QRect | None = None) -> None:
-        """In a corner of the view off the unit (``avoid``, kept for later calls):
-        top right, else bottom right, else top left (the scale bar is bottom
-        left, a looking-back notice top centre)."""
-        if avoid is not None:
-            self.avoid = avoid
-        parent = self.parentWidget()
-        if parent is None:
-            return
-        w, h, m = self.width(), self.height(), 8
-        right, bottom = max(4, parent.width() - w - m), max(4, parent.height() - h - m)
-        corners = [QPoint(right, m), QPoint(right, bottom), QPoint(m, m)]
-        spot = next(
-            (
-                p
-                for p in corners
-                if self.avoid is None or not QRect(p, self.size()).intersects(self.avoid)
-            ),
-            corners[0],
-        )
+    def place(self) -> None:
+        """In a corner of the board's view off the unit (``avoid``): top right,
+        else bottom right, else top left (the scale bar is bottom left, a
+        looking-back notice top centre)."""
+        area, m = self.area(), 8
+        right = max(area.left() + 4, area.right() + 1 - self.width() - m)
+        bottom = max(area.top() + 4, area.bottom() + 1 - self.height() - m)
+        corners = [QPoint(right, area.top() + m), QPoint(right, bottom),
+                   QPoint(area.left() + m, area.top() + m)]  # fmt: skip
+        unit = self.avoid()
+        if unit is not None:
+            unit = unit.translated(area.topLeft())
+        free = [p for p in corners if unit is None or not QRect(p, self.size()).intersects(unit)]
+        spot = free[0] if free else corners[0]
         if spot != self.pos():
             self.move(spot)
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QMimeData, QPoint, QSize, Qt
+from PySide6.QtCore import QMimeData, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -41,6 +41,7 @@ from tabletop_gui.app import icons, session
 from tabletop_gui.app.canvas.annotation_items import selected_rulers
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.hex_terrain import legend_terrain
+from tabletop_gui.app.canvas.items import UnitItem
 from tabletop_gui.app.canvas.legend import LegendWidget
 from tabletop_gui.app.canvas.reading_label import ReadingLabel
 from tabletop_gui.app.canvas.regions import RegionsPanel, WhereItScores
@@ -224,7 +225,8 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         self.doc.setup_changed.connect(self._sides_changed)
         self.view.context_requested.connect(self.show_context_menu)
         self.view.ruler_note_requested.connect(self.edit_ruler_note)
-        self.regions_panel = RegionsPanel(self.view.viewport())
+        self.regions_panel = RegionsPanel(self.view)
+        self.regions_panel.avoid = self._selected_unit_on_screen
         self.regions = WhereItScores(self.scene, self.regions_panel)
         self._build_menus()
         self.palette_panel.set_scene(self.doc.state.scene)
@@ -564,10 +566,18 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         if unit.id not in base.scene.units:
             base = state
         overlay.show(base, unit, self.scene.bmap)
-        item = self.scene.piece_item(unit.id)
-        if item is not None:  # the words keep off the unit (and its name)
-            on_screen = self.view.mapFromScene(item.sceneBoundingRect()).boundingRect()
-            overlay.panel.place(on_screen.adjusted(-8, -8, 8, 8))
+        overlay.panel.place()
+
+    def _selected_unit_on_screen(self) -> QRect | None:
+        """The one selected unit (its base, name and badges) in the view's
+        viewport pixels, with a margin: where Where it scores' words keep off."""
+        ids = self.scene.selected_ids()
+        item = self.scene.piece_item(ids[0]) if len(ids) == 1 else None
+        if not isinstance(item, UnitItem) or not item.isVisible():
+            return None
+        return (
+            self.view.mapFromScene(item.sceneBoundingRect()).boundingRect().adjusted(-8, -8, 8, 8)
+        )
 
     # -- state -> widgets ---------------------------------------------------
     def refresh(self) -> None:
