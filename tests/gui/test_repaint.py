@@ -173,3 +173,26 @@ def test_the_drag_readout_leaves_nothing_behind_while_the_drag_turns(demo, qtbot
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(demo, *path[-1]))
     assert not demo.view.drag_readout.isVisible() and demo.view.drag_readout.line.ends is None
     assert stale_pixels(demo) == 0
+
+
+def test_kept_pictures_are_drawn_again_when_antialiasing_is_switched(qtbot):
+    """Above 300 pieces the view draws without antialiasing. Zones, terrain,
+    markers and circles are kept as pictures: switched, they must be drawn
+    again, not shown as they were drawn with the other setting."""
+    window = open_window(qtbot, load_game(SCENARIOS / "t9a_encircle_king_of_the_hill.json"))
+    window.resize(1200, 800)
+    QApplication.processEvents()
+    window.view.viewport().repaint()
+    for pieces in (1000, 10):  # antialiasing off, then on again
+        window.view.update_quality(pieces)
+        window.view.viewport().repaint()
+        shown = shown_pixels(window)
+        kept = [i for i in window.scene.items() if i.cacheMode() != i.CacheMode.NoCache]
+        assert kept
+        for item in kept:  # pictures thrown away and kept afresh
+            item.setCacheMode(item.CacheMode.NoCache)
+            item.setCacheMode(item.CacheMode.DeviceCoordinateCache)
+        window.view.viewport().repaint()
+        fresh = shown_pixels(window)
+        differ = (np.abs(shown.astype(int) - fresh.astype(int)).max(axis=2) > TOLERANCE).sum()
+        assert differ < 50, f"{differ} pixels as drawn with the other setting"

@@ -32,6 +32,7 @@ from PySide6.QtGui import (
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
+    QGraphicsItem,
     QGraphicsView,
     QLabel,
     QWidget,
@@ -224,6 +225,10 @@ class BoardView(QGraphicsView):
         aa = pieces <= AA_PIECE_LIMIT
         if bool(self.renderHints() & QPainter.RenderHint.Antialiasing) != aa:
             self.setRenderHint(QPainter.RenderHint.Antialiasing, aa)
+            # Kept pictures were drawn with the other hint: draw them again.
+            for item in self.board_scene.items():
+                if item.cacheMode() != QGraphicsItem.CacheMode.NoCache:
+                    item.update()
             self.viewport().update()
 
     # -- zoom, pan, fit ---------------------------------------------------
