@@ -141,3 +141,29 @@ def test_the_program_opens_its_window_inside_a_screen_smaller_than_it_asks_for(q
     assert window.height() <= free.height() - frame_h
     assert window.width() <= free.width() - frame_w
     assert window.geometry().top() >= free.top() and window.geometry().left() >= free.left()
+
+
+@pytest.mark.parametrize("size", [(1350, 720), (1024, 640)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_side_names_at_the_board_edges_are_readable_in_a_small_window(qtbot, monkeypatch, size):
+    """'Equitaine (side A)' was 5 px tall with the whole demo board in a
+    1366 x 768 window: the edge names are drawn at least 10 px tall."""
+    from tabletop_gui.app.canvas import board_scene
+    from tabletop_gui.app.canvas.drawing import pixels_per_inch
+
+    drawn: list[tuple[str, float]] = []
+    real = board_scene.draw_label
+
+    def spy(painter, text, centre, size_in, *args, **kwargs):
+        drawn.append((text, size_in * pixels_per_inch(painter)))
+        return real(painter, text, centre, size_in, *args, **kwargs)
+
+    monkeypatch.setattr(board_scene, "draw_label", spy)
+    window = open_window(qtbot, load_game(SCENARIOS / "t9a_frontline_clash_demo.json"))
+    window.resize(*size)
+    QApplication.processEvents()
+    window.view.fit_board()
+    window.view.resetCachedContent()
+    window.view.viewport().grab()
+    sides = {text: px for text, px in drawn if "(side " in text}
+    assert set(sides) == {"Equitaine (side A)", "Orcs (side B)"}
+    assert min(sides.values()) >= 9.99

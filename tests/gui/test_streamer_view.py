@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.app.canvas.items import UnitItem
 from tabletop_gui.app.stream import audience
+from tabletop_gui.app.stream.board_picture import MAX_STREAM_LABEL_SCALE
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 
@@ -112,10 +113,13 @@ def test_a_streamer_window_shrunk_to_a_sliver_and_back_keeps_its_labels_sane(qtb
     qtbot.waitExposed(streamer)
     QApplication.processEvents()
     usual = streamer.scene.label_scale
-    for w, h in ((60, 40), (12, 9), (2, 2)):
+    streamer.view.resize(200, 60)  # a strip: names would be 130 times their size
+    QApplication.processEvents()
+    assert streamer.scene.label_scale == MAX_STREAM_LABEL_SCALE
+    for w, h in ((60, 40), (12, 9), (2, 2)):  # slivers keep the labels they have
         streamer.view.resize(w, h)  # below the window's own minimum: the view alone
         QApplication.processEvents()
-        assert streamer.scene.label_scale <= 8.0
+        assert streamer.scene.label_scale == MAX_STREAM_LABEL_SCALE
     streamer.resize(1000, 600)  # the layout sizes the view again
     QApplication.processEvents()
     streamer.resize(1280, 720)

@@ -26,7 +26,6 @@ from tabletop_gui.app.canvas.items import (
     TerrainItem,
     UnitItem,
     ZoneItem,
-    readable,
 )
 from tabletop_gui.app.canvas.marks import Mark
 from tabletop_gui.app.canvas.overlays import AreaOverlay, CircleOverlay, HexOverlay, OverlayItem
@@ -41,6 +40,8 @@ from tabletop_gui.rules.scoreboard import Area, Circle, HexMark, Highlight, Piec
 
 #: Table around the board, inches (room for edge labels).
 MARGIN = 2.5
+#: The sides' names at the board's edges are drawn at least this many pixels tall.
+EDGE_LABEL_PX = 10.0
 #: More units than this make a crowded board: names show from CROWDED_LABEL_PPI up.
 LABEL_PIECE_LIMIT = 300
 CROWDED_LABEL_PPI = 30.0
@@ -502,13 +503,17 @@ class BoardScene(QGraphicsScene):
             painter.setPen(style.inches(colour, 0.24 * ts))
             painter.drawLine(QPointF(0, y), QPointF(w, y))
             ppi = pixels_per_inch(painter)
-            if ppi * 0.6 * ts >= 4:
-                # Readable when the whole board is in a small view (it was 5 px
-                # tall at 1366 x 768), up to 1.8 times its size; growing away from
-                # the board (side A's name stays below the inch numbers).
-                size = readable(0.6 * ts, ppi)
-                grow = (size - 0.6 * ts) / 2
-                label_y = h + 1.4 * ts + grow if i == 0 else -1.1 * ts - grow
+            # At least EDGE_LABEL_PX tall (it was 5 px with the whole board in a
+            # 1366 x 768 window), up to 1.4 in (times the text scale: the margin
+            # holds it), clear of the band and of the inch numbers under side A's.
+            size = min(max(0.6 * ts, EDGE_LABEL_PX / max(ppi, 1e-6)), 1.4 * ts)
+            if ppi * size >= 4:
+                half = 0.6 * size  # half the text's height, with its leading
+                label_y = (
+                    h + max(1.4 * ts, 0.75 * ts + half)
+                    if i == 0
+                    else -max(1.1 * ts, 0.35 * ts + half)
+                )
                 draw_label(
                     painter,
                     f"{side.name} (side {'AB'[i]})",
