@@ -64,3 +64,29 @@ def test_declining_to_open_up_to_the_refused_event_keeps_the_open_board(qtbot, d
     assert not window.open_path(str(refused_log(tmp_path)), ask=False)
     assert window.doc.timeline.events == events
     assert "events[12]" in window.statusBar().currentMessage()
+
+
+def test_tabletop_gui_started_on_a_refused_log_offers_it_up_to_the_event_before(
+    qtbot, dialogs, tmp_path, monkeypatch
+):
+    """`tabletop-gui disputed.json` printed the refusal and exited 2; the window
+    now makes the same offer as File > Open (declined: the demo board stays)."""
+    from PySide6.QtWidgets import QApplication
+
+    from tabletop_gui.app.windows import launch
+
+    monkeypatch.setattr(QApplication, "exec", lambda *_a: 0)
+    monkeypatch.setattr(launch.MainWindow, "offer_recovery", lambda *_a, **_k: 0)
+    path = refused_log(tmp_path)
+    for answer, events in (
+        (QMessageBox.StandardButton.Open, 12),
+        (QMessageBox.StandardButton.Cancel, 22),
+    ):
+        monkeypatch.setattr(launch, "_WINDOWS", [])
+        dialogs.answer = answer
+        assert launch.run_app(str(path)) == 0
+        (window,) = launch._WINDOWS
+        qtbot.addWidget(window)
+        assert dialogs.questions[-1][0] == "Open up to the refused event?"
+        assert len(window.doc.timeline.events) == events
+        assert window.doc.path is None

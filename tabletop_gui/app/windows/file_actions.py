@@ -162,7 +162,7 @@ class FileActions(QMainWindow):
         try:
             self._reset_to(load_game(path), path)
         except LogRefusal as exc:
-            return self._open_before_refusal(path, exc)
+            return self.open_before_refusal(path, exc)
         except FileFormatError as exc:
             self._warn(
                 "Cannot open this file",
@@ -179,7 +179,7 @@ class FileActions(QMainWindow):
         self.statusBar().showMessage(f"Opened {path}{copy}", 5000)
         return True
 
-    def _open_before_refusal(self, path: str, exc: LogRefusal) -> bool:
+    def open_before_refusal(self, path: str, exc: LogRefusal) -> bool:
         """The rules refuse an event of the file's log: offer the game as it stood
         just before it (what a referee wants to look at), as an unsaved copy, so
         Save never writes the shortened log over the file."""

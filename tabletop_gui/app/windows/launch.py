@@ -14,6 +14,7 @@ from tabletop_gui.app.windows.app_icon import app_icon
 from tabletop_gui.app.windows.main_window import MainWindow
 from tabletop_gui.examples import DEMO_BOARD, open_game
 from tabletop_gui.io import FileFormatError
+from tabletop_gui.io.errors import LogRefusal
 
 #: The windows opened here, kept alive while the event loop runs.
 _WINDOWS: list[MainWindow] = []
@@ -46,14 +47,19 @@ def fit_to_screen(window: MainWindow) -> bool:
 
 def run_app(path: str | None = None) -> int:
     """Open the main window on ``path`` (the demo board when None; an example opens
-    as an unsaved copy); the exit code."""
+    as an unsaved copy; a log the rules refuse is offered up to the event before
+    the refusal, over the demo board); the exit code."""
     app = QApplication.instance() or QApplication(sys.argv)
     app.setOrganizationName(session.ORGANIZATION)
     app.setApplicationName(session.APPLICATION)
     app.setApplicationVersion(__version__)
     QApplication.setWindowIcon(app_icon())
+    refused: LogRefusal | None = None
     try:
         opened = open_game(str(path) if path else str(DEMO_BOARD))
+    except LogRefusal as exc:  # the window offers the game before the refused event
+        refused = exc
+        opened = open_game(str(DEMO_BOARD))
     except FileFormatError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -65,5 +71,7 @@ def run_app(path: str | None = None) -> int:
     window.view.setFocus(Qt.FocusReason.OtherFocusReason)  # board keys work at once
     _WINDOWS.append(window)
     smoke.arm_from_environment(window)
+    if refused is not None and not window.open_before_refusal(str(path), refused):
+        print(f"error: {refused} (the demo board is open instead)", file=sys.stderr)
     window.offer_recovery()
     return app.exec()
