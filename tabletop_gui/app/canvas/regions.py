@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsScene,
-    QGridLayout,
     QLabel,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -185,18 +184,14 @@ class RegionsPanel(QFrame):
         palette.setColor(QPalette.ColorRole.WindowText, QColor("#111111"))
         self.setPalette(palette)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
-        self.grid = QGridLayout(self)
-        self.grid.setContentsMargins(6, 4, 6, 4)
-        self.grid.setHorizontalSpacing(4)
-        self.grid.setVerticalSpacing(1)
-        self.grid.setColumnStretch(1, 1)
-        self.title = QLabel()
+        # No layout: ``fit`` places the words. A layout measured every wrapped
+        # line again whenever one changed (a LayoutRequest on each drag frame).
+        self.title = QLabel(self)
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setWordWrap(True)
         bold = self.title.font()
         bold.setBold(True)
         self.title.setFont(bold)
-        self.grid.addWidget(self.title, 0, 0, 1, 2)
         self.rows: list[tuple[QLabel, QLabel]] = []
         self.pool: list[tuple[QLabel, QLabel]] = []
         #: Where the unit stands now, in the view's viewport pixels (None: no unit):
@@ -216,12 +211,10 @@ class RegionsPanel(QFrame):
         are kept and reused."""
         self.title.setText(title)
         while len(self.pool) < len(rows):
-            swatch, line = QLabel("■"), QLabel()
+            swatch, line = QLabel("■", self), QLabel(self)
             line.setTextFormat(Qt.TextFormat.PlainText)
             line.setWordWrap(True)
-            line.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            self.grid.addWidget(swatch, len(self.pool) + 1, 0, Qt.AlignmentFlag.AlignTop)
-            self.grid.addWidget(line, len(self.pool) + 1, 1)
+            line.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             self.pool.append((swatch, line))
         for i, (swatch, line) in enumerate(self.pool):
             used = i < len(rows)
@@ -240,7 +233,7 @@ class RegionsPanel(QFrame):
         drag changes a distance every frame: the panel is sized again only when
         a changed line needs another number of lines, or more width it can have."""
         refit = False
-        for (_, label), text in zip(self.rows, lines, strict=True):
+        for (swatch, label), text in zip(self.rows, lines, strict=True):
             if label.text() == text:
                 continue
             label.setText(text)
@@ -248,9 +241,8 @@ class RegionsPanel(QFrame):
                 continue
             room = label.width()
             wider = label.fontMetrics().horizontalAdvance(text) > room
-            refit = label.heightForWidth(room) != label.height() or (
-                wider and self.width() < self.maximum_width()
-            )
+            height = max(label.heightForWidth(room), swatch.sizeHint().height())
+            refit = height != label.height() or (wider and self.width() < self.maximum_width())
         if refit:
             self.fit()
 
@@ -271,26 +263,38 @@ class RegionsPanel(QFrame):
     def maximum_width(self) -> int:
         return max(MIN_WIDTH, int(self.area().width() * MAX_SHARE))
 
-    def wanted_size(self) -> QSize:
+    def wanted_width(self) -> int:
         """As wide as the longest line, at most MAX_SHARE of the view (longer
-        lines wrap: a panel across the whole view hid the top of the board), and
-        as tall as the lines need at that width."""
-        widest = self.maximum_width()
-        margins = self.grid.contentsMargins()
-        frame = margins.left() + margins.right() + 2
+        lines wrap: a panel across the whole view hid the top of the board)."""
+        left, _, right, _ = PANEL_MARGINS
         title = self.title.fontMetrics().horizontalAdvance(self.title.text())
         lines = [
-            swatch.sizeHint().width() + self.grid.horizontalSpacing()
+            swatch.sizeHint().width() + PANEL_SPACING[0]
             + line.fontMetrics().horizontalAdvance(line.text())
             for swatch, line in self.rows
         ]  # fmt: skip
-        width = min(max([title, *lines]) + frame, widest)
-        height = self.heightForWidth(width)
-        return QSize(width, height if height > 0 else self.sizeHint().height())
+        return min(max([title, *lines]) + left + right + 2, self.maximum_width())
 
     def fit(self) -> None:
-        """Take the wanted size (``wanted_size``) and a corner (``place``)."""
-        self.resize(self.wanted_size())
+        """Take the wanted width, place the title and each row's swatch and words
+        (wrapped) under each other, take their height, and a corner (``place``)."""
+        width = self.wanted_width()
+        left, top, right, bottom = PANEL_MARGINS
+        across, down = PANEL_SPACING
+        inner = width - left - right
+        y = top
+        if self.title.text():
+            h = self.title.heightForWidth(inner)
+            self.title.setGeometry(left, y, inner, h)
+            y += h + down
+        for swatch, line in self.rows:
+            mark = swatch.sizeHint()
+            words = inner - mark.width() - across
+            h = max(line.heightForWidth(words), mark.height())
+            swatch.setGeometry(left, y, mark.width(), mark.height())
+            line.setGeometry(left + mark.width() + across, y, words, h)
+            y += h + down
+        self.resize(width, y - down + bottom)
         self.place()
 
     def place(self) -> None:
@@ -311,6 +315,10 @@ class RegionsPanel(QFrame):
             self.move(spot)
 
 
+#: Room around the panel's words (left, top, right, bottom) and between its
+#: swatches and words, and its rows (pixels).
+PANEL_MARGINS = (6, 4, 6, 4)
+PANEL_SPACING = (4, 1)
 #: The panel is at most this share of the view wide, and at least MIN_WIDTH px.
 MAX_SHARE, MIN_WIDTH = 0.45, 220
 
