@@ -32,6 +32,12 @@ def new_board(qtbot, key: str) -> MainWindow:
     return window
 
 
+def choose_side(window: MainWindow, side_id: str) -> None:
+    """Choose ``side_id`` in the palette's side box (what a drop places for)."""
+    box = window.palette_panel.side_box
+    box.setCurrentIndex(box.findData(side_id))
+
+
 def drop(window: MainWindow, mime: QMimeData, x: float, y: float) -> bool:
     """Drag-enter, drag-move and drop ``mime`` at board point (x, y), as a real drag
     from the palette delivers them (QDrag.exec does nothing offscreen)."""

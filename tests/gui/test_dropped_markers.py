@@ -3,27 +3,9 @@ Side, side-less ones stay side-less, and each gets a readable label."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QApplication
-
 from tabletop_gui.app.panels.score_panel import COL_NAME
-from tabletop_gui.app.windows.main_window import MainWindow
-from tabletop_gui.examples import DEMO_BOARD
-from tabletop_gui.io import load_game
 
-from .helpers import drop, open_window
-
-
-def new_board(qtbot, key: str) -> MainWindow:
-    window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
-    assert window.new_game(key, ask=False)
-    QApplication.processEvents()
-    window.view.fit_board()
-    return window
-
-
-def choose_side(window: MainWindow, side_id: str) -> None:
-    box = window.palette_panel.side_box
-    box.setCurrentIndex(box.findData(side_id))
+from .helpers import choose_side, drop, new_board
 
 
 def test_a_secure_target_marker_dropped_from_the_palette_takes_the_palettes_side(qtbot):

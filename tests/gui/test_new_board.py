@@ -7,14 +7,13 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.app.windows.main_window import MainWindow
 from tabletop_gui.examples import DEMO_BOARD
 from tabletop_gui.io import load_game
 from tabletop_gui.model.hexgrid import HexBoard
 
-from .helpers import drop, open_window
+from .helpers import choose_side, drop, new_board, open_window
 
 SCENARIOS = Path(DEMO_BOARD).parent
 CARNEVALE = SCENARIOS / "carnevale_drowned_quarter.json"
@@ -23,19 +22,6 @@ HEX = SCENARIOS / "hex_hochkirch_ridge_demo.json"
 
 def open_file(qtbot, path: Path) -> MainWindow:
     return open_window(qtbot, load_game(str(path)), str(path))
-
-
-def new_board(qtbot, key: str) -> MainWindow:
-    window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
-    assert window.new_game(key, ask=False)
-    QApplication.processEvents()
-    window.view.fit_board()
-    return window
-
-
-def choose_side(window: MainWindow, side_id: str) -> None:
-    box = window.palette_panel.side_box
-    box.setCurrentIndex(box.findData(side_id))
 
 
 @pytest.mark.parametrize(
