@@ -79,7 +79,7 @@ DRAGS = {
 
 
 @pytest.mark.parametrize("family", sorted(DRAGS))
-def test_rows_kept_while_a_piece_is_dragged_read_as_a_panel_written_afresh(qtbot, family):
+def test_while_a_piece_is_dragged_the_table_reads_as_a_panel_written_afresh(qtbot, family):
     """A drag adds and removes piece rows (a unit comes into range, leaves it);
     the panel moves only those rows. After every mouse move its table reads
     exactly as a new panel given the same scoreboard."""

@@ -216,7 +216,7 @@ def show_annotations(
 ) -> None:
     """Draw ``annotations`` on ``board_scene`` as they read at ``state`` (the
     moment shown): rulers follow the pieces they are pinned to, rings their
-    pieces, and a ruler pinned at another moment says when."""
+    pieces, and a ruler whose note was written at another moment says which."""
     scene = state.scene
     old: list[QGraphicsItem] = getattr(board_scene, "annotation_items", [])
     selected = {i.ruler.id for i in old if isinstance(i, PinnedRulerItem) and i.isSelected()}

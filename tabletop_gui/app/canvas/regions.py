@@ -19,7 +19,6 @@ from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
-    QFrame,
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsScene,
@@ -169,7 +168,7 @@ PANEL_BACKGROUND = QColor("#ffffff")
 PANEL_BORDER = QColor("#888888")
 
 
-class RegionsPanel(QFrame):
+class RegionsPanel(QWidget):
     """The overlay's words in the view's corner: a title, then a row per objective
     (a swatch of its colour and a plain line). Opaque, and a row is rewritten only
     when its words change: a drag changes a distance every frame."""

@@ -63,19 +63,18 @@ class FileActions(QMainWindow):
 
     def game_name(self) -> str:
         """How the save prompt names the game: its file, the example it was read
-        from (the demo, say: never saved over), or 'this new game'."""
+        from (the demo, say: never saved over), the file it is a copy of, or
+        'this new game'."""
         if self.doc.path:
             return Path(self.doc.path).name
-        if self.opened_from:
-            demo = Path(self.opened_from).resolve() == Path(DEMO_BOARD).resolve()
-            if demo:
-                what = "the demo game"
-            else:
-                if not is_example(self.opened_from):
-                    return f"the copy of {Path(self.opened_from).name}"
-                what = "the example game"
-            return f"{what} (from {Path(self.opened_from).name})"
-        return "this new game"
+        if not self.opened_from:
+            return "this new game"
+        name = Path(self.opened_from).name
+        if Path(self.opened_from).resolve() == Path(DEMO_BOARD).resolve():
+            return f"the demo game (from {name})"
+        if is_example(self.opened_from):
+            return f"the example game (from {name})"
+        return f"the copy of {name}"  # a recovered autosave, a log cut before a refusal
 
     def maybe_save(self) -> bool:
         """Before losing unsaved changes: save, discard or cancel. True to go on."""
@@ -136,8 +135,10 @@ class FileActions(QMainWindow):
                 return False  # a write that failed was reported; an example asks again
 
     def suggested_path(self) -> str:
-        """Where Save as starts for a game without a file: the Documents folder,
-        under the name of the example it was read from, if any."""
+        """Where Save as starts for a game without a file: for a log cut before
+        its refused event a new name beside its file, for a recovered autosave
+        its file (to confirm), else the Documents folder under the name of the
+        example it was read from, if any."""
         suggestion = self.save_suggestion
         if suggestion is not None and suggestion[0] == self.opened_from:
             return suggestion[1]

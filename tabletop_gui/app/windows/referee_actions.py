@@ -58,9 +58,9 @@ class RefereeActions(QMainWindow):
             )
 
     def edit_ruler_note(self, ruler_id: str | None = None) -> bool:
-        """Ask for the note of a pinned ruler (``ruler_id``, else the one selected),
-        written after its title on the board, in exports and the report; one undo
-        step. False when nothing changed."""
+        """Ask for the note of a pinned ruler (``ruler_id``, else the one selected):
+        a line under its title on the board, in exports and on the stream, after
+        the title in the report; one undo step. False when nothing changed."""
         if ruler_id is None:
             ids = selected_rulers(self.scene)
             if len(ids) != 1:
