@@ -85,6 +85,12 @@ class Unit:
     #: What kind of unit it is where a rule asks (hex games: ``infantry``,
     #: ``armor``, ``artillery``, ...); empty when no rule needs it.
     kind: str = ""
+    #: The printed AprilTag 36h11 id lying on the unit (docs/camera.md), from
+    #: ``FIRST_UNIT_TAG`` up; None: no tag.
+    tag: int | None = None
+    #: Where the tag's centre lies from the footprint's centre, in inches in the
+    #: unit's own frame (x along the frontage, y toward its front).
+    tag_offset: tuple[float, float] = (0.0, 0.0)
 
     @property
     def ranks(self) -> int:
@@ -132,7 +138,7 @@ class Unit:
         for name in ("x", "y", "facing", "elevation"):
             if not math.isfinite(getattr(self, name)):
                 errors.append((name, "must be a finite number"))
-        return errors + _caps(self, UNIT_CAPS)
+        return errors + _tag_errors(self) + _caps(self, UNIT_CAPS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +200,24 @@ MARKER_CAPS = (
     ("diameter_mm", limits.MAX_BASE_MM, " mm"),
     ("elevation", limits.MAX_HEIGHT_INCHES, " in"),
 )
+
+
+#: Tag ids 0-3 are the board's corner markers; AprilTag 36h11 has 587 codes.
+FIRST_UNIT_TAG = 4
+LAST_TAG = 586
+
+
+def _tag_errors(unit: Unit) -> list[tuple[str, str]]:
+    errors = []
+    if unit.tag is not None and not FIRST_UNIT_TAG <= unit.tag <= LAST_TAG:
+        errors.append(("tag", f"must be from {FIRST_UNIT_TAG} to {LAST_TAG} "
+                              f"(0-3 are the corner markers), got {unit.tag}"))  # fmt: skip
+    if len(unit.tag_offset) != 2 or not all(math.isfinite(v) for v in unit.tag_offset):
+        errors.append(("tag_offset", "must be two finite numbers [x, y]"))
+    elif max(abs(v) for v in unit.tag_offset) > limits.MAX_BASE_MM / MM_PER_INCH:
+        errors.append(("tag_offset", "must lie within the largest base "
+                                     f"({limits.MAX_BASE_MM / MM_PER_INCH:,.1f} in)"))  # fmt: skip
+    return errors
 
 
 def _caps(piece: object, caps: tuple[tuple[str, float, str], ...]) -> list[tuple[str, str]]:

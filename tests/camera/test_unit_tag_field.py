@@ -1,0 +1,43 @@
+"""The unit's `tag` and `tag_offset` fields (docs/file-format.md, docs/camera.md):
+kept through a save, left out of files that do not use them, refused by name."""
+
+import json
+
+import pytest
+from tagged_games import game_of, unit
+
+from tabletop_gui.io import FileFormatError, dumps, game_to_json, loads
+from tabletop_gui.model.game import Game
+
+
+def game_with(**tag_fields) -> Game:
+    return game_of([unit("r", "red", 30, 20, **tag_fields), unit("b", "blue", 40, 30)])
+
+
+def test_a_tag_and_its_offset_survive_a_save_and_a_reload():
+    game = game_with(tag=7, tag_offset=(0.5, -1.25))
+    again = loads(dumps(game))
+    assert again.setup.scene.units["r"].tag == 7
+    assert again.setup.scene.units["r"].tag_offset == (0.5, -1.25)
+
+
+def test_a_unit_without_a_tag_writes_neither_key_so_old_files_read_the_same():
+    units = game_to_json(game_with())["units"]
+    assert all("tag" not in u and "tag_offset" not in u for u in units)
+
+
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        ({"tag": 2}, "units[0].tag: must be from 4 to 586 (0-3 are the corner markers), got 2"),
+        ({"tag": 587}, "units[0].tag: must be from 4 to 586"),
+        ({"tag_offset": [1, "x"]}, "units[0].tag_offset"),
+        ({"tag_offset": [1e6, 0]}, "units[0].tag_offset: must lie within the largest base"),
+    ],
+)
+def test_a_bad_tag_is_refused_naming_the_unit_and_the_field(fields, words):
+    data = game_to_json(game_with())
+    data["units"][0].update(fields)
+    with pytest.raises(FileFormatError) as refused:
+        loads(json.dumps(data))
+    assert words in str(refused.value)
