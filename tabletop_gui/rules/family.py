@@ -158,7 +158,7 @@ class Family:
 
     def side_actions(self, state: GameState, text: str = "") -> list[Action]:
         """Actions of the side whose turn it is (``text``: the side input's value;
-        an action in group "input" is the one the input's button records)."""
+        the action with ``takes_input`` is the one the input's button records)."""
         return []
 
     # -- play: the board ----------------------------------------------------------

@@ -33,6 +33,9 @@ class Action:
     label: str
     events: tuple[Event, ...]
     group: str = ""  # a submenu title, or "" for the top level
+    #: The action the turn bar's side input records: its events carry the typed
+    #: value (a card's name), so it is offered by the input, not as a button.
+    takes_input: bool = False
 
 
 @dataclass(frozen=True)

@@ -241,7 +241,7 @@ class TurnBar(QWidget):
 
     def _fill_side_actions(self, offered: list[actions.Action]) -> None:
         """One button per side action that is not the input's."""
-        self._side_actions = [a for a in offered if a.group != "input"]
+        self._side_actions = [a for a in offered if not a.takes_input]
         while len(self.side_buttons) < len(self._side_actions):
             button = QPushButton()
             i = len(self.side_buttons)
@@ -299,7 +299,7 @@ class TurnBar(QWidget):
         """Record the side input's action with the typed text (a Command card)."""
         text = self.input_box.currentText().strip()
         for a in actions.side_actions(self.doc.state, text or "?"):
-            if a.group == "input":
+            if a.takes_input:
                 self.record.emit(a.events, a.label)
 
     def run_side_action(self, i: int) -> None:

@@ -780,7 +780,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         subs: dict[str, QMenu] = {}
         for action, refused in self.context_actions(point):
             target = menu
-            if action.group in ("Life Points",):
+            if action.group:
                 target = subs.get(action.group) or subs.setdefault(
                     action.group, menu.addMenu(action.group)
                 )

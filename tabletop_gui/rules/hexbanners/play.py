@@ -136,7 +136,7 @@ class HexBannersPlay(Family):
         if side is None:
             return []
         card = text.strip() or COMMAND_CARDS[0]
-        out = [Action(f"Play {card}", (PlayCard(side, card),), "input")]
+        out = [Action(f"Play {card}", (PlayCard(side, card),), takes_input=True)]
         if any(spec.kind == "hex.time_pressure" for spec in state.setup.objectives):
             out.append(Action("Take a Time Pressure banner", (TakeTimePressureBanner(side),)))
         return out

@@ -1,0 +1,53 @@
+"""The objective-actions menu (right-click, Ctrl+Space) files an action under the
+submenu its family names (``Action.group``) and keeps the side input's action
+(``Action.takes_input``) at the top level: the window asks the action, it knows
+no family's group by name."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMenu
+
+from tabletop_gui.examples import SCENARIOS
+from tabletop_gui.io import load_game
+
+from .helpers import open_window
+
+
+def entries(menu: QMenu) -> dict[str, list[str]]:
+    """The menu's entries by submenu title ("" for the top level)."""
+    out: dict[str, list[str]] = {"": []}
+    for action in menu.actions():
+        sub = action.menu()
+        if isinstance(sub, QMenu):
+            out[action.text()] = [a.text() for a in sub.actions()]
+        else:
+            out[""].append(action.text())
+    return out
+
+
+def test_a_carnevale_characters_life_point_losses_share_the_submenu_the_family_names(qtbot):
+    """The Cutpurse (6 Life Points) offers losing 1 to 5 Life Points, grouped by
+    the family under "Life Points"; removing it stays at the top level."""
+    window = open_window(qtbot, load_game(SCENARIOS / "carnevale_drowned_quarter.json"))
+    window.scene.piece_item("g-cutpurse").setSelected(True)
+    offered = [a for a, _why in window.context_actions()]
+    assert {a.group for a in offered} == {"", "Life Points"}
+    menu = entries(window.build_context_menu())
+    losses = [f"Cutpurse loses {n} Life Point{'s' * (n > 1)}" for n in range(1, 6)]
+    assert menu["Life Points"] == losses
+    assert "Remove Cutpurse from the board" in menu[""]
+    assert [a.label for a in offered if a.group == "Life Points"] == menu["Life Points"]
+
+
+def test_the_hex_command_card_the_side_input_records_is_a_top_level_entry(qtbot):
+    """A hex side's turn offers playing the card typed in the turn bar (the action
+    that takes the input): one top-level entry, no submenu of its own."""
+    window = open_window(qtbot, load_game(SCENARIOS / "hex_hochkirch_ridge_demo.json"))
+    state = window.doc.committed
+    assert state.clock.side is not None, "the bundled battle stops in a side's turn"
+    offered = [a for a, _why in window.context_actions()]
+    takes = [a for a in offered if a.takes_input]
+    assert len(takes) == 1 and takes[0].label.startswith("Play ")
+    menu = entries(window.build_context_menu())
+    assert list(menu) == [""], "no submenu"
+    assert takes[0].label in [t.replace("   (not now)", "") for t in menu[""]]
