@@ -1,4 +1,4 @@
-"""Rasterise the application icon (tabletop_gui/app/resources/tabletop-gui.svg, drawn
+"""Rasterise the application icon (assets/icons/tabletop-gui.svg, drawn
 by hand for this project) into what each system's bundle wants:
 
     python packaging/make_icons.py [OUT_DIR]      (default: build/icons)
@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SVG = ROOT / "tabletop_gui" / "app" / "resources" / "tabletop-gui.svg"
+SVG = ROOT / "assets" / "icons" / "tabletop-gui.svg"
 SIZES = (16, 24, 32, 48, 64, 128, 256, 512, 1024)
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 #: ICNS element types that hold PNG data, by pixel size.

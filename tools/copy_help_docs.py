@@ -16,10 +16,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def main() -> None:
-    target = ROOT / "tabletop_gui" / "help"
+    target = ROOT / "assets" / "help"
     for name in COPIED_DOCS:
         shutil.copyfile(ROOT / "docs" / name, target / name)
-        print(f"docs/{name} -> tabletop_gui/help/{name}")
+        print(f"docs/{name} -> assets/help/{name}")
 
 
 if __name__ == "__main__":

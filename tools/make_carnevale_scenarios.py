@@ -1,4 +1,4 @@
-"""Regenerate tabletop_gui/examples/carnevale_drowned_quarter.json: a Carnevale game
+"""Regenerate assets/examples/carnevale_drowned_quarter.json: a Carnevale game
 with six objectives covering Hidden, Mobile, Claimable and Destructible, two
 gangs on rooftops, a bridge, the street and in the canal, and two of its four rounds played.
 
@@ -34,7 +34,7 @@ from tabletop_gui.rules.carnevale.presets import (
 from tabletop_gui.rules.engine import replay
 
 # The examples in the source tree, never an installed copy.
-SCENARIOS = Path(__file__).resolve().parents[1] / "tabletop_gui" / "examples"
+SCENARIOS = Path(__file__).resolve().parents[1] / "assets" / "examples"
 
 OUT = SCENARIOS / "carnevale_drowned_quarter.json"
 R30 = 30 / MM_PER_INCH / 2

@@ -1,4 +1,4 @@
-"""Regenerate tabletop_gui/examples/t9a_frontline_clash_demo.json (the README's demo board)."""
+"""Regenerate assets/examples/t9a_frontline_clash_demo.json (the README's demo board)."""
 
 from pathlib import Path
 
@@ -18,7 +18,7 @@ from tabletop_gui.model.events import MovePiece, TurnEnd, TurnStart
 from tabletop_gui.model.game import Game
 
 # The examples in the source tree, never an installed copy.
-SCENARIOS = Path(__file__).resolve().parents[1] / "tabletop_gui" / "examples"
+SCENARIOS = Path(__file__).resolve().parents[1] / "assets" / "examples"
 DEMO_BOARD = SCENARIOS / "t9a_frontline_clash_demo.json"
 
 

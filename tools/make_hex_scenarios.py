@@ -1,4 +1,4 @@
-"""Regenerate the bundled hex Victory Banner scenarios in tabletop_gui/examples/.
+"""Regenerate the bundled hex Victory Banner scenarios in assets/examples/.
 
     .venv/bin/python tools/make_hex_scenarios.py
 
@@ -28,7 +28,7 @@ from tabletop_gui.model.game import Game
 from tabletop_gui.rules import replay
 
 # The examples in the source tree, never an installed copy.
-SCENARIOS = Path(__file__).resolve().parents[1] / "tabletop_gui" / "examples"
+SCENARIOS = Path(__file__).resolve().parents[1] / "assets" / "examples"
 
 BOARD = HexBoard(rows=9)
 B, R = "prussia", "austria"

@@ -1,5 +1,5 @@
 """Build the bundled base-size table of The Ninth Age units,
-tabletop_gui/io/armylists/t9a_bases.csv, from public army data.
+assets/bases/t9a_bases.csv, from public army data.
 
     .venv/bin/python tools/make_t9a_bases.py PATH_TO_BSDATA_T9A [--commit REV]
 
@@ -31,7 +31,7 @@ from pathlib import Path
 from defusedxml import ElementTree
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "tabletop_gui" / "io" / "armylists" / "t9a_bases.csv"
+OUT = ROOT / "assets" / "bases" / "t9a_bases.csv"
 HAND = Path(__file__).resolve().parent / "t9a_bases_by_hand.csv"
 
 NS = "{http://www.battlescribe.net/schema/catalogueSchema}"

@@ -3,7 +3,7 @@ a Secondary Objective and a short game log so counters, pick-ups and drops show.
 
     .venv/bin/python tools/make_t9a_scenarios.py
 
-Writes tabletop_gui/examples/t9a_<deployment>_<objective>.json. The armies: Kingdom of
+Writes assets/examples/t9a_<deployment>_<objective>.json. The armies: Kingdom of
 Equitaine (side A, long edge y = 0) and Orcs (side B): rank-and-file infantry on
 20 x 20 and 25 x 25 mm, cavalry on 25 x 50 mm, a monster on 50 x 75 mm and a
 character on 25 x 25 mm each.
@@ -42,7 +42,7 @@ from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES
 from tabletop_gui.rules.t9a.spoils_of_war import spoils_positions
 
 # The examples in the source tree, never an installed copy.
-SCENARIOS = Path(__file__).resolve().parents[1] / "tabletop_gui" / "examples"
+SCENARIOS = Path(__file__).resolve().parents[1] / "assets" / "examples"
 
 A, B = "equitaine", "orcs"
 BOARD = InchBoard(72, 48)
@@ -469,7 +469,7 @@ BUILDERS: dict[str, Callable[[], Game]] = {
 def main() -> None:
     for name, build in BUILDERS.items():
         save_game(build(), SCENARIOS / name)
-        print(f"wrote tabletop_gui/examples/{name}")
+        print(f"wrote assets/examples/{name}")
 
 
 if __name__ == "__main__":

@@ -65,7 +65,8 @@ def test_the_bundle_holds_both_programs_the_licences_and_the_examples(bundle):
     assert (inside / "licenses" / "LGPL-3.0.txt").is_file()
     assert (inside / "licenses" / "shapely" / "LICENSE_GEOS").is_file()
     assert (inside / "licenses" / "numpy" / "LICENSE.txt").is_file()
-    bundled = sorted(p.name for p in (inside / "tabletop_gui" / "examples").glob("*.json"))
+    examples_dir = inside / "tabletop_gui" / "assets" / "examples"
+    bundled = sorted(p.name for p in examples_dir.glob("*.json"))
     assert bundled == sorted(e.path.name for e in examples())
 
 

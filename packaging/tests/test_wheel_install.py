@@ -52,24 +52,28 @@ def venv(built, tmp_path_factory) -> Path:
     return where
 
 
-PACKAGE_DATA = [
-    *(f"tabletop_gui/examples/{e.path.name}" for e in examples()),
-    "tabletop_gui/app/resources/tabletop-gui.svg",
+#: The bundled data as the sdist carries it (assets/ at the top, as in the
+#: repository) and as the wheel installs it (inside the package).
+SDIST_DATA = [
+    *(f"assets/examples/{e.path.name}" for e in examples()),
+    "assets/icons/tabletop-gui.svg",
+    "assets/bases/t9a_bases.csv",
     "tabletop_gui/py.typed",
 ]
+WHEEL_DATA = [name.replace("assets/", "tabletop_gui/assets/", 1) for name in SDIST_DATA]
 
 
 def test_the_sdist_and_the_wheel_carry_the_examples_the_icon_and_the_licence(built):
     with zipfile.ZipFile(built["wheel"]) as wheel:
         names = set(wheel.namelist())
-    for name in PACKAGE_DATA:
+    for name in WHEEL_DATA:
         assert name in names, name
     assert any(n.endswith(".dist-info/licenses/LICENSE") or n.endswith(".dist-info/LICENSE")
                for n in names)  # fmt: skip
     assert not any(n.startswith(("assets/", "tests/", "packaging/")) for n in names)
     with tarfile.open(built["sdist"]) as sdist:
         inside = {n.split("/", 1)[1] for n in sdist.getnames() if "/" in n}
-    for name in [*PACKAGE_DATA, "LICENSE", "CHANGELOG.md", "README.md"]:
+    for name in [*SDIST_DATA, "LICENSE", "CHANGELOG.md", "README.md"]:
         assert name in inside, name
 
 
@@ -92,7 +96,8 @@ def test_the_installed_program_lists_and_scores_every_example_like_the_checkout(
     rows = json.loads(listed.stdout)
     assert [r["name"] for r in rows] == [e.name for e in examples()]
     for row in rows:
-        assert Path(row["path"]).is_relative_to(site / "tabletop_gui" / "examples"), row["path"]
+        installed_dir = site / "tabletop_gui" / "assets" / "examples"
+        assert Path(row["path"]).is_relative_to(installed_dir), row["path"]
         installed = run([program, "score", row["path"], "--json"], private_env, tmp_path)
         checkout = run(dev_cli("score", row["path"], "--json"), private_env, tmp_path)
         assert installed.returncode == 0, installed.stderr

@@ -1,5 +1,5 @@
-"""The bundled example games: package data beside this module, read through
-``importlib.resources`` so a wheel, an sdist and a frozen bundle all carry them.
+"""The bundled example games: ``assets/examples/`` (``tabletop_gui.assets``), read
+through ``importlib.resources`` so a wheel, an sdist and a frozen bundle all carry them.
 
 An example is never written: :func:`open_game` marks a file read from here as an
 example, whose ``save_path`` is None, so a program asks where to save a copy.
@@ -7,29 +7,15 @@ example, whose ``save_path`` is None, so a program asks where to save a copy.
 
 from __future__ import annotations
 
-import atexit
-import contextlib
 import os
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
+from tabletop_gui import bundled
 from tabletop_gui.model.game import Game
 
-
-def _folder() -> Path:
-    """The examples' folder as a real directory. Installed from a wheel or frozen
-    one-folder it is one already; from a zip it is extracted once, for this run."""
-    found = resources.files(__name__)
-    if isinstance(found, Path):
-        return found.resolve()
-    stack = contextlib.ExitStack()  # pragma: no cover - zip imports only
-    atexit.register(stack.close)
-    return Path(stack.enter_context(resources.as_file(found))).resolve()
-
-
 #: The folder holding the bundled example games (``*.json``).
-SCENARIOS: Path = _folder()
+SCENARIOS: Path = bundled.folder("examples")
 #: The example the window opens on when given no file.
 DEMO_BOARD: Path = SCENARIOS / "t9a_frontline_clash_demo.json"
 

@@ -1,5 +1,5 @@
-"""What Help shows, as package data beside this module (read through
-``importlib.resources``, so an installed or frozen program has it): the
+"""What Help shows, bundled in ``assets/help/`` (``tabletop_gui.assets``, read
+through ``importlib.resources``, so an installed or frozen program has it): the
 quick-start guide, written here, and copies of the project's docs the program
 reads its rules from (docs/t9a.md, docs/hex.md, docs/carnevale.md,
 docs/measurement.md), made by ``tools/copy_help_docs.py``; a test keeps the
@@ -7,7 +7,7 @@ copies equal to the docs."""
 
 from __future__ import annotations
 
-from importlib import resources
+from tabletop_gui import bundled
 
 #: The guide the window opens at (Help > Quick start, F1).
 QUICK_START = "quick-start.md"
@@ -24,7 +24,7 @@ def page_name(reference: str) -> str | None:
 
 def text(name: str) -> str:
     """A help page's Markdown; FileNotFoundError naming it when there is none."""
-    found = resources.files(__name__).joinpath(name)
+    found = bundled.resource("help", name)
     if not found.is_file():
         raise FileNotFoundError(f"no help page {name!r}")
     return found.read_text(encoding="utf-8")

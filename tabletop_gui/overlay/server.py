@@ -25,7 +25,6 @@ import json
 import socket
 import threading
 from collections.abc import Awaitable
-from importlib import resources
 from typing import Any
 
 import tornado.httpserver
@@ -33,6 +32,7 @@ import tornado.iostream
 import tornado.netutil
 import tornado.web
 
+from tabletop_gui import bundled
 from tabletop_gui.overlay.hub import Hub, clamp_size
 
 #: The port a server takes unless told otherwise (the next few are tried when busy).
@@ -66,7 +66,7 @@ _SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none
 
 
 def _asset(name: str) -> bytes:
-    return resources.files("tabletop_gui.overlay").joinpath("assets", name).read_bytes()
+    return bundled.read_bytes("overlay", name)
 
 
 def is_loopback(host: str) -> bool:

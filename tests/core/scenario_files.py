@@ -11,7 +11,7 @@ from tabletop_gui.examples import SCENARIOS
 
 
 def scenarios_dir() -> Path:
-    """The folder of the bundled scenarios (package data: ``tabletop_gui.examples``)."""
+    """The folder of the bundled scenarios (assets/examples/, installed in the package)."""
     return SCENARIOS
 
 

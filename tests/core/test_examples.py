@@ -1,13 +1,13 @@
-"""The bundled examples are package data: listed with name, family, a line about
+"""The bundled examples are bundled data (assets/examples/): listed with name, family, a line about
 each and their path; an example opens read-only (Save must ask where)."""
 
 import json
 import shutil
-from pathlib import Path
 
 import pytest
 
 import tabletop_gui
+from tabletop_gui import bundled
 from tabletop_gui.cli import main
 from tabletop_gui.examples import (
     DEMO_BOARD,
@@ -20,13 +20,11 @@ from tabletop_gui.examples import (
 )
 from tabletop_gui.io import load_game
 
-PACKAGE = Path(tabletop_gui.__file__).resolve().parent
 
-
-def test_examples_live_inside_the_package_not_beside_it():
-    assert SCENARIOS == PACKAGE / "examples"
+def test_examples_are_read_from_the_bundled_assets_the_package_installs():
+    assert bundled.folder("examples") == SCENARIOS
+    assert SCENARIOS.parent.name == "assets"  # a checkout's assets/ or the wheel's package
     assert DEMO_BOARD.is_file()
-    assert not (PACKAGE.parent / "assets").exists()
 
 
 def test_every_json_in_the_folder_is_listed_once_with_its_family_and_a_line():

@@ -42,7 +42,7 @@ def test_the_quick_start_guide_covers_the_first_five_minutes_and_every_tool() ->
 def test_the_help_pages_are_package_data() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     data = config["tool"]["setuptools"]["package-data"]
-    assert "*.md" in data["tabletop_gui.help"]
+    assert "help/*.md" in data["tabletop_gui.assets"]
 
 
 def test_a_missing_page_is_named() -> None:

@@ -12,7 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 #: What is scanned: the package, tests, docs, tools, benchmarks and top-level docs.
-SCANNED = ("tabletop_gui", "tests", "docs", "tools", "benchmarks")
+SCANNED = ("tabletop_gui", "assets", "tests", "docs", "tools", "benchmarks")
 TOP_LEVEL = ("README.md", "CONTRIBUTING.md", "CHANGELOG.md")
 
 

@@ -2,7 +2,7 @@
 objective actions and the mouse, checking the scoreboard after every step.
 
 The hex and Carnevale games replay, click by click, the opening of the bundled
-games (tabletop_gui/examples/), whose standings after each event are documented in
+games (assets/examples/), whose standings after each event are documented in
 docs/hex.md and were worked out by hand from the rules: the log the window
 records must be the bundled log, event for event.
 """

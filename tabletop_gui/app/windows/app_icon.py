@@ -1,19 +1,19 @@
-"""The application icon, drawn from the SVG shipped in the package (packaging/
+"""The application icon, drawn from the SVG bundled in assets/icons/ (packaging/
 rasterises the same file for the bundles' .ico, .icns and the desktop entry)."""
 
 from __future__ import annotations
-
-from importlib import resources
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
+from tabletop_gui import bundled
+
 SIZES = (16, 24, 32, 48, 64, 128, 256)
 
 
 def icon_svg() -> bytes:
-    return resources.files("tabletop_gui.app").joinpath("resources/tabletop-gui.svg").read_bytes()
+    return bundled.read_bytes("icons", "tabletop-gui.svg")
 
 
 def app_icon() -> QIcon:

@@ -23,12 +23,13 @@ from pathlib import Path
 
 import platformdirs
 
+from tabletop_gui import bundled
 from tabletop_gui.io.armylists.model import BaseSize, parse_base, parse_height
 from tabletop_gui.io.atomic import write_atomic
 from tabletop_gui.io.errors import FileFormatError
 from tabletop_gui.model.pieces import FULL_RANK_WIDTH, BaseShape, HeightClass
 
-BUNDLED = Path(__file__).with_name("t9a_bases.csv")
+BUNDLED = bundled.folder("bases") / "t9a_bases.csv"
 #: The user's own table lives in the program's data folder (this variable overrides it).
 DATA_DIR_ENV = "TABLETOP_GUI_DATA_DIR"
 USER_TABLE_NAME = "t9a_bases.csv"
