@@ -26,6 +26,7 @@ from tabletop_gui.examples import examples
 from tabletop_gui.io import FileFormatError, load_game
 from tabletop_gui.io.errors import LogRefusal
 from tabletop_gui.io.file_problems import problems_of_file
+from tabletop_gui.model.events import Event
 from tabletop_gui.model.events.base import turn_word
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.limits import terminal_safe
@@ -33,8 +34,7 @@ from tabletop_gui.model.names import side_name
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play import wording
 from tabletop_gui.play.score_doc import score_document
-from tabletop_gui.rules import apply, evaluate, replay
-from tabletop_gui.rules.engine import flags
+from tabletop_gui.rules import evaluate
 from tabletop_gui.rules.scoreboard import Scoreboard
 
 COMMANDS = ("validate", "score", "render", "open", "import", "examples", "serve")
@@ -129,9 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _serve(args)
         if args.command == "validate":
             return validate(args.file)
-        game = _load(args.file, args.at)
-        at = _at(args.at, game)
-        state = replay(game.setup, game.events, at)
+        game, state = _load(args.file, args.at)
         if args.view is not None and args.view not in state.scene.side_ids:
             raise UsageError(f"--view {args.view}: sides are {', '.join(state.scene.side_ids)}")
         if args.command == "score":
@@ -199,14 +197,19 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def validate(path: str) -> int:
-    """Every problem of the file, each with its JSON path; on a file that reads,
-    the events flagged for a referee's review."""
+    """Every problem of the file, each with its JSON path (repeated ones grouped);
+    on a file that reads, the events flagged for a referee's review. One read of
+    the file, one replay of its log."""
     report = problems_of_file(path)
     if not report.ok:
         n = len(report.problems)
-        say(f"{path}: {n} problem{'' if n == 1 else 's'}", sys.stderr)
-        for p in report.problems:
-            say(f"error: {p}", sys.stderr)
+        say(f"{path}: {n:,} problem{'' if n == 1 else 's'}", sys.stderr)
+        groups = report.grouped()
+        source = report.problems[0].source  # the path as every message shows it
+        for g in groups[:MAX_LINES]:
+            say(f"error: {source}: {g}", sys.stderr)
+        if len(groups) > MAX_LINES:
+            say(f"... and {len(groups) - MAX_LINES:,} more problems", sys.stderr)
         if report.refusal is not None:
             say(
                 f"the log is read up to its first refusal: score --at {report.refusal.index} "
@@ -214,55 +217,55 @@ def validate(path: str) -> int:
                 sys.stderr,
             )
         return 2
-    game = load_game(path)
-    say(f"{path}: OK ({game.setup.family}, {units_text(game)}, {len(game.events)} events)")
-    flagged = flag_lines(game)
+    assert report.game is not None and report.state is not None
+    game = report.game
+    say(f"{path}: OK ({game.setup.family}, {units_text(game, report.state)}, "
+        f"{len(game.events)} events)")  # fmt: skip
+    flagged = report.flag_groups()
     if flagged:
-        say(f"{len(flagged)} event{'' if len(flagged) == 1 else 's'} flagged for review:")
-        say("\n".join(f"  {line}" for line in flagged))
+        n = len(report.flagged)
+        say(f"{n:,} event{'' if n == 1 else 's'} flagged for review:")
+        say("\n".join(f"  {g}" for g in flagged[:MAX_LINES]))
+        if len(flagged) > MAX_LINES:
+            say(f"  ... and {len(flagged) - MAX_LINES:,} more")
     return 0
 
 
-def units_text(game: Game) -> str:
-    """'11 units' on the board after the log; '11 units (0 in the setup)' when the
-    log places or removes some (an imported army list places its units)."""
+#: ``validate`` prints at most this many lines of problems or of flags.
+MAX_LINES = 200
+
+
+def units_text(game: Game, after: GameState) -> str:
+    """'11 units' on the board ``after`` the log; '11 units (0 in the setup)' when
+    the log places or removes some (an imported army list places its units)."""
     before = len(game.setup.scene.units)
-    after = len(replay(game.setup, list(game.events)).scene.units)
-    text = f"{after} unit{'' if after == 1 else 's'}"
-    return text if after == before else f"{text} ({before} in the setup)"
+    now = len(after.scene.units)
+    text = f"{now} unit{'' if now == 1 else 's'}"
+    return text if now == before else f"{text} ({before} in the setup)"
 
 
-def flag_lines(game: Game) -> list[str]:
-    """'events[12]: Orc Boyz (Orcs) moved in Equitaine's turn: ...', one line a flag."""
-    out = []
-    state = GameState.initial(game.setup)
-    for i, event in enumerate(game.events):
-        after = apply(state, event)
-        out += [f"events[{i}]: {f}" for f in flags(state, event, after)]
-        state = after
-    return out
-
-
-def _load(path: str, at: int | None) -> Game:
-    """The file's game; with ``--at N``, a log refused at event N or later still
+def _load(path: str, at: int | None) -> tuple[Game, GameState]:
+    """The file's game and its state after ``at`` events (default: all), from the
+    loader's one replay. With ``--at N``, a log refused at event N or later still
     reads (the moments before the refusal are what a referee looks at)."""
+    kept: list[GameState] = []
+
+    def step(i: int, before: GameState, event: Event, after: GameState) -> None:
+        if at is None or i + 1 == at:
+            kept[:] = [after]
+
     try:
-        return load_game(path)
+        game = load_game(path, step)
     except LogRefusal as exc:
         if at is None or at > exc.index or not isinstance(exc.game, Game):
             hint = f" (--at {exc.index} or less shows the moment before it)" if at is None else ""
             raise FileFormatError(exc.path, exc.problem + hint, exc.source) from None
-        return exc.game.truncated(exc.index)
-
-
-def _at(at: int | None, game: Game) -> int | None:
-    if at is None:
-        return None
-    if not 0 <= at <= len(game.events):
+        game = exc.game.truncated(exc.index)
+    if at is not None and not 0 <= at <= len(game.events):
         raise UsageError(
             f"--at {at}: the log has {len(game.events)} events (use 0 to {len(game.events)})"
         )
-    return at
+    return game, kept[0] if kept and at != 0 else GameState.initial(game.setup)
 
 
 def examples_listing(as_json: bool = False) -> str:

@@ -7,18 +7,26 @@ same arrays.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
-from itertools import chain
+from dataclasses import dataclass
+from itertools import chain, islice
 from operator import attrgetter
+from typing import Any
 
 import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
 from tabletop_gui.geometry.outline import EPS
-from tabletop_gui.model.pieces import MM_PER_INCH, BaseShape
+from tabletop_gui.model.pieces import MM_PER_INCH, BaseShape, Unit
 from tabletop_gui.model.scene import Scene, derived
+
+#: The columns of UnitArrays, besides ``ids``.
+_COLUMNS = (
+    "sides", "cx", "cy", "half_w", "half_d", "angle", "cos", "sin", "radius", "is_round",
+    "elevation", "on_table",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -49,17 +57,44 @@ def unit_arrays(scene: Scene) -> UnitArrays:
 
 
 def _patch(parent: UnitArrays, scene: Scene, i: int) -> UnitArrays:
-    """The parent's arrays with row ``i`` (the one unit that changed) rebuilt."""
-    unit = list(scene.units.values())[i]
-    row = _build(Scene(units={unit.id: unit}))
+    """The parent's arrays with row ``i`` (the one unit that changed) rebuilt.
+    Only the columns whose value changed are copied (a move copies two); the
+    others are the parent's, never written to."""
+    unit = next(islice(scene.units.values(), i, None))
+    row = _row(unit, parent, i)
     arrays = {}
-    for f in fields(UnitArrays):
-        if f.name == "ids":
-            continue
-        column = getattr(parent, f.name).copy()
-        column[i] = getattr(row, f.name)[0]
-        arrays[f.name] = column
+    for name in _COLUMNS:
+        column = getattr(parent, name)
+        value = row[name]
+        if column[i] != value:
+            column = column.copy()
+            column[i] = value
+        arrays[name] = column
     return UnitArrays(ids=parent.ids, **arrays)
+
+
+def _row(unit: Unit, parent: UnitArrays, i: int) -> dict[str, Any]:
+    """Row ``i`` for ``unit``, as ``_build`` computes it (the same operations on
+    the same floats: the same bits), the angle's from numpy only when it changed."""
+    bw, bd = unit.base_width_mm / MM_PER_INCH, unit.base_depth_mm / MM_PER_INCH
+    is_round = unit.base_shape is BaseShape.ROUND
+    models, mpr = float(unit.models), float(unit.models_per_rank)
+    angle = np.radians(np.array([float(unit.facing)]))
+    same_angle = angle[0] == parent.angle[i]
+    return {
+        "sides": unit.side,
+        "cx": float(unit.x),
+        "cy": float(unit.y),
+        "half_w": bw / 2 if is_round else min(models, mpr) * bw / 2,
+        "half_d": bw / 2 if is_round else math.ceil(models / mpr) * bd / 2,
+        "angle": angle[0],
+        "cos": parent.cos[i] if same_angle else np.cos(angle)[0],
+        "sin": parent.sin[i] if same_angle else np.sin(angle)[0],
+        "radius": bw / 2 if is_round else 0.0,
+        "is_round": is_round,
+        "elevation": float(unit.elevation),
+        "on_table": not unit.removed,
+    }
 
 
 #: The numeric fields ``_build`` reads, in one C-level getter per unit.
@@ -70,7 +105,10 @@ _NUMERIC = attrgetter(
 
 
 def _build(scene: Scene) -> UnitArrays:
-    units = list(scene.units.values())
+    return _build_units(list(scene.units.values()))
+
+
+def _build_units(units: list[Unit]) -> UnitArrays:
     n = len(units)
     # One row of numbers per unit (one Python pass), then columns.
     rows = chain.from_iterable(map(_NUMERIC, units))

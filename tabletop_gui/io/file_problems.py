@@ -1,52 +1,131 @@
-"""Every problem of a file at once (``validate``): the loader names the first
-problem it meets; here each one is set aside (the field dropped so its default
-applies, or the item dropped) and the file read again, until it reads or
-nothing more can be set aside. Paths are the file's own (``units[3].x``), even
-after earlier items were dropped. The log is replayed only up to its first
-refusal: what follows depends on it."""
+"""Every problem of a file at once (``validate``), in one read and one replay:
+the loader's own checks run once over the file (``io.reading.Collecting``),
+each problem noted and what it names set aside (a field, so its default
+applies, or its item), and the log is replayed once, up to its first refusal:
+what follows depends on it. Paths are the file's own (``units[3].x``), even
+after earlier items were set aside. Nesting deeper than any field may hold is
+refused by its path before anything recurses into it.
+
+Repeated problems are grouped: ``units[12..4999].side: unknown side 'x'
+(4,988 units)`` (``Report.grouped``); so are the events flagged for review."""
 
 from __future__ import annotations
 
-import copy
-import json
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tabletop_gui.io.errors import FileFormatError, LogRefusal
-from tabletop_gui.io.game_file import game_from_json, loads
+from tabletop_gui.io.game_file import game_from_json, parse
+from tabletop_gui.io.reading import Collecting
+from tabletop_gui.model import limits
+from tabletop_gui.model.events import Event
+from tabletop_gui.model.game import Game
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.engine import flags
 
-#: Lists of items at the top of a file, whose items can be set aside one by one.
+#: The lists of a file whose items are read one by one.
 LISTS = ("sides", "units", "markers", "terrain", "zones", "objectives", "events")
-#: Lists inside the annotations, set aside item by item as the top lists are.
-NESTED = ("annotations.rulers", "annotations.rings")
-#: The lists whose items are pieces (a dropped one may be named by the log).
-PIECE_LISTS = ("units", "markers", "terrain", "zones")
-#: Objects at the top whose keys can be set aside (their defaults apply).
-OBJECTS = ("settings", "board")
-#: At most this many problems are reported (a file of garbage stops there).
-MAX_PROBLEMS = 200
+#: Objects whose keys are read one by one (a free-form value may nest up to MAX_DEPTH).
+OBJECTS = ("settings", "briefing", "board")
+#: A value nested deeper than this below the top of the file is deeper than any
+#: field may hold (free-form values: MAX_DEPTH below their field, which is at most
+#: four levels down, ``objectives[0].params.radius``).
+TOO_DEEP = limits.MAX_DEPTH + 6
 
-_TOKEN = re.compile(r"\[(\d+)\]|\.?([^.\[\]]+)")
+_INDEX = re.compile(r"^(.*?)\[(\d+)\](.*)$")
 
 
 @dataclass
 class Report:
-    """What ``problems_of`` found: every problem, and the first refusal of the log."""
+    """What ``problems_of`` found: every problem and the first refusal of the
+    log; for a file that reads, the game, its state after the log and the
+    events flagged for review (the one replay's)."""
 
     problems: list[FileFormatError] = field(default_factory=list)
     refusal: LogRefusal | None = None
+    game: Game | None = None
+    state: GameState | None = None
+    flagged: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
+    def grouped(self) -> list[Group]:
+        """The problems, each repeated one once with every place it was found."""
+        return group((p.path, p.problem) for p in self.problems)
+
+    def flag_groups(self) -> list[Group]:
+        return group((f"events[{i}]", text) for i, text in self.flagged)
+
+
+@dataclass
+class Group:
+    """One problem (or flag) at one or more places that differ by an index
+    only: ``units[12..4999].side`` and how many items that is."""
+
+    head: str
+    tail: str
+    problem: str
+    indices: list[int] = field(default_factory=list)
+    path: str = ""
+
+    def where(self) -> str:
+        if not self.indices:
+            return self.path
+        return f"{self.head}[{_runs(self.indices)}]{self.tail}"
+
+    def count(self) -> str:
+        n = len(self.indices)
+        if n < 2:
+            return ""
+        noun = self.head.rsplit(".", 1)[-1] or "items"
+        return f" ({n:,} {'terrain pieces' if noun == 'terrain' else noun})"
+
+    def __str__(self) -> str:
+        return f"{self.where()}: {self.problem}{self.count()}"
+
+
+def group(found: Iterable[tuple[str, str]]) -> list[Group]:
+    """Problems (path, text) grouped: the same text at paths that differ only in
+    their first index is one group, in the order first found."""
+    groups: dict[tuple[str, str, str], Group] = {}
+    out: list[Group] = []
+    for path, problem in found:
+        m = _INDEX.match(path)
+        if m is None:
+            out.append(Group("", "", problem, path=path))
+            continue
+        head, index, tail = m.group(1), int(m.group(2)), m.group(3)
+        key = (head, tail, problem)
+        g = groups.get(key)
+        if g is None:
+            g = groups[key] = Group(head, tail, problem)
+            out.append(g)
+        g.indices.append(index)
+    return out
+
+
+def _runs(indices: list[int], most: int = 8) -> str:
+    """'12..4999', '2..4, 7': contiguous runs; past ``most`` runs, '...'."""
+    runs: list[list[int]] = []
+    for i in sorted(set(indices)):
+        if runs and i == runs[-1][1] + 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    shown = [f"{a}" if a == b else f"{a}..{b}" for a, b in runs[:most]]
+    return ", ".join(shown) + (", ..." if len(runs) > most else "")
+
 
 def problems_of_file(path: str | Path) -> Report:
     source = str(path)
     try:
-        raw = Path(path).read_bytes()
+        with open(path, "rb") as fh:
+            raw = fh.read(limits.MAX_FILE_BYTES + 1)
     except OSError as exc:
         return Report([FileFormatError("(file)", f"cannot read: {exc.strerror or exc}", source)])
     return problems_of(raw, source)
@@ -55,158 +134,96 @@ def problems_of_file(path: str | Path) -> Report:
 def problems_of(raw: str | bytes, source: str = "") -> Report:
     report = Report()
     try:
-        loads(raw)
-        return report
-    except LogRefusal as exc:
+        data = parse(raw)
+    except FileFormatError as exc:
         report.problems.append(_sourced(exc, source))
-        report.refusal = exc
         return report
-    except FileFormatError as first:
-        if isinstance(raw, bytes):
-            raw = raw.decode("utf-8-sig", errors="replace")
-        try:
-            data = json.loads(raw)
-        except (ValueError, RecursionError):
-            report.problems.append(_sourced(first, source))
-            return report
-    return _collect(data, source, report)
-
-
-def _collect(data: Any, source: str, report: Report) -> Report:
-    if not isinstance(data, dict):
-        report.problems.append(
-            FileFormatError("(file)", "expected a JSON object at the top", source)
+    collecting = Collecting()
+    for path, tokens in list(too_deep(data)) if isinstance(data, dict) else []:
+        collecting.problem(
+            FileFormatError(path, f"nested more than {limits.MAX_DEPTH} levels deep")
         )
-        return report
-    data = copy.deepcopy(data)
-    dropped: dict[str, set[int]] = {key: set() for key in (*LISTS, *NESTED)}
-    tried: set[str] = set()
-    gone: set[str] = set()  # ids of the pieces set aside
-    while len(report.problems) < MAX_PROBLEMS:
-        try:
-            game_from_json(_without(data, dropped))
-            return report
-        except LogRefusal as exc:
-            index = _original(dropped, "events", exc.index)
-            where = f"events[{index}]"
-            named = sorted(pid for pid in gone if repr(pid) in exc.problem)
-            problem = exc.problem
-            if named:
-                problem += f" ({', '.join(map(repr, named))} was set aside for a problem above)"
-            report.problems.append(FileFormatError(where, problem, source))
-            report.refusal = LogRefusal(where, exc.problem, source, index=index, game=exc.game)
-            return report  # what follows depends on the refused event
-        except FileFormatError as exc:
-            tokens = _tokens(exc.path)
-            path = _original_path(tokens, dropped)
-            if path not in tried:  # else: the field set aside is required ("missing")
-                report.problems.append(FileFormatError(path, exc.problem, source))
-            if not _set_aside(data, tokens, path, dropped, tried, gone):
-                return report
+        _remove(data, tokens)
+    state: list[GameState] = []
+
+    def step(i: int, before: GameState, event: Event, after: GameState) -> None:
+        if not collecting.found:  # a file with problems is not reviewed
+            report.flagged.extend((collecting.original("events", i), f)
+                                  for f in flags(before, event, after))  # fmt: skip
+        state[:] = [after]
+
+    try:
+        game = game_from_json(data, step=step, problems=collecting)
+    except LogRefusal as exc:
+        index = collecting.original("events", exc.index)
+        where = f"events[{index}]"
+        named = sorted(pid for pid in collecting.gone if repr(pid) in exc.problem)
+        problem = exc.problem
+        if named:
+            problem += f" ({', '.join(map(repr, named))} was set aside for a problem above)"
+        collecting.found.append(FileFormatError(where, problem))
+        report.refusal = LogRefusal(where, exc.problem, source, index=index, game=exc.game)
+    except FileFormatError as exc:  # the rest of the file cannot be read without it
+        collecting.found.append(exc)
+    else:
+        report.game = game
+        report.state = state[0] if state else GameState.initial(game.setup)
+    report.problems = [_sourced(p, source) for p in collecting.found]
+    if report.problems:
+        report.flagged = []
     return report
 
 
-def _set_aside(
-    data: dict[str, Any],
-    tokens: list[str | int],
-    path: str,
-    dropped: dict[str, set[int]],
-    tried: set[str],
-    gone: set[str],
-) -> bool:
-    """Drop what ``tokens`` names so the next read goes past it; False when the
-    problem cannot be set aside (the file is not a game at all)."""
-    if not tokens or not isinstance(tokens[0], str):
-        return False
-    top = tokens[0]
-    if top == "annotations" and top in data:
-        key = f"annotations.{tokens[1]}" if len(tokens) >= 3 else ""
-        if key in NESTED and isinstance(tokens[2], int):
-            dropped[key].add(_original(dropped, key, tokens[2]))  # that ruler or ring
-        else:
-            del data[top]  # no rule reads them: the rest of the file still reads
-        return True
-    if top in LISTS and len(tokens) >= 2 and isinstance(tokens[1], int):
-        index = _original(dropped, top, tokens[1])
-        leaf = tokens[-1]
-        if len(tokens) == 3 and isinstance(leaf, str) and path not in tried:
-            item = data[top][index] if isinstance(data.get(top), list) else None
-            if isinstance(item, dict) and leaf in item:
-                tried.add(path)
-                del item[leaf]  # its default applies, or the next read says "missing"
-                return True
-        if len(tokens) == 4 and tokens[2] == "params" and isinstance(leaf, str):
-            item = data[top][index]
-            params = item.get("params") if isinstance(item, dict) else None
-            if isinstance(params, dict) and leaf in params:
-                del params[leaf]
-                return True
-        dropped[top].add(index)
-        item = data[top][index] if isinstance(data.get(top), list) else None
-        if top in PIECE_LISTS and isinstance(item, dict) and isinstance(item.get("id"), str):
-            gone.add(item["id"])
-        return True
-    if top in data and len(tokens) == 1 and top not in OBJECTS + LISTS:
-        if top in ("format", "version", "family"):
-            return False
-        del data[top]  # an unknown field, or a bad name / deployment / notes
-        return True
-    if top in OBJECTS and len(tokens) >= 2 and isinstance(data.get(top), dict):
-        name = tokens[1]
-        if top == "board" or not isinstance(name, str) or name not in data[top]:
-            return False
-        del data[top][name]
-        return True
-    return False
-
-
-def _without(data: dict[str, Any], dropped: dict[str, set[int]]) -> dict[str, Any]:
-    out = dict(data)
-    for key, gone in dropped.items():
-        if not gone:
+def too_deep(data: Any) -> Iterator[tuple[str, list[str | int]]]:
+    """(path, tokens) of each field holding a value nested deeper than TOO_DEEP,
+    found without recursion (the place to set aside: ``units[3].name``,
+    ``settings.x``, ``objectives[0].params.radius``, ``annotations.rulers[2].note``)."""
+    stack: list[tuple[Any, list[str | int]]] = [(data, [])]
+    said: set[str] = set()
+    while stack:
+        node, tokens = stack.pop()
+        if len(tokens) > TOO_DEEP:
+            field_tokens = _field(tokens)
+            path = _path(field_tokens)
+            if path not in said:
+                said.add(path)
+                yield path, field_tokens
             continue
-        if key in NESTED:
-            notes = data.get("annotations")
-            inner = key.split(".")[1]
-            if isinstance(notes, dict) and isinstance(notes.get(inner), list):
-                kept = [item for i, item in enumerate(notes[inner]) if i not in gone]
-                out["annotations"] = {**out.get("annotations", notes), inner: kept}
-        elif isinstance(data.get(key), list):
-            out[key] = [item for i, item in enumerate(data[key]) if i not in gone]
-    return out
+        pairs = node.items() if isinstance(node, dict) else enumerate(node)
+        stack.extend((v, [*tokens, k]) for k, v in pairs if isinstance(v, dict | list))
 
 
-def _original(dropped: dict[str, set[int]], key: str, index: int) -> int:
-    """The file's index of item ``index`` of the list read with items dropped."""
-    seen = -1
-    i = -1
-    while seen < index:
-        i += 1
-        if i not in dropped[key]:
-            seen += 1
-    return i
+def _field(tokens: list[str | int]) -> list[str | int]:
+    """The field of the file ``tokens`` is inside (what a problem there sets aside)."""
+    head = tokens[0]
+    if head in LISTS and isinstance(tokens[1], int):
+        size = 4 if tokens[0] == "objectives" and tokens[2] == "params" else 3
+    elif head == "annotations" and isinstance(tokens[2], int):
+        size = 4
+    elif head in OBJECTS:
+        size = 2
+    else:
+        size = 1
+    return tokens[:size]
 
 
-def _tokens(path: str) -> list[str | int]:
-    if path.startswith("line ") or path == "(file)":
-        return []
-    return [int(n) if n is not None and n != "" else name for n, name in _TOKEN.findall(path)]
+def _remove(data: Any, tokens: list[str | int]) -> None:
+    """Drop what ``tokens`` names from ``data``."""
+    node = data
+    for token in tokens[:-1]:
+        try:
+            node = node[token]
+        except (KeyError, IndexError, TypeError):
+            return
+    if isinstance(node, dict):
+        node.pop(tokens[-1], None)
 
 
-def _original_path(tokens: list[str | int], dropped: dict[str, set[int]]) -> str:
-    if not tokens:
-        return "(file)"
-    parts = list(tokens)
-    head = parts[0]
-    if isinstance(head, str) and head in LISTS and len(parts) > 1 and isinstance(parts[1], int):
-        parts[1] = _original(dropped, head, parts[1])
-    nested = f"{head}.{parts[1]}" if len(parts) > 2 else ""
-    if nested in NESTED and isinstance(parts[2], int):
-        parts[2] = _original(dropped, nested, parts[2])
+def _path(tokens: list[str | int]) -> str:
     text = ""
-    for p in parts:
-        text += f"[{p}]" if isinstance(p, int) else (f".{p}" if text else p)
-    return text
+    for t in tokens:
+        text += f"[{t}]" if isinstance(t, int) else (f".{t}" if text else str(t))
+    return FileFormatError(text, "").path
 
 
 def _sourced(exc: FileFormatError, source: str) -> FileFormatError:

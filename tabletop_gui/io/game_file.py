@@ -10,20 +10,24 @@ from __future__ import annotations
 import difflib
 import json
 import os
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from tabletop_gui.io.atomic import write_atomic
-from tabletop_gui.io.codec import decode, decode_dataclass, encode, parse_float, parse_int, text
+from tabletop_gui.io.codec import decode, encode, parse_float, parse_int, text
 from tabletop_gui.io.errors import FileFormatError, LogRefusal
+from tabletop_gui.io.reading import Strict
 from tabletop_gui.model import limits
-from tabletop_gui.model.annotations import Annotations
+from tabletop_gui.model.annotations import Annotations, RangeRing, Ruler
 from tabletop_gui.model.bounds import off_board
 from tabletop_gui.model.events import EVENT_TYPES, Event, EventError
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Marker, Side, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Board, ObjectiveSpec, Scene, Setup
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules.engine import RuleError, apply, family_of, objectives_of
+from tabletop_gui.rules.engine import RuleError, apply, family_of, objectives_of, unknown_kind
 from tabletop_gui.rules.objective import OBJECTIVE_KINDS, every_piece
 
 FORMAT_NAME = "tabletop-gui"
@@ -33,6 +37,8 @@ TOP_KEYS = (
     "sides", "units", "markers", "terrain", "zones", "objectives", "events", "briefing",
     "annotations",
 )  # fmt: skip
+#: Told of each event the loader's replay applies: (index, state before, event, state after).
+Step = Callable[[int, GameState, Event, GameState], None]
 
 
 # -- writing --------------------------------------------------------------
@@ -80,7 +86,9 @@ def save_game(game: Game, path: str | os.PathLike[str]) -> None:
 # -- reading --------------------------------------------------------------
 
 
-def load_game(path: str | os.PathLike[str]) -> Game:
+def load_game(path: str | os.PathLike[str], step: Step | None = None) -> Game:
+    """The game of the file at ``path``, every check passed and its log replayed
+    once through the rules (``step`` is told of each event as it is applied)."""
     source = str(path)
     try:
         with open(path, "rb") as fh:
@@ -88,14 +96,19 @@ def load_game(path: str | os.PathLike[str]) -> Game:
     except OSError as exc:
         raise FileFormatError("(file)", f"cannot read: {exc.strerror or exc}", source) from None
     try:
-        return loads(raw)
+        return loads(raw, step)
     except LogRefusal as exc:
         raise LogRefusal(exc.path, exc.problem, source, index=exc.index, game=exc.game) from None
     except FileFormatError as exc:
         raise FileFormatError(exc.path, exc.problem, source) from None
 
 
-def loads(raw: str | bytes) -> Game:
+def loads(raw: str | bytes, step: Step | None = None) -> Game:
+    return game_from_json(parse(raw), step=step)
+
+
+def parse(raw: str | bytes) -> Any:
+    """The JSON document of a file's bytes (or text), within the size limit."""
     if len(raw) > limits.MAX_FILE_BYTES:
         raise FileFormatError(
             "(file)", f"larger than the limit of {limits.MAX_FILE_BYTES // 2**20} MB"
@@ -115,15 +128,21 @@ def loads(raw: str | bytes) -> Game:
         raise FileFormatError(
             "(file)", f"nested more than {limits.MAX_DEPTH} levels deep"
         ) from None
-    return game_from_json(data)
+    return data
 
 
-def game_from_json(data: Any) -> Game:
+def game_from_json(data: Any, *, step: Step | None = None, problems: Strict | None = None) -> Game:
+    """The game of a parsed file. ``problems``: how a problem is met (default:
+    raised; ``io.reading.Collecting`` notes each and reads on, for ``validate``);
+    a problem the rest of the file cannot be read without is raised either way."""
+    problems = Strict() if problems is None else problems
     if not isinstance(data, dict):
         raise FileFormatError("(file)", "expected a JSON object at the top")
     for key in data:
         if key not in TOP_KEYS:
-            raise FileFormatError(str(key), f"unknown field (known: {', '.join(TOP_KEYS)})")
+            problems.problem(
+                FileFormatError(str(key), f"unknown field (known: {', '.join(TOP_KEYS)})")
+            )
     if data.get("format", FORMAT_NAME) != FORMAT_NAME:
         raise FileFormatError("format", f"expected {FORMAT_NAME!r}")
     version = data.get("version")
@@ -136,7 +155,7 @@ def game_from_json(data: Any) -> Game:
     family = decode(str, data["family"], "family")
     board = decode(Board, data.get("board", {"kind": "inch"}), "board")
     _check_sizes(data)
-    sides = _list(Side, data, "sides")
+    sides = [side for _, side in _list(Side, data, "sides", problems)]
     side_ids = [s.id for s in sides]
     if len(set(side_ids)) != len(side_ids):
         raise FileFormatError("sides", "side ids must be unique")
@@ -144,31 +163,38 @@ def game_from_json(data: Any) -> Game:
     pieces: dict[str, Any] = {}
     for key, cls in (("units", Unit), ("markers", Marker), ("terrain", Terrain), ("zones", Zone)):
         coll: dict[str, Any] = {}
-        for i, piece in enumerate(_list(cls, data, key)):
+        for i, piece in _list(cls, data, key, problems):
             if piece.id in seen:
-                raise FileFormatError(f"{key}[{i}].id", f"duplicate id {piece.id!r}")
+                problems.problem(FileFormatError(f"{key}[{i}].id", f"duplicate id {piece.id!r}"))
+                problems.set_aside(key, i)
+                continue
             seen.add(piece.id)
             side = getattr(piece, "side", None)
             problem = off_board(board, piece) if isinstance(piece, Unit | Marker) else None
             if problem:
-                raise FileFormatError(f"{key}[{i}]", problem)
-            if isinstance(piece, Unit | Zone) and side not in side_ids:
-                raise FileFormatError(
-                    f"{key}[{i}].side", f"unknown side {side!r} (sides: {side_ids})"
-                )
-            coll[piece.id] = piece
+                bad = FileFormatError(f"{key}[{i}]", problem)
+            elif isinstance(piece, Unit | Zone) and side not in side_ids:
+                where, why = f"{key}[{i}].side", f"unknown side {side!r} (sides: {side_ids})"
+                bad = FileFormatError(where, why)
+            else:
+                coll[piece.id] = piece
+                continue
+            problems.problem(bad)
+            problems.set_aside(key, i, piece.id)
         pieces[key] = coll
     scene = Scene(board=board, sides=tuple(sides), **pieces)
-    objectives = tuple(_list(ObjectiveSpec, data, "objectives"))
+    numbered = _list(ObjectiveSpec, data, "objectives", problems)
+    objectives = tuple(spec for _, spec in numbered)
+    read = problems.read
     setup = Setup(
         family=family,
         scene=scene,
-        name=decode(str, data.get("name", ""), "name"),
+        name=read(lambda: decode(str, data.get("name", ""), "name"), ""),
         objectives=objectives,
-        settings=decode(dict[str, Any], data.get("settings", {}), "settings"),
-        deployment=decode(str, data.get("deployment", ""), "deployment"),
-        notes=_notes(data.get("notes", "")),
-        briefing=decode(dict[str, str], data.get("briefing", {}), "briefing"),
+        settings=_settings(data.get("settings", {}), problems),
+        deployment=read(lambda: decode(str, data.get("deployment", ""), "deployment"), ""),
+        notes=read(lambda: _notes(data.get("notes", "")), ""),
+        briefing=read(lambda: decode(dict[str, str], data.get("briefing", {}), "briefing"), {}),
     )
     try:
         family = family_of(setup)
@@ -180,45 +206,92 @@ def game_from_json(data: Any) -> Game:
             "sides", f"{family.title} is played by {needed} sides, this file has {len(sides)}"
         )
     setup = family.completed(setup)
-    for name in setup.settings:
-        if name not in family.setting_names:
-            near = difflib.get_close_matches(name, family.setting_names, n=1)
-            hint = f"; did you mean {near[0]!r}?" if near else ""
-            known = ", ".join(family.setting_names) or "no settings"
-            raise FileFormatError(
+    unknown = [name for name in setup.settings if name not in family.setting_names]
+    for name in unknown:
+        near = difflib.get_close_matches(name, family.setting_names, n=1)
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        known = ", ".join(family.setting_names) or "no settings"
+        problems.problem(
+            FileFormatError(
                 f"settings.{name}", f"unknown setting{hint} ({family.title} reads: {known})"
             )
+        )
     ids = [o.id for o in objectives]
-    for i, spec in enumerate(objectives):
+    usable = []
+    for i, spec in numbered:
         if ids.count(spec.id) > 1:
-            raise FileFormatError(f"objectives[{i}].id", f"duplicate id {spec.id!r}")
-    try:
-        built = objectives_of(setup)
-    except RuleError as exc:
-        raise FileFormatError(_bad_kind_path(objectives, exc), str(exc)) from None
-    events = _events(data.get("events", []))
+            problems.problem(FileFormatError(f"objectives[{i}].id", f"duplicate id {spec.id!r}"))
+        elif spec.kind not in OBJECTIVE_KINDS:
+            problems.problem(
+                FileFormatError(f"objectives[{i}].kind", unknown_kind(spec.kind, setup.family))
+            )
+        else:
+            usable.append((i, spec))
+            continue
+        problems.set_aside("objectives", i)
+    if unknown or len(usable) < len(numbered):  # only when collecting: else raised
+        settings = {k: v for k, v in setup.settings.items() if k not in unknown}
+        setup = replace(setup, settings=settings, objectives=tuple(s for _, s in usable))
+    events = _events(data.get("events", []), problems)
     every = every_piece(setup.scene, events)
-    for i, obj in enumerate(built):
-        for param, problem in obj.param_problems(every):
-            raise FileFormatError(f"objectives[{i}].params.{param}", problem)
-    annotations = _annotations(data.get("annotations", {}), every)
+    setup = _checked_params(setup, usable, every, problems)
+    annotations = _annotations(data.get("annotations", {}), every, problems)
     game = Game(setup, tuple(events), annotations)
-    _replay_checked(game)
+    _replay_checked(game, step)
     return game
 
 
-def _annotations(data: Any, every: Scene) -> Annotations:
+def _checked_params(
+    setup: Setup, numbered: list[tuple[int, ObjectiveSpec]], every: Scene, problems: Strict
+) -> Setup:
+    """``setup`` once each objective's params are checked against every piece of
+    the game; an objective with a problem is set aside when collecting."""
+    kept = []
+    for (i, spec), obj in zip(numbered, objectives_of(setup), strict=True):
+        found = obj.param_problems(every)
+        for param, problem in found:
+            problems.problem(FileFormatError(f"objectives[{i}].params.{param}", problem))
+        if found:
+            problems.set_aside("objectives", i)
+        else:
+            kept.append(spec)
+    if len(kept) < len(numbered):
+        setup = replace(setup, objectives=tuple(kept))
+    return setup
+
+
+def _annotations(data: Any, every: Scene, problems: Strict) -> Annotations:
     """The pinned rulers and range rings; each piece they name must be one of the game."""
-    notes = decode(Annotations, data, "annotations")
+    if not problems.collecting or not isinstance(data, dict):
+        notes = problems.read(lambda: decode(Annotations, data, "annotations"), Annotations())
+    else:
+        for key in data:
+            if key not in ("rulers", "rings"):
+                problems.problem(
+                    FileFormatError(f"annotations.{key}", "unknown field (known: rulers, rings)")
+                )
+        rulers = [r for _, r in _list(Ruler, data, "rulers", problems, "annotations.")]
+        rings = [r for _, r in _list(RangeRing, data, "rings", problems, "annotations.")]
+        notes = Annotations(tuple(rulers), tuple(rings))
+    kept_rulers, kept_rings = [], []
     for i, ruler in enumerate(notes.rulers):
         for end in ("start_piece", "end_piece"):
             pid = getattr(ruler, end)
             if pid is not None and not every.has_piece(pid):
-                raise FileFormatError(f"annotations.rulers[{i}].{end}", f"no piece {pid!r}")
+                problems.problem(
+                    FileFormatError(f"annotations.rulers[{i}].{end}", f"no piece {pid!r}")
+                )
+                break
+        else:
+            kept_rulers.append(ruler)
     for i, ring in enumerate(notes.rings):
         if not every.has_piece(ring.piece_id):
-            raise FileFormatError(f"annotations.rings[{i}].piece_id", f"no piece {ring.piece_id!r}")
-    return notes
+            problems.problem(
+                FileFormatError(f"annotations.rings[{i}].piece_id", f"no piece {ring.piece_id!r}")
+            )
+        else:
+            kept_rings.append(ring)
+    return Annotations(tuple(kept_rulers), tuple(kept_rings))
 
 
 def _check_sizes(data: dict[str, Any]) -> None:
@@ -250,41 +323,56 @@ def _notes(value: Any) -> str:
     return text(value, "notes", limits.MAX_NOTES)
 
 
-def _bad_kind_path(objectives: tuple[ObjectiveSpec, ...], exc: RuleError) -> str:
-    for i, spec in enumerate(objectives):
-        if spec.kind not in OBJECTIVE_KINDS:
-            return f"objectives[{i}].kind"
-    return "objectives"
+def _settings(value: Any, problems: Strict) -> dict[str, Any]:
+    if not problems.collecting or not isinstance(value, dict):
+        return problems.read(lambda: decode(dict[str, Any], value, "settings"), {})
+    out: dict[str, Any] = {}
+    for name, item in value.items():  # each setting alone: one with a problem is set aside
+        out.update(problems.read(partial(decode, dict[str, Any], {name: item}, "settings"), {}))
+    return out
 
 
-def _list(cls: type, data: dict[str, Any], key: str) -> list[Any]:
+def _list(
+    cls: type, data: dict[str, Any], key: str, problems: Strict, prefix: str = ""
+) -> list[tuple[int, Any]]:
+    """(index in the file, item) for each item of list ``key`` that reads."""
     items = data.get(key, [])
     if not isinstance(items, list):
-        raise FileFormatError(key, "expected a list")
-    return [decode_dataclass(cls, item, f"{key}[{i}]") for i, item in enumerate(items)]
+        problems.problem(FileFormatError(f"{prefix}{key}", "expected a list"))
+        return []
+    return list(problems.items(cls, items, f"{prefix}{key}"))
 
 
-def _events(items: Any) -> list[Event]:
+def _events(items: Any, problems: Strict) -> list[Event]:
     if not isinstance(items, list):
-        raise FileFormatError("events", "expected a list")
+        problems.problem(FileFormatError("events", "expected a list"))
+        return []
     events = []
     for i, item in enumerate(items):
         path = f"events[{i}]"
-        if not isinstance(item, dict):
-            raise FileFormatError(path, "expected an object")
-        kind = item.get("type")
+        kind = item.get("type") if isinstance(item, dict) else None
         cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
-        if cls is None:
-            raise FileFormatError(f"{path}.type", f"unknown event type {kind!r}")
-        events.append(decode_dataclass(cls, item, path, skip=("type",)))
+        if not isinstance(item, dict):
+            problems.problem(FileFormatError(path, "expected an object"))
+        elif cls is None:
+            problems.problem(FileFormatError(f"{path}.type", f"unknown event type {kind!r}"))
+        else:
+            event = problems.item(cls, item, path, skip=("type",))
+            if event is not None:
+                events.append(event)
+                continue
+        problems.set_aside("events", i)
     return events
 
 
-def _replay_checked(game: Game) -> GameState:
+def _replay_checked(game: Game, step: Step | None = None) -> GameState:
     state = GameState.initial(game.setup)
     for i, event in enumerate(game.events):
         try:
-            state = apply(state, event)
+            after = apply(state, event)
         except (EventError, RuleError) as exc:
             raise LogRefusal(f"events[{i}]", str(exc), index=i, game=game) from None
+        if step is not None:
+            step(i, state, event, after)
+        state = after
     return state

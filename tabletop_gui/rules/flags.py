@@ -10,6 +10,7 @@ from tabletop_gui.geometry.arrays import unit_arrays
 from tabletop_gui.geometry.outline import EPS, unit_outline
 from tabletop_gui.model.events import Event, MovePiece, RotatePiece
 from tabletop_gui.model.names import possessive, side_name
+from tabletop_gui.model.piecemap import PieceMap
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
 
@@ -47,14 +48,18 @@ def overlaps(after: GameState, unit_id: str) -> list[str]:
     if unit is None or unit.removed:
         return []
     a = unit_arrays(scene)
-    i = a.index()[unit_id]
+    units: PieceMap[Unit] = scene.units  # type: ignore[assignment]
+    i = units.position(unit_id)  # the arrays' rows are in the units' order
     reach = np.hypot(a.half_w, a.half_d)
     near = np.hypot(a.cx - a.cx[i], a.cy - a.cy[i]) < reach + reach[i]
     near &= a.on_table & (np.abs(a.elevation - a.elevation[i]) <= EPS)
     near[i] = False
+    nearby = np.flatnonzero(near)
+    if not nearby.size:
+        return []
     shape = unit_outline(unit).polygon()
     out = []
-    for j in np.flatnonzero(near):
+    for j in nearby:
         other = scene.units[a.ids[j]]
         if shape.intersection(unit_outline(other).polygon()).area > OVERLAP_AREA:
             out.append(other.name or other.id)
