@@ -145,10 +145,11 @@ def logged_game(tmp_path: Path, moves: int = 40) -> Path:
     return path
 
 
-@pytest.mark.parametrize(
-    "args",
-    [["validate"], ["score"], ["score", "--json"], ["score", "--at", "20"], ["score", "--view", "b"]],
-)
+COMMANDS = [["validate"], ["score"], ["score", "--json"], ["score", "--at", "20"],
+            ["score", "--view", "b"]]  # fmt: skip
+
+
+@pytest.mark.parametrize("args", COMMANDS)
 def test_validate_and_score_read_the_file_once_and_replay_the_log_once(
     tmp_path, capsys, counted, args
 ):
