@@ -1,19 +1,42 @@
 """Build the bundled base-size table of The Ninth Age units,
-assets/bases/t9a_bases.csv, from public army data.
+assets/bases/t9a_bases.csv, from public army data, and print how much of each
+army it covers.
 
-    .venv/bin/python tools/make_t9a_bases.py PATH_TO_BSDATA_T9A [--commit REV]
+    .venv/bin/python tools/make_t9a_bases.py BSDATA [--armycreator DIR] [--fielded DIR]
 
-PATH_TO_BSDATA_T9A is a clone (or a bare git directory) of the BSData
-"The-9th-Age" BattleScribe data. Only facts are taken from it: unit names per army
-and edition, whether a unit is a Character, and the height class and base of the
-"0 Size" profiles (present for part of the 2nd-edition armies only). No catalogue
-file is copied (that repository states no licence).
+Only facts are taken (a unit's name, army category, base and height class);
+no file or text is copied. Every row names its source. The sources, in the
+order they are used (an earlier one wins for the same edition, army, unit and
+mount):
 
-Then, in this order, later rows winning:
-- a 3rd-edition unit without a size takes the 2nd-edition size of the unit of the
-  same name in the same army (or of the name ``tools/t9a_bases_by_hand.csv``
-  gives as its former name);
-- tools/t9a_bases_by_hand.csv: sizes filled by hand where known, mounts.
+1. ``tools/t9a_bases_by_hand.csv``: rows read by hand from a named page, each
+   with its own ``source``.
+2. BSData: a clone or bare git directory of https://github.com/BSData/The-9th-Age
+   (BattleScribe data, which New Recruit also reads). Its current catalogues give
+   the unit names of each army book, 2nd and 3rd edition, and their Army
+   Category (a unit linked to the "Characters" category is a Character, in every
+   army alike). The "0 Size" profiles (Height, Base) of the 2nd-edition books are
+   read from every version in the repository's history: a unit or a mount
+   (an upgrade with a size) takes the size of the newest version that prints
+   one; the row names that version ("Orcs and Goblins 2021"). The 3rd-edition
+   catalogues carry no sizes.
+3. ArmyCreator data (``--armycreator``, https://github.com/ovaron76github/ArmyCreatorData):
+   its T9A files (2nd edition, army books of 2021) give Height and Base in each
+   unit's description; used for units BSData gives no size.
+4. A 3rd-edition unit (or mount) with no size of its own takes the 2nd-edition
+   size of the unit (or mount) of the same name in the same army; its source says
+   so ("2nd ed. Orcs and Goblins 2021, same name"). Renamed units are not guessed.
+5. Fielded lists (``--fielded``, https://github.com/DarkSkyT9A/t9a-data, Apache
+   2.0): the units of real tournament lists (New Recruit tournament reports, 3rd
+   edition), with each unit's army category and mount. They add the 3rd-edition
+   unit and mount names the public catalogues lack (and their Characters), and
+   weight the coverage printed at the end: the share of fielded units (a mounted
+   Character counted with its mount) whose base the table knows.
+
+Coverage per army and edition (units of the book with a known base / units of
+the book, and the fielded share) is printed and written into the table's header.
+Rows without a base are kept only for Characters (``character`` yes, ``base``
+empty): an import then knows the unit is a Character and asks only its base.
 """
 
 from __future__ import annotations
@@ -21,12 +44,15 @@ from __future__ import annotations
 import argparse
 import csv
 import io
+import json
 import re
 import subprocess
 import sys
-from collections import Counter
-from dataclasses import dataclass, replace
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from defusedxml import ElementTree
 
@@ -37,8 +63,22 @@ HAND = Path(__file__).resolve().parent / "t9a_bases_by_hand.csv"
 NS = "{http://www.battlescribe.net/schema/catalogueSchema}"
 #: BattleScribe game system ids of The Ninth Age: Fantasy Battles, by edition.
 EDITIONS = {"aa64-1e8e-66fc-9abf": "2nd", "8c9a-3026-84b4-cf16": "3rd"}
+#: The "Characters" category of both editions' game systems.
+CHARACTERS = "Characters"
 FULL_RANK = {"standard": 5, "large": 3, "gigantic": 1}
 COLUMNS = ("edition", "army", "unit", "mount", "base", "height", "frontage", "character", "source")
+#: The sixteen armies, by the codes the tournament data uses.
+ARMIES = {
+    "BH": "Beast Herds", "DL": "Daemon Legions", "DE": "Dread Elves", "DH": "Dwarven Holds",
+    "EoS": "Empire of Sonnstahl", "HE": "Highborn Elves", "ID": "Infernal Dwarves",
+    "KoE": "Kingdom of Equitaine", "OK": "Ogre Khans", "OnG": "Orcs and Goblins",
+    "SA": "Saurian Ancients", "SE": "Sylvan Elves", "UD": "Undying Dynasties",
+    "VC": "Vampire Covenant", "VS": "Vermin Swarm", "WDG": "Warriors of the Dark Gods",
+}  # fmt: skip
+#: The source of a Character's row without a base.
+NO_BASE = "a Character (army category of BSData / the fielded lists); no base found"
+#: A Character's "mount" options that keep it on foot.
+ON_FOOT = re.compile(r"^light troops\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -58,191 +98,613 @@ class Row:
 
 
 def norm(name: str) -> str:
-    return re.sub(r"[^0-9a-z]+", "", name.casefold())
+    return re.sub(r"[^0-9a-z]+", "", clean(name).casefold())
 
 
 def clean(name: str) -> str:
-    return " ".join(name.replace("\u200b", "").split())
+    return " ".join(name.replace("\u200b", "").replace("’", "'").split())
+
+
+def list_name(name: str) -> str:
+    """'Goblin Raiders (Core)' -> 'Goblin Raiders' (the name a list prints)."""
+    return re.sub(r"\s*\((?:Core|Special)\)$", "", clean(name))
+
+
+def mount_name(name: str) -> str:
+    """'Mount: Wyvern', 'Raiding Chariot (Mount)', 'Bull of Shamut (4)' -> the
+    option a list prints."""
+    name = re.sub(r"^Mount:\s*", "", clean(name))
+    return re.sub(r"\s*\((?:Mount|\d+)\)$", "", name)
 
 
 def army_name(catalogue: str) -> str:
-    """'Undying Dynasties (Public Test - Hotfix 2)' / '... 2024 Released 5' -> the army."""
+    """'Undying Dynasties (Public Test - Hotfix 2)', 'The Vermin Swarm 2.1',
+    'Åsklanders 2ed 2020' -> the army."""
     name = re.sub(r"\s*\(.*\)\s*$", "", clean(catalogue))
-    return re.sub(r"\s+(?:19|20)\d\d\b.*$|\s+\d+(?:\.\d+)+\s*$", "", name)
+    name = re.sub(r"\s+(?:(?:19|20)\d\d|2ed)\b.*$|\s+\d+(?:\.\d+)+.*$", "", name)
+    return re.sub(r"^The (?=Vermin Swarm$)", "", name)
 
 
 def base_text(raw: str) -> str:
-    """'20×20' -> '20x20', '75Ø' -> 'round 75'."""
-    t = raw.strip().replace("×", "x").replace(" ", "")
-    m = re.fullmatch(r"(\d+)[Øø⌀]|[Øø⌀](\d+)", t)
+    """'20×20' / '20x20 mm' -> '20x20'; '75Ø' / '60 mm round' -> 'round 75'."""
+    t = raw.strip().lower().replace("×", "x").replace("mm", "").replace(" ", "")
+    m = re.fullmatch(r"(\d+)(?:[øø⌀]|round)|[øø⌀](\d+)", t)
     if m:
         return f"round {m.group(1) or m.group(2)}"
-    if re.fullmatch(r"\d+x\d+", t):
-        return t
-    return ""
+    return t if re.fullmatch(r"\d+x\d+", t) else ""
 
 
-def git_files(repo: Path) -> dict[str, bytes]:
-    """The .cat and .gst files of a clone or bare git directory, as bytes."""
-    if (repo / ".git").exists() or not (repo / "HEAD").exists():
-        return {p.name: p.read_bytes() for p in repo.iterdir() if p.suffix in (".cat", ".gst")}
-    names = subprocess.run(
-        ["git", "-C", str(repo), "ls-tree", "--name-only", "HEAD"],
-        check=True, capture_output=True, text=True,
-    ).stdout.split()  # fmt: skip
-    return {
-        n: subprocess.run(
-            ["git", "-C", str(repo), "show", f"HEAD:{n}"], check=True, capture_output=True
-        ).stdout
-        for n in names
-        if n.endswith((".cat", ".gst"))
-    }
+def height_text(raw: str) -> str:
+    h = raw.strip().lower()
+    return h if h in FULL_RANK else ""
 
 
-def catalogue_rows(data: bytes, categories: dict[str, str]) -> list[Row]:
-    root = ElementTree.fromstring(data)
-    edition = EDITIONS.get(root.get("gameSystemId", ""))
-    if edition is None:
-        return []
-    army = army_name(root.get("name", ""))
-    local = {c.get("id", ""): c.get("name", "") for c in root.iter(NS + "categoryEntry")}
-    rows = []
-    for entry in root.iter(NS + "selectionEntry"):
-        if entry.get("type") != "unit":
-            continue
-        name = clean(entry.get("name", ""))
-        if not name or name.endswith("(Core)"):
-            continue
-        cats = {
-            categories.get(c.get("targetId", ""), local.get(c.get("targetId", ""), ""))
-            for c in entry.iter(NS + "categoryLink")
+# -- BSData --------------------------------------------------------------------
+
+
+@dataclass
+class Catalogue:
+    """One version of an army book's catalogue."""
+
+    edition: str
+    army: str
+    title: str
+    when: int
+    root: Any
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A unit or a mount of a catalogue: its list name, whether a Character,
+    and its size where the catalogue prints one."""
+
+    name: str
+    kind: str  # "unit" or "mount"
+    character: bool = False
+    base: str = ""
+    height: str = ""
+
+
+def _git(repo: Path, *args: str) -> str:
+    done = subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True)
+    return done.stdout.decode("utf-8", "replace")
+
+
+def _is_git(repo: Path) -> bool:
+    return (repo / ".git").exists() or (repo / "HEAD").is_file()
+
+
+def _blobs(repo: Path, shas: list[str]) -> Iterator[tuple[str, bytes]]:
+    """The contents of ``shas`` read through one ``git cat-file --batch``."""
+    proc = subprocess.Popen(
+        ["git", "-C", str(repo), "cat-file", "--batch"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    )  # fmt: skip
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        for sha in shas:
+            proc.stdin.write(sha.encode() + b"\n")
+            proc.stdin.flush()
+            head = proc.stdout.readline().split()
+            if len(head) < 3:
+                continue
+            data = proc.stdout.read(int(head[2]))
+            proc.stdout.read(1)
+            yield sha, data
+    finally:
+        proc.stdin.close()
+        proc.wait()
+
+
+def tree_files(repo: Path, wanted: Any) -> dict[str, bytes]:
+    """The files of the newest commit (or of a plain folder) whose path
+    ``wanted(path)`` accepts, by path."""
+    if not _is_git(repo):
+        return {
+            p.relative_to(repo).as_posix(): p.read_bytes()
+            for p in sorted(repo.rglob("*"))
+            if p.is_file() and wanted(p.relative_to(repo).as_posix())
         }
-        character = "yes" if "Characters" in cats else ""
-        size = _size(entry)
-        base, height = (
-            (base_text(size.get("Base", "")), size.get("Height", "").lower()) if size else ("", "")
-        )
-        if height not in FULL_RANK:
-            height = ""
-        rows.append(
-            Row(edition, army, name, base=base, height=height, character=character,
-                source="BSData 0 Size" if base else "BSData name")
-        )  # fmt: skip
-    return rows
+    names = [n for n in _git(repo, "ls-tree", "-r", "--name-only", "HEAD").split("\n") if n]
+    paths = [n for n in names if wanted(n)]
+    data = [d for _, d in _blobs(repo, [f"HEAD:{n}" for n in paths])]
+    return dict(zip(paths, data, strict=True))
 
 
-def _size(entry: object) -> dict[str, str]:
-    for profile in entry.iter(NS + "profile"):  # type: ignore[attr-defined]
-        if profile.get("typeName") == "0 Size":
-            return {c.get("name", ""): (c.text or "") for c in profile.iter(NS + "characteristic")}
-    return {}
+def current_files(repo: Path) -> dict[str, bytes]:
+    """The .cat and .gst files at the top of the newest commit."""
+    return tree_files(repo, lambda n: "/" not in n and n.endswith((".cat", ".gst")))
 
 
-def read_hand() -> tuple[list[Row], dict[tuple[str, str], str]]:
-    """Rows filled by hand, and 3rd-edition renames: (army, new name) -> 2nd-edition name."""
-    rows, renames = [], {}
-    text = "".join(
-        line for line in HAND.read_text("utf-8").splitlines(True) if not line.startswith("#")
-    )
-    for rec in csv.DictReader(io.StringIO(text)):
-        rec = {k: (v or "").strip() for k, v in rec.items()}
-        if rec.get("formerly"):
-            renames[(rec["army"], norm(rec["unit"]))] = rec["formerly"]
-        if rec.get("base"):
-            rows.append(Row(**{k: rec.get(k, "") for k in COLUMNS[:-1]}, source="hand"))
-    return rows, renames
+def past_versions(repo: Path) -> Iterator[tuple[int, bytes]]:
+    """(commit time, content) of every version of a 2nd-edition catalogue with a
+    "0 Size" profile in the repository's history, oldest first."""
+    if not _is_git(repo):
+        return
+    log = _git(repo, "log", "--all", "--raw", "--no-abbrev", "--format=C %ct", "--", "*.cat")
+    first: dict[str, int] = {}
+    when = 0
+    for line in log.split("\n"):
+        if line.startswith("C "):
+            when = int(line.split()[1])
+        elif line.startswith(":"):
+            sha = line.split()[3]
+            if set(sha) != {"0"} and (sha not in first or when < first[sha]):
+                first[sha] = when
+    order = sorted(first, key=lambda s: first[s])
+    for sha, data in _blobs(repo, order):
+        if b"aa64-1e8e-66fc-9abf" in data[:4096] and b'typeName="0 Size"' in data:
+            yield first[sha], data
 
 
-def build(files: dict[str, bytes]) -> list[Row]:
-    categories: dict[str, str] = {}
+def parse_catalogue(data: bytes, when: int = 0) -> Catalogue | None:
+    try:
+        root = ElementTree.fromstring(data)
+    except ElementTree.ParseError:
+        return None
+    edition = EDITIONS.get(root.get("gameSystemId", ""))
+    if root.tag != NS + "catalogue" or edition is None:
+        return None
+    title = clean(root.get("name", ""))
+    return Catalogue(edition, army_name(title), title, when, root)
+
+
+def _sizes(el: Any) -> Iterator[tuple[str, str]]:
+    """(base, height) of the "0 Size" profiles directly on ``el``."""
+    for profiles in el.findall(NS + "profiles"):
+        for p in profiles.findall(NS + "profile"):
+            if p.get("typeName") == "0 Size":
+                chars = {c.get("name", ""): (c.text or "") for c in p.iter(NS + "characteristic")}
+                yield base_text(chars.get("Base", "")), height_text(chars.get("Height", ""))
+
+
+def _own_size(entry: Any, character: bool) -> tuple[str, str]:
+    """The size printed for a unit: its own profile, else its models', else (not
+    for a Character, whose sized upgrades are mounts) the one upgrade inside it
+    with a size (a Thyroscutus Herd's Thyroscutus)."""
+    inner = [m for m in entry.iter(NS + "selectionEntry") if m is not entry]
+    holders = [entry, *(m for m in inner if m.get("type") == "model")]
+    found = next((s for h in holders for s in _sizes(h) if s[0]), ("", ""))
+    if found[0] or character:
+        return found
+    sized = {s for m in inner if m.get("type") == "upgrade" for s in _sizes(m) if s[0]}
+    return sized.pop() if len(sized) == 1 else ("", "")
+
+
+def entries(cat: Catalogue, categories: dict[str, str]) -> list[Entry]:
+    """The units and mounts of a catalogue."""
+    local = {c.get("id", ""): c.get("name", "") for c in cat.root.iter(NS + "categoryEntry")}
+    linked: dict[str, set[str]] = defaultdict(set)  # entry id -> categories of links to it
+    for link in cat.root.iter(NS + "entryLink"):
+        for c in link.iter(NS + "categoryLink"):
+            tid = c.get("targetId", "")
+            linked[link.get("targetId", "")].add(categories.get(tid, local.get(tid, "")))
+    out: list[Entry] = []
+    for el in cat.root.iter(NS + "selectionEntry"):
+        kind = el.get("type")
+        name = list_name(el.get("name", ""))
+        if not name or name.lower().startswith("zzz"):  # entries retired from the book
+            continue
+        if kind == "unit":
+            cats = {
+                categories.get(c.get("targetId", ""), local.get(c.get("targetId", ""), ""))
+                for c in el.findall(f"{NS}categoryLinks/{NS}categoryLink")
+            } | linked.get(el.get("id", ""), set())
+            base, height = _own_size(el, CHARACTERS in cats)
+            out.append(Entry(name, "unit", CHARACTERS in cats, base, height))
+        elif kind == "upgrade":
+            base, height = next((s for s in _sizes(el) if s[0]), ("", ""))
+            if base:
+                out.append(Entry(mount_name(name), "mount", False, base, height))
+    for link in cat.root.iter(NS + "entryLink"):  # 3rd edition: "Mount: Wyvern" links
+        name = clean(link.get("name", ""))
+        if name.startswith("Mount:"):
+            out.append(Entry(mount_name(name), "mount"))
+    return out
+
+
+def game_categories(files: dict[str, bytes]) -> dict[str, str]:
+    out: dict[str, str] = {}
     for name, data in files.items():
         if name.endswith(".gst"):
             root = ElementTree.fromstring(data)
-            categories.update(
+            out.update(
                 {c.get("id", ""): c.get("name", "") for c in root.iterfind(".//{*}categoryEntry")}
             )
+    return out
+
+
+# -- ArmyCreator ------------------------------------------------------------------
+
+
+def armycreator_rows(folder: Path) -> list[Row]:
+    """2nd-edition sizes from ArmyCreator's T9A files ('..., Height Standard,
+    Type Infantry, Base: 25x25 mm, ...' in each unit's description)."""
+    rows: list[Row] = []
+    files = tree_files(folder, lambda n: re.fullmatch(r"T9A/t9a_[^/]*\.xml", n) is not None)
+    for _, data in sorted(files.items()):
+        root = ElementTree.fromstring(data)
+        title = clean(root.findtext("army/name") or "")
+        army = re.sub(r"^T9A\s+", "", title).replace("Ogre Kahns", "Ogre Khans")
+        army = re.sub(r"^(?:The )?Vermin Swarm$", "Vermin Swarm", army)
+        book = clean(root.findtext("army/lrbversion") or "")
+        version = clean(root.findtext("army/version") or "")
+        for unit in root.iter("unit"):
+            desc = unit.findtext("description") or ""
+            m = re.search(r"Base:?\s*([^,]+?)\s*(?:mm)?(?:,|$)", desc)
+            base = base_text(m.group(1)) if m else ""
+            if not base:
+                continue
+            h = re.search(r"Height:?\s*(Standard|Large|Gigantic)", desc, re.IGNORECASE)
+            character = (unit.findtext("category") or "").strip().lower() == "characters"
+            name = list_name(unit.findtext("name") or "")
+            height = height_text(h.group(1)) if h else ""
+            source = f"ArmyCreator data {title} {version} (army book {book})"
+            flag = "yes" if character else ""
+            rows.append(Row("2nd", army, name, "", base, height, "", flag, source))
+    return rows
+
+
+# -- fielded lists -------------------------------------------------------------------
+
+
+@dataclass
+class Fielded:
+    """Units of real tournament lists: how often each was fielded, its army
+    category, and how often with each mount."""
+
+    lists: int = 0
+    units: Counter[tuple[str, str]] = field(default_factory=Counter)
+    category: dict[tuple[str, str], str] = field(default_factory=dict)
+    mounts: Counter[tuple[str, str, str]] = field(default_factory=Counter)
+    source: str = ""
+
+
+def read_fielded(repo: Path) -> Fielded:
+    """The lists of the tournament reports in ``repo`` (a git clone or bare
+    directory of DarkSkyT9A/t9a-data, or a folder of report_*.json files)."""
+    out = Fielded()
+    docs = tree_files(repo, lambda n: re.search(r"(^|/)report_[^/]*\.json$", n) is not None)
+    out.source = "DarkSkyT9A/t9a-data"
+    if _is_git(repo):
+        out.source += f" (commit {_git(repo, 'rev-parse', '--short', 'HEAD').strip()})"
+    for data in docs.values():
+        report = json.loads(data)
+        for side in ("One", "Two"):
+            army = ARMIES.get(report.get(f"army{side}") or "")
+            units = (report.get(f"armyList{side}") or {}).get("units") or []
+            if not army or not units:
+                continue
+            out.lists += 1
+            for u in units:
+                name = list_name(u.get("name", ""))
+                out.units[(army, name)] += 1
+                out.category[(army, name)] = u.get("category") or ""
+                for o in u.get("options") or []:
+                    if o.get("type") == "Mount":
+                        out.mounts[(army, name, clean(o.get("name", "")))] += 1
+    return out
+
+
+# -- building -------------------------------------------------------------------------
+
+
+def read_hand(path: Path | None = None) -> list[Row]:
+    path = path or HAND
+    text = "".join(
+        line for line in path.read_text("utf-8").splitlines(True) if not line.startswith("#")
+    )
+    rows = []
+    for rec in csv.DictReader(io.StringIO(text)):
+        rec = {k: (v or "").strip() for k, v in rec.items()}
+        if not rec.get("source"):
+            raise SystemExit(f"{path}: the row for {rec.get('unit')!r} names no source")
+        rows.append(Row(**{k: rec.get(k, "") for k in COLUMNS}))
+    return rows
+
+
+@dataclass
+class Build:
+    rows: list[Row]
+    #: (edition, army) -> the unit names of its book (list names).
+    book: dict[tuple[str, str], set[str]]
+    #: Where two sources give one unit different bases (the first is kept).
+    conflicts: list[str] = field(default_factory=list)
+
+
+def build(bsdata: Path, armycreator: Path | None = None, fielded: Fielded | None = None) -> Build:
+    files = current_files(bsdata)
+    categories = game_categories(files)
     table: dict[tuple[str, str, str, str], Row] = {}
-    for name, data in sorted(files.items()):
-        if name.endswith(".cat") and "homebrew" not in name.lower():
-            for row in catalogue_rows(data, categories):
-                old = table.get(row.key())
-                if old is None or (row.base and not old.base):
-                    table[row.key()] = row
-    hand, renames = read_hand()
-    second = {
-        (r.army, norm(r.unit), norm(r.mount)): r
-        for r in table.values()
-        if r.edition == "2nd" and r.base
-    }
-    for key, row in list(table.items()):
-        if row.edition == "3rd" and not row.base:
-            former = renames.get((row.army, norm(row.unit)), row.unit)
-            src = second.get((row.army, norm(former), norm(row.mount)))
-            if src is not None:
-                table[key] = replace(row, base=src.base, height=src.height,
-                                     source="BSData 0 Size, 2nd ed. of the same unit")  # fmt: skip
-    for row in hand:
+    book: dict[tuple[str, str], set[str]] = defaultdict(set)
+    mounts: dict[tuple[str, str], set[str]] = defaultdict(set)
+    characters: dict[tuple[str, str, str], bool] = {}
+    conflicts: list[str] = []
+
+    def put(row: Row) -> None:
         old = table.get(row.key())
-        table[row.key()] = replace(row, character=row.character or (old.character if old else ""))
+        if old is None:
+            table[row.key()] = row
+        elif old.base and row.base and old.base != row.base:
+            conflicts.append(
+                f"{row.edition} {row.army} {row.unit}{' / ' + row.mount if row.mount else ''}: "
+                f"{old.base} ({old.source}) kept, {row.base} ({row.source}) differs"
+            )
+
+    for row in read_hand():
+        put(row)
+    # 2nd-edition sizes (and Characters) from every past version, newest winning.
+    sized: dict[tuple[str, str, str], Row] = {}
+    past_characters: dict[tuple[str, str, str], bool] = {}
+    for when, data in past_versions(bsdata):
+        cat = parse_catalogue(data, when)
+        if cat is None:
+            continue
+        for e in entries(cat, categories):
+            if e.kind == "unit":
+                past_characters[("2nd", cat.army, norm(e.name))] = e.character
+            if e.base:
+                row = Row("2nd", cat.army, e.name if e.kind == "unit" else "*",
+                          "" if e.kind == "unit" else e.name, e.base, e.height,
+                          source=f"BSData 2nd ed. {cat.title}")  # fmt: skip
+                sized[(cat.army, norm(row.unit), norm(row.mount))] = row  # later wins
+    # The current catalogues: book unit lists, Characters, sizes of their own.
+    for name, data in sorted(files.items()):
+        if not name.endswith(".cat") or "homebrew" in name.lower():
+            continue
+        cat = parse_catalogue(data)
+        if cat is None:
+            continue
+        for e in entries(cat, categories):
+            if e.kind == "unit":
+                book[(cat.edition, cat.army)].add(e.name)
+                characters[(cat.edition, cat.army, norm(e.name))] = e.character
+            if e.base:
+                put(Row(cat.edition, cat.army, e.name if e.kind == "unit" else "*",
+                        "" if e.kind == "unit" else e.name, e.base, e.height,
+                        source=f"BSData {cat.edition} ed. {cat.title}"))  # fmt: skip
+            elif e.kind == "mount":
+                mounts[(cat.edition, cat.army)].add(e.name)
+    for key, flag in past_characters.items():
+        characters.setdefault(key, flag)
+    for row in sized.values():
+        put(row)
+    if armycreator is not None:
+        for row in armycreator_rows(armycreator):
+            put(row)
+    if fielded is not None:
+        for (army, unit), _ in fielded.units.items():
+            book[("3rd", army)].add(unit)
+            is_char = fielded.category.get((army, unit), "") == CHARACTERS
+            characters[("3rd", army, norm(unit))] = is_char or characters.get(
+                ("3rd", army, norm(unit)), False
+            )
+        for army, _, mount in fielded.mounts:
+            if not ON_FOOT.match(mount):
+                mounts[("3rd", army)].add(mount)
+    _third_from_second(table, book, mounts)
+    # The Character flag of the book, for every army alike.
     out = []
     for row in table.values():
-        if not row.base:
+        flag = characters.get((row.edition, row.army, norm(row.unit)))
+        if row.unit != "*" and flag is not None:
+            row = replace(row, character="yes" if flag else "")
+        out.append(row)
+    known = {(r.edition, r.army, norm(r.unit)) for r in out}
+    for (edition, army), names in book.items():
+        for name in sorted(names):
+            if (
+                characters.get((edition, army, norm(name)))
+                and (edition, army, norm(name)) not in known
+            ):
+                out.append(Row(edition, army, name, character="yes", source=NO_BASE))
+    return Build([_finished(r) for r in out], dict(book), conflicts)
+
+
+def _third_from_second(
+    table: dict[tuple[str, str, str, str], Row],
+    book: dict[tuple[str, str], set[str]],
+    mounts: dict[tuple[str, str], set[str]],
+) -> None:
+    """3rd-edition units and mounts without a size take the 2nd-edition size of
+    the unit or mount of the same name in the same army."""
+    second: dict[tuple[str, str], list[Row]] = defaultdict(list)
+    for r in table.values():
+        if r.edition == "2nd" and r.base:
+            second[(r.army, norm(r.mount or r.unit))].append(r)
+    wanted = [(k, n, False) for k, names in book.items() for n in names]
+    wanted += [(k, n, True) for k, names in mounts.items() for n in names]
+    for (edition, army), name, is_mount in sorted(wanted):
+        if edition != "3rd":
             continue
-        single = row.character or row.base.startswith("round")
-        frontage = row.frontage or str(1 if single else FULL_RANK.get(row.height or "standard", 5))
-        out.append(replace(row, height=row.height or "standard", frontage=frontage))
-    return sorted(out, key=lambda r: (r.edition, r.army, r.unit, r.mount))
+        unit, mount = ("*", name) if is_mount else (name, "")
+        key = ("3rd", army, norm(unit), norm(mount))
+        if key in table and table[key].base:
+            continue
+        found = _same_name(second, army, name, prefer_mount=is_mount)
+        if found is not None:
+            spelt = "" if norm(found.mount or found.unit) in (norm(name), norm(name) + "s",
+                                                              norm(name)[:-1]) else (
+                f" '{found.mount or found.unit}'")  # fmt: skip
+            source = f"{found.source.removeprefix('BSData ')}, same name{spelt}"
+            table[key] = Row("3rd", army, unit, mount, found.base, found.height, source=source)
 
 
-def header(rows: list[Row], commit: str) -> str:
-    per = Counter((r.edition, r.army) for r in rows if not r.mount)
-    cover = [f"#   {ed} {army}: {n}" for (ed, army), n in sorted(per.items())]
-    hand = sum(1 for r in rows if r.source == "hand")
-    return "\n".join(
-        [
-            "# The Ninth Age: base size, height class and default frontage of each unit.",
-            "# Made by tools/make_t9a_bases.py; edit tools/t9a_bases_by_hand.csv, not this file.",
-            "# Source: the public BSData The-9th-Age BattleScribe data"
-            + (f" (commit {commit})" if commit else "")
-            + ": unit names per army",
-            "#   and edition, Characters, and the height class and base of the '0 Size'",
-            "#   profiles, which exist for part of the 2nd-edition armies only (facts taken;",
-            "#   no file copied).",
-            "#   A 3rd-edition unit takes the 2nd-edition size of the same unit of its army;",
-            f"#   {hand} rows (source 'hand') were filled by hand.",
-            "# Editions: 2nd and 3rd (lists today are mostly 3rd). Units without a known size",
-            "#   are left out: an import asks for them. Rows per edition and army (without",
-            "#   mounts):",
-            *cover,
-            "# Columns: edition; army; unit; mount (a list option that changes the base,",
-            "#   empty: none); base in mm (WIDTHxDEPTH, frontage first, or 'round D'); height",
-            "#   (standard, large, gigantic); frontage (default models per rank); character",
-            "#   (yes: a Character, imported with Scoring cleared as docs/t9a.md says); source.",
-            "",
-        ]
-    )
+def _same_name(
+    second: dict[tuple[str, str], list[Row]], army: str, name: str, prefer_mount: bool
+) -> Row | None:
+    """The 2nd-edition row of the same name in ``army`` (a plural "s" aside, or
+    spelt one letter apart in a name of 10 letters or more: 'Skink Guerrillas'
+    and 'Skink Guerillas')."""
+    k = norm(name)
+    keys = [k, k[:-1] if k.endswith("s") else k + "s"]
+    if len(k) >= 10:
+        keys += [a for (ar, a) in second if ar == army and _one_apart(a, k)]
+    for key in keys:
+        rows = second.get((army, key), [])
+        if rows:
+            rows = sorted(
+                rows, key=lambda r: (bool(r.mount) != prefer_mount, "ArmyCreator" in r.source)
+            )
+            return rows[0]
+    return None
+
+
+def _one_apart(a: str, b: str) -> bool:
+    """One letter added, dropped or changed."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+def _finished(row: Row) -> Row:
+    if not row.base:
+        return replace(row, height="", frontage="1" if row.character else "")
+    single = row.character or row.base.startswith("round") or row.unit == "*"
+    frontage = row.frontage or str(1 if single else FULL_RANK.get(row.height or "standard", 5))
+    return replace(row, height=row.height or "standard", frontage=frontage)
+
+
+# -- coverage -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cover:
+    edition: str
+    army: str
+    book_units: int
+    known: int
+    fielded: float | None = None  # share of fielded units on a known base
+
+
+def coverage(result: Build, fielded: Fielded | None) -> list[Cover]:
+    from tabletop_gui.io.armylists.bases import read_table
+
+    table = read_table(render(result.rows), "table")
+    out = []
+    for edition in ("2nd", "3rd"):
+        for army in sorted(ARMIES.values()):
+            names = result.book.get((edition, army), set())
+            known = sum(1 for n in names if _base_known(table, n, army, edition))
+            share = None
+            if edition == "3rd" and fielded is not None:
+                share = _fielded_share(table, fielded, army)
+            out.append(Cover(edition, army, len(names), known, share))
+    if fielded is not None:
+        weight = Counter[str]()
+        for (army, _), n in fielded.units.items():
+            weight[army] += n
+        third = [c for c in out if c.edition == "3rd"]
+        overall = sum((c.fielded or 0) * weight[c.army] for c in third) / max(1, weight.total())
+        books = sum(c.book_units for c in third), sum(c.known for c in third)
+        out.append(Cover("3rd", "all sixteen armies", books[0], books[1], overall))
+    return out
+
+
+def _base_known(table: Any, unit: str, army: str, edition: str, mount: str = "") -> bool:
+    """Whether the table gives ``unit`` (on ``mount``) a base of its own army and edition."""
+    e = table.find(unit, army, edition, (mount,) if mount else ())
+    if e is None or (mount and not e.mount):
+        return False
+    return norm(e.army) == norm(army) and e.edition == edition
+
+
+def _fielded_share(table: Any, fielded: Fielded, army: str) -> float:
+    total = known = 0
+    for (a, unit), n in fielded.units.items():
+        if a != army:
+            continue
+        mounted = {m: c for (a2, u2, m), c in fielded.mounts.items() if a2 == a and u2 == unit}
+        on_foot = n - sum(c for m, c in mounted.items() if not ON_FOOT.match(m))
+        total += n
+        if _base_known(table, unit, army, "3rd"):
+            known += on_foot
+        for m, c in mounted.items():
+            if not ON_FOOT.match(m) and _base_known(table, unit, army, "3rd", m):
+                known += c
+    return known / total if total else 0.0
+
+
+# -- output --------------------------------------------------------------------------------
+
+
+def render(rows: list[Row], head: str = "") -> str:
+    buf = io.StringIO()
+    buf.write(head)
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for r in sorted(rows, key=lambda r: (r.edition, r.army, r.unit, r.mount)):
+        writer.writerow([getattr(r, c) for c in COLUMNS])
+    return buf.getvalue()
+
+
+def coverage_lines(covers: list[Cover]) -> list[str]:
+    lines = [
+        f"{'edition':7} {'army':26} {'book units':>10} {'known':>6} {'share':>6} {'fielded':>8}"
+    ]
+    for c in covers:
+        share = f"{100 * c.known / c.book_units:5.0f}%" if c.book_units else "     -"
+        fielded = f"{100 * c.fielded:7.1f}%" if c.fielded is not None else "       -"
+        lines.append(f"{c.edition:7} {c.army:26} {c.book_units:10} {c.known:6} {share} {fielded}")
+    return lines
+
+
+def source_kind(source: str) -> str:
+    if source.endswith("same name") or ", same name '" in source:
+        return "2nd-ed. size of the same name"
+    if source.startswith(("BSData", "ArmyCreator")):
+        return source.split(" ", 1)[0]
+    if source.startswith(NO_BASE):
+        return "Characters without a base"
+    return "by hand"
+
+
+def header(rows: list[Row], commit: str, fielded: Fielded | None, covers: list[Cover]) -> str:
+    sources = Counter(source_kind(r.source) for r in rows)
+    lines = [
+        "The Ninth Age: base size, height class and default frontage of each unit.",
+        "Made by tools/make_t9a_bases.py (its docstring names every source); edit",
+        "  tools/t9a_bases_by_hand.csv or your own table (docs/army-lists.md), not this file.",
+        "Facts only (names, army categories, bases, height classes); no text copied.",
+        f"BSData The-9th-Age commit {commit or '?'}"
+        + (f"; fielded lists: {fielded.lists} lists of {fielded.source}" if fielded else ""),
+        "Rows by source kind: " + ", ".join(f"{k} {n}" for k, n in sorted(sources.items())),
+        "Coverage: units of each army book with a known base, and (3rd edition) the",
+        "  share of fielded units (mounted Characters with their mount) on a known base:",
+        *("  " + line for line in coverage_lines(covers)),
+        "Columns: edition; army; unit; mount (a list option that changes the base, unit",
+        "  '*': any unit of the army); base in mm (WIDTHxDEPTH, frontage first, or",
+        "  'round D'; empty: a Character whose base no source gives); height (standard,",
+        "  large, gigantic); frontage (default models per rank); character (yes: the",
+        "  book's Characters category, imported with Scoring cleared, docs/t9a.md); source.",
+    ]
+    return "".join(f"# {line}\n".replace("#  ", "#  ") for line in lines)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("bsdata", type=Path, help="a clone or git directory of BSData/The-9th-Age")
-    parser.add_argument("--commit", default="", help="the commit read, named in the header")
+    parser.add_argument("--armycreator", type=Path, help="a clone of ArmyCreatorData")
+    parser.add_argument("--fielded", type=Path, help="a clone of DarkSkyT9A/t9a-data")
+    parser.add_argument("--commit", default="", help="the BSData commit read, for the header")
     parser.add_argument("-o", "--output", type=Path, default=OUT)
     args = parser.parse_args(argv)
     commit = args.commit
-    if not commit:
-        done = subprocess.run(["git", "-C", str(args.bsdata), "rev-parse", "--short", "HEAD"],
-                              capture_output=True, text=True)  # fmt: skip
-        commit = done.stdout.strip()
-    rows = build(git_files(args.bsdata))
-    buf = io.StringIO()
-    buf.write(header(rows, commit))
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for r in rows:
-        writer.writerow([getattr(r, c) for c in COLUMNS])
-    args.output.write_text(buf.getvalue(), "utf-8")
-    print(f"wrote {args.output} ({len(rows)} rows)", file=sys.stderr)
+    if not commit and _is_git(args.bsdata):
+        commit = _git(args.bsdata, "rev-parse", "--short", "HEAD").strip()
+    fielded = read_fielded(args.fielded) if args.fielded else None
+    result = build(args.bsdata, args.armycreator, fielded)
+    covers = coverage(result, fielded)
+    args.output.write_text(
+        render(result.rows, header(result.rows, commit, fielded, covers)), "utf-8"
+    )
+    print("\n".join(coverage_lines(covers)))
+    for line in result.conflicts:
+        print(f"conflict: {line}")
+    print(f"wrote {args.output} ({len(result.rows)} rows)", file=sys.stderr)
     return 0
 
 

@@ -21,26 +21,43 @@ from tabletop_gui.io.armylists.text import parse_text_list
 from tabletop_gui.model.pieces import HeightClass
 
 
-def test_the_bundled_table_states_source_edition_and_coverage():
+def test_the_bundled_table_states_sources_and_coverage_per_army_and_edition():
     head = [line for line in BUNDLED.read_text("utf-8").splitlines() if line.startswith("#")]
     text = "\n".join(head)
-    assert "Source: the public BSData The-9th-Age" in text
-    assert "Editions: 2nd and 3rd" in text
-    assert "3rd Undying Dynasties:" in text and "3rd Kingdom of Equitaine:" in text
-    assert len(bundled_table()) > 200
+    assert "tools/make_t9a_bases.py" in text and "BSData The-9th-Age commit" in text
+    for army in ("Orcs and Goblins", "Dwarven Holds", "Undying Dynasties", "Ogre Khans"):
+        assert f"#   2nd     {army}" in text and f"#   3rd     {army}" in text
+    t = bundled_table()
+    assert len(t) > 1000 and all(e.source for e in t.entries)
 
 
 def test_lookups_ignore_case_spacing_punctuation_and_a_plural_s():
     t = bundled_table()
     e = t.find("men at arms", "Kingdom of Equitaine", "3rd")
     assert e is not None and e.base == BaseSize.rect(20, 20) and e.frontage == 5
-    assert t.find("Skeleton Warrior", "Undying Dynasties", "3rd") is not None
+    assert t.find("Skeleton Archer", "Undying Dynasties", "3rd") is not None
     assert t.find("SAND-STALKERS", "undying dynasties").base == BaseSize.rect(50, 100)
 
 
-def test_a_renamed_3rd_edition_unit_takes_its_2nd_edition_size():
-    e = bundled_table().find("Skeleton Warriors", "Undying Dynasties", "3rd")
-    assert e is not None and (e.edition, e.base) == ("3rd", BaseSize.rect(20, 20))
+def test_a_3rd_edition_unit_takes_the_2nd_edition_size_of_its_name_and_says_so():
+    e = bundled_table().find("Infernal Artillery", "Infernal Dwarves", "3rd")
+    assert e is not None and (e.edition, e.base) == ("3rd", BaseSize.round(75))
+    assert e.source.startswith("2nd ed. Infernal Dwarves") and e.source.endswith("same name")
+
+
+def test_characters_are_characters_whatever_the_army():
+    """The Infernal Dwarves Prophet and Vizier came in as Scoring while the
+    Undying Dynasties characters did not (issue 25): every army's Characters
+    category is read alike."""
+    t = bundled_table()
+    for unit, army in [
+        ("Prophet", "Infernal Dwarves"), ("Vizier", "Infernal Dwarves"),
+        ("Nomarch", "Undying Dynasties"), ("Goblin Witch", "Orcs and Goblins"),
+        ("Thane", "Dwarven Holds"), ("Khan", "Ogre Khans"), ("Mad Git", "Orcs and Goblins"),
+    ]:  # fmt: skip
+        assert t.is_character(unit, army, "3rd"), (unit, army)
+    for unit, army in [("Immortals", "Infernal Dwarves"), ("Greybeards", "Dwarven Holds")]:
+        assert not t.is_character(unit, army, "3rd"), (unit, army)
 
 
 def test_a_mount_named_in_the_options_changes_the_base_and_keeps_the_character():

@@ -1,12 +1,17 @@
-"""tools/make_t9a_bases.py on small catalogues written here: sizes from "0 Size"
-profiles, Characters from the game system's category, a 3rd-edition unit sized
-from the 2nd-edition unit of the same (or former) name, hand rows, the header."""
+"""tools/make_t9a_bases.py on small sources written here: a git repository of
+catalogues with two versions (sizes only in the older one), ArmyCreator data,
+tournament reports and hand rows; the table it writes, its Characters and its
+coverage figures."""
 
 from __future__ import annotations
 
 import importlib.util
+import json
+import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from tabletop_gui.io.armylists.bases import read_table
 from tabletop_gui.io.armylists.model import BaseSize
@@ -14,13 +19,19 @@ from tabletop_gui.model.pieces import HeightClass
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "make_t9a_bases.py"
 NS = "http://www.battlescribe.net/schema"
+SECOND, THIRD = "aa64-1e8e-66fc-9abf", "8c9a-3026-84b4-cf16"
+CHARS = '<categoryLinks><categoryLink targetId="cat-char" primary="true"/></categoryLinks>'
 
 
-def _tool(monkeypatch):
+@pytest.fixture
+def tool(monkeypatch, tmp_path):
     spec = importlib.util.spec_from_file_location("make_t9a_bases", TOOL)
     module = importlib.util.module_from_spec(spec)
     monkeypatch.setitem(sys.modules, "make_t9a_bases", module)  # its dataclasses look it up
     spec.loader.exec_module(module)
+    hand = tmp_path / "hand.csv"
+    hand.write_text("# mine\nedition,army,unit,mount,base,height,frontage,character,source\n")
+    monkeypatch.setattr(module, "HAND", hand)
     return module
 
 
@@ -40,43 +51,152 @@ def _cat(system: str, name: str, entries: str) -> str:
     )
 
 
-CHARS = '<categoryLinks><categoryLink targetId="cat-char" name="New"/></categoryLinks>'
+OLD_UD = _cat(SECOND, "Undying Dynasties 2021", (
+    f'<selectionEntry id="p" type="unit" name="Pharaoh">{CHARS}{_size("Standard", "20×20")}'
+    '<selectionEntries><selectionEntry type="upgrade" name="Mount: Skeletal Horse">'
+    f'{_size("Standard", "25×50")}</selectionEntry></selectionEntries></selectionEntry>'
+    '<selectionEntry type="unit" name="Skeletons"><selectionEntries>'
+    f'<selectionEntry type="model" name="Skeleton">{_size("Standard", "20×20")}'
+    "</selectionEntry></selectionEntries></selectionEntry>"
+    f'<selectionEntry type="unit" name="Casket (Core)">{_size("Large", "75Ø")}</selectionEntry>'
+))  # fmt: skip
+NEW_UD = _cat(SECOND, "Undying Dynasties 2024", (
+    f'<selectionEntry id="p" type="unit" name="Pharaoh">{CHARS}</selectionEntry>'
+    '<selectionEntry type="unit" name="Skeletons"/><selectionEntry type="unit" name="Casket"/>'
+    '<selectionEntry type="unit" name="Mystery"/>'
+))  # fmt: skip
+THIRD_UD = _cat(THIRD, "Undying Dynasties (Public Test)", (
+    f'<selectionEntry type="unit" name="Pharaoh">{CHARS}'
+    '<entryLinks><entryLink name="Mount: Skeletal Horse" targetId="x"/></entryLinks>'
+    "</selectionEntry>"
+    '<selectionEntry type="unit" name="Skeleton Warriors"/>'
+    '<selectionEntry type="unit" name="Casket"/>'
+    f'<selectionEntry type="unit" name="Nomarch">{CHARS}</selectionEntry>'
+))  # fmt: skip
+GAME = (
+    f'<gameSystem xmlns="{NS}/gameSystemSchema"><categoryEntries>'
+    '<categoryEntry id="cat-char" name="Characters"/></categoryEntries></gameSystem>'
+)
 
 
-def test_the_tool_builds_a_table_from_catalogues(tmp_path, monkeypatch):
-    second, third = "aa64-1e8e-66fc-9abf", "8c9a-3026-84b4-cf16"
-    (tmp_path / "system.gst").write_text(
-        f'<gameSystem xmlns="{NS}/gameSystemSchema"><categoryEntries>'
-        '<categoryEntry id="cat-char" name="Characters"/></categoryEntries></gameSystem>'
-    )
-    (tmp_path / "2nd-ud.cat").write_text(_cat(second, "Undying Dynasties 2024", (
-        f'<selectionEntry type="unit" name="Pharaoh">{CHARS}{_size("Standard", "20×20")}'
-        "</selectionEntry>"
-        '<selectionEntry type="unit" name="Skeletons"><selectionEntries>'
-        f'<selectionEntry type="model" name="Skeleton">{_size("Standard", "20×20")}'
-        "</selectionEntry></selectionEntries></selectionEntry>"
-        f'<selectionEntry type="unit" name="Casket">{_size("Large", "75Ø")}</selectionEntry>'
-        '<selectionEntry type="unit" name="Mystery"/>'
-    )))  # fmt: skip
-    (tmp_path / "ud.cat").write_text(_cat(third, "Undying Dynasties (Public Test)", (
-        '<selectionEntry type="unit" name="Skeleton Warriors"/>'
-        '<selectionEntry type="unit" name="Casket"/>'
-        f'<selectionEntry type="unit" name="Pharaoh">{CHARS}</selectionEntry>'
-    )))  # fmt: skip
-    tool = _tool(monkeypatch)
-    rows = tool.build(tool.git_files(tmp_path))
-    out = tmp_path / "table.csv"
-    assert tool.main([str(tmp_path), "--commit", "abc1234", "-o", str(out)]) == 0
-    text = out.read_text("utf-8")
-    assert "(commit abc1234)" in text and "#   3rd Undying Dynasties: 3" in text
-    table = read_table(text, "table")
-    pharaoh = table.find("Pharaoh", "Undying Dynasties", "3rd")
-    assert pharaoh.character and pharaoh.frontage == 1 and pharaoh.edition == "3rd"
-    warriors = table.find("Skeleton Warriors", "Undying Dynasties", "3rd")
-    assert warriors.base == BaseSize.rect(20, 20) and warriors.edition == "3rd"  # formerly
-    casket = table.find("Casket", "Undying Dynasties", "2nd")
+def _git(repo: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t", *args],
+        check=True, capture_output=True,
+    )  # fmt: skip
+
+
+@pytest.fixture
+def bsdata(tmp_path) -> Path:
+    """A repository whose older commit prints sizes its newer one no longer has."""
+    repo = tmp_path / "bsdata"
+    repo.mkdir()
+    _git(repo, "init", "-q")
+    (repo / "game.gst").write_text(GAME)
+    (repo / "2nd-ud.cat").write_text(OLD_UD)
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-q", "-m", "2021", "--date", "2021-01-01T00:00:00")
+    (repo / "2nd-ud.cat").write_text(NEW_UD)
+    (repo / "ud.cat").write_text(THIRD_UD)
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-q", "-m", "2024", "--date", "2024-01-01T00:00:00")
+    return repo
+
+
+def _report(army: str, units: list[tuple[str, str, str]]) -> dict:
+    return {"armyOne": army, "armyListOne": {"units": [
+        {"name": n, "category": c, "options": [{"name": m, "type": "Mount"}] if m else []}
+        for n, c, m in units
+    ]}}  # fmt: skip
+
+
+def test_sizes_come_from_the_newest_version_that_prints_them(tool, bsdata):
+    result = tool.build(bsdata)
+    table = read_table(tool.render(result.rows), "table")
+    skeletons = table.find("Skeletons", "Undying Dynasties", "2nd")
+    assert skeletons.base == BaseSize.rect(20, 20)
+    assert skeletons.source == "BSData 2nd ed. Undying Dynasties 2021"
+    casket = table.find("Casket", "Undying Dynasties", "2nd")  # '(Core)' is not its name
     assert casket.base == BaseSize.round(75) and casket.height is HeightClass.LARGE
     assert casket.frontage == 1
     assert table.find("Mystery") is None  # no size anywhere: left out, asked on import
-    # Hand rows (tools/t9a_bases_by_hand.csv) are in: mounts for any army.
-    assert any(r.mount == "Barded Warhorse" and r.source == "hand" for r in rows)
+
+
+def test_a_3rd_edition_unit_takes_the_2nd_edition_size_of_its_name_only(tool, bsdata):
+    table = read_table(tool.render(tool.build(bsdata).rows), "table")
+    casket = table.find("Casket", "Undying Dynasties", "3rd")
+    assert casket.edition == "3rd" and casket.base == BaseSize.round(75)
+    assert casket.source == "2nd ed. Undying Dynasties 2021, same name"
+    # A renamed unit is not guessed (Skeletons were not read as Skeleton Warriors).
+    assert table.find("Skeleton Warriors", "Undying Dynasties", "3rd") is None
+    horse = table.find("Pharaoh", "Undying Dynasties", "3rd", ["Skeletal Horse"])
+    assert horse.mount == "Skeletal Horse" and horse.base == BaseSize.rect(25, 50)
+
+
+def test_characters_come_from_the_army_category_with_or_without_a_base(tool, bsdata):
+    table = read_table(tool.render(tool.build(bsdata).rows), "table")
+    pharaoh = table.find("Pharaoh", "Undying Dynasties", "3rd")
+    assert pharaoh.character and pharaoh.frontage == 1
+    assert table.find("Nomarch", "Undying Dynasties", "3rd") is None  # no base anywhere
+    assert table.is_character("Nomarch", "Undying Dynasties", "3rd")
+    assert not table.is_character("Casket", "Undying Dynasties", "3rd")
+
+
+def test_hand_rows_win_and_name_their_source(tool, bsdata):
+    tool.HAND.write_text(
+        "edition,army,unit,mount,base,height,frontage,character,source\n"
+        "3rd,Undying Dynasties,Skeleton Warriors,,20x20,standard,,,Army book 3rd ed. p. 40\n"
+    )
+    table = read_table(tool.render(tool.build(bsdata).rows), "table")
+    warriors = table.find("Skeleton Warriors", "Undying Dynasties", "3rd")
+    assert warriors.base == BaseSize.rect(20, 20) and warriors.source == "Army book 3rd ed. p. 40"
+    tool.HAND.write_text(
+        "edition,army,unit,mount,base,height,frontage,character,source\n"
+        "3rd,Undying Dynasties,Skeleton Warriors,,20x20,standard,,,\n"
+    )
+    with pytest.raises(SystemExit, match="names no source"):
+        tool.build(bsdata)
+
+
+def test_armycreator_fills_units_bsdata_gives_no_size(tool, bsdata, tmp_path):
+    folder = tmp_path / "ac" / "T9A"
+    folder.mkdir(parents=True)
+    (folder / "t9a_undying_dynasties.xml").write_text(
+        "<units><army><name>T9A Undying Dynasties</name><version>1.2</version>"
+        "<lrbversion>2021</lrbversion></army>"
+        "<unit><category>core</category><name>Mystery</name>"
+        "<description>Height Large, Type Infantry, Base: 40x40 mm, Fear</description></unit>"
+        "</units>"
+    )
+    table = read_table(tool.render(tool.build(bsdata, tmp_path / "ac").rows), "table")
+    mystery = table.find("Mystery", "Undying Dynasties", "2nd")
+    assert mystery.base == BaseSize.rect(40, 40) and mystery.height is HeightClass.LARGE
+    assert mystery.source == "ArmyCreator data T9A Undying Dynasties 1.2 (army book 2021)"
+
+
+def test_coverage_weighs_fielded_units_and_mounted_characters(tool, bsdata, tmp_path):
+    reports = tmp_path / "reports" / "data" / "t1"
+    reports.mkdir(parents=True)
+    lists = [
+        [("Pharaoh", "Characters", "Skeletal Horse"), ("Casket", "Special", "")],
+        [("Pharaoh", "Characters", "Light Troops"), ("Skeleton Warriors", "Core", "")],
+        [("Khopesh Guard", "Characters", "")],  # a Character of the lists only
+    ]
+    for i, units in enumerate(lists):
+        (reports / f"report_{i}.json").write_text(json.dumps(_report("UD", units)))
+    fielded = tool.read_fielded(tmp_path / "reports")
+    assert fielded.lists == 3 and fielded.units[("Undying Dynasties", "Pharaoh")] == 2
+    result = tool.build(bsdata, fielded=fielded)
+    covers = {(c.edition, c.army): c for c in tool.coverage(result, fielded)}
+    ud = covers[("3rd", "Undying Dynasties")]
+    # Fielded: Pharaoh on a horse, Casket, Pharaoh on foot known; Skeleton Warriors
+    # and Khopesh Guard (no base anywhere) not: 3 of 5.
+    assert ud.fielded == pytest.approx(3 / 5)
+    assert ud.book_units == 5 and ud.known == 2  # Pharaoh, Casket
+    table = read_table(tool.render(result.rows), "table")
+    assert table.is_character("Khopesh Guard", "Undying Dynasties", "3rd")
+    out = tmp_path / "table.csv"
+    assert tool.main([str(bsdata), "--fielded", str(tmp_path / "reports"), "-o", str(out)]) == 0
+    head = "\n".join(line for line in out.read_text("utf-8").splitlines() if line[:1] == "#")
+    assert "3rd     Undying Dynasties" in head and "60.0%" in head
+    assert "fielded lists: 3 lists" in head

@@ -6,7 +6,8 @@ A table is CSV with ``#`` comment lines; columns ``unit`` and ``base`` are neede
 ``edition``, ``army``, ``mount``, ``height``, ``frontage``, ``character`` and
 ``source`` are optional. Unit names match ignoring case, spacing, punctuation,
 accents and a plural "s"; a ``mount`` row applies when the list names that option
-(army ``*`` or empty: any army; unit ``*``: any unit).
+(army ``*`` or empty: any army; unit ``*``: any unit). A Character's row may leave
+``base`` empty: the unit is then known as a Character, its base still asked.
 """
 
 from __future__ import annotations
@@ -86,15 +87,33 @@ class BaseEntry:
         ]  # fmt: skip
 
 
+@dataclass(frozen=True, slots=True)
+class CharacterName:
+    """A row naming a Character whose base the table does not give."""
+
+    unit: str
+    army: str = ""
+    edition: str = ""
+
+
 class BaseTable:
     """Entries by unit name; ``find`` picks the best for an army, edition and options."""
 
-    def __init__(self, entries: Iterable[BaseEntry], name: str = "") -> None:
+    def __init__(
+        self,
+        entries: Iterable[BaseEntry],
+        name: str = "",
+        characters: Iterable[CharacterName] = (),
+    ) -> None:
         self.name = name
         self.entries = list(entries)
+        self.characters = list(characters)
         self._by_key: dict[str, list[BaseEntry]] = {}
         for e in self.entries:
             self._by_key.setdefault(_unit_key(e.unit), []).append(e)
+        self._chars: dict[str, list[CharacterName]] = {}
+        for c in self.characters:
+            self._chars.setdefault(norm(c.unit), []).append(c)
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -136,6 +155,18 @@ class BaseTable:
         rows = [e for e in self._named(unit) if e.mount and norm(e.mount) in opts]
         rows += [e for e in self._by_key.get(ANY, []) if e.mount and norm(e.mount) in opts]
         return _best(rows, army, edition)
+
+    def is_character(self, unit: str, army: str = "", edition: str | None = None) -> bool:
+        """Whether the table names ``unit`` a Character, with or without its base."""
+        entry = self.find(unit, army, edition)
+        if entry is not None and entry.character:
+            return True
+        a = norm(army)
+        for key in _keys(unit):
+            for c in self._chars.get(key, []):
+                if not a or norm(c.army) in (a, "", ANY):
+                    return True
+        return False
 
     def names(self, army: str = "") -> list[str]:
         a = norm(army)
@@ -186,10 +217,20 @@ def read_table(text: str, source: str = "") -> BaseTable:
             f"line {body[0][0]}", f"the header needs columns {', '.join(sorted(missing))}", source
         )
     entries = []
+    characters = []
     for (n, _), rec in zip(body[1:], reader, strict=False):
         row = {h: (rec[i].strip() if i < len(rec) else "") for i, h in enumerate(header)}
+        if not row.get("base") and row.get("unit") and _yes(row.get("character", "")):
+            characters.append(
+                CharacterName(row["unit"], row.get("army", ""), row.get("edition", ""))
+            )
+            continue
         entries.append(_entry(row, f"line {n}", source))
-    return BaseTable(entries, source)
+    return BaseTable(entries, source, characters)
+
+
+def _yes(text: str) -> bool:
+    return text.strip().lower() in ("yes", "y", "true", "1")
 
 
 def _entry(row: dict[str, str], where: str, source: str) -> BaseEntry:
@@ -218,7 +259,7 @@ def _entry(row: dict[str, str], where: str, source: str) -> BaseEntry:
     return BaseEntry(
         unit=row["unit"], base=base, height=height, frontage=frontage,
         army=row.get("army", ""), edition=row.get("edition", ""), mount=row.get("mount", ""),
-        character=row.get("character", "").lower() in ("yes", "y", "true", "1"),
+        character=_yes(row.get("character", "")),
         source=row.get("source", ""),
     )  # fmt: skip
 
@@ -286,6 +327,10 @@ def remember(entries: Iterable[BaseEntry], path: Path | None = None) -> Path:
     writer.writerow(COLUMNS)
     for e in [*kept, *new]:
         writer.writerow(e.row())
+    answered = {norm(e.unit) for e in new}
+    for c in table.characters:  # a Character row without a base stays until answered
+        if norm(c.unit) not in answered:
+            writer.writerow([c.edition, c.army, c.unit, "", "", "", "", "yes", ""])
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, buf.getvalue().encode("utf-8"))
     return path

@@ -6,6 +6,11 @@ Where a base comes from, first found wins: a base the user gave for the unit
 list itself (a roster's "0 Size" profile, its mount), the user's own table of
 remembered answers, the bundled table. A unit found nowhere still imports, on a
 placeholder base, and is named as unknown with the nearest known names.
+
+Whether a unit is a Character is one rule for every army: the list says so (its
+Characters category), or a table does (the army book's category, with or without
+a base), or the list gives it an option only a Character can take (General,
+Battle Standard Bearer).
 """
 
 from __future__ import annotations
@@ -27,6 +32,14 @@ from tabletop_gui.model.pieces import MM_PER_INCH, BaseShape, HeightClass
 
 #: The base an unknown unit stands on until the user says (a 25 mm infantry base).
 PLACEHOLDER = BaseSize.rect(25, 25)
+#: List options only a Character can take ("General (Darrmu)", "General and The
+#: Dead Arise", "Battle Standard Bearer"): The Ninth Age rules, docs/army-lists.md.
+_CHARACTER_OPTION = re.compile(r"^(?:general|battle standard bearer)\b", re.IGNORECASE)
+
+
+def character_by_options(options: Sequence[str]) -> bool:
+    """Whether the list gives the unit an option only a Character can take."""
+    return any(_CHARACTER_OPTION.match(o.strip()) for o in options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,10 +186,14 @@ def _plan_unit(
     def find(table: BaseTable) -> BaseEntry | None:
         return table.find(u.name, army.army, army.edition, u.options)
 
-    known_entry = next(
-        (e for t in (*tables, *([user] if user else []), bundled) if (e := find(t))), None
+    every = (*tables, *([user] if user else []), bundled)
+    known_entry = next((e for t in every if (e := find(t))), None)
+    character = (
+        bool(u.character)
+        or bool(known_entry and known_entry.character)
+        or any(t.is_character(u.name, army.army, army.edition) for t in every)
+        or character_by_options(u.options)
     )
-    character = bool(u.character) or bool(known_entry and known_entry.character)
     scoring = _scoring(u, character)
     base: BaseSize | None = None
     source = ""
