@@ -263,6 +263,9 @@ class Terrain:
     polygon: tuple[Point, ...]
     impassable: bool = False
     height: float = 0.0
+    #: The feature blocks sight lines through it (The Ninth Age: Opaque Terrain,
+    #: such as a Hill; docs/t9a.md, Line of sight). Left out of files when false.
+    opaque: bool = False
 
     def validate(self) -> list[tuple[str, str]]:
         errors = _text_errors(self, ("id", "name"))

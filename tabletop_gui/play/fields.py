@@ -65,6 +65,7 @@ MARKER_FIELDS = (
 TERRAIN_FIELDS = (
     Field("name", "Name", "text"),
     Field("impassable", "Impassable", "bool"),
+    Field("opaque", "Blocks sight (Opaque)", "bool"),
     Field("height", "Height (in)", "float"),
 )
 ZONE_FIELDS = (Field("name", "Name", "text"), Field("side", "Side", "side"))
