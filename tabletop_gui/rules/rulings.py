@@ -1,0 +1,111 @@
+"""What a rule family answers when a referee is called for a geometric question
+(no Qt): a unit's arcs, which arc of a target a charger is located in, how far a
+charge must reach, whether two units keep their spacing, and what a unit sees.
+Plain data the window, the command line and the report draw and word
+(``play/rulings.py``); a family without such rules answers None (its default in
+``rules.family.Family``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shapely.geometry.base import BaseGeometry
+
+Pt = tuple[float, float]
+Segment = tuple[Pt, Pt]
+
+
+@dataclass(frozen=True)
+class UnitArcs:
+    """A unit's arcs on the board: each arc's region (name, shape, where its label
+    goes) and the lines between them, from the footprint's corners to the board's
+    edges; no regions and ``why`` when the unit has none (a round base)."""
+
+    unit_id: str
+    regions: tuple[tuple[str, BaseGeometry, Pt], ...] = ()
+    lines: tuple[Segment, ...] = ()
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class ArcRuling:
+    """The arc of ``target_id`` holding ``point`` (the point of ``charger_id`` the
+    rules locate: the centre of its front), ``margin`` inches from the nearest
+    line bounding it, across which lies ``across``; ``arc`` None and ``why`` when
+    there is none (the point is inside the target). ``note``: how the rules
+    settled it (on a line, a round base)."""
+
+    charger_id: str
+    target_id: str
+    point: Pt
+    arc: str | None
+    margin: float | None = None
+    across: str | None = None
+    note: str = ""
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class ChargeReach:
+    """From the charger's front to the target's side facing ``arc``: the straight
+    gap (``start`` to ``end``), and the wheel to face that side square (``turn``
+    degrees, ``wheel`` inches). Measured only: the program rolls no dice."""
+
+    charger_id: str
+    target_id: str
+    arc: str
+    straight: float
+    start: Pt
+    end: Pt
+    turn: float
+    wheel: float
+
+    @property
+    def total(self) -> float:
+        return self.straight + self.wheel
+
+
+@dataclass(frozen=True)
+class Spacing:
+    """Two units' gap against the rules' spacing (``limit`` inches): ``contact``
+    (base contact, which the rules allow where a charge brings it), and
+    ``too_close``: nearer than the rules let units stand and not in contact."""
+
+    a: str
+    b: str
+    distance: float
+    limit: float
+    contact: bool
+    too_close: bool
+    start: Pt = (0.0, 0.0)
+    end: Pt = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class TargetSight:
+    """Whether the viewer sees ``target_id``: a sight line (``start`` on the
+    viewer, ``end`` on the target) when it does, else ``why`` ("outside the front
+    arc", "behind the Hill") and the ``blockers`` (piece ids)."""
+
+    target_id: str
+    seen: bool
+    why: str = ""
+    blockers: tuple[str, ...] = ()
+    start: Pt | None = None
+    end: Pt | None = None
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What ``viewer_id`` sees: the ``region`` of the board in its view (a point of
+    the battlefield there is seen), its ``source`` (the line sight is drawn from)
+    and each other unit on the table (``targets``); ``why`` when it sees nothing."""
+
+    viewer_id: str
+    region: BaseGeometry | None
+    source: tuple[Pt, ...] = ()
+    targets: tuple[TargetSight, ...] = ()
+    why: str = ""
+
+    def target(self, unit_id: str) -> TargetSight | None:
+        return next((t for t in self.targets if t.target_id == unit_id), None)
