@@ -9,6 +9,7 @@ tabletop-gui render FILE -o out.png|out.svg|out.pdf [--at N] [--view SIDE] [--tr
 tabletop-gui serve FILE [--port N] [--host ADDRESS] [--referee]
 tabletop-gui import FILE -o GAME.json [--side SIDE] [--into GAME.json] [--deployment NAME]
                     [--base "Unit Name=25x50" ...] [--bases TABLE]
+tabletop-gui export FILE --tts -o SAVE.json [--at N]
 tabletop-gui --version
 """
 
@@ -21,7 +22,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from tabletop_gui import __version__, cli_import
+from tabletop_gui import __version__, cli_export, cli_import
 from tabletop_gui.examples import examples
 from tabletop_gui.io import FileFormatError, load_game
 from tabletop_gui.io.errors import LogRefusal
@@ -37,7 +38,7 @@ from tabletop_gui.play.score_doc import score_document
 from tabletop_gui.rules import evaluate
 from tabletop_gui.rules.scoreboard import Scoreboard
 
-COMMANDS = ("validate", "score", "render", "open", "import", "examples", "serve")
+COMMANDS = ("validate", "score", "render", "open", "import", "export", "examples", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -105,6 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the referee's view (every hidden value shown); default: the players' view",
     )
     cli_import.add_parser(sub)
+    cli_export.add_parser(sub)
     return parser
 
 
@@ -118,6 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "import":
             return cli_import.run(args)
+        if args.command == "export":
+            return _export(args)
         if args.command == "open":
             from tabletop_gui.app.windows.launch import run_app
 
@@ -175,6 +179,20 @@ def say(text: str, stream: TextIO | None = None) -> None:
 
 class UsageError(ValueError):
     pass
+
+
+def _export(args: argparse.Namespace) -> int:
+    if not args.tts:
+        raise UsageError("export: say which format (--tts: a Tabletop Simulator save)")
+    try:
+        lines = cli_export.export_tts(args.file, args.output, args.at)
+    except (OSError, ValueError) as exc:
+        if isinstance(exc, FileFormatError):
+            raise
+        raise UsageError(str(exc)) from None
+    for line in lines:
+        say(line)
+    return 0
 
 
 def _serve(args: argparse.Namespace) -> int:

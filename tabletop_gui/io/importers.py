@@ -25,9 +25,11 @@ from tabletop_gui.model.game import Game
 BUILTIN_MODULES: tuple[str, ...] = (
     "tabletop_gui.io.armylists.formats",
     "tabletop_gui.io.m44.importer",
+    "tabletop_gui.io.tts.importer",
 )
 
-#: No file to import is bigger (army lists are a few kB; rosters a few hundred).
+#: No file to import is bigger (army lists are a few kB; rosters a few hundred),
+#: unless its importer says otherwise (``Importer.max_bytes``: a TTS save).
 MAX_IMPORT_BYTES = 8 * 1024 * 1024
 
 #: Options of a request an importer may read (the CLI refuses the others for it).
@@ -92,6 +94,12 @@ class Importer:
     patterns: tuple[str, ...] = ()
     #: Higher sniffs first (a loose text format sniffs last).
     priority: int = 0
+    #: The largest file of this format read; 0: MAX_IMPORT_BYTES.
+    max_bytes: int = 0
+
+    @property
+    def limit(self) -> int:
+        return self.max_bytes or MAX_IMPORT_BYTES
 
 
 _REGISTRY: dict[str, Importer] = {}
@@ -127,24 +135,32 @@ def find_importer(data: bytes, name: str = "") -> Importer:
     raise FileFormatError("(file)", f"{what}; it reads: {describe_formats()}", name)
 
 
-def read_import_file(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of ``path``, refusing a file too big to be an army list or scenario."""
+def read_import_file(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
+    """The bytes of ``path``, refusing a file larger than ``limit`` (default
+    MAX_IMPORT_BYTES: too big to be an army list or scenario) before reading it all."""
     name = os.fspath(path)
+    limit = limit or MAX_IMPORT_BYTES
     try:
         with open(name, "rb") as fh:
-            data = fh.read(MAX_IMPORT_BYTES + 1)
+            data = fh.read(limit + 1)
     except OSError as exc:
         raise FileFormatError("(file)", exc.strerror or str(exc), name) from None
-    if len(data) > MAX_IMPORT_BYTES:
-        raise FileFormatError(
-            "(file)", f"larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MiB: not an import", name
-        )
+    if len(data) > limit:
+        raise _too_large(limit, name)
     return data
+
+
+def _too_large(limit: int, name: str) -> FileFormatError:
+    return FileFormatError(
+        "(file)", f"larger than {limit // (1024 * 1024)} MiB: not an import", name
+    )
 
 
 def import_bytes(data: bytes, request: ImportRequest) -> ImportResult:
     """Read ``data`` with the importer its content calls for."""
     importer = find_importer(data, request.source)
+    if len(data) > importer.limit:
+        raise _too_large(importer.limit, request.source)
     unused = request.given() - importer.options
     if unused:
         opts = ", ".join(f"--{o}" for o in sorted(unused))
@@ -158,4 +174,5 @@ def import_bytes(data: bytes, request: ImportRequest) -> ImportResult:
 def import_file(path: str | os.PathLike[str], request: ImportRequest) -> ImportResult:
     if not request.source:
         request = replace(request, source=os.fspath(path))
-    return import_bytes(read_import_file(path), request)
+    largest = max([MAX_IMPORT_BYTES, *(i.limit for i in importers())])
+    return import_bytes(read_import_file(path, largest), request)

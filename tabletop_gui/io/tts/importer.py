@@ -1,0 +1,55 @@
+"""Registers the Tabletop Simulator save importer with ``io.importers`` (the
+``import`` command, File ▸ Import…): a save read into a game as moves.
+
+The game is the one given (``--into``, or the game open in the window), else the
+one this program wrote on the save's board plate when it exported it; a save
+with neither (a community mod's, without ``--into``) is refused with what to do."""
+
+from __future__ import annotations
+
+from tabletop_gui.io.errors import FileFormatError
+from tabletop_gui.io.importers import (
+    OPTION_INTO,
+    Importer,
+    ImportRequest,
+    ImportResult,
+    register,
+)
+from tabletop_gui.io.tts.memory import recall
+from tabletop_gui.io.tts.read import MAX_SAVE_BYTES, looks_like_save, read_save
+from tabletop_gui.io.tts.replay import read_into
+
+
+def load(data: bytes, request: ImportRequest) -> ImportResult:
+    save = read_save(data, request.source)
+    game = request.into if request.into is not None else save.game
+    if game is None:
+        why = (
+            "the game on its board plate is gone (TTS kept no Memo)"
+            if save.written_here
+            else "it was not written by tabletop-gui, so it does not carry the game"
+        )
+        raise FileFormatError(
+            "(file)",
+            f"a Tabletop Simulator save, but {why}: import it into the game it shows "
+            "(tabletop-gui import SAVE.json --into GAME.json -o NEW.json, or open the game "
+            "and use File ▸ Import…)",
+            request.source,
+        )
+    result = read_into(game, save, remembered=recall())
+    return ImportResult(result.game, result.summary, result.notes)
+
+
+IMPORTER = register(
+    Importer(
+        key="tts",
+        title="Tabletop Simulator save",
+        kind="save",
+        sniff=lambda data, name: looks_like_save(data),
+        load=load,
+        options=frozenset({OPTION_INTO}),
+        patterns=("*.json",),
+        priority=20,
+        max_bytes=MAX_SAVE_BYTES,
+    )
+)

@@ -1,0 +1,113 @@
+"""Which object of a Tabletop Simulator save is which piece of a game.
+
+An object is a piece when, in this order: the user chose it for that piece (the
+import dialog), its Description carries the piece's id (a save this program
+wrote), it was chosen for that piece before (the remembered mappings, by the
+object's GUID and the piece's id and name), or its Nickname is the name of
+exactly one unit and no other object has that Nickname. Two objects claiming
+one piece (a block copied in TTS keeps its Description) are both left out and
+named. Nothing else is guessed: every other object is listed as not a unit."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from tabletop_gui.io.tts.memory import Remembered
+from tabletop_gui.io.tts.read import TtsObject, TtsSave
+from tabletop_gui.model.pieces import Marker, Unit
+from tabletop_gui.model.scene import Scene
+
+#: How a piece was found, as the import's summary words it.
+CHOSEN, BY_ID, REMEMBERED, BY_NAME = "chosen", "id", "remembered", "name"
+
+
+@dataclass(frozen=True)
+class Matching:
+    """``found``: piece id -> (object, how it was found); ``others``: the objects
+    that are no piece; ``clashes``: piece id -> the objects that all claimed it."""
+
+    found: Mapping[str, tuple[TtsObject, str]]
+    others: tuple[TtsObject, ...]
+    clashes: Mapping[str, tuple[TtsObject, ...]]
+
+    def count(self, how: str) -> int:
+        return sum(1 for _, h in self.found.values() if h == how)
+
+
+def norm(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def movable(scene: Scene) -> list[Unit | Marker]:
+    """The pieces a save can place: the units and markers on the table."""
+    units: list[Unit | Marker] = [u for u in scene.units.values() if u.on_table]
+    return units + [m for m in scene.markers.values() if m.on_table]
+
+
+def match_save(
+    save: TtsSave,
+    scene: Scene,
+    chosen: Mapping[str, str] | None = None,
+    remembered: Sequence[Remembered] = (),
+) -> Matching:
+    """Match the objects of ``save`` to the pieces of ``scene``. ``chosen``: object
+    key -> piece id, the user's choices (they come first)."""
+    pieces = {p.id: p for p in movable(scene)}
+    objects = [o for o in save.objects if not o.furniture]
+    claims: dict[str, list[tuple[TtsObject, str]]] = {}
+    taken: set[str] = set()
+
+    def claim(obj: TtsObject, piece_id: str, how: str) -> None:
+        claims.setdefault(piece_id, []).append((obj, how))
+        taken.add(obj.key)
+
+    for obj in objects:
+        piece_id = (chosen or {}).get(obj.key)
+        if piece_id in pieces:
+            claim(obj, piece_id, CHOSEN)
+    for obj in objects:
+        if obj.key in taken:
+            continue
+        pid = obj.piece_id
+        if pid is not None and pid in pieces:
+            claim(obj, pid, BY_ID)
+    for obj in objects:
+        if obj.key in taken or not obj.guid:
+            continue
+        for memo in remembered:
+            piece = pieces.get(memo.piece)
+            if memo.guid == obj.guid and piece is not None and _name(piece) == memo.piece_name:
+                claim(obj, memo.piece, REMEMBERED)
+                break
+    # By name: a Nickname shared by no other object, naming exactly one unit.
+    unit_names = Counter(norm(u.name) for u in scene.units.values() if u.on_table and u.name)
+    by_name = {norm(u.name): u.id for u in scene.units.values() if u.on_table and u.name}
+    nick_count = Counter(norm(o.nickname) for o in objects if o.nickname.strip())
+    for obj in objects:
+        if obj.key in taken:
+            continue
+        n = norm(obj.nickname)
+        if n and nick_count[n] == 1 and unit_names[n] == 1 and by_name[n] not in claims:
+            claim(obj, by_name[n], BY_NAME)
+    found: dict[str, tuple[TtsObject, str]] = {}
+    clashes: dict[str, tuple[TtsObject, ...]] = {}
+    for pid in pieces:  # in the game's order
+        got = claims.get(pid, [])
+        if len(got) == 1:
+            found[pid] = got[0]
+        elif got:
+            # The user's own choice settles a clash; else neither object is used.
+            mine = [g for g in got if g[1] == CHOSEN]
+            if len(mine) == 1:
+                found[pid] = mine[0]
+            else:
+                clashes[pid] = tuple(o for o, _ in got)
+    used = {o.key for o, _ in found.values()} | {o.key for c in clashes.values() for o in c}
+    others = tuple(o for o in objects if o.key not in used)
+    return Matching(found, others, clashes)
+
+
+def _name(piece: Unit | Marker) -> str:
+    return piece.name if isinstance(piece, Unit) else piece.label

@@ -1,0 +1,298 @@
+"""A Tabletop Simulator save read safely: the objects on the table with where
+they stand, what this program wrote into it (piece ids, the game on the plate).
+
+Objects inside other objects (a bag's or a deck's contents, an object's other
+states, objects attached to another) are not on the table: they are counted and
+skipped. A save is refused, naming the JSON path, when it is not JSON, too large,
+nested too deep, has too many objects, a value of the wrong type, or a position
+that is not a finite number; the same words as ``io.game_file`` uses."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop_gui.io.codec import parse_float, parse_int
+from tabletop_gui.io.errors import FileFormatError
+from tabletop_gui.io.game_file import game_from_json
+from tabletop_gui.io.tts.write import ID_PREFIX, MEMO_FORMAT, MEMO_VERSION, PLATE_NOTE, TABLE_NOTE
+from tabletop_gui.model import limits
+from tabletop_gui.model.game import Game
+
+#: A save larger than this is not read (a big community mod is a few tens of MB).
+MAX_SAVE_BYTES = limits.MAX_FILE_BYTES
+#: Lists and objects nested deeper than this (a bag in a bag adds two levels).
+MAX_SAVE_DEPTH = 64
+#: Objects in a save, counting those inside bags and decks.
+MAX_OBJECTS = 200_000
+#: Keys under which an object holds objects that are not on the table.
+NESTED_KEYS = ("ContainedObjects", "ChildObjects", "States")
+TRANSFORM_KEYS = ("posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ")
+#: Text fields read, and their longest length.
+TEXT_FIELDS = (
+    ("GUID", limits.MAX_TEXT),
+    ("Name", limits.MAX_TEXT),
+    ("Nickname", limits.MAX_TEXT),
+    ("Description", limits.MAX_NOTES),
+    ("GMNotes", limits.MAX_NOTES),
+    ("Memo", limits.MAX_FILE_BYTES),
+)
+
+
+@dataclass(frozen=True)
+class TtsObject:
+    """One object on the table. ``path`` is its place in the file
+    (``ObjectStates[3]``); ``contains`` counts the objects inside it (skipped)."""
+
+    path: str
+    guid: str
+    name: str
+    nickname: str
+    description: str
+    gm_notes: str
+    memo: str
+    transform: dict[str, float]
+    contains: int = 0
+
+    @property
+    def piece_id(self) -> str | None:
+        """The id this program wrote on the first line of the Description."""
+        first = self.description.split("\n", 1)[0].strip()
+        if first.startswith(ID_PREFIX):
+            return first[len(ID_PREFIX) :].strip() or None
+        return None
+
+    @property
+    def key(self) -> str:
+        """What identifies it from one save to the next: its GUID (TTS keeps it),
+        else its place in the file."""
+        return self.guid or self.path
+
+    @property
+    def label(self) -> str:
+        """How a list names it: 'Orc Boyz (Custom_Model, 8c1f2a)'."""
+        shown = self.nickname.strip() or self.name or "(no name)"
+        extra = ", ".join(p for p in (self.name if self.nickname.strip() else "", self.guid) if p)
+        return f"{shown} ({extra})" if extra else shown
+
+    @property
+    def furniture(self) -> bool:
+        """The table and the board plate of a save this program wrote."""
+        return self.gm_notes in (PLATE_NOTE, TABLE_NOTE)
+
+    @property
+    def tilt(self) -> float:
+        """How far it leans from upright, degrees (a block knocked on its side: 90)."""
+        rx, rz = (self.transform[k] % 360.0 for k in ("rotX", "rotZ"))
+        return max(min(rx, 360.0 - rx), min(rz, 360.0 - rz))
+
+
+@dataclass(frozen=True)
+class TtsSave:
+    """A save's name, the objects on its table, how many objects it holds inside
+    others (skipped), and the game this program wrote on its plate (or None)."""
+
+    name: str
+    objects: tuple[TtsObject, ...]
+    skipped: int
+    game: Game | None
+    written_here: bool
+
+
+def looks_like_save(data: bytes) -> bool:
+    """Whether ``data`` is a TTS save or saved object: a JSON object with an
+    ``ObjectStates`` list (told from the content; the name is never asked)."""
+    head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
+    return head.startswith(b"{") and b'"ObjectStates"' in data
+
+
+def read_save(data: bytes, source: str = "") -> TtsSave:
+    """The save in ``data``. Raises FileFormatError naming the path of a problem."""
+    try:
+        return _read(data)
+    except FileFormatError as exc:
+        raise FileFormatError(exc.path, exc.problem, source) from None
+
+
+def _read(data: bytes) -> TtsSave:
+    if len(data) > MAX_SAVE_BYTES:
+        raise FileFormatError(
+            "(file)", f"larger than the limit of {MAX_SAVE_BYTES // 2**20} MB for a save"
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FileFormatError("(file)", f"not UTF-8 text (byte {exc.start})") from None
+    try:
+        top = json.loads(
+            text, parse_int=parse_int, parse_float=parse_float, parse_constant=_constant
+        )
+    except json.JSONDecodeError as exc:
+        raise FileFormatError(
+            f"line {exc.lineno}, column {exc.colno}", f"not valid JSON: {exc.msg}"
+        ) from None
+    except RecursionError:
+        raise FileFormatError("(file)", f"nested more than {MAX_SAVE_DEPTH} levels deep") from None
+    if not isinstance(top, dict):
+        raise FileFormatError("(file)", "expected a JSON object at the top (a TTS save)")
+    _check_depth(top)
+    states = top.get("ObjectStates")
+    if not isinstance(states, list):
+        raise FileFormatError("ObjectStates", "expected a list of objects (a TTS save)")
+    name = top.get("SaveName", "")
+    if not isinstance(name, str):
+        raise FileFormatError("SaveName", f"expected text, got {_kind(name)}")
+    if len(name) > limits.MAX_TEXT:
+        raise FileFormatError("SaveName", limits.text_problem(name) or "too long")
+    total = _count(states)
+    if total > MAX_OBJECTS:
+        raise FileFormatError(
+            "ObjectStates",
+            f"{total:,} objects (with those in bags and decks), more than the limit of "
+            f"{MAX_OBJECTS:,}",
+        )
+    objects = tuple(_object(item, f"ObjectStates[{i}]") for i, item in enumerate(states))
+    skipped = sum(o.contains for o in objects)
+    game, written_here = _game_on_plate(objects)
+    written_here = written_here or any(o.piece_id for o in objects)
+    return TtsSave(name, objects, skipped, game, written_here)
+
+
+def _constant(name: str) -> float:
+    """``json.loads`` hook for NaN and Infinity (not JSON, but Python reads them):
+    they are kept, and refused where a position needs a number."""
+    return math.nan if name == "NaN" else (math.inf if name == "Infinity" else -math.inf)
+
+
+def _check_depth(top: Any) -> None:
+    """Refuse nesting past MAX_SAVE_DEPTH, naming where (walked without recursion)."""
+    stack: list[tuple[Any, str, int]] = [(top, "", 1)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > MAX_SAVE_DEPTH:
+            raise FileFormatError(
+                path or "(file)", f"nested more than {MAX_SAVE_DEPTH} levels deep"
+            )
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if isinstance(v, dict | list):
+                    stack.append((v, f"{path}.{k}" if path else str(k), depth + 1))
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                if isinstance(v, dict | list):
+                    stack.append((v, f"{path}[{i}]", depth + 1))
+
+
+def _count(states: list[Any]) -> int:
+    """Objects in ``states`` and, inside each, in its bags, decks and states."""
+    total = 0
+    stack: list[Any] = [states]
+    while stack:
+        value = stack.pop()
+        items = value.values() if isinstance(value, dict) else value
+        for item in items:
+            if not isinstance(item, dict):
+                continue
+            total += 1
+            for key in NESTED_KEYS:
+                inner = item.get(key)
+                if isinstance(inner, list | dict):
+                    stack.append(inner)
+    return total
+
+
+def _object(item: Any, path: str) -> TtsObject:
+    if not isinstance(item, dict):
+        raise FileFormatError(path, f"expected an object, got {_kind(item)}")
+    texts: dict[str, str] = {}
+    for key, longest in TEXT_FIELDS:
+        value = item.get(key, "")
+        if value is None:
+            value = ""
+        if not isinstance(value, str):
+            raise FileFormatError(f"{path}.{key}", f"expected text, got {_kind(value)}")
+        if len(value) > longest:
+            raise FileFormatError(
+                f"{path}.{key}",
+                f"text of {len(value):,} characters is longer than the limit of {longest:,}",
+            )
+        texts[key] = value
+    transform = item.get("Transform")
+    if not isinstance(transform, dict):
+        what = "missing" if transform is None else f"expected an object, got {_kind(transform)}"
+        raise FileFormatError(f"{path}.Transform", what)
+    numbers: dict[str, float] = {}
+    for key in TRANSFORM_KEYS:
+        value = transform.get(key, 1.0 if key.startswith("scale") else 0.0)
+        where = f"{path}.Transform.{key}"
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise FileFormatError(where, f"expected a number, got {_kind(value)}")
+        if not math.isfinite(value):
+            raise FileFormatError(where, f"not a finite number ({value})")
+        if abs(value) > limits.MAX_NUMBER:
+            raise FileFormatError(where, limits.above(abs(value), limits.MAX_NUMBER) or "too large")
+        numbers[key] = float(value)
+    contains = 0
+    for key in NESTED_KEYS:
+        inner = item.get(key)
+        if inner is None:
+            continue
+        if not isinstance(inner, list | dict):
+            raise FileFormatError(f"{path}.{key}", f"expected a list, got {_kind(inner)}")
+        contains += _count(list(inner.values()) if isinstance(inner, dict) else inner)
+    return TtsObject(
+        path=path,
+        guid=texts["GUID"],
+        name=texts["Name"],
+        nickname=texts["Nickname"],
+        description=texts["Description"],
+        gm_notes=texts["GMNotes"],
+        memo=texts["Memo"],
+        transform=numbers,
+        contains=contains,
+    )
+
+
+def _game_on_plate(objects: tuple[TtsObject, ...]) -> tuple[Game | None, bool]:
+    """The game this program wrote in the board plate's Memo (None if the plate
+    or its Memo is gone: TTS versions before the Memo field drop it)."""
+    for obj in objects:
+        if obj.gm_notes != PLATE_NOTE:
+            continue
+        if not obj.memo:
+            return None, True
+        where = f"{obj.path}.Memo"
+        try:
+            memo = json.loads(obj.memo, parse_int=parse_int, parse_float=parse_float)
+        except (json.JSONDecodeError, RecursionError):
+            raise FileFormatError(where, "not the game this program wrote (not JSON)") from None
+        if not isinstance(memo, dict) or memo.get("format") != MEMO_FORMAT:
+            raise FileFormatError(where, f"expected {MEMO_FORMAT!r} data")
+        if memo.get("version") != MEMO_VERSION:
+            raise FileFormatError(
+                f"{where}.version",
+                f"this program reads version {MEMO_VERSION}, got {memo.get('version')!r}",
+            )
+        try:
+            return game_from_json(memo.get("game")), True
+        except FileFormatError as exc:
+            raise FileFormatError(f"{where}.game.{exc.path}", exc.problem) from None
+    return None, False
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__

@@ -1,0 +1,173 @@
+"""A Tabletop Simulator save read into a game: where the save's pieces stand
+differs from where the game has them, and each difference becomes a move (or a
+turn) in the game's log, in the game's order of pieces. The window commits them
+as one undo step; the ``import`` command writes the game with them.
+
+A piece within ``STILL_INCHES`` and ``STILL_DEGREES`` of where it was has not
+moved (TTS's physics settles a block by a hair). A piece the save puts off the
+board, a move the rules refuse, a piece missing from the save, an object leaning
+over: each is left as it was and named in the notes."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from tabletop_gui.io.tts import mapping as m
+from tabletop_gui.io.tts.match import (
+    BY_ID,
+    BY_NAME,
+    CHOSEN,
+    REMEMBERED,
+    Matching,
+    match_save,
+    movable,
+)
+from tabletop_gui.io.tts.memory import Remembered
+from tabletop_gui.io.tts.read import TtsObject, TtsSave
+from tabletop_gui.model.bounds import where_off
+from tabletop_gui.model.events import Event, EventError
+from tabletop_gui.model.events.core import MovePiece, RotatePiece
+from tabletop_gui.model.game import Game
+from tabletop_gui.model.names import piece_label
+from tabletop_gui.model.pieces import Marker, Unit
+from tabletop_gui.model.scene import Board
+from tabletop_gui.rules.engine import RuleError, apply, replay
+
+#: An object leaning further than this (degrees) lies on its side: its facing is kept.
+MAX_TILT = 20.0
+#: The notes list at most this many objects that are not pieces (then a count).
+MAX_LISTED = 40
+
+
+@dataclass(frozen=True)
+class SaveImport:
+    """The game with the save's moves at the end of its log; ``events`` the moves
+    (the window commits them as one undo step); ``summary`` one line, ``notes``
+    what the user should know."""
+
+    game: Game
+    events: tuple[Event, ...]
+    matching: Matching
+    summary: str
+    notes: tuple[str, ...]
+
+
+def read_into(
+    game: Game,
+    save: TtsSave,
+    chosen: Mapping[str, str] | None = None,
+    remembered: Sequence[Remembered] = (),
+) -> SaveImport:
+    """The moves that bring ``game`` (after its whole log) to where ``save``
+    has its pieces."""
+    state = replay(game.setup, game.events)
+    matching = match_save(save, state.scene, chosen, remembered)
+    notes: list[str] = []
+    events: list[Event] = []
+    moved = turned = 0
+    for pid, (obj, _how) in matching.found.items():
+        piece = state.scene.piece(pid)
+        assert isinstance(piece, Unit | Marker)
+        event = _difference(piece, obj, state.scene.board, notes)
+        if event is None:
+            continue
+        try:
+            after = apply(state, event)
+        except (EventError, RuleError) as exc:
+            notes.append(f"{_called(piece)}: left where it was ({exc})")
+            continue
+        state = after
+        events.append(event)
+        if isinstance(event, RotatePiece):
+            turned += 1
+        else:
+            moved += 1
+    for pid, objs in matching.clashes.items():
+        listed = ", ".join(o.label for o in objs)
+        notes.append(
+            f"{_called(state.scene.piece(pid))}: {len(objs)} objects claim it ({listed}); "
+            "left where it was"
+        )
+    missing = [p for p in movable(state.scene) if p.id not in matching.found and
+               p.id not in matching.clashes]  # fmt: skip
+    if missing:
+        names = ", ".join(_called(p) for p in missing[:MAX_LISTED])
+        more = f" and {len(missing) - MAX_LISTED} more" if len(missing) > MAX_LISTED else ""
+        notes.append(f"not in the save, left where they were: {names}{more}")
+    notes += _others(matching.others, save.skipped)
+    new = replace(game, events=(*game.events, *events))
+    return SaveImport(
+        new, tuple(events), matching, _summary(save, matching, moved, turned), tuple(notes)
+    )
+
+
+def _difference(
+    piece: Unit | Marker, obj: TtsObject, board: Board, notes: list[str]
+) -> Event | None:
+    """The move (or turn) that puts ``piece`` where ``obj`` stands; None if it has
+    not moved or cannot be moved there (then a note says why)."""
+    t = obj.transform
+    x, y = m.from_tts(board.extent, t["posX"], t["posZ"])
+    facing = m.facing(t["rotY"]) if isinstance(piece, Unit) else None
+    if obj.tilt > MAX_TILT:
+        notes.append(
+            f"{_called(piece)}: leans {obj.tilt:.0f} degrees in the save (knocked over?): "
+            "its facing was kept"
+        )
+        facing = piece.facing if isinstance(piece, Unit) else None
+    dist = math.hypot(x - piece.x, y - piece.y)
+    turn = (
+        m.angle_apart(facing, piece.facing)
+        if isinstance(piece, Unit) and facing is not None
+        else 0.0
+    )
+    if dist <= m.STILL_INCHES and turn <= m.STILL_DEGREES:
+        return None
+    if dist <= m.STILL_INCHES:
+        assert facing is not None
+        return RotatePiece(piece.id, round(facing, 4))
+    there: Unit | Marker = replace(piece, x=x, y=y)
+    if isinstance(there, Unit) and facing is not None:
+        there = replace(there, facing=facing)
+    off = where_off(board, there)
+    if off:
+        notes.append(f"{_called(piece)}: left where it was; in the save {off}")
+        return None
+    return MovePiece(
+        piece.id, round(x, 4), round(y, 4), None if facing is None else round(facing, 4)
+    )
+
+
+def _called(piece: object) -> str:
+    return piece_label(piece)
+
+
+def _others(objects: tuple[TtsObject, ...], skipped: int) -> list[str]:
+    notes = []
+    if objects:
+        shown = "; ".join(o.label + (f", holding {o.contains}" if o.contains else "")
+                          for o in objects[:MAX_LISTED])  # fmt: skip
+        more = f"; and {len(objects) - MAX_LISTED} more" if len(objects) > MAX_LISTED else ""
+        notes.append(f"{len(objects)} objects are no piece of the game (not moved): {shown}{more}")
+    if skipped:
+        notes.append(f"{skipped} objects inside bags, decks and other objects were skipped")
+    return notes
+
+
+def _summary(save: TtsSave, matching: Matching, moved: int, turned: int) -> str:
+    found = len(matching.found)
+    how = [
+        (matching.count(BY_ID), "by id"),
+        (matching.count(BY_NAME), "by name"),
+        (matching.count(REMEMBERED), "remembered"),
+        (matching.count(CHOSEN), "chosen"),
+    ]
+    ways = ", ".join(f"{n} {w}" for n, w in how if n)
+    name = f" {save.name!r}" if save.name else ""
+    changes = f"{moved} moved, {turned} turned" if moved or turned else "nothing moved"
+    return (
+        f"Tabletop Simulator save{name}: {found} piece{'' if found == 1 else 's'} found"
+        f"{f' ({ways})' if ways else ''}; {changes}"
+    )
