@@ -37,6 +37,7 @@ def pages() -> list[tuple[str, str]]:
         if name is not None:
             out.append((f"Rules: {family.title}", name))
     out.append(("Measuring: distances and contact", "measurement.md"))
+    out.append(("Tabletop Simulator: export and import", "tabletop-simulator.md"))
     return out
 
 
