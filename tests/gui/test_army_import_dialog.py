@@ -108,6 +108,30 @@ def test_an_unknown_unit_is_asked_once_and_remembered(qtbot):
     assert _cells(again, 4)[6] == "your table"
 
 
+def test_every_row_of_an_unknown_unit_shows_the_base_it_will_be_placed_on(qtbot):
+    """The second row of a unit answered on its first row showed the 25x25
+    placeholder although the piece was placed on the typed base (issue 25)."""
+    window = _window(qtbot)
+    dialog = _open_dialog(qtbot, window)
+    twice = KOE.replace("Total: 1560 pts", "150 - 2 Questing Hermit\nTotal: 1710 pts")
+    _paste(qtbot, dialog, twice)
+    assert dialog.table.cellWidget(6, 2) is None  # asked once, on row 5
+    assert _cells(dialog, 6)[2] == "25x25" and _cells(dialog, 6)[6].endswith("on row 5")
+    box = dialog.table.cellWidget(4, 2)
+    qtbot.keyClicks(box.lineEdit(), "40x40")
+    assert _cells(dialog, 6)[2:5] == ["40x40", "2", "large"]
+    assert _cells(dialog, 6)[6] == "your answer on row 5" and _cells(dialog, 4)[6] == "your answer"
+    box.setEditText("Knights of the Realm (25x50)")  # a suggestion-like known unit
+    assert _cells(dialog, 6)[2] == "25x50"
+    box.setEditText("a rock")
+    assert _cells(dialog, 6)[6] == "not a base: 'a rock'"
+    box.setEditText("round 40")
+    dialog.place_button.click()
+    hermits = [u for u in window.doc.committed.scene.units.values() if u.name == "Questing Hermit"]
+    assert [u.base_width_mm for u in hermits] == [40, 40]
+    assert {u.base_shape.value for u in hermits} == {"round"}
+
+
 def test_a_bad_answer_is_named_and_nothing_is_placed(qtbot):
     window = _window(qtbot)
     dialog = _open_dialog(qtbot, window)

@@ -66,6 +66,8 @@ class ArmyImportDialog(QDialog):
         self.plan: ArmyPlan | None = None
         self.source = ""
         self.answers: dict[str, QComboBox] = {}
+        #: Unknown unit (casefolded name) -> its rows, the first holding the answer box.
+        self._rows_of: dict[str, list[int]] = {}
         self._tables: list[BaseTable] = []
         self._from_file: bytes | None = None
 
@@ -170,6 +172,7 @@ class ArmyImportDialog(QDialog):
         data = self._data()
         self.plan = None
         self.answers = {}
+        self._rows_of = {}
         self.table.setRowCount(0)
         self.place_button.setEnabled(False)
         if not data.strip():
@@ -214,8 +217,13 @@ class ArmyImportDialog(QDialog):
                 if not u.known:
                     item.setBackground(QBrush(UNKNOWN))
                 self.table.setItem(row, col, item)
-            if not u.known and u.name.casefold() not in self.answers:
-                self.table.setCellWidget(row, 2, self._answer_box(u.name, u.suggestions))
+            if not u.known:
+                rows = self._rows_of.setdefault(u.name.casefold(), [])
+                rows.append(row)
+                if len(rows) == 1:
+                    self.table.setCellWidget(row, 2, self._answer_box(u.name, u.suggestions))
+        for key in self._rows_of:
+            self._show_answer(key)
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         lines = list(plan.notes)
@@ -237,8 +245,44 @@ class ArmyImportDialog(QDialog):
         box.setCurrentIndex(0)
         box.lineEdit().setPlaceholderText("base? e.g. 25x50")  # type: ignore[union-attr]
         box.setToolTip(f"The base of {unit}: WIDTHxDEPTH mm, 'round D', or a known unit")
-        self.answers[unit.casefold()] = box
+        key = unit.casefold()
+        self.answers[key] = box
+        box.currentTextChanged.connect(lambda _text, key=key: self._show_answer(key))
         return box
+
+    def _show_answer(self, key: str) -> None:
+        """Every row of an unknown unit shows the base it will be placed on: the
+        answer typed on its first row, else the placeholder."""
+        if self.plan is None or key not in self.answers:
+            return
+        rows = self._rows_of.get(key, [])
+        name = self.plan.units[rows[0]].name
+        text = self.answers[key].currentText().strip()
+        entry, problem = None, ""
+        if text:
+            try:
+                entry = answer_entry(name, text, self.plan.army.army, self._tables)
+            except ValueError as exc:
+                problem = str(exc)
+        plan = self.plan.with_bases({name: entry}) if entry else self.plan
+        first = rows[0] + 1
+        for i, row in enumerate(rows):
+            u = plan.units[row]
+            if entry is not None:
+                told = f"your answer on row {first}" if i else "your answer"
+            elif problem:
+                told = f"not a base: {text!r}"
+            else:
+                told = f"unknown: give its base on row {first}" if i else "unknown: give its base"
+            cells = {3: str(u.models_per_rank), 4: u.height.value, 6: told}
+            if i:
+                cells[2] = u.base.text()
+            for col, value in cells.items():
+                item = self.table.item(row, col)
+                if item is None:
+                    continue
+                item.setText(value)
+                item.setToolTip(problem or f"{u.listed.where}: {u.name} on {u.base.text()} mm")
 
     # -- placing ----------------------------------------------------------
     def collected_answers(self) -> dict[str, BaseEntry]:
