@@ -73,7 +73,9 @@ class ArmyImportDialog(QDialog):
 
         self.file_button = QPushButton("Choose &file…")
         self.file_button.clicked.connect(self.choose_file)
-        self.file_label = QLabel("New Recruit text export, BattleScribe .ros or .rosz")
+        self.file_label = QLabel(
+            "New Recruit text or JSON, 9th Builder text, BattleScribe .ros or .rosz"
+        )
         top = QHBoxLayout()
         top.addWidget(self.file_button)
         top.addWidget(self.file_label, 1)

@@ -1,5 +1,6 @@
-"""The army list importers of the registry (``io.importers``): the T9A builders'
-text export and BattleScribe rosters (.ros, .rosz)."""
+"""The army list importers of the registry (``io.importers``): New Recruit's text
+and JSON exports, 9th Builder's text export and BattleScribe rosters (.ros,
+.rosz), each told by its content."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from collections.abc import Callable
 
 from tabletop_gui.io.armylists.bases import BaseTable, load_table, user_table
 from tabletop_gui.io.armylists.model import ArmyList, BaseSize, parse_base
+from tabletop_gui.io.armylists.ninth_builder import looks_like_ninth_builder, parse_ninth_builder
+from tabletop_gui.io.armylists.nr_json import looks_like_nr_json, parse_nr_json
 from tabletop_gui.io.armylists.plan import ArmyPlan, plan_army
 from tabletop_gui.io.armylists.roster import looks_like_roster, parse_roster_bytes
 from tabletop_gui.io.armylists.text import decode_text, looks_like_text_list, parse_text_list
@@ -26,11 +29,27 @@ from tabletop_gui.io.importers import (
 ARMY_OPTIONS = frozenset({OPTION_SIDE, OPTION_INTO, OPTION_DEPLOYMENT, OPTION_BASES})
 
 
-def read_army(data: bytes, source: str = "") -> ArmyList:
-    """Any army list format, told by its content."""
-    if looks_like_roster(data):
-        return parse_roster_bytes(data, source)
+def _text_list(data: bytes, source: str) -> ArmyList:
     return parse_text_list(decode_text(data), source)
+
+
+#: (sniff, reader) of each army list format, in the order they are asked; the
+#: plain text export, the loosest, last.
+READERS: tuple[tuple[Callable[[bytes], bool], Callable[[bytes, str], ArmyList]], ...] = (
+    (looks_like_roster, parse_roster_bytes),
+    (looks_like_nr_json, parse_nr_json),
+    (looks_like_ninth_builder, parse_ninth_builder),
+    (looks_like_text_list, _text_list),
+)
+
+
+def read_army(data: bytes, source: str = "") -> ArmyList:
+    """Any army list format, told by its content (unrecognised: read as the text
+    export, which names the line it cannot read)."""
+    for sniff, parse in READERS:
+        if sniff(data):
+            return parse(data, source)
+    return _text_list(data, source)
 
 
 def plan_for(army: ArmyList, request: ImportRequest) -> ArmyPlan:
@@ -71,10 +90,33 @@ TEXT_LIST = register(
         title="The Ninth Age army list text (New Recruit export)",
         kind="army list",
         sniff=lambda data, name: looks_like_text_list(data),
-        load=_loader(lambda data, source: parse_text_list(decode_text(data), source)),
+        load=_loader(_text_list),
         options=ARMY_OPTIONS,
         patterns=("*.txt",),
         priority=-10,
+    )
+)
+NR_JSON = register(
+    Importer(
+        key="newrecruit-json",
+        title="New Recruit JSON export",
+        kind="army list",
+        sniff=lambda data, name: looks_like_nr_json(data),
+        load=_loader(parse_nr_json),
+        options=ARMY_OPTIONS,
+        patterns=("*.json",),
+    )
+)
+NINTH_BUILDER = register(
+    Importer(
+        key="9thbuilder-text",
+        title="9th Builder text export",
+        kind="army list",
+        sniff=lambda data, name: looks_like_ninth_builder(data),
+        load=_loader(parse_ninth_builder),
+        options=ARMY_OPTIONS,
+        patterns=("*.txt",),
+        priority=-5,
     )
 )
 ROSTER = register(

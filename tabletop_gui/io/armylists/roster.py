@@ -152,7 +152,9 @@ def _children(el: Element, *path: str) -> Iterator[Element]:
 
 
 def _line(el: Element) -> str:
-    return f"line {el.get(_LINE, '?')}"
+    """'line 12' for XML; a tree built from JSON carries its path instead."""
+    at = el.get(_LINE, "?")
+    return f"line {at}" if at[:1].isdigit() or at == "?" else at
 
 
 def _army_name(name: str) -> str:
@@ -162,7 +164,12 @@ def _army_name(name: str) -> str:
 
 
 def parse_roster_xml(data: bytes, source: str = "") -> ArmyList:
-    root = _parse_xml(data, source)
+    return read_roster(_parse_xml(data, source), source)
+
+
+def read_roster(root: Element, source: str = "", format: str = FORMAT) -> ArmyList:
+    """An army list from a roster tree (elements named as in a .ros; the
+    namespace is ignored), however it was read."""
     if _local(root.tag) != "roster":
         raise FileFormatError(
             _line(root), f"the root element is <{_local(root.tag)}>, not a <roster>", source
@@ -189,7 +196,7 @@ def parse_roster_xml(data: bytes, source: str = "") -> ArmyList:
     total = _points(root)
     return ArmyList(
         player=" ".join(root.get("name", "").split()),
-        army=army, units=tuple(units), format=FORMAT,
+        army=army, units=tuple(units), format=format,
         total_points=int(total) if total is not None else None,
         edition=edition, notes=tuple(notes),
     )  # fmt: skip
