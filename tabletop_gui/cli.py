@@ -10,6 +10,8 @@ tabletop-gui serve FILE [--port N] [--host ADDRESS] [--referee]
 tabletop-gui import FILE -o GAME.json [--side SIDE] [--into GAME.json] [--deployment NAME]
                     [--base "Unit Name=25x50" ...] [--bases TABLE]
 tabletop-gui export FILE --tts -o SAVE.json [--at N]
+tabletop-gui markers -o FILE.pdf [--corners] [--tags 4-40] [--size S] [--paper a4|letter]
+tabletop-gui table GAME.json PHOTO [-o OUT.json] [--json] [--record] [--corners X0,Y0,...]
 tabletop-gui --version
 """
 
@@ -22,7 +24,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from tabletop_gui import __version__, cli_export, cli_import
+from tabletop_gui import __version__, cli_camera, cli_export, cli_import
 from tabletop_gui.examples import examples
 from tabletop_gui.io import FileFormatError, load_game
 from tabletop_gui.io.errors import LogRefusal
@@ -38,7 +40,10 @@ from tabletop_gui.play.score_doc import score_document
 from tabletop_gui.rules import evaluate
 from tabletop_gui.rules.scoreboard import Scoreboard
 
-COMMANDS = ("validate", "score", "render", "open", "import", "export", "examples", "serve")
+COMMANDS = (
+    "validate", "score", "render", "open", "import", "export", "examples", "serve", "markers",
+    "table",
+)  # fmt: skip
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -107,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     cli_import.add_parser(sub)
     cli_export.add_parser(sub)
+    cli_camera.add_parsers(sub)
     return parser
 
 
@@ -122,6 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cli_import.run(args)
         if args.command == "export":
             return _export(args)
+        if args.command in ("markers", "table"):
+            return cli_camera.run(args)
         if args.command == "open":
             from tabletop_gui.app.windows.launch import run_app
 

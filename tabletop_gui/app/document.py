@@ -336,7 +336,7 @@ class Document(QObject):
             return blocked
         timeline = None
         try:
-            timeline = Timeline(Game(setup, (), self.timeline.annotations))
+            timeline = Timeline(Game(setup, (), self.timeline.annotations, self.timeline.camera))
             for event in events:
                 timeline.push(event)
             evaluate(timeline.current)

@@ -22,6 +22,7 @@ from tabletop_gui.io.reading import Strict
 from tabletop_gui.model import limits
 from tabletop_gui.model.annotations import Annotations, RangeRing, Ruler
 from tabletop_gui.model.bounds import off_board
+from tabletop_gui.model.camera import TableCamera
 from tabletop_gui.model.events import EVENT_TYPES, Event, EventError
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Marker, Side, Terrain, Unit, Zone
@@ -35,7 +36,7 @@ FORMAT_VERSION = 1
 TOP_KEYS = (
     "format", "version", "family", "name", "deployment", "notes", "settings", "board",
     "sides", "units", "markers", "terrain", "zones", "objectives", "events", "briefing",
-    "annotations",
+    "annotations", "camera",
 )  # fmt: skip
 #: Told of each event the loader's replay applies: (index, state before, event, state after).
 Step = Callable[[int, GameState, Event, GameState], None]
@@ -66,6 +67,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "objectives": [encode(o) for o in setup.objectives],
         "events": [event_to_json(e) for e in game.events],
         **({"annotations": encode(game.annotations)} if game.annotations else {}),
+        **({"camera": encode(game.camera)} if game.camera is not None else {}),
     }
 
 
@@ -236,7 +238,10 @@ def game_from_json(data: Any, *, step: Step | None = None, problems: Strict | No
     every = every_piece(setup.scene, events)
     setup = _checked_params(setup, usable, every, problems)
     annotations = _annotations(data.get("annotations", {}), every, problems)
-    game = Game(setup, tuple(events), annotations)
+    camera = None
+    if "camera" in data:
+        camera = problems.read(lambda: decode(TableCamera, data["camera"], "camera"), None)
+    game = Game(setup, tuple(events), annotations, camera)
     _replay_checked(game, step)
     return game
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from tabletop_gui.model.annotations import Annotations
+from tabletop_gui.model.camera import TableCamera
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.scene import Setup
 
@@ -16,6 +17,9 @@ class Game:
     events: tuple[Event, ...] = ()
     #: Pinned rulers and range rings: saved with the game, never read by a rule.
     annotations: Annotations = field(default_factory=Annotations)
+    #: The camera looking at the table (marker sizes, alignment, lens): saved
+    #: with the game, never read by a rule (docs/camera.md).
+    camera: TableCamera | None = None
 
     def pushed(self, event: Event) -> Game:
         return replace(self, events=(*self.events, event))

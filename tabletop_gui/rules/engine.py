@@ -170,6 +170,7 @@ class Timeline:
         self.setup = game.setup
         #: Annotations (rulers, rings) ride along: no rule reads them.
         self.annotations = game.annotations
+        self.camera = game.camera
         self.events: list[Event] = []
         self.states: list[GameState] = [GameState.initial(game.setup)]
         self._warm: deque[Scene] = deque()
@@ -195,7 +196,7 @@ class Timeline:
 
     @property
     def game(self) -> Game:
-        return Game(self.setup, tuple(self.events), self.annotations)
+        return Game(self.setup, tuple(self.events), self.annotations, self.camera)
 
     @property
     def current(self) -> GameState:

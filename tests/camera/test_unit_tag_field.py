@@ -41,3 +41,26 @@ def test_a_bad_tag_is_refused_naming_the_unit_and_the_field(fields, words):
     with pytest.raises(FileFormatError) as refused:
         loads(json.dumps(data))
     assert words in str(refused.value)
+
+
+def test_the_camera_key_survives_a_save_and_a_file_without_it_reads_as_before():
+    from dataclasses import replace
+
+    from tabletop_gui.model.camera import Alignment, LensRecord, TableCamera
+
+    camera = TableCamera(
+        corner_size=3,
+        alignment=Alignment((40.0, 0, 200, 0, -40, 2000, 0, 0, 1), 3840, 2160, (0, 1, 2, 3), 0.01),
+        lens=LensRecord(3000, 3000, 1920, 1080, 3840, 2160, k1=-0.04),
+    )
+    game = replace(game_with(), camera=camera)
+    assert loads(dumps(game)).camera == camera
+    assert "camera" not in game_to_json(game_with())
+
+
+def test_a_bad_camera_record_is_refused_by_its_path():
+    data = game_to_json(game_with())
+    data["camera"] = {"alignment": {"homography": [1, 2, 3], "width": 10, "height": 10}}
+    with pytest.raises(FileFormatError) as refused:
+        loads(json.dumps(data))
+    assert "camera.alignment.homography: must be 9 finite numbers" in str(refused.value)

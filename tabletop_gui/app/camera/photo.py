@@ -1,0 +1,47 @@
+"""Photos read into numpy arrays (and back), with Qt's image readers: JPEG, PNG
+and the rest Qt reads, turned upright by their EXIF orientation."""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtGui import QImage, QImageReader
+
+from tabletop_gui.camera.errors import CameraError
+from tabletop_gui.camera.table_read import MAX_PIXELS, check_image
+
+
+def load_photo(path: str) -> np.ndarray:
+    """The photo at ``path`` as (H, W, 3) uint8 RGB; refuses by name a file that
+    is missing, not an image, or too large."""
+    reader = QImageReader(path)
+    reader.setAutoTransform(True)
+    size = reader.size()
+    if not reader.canRead():
+        why = reader.errorString() or "not an image Qt can read"
+        raise CameraError(f"{path}: cannot read the photo: {why}")
+    if size.isValid():
+        check_image((size.height(), size.width()), path)
+    # Qt refuses images above 256 MB by default; the cap is ours (MAX_PIXELS).
+    QImageReader.setAllocationLimit(max(256, MAX_PIXELS * 4 // (1 << 20) + 1))
+    image = reader.read()
+    if image.isNull():
+        raise CameraError(f"{path}: cannot read the photo: {reader.errorString()}")
+    return to_array(image)
+
+
+def to_array(image: QImage) -> np.ndarray:
+    """A QImage as (H, W, 3) uint8 RGB (a copy)."""
+    rgb = image.convertToFormat(QImage.Format.Format_RGB888)
+    h, w = rgb.height(), rgb.width()
+    data = np.frombuffer(rgb.constBits(), dtype=np.uint8, count=rgb.bytesPerLine() * h)
+    check_image((h, w), "the photo")
+    return data.reshape(h, rgb.bytesPerLine())[:, : w * 3].reshape(h, w, 3).copy()
+
+
+def to_qimage(array: np.ndarray) -> QImage:
+    """(H, W, 3) uint8 RGB or (H, W) grey as a QImage (a copy)."""
+    a = np.ascontiguousarray(array)
+    h, w = a.shape[:2]
+    if a.ndim == 2:
+        return QImage(a.data, w, h, w, QImage.Format.Format_Grayscale8).copy()
+    return QImage(a.data, w, h, w * 3, QImage.Format.Format_RGB888).copy()

@@ -1,0 +1,94 @@
+"""AprilTag 36h11 markers found in a grey image, their corners in the marker
+convention's order (docs/camera.md)."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from tabletop_gui.camera import apriltag_lib
+
+#: Pixels above which the detector first looks for quads at 1/1.5 of the
+#: resolution (edges are still refined at full resolution): a 4K frame at full
+#: resolution costs several times the time (benchmarks/bench_camera.py); a tag
+#: expected but not found is looked for again at full resolution.
+REDUCED_ABOVE = 2_500_000
+REDUCED = 1.5
+#: A detection whose decision margin is below this is not sure enough to move a unit.
+SURE_MARGIN = 30.0
+#: The library's corner order (left-bottom, right-bottom, right-top, left-top of
+#: the AprilTag project's upright) taken to ours (tl, tr, br, bl of OpenCV's
+#: upright, which is the AprilTag project's turned 180°).
+_TO_CONVENTION = [1, 0, 3, 2]
+
+
+@dataclass(frozen=True)
+class Seen:
+    """One marker in an image: ``corners`` (4, 2) in pixels, tl, tr, br, bl."""
+
+    tag_id: int
+    corners: np.ndarray
+    margin: float
+    hamming: int
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        c = self.corners.mean(axis=0)
+        return (float(c[0]), float(c[1]))
+
+    @property
+    def sure(self) -> bool:
+        return self.hamming == 0 and self.margin >= SURE_MARGIN
+
+
+def grey(image: np.ndarray) -> np.ndarray:
+    """An (H, W) uint8 grey image from (H, W), (H, W, 3) RGB or (H, W, 4) RGBA."""
+    if image.ndim == 2:
+        return np.ascontiguousarray(image, dtype=np.uint8)
+    rgb = image[..., :3].astype(np.uint16)
+    # ITU-R BT.601 luma in integers: (77 R + 150 G + 29 B) / 256.
+    y = (77 * rgb[..., 0] + 150 * rgb[..., 1] + 29 * rgb[..., 2]) >> 8
+    return np.ascontiguousarray(y, dtype=np.uint8)
+
+
+class Detector:
+    """A detector per thread (the library's detector keeps state per call)."""
+
+    def __init__(self) -> None:
+        self._local = threading.local()
+
+    def _get(self, decimate: float) -> Any:
+        cache: dict[float, Any] = self._local.__dict__.setdefault("detectors", {})
+        if decimate not in cache:
+            cache[decimate] = apriltag_lib.module().apriltag(
+                "tag36h11", threads=1, maxhamming=1, decimate=decimate, refine_edges=True
+            )
+        return cache[decimate]
+
+    def detect(self, image: np.ndarray, expect: set[int] | None = None) -> list[Seen]:
+        """The markers in ``image``; when some ``expect``ed id is missing from a
+        reduced-resolution pass, the full-resolution pass's findings instead."""
+        g = grey(image)
+        reduced = g.size > REDUCED_ABOVE
+        found = self._pass(g, REDUCED if reduced else 1.0)
+        if reduced and expect and not expect <= {s.tag_id for s in found}:
+            found = self._pass(g, 1.0)
+        return found
+
+    def _pass(self, g: np.ndarray, decimate: float) -> list[Seen]:
+        found = []
+        for d in self._get(decimate).detect(g):
+            corners = np.asarray(d["lb-rb-rt-lt"], dtype=float)[_TO_CONVENTION]
+            found.append(Seen(int(d["id"]), corners, float(d["margin"]), int(d["hamming"])))
+        return found
+
+
+_shared = Detector()
+
+
+def detect(image: np.ndarray, expect: set[int] | None = None) -> list[Seen]:
+    """Every AprilTag 36h11 marker in ``image`` (see ``Detector.detect``)."""
+    return _shared.detect(image, expect)

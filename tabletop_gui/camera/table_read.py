@@ -1,0 +1,248 @@
+"""A photo of the table read into unit places: the board fitted from its corner
+markers, each unit tag turned into its unit's position and facing
+(docs/camera.md). Nothing here edits a game: the reading says where each tagged
+unit stands, whether it moved, and why a tag was not used."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from tabletop_gui.camera.board_fit import BoardFit, fit_board, fit_corners
+from tabletop_gui.camera.detect import Seen, detect
+from tabletop_gui.camera.errors import CameraError
+from tabletop_gui.camera.lens import Lens
+from tabletop_gui.camera.markers import CORNER_IDS, CORNER_SIZE_IN, TAG_SIZE_IN
+from tabletop_gui.model.events import MovePiece
+from tabletop_gui.model.pieces import Unit
+from tabletop_gui.model.scene import Scene
+
+#: A unit moved when it stands this far (inches) or this many degrees from its place.
+MOVE_TOLERANCE_IN = 0.1
+TURN_TOLERANCE_DEG = 2.0
+#: A tag measuring more than this fraction off its printed size is not trusted
+#: (raised off the table, printed at another size, or misread).
+SIZE_TOLERANCE = 0.2
+#: The largest photo read (pixels): a 100-megapixel frame is past any camera
+#: that films a table, and decoding it takes gigabytes.
+MAX_PIXELS = 100_000_000
+#: What a JSON reading's shape is (docs/camera.md, "table --json").
+JSON_VERSION = 1
+
+
+@dataclass(frozen=True)
+class TagPlace:
+    """A tag read on the board: its centre, facing (degrees counter-clockwise,
+    0: its top toward +y) and measured side (inches)."""
+
+    tag_id: int
+    x: float
+    y: float
+    facing: float
+    side_in: float
+    sure: bool
+
+
+@dataclass(frozen=True)
+class UnitReading:
+    unit_id: str
+    tag: int
+    seen: bool
+    x: float
+    y: float
+    facing: float
+    #: How far the unit stands from its place in the game (None: not seen).
+    moved_in: float | None = None
+    turned_deg: float | None = None
+    #: Why the tag was not used (the unit keeps its place).
+    problem: str | None = None
+
+    @property
+    def moved(self) -> bool:
+        return (
+            self.seen
+            and self.problem is None
+            and (
+                (self.moved_in or 0.0) > MOVE_TOLERANCE_IN
+                or (self.turned_deg or 0.0) > TURN_TOLERANCE_DEG
+            )
+        )
+
+
+@dataclass(frozen=True)
+class TableReading:
+    fit: BoardFit
+    units: tuple[UnitReading, ...]
+    unknown_tags: tuple[int, ...]
+    problems: tuple[str, ...]
+    tags: tuple[TagPlace, ...] = ()
+
+    def moves(self) -> list[MovePiece]:
+        """One move event per unit that stands elsewhere than the game says."""
+        return [
+            MovePiece(u.unit_id, round(u.x, 3), round(u.y, 3), round(u.facing, 2) % 360.0)
+            for u in self.units
+            if u.moved
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``table --json`` shape (docs/camera.md)."""
+        return {
+            "version": JSON_VERSION,
+            "calibration": {
+                "markers": list(self.fit.markers),
+                "rms_in": round(self.fit.rms_in, 4),
+            },
+            "units": [
+                {
+                    "id": u.unit_id,
+                    "tag": u.tag,
+                    "seen": u.seen,
+                    "x": round(u.x, 3),
+                    "y": round(u.y, 3),
+                    "facing": round(u.facing, 2),
+                    "moved_in": None if u.moved_in is None else round(u.moved_in, 3),
+                    **({"problem": u.problem} if u.problem else {}),
+                }
+                for u in self.units
+            ],
+            "unknown_tags": list(self.unknown_tags),
+            "problems": list(self.problems),
+        }
+
+
+def tag_place(fit: BoardFit, seen: Seen) -> TagPlace:
+    """Where a tag lies on the board's plane."""
+    c = fit.to_board(seen.corners)  # tl, tr, br, bl
+    tl, tr, br, bl = c
+    right = (tr + br - tl - bl) / 2
+    up = (tl + tr - bl - br) / 2
+    v = right + np.array([up[1], -up[0]])
+    facing = math.degrees(math.atan2(v[1], v[0])) % 360.0
+    side = float(np.mean([np.linalg.norm(c[i] - c[(i + 1) % 4]) for i in range(4)]))
+    centre = c.mean(axis=0)
+    return TagPlace(seen.tag_id, float(centre[0]), float(centre[1]), facing, side, seen.sure)
+
+
+def unit_place(unit: Unit, tag: TagPlace) -> tuple[float, float, float]:
+    """The unit's centre and facing when its tag lies at ``tag``."""
+    a = math.radians(tag.facing)
+    ox, oy = unit.tag_offset
+    x = tag.x - (ox * math.cos(a) - oy * math.sin(a))
+    y = tag.y - (ox * math.sin(a) + oy * math.cos(a))
+    return x, y, tag.facing
+
+
+def check_image(shape: Sequence[int], where: str) -> None:
+    """Refuses an image too large or too small to read, naming its size."""
+    h, w = shape[0], shape[1]
+    if w * h > MAX_PIXELS:
+        raise CameraError(f"{where}: {w} x {h} is {w * h / 1e6:.0f} megapixels, more than "
+                          f"the {MAX_PIXELS / 1e6:.0f} a photo may have")  # fmt: skip
+    if min(w, h) < 64:
+        raise CameraError(f"{where}: {w} x {h} pixels is too small to find markers in")
+
+
+def read_table(
+    scene: Scene,
+    image: np.ndarray,
+    *,
+    corners: Sequence[float] | None = None,
+    fit: BoardFit | None = None,
+    lens: Lens | None = None,
+    corner_size: float = CORNER_SIZE_IN,
+    tag_size: float = TAG_SIZE_IN,
+    where: str = "the photo",
+    seen: Sequence[Seen] | None = None,
+) -> TableReading:
+    """Read ``image`` (grey or RGB) against ``scene``. The board is fitted from
+    the corner markers, from ``corners`` (the board's corners by hand) or taken
+    from ``fit`` (a calibration kept from before, used when this photo's corner
+    markers are not all seen). Raises CameraError when the board cannot be found."""
+    check_image(image.shape, where)
+    size = (int(image.shape[1]), int(image.shape[0]))
+    expect = set(CORNER_IDS) | {u.tag for u in scene.units.values() if u.tag is not None}
+    found = list(detect(image, expect) if seen is None else seen)
+    board = scene.board.extent
+    if corners is not None:
+        fit = fit_corners(corners, board, size, lens)
+    else:
+        try:
+            fit = fit_board(found, board, size, corner_size, lens, where)
+        except CameraError:
+            if fit is None or fit.image_size != size:
+                raise
+    return place_units(scene, fit, found, tag_size)
+
+
+def place_units(
+    scene: Scene, fit: BoardFit, found: Sequence[Seen], tag_size: float = TAG_SIZE_IN
+) -> TableReading:
+    """Every tagged unit of ``scene`` placed by the tags in ``found``."""
+    problems: list[str] = []
+    tags: dict[int, list[Seen]] = {}
+    for s in found:
+        if s.tag_id not in CORNER_IDS:
+            tags.setdefault(s.tag_id, []).append(s)
+    owners: dict[int, list[Unit]] = {}
+    for u in scene.units.values():
+        if u.tag is not None and u.on_table:
+            owners.setdefault(u.tag, []).append(u)
+    places = {t: tag_place(fit, s[0]) for t, s in tags.items()}
+    readings = []
+    for tag, units in sorted(owners.items()):
+        for unit in units:
+            readings.append(_reading(unit, tag, units, tags.get(tag, []), places.get(tag),
+                                     tag_size, scene))  # fmt: skip
+    for r in readings:
+        if r.problem:
+            problems.append(f"{r.unit_id}: {r.problem}")
+    unknown = tuple(sorted(t for t in tags if t not in owners))
+    for t in unknown:
+        s = tags[t][0]
+        problems.append(f"tag {t} at pixel ({s.centre[0]:.0f}, {s.centre[1]:.0f}) is on no unit "
+                        "(set a unit's tag to use it)")  # fmt: skip
+    return TableReading(fit, tuple(readings), unknown, tuple(problems), tuple(places.values()))
+
+
+def _reading(
+    unit: Unit,
+    tag: int,
+    owners: list[Unit],
+    seen: list[Seen],
+    place: TagPlace | None,
+    tag_size: float,
+    scene: Scene,
+) -> UnitReading:
+    keep = UnitReading(unit.id, tag, False, unit.x, unit.y, unit.facing)
+    if len(owners) > 1:
+        others = ", ".join(u.id for u in owners if u is not unit)
+        return _problem(keep, f"tag {tag} is also {others}'s tag: neither is moved", bool(seen))
+    if place is None:
+        return keep
+    if len(seen) > 1:
+        at = " and ".join(f"({s.centre[0]:.0f}, {s.centre[1]:.0f})" for s in seen)
+        return _problem(keep, f"tag {tag} seen {len(seen)} times, at pixels {at}: not moved")
+    if not place.sure:
+        return _problem(keep, f"tag {tag} was read unsurely (a smudge, glare or blur?): "
+                              "not moved")  # fmt: skip
+    if abs(place.side_in - tag_size) > SIZE_TOLERANCE * tag_size:
+        return _problem(keep, f"tag {tag} measures {place.side_in:.2f} in, not "
+                              f"{tag_size:g} in (raised off the table, or printed at another "
+                              "size?): not moved")  # fmt: skip
+    x, y, facing = unit_place(unit, place)
+    width, height = scene.board.extent
+    if not (0 <= x <= width and 0 <= y <= height):
+        return _problem(keep, f"tag {tag} puts it at ({x:.2f}, {y:.2f}), off the board: not moved")
+    moved = math.hypot(x - unit.x, y - unit.y)
+    turned = abs((facing - unit.facing + 180.0) % 360.0 - 180.0)
+    return UnitReading(unit.id, tag, True, x, y, facing, moved, turned)
+
+
+def _problem(keep: UnitReading, words: str, seen: bool = True) -> UnitReading:
+    return UnitReading(keep.unit_id, keep.tag, seen, keep.x, keep.y, keep.facing,
+                       problem=words)  # fmt: skip

@@ -1,0 +1,211 @@
+"""``tabletop-gui markers`` and ``tabletop-gui table``: the printed markers out,
+a photo of the real table in (docs/camera.md).
+
+tabletop-gui markers -o FILE.pdf [--corners] [--tags 4-40] [--size S] [--paper a4|letter]
+tabletop-gui table GAME.json PHOTO [-o OUT.json] [--json] [--record] [--corners X0,Y0,...,X3,Y3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+from dataclasses import replace
+from typing import Any
+
+from tabletop_gui.camera.board_fit import BoardFit
+from tabletop_gui.camera.errors import CameraError
+from tabletop_gui.camera.lens import Lens
+from tabletop_gui.camera.markers import CORNER_SIZE_IN, TAG_SIZE_IN, parse_ids
+from tabletop_gui.camera.table_read import TableReading, read_table
+from tabletop_gui.io import FileFormatError, load_game, save_game
+from tabletop_gui.model.camera import Alignment, LensRecord, TableCamera
+from tabletop_gui.model.game import Game
+from tabletop_gui.model.limits import terminal_safe
+from tabletop_gui.rules import replay
+from tabletop_gui.rules.engine import RuleError, apply
+
+SubParsers = argparse._SubParsersAction
+
+
+def add_parsers(sub: SubParsers) -> None:
+    p = sub.add_parser(
+        "markers",
+        help="print the camera's markers at true scale (a PDF)",
+        description="Write marker sheets at true scale: the four corner markers and unit "
+        "tags (AprilTag 36h11, docs/camera.md). Default: the corners and tags 4-43.",
+    )
+    p.add_argument("-o", "--output", required=True, help="the PDF to write")
+    p.add_argument("--corners", action="store_true", help="the four corner markers 0-3")
+    p.add_argument("--tags", metavar="IDS", help="unit tags to print, e.g. 4-40 or 4,9,12-20")
+    p.add_argument("--size", type=float, metavar="IN",
+                   help=f"the black square's side in inches (default: corners "
+                        f"{CORNER_SIZE_IN:g}, tags {TAG_SIZE_IN:g})")  # fmt: skip
+    p.add_argument("--paper", default="a4", choices=("a4", "letter"), help="the paper size")
+    t = sub.add_parser(
+        "table",
+        help="place the game's tagged units where a photo of the real table shows them",
+        description="Find the board's corner markers and the unit tags in PHOTO and place "
+        "every tagged unit where its tag stands. Without -o nothing is written.",
+    )
+    t.add_argument("file", help="the game (GAME.json)")
+    t.add_argument("photo", help="the photo of the table (JPEG, PNG, ...)")
+    t.add_argument("-o", "--output", help="write the game with the units placed here")
+    t.add_argument("--json", action="store_true", help="print the reading as JSON")
+    t.add_argument("--record", action="store_true",
+                   help="append one move event per unit that moved (as if its player had "
+                        "moved it) instead of editing the set-up")  # fmt: skip
+    t.add_argument("--corners", metavar="X0,Y0,...,X3,Y3",
+                   help="the image pixels of the board's corners (0,0), (W,0), (W,H), (0,H), "
+                        "when the corner markers cannot be used")  # fmt: skip
+
+
+def say(text: str, stream: Any = None) -> None:
+    print(terminal_safe(text), file=stream if stream is not None else sys.stdout)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        if args.command == "markers":
+            return _markers(args)
+        return _table(args)
+    except (CameraError, ValueError) as exc:
+        say(f"error: {exc}", sys.stderr)
+        return 2
+
+
+def _markers(args: argparse.Namespace) -> int:
+    if args.size is not None and not (math.isfinite(args.size) and 0.2 <= args.size <= 24):
+        raise ValueError(f"--size {args.size:g}: give the black square's side, 0.2 to 24 in")
+    corners = args.corners or args.tags is None
+    tags = parse_ids(args.tags) if args.tags else ([] if args.corners else list(range(4, 44)))
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from tabletop_gui.app.camera.marker_sheets import marker_list, write_marker_pdf
+
+    try:
+        pages = write_marker_pdf(args.output, marker_list(corners, tags, args.size), args.paper)
+    except OSError as exc:
+        raise ValueError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
+    n = len(tags) + (4 if corners else 0)
+    say(f"wrote {args.output}: {n} markers on {pages} {args.paper} page{'s' * (pages > 1)}, "
+        "at true scale (print at 100 %)")  # fmt: skip
+    return 0
+
+
+def _table(args: argparse.Namespace) -> int:
+    try:
+        game = load_game(args.file)
+    except FileFormatError as exc:
+        say(f"error: {exc}", sys.stderr)
+        return 2
+    corners = _corners(args.corners) if args.corners else None
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from tabletop_gui.app.camera.photo import load_photo
+
+    if not os.path.isfile(args.photo):
+        raise CameraError(f"{args.photo}: no such file")
+    image = load_photo(args.photo)
+    camera = game.camera or TableCamera()
+    state = replay(game.setup, game.events)
+    reading = read_table(
+        state.scene, image, corners=corners, fit=kept_fit(camera, state.scene.board.extent),
+        lens=lens_of(camera), corner_size=camera.corner_size, tag_size=camera.tag_size,
+        where=args.photo,
+    )  # fmt: skip
+    if args.output:  # written before anything is printed: a closed pipe loses nothing
+        save_game(apply_reading(game, reading, record=args.record), args.output)
+    if args.json:
+        print(json.dumps(reading.to_json(), indent=1))
+    else:
+        say(summary(reading, args.photo))
+        if args.output:
+            say(f"wrote {args.output}")
+    return 0
+
+
+def _corners(text: str) -> list[float]:
+    try:
+        return [float(v) for v in text.replace(" ", "").split(",")]
+    except ValueError:
+        raise CameraError(f"--corners {text!r}: give 8 numbers X0,Y0,X1,Y1,X2,Y2,X3,Y3") from None
+
+
+def lens_of(camera: TableCamera) -> Lens | None:
+    r = camera.lens
+    if r is None:
+        return None
+    return Lens(r.fx, r.fy, r.cx, r.cy, r.k1, r.k2, r.p1, r.p2, r.k3, r.width, r.height)
+
+
+def kept_fit(camera: TableCamera, board: tuple[float, float]) -> BoardFit | None:
+    """The alignment the game kept, used when a photo's corner markers are hidden."""
+    a = camera.alignment
+    if a is None:
+        return None
+    import numpy as np
+
+    h = np.array(a.homography, dtype=float).reshape(3, 3)
+    return BoardFit(h, (a.width, a.height), a.markers, a.rms_in, lens_of(camera), board)
+
+
+def alignment_of(fit: BoardFit) -> Alignment:
+    h = fit.homography / fit.homography[2, 2]
+    return Alignment(tuple(float(v) for v in h.flatten()), fit.image_size[0], fit.image_size[1],
+                     tuple(fit.markers), round(fit.rms_in, 5))  # fmt: skip
+
+
+def lens_record(lens: Lens, rms_px: float = 0.0) -> LensRecord:
+    return LensRecord(lens.fx, lens.fy, lens.cx, lens.cy, lens.width, lens.height,
+                      lens.k1, lens.k2, lens.p1, lens.p2, lens.k3, rms_px)  # fmt: skip
+
+
+def apply_reading(game: Game, reading: TableReading, *, record: bool) -> Game:
+    """The game with the reading's units placed: set-up edited (a game with no
+    events yet), or one move event each appended (``record``). Keeps the
+    alignment with the game."""
+    camera = replace(game.camera or TableCamera(), alignment=alignment_of(reading.fit))
+    if record:
+        state = replay(game.setup, game.events)
+        events = list(game.events)
+        for move in reading.moves():
+            try:
+                state = apply(state, move)
+            except RuleError as exc:
+                raise CameraError(f"{move.piece_id}: the rules refuse its move: {exc}") from None
+            events.append(move)
+        return replace(game, events=tuple(events), camera=camera)
+    if game.events:
+        raise CameraError(
+            f"the game has {len(game.events)} events: the set-up is edited only before the "
+            "first; add --record to append the moves to the log"
+        )
+    scene = game.setup.scene
+    for u in reading.units:
+        if u.moved:
+            unit = scene.units[u.unit_id]
+            moved = replace(unit, x=round(u.x, 3), y=round(u.y, 3), facing=round(u.facing, 2) % 360)
+            scene = scene.with_piece(moved)
+    return replace(game, setup=replace(game.setup, scene=scene), camera=camera)
+
+
+def summary(reading: TableReading, photo: str) -> str:
+    fit = reading.fit
+    how = (f"corner markers {', '.join(map(str, fit.markers))}" if fit.markers
+           else "the corners given")  # fmt: skip
+    seen = [u for u in reading.units if u.seen and not u.problem]
+    moved = [u for u in seen if u.moved]
+    lines = [f"{photo}: board found from {how} (agree within {fit.rms_in:.3f} in RMS); "
+             f"{len(seen)} of {len(reading.units)} tagged units seen, {len(moved)} moved",
+             ]  # fmt: skip
+    for u in reading.units:
+        if u.problem:
+            continue
+        if not u.seen:
+            lines.append(f"  {u.unit_id} (tag {u.tag}): not seen, keeps its place")
+        elif u.moved:
+            lines.append(f"  {u.unit_id} (tag {u.tag}): moved {u.moved_in:.2f} in to "
+                         f"({u.x:.2f}, {u.y:.2f}) facing {u.facing:.1f}")  # fmt: skip
+    lines += [f"  ! {p}" for p in reading.problems]
+    return "\n".join(lines)

@@ -1,0 +1,119 @@
+"""`tabletop-gui table GAME.json PHOTO`: a photo of the real table places the
+game's tagged units (docs/camera.md); every bad input refused by name."""
+
+import json
+import math
+from dataclasses import replace
+
+import pytest
+from tagged_games import game_of, unit
+
+from tabletop_gui.camera import synthetic
+from tabletop_gui.cli import main
+from tabletop_gui.cli_camera import lens_record
+from tabletop_gui.io import load_game, save_game
+from tabletop_gui.model.camera import TableCamera
+from tabletop_gui.model.events import TurnStart
+
+TRUTH = [
+    unit("knights", "red", 20.25, 10.5, facing=12.5, tag=4),
+    unit("boyz", "blue", 30.5, 36.75, facing=181.0, tag=5),
+]
+CAMERA = synthetic.camera_for((72, 48), (1600, 900), 30.0)
+
+
+@pytest.fixture(scope="module")
+def photo(tmp_path_factory) -> str:
+    from tabletop_gui.app.camera.photo import to_qimage
+
+    path = str(tmp_path_factory.mktemp("photo") / "table.png")
+    truth = game_of(TRUTH).setup.scene
+    assert to_qimage(synthetic.render(truth, CAMERA)).save(path)
+    return path
+
+
+def game_file(tmp_path, events=(), **camera) -> str:
+    units = [replace(u, x=u.x + 2.5, y=u.y - 1.5, facing=u.facing + 30) for u in TRUTH]
+    game = replace(game_of(units), events=tuple(events),
+                   camera=TableCamera(lens=lens_record(CAMERA.lens), **camera))  # fmt: skip
+    path = str(tmp_path / "game.json")
+    save_game(game, path)
+    return path
+
+
+def test_json_names_each_unit_where_its_tag_stands_and_writes_nothing(tmp_path, photo, capsys):
+    path = game_file(tmp_path)
+    before = open(path, encoding="utf-8").read()
+    assert main(["table", path, photo, "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["calibration"]["markers"] == [0, 1, 2, 3]
+    knights = next(u for u in doc["units"] if u["id"] == "knights")
+    assert knights["seen"] and math.hypot(knights["x"] - 20.25, knights["y"] - 10.5) <= 0.05
+    assert knights["moved_in"] == pytest.approx(math.hypot(2.5, 1.5), abs=0.05)
+    assert open(path, encoding="utf-8").read() == before
+
+
+def test_output_edits_the_set_up_and_keeps_the_alignment(tmp_path, photo, capsys):
+    path, out = game_file(tmp_path), str(tmp_path / "placed.json")
+    assert main(["table", path, photo, "-o", out]) == 0
+    assert "2 of 2 tagged units seen, 2 moved" in capsys.readouterr().out
+    game = load_game(out)
+    assert game.events == ()
+    for u in TRUTH:
+        placed = game.setup.scene.units[u.id]
+        assert math.hypot(placed.x - u.x, placed.y - u.y) <= 0.05
+        assert abs((placed.facing - u.facing + 180) % 360 - 180) <= 1.0
+    assert game.camera is not None and game.camera.alignment is not None
+    assert (game.camera.alignment.width, game.camera.alignment.height) == (1600, 900)
+
+
+def test_record_appends_one_move_event_per_moved_unit(tmp_path, photo):
+    path, out = game_file(tmp_path, events=[TurnStart(1)]), str(tmp_path / "played.json")
+    assert main(["table", path, photo, "-o", out, "--record"]) == 0
+    game = load_game(out)
+    moves = game.events[1:]
+    assert [m.type for m in moves] == ["move", "move"]
+    assert {m.piece_id for m in moves} == {"knights", "boyz"}
+
+
+def test_a_game_under_way_is_not_edited_without_record(tmp_path, photo, capsys):
+    path = game_file(tmp_path, events=[TurnStart(1)])
+    assert main(["table", path, photo, "-o", str(tmp_path / "x.json")]) == 2
+    assert "the game has 1 events" in capsys.readouterr().err
+    assert not (tmp_path / "x.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["missing.png"], "missing.png: no such file"),
+        (["--corners", "1,2,3"], "--corners: needs 8 numbers"),
+        (["--corners", "a,b"], "give 8 numbers"),
+    ],
+)
+def test_bad_input_is_refused_by_name_with_exit_2(tmp_path, photo, capsys, args, words):
+    path = game_file(tmp_path)
+    argv = ["table", path, *(args if args[0].endswith(".png") else [photo, *args])]
+    if args[0].endswith(".png"):
+        argv[2] = str(tmp_path / args[0])
+    assert main(argv) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_a_file_that_is_not_an_image_is_refused_naming_it(tmp_path, capsys):
+    fake = tmp_path / "notes.jpg"
+    fake.write_text("not a photo")
+    assert main(["table", game_file(tmp_path), str(fake)]) == 2
+    assert "notes.jpg: cannot read the photo" in capsys.readouterr().err
+
+
+def test_a_photo_without_corner_markers_names_them_and_offers_corners(tmp_path, capsys):
+    from tabletop_gui.app.camera.photo import to_qimage
+
+    blank = str(tmp_path / "blank.png")
+    shot = synthetic.render(game_of(TRUTH).setup.scene, CAMERA, corners=(), noise=0)
+    assert to_qimage(shot).save(blank)
+    assert main(["table", game_file(tmp_path), blank]) == 2
+    err = capsys.readouterr().err
+    assert "corner marker 0, 1, 2, 3 not found (no corner marker found)" in err
+    assert "--corners" in err
