@@ -1,7 +1,7 @@
 """The AprilTag library (the ``apriltag-python`` wheel: the AprilRobotics C
 detector, BSD-2-Clause) loaded once: the detector, and the tag36h11 code table
-read from the library's own data at run time (docs/camera.md, "Why these
-libraries"), so no third-party table is copied into this repository."""
+read from the library's own data at run time (docs/camera.md, Why these
+libraries), so no third-party table is copied into this repository."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A camera's lens: the pinhole intrinsics and OpenCV's radial and tangential
 distortion model (k1, k2, p1, p2, k3), so a calibration made by OpenCV can be
-typed in and ours read by OpenCV (docs/camera.md, "Lens calibration")."""
+typed in and ours read by OpenCV (docs/camera.md, Lens calibration)."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ SIZE_TOLERANCE = 0.2
 #: The largest photo read (pixels): a 100-megapixel frame is past any camera
 #: that films a table, and decoding it takes gigabytes.
 MAX_PIXELS = 100_000_000
-#: What a JSON reading's shape is (docs/camera.md, "table --json").
+#: What a JSON reading's shape is (docs/camera.md, A photo of the table).
 JSON_VERSION = 1
 
 

@@ -26,7 +26,7 @@ def test_model_geometry_rules_io_import_and_score_without_pyside6():
     proc = run(f"""
 import pkgutil, importlib
 import tabletop_gui
-for pkg in ("model", "geometry", "rules", "io", "play", "overlay"):
+for pkg in ("model", "geometry", "rules", "io", "play", "overlay", "camera"):
     mod = importlib.import_module("tabletop_gui." + pkg)
     for info in pkgutil.walk_packages(mod.__path__, mod.__name__ + "."):
         importlib.import_module(info.name)
