@@ -4,6 +4,7 @@ game's tagged units (docs/camera.md); every bad input refused by name."""
 import json
 import math
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from tagged_games import game_of, unit
@@ -43,14 +44,14 @@ def game_file(tmp_path, events=(), **camera) -> str:
 
 def test_json_names_each_unit_where_its_tag_stands_and_writes_nothing(tmp_path, photo, capsys):
     path = game_file(tmp_path)
-    before = open(path, encoding="utf-8").read()
+    before = Path(path).read_text(encoding="utf-8")
     assert main(["table", path, photo, "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["calibration"]["markers"] == [0, 1, 2, 3]
     knights = next(u for u in doc["units"] if u["id"] == "knights")
     assert knights["seen"] and math.hypot(knights["x"] - 20.25, knights["y"] - 10.5) <= 0.05
     assert knights["moved_in"] == pytest.approx(math.hypot(2.5, 1.5), abs=0.05)
-    assert open(path, encoding="utf-8").read() == before
+    assert Path(path).read_text(encoding="utf-8") == before
 
 
 def test_output_edits_the_set_up_and_keeps_the_alignment(tmp_path, photo, capsys):
