@@ -36,7 +36,7 @@ from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, QTimer
 
 from tabletop_gui.app.document import Document
 from tabletop_gui.io import dumps
-from tabletop_gui.io.atomic import write_atomic
+from tabletop_gui.io.atomic import remove_stale_temps_in, write_atomic
 from tabletop_gui.model.limits import text_problem
 
 ORGANIZATION = "tabletop_gui"
@@ -236,11 +236,15 @@ class Autosaver(QObject):
 
 def leftovers(folder: Path | None = None) -> list[Leftover]:
     """Autosaves whose session is gone (their lock is free), newest first: in
-    ``folder``, or else in the autosave folder and the one earlier versions used."""
+    ``folder``, or else in the autosave folder and the one earlier versions used.
+    Asked at start-up, it also removes the temp files of autosaves killed while
+    being written (the next run's autosaves have other names: nothing else would)."""
     if folder is not None:
         folders = [folder]
     else:
         folders = [autosave_dir(), *filter(None, [legacy_autosave_dir()])]
+    for f in folders:
+        remove_stale_temps_in(f)
     out = [left for f in folders for left in _leftovers_in(f)]
     return sorted(out, key=lambda x: -x.saved)
 

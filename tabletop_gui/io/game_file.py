@@ -81,8 +81,9 @@ def dumps(game: Game) -> str:
 
 def save_game(game: Game, path: str | os.PathLike[str]) -> None:
     """Write atomically (``io.atomic``): the old file stays whole until the new
-    one is complete on disk."""
-    write_atomic(path, dumps(game).encode("utf-8"))
+    one is complete on disk. A link at ``path`` is followed: the user's own file
+    (kept elsewhere and linked here) is saved, and the link kept."""
+    write_atomic(path, dumps(game).encode("utf-8"), follow_links=True)
 
 
 # -- reading --------------------------------------------------------------
