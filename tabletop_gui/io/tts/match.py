@@ -51,9 +51,11 @@ def match_save(
     scene: Scene,
     chosen: Mapping[str, str] | None = None,
     remembered: Sequence[Remembered] = (),
+    only_chosen: bool = False,
 ) -> Matching:
     """Match the objects of ``save`` to the pieces of ``scene``. ``chosen``: object
-    key -> piece id, the user's choices (they come first)."""
+    key -> piece id, the user's choices (they come first); ``only_chosen``: they
+    are the whole mapping (the import dialog, where "not on the table" is a choice)."""
     pieces = {p.id: p for p in movable(scene)}
     objects = [o for o in save.objects if not o.furniture]
     claims: dict[str, list[tuple[TtsObject, str]]] = {}
@@ -67,13 +69,14 @@ def match_save(
         piece_id = (chosen or {}).get(obj.key)
         if piece_id in pieces:
             claim(obj, piece_id, CHOSEN)
-    for obj in objects:
+    objects_left = [] if only_chosen else objects
+    for obj in objects_left:
         if obj.key in taken:
             continue
         pid = obj.piece_id
         if pid is not None and pid in pieces:
             claim(obj, pid, BY_ID)
-    for obj in objects:
+    for obj in objects_left:
         if obj.key in taken or not obj.guid:
             continue
         for memo in remembered:
@@ -85,7 +88,7 @@ def match_save(
     unit_names = Counter(norm(u.name) for u in scene.units.values() if u.on_table and u.name)
     by_name = {norm(u.name): u.id for u in scene.units.values() if u.on_table and u.name}
     nick_count = Counter(norm(o.nickname) for o in objects if o.nickname.strip())
-    for obj in objects:
+    for obj in objects_left:
         if obj.key in taken:
             continue
         n = norm(obj.nickname)

@@ -59,11 +59,12 @@ def read_into(
     save: TtsSave,
     chosen: Mapping[str, str] | None = None,
     remembered: Sequence[Remembered] = (),
+    only_chosen: bool = False,
 ) -> SaveImport:
     """The moves that bring ``game`` (after its whole log) to where ``save``
-    has its pieces."""
+    has its pieces (``match.match_save`` says which object is which piece)."""
     state = replay(game.setup, game.events)
-    matching = match_save(save, state.scene, chosen, remembered)
+    matching = match_save(save, state.scene, chosen, remembered, only_chosen)
     notes: list[str] = []
     events: list[Event] = []
     moved = turned = 0

@@ -1,0 +1,331 @@
+"""A Tabletop Simulator save read into the open game (File ▸ Import… on a save):
+where its pieces stand becomes moves in the log, ONE undo step.
+
+A save this program wrote finds its pieces by their ids and goes straight in. A
+save it did not write (a community mod's) is mapped in ``SaveMappingDialog``:
+each piece of the game with the save's object it found (by name, or as chosen
+before) or none, the user choosing the rest; the choices are remembered (by the
+objects' GUIDs) for the next save of the game. Objects that are no piece are
+listed, never guessed. The reading, matching and moves are the core's
+(``io.tts``); this module only shows them and hands the moves to the document.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QMessageBox,
+    QStatusBar,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop_gui.app.document import Document
+from tabletop_gui.io import FileFormatError
+from tabletop_gui.io.importers import read_import_file
+from tabletop_gui.io.tts import mapping
+from tabletop_gui.io.tts.match import BY_ID, BY_NAME, CHOSEN, REMEMBERED, match_save, movable
+from tabletop_gui.io.tts.memory import Remembered, recall, remember
+from tabletop_gui.io.tts.read import MAX_SAVE_BYTES, TtsObject, TtsSave, read_save
+from tabletop_gui.io.tts.replay import SaveImport, read_into
+from tabletop_gui.model.game import Game
+from tabletop_gui.model.names import piece_label, side_name
+from tabletop_gui.model.pieces import Unit
+from tabletop_gui.rules.engine import replay
+
+COLUMNS = ("Piece", "Side", "Object in the save", "Found")
+NOT_ON_TABLE = "— not on the table —"
+HOW_WORDS = {BY_ID: "by its id", BY_NAME: "by its name", REMEMBERED: "chosen before",
+             CHOSEN: "chosen"}  # fmt: skip
+
+
+class SaveMappingDialog(QDialog):
+    """Which object of ``save`` is which piece of ``game`` (after its whole log)."""
+
+    def __init__(
+        self,
+        game: Game,
+        save: TtsSave,
+        source: str = "",
+        remembered: list[Remembered] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.game = game
+        self.save = save
+        name = Path(source).name if source else "the save"
+        self.setWindowTitle(f"Import {name}: which object is which unit")
+        self.resize(860, 620)
+        state = replay(game.setup, game.events)
+        self.scene = state.scene
+        self.pieces = movable(self.scene)
+        self.objects = [o for o in save.objects if not o.furniture]
+        auto = match_save(save, self.scene, remembered=remembered or [])
+        self.auto = {pid: (obj.key, how) for pid, (obj, how) in auto.found.items()}
+
+        intro = QLabel(
+            "Choose the object of the Tabletop Simulator save that is each piece of the "
+            "game. Pieces are found by their names when exactly one object has the name; "
+            "objects that are no piece (dice, cards, scenery) are left alone."
+        )
+        intro.setWordWrap(True)
+        self.table = QTableWidget(len(self.pieces), len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        header = self.table.horizontalHeader()
+        for column in range(len(COLUMNS)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.combos: dict[str, QComboBox] = {}
+        extent = self.scene.board.extent
+        for row, piece in enumerate(self.pieces):
+            self.table.setItem(row, 0, QTableWidgetItem(piece_label(piece)))
+            side = side_name(self.scene, piece.side) if isinstance(piece, Unit) else "marker"
+            self.table.setItem(row, 1, QTableWidgetItem(side))
+            combo = QComboBox()
+            combo.addItem(NOT_ON_TABLE, "")
+            for obj in self.objects:
+                combo.addItem(_object_text(obj, extent), obj.key)
+            found = self.auto.get(piece.id)
+            if found is not None:
+                combo.setCurrentIndex(combo.findData(found[0]))
+            combo.setAccessibleName(f"Object for {piece_label(piece)}")
+            combo.currentIndexChanged.connect(self.refresh)
+            self.table.setCellWidget(row, 2, combo)
+            self.table.setItem(row, 3, QTableWidgetItem(""))
+            self.combos[piece.id] = combo
+
+        self.summary = QLabel("")
+        self.summary.setWordWrap(True)
+        self.others_label = QLabel("")
+        self.others = QListWidget()
+        self.others.setMaximumHeight(120)
+        self.remember_box = QCheckBox("&Remember these choices for the next save of this game")
+        self.remember_box.setChecked(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.import_button = self.buttons.addButton(
+            "&Import", QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.import_button.setDefault(True)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        QShortcut(QKeySequence("Ctrl+Return"), self, self._accept_if_ready)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self.table, 3)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.others_label)
+        layout.addWidget(self.others, 1)
+        layout.addWidget(self.remember_box)
+        layout.addWidget(self.buttons)
+        self.refresh()
+
+    def chosen(self) -> dict[str, str]:
+        """Object key -> piece id, as the rows stand."""
+        out: dict[str, str] = {}
+        for pid, combo in self.combos.items():
+            key = combo.currentData()
+            if key:
+                out[key] = pid
+        return out
+
+    def twice(self) -> list[str]:
+        """The objects chosen for more than one piece, by label."""
+        seen: dict[str, int] = {}
+        for combo in self.combos.values():
+            key = combo.currentData()
+            if key:
+                seen[key] = seen.get(key, 0) + 1
+        labels = {o.key: o.label for o in self.objects}
+        return [labels[k] for k, n in seen.items() if n > 1]
+
+    def imported(self) -> SaveImport:
+        """The moves the rows give."""
+        return read_into(self.game, self.save, chosen=self.chosen(), only_chosen=True)
+
+    def remembered(self) -> list[Remembered]:
+        """The rows to remember: each object with a GUID and the piece chosen for it."""
+        objects = {o.key: o for o in self.objects}
+        pieces = {p.id: p for p in self.pieces}
+        out = []
+        for key, pid in self.chosen().items():
+            obj = objects[key]
+            if obj.guid:
+                out.append(Remembered(obj.guid, obj.nickname, pid, _piece_name(pieces[pid])))
+        return out
+
+    def refresh(self) -> None:
+        """The Found column, the summary of what the import would do, the objects left."""
+        for row, piece in enumerate(self.pieces):
+            key = self.combos[piece.id].currentData()
+            auto = self.auto.get(piece.id)
+            if not key:
+                how = ""
+            elif auto is not None and auto[0] == key:
+                how = HOW_WORDS[auto[1]]
+            else:
+                how = HOW_WORDS[CHOSEN]
+            item = self.table.item(row, 3)
+            if item is not None:
+                item.setText(how)
+        twice = self.twice()
+        used = set(self.chosen())
+        left = [o for o in self.objects if o.key not in used]
+        self.others.clear()
+        extent = self.scene.board.extent
+        for obj in left:
+            self.others.addItem(_object_text(obj, extent))
+        skipped = (
+            f"; {self.save.skipped} inside bags and decks skipped" if self.save.skipped else ""
+        )
+        self.others_label.setText(
+            f"Objects that are no piece of the game, not moved ({len(left)}{skipped}):"
+        )
+        if twice:
+            self.summary.setText(
+                "<span style='color:#b00020'>One object is chosen for two pieces: "
+                f"{html.escape(', '.join(twice))}. Choose another for one of them.</span>"
+            )
+            self.import_button.setEnabled(False)
+            return
+        result = self.imported()
+        moves = len(result.events)
+        placed = len(result.matching.found)
+        self.summary.setText(
+            f"{placed} of {len(self.pieces)} pieces placed from the save; "
+            f"{moves} move{'' if moves == 1 else 's'} to add to the game log (one undo step)."
+        )
+        self.import_button.setEnabled(True)
+
+    def _accept_if_ready(self) -> None:
+        if self.import_button.isEnabled():
+            self.accept()
+
+
+def _object_text(obj: TtsObject, extent: tuple[float, float]) -> str:
+    x, y = mapping.from_tts(extent, obj.transform["posX"], obj.transform["posZ"])
+    return f"{obj.label} at ({x:.1f}, {y:.1f}) in"
+
+
+def _piece_name(piece: object) -> str:
+    return piece.name if isinstance(piece, Unit) else getattr(piece, "label", "")
+
+
+class ImportingWindow(Protocol):
+    """What the import needs of the main window."""
+
+    doc: Document
+
+    def maybe_save(self) -> bool: ...
+
+    def statusBar(self) -> QStatusBar: ...
+
+
+def import_save(
+    window: ImportingWindow,
+    path: str,
+    parent: QWidget | None = None,
+    choose: Callable[[SaveMappingDialog], bool] | None = None,
+) -> SaveImport | None:
+    """Read the save at ``path`` into the open game as ONE undo step. ``choose``
+    shows the mapping dialog and says whether the user accepted it (default: the
+    dialog, modal). None when refused, cancelled or nothing moved."""
+    doc = window.doc
+    name = Path(path).name
+    try:
+        save = read_save(read_import_file(path, MAX_SAVE_BYTES), path)
+    except FileFormatError as exc:
+        where = exc.path if exc.path != "(file)" else "the file as a whole"
+        QMessageBox.warning(
+            parent,
+            "Cannot import this save",
+            f"{path}\n\nWhere in the file: {where}\nProblem: {exc.problem}\n\n"
+            "The open game was left as it was.",
+        )
+        window.statusBar().showMessage(f"Could not import {name}: {exc.problem}", 10000)
+        return None
+    remembered = recall()
+    result = read_into(doc.game, save, remembered=remembered)
+    if save.game is not None and not result.matching.count(BY_ID):
+        return _open_as_new(window, save, save.game, path, parent)
+    if not save.written_here or result.matching.clashes or _unfound(result, doc):
+        dialog = SaveMappingDialog(doc.game, save, path, remembered, parent)
+        accepted = (
+            choose(dialog) if choose is not None else dialog.exec() == QDialog.DialogCode.Accepted
+        )
+        if not accepted:
+            return None
+        result = dialog.imported()
+        if dialog.remember_box.isChecked():
+            remember(dialog.remembered())
+    if not result.events:
+        window.statusBar().showMessage(f"{name}: {result.summary}", 15000)
+        return result
+    refusal = doc.commit(list(result.events), f"Import {name} ({len(result.events)} moves)")
+    if refusal:
+        QMessageBox.warning(parent, "Cannot import this save", f"{path}\n\n{refusal}")
+        return None
+    window.statusBar().showMessage(f"Imported {name}: {result.summary}", 15000)
+    _show_notes(parent, name, result)
+    return result
+
+
+def _open_as_new(
+    window: ImportingWindow, save: TtsSave, game: Game, path: str, parent: QWidget | None
+) -> SaveImport | None:
+    """A save this program wrote of another game than the open one: open its game
+    (with the save's moves) as a new, unsaved game, if the user says so."""
+    title = game.setup.name or "another game"
+    answer = QMessageBox.question(
+        parent,
+        "A save of another game",
+        f"{Path(path).name} is a save of {title!r}, not of the open game.\n\n"
+        "Open it as a new game (the open game is closed first)?",
+    )
+    if answer != QMessageBox.StandardButton.Yes or not window.maybe_save():
+        return None
+    result = read_into(game, save, remembered=recall())
+    window.doc.reset(result.game, None)
+    window.statusBar().showMessage(f"Opened {Path(path).name}: {result.summary}", 15000)
+    _show_notes(parent, Path(path).name, result)
+    return result
+
+
+def _show_notes(parent: QWidget | None, name: str, result: SaveImport) -> None:
+    """What the import left alone, in a box that does not hold the window up."""
+    if not result.notes:
+        return
+    box = QMessageBox(
+        QMessageBox.Icon.Information, f"Imported {name}", result.summary, parent=parent
+    )
+    box.setInformativeText("\n".join(result.notes[:12]))
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.setObjectName("ttsImportNotes")
+    box.open()
+
+
+def _unfound(result: SaveImport, doc: Document) -> bool:
+    """Pieces on the table that the save did not give by their ids."""
+    found = result.matching.found
+    pieces = movable(doc.committed.scene)
+    return any(p.id not in found or found[p.id][1] != BY_ID for p in pieces)
+
+
+__all__ = ["SaveMappingDialog", "import_save"]

@@ -1,0 +1,158 @@
+"""A Tabletop Simulator save read into the open game in the window: a community
+mod's save is mapped unit by unit in the dialog (found by name, chosen, one
+object never chosen twice), the moves go in as ONE undo step, the choices are
+remembered for the next save; a save the program wrote goes straight in; a
+hostile save is refused and the game left as it was."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDialog
+
+from tabletop_gui.app.windows.tts_import import NOT_ON_TABLE, SaveMappingDialog, import_save
+from tabletop_gui.io.tts import mapping
+from tabletop_gui.io.tts.memory import recall
+from tabletop_gui.io.tts.write import white_png, write_save
+from tabletop_gui.rules import replay
+
+
+def units(window) -> dict[str, Any]:
+    return dict(window.doc.committed.scene.units)
+
+
+def block(nickname: str, guid: str, x: float, y: float, rot_y: float = 180.0) -> dict[str, Any]:
+    """An object of a community save standing at board point (x, y) of the demo."""
+    px, pz = mapping.to_tts((72, 48), x, y)
+    return {
+        "GUID": guid,
+        "Name": "Custom_Model",
+        "Nickname": nickname,
+        "Transform": {"posX": px, "posY": 1.0, "posZ": pz, "rotX": 0, "rotY": rot_y, "rotZ": 0},
+    }
+
+
+def community_save(path: Path, *objects: dict[str, Any]) -> str:
+    path.write_text(json.dumps({"SaveName": "Club table", "ObjectStates": list(objects)}))
+    return str(path)
+
+
+def row_of(dialog: SaveMappingDialog, piece_id: str) -> int:
+    return [p.id for p in dialog.pieces].index(piece_id)
+
+
+def found_text(dialog: SaveMappingDialog, piece_id: str) -> str:
+    return dialog.table.item(row_of(dialog, piece_id), 3).text()
+
+
+def choose(dialog: SaveMappingDialog, piece_id: str, key: str) -> None:
+    combo = dialog.combos[piece_id]
+    combo.setCurrentIndex(combo.findData(key))
+
+
+def press_import(qtbot, dialog: SaveMappingDialog) -> bool:
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
+    return dialog.result() == QDialog.DialogCode.Accepted
+
+
+def test_a_community_save_is_mapped_unit_by_unit_and_goes_in_as_one_undo_step(
+    qtbot, demo, tmp_path
+):
+    path = community_save(
+        tmp_path / "club.json",
+        block("Orc Boyz", "aa0001", 36, 26.5),  # found by its name, 4 in forward
+        block("Big Horse Men", "beef01", 30, 22, 0.0),  # named nothing of the game
+        {**block("", "dd0001", 80, 0), "Name": "Die_6"},
+    )
+    before = units(demo)
+    steps = demo.doc.undo_stack.count()
+    seen: dict[str, Any] = {}
+
+    def user(dialog: SaveMappingDialog) -> bool:
+        assert found_text(dialog, "b-boyz") == "by its name"
+        assert dialog.combos["a-knights"].currentText() == NOT_ON_TABLE
+        choose(dialog, "a-knights", "beef01")
+        assert found_text(dialog, "a-knights") == "chosen"
+        choose(dialog, "a-duke", "beef01")  # the same object for a second unit
+        assert not dialog.import_button.isEnabled()
+        assert "One object is chosen for two pieces: Big Horse Men" in dialog.summary.text()
+        choose(dialog, "a-duke", "")
+        assert dialog.import_button.isEnabled()
+        assert dialog.summary.text().startswith("2 of 8 pieces placed from the save; 2 moves")
+        assert dialog.others.count() == 1 and dialog.others.item(0).text().startswith("Die_6")
+        seen["grab"] = dialog.grab()
+        return press_import(qtbot, dialog)
+
+    result = import_save(demo, path, demo, choose=user)
+    assert result is not None and len(result.events) == 2
+    assert not seen["grab"].isNull()
+    after = units(demo)
+    assert (after["b-boyz"].x, after["b-boyz"].y) == (36, 26.5)
+    assert (after["a-knights"].x, after["a-knights"].y, after["a-knights"].facing) == (30, 22, 0)
+    assert demo.doc.undo_stack.count() == steps + 1  # one undo step for the whole save
+    demo.doc.undo_stack.undo()
+    QApplication.processEvents()
+    assert units(demo) == before
+    assert "Imported club.json" in demo.statusBar().currentMessage()
+
+
+def test_the_choices_are_remembered_for_the_next_save_of_the_game(qtbot, demo, tmp_path):
+    first = community_save(tmp_path / "one.json", block("Big Horse Men", "beef01", 30, 22, 0.0))
+
+    def pick(dialog: SaveMappingDialog) -> bool:
+        choose(dialog, "a-knights", "beef01")
+        return press_import(qtbot, dialog)
+
+    assert import_save(demo, first, demo, choose=pick) is not None
+    assert [(r.guid, r.piece) for r in recall()] == [("beef01", "a-knights")]
+    later = community_save(tmp_path / "two.json", block("Big Horse Men", "beef01", 30, 26, 0.0))
+
+    def check(dialog: SaveMappingDialog) -> bool:
+        assert found_text(dialog, "a-knights") == "chosen before"
+        return press_import(qtbot, dialog)
+
+    assert import_save(demo, later, demo, choose=check) is not None
+    assert units(demo)["a-knights"].y == 26
+
+
+def test_a_save_the_program_wrote_goes_straight_in(qtbot, demo, tmp_path):
+    game = demo.doc.game
+    state = replay(game.setup, game.events)
+    path = tmp_path / "ours.json"
+    write_save(path, game, state, white_png())
+    data = json.loads(path.read_text())
+    shaman = next(o for o in data["ObjectStates"] if o["Nickname"] == "Shaman")
+    shaman["Transform"]["posZ"] -= 6.0  # 6 in toward side A
+    path.write_text(json.dumps(data))
+
+    def never(dialog: SaveMappingDialog) -> bool:
+        pytest.fail("a save of the open game needs no mapping")
+
+    result = import_save(demo, str(path), demo, choose=never)
+    assert result is not None and result.summary.endswith("8 by id); 1 moved, 0 turned")
+    assert units(demo)["b-shaman"].y == 38
+
+
+def test_a_hostile_save_is_refused_and_the_game_left_as_it_was(qtbot, demo, tmp_path, dialogs):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"ObjectStates": [{"Name": "Die_6", "Transform": {"posX": NaN}}]}')
+    steps = demo.doc.undo_stack.count()
+    assert import_save(demo, str(bad), demo) is None
+    title, text = dialogs.warnings[-1]
+    assert title == "Cannot import this save"
+    assert "Where in the file: ObjectStates[0].Transform.posX" in text
+    assert "Problem: not a finite number (nan)" in text
+    assert demo.doc.undo_stack.count() == steps
+
+
+def test_cancelling_the_dialog_changes_nothing(qtbot, demo, tmp_path):
+    path = community_save(tmp_path / "club.json", block("Orc Boyz", "aa0001", 36, 26.5))
+    before = units(demo)
+    assert import_save(demo, path, demo, choose=lambda dialog: False) is None
+    assert units(demo) == before and recall() == []
