@@ -146,18 +146,22 @@ def _read(data: bytes) -> TtsSave:
         raise FileFormatError("SaveName", f"expected text, got {_kind(name)}")
     if len(name) > limits.MAX_TEXT:
         raise FileFormatError("SaveName", limits.text_problem(name) or "too long")
-    total = _count(states)
-    if total > MAX_OBJECTS:
-        raise FileFormatError(
-            "ObjectStates",
-            f"{total:,} objects (with those in bags and decks), more than the limit of "
-            f"{MAX_OBJECTS:,}",
-        )
+    if len(states) > MAX_OBJECTS:
+        _too_many(len(states))
     objects = tuple(_object(item, f"ObjectStates[{i}]") for i, item in enumerate(states))
     skipped = sum(o.contains for o in objects)
+    if len(objects) + skipped > MAX_OBJECTS:
+        _too_many(len(objects) + skipped)
     game, written_here = _game_on_plate(objects)
     written_here = written_here or any(o.piece_id for o in objects)
     return TtsSave(name, objects, skipped, game, written_here)
+
+
+def _too_many(total: int) -> None:
+    raise FileFormatError(
+        "ObjectStates",
+        f"{total:,} objects (with those in bags and decks), more than the limit of {MAX_OBJECTS:,}",
+    )
 
 
 def _constant(name: str) -> float:
@@ -167,22 +171,35 @@ def _constant(name: str) -> float:
 
 
 def _check_depth(top: Any) -> None:
-    """Refuse nesting past MAX_SAVE_DEPTH, naming where (walked without recursion)."""
+    """Refuse nesting past MAX_SAVE_DEPTH, naming where (walked without recursion;
+    the path is only worked out for a save that is refused)."""
+    stack: list[tuple[Any, int]] = [(top, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_SAVE_DEPTH:
+            path = _path_deeper_than(top, MAX_SAVE_DEPTH)
+            raise FileFormatError(path, f"nested more than {MAX_SAVE_DEPTH} levels deep")
+        items = value.values() if isinstance(value, dict) else value
+        stack.extend((v, depth + 1) for v in items if isinstance(v, dict | list))
+
+
+def _path_deeper_than(top: Any, limit: int) -> str:
+    """The JSON path of the first value nested deeper than ``limit``."""
     stack: list[tuple[Any, str, int]] = [(top, "", 1)]
     while stack:
         value, path, depth = stack.pop()
-        if depth > MAX_SAVE_DEPTH:
-            raise FileFormatError(
-                path or "(file)", f"nested more than {MAX_SAVE_DEPTH} levels deep"
-            )
-        if isinstance(value, dict):
-            for k, v in value.items():
-                if isinstance(v, dict | list):
-                    stack.append((v, f"{path}.{k}" if path else str(k), depth + 1))
-        elif isinstance(value, list):
-            for i, v in enumerate(value):
-                if isinstance(v, dict | list):
-                    stack.append((v, f"{path}[{i}]", depth + 1))
+        if depth > limit:
+            return path or "(file)"
+        pairs = value.items() if isinstance(value, dict) else enumerate(value)
+        for k, v in pairs:
+            if isinstance(v, dict | list):
+                inner = (
+                    f"{path}[{k}]"
+                    if isinstance(value, list)
+                    else (f"{path}.{k}" if path else str(k))
+                )
+                stack.append((v, inner, depth + 1))
+    return "(file)"
 
 
 def _count(states: list[Any]) -> int:
