@@ -181,8 +181,8 @@ def bench_overlay(path: Path, wanted: str | None) -> tuple[list[float], list[flo
     moment for the page, ms)."""
     window = open_window(path)
     unit = unit_to_move(window, wanted)
-    server = window.start_overlay(port=free_port())
-    feed = window.overlay_feed
+    server = window.stream.start_overlay(port=free_port())
+    feed = window.stream.overlay_feed
     if server is None or feed is None:
         raise SystemExit("the overlay server did not start")
     view = QWebEngineView()

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QMetaMethod, QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from tabletop_gui.model.annotations import Annotations
@@ -134,8 +134,17 @@ class AnnotationCommand(QUndoCommand):
 
 
 class Document(QObject):
-    #: The shown state changed (a commit, an undo, or a provisional preview).
+    """The open game and what the window shows of it. The window's parts follow
+    these signals (docs/architecture.md, The Qt layer); none is sent for a change
+    that does not happen."""
+
+    #: The shown state changed (a commit, an undo, a provisional preview, a moment
+    #: looked back at, another viewer).
     changed = Signal()
+    #: The Scoreboard of the shown state in the chosen view, sent after every
+    #: ``changed`` once all of ``changed``'s receivers have run (the board scene
+    #: shows the state by then); sent only while something listens.
+    scoreboard_ready = Signal(object)
     #: The log changed (push, pop, a new game) or the shown moment moved; not
     #: sent for provisional previews, so panels that follow the log stay cheap.
     log_changed = Signal()
@@ -147,19 +156,101 @@ class Document(QObject):
     setup_changed = Signal()
     #: A ruler was pinned or removed, a range ring toggled (or an undo of one).
     annotations_changed = Signal()
+    #: The selected pieces or pinned rulers changed (``selection``, ``rulers_selected``).
+    selection_changed = Signal()
+    #: The file the game is kept in (``path``) or was read from (``opened_from``) changed.
+    path_changed = Signal()
+    #: Whether there is unsaved work changed (``dirty``).
+    dirty_changed = Signal(bool)
 
-    def __init__(self, game: Game, path: str | None = None, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        path: str | None = None,
+        parent: QObject | None = None,
+        opened_from: str | None = None,
+    ) -> None:
         super().__init__(parent)
-        self.path = path
+        self._path = path
+        #: The file an untitled game was read from (a bundled example, a recovered
+        #: autosave's file, a log cut before a refused event): never saved over, so
+        #: Save asks where; None when the game has its own file or none.
+        self._opened_from = opened_from if path is None else None
         self.timeline = Timeline(game)
         self.undo_stack = QUndoStack(self)
         self.provisional: GameState | None = None
         self.view_index: int | None = None  # None: the present
-        #: Unsaved work that is not on the undo stack (a recovered autosave).
-        self.unsaved_extra = False
+        self._unsaved_extra = False
+        self._was_dirty = False
         self._board_for: GameState | None = None
         self._board: Scoreboard | None = None
         self.viewer: str | None = None  # None: the referee's view
+        #: The pieces selected on the board (ids), and the pinned rulers selected.
+        self.selection: tuple[str, ...] = ()
+        self.rulers_selected: tuple[str, ...] = ()
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    # -- where the game is kept ---------------------------------------------
+    @property
+    def path(self) -> str | None:
+        return self._path
+
+    @path.setter
+    def path(self, path: str | None) -> None:
+        if path != self._path:
+            self._path = path
+            if path is not None:
+                self._opened_from = None
+            self.path_changed.emit()
+
+    @property
+    def opened_from(self) -> str | None:
+        return self._opened_from
+
+    @opened_from.setter
+    def opened_from(self, source: str | None) -> None:
+        if source != self._opened_from:
+            self._opened_from = source
+            self.path_changed.emit()
+
+    @property
+    def unsaved_extra(self) -> bool:
+        """Unsaved work that is not on the undo stack (a recovered autosave, a log
+        cut before a refused event)."""
+        return self._unsaved_extra
+
+    @unsaved_extra.setter
+    def unsaved_extra(self, extra: bool) -> None:
+        self._unsaved_extra = extra
+        self._dirty_maybe_changed()
+
+    def _dirty_maybe_changed(self) -> None:
+        self._note_dirty(not self.undo_stack.isClean())
+
+    def _clean_changed(self, clean: bool) -> None:
+        # A method of this document, so the connection goes with it: the stack,
+        # its child, still says it is clean as it is torn down after it.
+        self._note_dirty(not clean)
+
+    def _note_dirty(self, unclean: bool) -> None:
+        dirty = self._unsaved_extra or unclean
+        if dirty != self._was_dirty:
+            self._was_dirty = dirty
+            self.dirty_changed.emit(dirty)
+
+    # -- the selection ----------------------------------------------------------
+    def set_selection(self, pieces: Sequence[str], rulers: Sequence[str] = ()) -> None:
+        """Select ``pieces`` (ids) and the pinned ``rulers``: the board follows."""
+        pieces, rulers = tuple(pieces), tuple(rulers)
+        if (pieces, rulers) != (self.selection, self.rulers_selected):
+            self.selection, self.rulers_selected = pieces, rulers
+            self.selection_changed.emit()
+
+    def _show(self) -> None:
+        """Tell the views the shown state changed, then hand over its Scoreboard."""
+        self.changed.emit()
+        if self.isSignalConnected(QMetaMethod.fromSignal(self.scoreboard_ready)):
+            self.scoreboard_ready.emit(self.scoreboard())
 
     @property
     def committed(self) -> GameState:
@@ -194,23 +285,29 @@ class Document(QObject):
             return
         self.provisional = None
         self.view_index = n
-        self.changed.emit()
+        self._show()
         self.log_changed.emit()
 
-    def reset(self, game: Game, path: str | None) -> None:
-        """Replace the open game (the undo stack starts empty)."""
+    def reset(self, game: Game, path: str | None, opened_from: str | None = None) -> None:
+        """Replace the open game (the undo stack starts empty); ``opened_from``:
+        the file a game without its own file was read from."""
         timeline = Timeline(game)  # may raise RuleError: then nothing changes
         self.timeline = timeline
-        self.path = path
+        where = (path, opened_from if path is None else None)
+        moved = where != (self._path, self._opened_from)
+        self._path, self._opened_from = where
         self.provisional = None
         self.view_index = None
-        self.unsaved_extra = False
+        self._unsaved_extra = False
         self._board = None
         self.viewer = None
         self.undo_stack.clear()
         self.undo_stack.setClean()
+        self._dirty_maybe_changed()
+        if moved:
+            self.path_changed.emit()
         self.reset_done.emit()
-        self.changed.emit()
+        self._show()
         self.log_changed.emit()
 
     def continue_from_here(self) -> str | None:
@@ -257,7 +354,7 @@ class Document(QObject):
     def set_viewer(self, viewer: str | None) -> None:
         self.viewer = viewer
         self._board = None
-        self.changed.emit()
+        self._show()
 
     # -- edits --------------------------------------------------------------
     def try_apply(self, events: Sequence[Event], base: GameState | None = None) -> GameState:
@@ -275,13 +372,13 @@ class Document(QObject):
             self.provisional = self.try_apply(events)
         except (RuleError, EventError) as exc:
             return str(exc)
-        self.changed.emit()
+        self._show()
         return None
 
     def cancel_preview(self) -> None:
         if self.provisional is not None:
             self.provisional = None
-            self.changed.emit()
+            self._show()
 
     def commit(self, events: Sequence[Event], text: str) -> str | None:
         """Push ``events`` as one undo step; on refusal nothing changes and the reason
@@ -297,7 +394,7 @@ class Document(QObject):
             self.try_apply(events)
         except (RuleError, EventError) as exc:
             self.provisional = None
-            self.changed.emit()
+            self._show()
             self.message.emit(f"Refused: {exc}")
             return Refusal(exc)
         self.provisional = None
@@ -355,7 +452,7 @@ class Document(QObject):
     def _committed(self) -> None:
         self.provisional = None
         self.view_index = None
-        self.changed.emit()
+        self._show()
         self.log_changed.emit()
 
     # -- ids --------------------------------------------------------------

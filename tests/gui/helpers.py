@@ -26,7 +26,7 @@ def open_window(qtbot, game: Game, path: str | None = None) -> MainWindow:
 def new_board(qtbot, key: str) -> MainWindow:
     """A window on File > New's preset ``key`` (a family's new-game preset)."""
     window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
-    assert window.new_game(key, ask=False)
+    assert window.files.new_game(key, ask=False)
     QApplication.processEvents()
     window.view.fit_board()
     return window

@@ -72,7 +72,7 @@ def test_broken_metadata_still_gets_the_recovery_prompt(qtbot, tmp_path, dialogs
     assert found.name in ("", "left behind")
     window = open_window(qtbot, load_game(HEX), None)
     dialogs.answer = QMessageBox.StandardButton.Yes
-    assert window.offer_recovery(tmp_path / "autosave") == 1
+    assert window.files.offer_recovery(tmp_path / "autosave") == 1
     assert "did not close normally" in dialogs.questions[-1][1]
     assert dumps(window.doc.game) == dumps(saver.doc.game)
     window.autosaver.close()
@@ -92,7 +92,7 @@ def test_the_file_an_autosave_names_is_never_saved_to_without_asking(
     assert found.original == str(victim)  # a well-formed path is shown in the prompt
     window = open_window(qtbot, load_game(HEX), None)
     dialogs.answer = QMessageBox.StandardButton.Yes
-    assert window.offer_recovery(tmp_path / "autosave") == 1
+    assert window.files.offer_recovery(tmp_path / "autosave") == 1
     assert str(victim) in dialogs.questions[-1][1]
     assert window.doc.path is None and window.doc.dirty
     asked: list[str] = []
@@ -102,7 +102,7 @@ def test_the_file_an_autosave_names_is_never_saved_to_without_asking(
         return "", ""  # the user cancels
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
-    assert not window.save()
+    assert not window.files.save()
     assert asked == [str(victim)]
     assert victim.read_text(encoding="utf-8") == "precious"
     window.autosaver.close()

@@ -18,7 +18,7 @@ def test_a_broken_json_file_says_which_line(qtbot, dialogs, tmp_path):
     text = json.dumps(json.loads(Path(DEMO_BOARD).read_text()), indent=1)
     broken = tmp_path / "broken.json"
     broken.write_text(text.replace('"units"', '"units" "oops"', 1))
-    assert not window.open_path(str(broken), ask=False)
+    assert not window.files.open_path(str(broken), ask=False)
     _title, message = dialogs.warnings[-1]
     assert "Where in the file: line " in message and "(file)" not in message
 
@@ -41,7 +41,7 @@ def test_a_log_the_rules_refuse_opens_up_to_the_event_before_it_as_an_unsaved_co
     path = refused_log(tmp_path)
     before = path.read_bytes()
     dialogs.answer = QMessageBox.StandardButton.Open
-    assert window.open_path(str(path), ask=False)
+    assert window.files.open_path(str(path), ask=False)
     title, question = dialogs.questions[-1]
     assert title == "Open up to the refused event?"
     assert "Where in the file: events[12]" in question
@@ -52,8 +52,8 @@ def test_a_log_the_rules_refuse_opens_up_to_the_event_before_it_as_an_unsaved_co
     assert window.doc.path is None and window.doc.dirty  # Save asks where
     assert "disputed.json (a copy, not saved yet) *" in window.windowTitle()
     assert "up to event 12 of 23: event 13 (events[12])" in window.statusBar().currentMessage()
-    assert window.game_name() == "the copy of disputed.json"
-    assert window.suggested_path() == str(tmp_path / "disputed-to-event-12.json")
+    assert window.files.game_name() == "the copy of disputed.json"
+    assert window.files.suggested_path() == str(tmp_path / "disputed-to-event-12.json")
     assert path.read_bytes() == before
 
 
@@ -61,7 +61,7 @@ def test_declining_to_open_up_to_the_refused_event_keeps_the_open_board(qtbot, d
     window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
     events = window.doc.timeline.events
     dialogs.answer = QMessageBox.StandardButton.Cancel
-    assert not window.open_path(str(refused_log(tmp_path)), ask=False)
+    assert not window.files.open_path(str(refused_log(tmp_path)), ask=False)
     assert window.doc.timeline.events == events
     assert "events[12]" in window.statusBar().currentMessage()
 
@@ -74,9 +74,10 @@ def test_tabletop_gui_started_on_a_refused_log_offers_it_up_to_the_event_before(
     from PySide6.QtWidgets import QApplication
 
     from tabletop_gui.app.windows import launch
+    from tabletop_gui.app.windows.file_actions import FilesController
 
     monkeypatch.setattr(QApplication, "exec", lambda *_a: 0)
-    monkeypatch.setattr(launch.MainWindow, "offer_recovery", lambda *_a, **_k: 0)
+    monkeypatch.setattr(FilesController, "offer_recovery", lambda *_a, **_k: 0)
     path = refused_log(tmp_path)
     for answer, events in (
         (QMessageBox.StandardButton.Open, 12),

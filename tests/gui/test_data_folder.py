@@ -98,7 +98,7 @@ def test_an_autosave_left_in_the_old_doubled_folder_is_recovered_into_the_new_on
     assert [f.file.parent for f in found] == [old]
     window = open_window(qtbot, load_game(HEX), str(HEX))
     dialogs.answer = QMessageBox.StandardButton.Yes
-    assert window.offer_recovery() == 1
+    assert window.files.offer_recovery() == 1
     assert "left by the old version" in dialogs.questions[-1][1]
     assert dumps(window.doc.game) == dumps(lost.game)
     # Recovered: written again in the new folder, the emptied old folders gone.
@@ -116,7 +116,7 @@ def test_old_and_new_autosaves_are_both_offered_and_an_ignored_one_stays(qtbot, 
     assert sorted(f.name for f in session.leftovers()) == ["new", "old"]
     window = open_window(qtbot, load_game(HEX), str(HEX))
     dialogs.answer = QMessageBox.StandardButton.Ignore
-    assert window.offer_recovery() == 0
+    assert window.files.offer_recovery() == 0
     assert len(dialogs.questions) == 2
     assert sorted(f.name for f in session.leftovers()) == ["new", "old"]  # nothing lost
     # Discarding the old one removes the old folders once empty; the new stays.

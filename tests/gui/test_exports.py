@@ -268,10 +268,10 @@ def test_save_dialogs_start_beside_the_game_or_in_documents(qtbot, monkeypatch, 
         window = open_window(qtbot, load_game(DEMO_BOARD), path)
         window.doc.path = path
         if dialog == "export":
-            window.export_dialog("png")
+            window.exports.export_dialog("png")
         else:
             window.scene.piece_item("a-knights").setSelected(True)
-            window.range_report_dialog()
+            window.referee.range_report_dialog()
     documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     name = "board.png" if dialog == "export" else "board-range.png"
     assert starts[0] == str(Path(documents) / name)

@@ -34,17 +34,17 @@ def test_save_and_reopen_give_the_same_game_and_standings(qtbot, tmp_path):
     qtbot.mouseClick(window.turn_bar.input_button, Qt.MouseButton.LeftButton)
     assert window.windowTitle().startswith("not saved yet *")
     path = tmp_path / "game.json"
-    assert window.save_to(str(path))
+    assert window.files.save_to(str(path))
     assert window.windowTitle().startswith("game.json — ")
     assert not window.doc.dirty
     again = open_window(qtbot, load_game(HEX))
-    assert again.open_path(str(path))
+    assert again.files.open_path(str(path))
     assert dumps(again.doc.game) == dumps(window.doc.game)
     assert again.doc.scoreboard().to_json() == window.doc.scoreboard().to_json()
     assert again.turn_bar.clock.text() == window.turn_bar.clock.text()
     assert session.recent_files()[0] == str(path.resolve())
-    again.recent_menu.aboutToShow.emit()
-    assert str(path.resolve()) in [a.text() for a in again.recent_menu.actions()]
+    again.files.recent_menu.aboutToShow.emit()
+    assert str(path.resolve()) in [a.text() for a in again.files.recent_menu.actions()]
 
 
 def test_a_corrupt_file_is_refused_with_its_place_and_the_board_stays(qtbot, tmp_path, dialogs):
@@ -55,14 +55,14 @@ def test_a_corrupt_file_is_refused_with_its_place_and_the_board_stays(qtbot, tmp
     data["units"][2]["base_width_mm"] = "wide"
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(data), encoding="utf-8")
-    assert not window.open_path(str(bad))
+    assert not window.files.open_path(str(bad))
     _title, text = dialogs.warnings[-1]
     assert "units[2].base_width_mm" in text and str(bad) in text
     assert window.doc.timeline is timeline
     assert dumps(window.doc.game) == before_game and window.doc.path == before_path
     # Broken JSON: the line and column.
     bad.write_text('{"format": "tabletop-gui", "version": 1,\n "sides": [}', encoding="utf-8")
-    assert not window.open_path(str(bad))
+    assert not window.files.open_path(str(bad))
     assert "Where in the file: line 2, column 12" in dialogs.warnings[-1][1]
     assert window.doc.timeline is timeline
 
@@ -75,11 +75,11 @@ def test_unsaved_changes_mark_the_title_and_prompt_before_they_are_lost(qtbot, t
     advance(qtbot, window)
     assert window.windowTitle().startswith("hex_hochkirch_ridge_demo.json * — ")
     dialogs.answer = QMessageBox.StandardButton.Cancel
-    assert not window.new_game("carnevale")
+    assert not window.files.new_game("carnevale")
     assert window.doc.committed.setup.family == "hex", "Cancel keeps the game"
     assert "Save the changes" in dialogs.questions[-1][1]
     dialogs.answer = QMessageBox.StandardButton.Discard
-    assert window.new_game("carnevale")
+    assert window.files.new_game("carnevale")
     assert window.doc.committed.setup.family == "carnevale"
     assert window.windowTitle().startswith("not saved yet — New Carnevale board")
 
@@ -95,7 +95,7 @@ NEW_KEYS = [p.key for p in presets() if p.key.endswith("/none")] + [
 @pytest.mark.parametrize("key", NEW_KEYS)
 def test_new_from_each_preset_opens_a_board_the_rules_accept(qtbot, key):
     window = open_window(qtbot, load_game(HEX))
-    assert window.new_game(key, ask=False)
+    assert window.files.new_game(key, ask=False)
     state = window.doc.committed
     assert len(state.scene.sides) == 2
     evaluate(state)  # the rules run on it
@@ -128,7 +128,7 @@ def test_autosave_writes_the_unsaved_game_and_a_new_session_recovers_it(
     assert len(found) == 1 and found[0].file == window.autosaver.file
     other = open_window(qtbot, load_game(HEX), str(HEX))
     dialogs.answer = QMessageBox.StandardButton.Yes
-    assert other.offer_recovery() == 1
+    assert other.files.offer_recovery() == 1
     assert "did not close normally" in dialogs.questions[-1][1]
     assert dumps(other.doc.game) == dumps(window.doc.game)
     assert other.doc.dirty and "*" in other.windowTitle()

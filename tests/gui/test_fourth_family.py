@@ -165,7 +165,7 @@ def test_a_family_defined_in_a_test_plays_in_the_real_window(toy, qtbot):
     assert bar.clock.text() == "Watch 1 · Player A's turn"
 
     # Streamer: totals in torches.
-    streamer = window.open_streamer()
+    streamer = window.stream.open_streamer()
     qtbot.waitUntil(lambda: streamer.bar.info is not None, timeout=2000)
     assert [s.total for s in streamer.bar.info.sides] == ["1 torch", "0 torches"]
 

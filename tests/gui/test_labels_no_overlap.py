@@ -98,7 +98,7 @@ def clashes(calls: list[tuple[str, QRectF]], texts: set[str]) -> list[tuple[str,
 def test_streamer_view_at_1920_by_1080_draws_no_label_over_another(qtbot, painted, name):
     path = str(SCENARIOS / name)
     window = open_window(qtbot, load_game(path), path)
-    streamer = window.open_streamer()
+    streamer = window.stream.open_streamer()
     qtbot.addWidget(streamer)
     streamer.resize(1920, 1080)
     qtbot.waitExposed(streamer)
@@ -118,7 +118,7 @@ def test_stream_picture_draws_no_label_over_another(qtbot, painted, name):
     """The PNG for streaming draws the same scene through ``paint_frame``."""
     path = str(SCENARIOS / name)
     window = open_window(qtbot, load_game(path), path)
-    streamer = window.open_streamer()
+    streamer = window.stream.open_streamer()
     qtbot.addWidget(streamer)
     painted.clear()
     streamer.frame(QSize(1920, 1080))
@@ -149,7 +149,7 @@ def test_the_check_sees_labels_drawn_over_each_other(qtbot, painted):
     Carnevale characters' names cover each other."""
     path = str(SCENARIOS / "carnevale_drowned_quarter.json")
     window = open_window(qtbot, load_game(path), path)
-    streamer = window.open_streamer()
+    streamer = window.stream.open_streamer()
     qtbot.addWidget(streamer)
     streamer.resize(1920, 1080)
     qtbot.waitExposed(streamer)
@@ -173,7 +173,7 @@ def test_a_small_streamer_view_leaves_out_captions_rather_than_draw_them_over_ot
     Carnevale board two names may still touch: names are never left out)."""
     path = str(SCENARIOS / name)
     window = open_window(qtbot, load_game(path), path)
-    streamer = window.open_streamer()
+    streamer = window.stream.open_streamer()
     qtbot.addWidget(streamer)
     streamer.resize(640, 360)
     qtbot.waitExposed(streamer)

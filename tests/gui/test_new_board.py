@@ -57,7 +57,7 @@ def test_new_board_of_this_kind_from_a_file_keeps_its_objectives(qtbot):
     path = SCENARIOS / "t9a_frontline_clash_secure_target.json"
     window = open_file(qtbot, path)
     old = window.doc.committed.setup
-    assert window.new_same_kind()
+    assert window.files.new_same_kind()
     setup = window.doc.committed.setup
     assert setup.deployment == old.deployment == "frontline_clash"
     assert [o.kind for o in setup.objectives] == [o.kind for o in old.objectives]
@@ -66,15 +66,15 @@ def test_new_board_of_this_kind_from_a_file_keeps_its_objectives(qtbot):
 
 def test_new_board_of_this_kind_on_hex_and_carnevale_boards(qtbot):
     window = open_file(qtbot, HEX)
-    window.new_same_kind()
+    window.files.new_same_kind()
     setup = window.doc.committed.setup
     assert setup.family == "hex" and isinstance(setup.scene.board, HexBoard)
     assert setup.scene.board.rows == 9 and not setup.scene.units
-    window.new_game("hex-11", ask=False)
-    window.new_same_kind()
+    window.files.new_game("hex-11", ask=False)
+    window.files.new_same_kind()
     assert window.doc.committed.setup.scene.board.rows == 11
-    window.open_path(str(CARNEVALE), ask=False)
-    window.new_same_kind()
+    window.files.open_path(str(CARNEVALE), ask=False)
+    window.files.new_same_kind()
     setup = window.doc.committed.setup
     assert setup.family == "carnevale" and not setup.scene.units
     assert (setup.scene.board.width, setup.scene.board.height) == (36, 36)

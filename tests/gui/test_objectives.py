@@ -19,7 +19,7 @@ from .helpers import drop, open_window
 
 
 def new_window(qtbot, demo, key: str):
-    assert demo.new_game(key, ask=False)
+    assert demo.files.new_game(key, ask=False)
     QApplication.processEvents()
     return demo
 
@@ -73,7 +73,7 @@ def test_the_dialog_offers_only_the_family_s_kinds(demo, qtbot):
         dialog_of(window).kind_box.itemData(i) for i in range(dialog_of(window).kind_box.count())
     }
     assert kinds == {"carnevale.objective"}
-    window.new_game("hex", ask=False)
+    window.files.new_game("hex", ask=False)
     box = dialog_of(window).kind_box
     hex_kinds = {box.itemData(i) for i in range(box.count())}
     assert "hex.temporary" in hex_kinds and "hex.time_pressure" in hex_kinds
@@ -214,7 +214,7 @@ def test_the_palette_offers_what_fits_each_family(demo, qtbot):
     assert "Frontline Clash" in t9a["Deployment Types (The Ninth Age)"]
     assert "Spoils of War marker" in t9a["Objective markers"]
 
-    demo.new_game("carnevale", ask=False)
+    demo.files.new_game("carnevale", ask=False)
     carn = tree_titles(demo.palette_panel)
     assert carn["Units"] == [f"Round {d} mm (Carnevale)" for d in (30, 40, 50, 60, 75)]
     assert "Hidden objective" in carn["Objective markers"]
@@ -222,7 +222,7 @@ def test_the_palette_offers_what_fits_each_family(demo, qtbot):
     assert not any(k.startswith("Deployment") for k in carn)
     assert not demo.palette_panel.models.isVisibleTo(demo.palette_panel)
 
-    demo.new_game("hex", ask=False)
+    demo.files.new_game("hex", ask=False)
     hexes = tree_titles(demo.palette_panel)
     assert all("one hex" in t for t in hexes["Units"])
     assert not any(k.startswith("Deployment") for k in hexes)
@@ -233,7 +233,7 @@ def test_the_palette_offers_what_fits_each_family(demo, qtbot):
 def test_a_hex_unit_dropped_on_a_hex_board_stands_on_one_hex(demo, qtbot, key):
     """Its footprint lies inside the hex it snapped to (a 20-model T9A block
     would cover about three hexes)."""
-    demo.new_game("hex", ask=False)
+    demo.files.new_game("hex", ask=False)
     board = demo.doc.state.scene.board
     assert isinstance(board, HexBoard)
     assert drop(demo, demo.palette_panel.mime_for("unit", key), 6.2, 5.1)

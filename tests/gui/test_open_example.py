@@ -59,20 +59,20 @@ def move_a_unit(window: MainWindow) -> None:
 
 def test_the_menu_lists_every_example_by_title_and_family(qtbot):
     window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
-    texts = [a.text() for a in window.examples_menu.actions()]
+    texts = [a.text() for a in window.files.examples_menu.actions()]
     assert texts == [f"{e.title}  ({e.family_title})" for e in examples()]
     assert "Hex demo: the Ridge at Hochkirch  (Hex Victory Banners)" in texts
     assert all(a.toolTip().endswith(str(e.path)) for a, e in
-               zip(window.examples_menu.actions(), examples(), strict=True))  # fmt: skip
+               zip(window.files.examples_menu.actions(), examples(), strict=True))  # fmt: skip
 
 
 def test_an_example_from_the_menu_opens_as_an_unsaved_copy(qtbot):
     window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
-    action = next(a for a in window.examples_menu.actions() if "(Hex Victory" in a.text())
+    action = next(a for a in window.files.examples_menu.actions() if "(Hex Victory" in a.text())
     action.trigger()
     QApplication.processEvents()
     assert window.doc.committed.setup.family == "hex"
-    assert window.doc.path is None and window.opened_from == str(HEX)
+    assert window.doc.path is None and window.doc.opened_from == str(HEX)
     assert "hex_hochkirch_ridge_demo.json (a copy, not saved yet)" in window.windowTitle()
     assert "unsaved copy" in window.statusBar().currentMessage()
 
@@ -81,12 +81,12 @@ def test_save_of_an_example_asks_where_and_offers_documents_under_its_name(
     qtbot, tmp_path, monkeypatch
 ):
     window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
-    assert window.open_example("t9a_encircle_king_of_the_hill")
+    assert window.files.open_example("t9a_encircle_king_of_the_hill")
     move_a_unit(window)
     mine = tmp_path / "mine.json"
     dialog = SaveDialog(mine)
     monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)
-    assert window.save()
+    assert window.files.save()
     assert len(dialog.offered) == 1  # Save asked, it did not write the example
     assert Path(dialog.offered[0]).name == KING.name
     assert not is_example(dialog.offered[0])
@@ -98,12 +98,12 @@ def test_choosing_the_example_itself_in_save_as_is_refused_and_asked_again(
     qtbot, tmp_path, monkeypatch, dialogs
 ):
     window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
-    assert window.open_path(str(KING), ask=False)
+    assert window.files.open_path(str(KING), ask=False)
     move_a_unit(window)
     elsewhere = tmp_path / "copy.json"
     dialog = SaveDialog(KING, elsewhere)
     monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)
-    assert window.save_as()
+    assert window.files.save_as()
     assert len(dialog.offered) == 2
     title, text = dialogs.warnings[-1]
     assert title == "Choose another place" and "never written" in text
@@ -113,8 +113,8 @@ def test_choosing_the_example_itself_in_save_as_is_refused_and_asked_again(
 def test_save_to_an_example_path_writes_nothing(qtbot, dialogs):
     window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
     move_a_unit(window)
-    assert not window.save_to(str(DEMO_BOARD))
-    assert not window.save_to(str(SCENARIOS / ".." / "examples" / "new_one.json"))
+    assert not window.files.save_to(str(DEMO_BOARD))
+    assert not window.files.save_to(str(SCENARIOS / ".." / "examples" / "new_one.json"))
     assert not (SCENARIOS / "new_one.json").exists()
     assert window.doc.dirty and window.doc.path is None
     assert len(dialogs.warnings) == 2
@@ -122,7 +122,7 @@ def test_save_to_an_example_path_writes_nothing(qtbot, dialogs):
 
 def test_a_window_given_an_example_path_keeps_no_path_to_save_over(qtbot):
     window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
-    assert window.doc.path is None and window.opened_from == str(DEMO_BOARD)
+    assert window.doc.path is None and window.doc.opened_from == str(DEMO_BOARD)
 
 
 def test_a_recovered_autosave_of_an_example_stays_a_copy(qtbot, tmp_path):
@@ -133,8 +133,8 @@ def test_a_recovered_autosave_of_an_example_stays_a_copy(qtbot, tmp_path):
     autosave.write_bytes(HEX.read_bytes())
     left = session.Leftover(autosave, tmp_path / "m.json", tmp_path / "l.lock", str(HEX),
                             "Hex demo", 0.0)  # fmt: skip
-    assert window.recover(left)
-    assert window.doc.path is None and window.opened_from == str(HEX)
+    assert window.files.recover(left)
+    assert window.doc.path is None and window.doc.opened_from == str(HEX)
     assert window.doc.dirty  # recovered work is unsaved, and Save will ask where
 
 
@@ -148,7 +148,7 @@ def test_run_app_on_an_example_opens_a_copy_and_the_smoke_grab_draws_it(
     assert launch.run_app(str(HEX)) == 0  # the grab quits the event loop
     (window,) = launch._WINDOWS
     qtbot.addWidget(window)
-    assert window.doc.path is None and window.opened_from == str(HEX)
+    assert window.doc.path is None and window.doc.opened_from == str(HEX)
     picture = QImage(str(grab))
     assert (picture.width(), picture.height()) == (window.width(), window.height())
     colours = {picture.pixel(x, y) for x in range(0, picture.width(), 37)

@@ -27,7 +27,7 @@ def view_as(window, name: str) -> None:
 def export_svg(window, path, monkeypatch) -> None:
     """File > Export > SVG..., the file dialog answered with ``path``."""
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), "SVG"))
-    window.export_dialog("svg")
+    window.exports.export_dialog("svg")
 
 
 def test_an_export_in_a_players_view_draws_a_face_down_value_as_a_question_mark(

@@ -60,7 +60,7 @@ def test_t9a_hold_the_ground_played_through_the_turn_bar_counts_at_the_end_of_ga
     of Game Turn 2; the unit removed as a casualty from the context menu takes no
     counter away but gives none at the end of Game Turn 3."""
     window = open_window(qtbot, Game(Setup("t9a", Scene())))
-    assert window.new_game("t9a/frontline_clash/t9a.hold_the_ground")
+    assert window.files.new_game("t9a/frontline_clash/t9a.hold_the_ground")
     window.sides_dialog.reject()  # the armies keep the names they start with
     assert window.doc.committed.setup.deployment == "frontline_clash"
     assert len(window.doc.committed.scene.zones) == 2

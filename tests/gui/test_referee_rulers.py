@@ -146,7 +146,7 @@ def test_pinned_rulers_and_rings_survive_save_and_reload_and_appear_in_exports(
     window = demo_window
     pin(qtbot, window, KNIGHTS, BOYZ)
     qtbot.keyClick(window.view, Qt.Key.Key_V)
-    window.toggle_range_ring(["b-boyz"], 6.0)
+    window.referee.toggle_range_ring(["b-boyz"], 6.0)
     path = tmp_path / "ruled.json"
     window.doc.path = str(path)
     save_game(window.doc.game, path)
@@ -159,9 +159,9 @@ def test_pinned_rulers_and_rings_survive_save_and_reload_and_appear_in_exports(
     assert kinds == {PinnedRulerItem, RingItem}
     # The export draws them: the PNG differs from one of the same game without them.
     with_png, without_png = tmp_path / "with.png", tmp_path / "without.png"
-    again.export(str(with_png))
+    again.exports.export(str(with_png))
     again.doc.set_annotations(type(again.doc.annotations)(), "clear")
-    again.export(str(without_png))
+    again.exports.export(str(without_png))
     a, b = QImage(str(with_png)), QImage(str(without_png))
     assert a.size() == b.size() and a != b
 
@@ -170,12 +170,12 @@ def test_a_range_ring_is_toggled_per_piece_and_reads_from_the_base(qtbot, demo_w
     window = demo_window
     window.scene.clearSelection()
     window.scene.piece_item("b-boyz").setSelected(True)
-    window.toggle_range_ring(window._selected_pieces(), 6.0)
+    window.referee.toggle_range_ring(window.referee._selected_pieces(), 6.0)
     (ring,) = [i for i in window.scene.annotation_items if isinstance(i, RingItem)]
     assert ring.label == "6 in from Orc Boyz"
     # 6 in from a 4.92 in square base: 16.92 in across.
     assert ring.path.boundingRect().width() == pytest.approx(4.921 + 12, abs=0.02)
-    window.toggle_range_ring(["b-boyz"], 6.0)
+    window.referee.toggle_range_ring(["b-boyz"], 6.0)
     assert not any(isinstance(i, RingItem) for i in window.scene.annotation_items)
     assert window.doc.undo_stack.count() == 2
 
@@ -202,7 +202,7 @@ def test_the_stream_picture_shows_pinned_rulers_and_range_rings(qtbot, demo_wind
     output = StreamOutput(window.doc, tmp_path / "stream.png")
     plain = output.image()
     pin(qtbot, window, KNIGHTS, BOYZ)
-    window.toggle_range_ring(["b-wolves"], 6.0)
+    window.referee.toggle_range_ring(["b-wolves"], 6.0)
     ruled = output.image()
     kinds = {type(i) for i in output.scene.annotation_items}
     assert kinds == {PinnedRulerItem, RingItem}
@@ -283,7 +283,7 @@ def test_the_inspector_says_what_a_selected_pinned_ruler_can_do(qtbot, demo_wind
     ruler = next(i for i in window.scene.annotation_items if isinstance(i, PinnedRulerItem))
     ruler.setSelected(True)
     assert window.inspector.title.text() == "A pinned ruler: N writes its note, Delete removes it"
-    window.toggle_range_ring(["b-boyz"], 3.0)  # a change refreshes the window: still said
+    window.referee.toggle_range_ring(["b-boyz"], 3.0)  # a change refreshes the window: still said
     assert window.inspector.title.text() == "A pinned ruler: N writes its note, Delete removes it"
 
 

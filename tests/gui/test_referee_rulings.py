@@ -123,7 +123,7 @@ def test_a_disputed_range_report_is_one_page_with_the_ruler_rule_turn_and_file(
     ruler = Ruler("ruler-1", (0, 0), (36, 24), "b-boyz", None)  # to the centre point
     window.doc.set_annotations(window.doc.annotations.with_ruler(ruler), "pin")
     out = tmp_path / f"report.{suffix}"
-    window.write_report(str(out), Subject(ruler=ruler))
+    window.referee.write_report(str(out), Subject(ruler=ruler))
     data = out.read_bytes()
     if suffix == "pdf":
         pages = data.count(b"/Type /Page") - data.count(b"/Type /Pages")

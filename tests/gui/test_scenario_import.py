@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from tabletop_gui.app.canvas.legend import legend_entries
-from tabletop_gui.app.windows.scenario_import import file_filter, import_scenario
+from tabletop_gui.app.windows.scenario_import import file_filter
 from tabletop_gui.io import load_game
 from tabletop_gui.model.hexgrid import HexBoard
 from tests.hex.m44kit import exit_marker, hexagon, medal, scenario
@@ -66,7 +66,7 @@ def test_the_file_menu_imports_a_scenario_as_a_new_unsaved_game(qtbot, tmp_path,
 
 def test_the_scenario_panel_shows_name_rules_victory_text_and_problems(qtbot, tmp_path):
     window = demo_window(qtbot)
-    import_scenario(window, write(tmp_path))
+    window.files.import_scenario(write(tmp_path))
     QApplication.processEvents()
     assert window.briefing_dock.isVisible()
     text = window.briefing_panel.plain_text()
@@ -82,14 +82,17 @@ def test_the_scenario_panel_shows_name_rules_victory_text_and_problems(qtbot, tm
 def test_a_file_that_is_no_scenario_is_refused_and_the_board_stays(qtbot, tmp_path, dialogs):
     window = demo_window(qtbot)
     before = window.doc.committed
-    assert import_scenario(window, write(tmp_path, '{"board": {"type": "HUGE"', "bad.m44")) is None
+    assert (
+        window.files.import_scenario(write(tmp_path, '{"board": {"type": "HUGE"', "bad.m44"))
+        is None
+    )
     assert window.doc.committed is before
     ((title, text),) = dialogs.warnings
     assert title == "Cannot import this scenario"
     assert "not a format this program imports" in text or "JSON" in text
     dialogs.warnings.clear()
     unknown_board = dict(RIVER_CROSSING, board={"type": "HUGE", "hexagons": []})
-    assert import_scenario(window, write(tmp_path, unknown_board, "huge.m44")) is None
+    assert window.files.import_scenario(write(tmp_path, unknown_board, "huge.m44")) is None
     ((_, text),) = dialogs.warnings
     assert "board.type" in text and "'HUGE'" in text and "left as it was" in text
 
@@ -100,14 +103,14 @@ def test_unsaved_changes_are_asked_about_before_the_import(qtbot, tmp_path, dial
     window.editor.commit_rotate([unit.id], by=30)
     assert window.doc.dirty
     dialogs.answer = dialogs.answer.Cancel
-    assert import_scenario(window, write(tmp_path)) is None
+    assert window.files.import_scenario(write(tmp_path)) is None
     assert window.doc.committed.setup.name != "Test scenario"
     assert dialogs.questions and dialogs.questions[0][0] == "Unsaved changes"
 
 
 def test_the_board_draws_the_terrain_and_the_legend_names_it(qtbot, tmp_path):
     window = demo_window(qtbot)
-    import_scenario(window, write(tmp_path))
+    window.files.import_scenario(write(tmp_path))
     QApplication.processEvents()
     qtbot.waitUntil(lambda: not window._fit_pending, timeout=3000)
     board = window.doc.committed.scene.board
@@ -147,9 +150,9 @@ def test_the_legend_lists_terrain_after_the_sides_and_styles():
 
 def test_a_saved_imported_game_opens_with_its_briefing(qtbot, tmp_path):
     window = demo_window(qtbot)
-    import_scenario(window, write(tmp_path))
+    window.files.import_scenario(write(tmp_path))
     target = tmp_path / "river.json"
-    assert window.save_to(str(target))
+    assert window.files.save_to(str(target))
     other = open_window(qtbot, load_game(str(target)), str(target))
     assert "4 Medals" in other.briefing_panel.plain_text()
     assert other.doc.committed.setup.briefing == window.doc.committed.setup.briefing
@@ -159,7 +162,7 @@ def test_the_turn_bar_offers_the_side_the_scenario_starts_with(qtbot, tmp_path):
     window = demo_window(qtbot)
     axis_first = dict(RIVER_CROSSING, game_info={**RIVER_CROSSING["game_info"],
                                                   "starting": "PLAYER1"})  # fmt: skip
-    import_scenario(window, write(tmp_path, axis_first))
+    window.files.import_scenario(write(tmp_path, axis_first))
     QApplication.processEvents()
     bar = window.turn_bar
     assert bar.first_box.isVisible() and bar.first_box.currentData() == "axis"

@@ -15,7 +15,7 @@ from .helpers import drop, open_window
 
 def new_board(qtbot, key: str = "t9a/dawn_assault/t9a.secure_target"):
     window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
-    assert window.new_game(key, ask=False)
+    assert window.files.new_game(key, ask=False)
     QApplication.processEvents()
     window.view.fit_board()
     return window
@@ -94,7 +94,7 @@ def test_two_sides_of_one_name_are_refused_in_the_dialog(qtbot):
 def test_a_new_game_asks_for_the_armies_names_as_one_undo_step(qtbot):
     window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
     window.doc.undo_stack.setClean()
-    assert window.new_game("t9a/frontline_clash/t9a.hold_the_ground")
+    assert window.files.new_game("t9a/frontline_clash/t9a.hold_the_ground")
     dialog = window.sides_dialog
     assert dialog.isVisible() and dialog.windowTitle() == "New game: name the armies"
     fill_sides(dialog, ["Vermin", "Dwarves"], ["#cc79a7", "#56b4e9"])

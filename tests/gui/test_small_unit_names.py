@@ -68,7 +68,7 @@ def test_a_name_wider_than_its_small_base_is_drawn_beside_it_in_the_window(qtbot
 @pytest.mark.parametrize("path", list(SMALL), ids=lambda p: p.stem)
 def test_a_small_units_name_is_beside_its_base_in_the_streamer_at_1080p(qtbot, path):
     window = open_window(qtbot, load_game(str(path)))
-    streamer = window.open_streamer()
+    streamer = window.stream.open_streamer()
     qtbot.addWidget(streamer)
     streamer.resize(1920, 1080)
     qtbot.waitExposed(streamer)

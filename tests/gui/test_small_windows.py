@@ -127,9 +127,10 @@ def test_the_program_opens_its_window_inside_a_screen_smaller_than_it_asks_for(q
     (the offscreen one here, 800 x 800) opens it within the screen's free area,
     with room for the frame the system draws around it."""
     from tabletop_gui.app.windows import launch
+    from tabletop_gui.app.windows.file_actions import FilesController
 
     monkeypatch.setattr(QApplication, "exec", lambda *_a: 0)
-    monkeypatch.setattr(launch.MainWindow, "offer_recovery", lambda *_a, **_k: 0)
+    monkeypatch.setattr(FilesController, "offer_recovery", lambda *_a, **_k: 0)
     monkeypatch.setattr(launch, "_WINDOWS", [])
     assert launch.run_app(None) == 0
     (window,) = launch._WINDOWS

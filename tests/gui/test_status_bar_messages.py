@@ -23,17 +23,19 @@ def free_port() -> int:
 def test_a_1024_px_window_streaming_and_serving_still_has_room_for_a_message(qtbot, tmp_path):
     window = open_window(qtbot, load_game(DEMO_BOARD))
     window.resize(1024, 640)
-    window.start_stream_output(str(tmp_path / "a folder with a long name" / "stream.png"))
-    assert window.start_overlay(port=free_port()) is not None
+    window.stream.start_stream_output(str(tmp_path / "a folder with a long name" / "stream.png"))
+    assert window.stream.start_overlay(port=free_port()) is not None
     QApplication.processEvents()
     bar = window.statusBar()
-    assert window.stream_box.isVisible() and window.overlay_box.isVisible()
+    assert window.stream.stream_box.isVisible() and window.stream.overlay_box.isVisible()
     # Messages are drawn left of the boxes: over a third of the bar stays theirs
     # (the boxes took all of it: a refused bow tie said nothing).
-    room = min(window.stream_box.geometry().left(), window.overlay_box.geometry().left())
+    room = min(
+        window.stream.stream_box.geometry().left(), window.stream.overlay_box.geometry().left()
+    )
     assert room >= 0.35 * bar.width(), (room, bar.width())
     # The whole path and address are one hover away.
-    assert window.stream_path.toolTip() == window.stream_path.text()
-    assert window.overlay_address.toolTip().endswith("/overlay")
-    window.stop_overlay()
-    window.stop_stream_output()
+    assert window.stream.stream_path.toolTip() == window.stream.stream_path.text()
+    assert window.stream.overlay_address.toolTip().endswith("/overlay")
+    window.stream.stop_overlay()
+    window.stream.stop_stream_output()

@@ -32,7 +32,7 @@ def free_port() -> int:
 
 def served_window(qtbot, game: Game):
     window = open_window(qtbot, game)
-    server = window.start_overlay(port=free_port())
+    server = window.stream.start_overlay(port=free_port())
     assert server is not None
     return window, server
 
@@ -44,8 +44,8 @@ def get_json(url: str) -> dict:
 
 def test_the_overlay_page_shows_the_score_bar_and_board_and_follows_each_edit(qtbot):
     window, server = served_window(qtbot, Game(load_game(HEX).setup))
-    assert window.overlay_action.isChecked()
-    assert window.overlay_address.text() == f"{server.url}overlay"
+    assert window.stream.overlay_action.isChecked()
+    assert window.stream.overlay_address.text() == f"{server.url}overlay"
     browser = Browser(qtbot, 1280, 720)
     browser.load(f"{server.url}overlay")
     browser.wait_for("window.overlayShown.version > 0 && window.overlayShown.board")
@@ -107,20 +107,20 @@ def test_the_players_view_hides_a_face_down_value_until_the_person_at_the_machin
     assert b">?<" in svg, "the face-down marker shows '?' on the board"
     score = get_json(f"{server.url}score.json")
     assert score["totals"]["rashaar"] == 3
-    assert not window.overlay_referee_action.isChecked()
+    assert not window.stream.overlay_referee_action.isChecked()
 
     before = browser.shown()
-    window.overlay_referee_action.setChecked(True)
+    window.stream.overlay_referee_action.setChecked(True)
     browser.wait_for(f"window.overlayShown.version > {before}")
     assert browser.text("#side-b .total") == "5 VP"
     referee = dict(zip(browser.texts(".tile .name"), browser.texts(".tile .text"), strict=True))
     assert referee["Sunken Relic"] == "The Rashaar leads · 2 VP (face down)"
     assert get_json(f"{server.url}score.json")["view"] == "referee"
-    assert "referee" in window.overlay_label.text()
+    assert "referee" in window.stream.overlay_label.text()
     # A new server starts in the players' view again.
-    window.stop_overlay()
-    server = window.start_overlay(port=free_port())
-    assert server is not None and not window.overlay_referee_action.isChecked()
+    window.stream.stop_overlay()
+    server = window.stream.start_overlay(port=free_port())
+    assert server is not None and not window.stream.overlay_referee_action.isChecked()
     assert get_json(f"{server.url}score.json")["totals"]["rashaar"] == 3
 
 
@@ -151,7 +151,7 @@ def test_the_bar_page_has_no_board_and_the_board_page_no_bar(qtbot):
     board.wait_for("window.overlayShown.board")
     assert board.js("getComputedStyle(document.getElementById('bar')).display") == "none"
     assert board.js("document.getElementById('board-img').naturalHeight") > 500
-    assert window.overlay_server is server
+    assert window.stream.overlay_server is server
 
 
 def test_closing_the_window_stops_the_server(qtbot):
@@ -159,7 +159,7 @@ def test_closing_the_window_stops_the_server(qtbot):
     port = server.port
     assert get_json(f"{server.url}score.json")["name"]
     window.close()
-    assert window.overlay_server is None
+    assert window.stream.overlay_server is None
     with pytest.raises(OSError), socket.create_connection(("127.0.0.1", port), 2):
         pass
 
@@ -170,6 +170,6 @@ def test_a_port_in_use_is_reported_and_the_menu_item_unchecked(qtbot):
         taken.listen()
         port = taken.getsockname()[1]
         window = open_window(qtbot, load_game(HEX))
-        assert window.start_overlay(port=port) is None
-        assert not window.overlay_action.isChecked()
+        assert window.stream.start_overlay(port=port) is None
+        assert not window.stream.overlay_action.isChecked()
         assert f"127.0.0.1:{port}" in window.statusBar().currentMessage()

@@ -27,7 +27,7 @@ def test_the_stream_png_dialog_opens_in_the_data_folder_which_it_creates(
     monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
     window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
     assert not data.exists()
-    window.stream_action.trigger()
+    window.stream.stream_action.trigger()
     assert asked == [str(data / "stream.png")]
     assert data.is_dir()
-    assert not window.stream_action.isChecked()  # cancelled: no output started
+    assert not window.stream.stream_action.isChecked()  # cancelled: no output started

@@ -38,7 +38,7 @@ def fresh_stream_settings():
 
 def test_streamer_view_shows_sides_totals_standings_and_turn_and_follows_live(qtbot):
     window = open_window(qtbot, Game(load_game(HEX).setup))
-    streamer = window.open_streamer()
+    streamer = window.stream.open_streamer()
     qtbot.addWidget(streamer)
     streamer.resize(1920, 1080)
     qtbot.waitExposed(streamer)
@@ -84,10 +84,10 @@ def _complete_png(data: bytes) -> bool:
 def test_stream_png_is_rewritten_within_a_second_and_never_read_half_written(qtbot, tmp_path):
     window = open_window(qtbot, Game(load_game(HEX).setup))
     path = tmp_path / "stream" / "board.png"
-    out = window.start_stream_output(str(path))
-    assert window.stream_box.isVisible()
-    assert window.stream_path.text() == str(path.resolve())
-    window.copy_stream_path()
+    out = window.stream.start_stream_output(str(path))
+    assert window.stream.stream_box.isVisible()
+    assert window.stream.stream_path.text() == str(path.resolve())
+    window.stream.copy_stream_path()
     assert QGuiApplication.clipboard().text() == str(path.resolve())
     assert path.exists() and _complete_png(path.read_bytes())
     first = out.writes
@@ -125,8 +125,8 @@ def test_stream_png_is_rewritten_within_a_second_and_never_read_half_written(qtb
     assert [p.name for p in path.parent.iterdir()] == ["board.png"], "no temp file left"
     image = QImage(str(path))
     assert (image.width(), image.height()) == (1920, 1080)
-    window.stop_stream_output()
-    assert not window.stream_box.isVisible()
+    window.stream.stop_stream_output()
+    assert not window.stream.stream_box.isVisible()
     n = path.stat().st_mtime_ns
     qtbot.mouseClick(window.turn_bar.advance_button, Qt.MouseButton.LeftButton)
     QApplication.processEvents()
@@ -150,7 +150,7 @@ def test_streamer_totals_equal_the_score_panels_in_the_referees_view_hidden_valu
     streamer, switched to the referee's view, says the same."""
     audience.stream_settings().set_show_hidden(True)
     window = open_window(qtbot, load_game(CARNEVALE))
-    streamer = window.open_streamer()
+    streamer = window.stream.open_streamer()
     qtbot.addWidget(streamer)
     board = window.doc.scoreboard()
     scene = window.doc.state.scene
@@ -173,7 +173,7 @@ def test_players_view_marks_the_unknown_value_in_the_total_instead_of_leaving_it
     known to the players, so The Rashaar read '3 VP + ? (1 hidden)', never a bare 3."""
     audience.stream_settings().set_show_hidden(True)  # then H: the players' view
     window = open_window(qtbot, load_game(CARNEVALE))
-    streamer = window.open_streamer()
+    streamer = window.stream.open_streamer()
     qtbot.addWidget(streamer)
     qtbot.waitExposed(streamer)
     qtbot.keyClick(streamer, Qt.Key.Key_H)
@@ -201,13 +201,13 @@ def test_players_view_marks_the_unknown_value_in_the_total_instead_of_leaving_it
 def test_the_stream_png_follows_the_audience_view_setting(qtbot, tmp_path):
     audience.stream_settings().set_show_hidden(True)
     window = open_window(qtbot, load_game(CARNEVALE))
-    out = window.start_stream_output(str(tmp_path / "s.png"))
+    out = window.stream.start_stream_output(str(tmp_path / "s.png"))
     assert not out.scene.public
     n = out.writes
     audience.stream_settings().set_show_hidden(False)
     qtbot.waitUntil(lambda: out.writes > n, timeout=1000)
     assert out.scene.public and out.scene.piece_item("obj-relic").text == "?"
-    window.stop_stream_output()
+    window.stream.stop_stream_output()
 
 
 # -- the picture: board surface, centred, readable labels, whole standings --------------
@@ -255,7 +255,7 @@ FILES = [
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_stream_png_has_the_board_centred_in_the_1920_by_1080_frame(qtbot, tmp_path, path):
     window = open_window(qtbot, load_game(path))
-    out = window.start_stream_output(str(tmp_path / "s.png"))
+    out = window.stream.start_stream_output(str(tmp_path / "s.png"))
     image = QImage(str(tmp_path / "s.png"))
     assert (image.width(), image.height()) == (1920, 1080)
     left, top, right, bottom, w, h = _board_box(image)
@@ -263,7 +263,7 @@ def test_stream_png_has_the_board_centred_in_the_1920_by_1080_frame(qtbot, tmp_p
     assert max((right - left) / w, (bottom - top) / h) > 0.75, "the board fills the picture"
     assert abs(left - (w - 1 - right)) <= CENTRED_PX, "as much room left as right"
     assert abs(top - (h - 1 - bottom)) <= CENTRED_PX, "as much room above as below"
-    window.stop_stream_output()
+    window.stream.stop_stream_output()
     assert out.scene is not None
 
 
@@ -272,7 +272,7 @@ def test_streamer_window_draws_the_board_surface_centred_with_its_grid(qtbot, pa
     from tabletop_gui.app import style
 
     window = open_window(qtbot, load_game(path))
-    streamer = window.open_streamer()
+    streamer = window.stream.open_streamer()
     qtbot.addWidget(streamer)
     streamer.resize(1920, 1080)
     qtbot.waitExposed(streamer)
@@ -289,18 +289,18 @@ def test_streamer_window_draws_the_board_surface_centred_with_its_grid(qtbot, pa
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_unit_names_are_at_least_15_px_tall_at_1080p(qtbot, tmp_path, path):
     window = open_window(qtbot, load_game(path))
-    streamer = window.open_streamer()
+    streamer = window.stream.open_streamer()
     qtbot.addWidget(streamer)
     streamer.resize(1920, 1080)
     qtbot.waitExposed(streamer)
     QApplication.processEvents()
     in_window = streamer.scene.name_px(streamer.view.pixels_per_inch())
-    out = window.start_stream_output(str(tmp_path / "s.png"))
+    out = window.stream.start_stream_output(str(tmp_path / "s.png"))
     ppi = out.board_rect.width() / board_picture.shown_rect(out.scene).width()
     in_png = out.scene.name_px(ppi)
     print(f"{path.stem}: unit names {in_window:.1f} px in the window, {in_png:.1f} px in the PNG")
     assert in_window >= 15 and in_png >= 15
-    window.stop_stream_output()
+    window.stream.stop_stream_output()
 
 
 def test_a_long_standing_wraps_in_its_tile_instead_of_being_cut_off(qtbot):
@@ -339,24 +339,24 @@ def test_a_stream_png_it_cannot_write_is_reported_by_its_own_name(qtbot, tmp_pat
     the message names the stream file, never the temp file beside it."""
     (tmp_path / "blocked").write_text("a file, not a folder")
     window = open_window(qtbot, load_game(HEX))
-    out = window.start_stream_output(str(tmp_path / "ok.png"))
+    out = window.stream.start_stream_output(str(tmp_path / "ok.png"))
     messages: list[str] = []
     out.failed.connect(messages.append)
     out.path = tmp_path / "blocked" / "stream.png"
     out.write()
     assert len(messages) == 1 and messages[0].startswith(str(out.path)), messages
     assert ".tmp" not in messages[0]
-    window.stop_stream_output()
+    window.stream.stop_stream_output()
 
 
 def test_f10_in_the_main_window_opens_the_streamer_view_and_closes_it_again(demo, qtbot):
     action = next(a for a in demo.findChildren(QAction) if a.shortcut().toString() == "F10")
     action.trigger()
-    assert demo.streamer is not None and demo.streamer.isVisible()
+    assert demo.stream.streamer is not None and demo.stream.streamer.isVisible()
     action.trigger()
-    assert not demo.streamer.isVisible()
+    assert not demo.stream.streamer.isVisible()
     action.trigger()
-    assert demo.streamer.isVisible()
+    assert demo.stream.streamer.isVisible()
 
 
 def test_the_fast_png_encoder_writes_the_picture_exactly(qtbot, tmp_path):
@@ -385,7 +385,7 @@ def test_a_small_picture_keeps_the_score_bar_to_under_a_third_of_its_height(qtbo
     """The hex demo's nine objectives took half of a 640 x 360 picture: the bar
     now keeps standings to one line (then beside the name) to stay under 30%."""
     window = open_window(qtbot, load_game(HEX))
-    streamer = window.open_streamer()
+    streamer = window.stream.open_streamer()
     qtbot.addWidget(streamer)
     streamer.resize(*size)
     qtbot.waitExposed(streamer)
@@ -409,7 +409,7 @@ def test_a_range_circles_caption_goes_where_it_covers_no_piece(qtbot):
     from tabletop_gui.app.canvas.overlays import LABEL_IN, CircleOverlay
 
     window = open_window(qtbot, load_game(CARNEVALE))
-    streamer = window.open_streamer()
+    streamer = window.stream.open_streamer()
     qtbot.addWidget(streamer)
     streamer.resize(1920, 1080)
     qtbot.waitExposed(streamer)

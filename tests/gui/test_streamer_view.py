@@ -38,7 +38,7 @@ def test_a_new_streamer_hides_face_down_values_until_the_referee_switches_them_o
     from PySide6.QtCore import Qt
 
     window = open_window(qtbot, load_game(str(CARNEVALE)))
-    streamer = window.open_streamer()
+    streamer = window.stream.open_streamer()
     qtbot.addWidget(streamer)
     qtbot.waitExposed(streamer)
     assert not audience.stream_settings().show_hidden
@@ -46,9 +46,9 @@ def test_a_new_streamer_hides_face_down_values_until_the_referee_switches_them_o
     assert streamer.scene.piece_item("obj-relic").text == "?"
     relic = next(s for s in streamer.bar.info.tiles if s.name == "Sunken Relic")
     assert "2 VP" not in relic.text and "hidden" in relic.text
-    out = window.start_stream_output(str(tmp_path / "s.png"))
+    out = window.stream.start_stream_output(str(tmp_path / "s.png"))
     assert out.scene.public and out.scene.piece_item("obj-relic").text == "?"
-    window.stop_stream_output()
+    window.stream.stop_stream_output()
     qtbot.keyClick(streamer, Qt.Key.Key_H)
     assert streamer.scene.piece_item("obj-relic").text == "2?"
     assert "referee's view" in streamer.windowTitle()
@@ -61,7 +61,7 @@ def test_f10_in_the_streamer_window_closes_it(qtbot):
     from PySide6.QtGui import QKeyEvent
 
     window = open_window(qtbot, load_game(str(DEMO)))
-    streamer = window.open_streamer()
+    streamer = window.stream.open_streamer()
     qtbot.addWidget(streamer)
     qtbot.waitExposed(streamer)
     streamer.windowHandle().requestActivate()
@@ -107,7 +107,7 @@ def test_a_streamer_window_shrunk_to_a_sliver_and_back_keeps_its_labels_sane(qtb
     tall and Qt refused the font size (an error on every resize); now a sliver
     keeps the labels it has, and the full size brings back the usual scale."""
     window = open_window(qtbot, load_game(str(SCENARIOS / "carnevale_drowned_quarter.json")))
-    streamer = window.open_streamer()
+    streamer = window.stream.open_streamer()
     qtbot.addWidget(streamer)
     streamer.resize(1280, 720)
     qtbot.waitExposed(streamer)

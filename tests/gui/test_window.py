@@ -111,7 +111,7 @@ def fitted_ppi(window) -> float:
 )
 def test_opening_a_file_fits_its_board_even_after_zooming(demo, name):
     demo.view.zoom(3.0)
-    assert demo.open_path(str(SCENARIOS / name), ask=False)
+    assert demo.files.open_path(str(SCENARIOS / name), ask=False)
     QApplication.processEvents()
     assert demo.view.pixels_per_inch() == pytest.approx(fitted_ppi(demo), rel=0.03)
     # The whole board is in view.
@@ -123,7 +123,7 @@ def test_opening_a_file_fits_its_board_even_after_zooming(demo, name):
 def test_file_new_fits_the_new_board(demo, key):
     demo.view.zoom(0.5)
     demo.view.zoom(4.0)
-    assert demo.new_game(key, ask=False)
+    assert demo.files.new_game(key, ask=False)
     QApplication.processEvents()
     assert demo.view.pixels_per_inch() == pytest.approx(fitted_ppi(demo), rel=0.03)
     assert demo.view.hasFocus() or not demo.isActiveWindow()

@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         window.doc.look_at(args.look_back)
     app.processEvents()
     if args.streamer:
-        streamer = window.open_streamer()
+        streamer = window.stream.open_streamer()
         streamer.resize(w, h)
         app.processEvents()
         streamer.sync()

@@ -1,8 +1,7 @@
-"""The main window's stream controls: the streamer view (F10), the PNG output
-for streaming software, with the "Streaming to <path> [Copy path]" box in the
+"""The main window's stream part: the streamer view (F10), the PNG output for
+streaming software, with the "Streaming to <path> [Copy path]" box in the
 status bar, and the stream overlay (a local web page for a browser source),
-with its "Overlay at <address> [Copy address]" box. A mixin on ``MainWindow``:
-it declares the parts it uses.
+with its "Overlay at <address> [Copy address]" box.
 
 The stream modules are imported when a stream is first opened, not at start."""
 
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
+    QMenu,
     QSizePolicy,
     QToolButton,
     QWidget,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
+from tabletop_gui.app.windows.part import Part
 
 if TYPE_CHECKING:
     from tabletop_gui.app.stream.overlay_feed import OverlayFeed
@@ -35,25 +36,51 @@ if TYPE_CHECKING:
     from tabletop_gui.overlay.server import OverlayServer
 
 
-class StreamControl(QMainWindow):
-    """View ▸ Show/hide streamer view and View ▸ Output for streaming (PNG)."""
+class StreamController(Part):
+    """View ▸ Show/hide streamer view, Output for streaming (PNG), the stream
+    settings, Stream overlay and its referee's view; the status-bar boxes naming
+    where the stream goes."""
 
-    doc: Document
-    #: View ▸ Output for streaming, checked while the PNG is being written.
-    stream_action: QAction
-    stream_output: StreamOutput | None
-    streamer: StreamerWindow | None
-    #: View ▸ Stream overlay, checked while the overlay server runs.
-    overlay_action: QAction
-    #: View ▸ Overlay shows hidden values: off whenever a server starts.
-    overlay_referee_action: QAction
-    overlay_server: OverlayServer | None
-    overlay_feed: OverlayFeed | None
+    def __init__(self, doc: Document, host: QMainWindow) -> None:
+        super().__init__(doc, host)
+        self.stream_output: StreamOutput | None = None
+        self.streamer: StreamerWindow | None = None
+        self.overlay_server: OverlayServer | None = None
+        self.overlay_feed: OverlayFeed | None = None
+        self._build_stream_box()
+        self._build_overlay_box()
+        self.streamer_action = self.action(None, "Show/hide &streamer view",
+                                           self.toggle_streamer, "F10")  # fmt: skip
+        out = self.action(None, "&Output for streaming (PNG)…", self.toggle_stream_output)
+        out.setCheckable(True)
+        #: Checked while the PNG is being written.
+        self.stream_action = out
+        from tabletop_gui.app.stream.audience import stream_settings
+
+        self.settings_action = stream_settings().action(self.host)
+        overlay = self.action(None, "Stream o&verlay (browser source)", self.toggle_overlay)
+        overlay.setCheckable(True)
+        overlay.setToolTip(
+            "Serve the board and score to a streaming program's browser source at "
+            "http://127.0.0.1:8765/overlay (this computer only), following every edit"
+        )
+        #: Checked while the overlay server runs.
+        self.overlay_action = overlay
+        referee = QAction("Overlay shows hidden values (referee's view)", self.host)
+        referee.setCheckable(True)
+        referee.setEnabled(False)
+        referee.toggled.connect(self.set_overlay_referee)
+        #: Off whenever a server starts.
+        self.overlay_referee_action = referee
+
+    def add_entries(self, menu: QMenu) -> None:
+        """View ▸ the streamer view, the PNG output, the overlay and its view."""
+        for action in (self.streamer_action, self.stream_action, self.settings_action,
+                       self.overlay_action, self.overlay_referee_action):  # fmt: skip
+            menu.addAction(action)
 
     def _build_stream_box(self) -> None:
         """The status-bar box naming the file streamed to, hidden until a stream starts."""
-        self.stream_output = None
-        self.streamer = None
         self.stream_path = QLineEdit()
         self.stream_path.setObjectName("streamPath")
         self.stream_path.setReadOnly(True)
@@ -74,9 +101,10 @@ class StreamControl(QMainWindow):
         box.addWidget(self.stream_path)
         box.addWidget(self.stream_copy)
         self.stream_box.setVisible(False)
-        self.statusBar().addPermanentWidget(self.stream_box)
-        self.overlay_server = None
-        self.overlay_feed = None
+        self.host.statusBar().addPermanentWidget(self.stream_box)
+
+    def _build_overlay_box(self) -> None:
+        """The status-bar box with the overlay's address, hidden until it is served."""
         self.overlay_address = QLineEdit()
         self.overlay_address.setObjectName("overlayAddress")
         self.overlay_address.setReadOnly(True)
@@ -95,7 +123,7 @@ class StreamControl(QMainWindow):
         box.addWidget(self.overlay_address)
         box.addWidget(copy)
         self.overlay_box.setVisible(False)
-        self.statusBar().addPermanentWidget(self.overlay_box)
+        self.host.statusBar().addPermanentWidget(self.overlay_box)
 
     def open_streamer(self) -> StreamerWindow:
         from tabletop_gui.app.stream.window import StreamerWindow
@@ -120,7 +148,7 @@ class StreamControl(QMainWindow):
         self.stop_stream_output()
         output = StreamOutput(self.doc, path, parent=self)
         self.stream_output = output
-        output.failed.connect(lambda t: self.statusBar().showMessage(t, 10000))
+        output.failed.connect(lambda t: self.status(t, 10000))
         self.stream_path.setText(str(Path(path).resolve()))
         self.stream_path.setToolTip(self.stream_path.text())
         self.stream_path.end(False)
@@ -150,7 +178,7 @@ class StreamControl(QMainWindow):
         with contextlib.suppress(OSError):  # then the dialog opens elsewhere: still usable
             Path(default).parent.mkdir(parents=True, exist_ok=True)
         path, _ = QFileDialog.getSaveFileName(
-            self, "PNG for streaming (rewritten on every change)", default, "PNG (*.png)"
+            self.host, "PNG for streaming (rewritten on every change)", default, "PNG (*.png)"
         )
         if not path:
             self.stream_action.setChecked(False)
@@ -161,7 +189,7 @@ class StreamControl(QMainWindow):
 
     def copy_stream_path(self) -> None:
         QGuiApplication.clipboard().setText(self.stream_path.text())
-        self.statusBar().showMessage("Path copied", 3000)
+        self.status("Path copied", 3000)
 
     # -- the overlay ------------------------------------------------------------------
     def start_overlay(self, port: int | None = None) -> OverlayServer | None:
@@ -182,7 +210,7 @@ class StreamControl(QMainWindow):
             feed.stop()
             feed.deleteLater()
             self.overlay_action.setChecked(False)
-            self.statusBar().showMessage(f"Stream overlay: {exc}", 10000)
+            self.status(f"Stream overlay: {exc}", 10000)
             return None
         self.doc.changed.connect(feed.changed)
         self.doc.annotations_changed.connect(feed.changed)
@@ -233,7 +261,7 @@ class StreamControl(QMainWindow):
 
     def copy_overlay_address(self) -> None:
         QGuiApplication.clipboard().setText(self.overlay_address.text())
-        self.statusBar().showMessage("Overlay address copied", 3000)
+        self.status("Overlay address copied", 3000)
 
     def close_streams(self) -> None:
         """When the window closes: the PNG output and the overlay stop, the

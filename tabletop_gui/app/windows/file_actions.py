@@ -1,6 +1,6 @@
-"""The main window's File handling: new, open, recent, examples, save, save as,
-the unsaved-changes prompt and crash recovery, and the window title that names
-the file. A mixin on ``MainWindow``: it declares the window parts it uses.
+"""The main window's files part: File ▸ New, Open, Open recent, Open example,
+Import army list, Import scenario, Save and Save as; the unsaved-changes prompt,
+crash recovery, and the window title that names the file.
 
 A bundled example (``tabletop_gui.examples``) always opens as an unsaved copy,
 from every door (start, Open, Open recent, Open example, a recovered autosave):
@@ -11,13 +11,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QMenu, QMessageBox
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
+from tabletop_gui.app.windows import scenario_import
+from tabletop_gui.app.windows.army_import import ArmyImportDialog, import_army_list
+from tabletop_gui.app.windows.part import Part
 from tabletop_gui.examples import DEMO_BOARD, examples, is_example
 from tabletop_gui.io import FileFormatError, load_game, save_game
 from tabletop_gui.io.errors import LogRefusal
+from tabletop_gui.io.importers import ImportResult
 from tabletop_gui.model.game import Game
 from tabletop_gui.play import new_game
 from tabletop_gui.rules.engine import RuleError
@@ -29,37 +35,75 @@ def where_in_file(exc: FileFormatError) -> str:
     return exc.path if exc.path != "(file)" else "the file as a whole"
 
 
-class FileActions(QMainWindow):
-    """File ▸ New, Open, Open recent, Open example, Save, Save as; recovery of
-    autosaves; Help ▸ About."""
+class FilesController(Part):
+    """File ▸ New, Open, Open recent, Open example, imports, Save, Save as; recovery
+    of autosaves; the window title (it follows the document's file, its unsaved
+    work and each new game)."""
 
-    doc: Document
-    autosaver: session.Autosaver
-    #: The file an untitled game was read from (a bundled example such as the
-    #: demo at start: it is not saved over, so Save asks for a new file), None
-    #: otherwise.
-    opened_from: str | None
-    #: (the file a shortened copy was read from, the name Save as offers for it):
-    #: a log cut before its refused event is not offered over its own file.
-    save_suggestion: tuple[str, str] | None = None
-    recent_menu: QMenu
-    examples_menu: QMenu
+    #: File ▸ New made a game whose armies are named next (the dialog's title).
+    name_armies = Signal(str)
+    #: A scenario was imported: its briefing is shown.
+    briefing_wanted = Signal()
+
+    def __init__(self, doc: Document, host: QMainWindow, autosaver: session.Autosaver) -> None:
+        super().__init__(doc, host)
+        self.autosaver = autosaver
+        #: (the file a shortened copy was read from, the name Save as offers for it):
+        #: a log cut before its refused event is not offered over its own file.
+        self.save_suggestion: tuple[str, str] | None = None
+        doc.path_changed.connect(self.update_title)
+        doc.dirty_changed.connect(lambda _dirty: self.update_title())
+        doc.reset_done.connect(self._after_reset)
+        self.new_menu = QMenu("&New", host)
+        self._build_new_menu(self.new_menu)
+        self.recent_menu = QMenu("Open &recent", host)
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self._fill_recent()
+        self.examples_menu = QMenu("Open e&xample", host)
+        self._fill_examples()
+        self.actions = {
+            "same_kind": self.action(None, "New board of this &kind", self.new_same_kind,
+                                     QKeySequence.StandardKey.New),
+            "open": self.action(None, "&Open…", self.open_file, QKeySequence.StandardKey.Open),
+            "army": self.action(None, "&Import army list…", self.import_army_list, "Ctrl+I"),
+            "scenario": self.action(None, "Import &scenario…", lambda: self.import_scenario(),
+                                    "Ctrl+Shift+I"),
+            "save": self.action(None, "&Save", self.save, QKeySequence.StandardKey.Save),
+            "save_as": self.action(None, "Save &as…", self.save_as,
+                                   QKeySequence.StandardKey.SaveAs),
+        }  # fmt: skip
+        self.update_title()
+
+    def add_entries(self, menu: QMenu) -> None:
+        """File ▸ New ... Save as, in that order."""
+        a = self.actions
+        menu.addMenu(self.new_menu)
+        menu.addActions([a["same_kind"], a["open"]])
+        menu.addMenu(self.recent_menu)
+        menu.addMenu(self.examples_menu)
+        menu.addActions([a["army"], a["scenario"], a["save"], a["save_as"]])
+
+    def _after_reset(self) -> None:
+        self.autosaver.saved_log = None
+        self.update_title()
 
     def _warn(self, title: str, text: str) -> None:
-        QMessageBox.warning(self, title, text)
+        QMessageBox.warning(self.host, title, text)
 
-    def _update_title(self) -> None:
-        if not shiboken6.isValid(self) or not shiboken6.isValid(self.doc.undo_stack):
+    def update_title(self) -> None:
+        """The window's title: the file (or what the game is a copy of), a star for
+        unsaved work, the game's name."""
+        if not shiboken6.isValid(self.host) or not shiboken6.isValid(self.doc.undo_stack):
             return  # the window is being torn down
         name = self.doc.committed.setup.name or "untitled"
         if self.doc.path:
             where = Path(self.doc.path).name
-        elif self.opened_from:
-            where = f"{Path(self.opened_from).name} (a copy, not saved yet)"
+        elif self.doc.opened_from:
+            where = f"{Path(self.doc.opened_from).name} (a copy, not saved yet)"
         else:
             where = "not saved yet"
         dirty = " *" if self.doc.dirty else ""
-        self.setWindowTitle(f"{where}{dirty} — {name} — tabletop_gui")
+        self.host.setWindowTitle(f"{where}{dirty} — {name} — tabletop_gui")
 
     def game_name(self) -> str:
         """How the save prompt names the game: its file, the example it was read
@@ -67,12 +111,12 @@ class FileActions(QMainWindow):
         'this new game'."""
         if self.doc.path:
             return Path(self.doc.path).name
-        if not self.opened_from:
+        if not self.doc.opened_from:
             return "this new game"
-        name = Path(self.opened_from).name
-        if Path(self.opened_from).resolve() == Path(DEMO_BOARD).resolve():
+        name = Path(self.doc.opened_from).name
+        if Path(self.doc.opened_from).resolve() == Path(DEMO_BOARD).resolve():
             return f"the demo game (from {name})"
-        if is_example(self.opened_from):
+        if is_example(self.doc.opened_from):
             return f"the example game (from {name})"
         return f"the copy of {name}"  # a recovered autosave, a log cut before a refusal
 
@@ -81,7 +125,7 @@ class FileActions(QMainWindow):
         if not self.doc.dirty:
             return True
         answer = QMessageBox.question(
-            self,
+            self.host,
             "Unsaved changes",
             f"Save the changes to {self.game_name()} first?",
             QMessageBox.StandardButton.Save
@@ -116,14 +160,13 @@ class FileActions(QMainWindow):
         self.doc.undo_stack.setClean()
         self.autosaver.discard()
         session.add_recent(path)
-        self._update_title()
-        self.statusBar().showMessage(f"Saved {path}", 5000)
+        self.status(f"Saved {path}", 5000)
         return True
 
     def save_as(self) -> bool:
         while True:
             path, _ = QFileDialog.getSaveFileName(
-                self, "Save game", self.doc.path or self.suggested_path(), "Games (*.json)"
+                self.host, "Save game", self.doc.path or self.suggested_path(), "Games (*.json)"
             )
             if not path:
                 return False
@@ -140,18 +183,18 @@ class FileActions(QMainWindow):
         its file (to confirm), else the Documents folder under the name of the
         example it was read from, if any."""
         suggestion = self.save_suggestion
-        if suggestion is not None and suggestion[0] == self.opened_from:
+        if suggestion is not None and suggestion[0] == self.doc.opened_from:
             return suggestion[1]
-        if self.opened_from and not is_example(self.opened_from):
-            return self.opened_from  # a recovered autosave's file, to confirm
-        name = Path(self.opened_from).name if self.opened_from else "game.json"
+        if self.doc.opened_from and not is_example(self.doc.opened_from):
+            return self.doc.opened_from  # a recovered autosave's file, to confirm
+        name = Path(self.doc.opened_from).name if self.doc.opened_from else "game.json"
         return session.save_beside(None, name)
 
     def open_file(self) -> None:
         if not self.maybe_save():
             return
         start = str(Path(self.doc.path).parent) if self.doc.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open game", start, "Games (*.json)")
+        path, _ = QFileDialog.getOpenFileName(self.host, "Open game", start, "Games (*.json)")
         if path:
             self.open_path(path, ask=False)
 
@@ -170,14 +213,14 @@ class FileActions(QMainWindow):
                 f"{path}\n\nWhere in the file: {where_in_file(exc)}\nProblem: {exc.problem}\n\n"
                 "The open board was left as it was.",
             )
-            self.statusBar().showMessage(f"Could not open {path}: {exc.path}: {exc.problem}", 10000)
+            self.status(f"Could not open {path}: {exc.path}: {exc.problem}", 10000)
             return False
         except RuleError as exc:
             self._warn("Cannot open this file", f"{path}\n\n{exc}")
             return False
         session.add_recent(path)
-        copy = " as an unsaved copy (Save asks where to keep it)" if self.opened_from else ""
-        self.statusBar().showMessage(f"Opened {path}{copy}", 5000)
+        copy = " as an unsaved copy (Save asks where to keep it)" if self.doc.opened_from else ""
+        self.status(f"Opened {path}{copy}", 5000)
         return True
 
     def open_before_refusal(self, path: str, exc: LogRefusal) -> bool:
@@ -191,7 +234,7 @@ class FileActions(QMainWindow):
         n, total = exc.index, len(game.events)
         # The game log numbers events from 1 (0 is the set-up): events[n] is its n + 1.
         answer = QMessageBox.question(
-            self,
+            self.host,
             "Open up to the refused event?",
             f"{path}\n\nWhere in the file: {exc.path}\nProblem: {exc.problem}\n\n"
             f"The rules refuse event {n + 1} of its log of {total}. Open the game as it "
@@ -201,20 +244,18 @@ class FileActions(QMainWindow):
             QMessageBox.StandardButton.Open,
         )
         if answer != QMessageBox.StandardButton.Open:
-            self.statusBar().showMessage(f"Could not open {path}: {exc.path}: {exc.problem}", 10000)
+            self.status(f"Could not open {path}: {exc.path}: {exc.problem}", 10000)
             return False
         try:
-            self.doc.reset(game.truncated(n), None)
+            self.doc.reset(game.truncated(n), None, opened_from=path)
         except RuleError as again:  # cannot happen: the events before n were applied
             self._warn("Cannot open this file", f"{path}\n\n{again}")
             return False
-        self.opened_from = path
         cut = Path(path)
         self.save_suggestion = (path, str(cut.with_name(f"{cut.stem}-to-event-{n}{cut.suffix}")))
         self.doc.unsaved_extra = True  # the log is shorter than the file's
-        self._update_title()
         session.add_recent(path)
-        self.statusBar().showMessage(
+        self.status(
             f"Opened {path} up to event {n} of {total}: event {n + 1} ({exc.path}) is refused: "
             f"{exc.problem}",
             15000,
@@ -224,9 +265,7 @@ class FileActions(QMainWindow):
     def _reset_to(self, game: Game, path: str | None) -> None:
         """Open ``game`` read from ``path``; an example becomes an unsaved copy."""
         if path is not None and is_example(path):
-            self.doc.reset(game, None)
-            self.opened_from = path
-            self._update_title()
+            self.doc.reset(game, None, opened_from=path)
         else:
             self.doc.reset(game, path)
 
@@ -244,14 +283,6 @@ class FileActions(QMainWindow):
             a.triggered.connect(lambda _c=False, name=e.name: self.open_example(name))
         self.examples_menu.setToolTipsVisible(True)
 
-    def show_about(self) -> QDialog:
-        """Help > About: version, licence, the Python and Qt it runs on."""
-        from tabletop_gui.app.windows.about_dialog import AboutDialog
-
-        dialog = AboutDialog(self)
-        dialog.show()
-        return dialog
-
     def new_game(self, key: str, ask: bool = True) -> bool:
         """File > New: the preset's board; when ``ask``, the armies are named
         next (Game > Sides, open on the new board: OK is one undo step)."""
@@ -260,20 +291,16 @@ class FileActions(QMainWindow):
         setup = new_game.preset(key).build()
         self.doc.reset(Game(setup), None)
         if ask and setup.scene.sides:
-            self.open_sides("New game: name the armies")
+            self.name_armies.emit("New game: name the armies")
         return True
 
     def new_same_kind(self) -> bool:
-        """File > New board of this kind (Ctrl+N): the Deployment Type and
-        objectives (The Ninth Age), rows (hex) or board size (Carnevale) of the
-        open board, with nothing placed."""
+        """File > New board of this kind (Ctrl+N): an empty board like the open
+        one, as its family answers (``play.new_game.same_kind``)."""
         if not self.maybe_save():
             return False
         self.doc.reset(Game(new_game.same_kind(self.doc.committed.setup)), None)
         return True
-
-    def open_sides(self, title: str = "Sides") -> object:
-        raise NotImplementedError  # MainWindow names the armies
 
     def _build_new_menu(self, menu: QMenu) -> None:
         subs: dict[tuple[str, ...], QMenu] = {(): menu}
@@ -306,16 +333,14 @@ class FileActions(QMainWindow):
             game = load_game(leftover.file)
             # The autosave's record of its file is only a suggestion: Save asks
             # where (starting there), it never writes there unasked.
-            self.doc.reset(game, None)
-            self.opened_from = leftover.original
+            self.doc.reset(game, None, opened_from=leftover.original)
         except (FileFormatError, RuleError) as exc:
             self._warn("Cannot recover", f"{leftover.file}: {exc}")
             return False
         self.doc.unsaved_extra = True
         leftover.discard()
-        self._update_title()
         self.autosaver.autosave()
-        self.statusBar().showMessage(f"Recovered the game autosaved at {leftover.when()}", 10000)
+        self.status(f"Recovered the game autosaved at {leftover.when()}", 10000)
         return True
 
     def offer_recovery(self, folder: Path | None = None) -> int:
@@ -326,7 +351,7 @@ class FileActions(QMainWindow):
             name = left.name or "an untitled game"
             where = f" ({left.original})" if left.original else ""
             answer = QMessageBox.question(
-                self,
+                self.host,
                 "Recover unsaved work?",
                 f"tabletop_gui did not close normally. {name}{where} was autosaved at "
                 f"{left.when()} with unsaved changes.\n\nRecover it?",
@@ -341,3 +366,16 @@ class FileActions(QMainWindow):
             if answer == QMessageBox.StandardButton.Discard:
                 left.discard()
         return recovered
+
+    # -- imports ----------------------------------------------------------------------
+    def import_scenario(self, path: str | None = None) -> ImportResult | None:
+        """File ▸ Import scenario…: ask for a file (unless ``path``), open it as a new
+        game and show its briefing; None when cancelled or refused."""
+        result = scenario_import.import_scenario(self, path, parent=self.host)
+        if result is not None:
+            self.briefing_wanted.emit()
+        return result
+
+    def import_army_list(self) -> ArmyImportDialog:
+        """File ▸ Import army list…"""
+        return import_army_list(self.host, self.doc)

@@ -71,7 +71,7 @@ def run_app(path: str | None = None) -> int:
     window.view.setFocus(Qt.FocusReason.OtherFocusReason)  # board keys work at once
     _WINDOWS.append(window)
     smoke.arm_from_environment(window)
-    if refused is not None and not window.open_before_refusal(str(path), refused):
+    if refused is not None and not window.files.open_before_refusal(str(path), refused):
         print(f"error: {refused} (the demo board is open instead)", file=sys.stderr)
-    window.offer_recovery()
+    window.files.offer_recovery()
     return app.exec()

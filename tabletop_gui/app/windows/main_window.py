@@ -26,7 +26,9 @@ from PySide6.QtGui import (
     QShowEvent,
 )
 from PySide6.QtWidgets import (
+    QDialog,
     QDockWidget,
+    QMainWindow,
     QMenu,
     QScrollArea,
     QTabBar,
@@ -48,19 +50,17 @@ from tabletop_gui.app.canvas.regions import RegionsPanel, WhereItScores
 from tabletop_gui.app.canvas.view import BoardView, Tool
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.editor import ROTATE_FINE, ROTATE_STEP, Editor
-from tabletop_gui.app.export.export_actions import ExportActions
+from tabletop_gui.app.export.export_actions import ExportController
 from tabletop_gui.app.panels.briefing_panel import BriefingPanel
 from tabletop_gui.app.panels.inspector import Inspector
 from tabletop_gui.app.panels.log_panel import LogPanel
 from tabletop_gui.app.panels.palette import Palette
 from tabletop_gui.app.panels.score_panel import ScorePanel
 from tabletop_gui.app.panels.turn_bar import TurnBar
-from tabletop_gui.app.stream.stream_control import StreamControl
+from tabletop_gui.app.stream.stream_control import StreamController
 from tabletop_gui.app.windows import help_window
-from tabletop_gui.app.windows.army_import import import_army_list
-from tabletop_gui.app.windows.file_actions import FileActions
-from tabletop_gui.app.windows.referee_actions import RefereeActions
-from tabletop_gui.app.windows.scenario_import import import_scenario
+from tabletop_gui.app.windows.file_actions import FilesController
+from tabletop_gui.app.windows.referee_actions import RefereeController
 from tabletop_gui.examples import is_example
 from tabletop_gui.io import clipboard
 from tabletop_gui.io.clipboard import piece_count
@@ -68,12 +68,10 @@ from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import Scene
-from tabletop_gui.model.state import GameState
 from tabletop_gui.play import actions as game_actions
 from tabletop_gui.play.clipboard import paste_events
+from tabletop_gui.play.setup_marks import setup_marks
 from tabletop_gui.play.wording import piece_ids
-from tabletop_gui.rules.engine import family_of
-from tabletop_gui.rules.scoreboard import PieceMark, Role
 
 #: Below this window width the panels share one tabbed column (see fit_panels).
 COMPACT_WIDTH = 1280
@@ -95,32 +93,6 @@ TOOL_SECTIONS = {
 }
 
 
-def setup_marks(state: GameState) -> tuple[PieceMark, ...]:
-    """During set-up, each unit the family flags (outside its Deployment Zone) as a
-    placement error, with the distance it is out by."""
-    if state.clock.turn != 0:
-        return ()
-    flags = family_of(state.setup).deployment_flags(state)
-    units = state.scene.units
-    out = []
-    for f in flags:
-        known = _SETUP_MARKS.get(id(f))  # a flag the family kept: a drag moves one unit
-        if known is None or known[0] is not f:
-            unit = units.get(f.unit_id)
-            if unit is None:
-                continue
-            mark = PieceMark(f.unit_id, Role.PLACEMENT_ERROR, unit.side, f.note)
-            if len(_SETUP_MARKS) > 20_000:
-                _SETUP_MARKS.clear()
-            known = _SETUP_MARKS[id(f)] = (f, mark)
-        out.append(known[1])
-    return tuple(out)
-
-
-#: The mark made for each deployment flag, by the flag's identity.
-_SETUP_MARKS: dict[int, tuple[object, PieceMark]] = {}
-
-
 def _menu_actions(menu: QMenu) -> list[QAction]:
     out = []
     for action in menu.actions():
@@ -132,7 +104,7 @@ def _menu_actions(menu: QMenu) -> list[QAction]:
     return out
 
 
-class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
+class MainWindow(QMainWindow):
     def __init__(
         self,
         game: Game,
@@ -143,11 +115,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         super().__init__()
         if path is not None and is_example(path):
             path, opened_from = None, path  # an example is never saved over
-        #: The file an untitled game was read from (a bundled example such as the
-        #: demo at start: it is not saved over, so Save asks for a new file), None
-        #: otherwise.
-        self.opened_from = opened_from if path is None else None
-        self.doc = Document(game, path, self)
+        self.doc = Document(game, path, self, opened_from=opened_from)
         self.editor = Editor(self.doc)
         self.scene = BoardScene(self)
         self.palette_panel = Palette()
@@ -206,12 +174,15 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
         self.turn_bar.record.connect(self.perform)
 
-        self._build_stream_box()
-
         self.autosaver = session.Autosaver(self.doc, interval_ms=autosave_ms, parent=self)
+        self.files = FilesController(self.doc, self, self.autosaver)
+        self.files.name_armies.connect(self.open_sides)
+        self.files.briefing_wanted.connect(self.show_briefing)
+        self.exports = ExportController(self.doc, self)
+        self.stream = StreamController(self.doc, self)
+        self.referee = RefereeController(self.doc, self, self.scene, self.view)
 
         self.doc.changed.connect(self.refresh)
-        self.doc.annotations_changed.connect(self.show_annotations_now)
         self.doc.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.scene.selectionChanged.connect(self._selection_changed)
         self.score_panel.objective_selected.connect(self.set_focus_objective)
@@ -219,12 +190,10 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         self.view.measured.connect(self.measure_label.show_text)
         self.palette_panel.tool_requested.connect(self.view.set_tool)
         self.palette_panel.place_requested.connect(self._place_at_centre)
-        self.doc.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
         self.doc.reset_done.connect(self._after_reset)
         self.doc.log_changed.connect(self._log_moved)
         self.doc.setup_changed.connect(self._sides_changed)
         self.view.context_requested.connect(self.show_context_menu)
-        self.view.ruler_note_requested.connect(self.edit_ruler_note)
         self.regions_panel = RegionsPanel(self.view)
         self.regions_panel.avoid = self._selected_unit_on_screen
         self.regions = WhereItScores(self.scene, self.regions_panel)
@@ -232,7 +201,6 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         self.palette_panel.set_scene(self.doc.state.scene)
         self.palette_panel.set_setup(self.doc.committed.setup)
         self.briefing_panel.set_setup(self.doc.committed.setup)
-        self._update_title()
         self.resize(1600, 950)
         self._split_left()
         self.refresh()
@@ -313,30 +281,9 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         f = bar.addMenu("&File")
-        self._build_new_menu(f.addMenu("&New"))
-        self._action(f, "New board of this &kind", self.new_same_kind, QKeySequence.StandardKey.New)
-        self._action(f, "&Open…", self.open_file, QKeySequence.StandardKey.Open)
-        self.recent_menu = f.addMenu("Open &recent")
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
-        self.examples_menu = f.addMenu("Open e&xample")
-        self._fill_examples()
-        self._fill_recent()
-        self._action(f, "&Import army list…", lambda: import_army_list(self, self.doc), "Ctrl+I")
-        self._action(f, "Import &scenario…", lambda: import_scenario(self, parent=self),
-                     "Ctrl+Shift+I")  # fmt: skip
-        self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save)
-        self._action(f, "Save &as…", self.save_as, QKeySequence.StandardKey.SaveAs)
+        self.files.add_entries(f)
         f.addSeparator()
-        ex = f.addMenu("&Export")
-        self._action(ex, "&PNG image…", lambda: self.export_dialog("png"), "Ctrl+E")
-        self._action(ex, "PNG with &transparent background…", lambda: self.export_dialog("png-t"))
-        self._action(ex, "&SVG (true scale)…", lambda: self.export_dialog("svg"))
-        self._action(ex, "PDF, true scale, &one page the board's size…",
-                     lambda: self.export_dialog("pdf"))  # fmt: skip
-        for paper in ("a4", "letter", "a3", "tabloid"):
-            self._action(ex, f"PDF, true scale, tiled on {paper.upper()}…",
-                         lambda _c=False, p=paper: self.export_dialog("pdf", p))  # fmt: skip
-        self._action(f, "&Print (true scale)…", self.print_board, QKeySequence.StandardKey.Print)
+        self.exports.add_entries(f)
         f.addSeparator()
         self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
@@ -421,26 +368,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         self.viewer_menu = v.addMenu("Score as seen by")
         self._fill_viewers()
         v.addSeparator()
-        self._action(v, "Show/hide &streamer view", self.toggle_streamer, "F10")
-        out = self._action(v, "&Output for streaming (PNG)…", self.toggle_stream_output)
-        out.setCheckable(True)
-        self.stream_action = out
-        from tabletop_gui.app.stream.audience import stream_settings
-
-        v.addAction(stream_settings().action(self))
-        overlay = self._action(v, "Stream o&verlay (browser source)", self.toggle_overlay)
-        overlay.setCheckable(True)
-        overlay.setToolTip(
-            "Serve the board and score to a streaming program's browser source at "
-            "http://127.0.0.1:8765/overlay (this computer only), following every edit"
-        )
-        self.overlay_action = overlay
-        referee = QAction("Overlay shows hidden values (referee's view)", self)
-        referee.setCheckable(True)
-        referee.setEnabled(False)
-        referee.toggled.connect(self.set_overlay_referee)
-        v.addAction(referee)
-        self.overlay_referee_action = referee
+        self.stream.add_entries(v)
 
         g = bar.addMenu("&Game")
         self._action(g, "&Advance (turn bar)", lambda: self.turn_bar.run_step(0),
@@ -475,7 +403,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
             tools.addAction(a)
             self.tool_actions[tool.value] = a
         self.view.tool_changed.connect(lambda name: self.tool_actions[name].setChecked(True))
-        self.build_referee_menu(t)
+        self.referee.add_entries(t)
         t.addSeparator()
         scores = self._action(t, "&Where it scores", self._toggle_regions, "W")
         scores.setCheckable(True)
@@ -529,6 +457,14 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
                 if keys:
                     rows.append((title, fixed or action.text().replace("&", ""), keys))
         return rows
+
+    def show_about(self) -> QDialog:
+        """Help > About: version, licence, the Python and Qt it runs on."""
+        from tabletop_gui.app.windows.about_dialog import AboutDialog
+
+        dialog = AboutDialog(self)
+        dialog.show()
+        return dialog
 
     def show_help(self, page: str, section: str = "") -> help_window.HelpWindow:
         """Help > ...: the help window at ``page`` (and heading ``section``)."""
@@ -590,7 +526,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
             self.view.fit_board()
         self.view.update_quality(len(self.scene.pieces))
         self.score_panel.set_scoreboard(state.scene, board, self.scene.colours)
-        self.show_annotations_now()
+        self.referee.show_annotations()
         if self.focus_objective is not None:
             self._apply_focus()
         self._inspect_selection(state.scene)
@@ -669,7 +605,6 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         self.briefing_dock.raise_()
 
     def _after_reset(self) -> None:
-        self.opened_from = None  # a new game, or one with its own file
         self.focus_objective = None
         self.scene.set_focus(None)
         self.scene.clearSelection()
@@ -678,8 +613,6 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         self.palette_panel.set_setup(self.doc.committed.setup)
         self.briefing_panel.set_setup(self.doc.committed.setup)
         self._fill_viewers()
-        self.autosaver.saved_log = None
-        self._update_title()
         # The scene takes the new board's size in the refresh that follows (the
         # document sends ``changed`` after ``reset_done``): fit once it has.
         self._fit_pending = True
@@ -752,7 +685,6 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         else:
             self.turn_bar.show_message("")
             self.statusBar().showMessage(label, 5000)
-        self._update_title()
         return refused
 
     def continue_from_here(self) -> str | None:
@@ -809,7 +741,7 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
 
     # -- edit commands ------------------------------------------------------
     def delete_selected(self) -> None:
-        if self.remove_selected_rulers():
+        if self.referee.remove_selected_rulers():
             return
         self.editor.delete(self.scene.selected_ids())
 
@@ -888,9 +820,9 @@ class MainWindow(FileActions, ExportActions, StreamControl, RefereeActions):
         # Without a screen (QT_QPA_PLATFORM=offscreen: scripts, benchmarks) nobody
         # could answer the prompt, so a close there does not ask.
         headless = QGuiApplication.platformName() == "offscreen"
-        if not headless and not self.maybe_save():
+        if not headless and not self.files.maybe_save():
             event.ignore()
             return
         self.autosaver.close()
-        self.close_streams()
+        self.stream.close_streams()
         event.accept()

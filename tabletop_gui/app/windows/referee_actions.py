@@ -1,14 +1,13 @@
-"""The referee's desk in the main window (a mixin on ``MainWindow``): pin the
-measured line, remove pinned rulers, toggle range rings around the selection,
-and the disputed-range report. Rulers and rings are annotations: each change is
-one undo step and never an event of the game."""
+"""The main window's referee part (Tools ▸ ...): pin the measured line, write a
+ruler's note, remove pinned rulers, toggle range rings around the selection, and
+the disputed-range report; it draws the game's annotations on the board as they
+read on the state shown. Rulers and rings are annotations: each change is one
+undo step and never an event of the game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu, QMessageBox
 
 from tabletop_gui.app import session
@@ -17,6 +16,7 @@ from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.view import BoardView
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.export.range_report import Subject, write_range_report
+from tabletop_gui.app.windows.part import Part
 from tabletop_gui.model.annotations import Annotations, Ruler
 from tabletop_gui.model.limits import text_problem
 from tabletop_gui.model.pieces import Marker, Unit
@@ -26,25 +26,34 @@ from tabletop_gui.play.annotations import ruler_between
 DEFAULT_RING_IN = 6.0
 
 
-class RefereeActions(QMainWindow):
-    doc: Document
-    scene: BoardScene
-    view: BoardView
-    _action: Callable[..., QAction]
+class RefereeController(Part):
+    """Tools ▸ the referee's entries; the annotations drawn on the board."""
 
-    def build_referee_menu(self, menu: QMenu) -> None:
+    def __init__(
+        self, doc: Document, host: QMainWindow, scene: BoardScene, view: BoardView
+    ) -> None:
+        super().__init__(doc, host)
+        self.scene = scene
+        self.view = view
+        self.actions = [
+            self.action(None, "&Pin the measured line", self.pin_measure, "P"),
+            self.action(None, "&Note on the selected ruler…", lambda: self.edit_ruler_note(), "N"),
+            self.action(None, "Remove the selected &rulers", self.remove_selected_rulers),
+            self.action(None, "Remove &all pinned rulers", self.remove_all_rulers),
+            self.action(None, "Range ri&ng around the selection…", self.ask_range_ring, "G"),
+            self.action(None, "Remove range rings from the selection", self.remove_rings),
+            self.action(None, "Disputed-range &report (PNG/PDF)…", self.range_report_dialog,
+                        "Ctrl+Shift+R"),
+        ]  # fmt: skip
+        doc.annotations_changed.connect(self.show_annotations)
+        view.ruler_note_requested.connect(self.edit_ruler_note)
+
+    def add_entries(self, menu: QMenu) -> None:
+        """Tools ▸ the referee's entries, after a separator."""
         menu.addSeparator()
-        self._action(menu, "&Pin the measured line", self.pin_measure, "P")
-        self._action(menu, "&Note on the selected ruler…", lambda: self.edit_ruler_note(), "N")
-        self._action(menu, "Remove the selected &rulers", self.remove_selected_rulers)
-        self._action(menu, "Remove &all pinned rulers", self.remove_all_rulers)
-        self._action(menu, "Range ri&ng around the selection…", self.ask_range_ring, "G")
-        self._action(menu, "Remove range rings from the selection", self.remove_rings)
-        self._action(
-            menu, "Disputed-range &report (PNG/PDF)…", self.range_report_dialog, "Ctrl+Shift+R"
-        )
+        menu.addActions(self.actions)
 
-    def show_annotations_now(self) -> None:
+    def show_annotations(self) -> None:
         """Draw the game's annotations as they read on the state shown."""
         state = self.doc.state
         show_annotations(self.scene, self.doc.annotations, state, self.doc.scoreboard(),
@@ -53,9 +62,7 @@ class RefereeActions(QMainWindow):
     # -- rulers -----------------------------------------------------------------
     def pin_measure(self) -> None:
         if self.view.pin_measurement() is None:
-            self.statusBar().showMessage(
-                "Nothing to pin: measure first (M, then drag from a piece or a point)", 8000
-            )
+            self.status("Nothing to pin: measure first (M, then drag from a piece or a point)")
 
     def edit_ruler_note(self, ruler_id: str | None = None) -> bool:
         """Ask for the note of a pinned ruler (``ruler_id``, else the one selected):
@@ -64,9 +71,7 @@ class RefereeActions(QMainWindow):
         if ruler_id is None:
             ids = selected_rulers(self.scene)
             if len(ids) != 1:
-                self.statusBar().showMessage(
-                    "Select one pinned ruler (click its reading) to write its note", 8000
-                )
+                self.status("Select one pinned ruler (click its reading) to write its note")
                 return False
             ruler_id = ids[0]
         ruler = self.doc.annotations.ruler(ruler_id)
@@ -74,14 +79,14 @@ class RefereeActions(QMainWindow):
             return False
         between = ruler_between(self.doc.state.scene, ruler)
         text, ok = QInputDialog.getText(
-            self, "Ruler note", f"Note on the ruler {between} (empty: none):", text=ruler.note
+            self.host, "Ruler note", f"Note on the ruler {between} (empty: none):", text=ruler.note
         )
         note = " ".join(text.split())  # one line, as it is drawn
         if not ok or note == ruler.note:
             return False
         problem = text_problem(note)
         if problem is not None:
-            QMessageBox.warning(self, "Ruler note", f"The note cannot be kept: {problem}.")
+            QMessageBox.warning(self.host, "Ruler note", f"The note cannot be kept: {problem}.")
             return False
         notes = self.doc.annotations.with_note(ruler.id, note, at=self.doc.state.index)
         self.doc.set_annotations(notes, f"Note on {ruler.id}")
@@ -117,10 +122,10 @@ class RefereeActions(QMainWindow):
     def ask_range_ring(self) -> None:
         ids = self._selected_pieces()
         if not ids:
-            self.statusBar().showMessage("Select a unit or marker for its range ring", 8000)
+            self.status("Select a unit or marker for its range ring")
             return
         radius, ok = QInputDialog.getDouble(
-            self, "Range ring", "Inches from the base:", DEFAULT_RING_IN, 0.1, 72.0, 2
+            self.host, "Range ring", "Inches from the base:", DEFAULT_RING_IN, 0.1, 72.0, 2
         )
         if ok:
             self.toggle_range_ring(ids, radius)
@@ -164,14 +169,12 @@ class RefereeActions(QMainWindow):
     def range_report_dialog(self) -> None:
         subject = self.report_subject()
         if subject is None:
-            self.statusBar().showMessage(
-                "Select a pinned ruler or a unit, or measure, for a disputed-range report", 8000
-            )
+            self.status("Select a pinned ruler or a unit, or measure, for a disputed-range report")
             return
         base = Path(self.doc.path).stem if self.doc.path else "board"
         start = session.save_beside(self.doc.path, f"{base}-range.png")
         path, chosen = QFileDialog.getSaveFileName(
-            self, "Disputed-range report", start, "PNG (*.png);;PDF (*.pdf)"
+            self.host, "Disputed-range report", start, "PNG (*.png);;PDF (*.pdf)"
         )
         if not path:
             return
@@ -180,6 +183,6 @@ class RefereeActions(QMainWindow):
         try:
             self.write_report(path, subject)
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, "Report failed", str(exc))
+            QMessageBox.warning(self.host, "Report failed", str(exc))
             return
-        self.statusBar().showMessage(f"Wrote {path}", 8000)
+        self.status(f"Wrote {path}")

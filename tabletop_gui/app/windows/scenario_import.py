@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QStatusBar, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from tabletop_gui.app.document import Document
 from tabletop_gui.io import FileFormatError
@@ -17,16 +17,14 @@ from tabletop_gui.io.importers import ImportRequest, ImportResult, import_file, 
 from tabletop_gui.rules.engine import RuleError
 
 
-class ImportingWindow(Protocol):
-    """What the import needs of the main window."""
+class Opener(Protocol):
+    """What the import needs of the window's files part."""
 
     doc: Document
 
     def maybe_save(self) -> bool: ...
 
-    def statusBar(self) -> QStatusBar: ...
-
-    def show_briefing(self) -> None: ...
+    def status(self, text: str, ms: int = ...) -> None: ...
 
 
 def file_filter() -> str:
@@ -36,11 +34,11 @@ def file_filter() -> str:
 
 
 def import_scenario(
-    window: ImportingWindow, path: str | None = None, parent: QWidget | None = None
+    opener: Opener, path: str | None = None, parent: QWidget | None = None
 ) -> ImportResult | None:
     """Ask for a file (unless ``path`` is given), import it and open the game.
     None when cancelled or refused (the board is left as it was)."""
-    if not window.maybe_save():
+    if not opener.maybe_save():
         return None
     if path is None:
         path, _ = QFileDialog.getOpenFileName(parent, "Import scenario", "", file_filter())
@@ -56,14 +54,13 @@ def import_scenario(
             f"{path}\n\nWhere in the file: {where}\nProblem: {exc.problem}\n\n"
             "The open board was left as it was.",
         )
-        window.statusBar().showMessage(f"Could not import {path}: {exc.problem}", 10000)
+        opener.status(f"Could not import {path}: {exc.problem}", 10000)
         return None
     except RuleError as exc:
         QMessageBox.warning(parent, "Cannot import this scenario", f"{path}\n\n{exc}")
         return None
-    window.doc.reset(result.game, None)
-    window.show_briefing()
+    opener.doc.reset(result.game, None)
     more = " (see the Scenario panel)" if result.notes else ""
     name = Path(path).name
-    window.statusBar().showMessage(f"Imported {name}: {result.summary}{more}", 15000)
+    opener.status(f"Imported {name}: {result.summary}{more}", 15000)
     return result
