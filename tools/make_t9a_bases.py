@@ -75,6 +75,12 @@ ARMIES = {
     "SA": "Saurian Ancients", "SE": "Sylvan Elves", "UD": "Undying Dynasties",
     "VC": "Vampire Covenant", "VS": "Vermin Swarm", "WDG": "Warriors of the Dark Gods",
 }  # fmt: skip
+#: ArmyCreator's army names that are spelt otherwise.
+ARMYCREATOR_SPELLING = {
+    "Deamon Legions": "Daemon Legions",
+    "Ogre Kahns": "Ogre Khans",
+    "Warriors o.t. Dark Gods": "Warriors of the Dark Gods",
+}
 #: The source of a Character's row without a base.
 NO_BASE = "a Character (army category of BSData / the fielded lists); no base found"
 #: A Character's "mount" options that keep it on foot.
@@ -325,8 +331,8 @@ def armycreator_rows(folder: Path) -> list[Row]:
     for _, data in sorted(files.items()):
         root = ElementTree.fromstring(data)
         title = clean(root.findtext("army/name") or "")
-        army = re.sub(r"^T9A\s+", "", title).replace("Ogre Kahns", "Ogre Khans")
-        army = re.sub(r"^(?:The )?Vermin Swarm$", "Vermin Swarm", army)
+        army = army_name(re.sub(r"^T9A\s+", "", title))
+        army = ARMYCREATOR_SPELLING.get(army, army)
         book = clean(root.findtext("army/lrbversion") or "")
         version = clean(root.findtext("army/version") or "")
         for unit in root.iter("unit"):
