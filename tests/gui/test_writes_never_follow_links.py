@@ -79,7 +79,7 @@ def test_a_range_report_replaces_a_link_at_its_path(qtbot, planted):
     window = open_window(qtbot, load_game(DEMO_BOARD), str(DEMO_BOARD))
     ruler = Ruler("ruler-1", (0, 0), (36, 24), "b-boyz", None)
     window.doc.set_annotations(window.doc.annotations.with_ruler(ruler), "pin")
-    window.write_report(str(link), Subject(ruler=ruler))
+    window.referee.write_report(str(link), Subject(ruler=ruler))
     assert not link.is_symlink() and QImage(str(link)).width() > 0
     assert victim.read_bytes() == b"keep me"
 
