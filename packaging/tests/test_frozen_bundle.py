@@ -70,6 +70,29 @@ def test_the_bundle_holds_both_programs_the_licences_and_the_examples(bundle):
     assert bundled == sorted(e.path.name for e in examples())
 
 
+@pytest.mark.skipif(not shutil.which("readelf"), reason="readelf (binutils) reads the links")
+def test_every_library_the_bundle_carries_finds_the_qt_libraries_it_links_to(bundle):
+    """The spec leaves plugins and Qt libraries out (the virtual keyboard's Qt Quick,
+    Qt Pdf, Wayland's): nothing left in may link to one of them."""
+    if sys.platform != "linux":
+        pytest.skip("ELF libraries: the Linux bundle")
+    carried = {p.name for p in (bundle / "_internal").rglob("*.so*")}
+    missing = {}
+    for library in (bundle / "_internal").rglob("*.so*"):
+        if library.is_symlink() or not library.is_file():
+            continue
+        dynamic = subprocess.run(
+            ["readelf", "-d", str(library)], capture_output=True, text=True, check=False
+        ).stdout
+        needed = {
+            line.split("[", 1)[1].rstrip("]") for line in dynamic.splitlines() if "(NEEDED)" in line
+        }
+        absent = {n for n in needed if n.startswith("libQt6") and n not in carried}
+        if absent:
+            missing[library.name] = sorted(absent)
+    assert not missing
+
+
 def commands(given: str, name: str, side: str) -> dict[str, list[str]]:
     """What the smoke test runs on one example, by the output it compares."""
     return {
