@@ -132,8 +132,8 @@ def one_run(app: QApplication, seed: int) -> dict[str, float]:
     window.view.fit_board()
     app.processEvents()
     off = drag_frames(app, window)
-    window.scores_action.setChecked(True)
-    window._update_regions()
+    window.tools.scores_action.setChecked(True)
+    window.tools.update_regions()
     app.processEvents()
     ids = [f"u{i}" for i in range(1, 2 * PER_SIDE)]
     random.Random(seed).shuffle(ids)
@@ -153,30 +153,30 @@ def one_run(app: QApplication, seed: int) -> dict[str, float]:
         viewport.repaint()
         selections.append((time.perf_counter() - t0) * 1000)
         # The overlay alone: computed and drawn again (nothing kept), then painted.
-        window.scores_action.setChecked(False)
-        window._update_regions()
+        window.tools.scores_action.setChecked(False)
+        window.tools.update_regions()
         t0 = time.perf_counter()
         viewport.repaint()
         repaint_off.append((time.perf_counter() - t0) * 1000)
         t0 = time.perf_counter()
-        window.scores_action.setChecked(True)
-        window._update_regions()
+        window.tools.scores_action.setChecked(True)
+        window.tools.update_regions()
         overlay.append((time.perf_counter() - t0) * 1000)
         t0 = time.perf_counter()
         viewport.repaint()
         repaint_on.append((time.perf_counter() - t0) * 1000)
     spent: list[float] = []
-    update = window._update_regions
+    update = window.tools.update_regions
 
     def timed() -> None:
         t0 = time.perf_counter()
         update()
         spent.append((time.perf_counter() - t0) * 1000)
 
-    window._update_regions = timed  # type: ignore[method-assign]
+    window.tools.update_regions = timed  # type: ignore[method-assign]
     on = drag_frames(app, window)
-    window._update_regions = update  # type: ignore[method-assign]
-    assert window.regions.items or window.regions.shown, "the overlay is drawn"
+    window.tools.update_regions = update  # type: ignore[method-assign]
+    assert window.tools.regions.items or window.tools.regions.shown, "the overlay is drawn"
     close(app, window)
     return {
         "select": statistics.median(selections),

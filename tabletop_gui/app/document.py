@@ -246,6 +246,11 @@ class Document(QObject):
             self.selection, self.rulers_selected = pieces, rulers
             self.selection_changed.emit()
 
+    def refresh(self) -> None:
+        """Send ``changed`` and ``scoreboard_ready`` again: every view shows the
+        state (a window just made)."""
+        self._show()
+
     def _show(self) -> None:
         """Tell the views the shown state changed, then hand over its Scoreboard."""
         self.changed.emit()

@@ -22,7 +22,15 @@ from tabletop_gui.rules.engine import RuleError, apply, family_of
 from tabletop_gui.rules.play_types import Action
 from tabletop_gui.rules.scoreboard import Scoreboard
 
-__all__ = ["Action", "DiceRequest", "dice_requests", "offer", "refusal", "side_actions"]
+__all__ = [
+    "Action",
+    "DiceRequest",
+    "dice_requests",
+    "menu",
+    "offer",
+    "refusal",
+    "side_actions",
+]
 
 
 def refusal(state: GameState, events: Sequence[Event]) -> str | None:
@@ -45,6 +53,16 @@ def offer(
 def side_actions(state: GameState, text: str = "") -> list[Action]:
     """Turn-bar actions of the side whose turn it is (``text``: the side input)."""
     return family_of(state.setup).side_actions(state, text)
+
+
+def menu(
+    state: GameState, ids: Sequence[str], point: tuple[float, float] | None = None
+) -> list[tuple[Action, str | None]]:
+    """What the objective-actions menu lists for the selected pieces ``ids``
+    (right-clicked at ``point``): their actions, then the side's whose turn it
+    is, each with the engine's refusal now (None: allowed)."""
+    offered = offer(state, ids, point) + side_actions(state)
+    return [(a, refusal(state, a.events)) for a in offered]
 
 
 # -- dice ---------------------------------------------------------------------

@@ -7,6 +7,8 @@ Rule families); the import contract checks the imports, this test the words."""
 from __future__ import annotations
 
 import ast
+import inspect
+import re
 from pathlib import Path
 
 import tabletop_gui
@@ -64,3 +66,39 @@ def test_the_check_sees_a_family_name_in_code(tmp_path):
     )
     texts = [t for _line, t in strings_in_code(sample)]
     assert [t for t in texts if names_a_family(t, family_words())] == ["hex", "t9a.breakthrough"]
+
+
+#: A family's phrase: two or more capitalised words ("Life Points", "Game Turn").
+PHRASE = re.compile(r"[A-Z][a-z']+(?: [A-Z][a-z']+)+")
+
+
+def family_phrases() -> dict[str, set[str]]:
+    """Each family's capitalised phrases (its own words: a submenu's title, a
+    turn's name), from the strings in the code of the package it lives in."""
+    load_families()
+    out: dict[str, set[str]] = {}
+    for name, family in FAMILIES.items():
+        package = Path(inspect.getfile(family)).parent
+        found = {
+            text
+            for path in package.rglob("*.py")
+            for _line, text in strings_in_code(path)
+            if PHRASE.fullmatch(text)
+        }
+        out[name] = found
+    return out
+
+
+def test_no_string_in_the_qt_layer_is_a_familys_phrase():
+    """The window once filed actions under a submenu only when their group was
+    "Life Points", a Carnevale word: it asks the action now (Action.group)."""
+    phrases = family_phrases()
+    assert "Life Points" in phrases["carnevale"]
+    found = [
+        f"{path.relative_to(APP.parent)}:{line}: {text!r} ({family})"
+        for path in sorted(APP.rglob("*.py"))
+        for line, text in strings_in_code(path)
+        for family, words in phrases.items()
+        if text in words
+    ]
+    assert found == []

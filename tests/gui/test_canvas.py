@@ -97,7 +97,7 @@ def test_dragging_a_unit_into_6_in_of_the_centre_updates_the_score_during_the_dr
     assert demo.doc.timeline.events[-1] == MovePiece("b-wolves", moved.x, moved.y)
     assert math.hypot(moved.x - 42, moved.y - 27) < 0.2
     assert "Orcs 2" in demo.score_panel.cell(0, COL_REASON)
-    assert demo.undo_action.text().endswith("Move Wolf Riders")
+    assert demo.edit.undo_action.text().endswith("Move Wolf Riders")
 
 
 def test_rotate_with_the_keyboard_and_with_the_handle(demo, qtbot):
@@ -151,23 +151,23 @@ def test_undo_and_redo_return_to_the_exact_earlier_scene(demo, qtbot):
     qtbot.mouseMove(viewport, at(demo, 48, 30))
     qtbot.mouseMove(viewport, at(demo, 45, 28))
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(demo, 45, 28))
-    demo.rotate_selected(45)
+    demo.edit.rotate_selected(45)
     demo.inspector.edit("name", "Wolf Pack")
-    demo.duplicate_selected()
-    demo.change_side()
+    demo.edit.duplicate_selected()
+    demo.edit.change_side()
     demo.scene.clearSelection()
     demo.scene.pieces["b-giant"].setSelected(True)
-    demo.delete_selected()
+    demo.edit.delete_selected()
     assert demo.doc.undo_stack.count() == 7
     end_scene = demo.doc.state.scene
     end_view = scene_snapshot(demo)
     assert end_scene != start_scene
     for _ in range(7):
-        demo.undo_action.trigger()
+        demo.edit.undo_action.trigger()
     assert demo.doc.state.scene == start_scene
     assert scene_snapshot(demo) == start_view
     for _ in range(7):
-        demo.redo_action.trigger()
+        demo.edit.redo_action.trigger()
     assert demo.doc.state.scene == end_scene
     assert scene_snapshot(demo) == end_view
 
@@ -186,7 +186,7 @@ def test_measure_between_two_units_reads_the_edge_to_edge_distance_without_a_rul
     m = demo.view.measurement
     assert m is not None and m.distance == pytest.approx(expected, abs=1e-9)
     # No rule measures unit to unit on this board: the distance alone, no margin.
-    assert demo.measure_label.text() == f"{expected:.2f} in"
+    assert demo.tools.measure_label.text() == f"{expected:.2f} in"
     qtbot.keyClick(demo.view, Qt.Key.Key_Escape)
     assert demo.view.measurement is None
 
@@ -200,7 +200,7 @@ def test_measure_from_a_unit_to_the_board_centre_gives_the_hold_the_ground_margi
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(demo, 36.1, 24.05))
     expected = distance_to_point(unit_outline(a), 36, 24)
     assert demo.view.measurement.distance == pytest.approx(expected, abs=1e-9)
-    assert f"{6 - expected:.2f} in inside 6" in demo.measure_label.text()
+    assert f"{6 - expected:.2f} in inside 6" in demo.tools.measure_label.text()
 
 
 def test_secure_target_is_measured_to_the_marker_centre_not_its_edge():
@@ -269,7 +269,7 @@ def test_a_deployment_type_preset_replaces_the_zones_in_one_undo_step(demo):
     a_zone = next(z for z in zones.values() if z.side == "equitaine")
     assert max(y for _, y in a_zone.polygon) == pytest.approx(16.0)  # more than 8 in from y = 24
     assert demo.doc.undo_stack.count() == 1
-    demo.undo_action.trigger()
+    demo.edit.undo_action.trigger()
     assert max(y for _, y in demo.doc.state.scene.zones["zone-a"].polygon) == 12
 
 
@@ -326,7 +326,7 @@ def test_a_range_caption_near_the_right_board_edge_is_drawn_inside_the_board(qtb
 
     game = load_game(SCENARIOS / "t9a_frontline_clash_secure_target.json")
     window = open_window(qtbot, game)
-    window.perform([MovePiece("st-b", 65.0, 18.0)], "Move Orcs' target")
+    window.play.perform([MovePiece("st-b", 65.0, 18.0)], "Move Orcs' target")
     QApplication.processEvents()
     circles = [o for o in window.scene._overlays.values() if isinstance(o, CircleOverlay)]
     caption_rects = {

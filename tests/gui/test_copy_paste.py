@@ -30,7 +30,7 @@ def test_copied_units_paste_at_the_cursor_as_one_undo_step(qtbot):
     steps = window.doc.undo_stack.count()
     # The mouse over the board at (40, 30): Ctrl+V puts the pair's centre there.
     QCursor.setPos(window.view.viewport().mapToGlobal(window.view.viewport_pos(40.0, 30.0)))
-    x, y = window.paste_point()
+    x, y = window.edit.paste_point()
     if (x, y) == window.doc.state.scene.board.centre:  # no pointer offscreen
         pytest.skip("the platform has no cursor to paste at")
     qtbot.keyClick(window.view, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
@@ -46,7 +46,7 @@ def test_copied_units_paste_at_the_cursor_as_one_undo_step(qtbot):
     assert (a.name, b.name) == ("Player A unit 3", "Player A unit 4")
     assert set(window.scene.selected_ids()) == {a.id, b.id}
     assert window.statusBar().currentMessage() == "Pasted 2 pieces"
-    window.undo_action.trigger()
+    window.edit.undo_action.trigger()
     assert len(window.doc.state.scene.units) == 2
 
 
@@ -58,9 +58,9 @@ def test_a_paste_keeps_the_shape_of_terrain_and_markers_and_snaps_on_hexes(qtbot
     assert drop(window, pal.mime_for("unit", "hex-infantry"), x0, y0)
     (unit,) = window.doc.state.scene.units.values()
     select(window, [unit.id])
-    assert window.copy_selected()
+    assert window.edit.copy_selected()
     target = board.hex_to_point((6, 4))
-    (new,) = window.paste((target[0] + 0.2, target[1] - 0.1))
+    (new,) = window.edit.paste((target[0] + 0.2, target[1] - 0.1))
     pasted = window.doc.state.scene.units[new]
     assert (pasted.x, pasted.y) == pytest.approx(target)
 
@@ -69,6 +69,6 @@ def test_pasting_anything_else_changes_nothing_and_says_so(qtbot):
     window = new_board(qtbot, "t9a/frontline_clash/t9a.hold_the_ground")
     QGuiApplication.clipboard().setText("Knights, 20 models")
     steps = window.doc.undo_stack.count()
-    assert window.paste((36, 24)) == []
+    assert window.edit.paste((36, 24)) == []
     assert window.doc.undo_stack.count() == steps
     assert window.statusBar().currentMessage().startswith("Nothing pasted: the clipboard")

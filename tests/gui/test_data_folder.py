@@ -81,7 +81,7 @@ def test_the_override_still_names_the_data_folder_and_has_no_old_folder(
 
 def test_a_window_autosaves_into_the_single_folder(qtbot, user_home):
     window = open_window(qtbot, Game(load_game(HEX).setup), None)
-    assert window.perform((TurnStart(1, "prussia"),), "turn") is None
+    assert window.play.perform((TurnStart(1, "prussia"),), "turn") is None
     assert window.autosaver.autosave()
     assert window.autosaver.file.parent == user_home / "tabletop_gui" / "autosave"
     assert not (user_home / "tabletop_gui" / "tabletop_gui").exists()

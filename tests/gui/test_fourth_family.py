@@ -170,11 +170,11 @@ def test_a_family_defined_in_a_test_plays_in_the_real_window(toy, qtbot):
     assert [s.total for s in streamer.bar.info.sides] == ["1 torch", "0 torches"]
 
     # Context action: the family's one action, recorded and undoable.
-    labels = [a.label for a, _why in window.context_actions()]
+    labels = [a.label for a, _why in window.play.context_actions()]
     assert labels == [f"{scout.name}: the scout falls"]
-    action, why = window.context_actions()[0]
+    action, why = window.play.context_actions()[0]
     assert why is None
-    assert window.perform(action.events, action.label) is None
+    assert window.play.perform(action.events, action.label) is None
     assert window.doc.committed.scene.units[scout.id].removed
     assert window.score_panel.rows[0].leader == "nobody yet"
     # The streamer follows on the next turn of the event loop; waiting for it also leaves

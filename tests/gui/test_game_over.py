@@ -54,7 +54,7 @@ def test_undoing_the_winning_event_brings_the_actions_back(qtbot):
     game = load_game(str(HEX))
     window = open_window(qtbot, game.truncated(38), str(HEX))
     bar = window.turn_bar
-    assert window.perform((game.events[38],), "last event") is None
+    assert window.play.perform((game.events[38],), "last event") is None
     assert bar.clock.text() == "Prussia has won the battle (6 banners)"
     assert visible_buttons(bar) == []
     window.doc.undo_stack.undo()

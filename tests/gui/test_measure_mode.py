@@ -77,7 +77,7 @@ def test_the_first_escape_clears_the_line_the_second_leaves_and_a_click_draws_no
     assert view.measurement is None and not view.measure_item.isVisible()
     qtbot.keyClick(view, Qt.Key.Key_Escape)
     assert view.tool.value == "select"
-    assert window.tool_actions["select"].isChecked()
+    assert window.tools.tool_actions["select"].isChecked()
     assert view.measurement is None and not view.measure_item.isVisible()
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(window, 12, 32))
     assert view.measurement is None and not view.measure_item.isVisible()

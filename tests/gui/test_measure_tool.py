@@ -87,7 +87,7 @@ def test_measure_from_peasant_levy_to_the_board_centre_ends_at_the_centre_4_15_i
     # Ends at the centre (the Knights 1.52 in away are not under the mouse).
     assert m.distance == pytest.approx(expected, abs=1e-9)
     assert m.b == pytest.approx((36.0, 24.0))
-    assert demo.measure_label.text().startswith("4.15 in to the centre point")
+    assert demo.tools.measure_label.text().startswith("4.15 in to the centre point")
 
 
 def test_measuring_musketeers_to_marshal_daun_on_the_hex_board_reads_3_hexes(qtbot):
@@ -102,20 +102,20 @@ def test_measuring_musketeers_to_marshal_daun_on_the_hex_board_reads_3_hexes(qtb
     assert board.hex_to_point((6, 7)) == pytest.approx((daun.x, daun.y))
     window.view.set_tool(Tool.MEASURE)
     drag(qtbot, window, (musk.x, musk.y), (daun.x, daun.y))
-    text = window.measure_label.text()
+    text = window.tools.measure_label.text()
     assert text.startswith("3 hexes (hex 5,4 to hex 6,7), ")
     assert f"{window.view.measurement.distance:.2f} in" in text  # the inches as well
     assert window.view.measure_item.lines[0].startswith("3 hexes (hex 5,4 to hex 6,7)")
     # Two neighbouring hexes: 1 hex.
     gren = scene.units["b-gren"]  # hex 6,4, next to the Musketeers
     drag(qtbot, window, (musk.x, musk.y), (gren.x, gren.y))
-    assert window.measure_label.text().startswith("1 hex (hex 5,4 to hex 6,4)")
+    assert window.tools.measure_label.text().startswith("1 hex (hex 5,4 to hex 6,4)")
 
 
 def test_the_hippogriff_to_orcs_target_measure_names_secure_target(secure, qtbot):
     secure.qtbot = qtbot
     assert covered_by_measure(secure, "a-hippogriff", "st-b") == []
-    text = secure.measure_label.text()
+    text = secure.tools.measure_label.text()
     # 3.93 in (checked by hand), naming the rule's circle.
     assert text.startswith("3.93 in to the centre of Orcs' target, 2.07 in inside 6")
     assert text.endswith("2.07 in inside 6 (Secure Target: 6 in of Orcs' target)")
@@ -141,7 +141,7 @@ def test_the_carnevale_measure_names_the_objective_it_measures_to(carnevale, qtb
     priest, relic = (carnevale.doc.state.scene.piece(i) for i in ("r-priest", "obj-relic"))
     carnevale.view.set_tool(Tool.MEASURE)
     drag(qtbot, carnevale, (priest.x, priest.y), (relic.x, relic.y))
-    text = carnevale.measure_label.text()
+    text = carnevale.tools.measure_label.text()
     assert "inside 3 (Sunken Relic: 3 in from the objective's edge)" in text
     # On the board, one line per part: the distance, then the rule's margin.
     lines = carnevale.view.measure_item.lines

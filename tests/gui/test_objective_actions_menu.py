@@ -30,9 +30,9 @@ def test_a_carnevale_characters_life_point_losses_share_the_submenu_the_family_n
     the family under "Life Points"; removing it stays at the top level."""
     window = open_window(qtbot, load_game(SCENARIOS / "carnevale_drowned_quarter.json"))
     window.scene.piece_item("g-cutpurse").setSelected(True)
-    offered = [a for a, _why in window.context_actions()]
+    offered = [a for a, _why in window.play.context_actions()]
     assert {a.group for a in offered} == {"", "Life Points"}
-    menu = entries(window.build_context_menu())
+    menu = entries(window.play.build_context_menu())
     losses = [f"Cutpurse loses {n} Life Point{'s' * (n > 1)}" for n in range(1, 6)]
     assert menu["Life Points"] == losses
     assert "Remove Cutpurse from the board" in menu[""]
@@ -45,9 +45,9 @@ def test_the_hex_command_card_the_side_input_records_is_a_top_level_entry(qtbot)
     window = open_window(qtbot, load_game(SCENARIOS / "hex_hochkirch_ridge_demo.json"))
     state = window.doc.committed
     assert state.clock.side is not None, "the bundled battle stops in a side's turn"
-    offered = [a for a, _why in window.context_actions()]
+    offered = [a for a, _why in window.play.context_actions()]
     takes = [a for a in offered if a.takes_input]
     assert len(takes) == 1 and takes[0].label.startswith("Play ")
-    menu = entries(window.build_context_menu())
+    menu = entries(window.play.build_context_menu())
     assert list(menu) == [""], "no submenu"
     assert takes[0].label in [t.replace("   (not now)", "") for t in menu[""]]

@@ -25,7 +25,7 @@ def new_window(qtbot, demo, key: str):
 
 
 def dialog_of(window):
-    dialog = window.open_objectives()
+    dialog = window.setup.open_objectives()
     assert dialog is not None and dialog.isVisible()
     return dialog
 
@@ -178,7 +178,7 @@ def test_objectives_cannot_change_while_looking_back(qtbot):
     path = str(SCENARIOS / "t9a_frontline_clash_demo.json")
     window = open_window(qtbot, load_game(path), path)
     window.doc.look_at(3)
-    assert window.open_objectives() is None
+    assert window.setup.open_objectives() is None
     assert "looking back" in window.statusBar().currentMessage()
     from tabletop_gui.model.scene import ObjectiveSpec
 

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication
 
 
 def dialog_of(window):
-    dialog = window.open_objectives()
+    dialog = window.setup.open_objectives()
     assert dialog is not None and dialog.isVisible()
     dialog.json_box.setChecked(True)  # these tests type the params as JSON
     return dialog

@@ -47,7 +47,7 @@ def click_board(window, x: float, y: float) -> None:
 @pytest.mark.parametrize("family", sorted(BOARDS))
 def test_every_kind_gets_a_field_per_declared_param_with_its_help(qtbot, family):
     window = new_board(qtbot, BOARDS[family])
-    dialog = window.open_objectives()
+    dialog = window.setup.open_objectives()
     kinds = [dialog.kind_box.itemData(i) for i in range(dialog.kind_box.count())]
     assert kinds == [k for k, _ in choices.family_kinds(family)]
     for kind in kinds:
@@ -66,7 +66,7 @@ def test_every_kind_gets_a_field_per_declared_param_with_its_help(qtbot, family)
 
 def test_a_t9a_form_sets_numbers_choices_and_a_point_picked_on_the_board(qtbot):
     window = new_board(qtbot, BOARDS["t9a"])
-    dialog = window.open_objectives()
+    dialog = window.setup.open_objectives()
     pick_kind(dialog, "t9a.breakthrough")
     cap = dialog.form.field("cap")
     assert isinstance(cap, NumberField) and cap.box.value() == 3
@@ -100,7 +100,7 @@ def test_king_of_the_hill_picks_each_sides_terrain_from_the_board(qtbot):
     assert drop(window, pal.mime_for("terrain", "rect"), 20, 24)
     assert drop(window, pal.mime_for("terrain", "ellipse"), 52, 24)
     hill, wood = list(window.doc.committed.scene.terrain)
-    dialog = window.open_objectives()
+    dialog = window.setup.open_objectives()
     pick_kind(dialog, "t9a.king_of_the_hill")
     picks = dialog.form.field("picks")
     assert isinstance(picks, MappingField)
@@ -116,7 +116,7 @@ def test_king_of_the_hill_picks_each_sides_terrain_from_the_board(qtbot):
 def test_hexes_are_toggled_by_clicking_them_and_side_lists_are_ticked(qtbot):
     window = new_board(qtbot, BOARDS["hex"])
     board = window.doc.committed.scene.board
-    dialog = window.open_objectives()
+    dialog = window.setup.open_objectives()
     pick_kind(dialog, "hex.temporary")
     hexes = dialog.form.field("hexes")
     assert isinstance(hexes, HexField)
@@ -141,7 +141,7 @@ def test_a_carnevale_objective_takes_its_marker_picked_on_the_board(qtbot):
     assert drop(window, pal.mime_for("marker", "objective"), 10, 10)
     assert drop(window, pal.mime_for("marker", "objective"), 26, 26)
     second = list(window.doc.committed.scene.markers)[1]
-    dialog = window.open_objectives()
+    dialog = window.setup.open_objectives()
     pick_kind(dialog, "carnevale.objective")
     marker = dialog.form.field("marker")
     marker.pick_button.click()
@@ -153,7 +153,7 @@ def test_a_carnevale_objective_takes_its_marker_picked_on_the_board(qtbot):
 
 def test_edit_as_json_shows_the_params_and_brings_edits_back_to_the_form(qtbot):
     window = new_board(qtbot, BOARDS["t9a"])
-    dialog = window.open_objectives()
+    dialog = window.setup.open_objectives()
     pick_kind(dialog, "t9a.spoils_of_war")
     dialog.json_box.setChecked(True)
     assert dialog.params_edit.isVisible() and not dialog.form_area.isVisible()

@@ -48,7 +48,7 @@ def drawn_texts(window, item, monkeypatch) -> list[str]:
 
 
 def choose_viewer(window, name: str) -> None:
-    action = next(a for a in window.viewer_menu.actions() if a.text() == name)
+    action = next(a for a in window.board.viewer_menu.actions() if a.text() == name)
     action.trigger()
     QApplication.processEvents()
 

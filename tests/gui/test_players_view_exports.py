@@ -19,7 +19,7 @@ def svg_texts(path) -> list[str]:
 
 
 def view_as(window, name: str) -> None:
-    action = next(a for a in window.viewer_menu.actions() if a.text() == name)
+    action = next(a for a in window.board.viewer_menu.actions() if a.text() == name)
     action.trigger()
     QApplication.processEvents()
 

@@ -36,7 +36,7 @@ def select(window: MainWindow, piece_id: str) -> None:
 
 def view_as(window: MainWindow, name: str) -> None:
     """View > Score as seen by > ``name``, as a click on the menu entry does."""
-    action = next(a for a in window.viewer_menu.actions() if a.text() == name)
+    action = next(a for a in window.board.viewer_menu.actions() if a.text() == name)
     action.trigger()
     QApplication.processEvents()
 

@@ -40,7 +40,7 @@ def select(window, *ids: str) -> None:
 
 def menu_action(window, text: str, point=None):
     """The context menu's entry containing ``text`` (the menu the right-click builds)."""
-    menu = window.build_context_menu(point)
+    menu = window.play.build_context_menu(point)
     found = [a for a in menu.actions() if text in a.text()]
     for sub in menu.findChildren(type(menu)):
         found += [a for a in sub.actions() if text in a.text()]
@@ -61,7 +61,7 @@ def test_t9a_hold_the_ground_played_through_the_turn_bar_counts_at_the_end_of_ga
     counter away but gives none at the end of Game Turn 3."""
     window = open_window(qtbot, Game(Setup("t9a", Scene())))
     assert window.files.new_game("t9a/frontline_clash/t9a.hold_the_ground")
-    window.sides_dialog.reject()  # the armies keep the names they start with
+    window.setup.sides_dialog.reject()  # the armies keep the names they start with
     assert window.doc.committed.setup.deployment == "frontline_clash"
     assert len(window.doc.committed.scene.zones) == 2
     pal = window.palette_panel

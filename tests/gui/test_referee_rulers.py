@@ -190,7 +190,7 @@ def test_dragging_a_piece_shows_how_far_it_has_moved_from_where_the_drag_began(q
     assert readout.isVisible()
     (text,) = readout.lines
     assert text.startswith("moved ") and float(text.split()[1]) == pytest.approx(5.0, abs=0.1)
-    assert window.measure_label.text() == text  # the status bar reads it too
+    assert window.tools.measure_label.text() == text  # the status bar reads it too
     qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=at(window, BOYZ[0] + 3, BOYZ[1] + 4))
     assert not readout.isVisible()
 
@@ -254,7 +254,7 @@ def test_a_ruler_note_typed_in_the_window_is_drawn_saved_and_one_undo_step(
     (item,) = [i for i in window.scene.annotation_items if isinstance(i, PinnedRulerItem)]
     assert item.lines[:2] == ["Knights of the Realm to Orc Boyz", "disputed charge"]
     assert window.doc.undo_stack.count() == steps + 1
-    assert window.undo_action.text().endswith("Note on ruler-1")
+    assert window.edit.undo_action.text().endswith("Note on ruler-1")
     path = tmp_path / "noted.json"
     save_game(window.doc.game, path)
     assert json.loads(path.read_text())["annotations"]["rulers"][0]["note"] == "disputed charge"

@@ -72,7 +72,7 @@ def test_the_comparison_sees_a_trail_when_an_item_paints_outside_its_rect(demo, 
     flag = QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing
     demo.view.setOptimizationFlag(flag, True)
     demo.scene.board = None  # rebuild every item with the narrow rect
-    demo.refresh()
+    demo.board.refresh()
     demo.view.zoom(2.0, at(demo, 30, 24))
     demo.scene.piece_item("b-boyz").setSelected(True)
     drag(qtbot, demo, "b-boyz", (20.0, 20.0))

@@ -68,7 +68,7 @@ def test_the_scenario_panel_shows_name_rules_victory_text_and_problems(qtbot, tm
     window = demo_window(qtbot)
     window.files.import_scenario(write(tmp_path))
     QApplication.processEvents()
-    assert window.briefing_dock.isVisible()
+    assert window.panels.docks["Scenario"].isVisible()
     text = window.briefing_panel.plain_text()
     assert text.startswith("Test scenario")
     for part in ("Setup", "Allies move first.", "Special rules",
@@ -112,7 +112,7 @@ def test_the_board_draws_the_terrain_and_the_legend_names_it(qtbot, tmp_path):
     window = demo_window(qtbot)
     window.files.import_scenario(write(tmp_path))
     QApplication.processEvents()
-    qtbot.waitUntil(lambda: not window._fit_pending, timeout=3000)
+    qtbot.waitUntil(lambda: not window.board.fit_pending, timeout=3000)
     board = window.doc.committed.scene.board
     assert isinstance(board, HexBoard)
     image = window.view.viewport().grab().toImage()

@@ -45,7 +45,7 @@ def test_renaming_the_sides_is_one_undo_step_shown_everywhere(qtbot):
     drop_target(window, "player-a", 42, 30)
     drop_target(window, "player-b", 36, 20)
     steps = window.doc.undo_stack.count()
-    dialog = window.open_sides()
+    dialog = window.setup.open_sides()
     fill_sides(dialog, ["Equitaine", "Orcs"], ["#009e73", "#e69f00"])
     dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
     QApplication.processEvents()
@@ -68,22 +68,22 @@ def test_renaming_the_sides_is_one_undo_step_shown_everywhere(qtbot):
     assert "Equitaine" in legend and "Orcs" in legend
     box = window.palette_panel.side_box
     assert [box.itemText(i) for i in range(box.count())] == ["Equitaine", "Orcs"]
-    assert "Orcs" in [a.text() for a in window.viewer_menu.actions()]
+    assert "Orcs" in [a.text() for a in window.board.viewer_menu.actions()]
     # The log names what the log placed by the new names too.
     rows = [window.log_panel.row_text(n) for n in range(1, len(window.doc.timeline) + 1)]
     assert any("Orcs' target placed" in r for r in rows), rows
-    window.undo_action.trigger()
+    window.edit.undo_action.trigger()
     QApplication.processEvents()
     assert [s.name for s in window.doc.state.scene.sides] == ["Player A", "Player B"]
     assert targets(window)[2] == ("player-b", "Player B's target")
-    window.redo_action.trigger()
+    window.edit.redo_action.trigger()
     QApplication.processEvents()
     assert [s.name for s in window.doc.state.scene.sides] == ["Equitaine", "Orcs"]
 
 
 def test_two_sides_of_one_name_are_refused_in_the_dialog(qtbot):
     window = new_board(qtbot)
-    dialog = window.open_sides()
+    dialog = window.setup.open_sides()
     fill_sides(dialog, ["Orcs", "orcs"], ["#0072b2", "#d55e00"])
     assert not dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
     assert dialog.problem.text() == "Side 2: 'orcs' is side 1's name too"
@@ -95,7 +95,7 @@ def test_a_new_game_asks_for_the_armies_names_as_one_undo_step(qtbot):
     window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
     window.doc.undo_stack.setClean()
     assert window.files.new_game("t9a/frontline_clash/t9a.hold_the_ground")
-    dialog = window.sides_dialog
+    dialog = window.setup.sides_dialog
     assert dialog.isVisible() and dialog.windowTitle() == "New game: name the armies"
     fill_sides(dialog, ["Vermin", "Dwarves"], ["#cc79a7", "#56b4e9"])
     dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
@@ -103,7 +103,7 @@ def test_a_new_game_asks_for_the_armies_names_as_one_undo_step(qtbot):
     sides = window.doc.committed.setup.scene.sides
     assert [(s.name, s.colour) for s in sides] == [("Vermin", "#cc79a7"), ("Dwarves", "#56b4e9")]
     assert window.doc.undo_stack.count() == 1
-    window.undo_action.trigger()
+    window.edit.undo_action.trigger()
     assert [s.name for s in window.doc.committed.setup.scene.sides] == ["Player A", "Player B"]
 
 
@@ -114,7 +114,7 @@ def test_a_numbered_target_follows_its_new_owner_and_the_log_names_the_side(qtbo
     second = next(m for m in window.doc.state.scene.markers.values() if m.label.endswith(" 2"))
     window.scene.clearSelection()
     window.scene.pieces[second.id].setSelected(True)
-    window.change_side()  # Edit > Change side (S)
+    window.edit.change_side()  # Edit > Change side (S)
     QApplication.processEvents()
     assert ("player-a", "Player A's target") in targets(window)
     last = window.log_panel.row_text(len(window.doc.timeline))
@@ -125,7 +125,7 @@ def test_the_turn_bar_and_the_deployment_zones_read_the_new_names(qtbot):
     window = new_board(qtbot, "t9a/frontline_clash/t9a.hold_the_ground")
     bar = window.turn_bar
     bar.first_box.setCurrentIndex(bar.first_box.findData("player-b"))
-    dialog = window.open_sides()
+    dialog = window.setup.open_sides()
     fill_sides(dialog, ["Kingdom of Equitaine", "Undying Dynasties"], ["#0072b2", "#d55e00"])
     dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
     QApplication.processEvents()
@@ -143,7 +143,7 @@ def test_the_turn_bar_and_the_deployment_zones_read_the_new_names(qtbot):
         "player-a": "Frontline Clash: Kingdom of Equitaine zone",
         "player-b": "Frontline Clash: Undying Dynasties zone",
     }
-    window.undo_action.trigger()
+    window.edit.undo_action.trigger()
     QApplication.processEvents()
     assert [box.itemText(i) for i in range(box.count())] == ["Player A", "Player B"]
     assert window.doc.state.scene.zones["zone-player-a"].name == "Frontline Clash: Player A zone"

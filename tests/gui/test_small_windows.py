@@ -30,7 +30,9 @@ def sized(qtbot, width: int, height: int):
 
 
 def shown_docks(window) -> list:
-    return [d for d in window.docks.values() if d.isVisible() and not d.visibleRegion().isEmpty()]
+    return [
+        d for d in window.panels.docks.values() if d.isVisible() and not d.visibleRegion().isEmpty()
+    ]
 
 
 def test_at_1024x640_the_board_keeps_most_of_the_window(qtbot):
@@ -39,7 +41,7 @@ def test_at_1024x640_the_board_keeps_most_of_the_window(qtbot):
     assert view.width() >= 0.6 * window.width(), view.width()
     assert view.height() >= 0.75 * window.height(), view.height()
     # Every panel is still there, one tab away: Score in front.
-    docks = window.docks
+    docks = window.panels.docks
     assert window.tabifiedDockWidgets(docks["Score"])
     assert not docks["Score"].visibleRegion().isEmpty()
     for title in ("Palette", "Inspector", "Game log"):
@@ -65,10 +67,10 @@ def test_going_small_and_back_restores_the_panels(qtbot):
     window.resize(1600, 950)
     for _ in range(3):
         QApplication.processEvents()
-    assert not window.tabifiedDockWidgets(window.docks["Palette"])
-    left = window.dockWidgetArea(window.docks["Palette"])
-    assert left == window.dockWidgetArea(window.docks["Inspector"])
-    assert left != window.dockWidgetArea(window.docks["Score"])
+    assert not window.tabifiedDockWidgets(window.panels.docks["Palette"])
+    left = window.dockWidgetArea(window.panels.docks["Palette"])
+    assert left == window.dockWidgetArea(window.panels.docks["Inspector"])
+    assert left != window.dockWidgetArea(window.panels.docks["Score"])
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1366, 768)])

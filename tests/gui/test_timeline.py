@@ -85,7 +85,7 @@ def test_the_past_is_read_only(demo, qtbot):
     assert len(demo.doc.timeline) == demo.log_panel.list.count() - 1
     assert not demo.turn_bar.advance_button.isEnabled()
     assert "read-only" in demo.turn_bar.message.text()
-    menu = demo.build_context_menu()
+    menu = demo.play.build_context_menu()
     assert "read-only" in menu.actions()[0].text()
     demo.log_panel.present_button.click()
     assert demo.turn_bar.advance_button.isEnabled()
@@ -100,12 +100,12 @@ def test_undo_and_redo_return_to_the_present_and_keep_the_log_in_step(demo, qtbo
     assert demo.log_panel.list.count() == length + added + 1
     demo.log_panel.slider.setValue(2)
     assert demo.doc.looking_back
-    demo.undo_action.trigger()
+    demo.edit.undo_action.trigger()
     assert not demo.doc.looking_back
     assert len(demo.doc.timeline) == length
     assert demo.log_panel.list.count() == length + 1
     assert demo.log_panel.list.currentRow() == length
-    demo.redo_action.trigger()
+    demo.edit.redo_action.trigger()
     assert demo.log_panel.list.count() == length + added + 1
     assert demo.log_panel.row_text(length + added).startswith(f"{length + added}. ")
 

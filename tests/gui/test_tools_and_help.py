@@ -25,7 +25,7 @@ def demo(qtbot):
 
 def test_the_toolbar_holds_the_five_tools_with_icons_and_keys_in_their_tooltips(qtbot):
     window = demo(qtbot)
-    bar = window.tools_toolbar
+    bar = window.tools.toolbar
     assert bar.isVisible()
     actions = [a for a in bar.actions() if not a.isSeparator()]
     tips = [a.toolTip() for a in actions]
@@ -38,29 +38,31 @@ def test_the_toolbar_holds_the_five_tools_with_icons_and_keys_in_their_tooltips(
 
 def test_the_ruler_button_is_the_measure_tool_and_select_comes_back(qtbot):
     window = demo(qtbot)
-    bar = window.tools_toolbar
-    ruler = bar.widgetForAction(window.tool_actions["measure"])
+    bar = window.tools.toolbar
+    ruler = bar.widgetForAction(window.tools.tool_actions["measure"])
     qtbot.mouseClick(ruler, Qt.MouseButton.LeftButton)
     assert window.view.tool is Tool.MEASURE
-    assert window.tool_actions["measure"].isChecked()
-    qtbot.mouseClick(bar.widgetForAction(window.tool_actions["select"]), Qt.MouseButton.LeftButton)
+    assert window.tools.tool_actions["measure"].isChecked()
+    qtbot.mouseClick(
+        bar.widgetForAction(window.tools.tool_actions["select"]), Qt.MouseButton.LeftButton
+    )
     assert window.view.tool is Tool.SELECT
-    scores = bar.widgetForAction(window.scores_action)
+    scores = bar.widgetForAction(window.tools.scores_action)
     qtbot.mouseClick(scores, Qt.MouseButton.LeftButton)
-    assert window.scores_action.isChecked() and window.regions_panel.isVisible()
+    assert window.tools.scores_action.isChecked() and window.tools.regions_panel.isVisible()
 
 
 def help_titles(window) -> list[str]:
-    return [a.text().replace("&", "") for a in window.help_menu.actions() if not a.isSeparator()]
+    return [a.text().replace("&", "") for a in window.help.menu.actions() if not a.isSeparator()]
 
 
 def test_help_opens_the_quick_start_guide_in_the_window(qtbot):
     window = demo(qtbot)
     assert help_titles(window)[:2] == ["Quick start (at the tool in use)", "Keyboard shortcuts"]
-    quick = window.help_menu.actions()[0]
+    quick = window.help.menu.actions()[0]
     quick.trigger()
     QApplication.processEvents()
-    help_ = window.help_window
+    help_ = window.help.help_window
     assert isinstance(help_, HelpWindow) and help_.isVisible()
     text = help_.browser.toPlainText()
     assert text.startswith("Quick start: your first five minutes")
@@ -73,19 +75,19 @@ def test_f1_opens_the_guide_at_the_tool_in_use(qtbot):
     window = demo(qtbot)
     window.view.set_tool(Tool.TERRAIN)
     qtbot.keyClick(window.view, Qt.Key.Key_F1)
-    help_ = window.help_window
+    help_ = window.help.help_window
     assert help_.heading_at_top() == "Draw terrain"
     window.view.set_tool(Tool.MEASURE)
-    help_ = window.help_here()
+    help_ = window.help.help_here()
     assert help_.heading_at_top() == "Ruler"
-    window.scores_action.trigger()
-    help_ = window.help_here()
+    window.tools.scores_action.trigger()
+    help_ = window.help.help_here()
     assert help_.heading_at_top() == "Where it scores"
 
 
 def test_the_keyboard_shortcuts_page_is_read_from_the_menus(qtbot):
     window = demo(qtbot)
-    help_ = window.show_help(SHORTCUTS)
+    help_ = window.help.show_help(SHORTCUTS)
     text = help_.browser.toPlainText()
     assert "Paste at the cursor" in text and "Where it scores" in text
     assert "Sides (names and colours)" not in text  # no key: not listed
@@ -93,28 +95,28 @@ def test_the_keyboard_shortcuts_page_is_read_from_the_menus(qtbot):
 
 def test_the_shortcuts_page_names_undo_and_redo_not_the_step_they_would_take(qtbot):
     window = demo(qtbot)
-    window._select_all()
-    window.copy_selected()
-    window.paste(at=(36.0, 24.0))  # Edit > Undo now reads "Undo Paste 8 pieces"
-    assert window.undo_action.text().replace("&", "").startswith("Undo Paste")
-    rows = {(menu, action): keys for menu, action, keys in window.shortcut_rows()}
+    window.edit.select_all()
+    window.edit.copy_selected()
+    window.edit.paste(at=(36.0, 24.0))  # Edit > Undo now reads "Undo Paste 8 pieces"
+    assert window.edit.undo_action.text().replace("&", "").startswith("Undo Paste")
+    rows = {(menu, action): keys for menu, action, keys in window.help.shortcut_rows()}
     assert rows[("Edit", "Undo")] == "Ctrl+Z"
     assert rows[("Edit", "Redo")].startswith("Ctrl+Shift+Z, Ctrl+Y")
     assert all("+" in key for key in rows[("Edit", "Redo")].split(", "))  # no bare "Redo"
-    text = window.show_help(SHORTCUTS).browser.toPlainText()
+    text = window.help.show_help(SHORTCUTS).browser.toPlainText()
     assert "Undo Paste" not in text
 
 
 def test_each_familys_rules_reference_opens_from_the_help_menu(qtbot):
     window = demo(qtbot)
     load_families()
-    refs = next(a.menu() for a in window.help_menu.actions() if a.menu() is not None)
+    refs = next(a.menu() for a in window.help.menu.actions() if a.menu() is not None)
     titles = [a.text() for a in refs.actions()]
     for family in FAMILIES.values():
         title = f"Rules: {family.title}"
         assert title in titles
         next(a for a in refs.actions() if a.text() == title).trigger()
         QApplication.processEvents()
-        doc_title = (window.help_window.browser.toPlainText().splitlines() or [""])[0]
+        doc_title = (window.help.help_window.browser.toPlainText().splitlines() or [""])[0]
         assert doc_title, family.reference
-        assert window.help_window.page == family.reference.rsplit("/", 1)[-1]
+        assert window.help.help_window.page == family.reference.rsplit("/", 1)[-1]

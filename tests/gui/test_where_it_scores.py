@@ -55,7 +55,7 @@ def test_w_shades_the_rules_region_and_says_how_far_short(qtbot):
     select(window, "knights")
     assert not regions_of(window)
     qtbot.keyClick(window.view, Qt.Key.Key_W)
-    assert window.scores_action.isChecked()
+    assert window.tools.scores_action.isChecked()
     (item,) = regions_of(window)
     # The drawn path is the rules' shape: its bounds are the region's, to 0.01 in.
     (answer, _) = scoring_regions(window.doc.state, "knights")
@@ -65,14 +65,14 @@ def test_w_shades_the_rules_region_and_says_how_far_short(qtbot):
     assert (rect.left(), rect.right()) == pytest.approx((x0, x1), abs=0.01)
     assert (h - rect.bottom(), h - rect.top()) == pytest.approx((y0, y1), abs=0.01)
     assert item.contested  # the Orcs stand within 6 in of the centre now
-    lines = window.regions.lines(window.doc.state.scene.units["knights"])
+    lines = window.tools.regions.lines(window.doc.state.scene.units["knights"])
     short = answer.region.distance(20, 10)
     assert lines == [
         f"Hold the Ground: {short:.2f} in short",
         "Capture the Flags: no positional part: it counts marked units removed as casualties",
     ]
-    assert window.regions_panel.isVisible()
-    assert "Hold the Ground" in window.regions_panel.text()
+    assert window.tools.regions_panel.isVisible()
+    assert "Hold the Ground" in window.tools.regions_panel.text()
 
 
 def test_the_words_panel_is_white_over_the_board_so_its_dark_text_reads(qtbot):
@@ -82,7 +82,7 @@ def test_the_words_panel_is_white_over_the_board_so_its_dark_text_reads(qtbot):
     window.resize(1366, 768)
     select(window, "knights")
     qtbot.keyClick(window.view, Qt.Key.Key_W)
-    panel = window.regions_panel
+    panel = window.tools.regions_panel
     QApplication.processEvents()
     picture = window.view.grab().toImage()  # the panel is the view's child
     geo = panel.geometry()
@@ -95,7 +95,7 @@ def test_the_words_panel_is_white_over_the_board_so_its_dark_text_reads(qtbot):
 def test_the_region_stays_while_the_unit_is_dragged_and_the_words_follow(qtbot):
     window = open_window(qtbot, game())
     select(window, "knights")
-    window.scores_action.trigger()
+    window.tools.scores_action.trigger()
     (before,) = regions_of(window)
     viewport = window.view.viewport()
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(window, 20, 10))
@@ -105,15 +105,15 @@ def test_the_region_stays_while_the_unit_is_dragged_and_the_words_follow(qtbot):
         assert regions_of(window) == [before]  # not rebuilt while dragging
     unit = window.doc.state.scene.units["knights"]
     assert (
-        window.regions.lines(unit)[0]
+        window.tools.regions.lines(unit)[0]
         == "Hold the Ground: within 6 in of the centre (Orcs: 1 Scoring Unit within 6 in now)"
     )
-    cross = window.regions.cross.pos()
+    cross = window.tools.regions.cross.pos()
     assert window.scene.bmap.to_board(cross) == pytest.approx((unit.x, unit.y))
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(window, 36, 24))
     QApplication.processEvents()
     # Turned 45 degrees (Alt+R x 45 would do; R turns 15): a new region.
-    window.rotate_selected(45)
+    window.edit.rotate_selected(45)
     QApplication.processEvents()
     (after,) = regions_of(window)
     assert after is not before
@@ -122,12 +122,12 @@ def test_the_region_stays_while_the_unit_is_dragged_and_the_words_follow(qtbot):
 
 def test_without_one_unit_selected_it_asks_for_one_and_off_it_clears(qtbot):
     window = open_window(qtbot, game())
-    window.scores_action.trigger()
-    assert window.regions_panel.text() == "Where it scores: select one unit on the board"
+    window.tools.scores_action.trigger()
+    assert window.tools.regions_panel.text() == "Where it scores: select one unit on the board"
     select(window, "knights")
     assert regions_of(window)
-    window.scores_action.trigger()
-    assert not regions_of(window) and not window.regions_panel.isVisible()
+    window.tools.scores_action.trigger()
+    assert not regions_of(window) and not window.tools.regions_panel.isVisible()
 
 
 @pytest.mark.parametrize(
@@ -142,8 +142,8 @@ def test_every_family_answers_for_each_objective(qtbot, example):
     window = open_window(qtbot, load_game(str(SCENARIOS / example)))
     unit = next(u for u in window.doc.state.scene.units.values() if not u.removed)
     select(window, unit.id)
-    window.scores_action.trigger()
-    lines = window.regions.lines(window.doc.state.scene.units[unit.id])
+    window.tools.scores_action.trigger()
+    lines = window.tools.regions.lines(window.doc.state.scene.units[unit.id])
     state = window.doc.state
     active = [*objectives_of(state.setup), *family_of(state.setup).unlisted_objectives(state)]
     assert len(lines) == len(active) > 0
@@ -158,7 +158,7 @@ def test_the_words_panel_wraps_within_part_of_the_view_and_keeps_off_the_unit(qt
     window.resize(1350, 720)
     select(window, "g-capo")
     qtbot.keyClick(window.view, Qt.Key.Key_W)
-    panel, view = window.regions_panel, window.view.viewport()
+    panel, view = window.tools.regions_panel, window.view.viewport()
     assert panel.isVisible() and panel.width() <= 0.45 * view.width() + 1
 
     def on_view(rect):  # viewport pixels to the view's (the panel's parent's)

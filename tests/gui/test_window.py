@@ -165,7 +165,7 @@ def test_an_inspector_refusal_is_shown_where_it_is_seen(demo, qtbot):
     the Inspector (under its title) and in the status bar."""
     demo.scene.pieces["a-peasants"].setSelected(True)
     inspector = demo.inspector
-    scroll = demo.docks["Inspector"].widget()
+    scroll = demo.panels.docks["Inspector"].widget()
     scroll.ensureWidgetVisible(inspector.widgets["leader"])  # scrolled to the bottom
     inspector.edit("elevation", "high")
     message = inspector.message
@@ -179,7 +179,7 @@ def test_an_inspector_refusal_is_shown_where_it_is_seen(demo, qtbot):
 def test_the_inspector_shows_a_dozen_rows_of_the_form(demo):
     demo.scene.pieces["a-peasants"].setSelected(True)
     QApplication.processEvents()
-    scroll = demo.docks["Inspector"].widget()
+    scroll = demo.panels.docks["Inspector"].widget()
     row = demo.inspector.widgets["name"].sizeHint().height()
     assert scroll.viewport().height() >= 12 * row
 
@@ -190,29 +190,29 @@ def test_closed_panels_come_back_from_the_view_menu(demo, qtbot):
     titles = [a.text() for a in panels.actions() if not a.isSeparator()]
     assert titles[:4] == ["Score", "Palette", "Inspector", "Game log"]
     assert "Turn bar" in titles and "Show &all panels" in titles
-    for title, dock in demo.docks.items():
+    for title, dock in demo.panels.docks.items():
         dock.close()
         assert not dock.isVisible()
         action = next(a for a in panels.actions() if a.text() == title)
         assert not action.isChecked()
         action.trigger()
         assert dock.isVisible(), title
-    for dock in demo.docks.values():
+    for dock in demo.panels.docks.values():
         dock.close()
-    demo.turn_toolbar.close()
+    demo.play.toolbar.close()
     next(a for a in panels.actions() if a.text() == "Show &all panels").trigger()
-    assert all(d.isVisible() for d in demo.docks.values())
-    assert demo.turn_toolbar.isVisible()
+    assert all(d.isVisible() for d in demo.panels.docks.values())
+    assert demo.play.toolbar.isVisible()
 
 
 def test_looking_back_does_not_change_the_turn_bar_or_shift_the_board(qtbot):
     path = str(SCENARIOS / "hex_hochkirch_ridge_demo.json")
     window = open_window(qtbot, load_game(path).truncated(19), path)
     QApplication.processEvents()
-    bar = window.turn_toolbar
+    bar = window.play.toolbar
     before = (bar.height(), window.view.geometry(), window.width())
     min_width = window.turn_bar.minimumSizeHint().width()
-    window.perform(tuple(load_game(path).events[19:21]), "two more events")
+    window.play.perform(tuple(load_game(path).events[19:21]), "two more events")
     window.doc.look_at(19)
     QApplication.processEvents()
     assert window.turn_bar.message.text().startswith("Looking back")

@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         window.scene.clearSelection()
         if item is not None:
             item.setSelected(True)
-        menu = window.build_context_menu((piece.x, piece.y))
+        menu = window.play.build_context_menu((piece.x, piece.y))
         menu.adjustSize()
         shot = menu.grab()
         pos = window.view.mapTo(window, view.viewport_pos(piece.x, piece.y))

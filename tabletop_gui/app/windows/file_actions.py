@@ -52,7 +52,7 @@ class FilesController(Part):
         #: a log cut before its refused event is not offered over its own file.
         self.save_suggestion: tuple[str, str] | None = None
         doc.path_changed.connect(self.update_title)
-        doc.dirty_changed.connect(lambda _dirty: self.update_title())
+        doc.dirty_changed.connect(self.update_title)
         doc.reset_done.connect(self._after_reset)
         self.new_menu = QMenu("&New", host)
         self._build_new_menu(self.new_menu)
@@ -90,7 +90,7 @@ class FilesController(Part):
     def _warn(self, title: str, text: str) -> None:
         QMessageBox.warning(self.host, title, text)
 
-    def update_title(self) -> None:
+    def update_title(self, *_dirty: bool) -> None:
         """The window's title: the file (or what the game is a copy of), a star for
         unsaved work, the game's name."""
         if not shiboken6.isValid(self.host) or not shiboken6.isValid(self.doc.undo_stack):

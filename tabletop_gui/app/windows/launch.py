@@ -40,7 +40,7 @@ def fit_to_screen(window: MainWindow) -> bool:
         return False
     for _ in range(2):
         window.resize(min(window.width(), width), min(window.height(), height))
-        window.fit_panels()
+        window.panels.fit()
     window.move(free.topLeft())
     return True
 

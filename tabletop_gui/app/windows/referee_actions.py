@@ -11,7 +11,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu, QMessageBox
 
 from tabletop_gui.app import session
-from tabletop_gui.app.canvas.annotation_items import selected_rulers, show_annotations
+from tabletop_gui.app.canvas.annotation_items import show_annotations
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.view import BoardView
 from tabletop_gui.app.document import Document
@@ -46,6 +46,7 @@ class RefereeController(Part):
                         "Ctrl+Shift+R"),
         ]  # fmt: skip
         doc.annotations_changed.connect(self.show_annotations)
+        doc.scoreboard_ready.connect(self.show_annotations)
         view.ruler_note_requested.connect(self.edit_ruler_note)
 
     def add_entries(self, menu: QMenu) -> None:
@@ -53,8 +54,9 @@ class RefereeController(Part):
         menu.addSeparator()
         menu.addActions(self.actions)
 
-    def show_annotations(self) -> None:
-        """Draw the game's annotations as they read on the state shown."""
+    def show_annotations(self, *_board: object) -> None:
+        """Draw the game's annotations as they read on the state shown (on
+        ``annotations_changed`` and ``scoreboard_ready``)."""
         state = self.doc.state
         show_annotations(self.scene, self.doc.annotations, state, self.doc.scoreboard(),
                          self.view.pixels_per_inch())  # fmt: skip
@@ -69,7 +71,7 @@ class RefereeController(Part):
         a line under its title on the board, in exports and on the stream, after
         the title in the report; one undo step. False when nothing changed."""
         if ruler_id is None:
-            ids = selected_rulers(self.scene)
+            ids = self.doc.rulers_selected
             if len(ids) != 1:
                 self.status("Select one pinned ruler (click its reading) to write its note")
                 return False
@@ -95,7 +97,7 @@ class RefereeController(Part):
     def remove_selected_rulers(self) -> bool:
         """Remove the pinned rulers selected on the board (one undo step); False
         when none is selected."""
-        ids = selected_rulers(self.scene)
+        ids = self.doc.rulers_selected
         if not ids:
             return False
         notes = self.doc.annotations
@@ -115,7 +117,7 @@ class RefereeController(Part):
         scene = self.doc.state.scene
         return [
             pid
-            for pid in self.scene.selected_ids()
+            for pid in self.doc.selection
             if isinstance(scene.units.get(pid) or scene.markers.get(pid), Unit | Marker)
         ]
 
@@ -147,7 +149,7 @@ class RefereeController(Part):
     # -- the disputed-range report ------------------------------------------------
     def report_subject(self) -> Subject | None:
         """A selected pinned ruler, else the live measure, else the selected piece."""
-        ids = selected_rulers(self.scene)
+        ids = self.doc.rulers_selected
         ruler = self.doc.annotations.ruler(ids[0]) if ids else None
         if ruler is None and self.view.measure_ends is not None:
             start_id, start, end_id, end = self.view.measure_ends

@@ -1,0 +1,194 @@
+"""The main window's board part: the board scene and the Score panel kept in
+step with the document. On ``changed`` the scene shows the state (with the
+set-up marks, ``play.setup_marks``) and the view fits a new board; on
+``scoreboard_ready`` the Score panel and the legend show the Scoreboard and a
+chosen score row keeps its pieces emphasised. The selection on the board and
+the document's ``selection`` are one: a click selects in the document, a part
+that selects through the document (``select``) selects on the board. View ▸
+Fit board, Zoom, Colour-blind-safe side colours and Score as seen by are here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import shiboken6
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu
+
+from tabletop_gui.app.canvas.annotation_items import PinnedRulerItem, selected_rulers
+from tabletop_gui.app.canvas.board_scene import BoardScene
+from tabletop_gui.app.canvas.hex_terrain import legend_terrain
+from tabletop_gui.app.canvas.legend import LegendWidget
+from tabletop_gui.app.canvas.view import BoardView
+from tabletop_gui.app.document import Document
+from tabletop_gui.app.panels.score_panel import ScorePanel
+from tabletop_gui.app.windows.part import Part
+from tabletop_gui.play.setup_marks import setup_marks
+from tabletop_gui.play.wording import piece_ids
+from tabletop_gui.rules.scoreboard import Scoreboard
+
+
+class BoardController(Part):
+    """The board scene, the view's fit and zoom, the Score panel and legend, the
+    selection, and View ▸ Fit board ... Score as seen by."""
+
+    def __init__(
+        self,
+        doc: Document,
+        host: QMainWindow,
+        scene: BoardScene,
+        view: BoardView,
+        score_panel: ScorePanel,
+        legend: LegendWidget,
+    ) -> None:
+        super().__init__(doc, host)
+        self.scene = scene
+        self.view = view
+        self.score_panel = score_panel
+        self.legend = legend
+        #: The objective whose score row is chosen: its pieces stand out.
+        self.focus_objective: str | None = None
+        #: A new board waits to be fitted once the scene has its size.
+        self.fit_pending = False
+        self._selecting = False
+        doc.changed.connect(self.show_state)
+        doc.scoreboard_ready.connect(self.show_scores)
+        doc.reset_done.connect(self._after_reset)
+        doc.setup_changed.connect(self.fill_viewers)  # sides may have new names
+        doc.selection_changed.connect(self._select_on_board)
+        scene.selectionChanged.connect(self._select_in_document)
+        score_panel.objective_selected.connect(self.set_focus_objective)
+        score_panel.piece_selected.connect(self.select_piece)
+
+        fit = self.action(None, "&Fit board", view.fit_board)
+        # F wherever a letter is not typed; Ctrl+0 even while typing in a field.
+        fit.setShortcuts([QKeySequence("F"), QKeySequence("Ctrl+0")])
+        safe = self.action(None, "Colour-blind-safe side colours", scene.set_safe_colours)
+        safe.setCheckable(True)
+        safe.setChecked(scene.safe_colours)
+        #: View ▸ Fit board, Zoom in, Zoom out, Colour-blind-safe side colours.
+        self.view_actions = [
+            fit,
+            self.action(None, "Zoom &in", lambda: view.zoom(1.25), QKeySequence.StandardKey.ZoomIn),
+            self.action(
+                None, "Zoom &out", lambda: view.zoom(0.8), QKeySequence.StandardKey.ZoomOut
+            ),
+            safe,
+        ]
+        #: View ▸ Score as seen by: the referee, or one side (a player's view).
+        self.viewer_menu = QMenu("Score as seen by", host)
+        self.fill_viewers()
+
+    # -- state -> board ---------------------------------------------------------
+    def show_state(self) -> None:
+        """The scene shows the document's state (``changed``)."""
+        state = self.doc.state
+        self.scene.flags = setup_marks(state)
+        self.scene.sync(state, self.doc.scoreboard(), settle=self.doc.provisional is None)
+        if self.fit_pending:
+            self.fit_pending = False
+            self.view.fit_board()
+        self.view.update_quality(len(self.scene.pieces))
+        self.view.update_handle()
+
+    def show_scores(self, board: Scoreboard) -> None:
+        """The Score panel and the legend show ``board`` (``scoreboard_ready``)."""
+        scene = self.doc.state.scene
+        self.score_panel.set_scoreboard(scene, board, self.scene.colours)
+        if self.focus_objective is not None:
+            self._apply_focus(board)
+        self.legend.set_sides(
+            [(s.name, self.scene.colours[s.id]) for s in scene.sides],
+            legend_terrain(scene.board),
+        )
+
+    def refresh(self) -> None:
+        """Show the state and its scores again (after a drawing setting changed)."""
+        self.show_state()
+        self.show_scores(self.doc.scoreboard())
+
+    def _after_reset(self) -> None:
+        self.focus_objective = None
+        self.scene.set_focus(None)
+        self.scene.clearSelection()
+        self.view.clear_measure()
+        self.fill_viewers()
+        # The scene takes the new board's size in the ``changed`` that follows
+        # ``reset_done``: the view fits it then.
+        self.fit_pending = True
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    # -- the score panel's choices ----------------------------------------------
+    def set_focus_objective(self, objective_id: str | None) -> None:
+        self.focus_objective = objective_id
+        if objective_id is None:
+            self.scene.set_focus(None)
+        else:
+            self._apply_focus(self.doc.scoreboard())
+
+    def _apply_focus(self, board: Scoreboard) -> None:
+        if self.focus_objective is None:
+            return
+        try:
+            result = board.result(self.focus_objective)
+        except KeyError:
+            self.focus_objective = None
+            self.scene.set_focus(None)
+            return
+        self.scene.set_focus(piece_ids(result))
+
+    def select_piece(self, piece_id: str) -> None:
+        """Select ``piece_id`` on the board alone and scroll it into view (a score
+        panel row chose it)."""
+        item = self.scene.piece_item(piece_id)
+        if item is None:
+            return
+        self.select([piece_id])
+        self.view.ensureVisible(item, 40, 40)
+
+    # -- the selection ------------------------------------------------------------
+    def select(self, piece_ids: Sequence[str]) -> None:
+        """Select these pieces alone, on the board and in the document."""
+        self.doc.set_selection(piece_ids)
+
+    def _select_in_document(self) -> None:
+        if self._selecting or not shiboken6.isValid(self.scene):
+            return
+        self.doc.set_selection(self.scene.selected_ids(), selected_rulers(self.scene))
+
+    def _select_on_board(self) -> None:
+        """The document's selection changed: the board selects the same (once, as
+        one change: the parts that follow the selection hear the document)."""
+        if not shiboken6.isValid(self.scene):
+            return
+        pieces, rulers = set(self.doc.selection), set(self.doc.rulers_selected)
+        if set(self.scene.selected_ids()) == pieces and set(selected_rulers(self.scene)) == rulers:
+            return
+        self._selecting = True
+        try:
+            self.scene.clearSelection()
+            for pid in self.doc.selection:
+                item = self.scene.piece_item(pid)
+                if item is not None:
+                    item.setSelected(True)
+            for ruler in getattr(self.scene, "annotation_items", []):
+                if isinstance(ruler, PinnedRulerItem) and ruler.ruler.id in rulers:
+                    ruler.setSelected(True)
+        finally:
+            self._selecting = False
+        self._select_in_document()  # pieces not on the board are not selected
+
+    # -- View ▸ Score as seen by -------------------------------------------------
+    def fill_viewers(self) -> None:
+        menu = self.viewer_menu
+        menu.clear()
+        viewers = QActionGroup(menu)
+        for sid, name in [(None, "Referee (everything)")] + [
+            (s.id, s.name) for s in self.doc.committed.scene.sides
+        ]:
+            a = QAction(name, menu, checkable=True)
+            a.setChecked(sid == self.doc.viewer)
+            a.triggered.connect(lambda _c=False, sid=sid: self.doc.set_viewer(sid))
+            viewers.addAction(a)
+            menu.addAction(a)

@@ -1,0 +1,112 @@
+"""The main window's play part: the turn bar (on its toolbar at the top), Game ▸
+Advance, the second turn-bar step and Record a dice roll, and the objective
+actions the selection offers (a right-click on the board, or Ctrl+Space). What
+is offered and whether it is allowed now is the family's answer
+(``play.actions.menu``); every action is recorded as one undo step."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+
+from tabletop_gui.app.canvas.view import BoardView
+from tabletop_gui.app.document import Document
+from tabletop_gui.app.panels.turn_bar import TurnBar
+from tabletop_gui.app.windows.part import Part
+from tabletop_gui.model.events import Event
+from tabletop_gui.model.pieces import Marker, Unit
+from tabletop_gui.play import actions as game_actions
+
+
+class PlayController(Part):
+    """The turn bar, its Game menu entries and the objective-actions menu."""
+
+    def __init__(
+        self, doc: Document, host: QMainWindow, view: BoardView, turn_bar: TurnBar
+    ) -> None:
+        super().__init__(doc, host)
+        self.view = view
+        self.turn_bar = turn_bar
+        bar = QToolBar("Turn", host)
+        bar.setObjectName("turnToolBar")
+        bar.setMovable(False)
+        bar.addWidget(turn_bar)
+        host.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self.toolbar = bar
+        turn_bar.record.connect(self.perform)
+        view.context_requested.connect(self.show_context_menu)
+
+        advance = self.action(None, "&Advance (turn bar)", lambda: turn_bar.run_step(0))
+        advance.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
+        #: Game ▸ Advance, the second step, Record a dice roll.
+        self.turn_actions: list[QAction] = [
+            advance,
+            self.action(None, "Second turn-bar step (end turn / end round)",
+                        lambda: turn_bar.run_step(1), "Ctrl+Shift+Return"),
+            self.action(None, "Record a &dice roll…", turn_bar.ask_dice, "Ctrl+Shift+D"),
+        ]  # fmt: skip
+        #: Game ▸ Objective actions for the selection…
+        self.menu_action = self.action(None, "Objective &actions for the selection…",
+                                       self.context_menu_here, "Ctrl+Space")  # fmt: skip
+
+    def perform(self, events: Sequence[Event], label: str) -> str | None:
+        """Record ``events`` as one undo step; a refusal is shown with its reason."""
+        refused = self.doc.commit(list(events), label)
+        if refused:
+            self.turn_bar.show_message(f"Refused: {label}: {refused}")
+        else:
+            self.turn_bar.show_message("")
+            self.status(label, 5000)
+        return refused
+
+    # -- the objective-actions menu ---------------------------------------------
+    def context_actions(
+        self, point: tuple[float, float] | None = None
+    ) -> list[tuple[game_actions.Action, str | None]]:
+        """The objective actions for the selection, each with the rules' refusal now."""
+        return game_actions.menu(self.doc.committed, self.doc.selection, point)
+
+    def build_context_menu(self, point: tuple[float, float] | None = None) -> QMenu:
+        """The menu of ``context_actions``: an action the family puts in a group is
+        in that group's submenu; one refused now says why in its tooltip."""
+        menu = QMenu(self.host)
+        menu.setToolTipsVisible(True)
+        if self.doc.looking_back:
+            a = menu.addAction("Looking back: read-only (Alt+End returns to the present)")
+            a.setEnabled(False)
+            return menu
+        subs: dict[str, QMenu] = {}
+        for action, refused in self.context_actions(point):
+            target = menu
+            if action.group:
+                target = subs.get(action.group) or subs.setdefault(
+                    action.group, menu.addMenu(action.group)
+                )
+            text = action.label + ("   (not now)" if refused else "")
+            qa = target.addAction(text)
+            if refused:
+                qa.setToolTip(refused)
+                qa.setStatusTip(refused)
+            qa.triggered.connect(lambda _c=False, a=action: self.perform(a.events, a.label))
+        if menu.isEmpty():
+            menu.addAction("No objective actions for this selection").setEnabled(False)
+        return menu
+
+    def show_context_menu(self, global_pos: QPoint, x: float, y: float) -> None:
+        """A right-click on the board at board point (x, y)."""
+        self.build_context_menu((x, y)).popup(global_pos)
+
+    def context_menu_here(self) -> None:
+        """Ctrl+Space: the menu at the first selected piece (else the board's centre)."""
+        ids = self.doc.selection
+        scene = self.doc.committed.scene
+        piece = scene.piece(ids[0]) if ids and scene.has_piece(ids[0]) else None
+        if isinstance(piece, Unit | Marker):
+            x, y = piece.x, piece.y
+        else:
+            x, y = scene.board.centre
+        pos = self.view.viewport().mapToGlobal(self.view.viewport_pos(x, y))
+        self.build_context_menu((x, y)).popup(pos)
