@@ -103,13 +103,11 @@ class SetupCommand(QUndoCommand):
 
     def redo(self) -> None:
         self.doc.timeline = self.new
-        self.doc._board = None
         self.doc._committed()
         self.doc.setup_changed.emit()
 
     def undo(self) -> None:
         self.doc.timeline = self.old
-        self.doc._board = None
         self.doc._committed()
         self.doc.setup_changed.emit()
 
@@ -182,8 +180,6 @@ class Document(QObject):
         self.view_index: int | None = None  # None: the present
         self._unsaved_extra = False
         self._was_dirty = False
-        self._board_for: GameState | None = None
-        self._board: Scoreboard | None = None
         self.viewer: str | None = None  # None: the referee's view
         #: The pieces selected on the board (ids), and the pinned rulers selected.
         self.selection: tuple[str, ...] = ()
@@ -304,7 +300,6 @@ class Document(QObject):
         self.provisional = None
         self.view_index = None
         self._unsaved_extra = False
-        self._board = None
         self.viewer = None
         self.undo_stack.clear()
         self.undo_stack.setClean()
@@ -350,15 +345,12 @@ class Document(QObject):
             self.undo_stack.push(AnnotationCommand(self, annotations, text))
 
     def scoreboard(self) -> Scoreboard:
-        state = self.state
-        if self._board_for is not state or self._board is None:
-            self._board = evaluate(state, viewer=self.viewer)
-            self._board_for = state
-        return self._board
+        """The shown state's Scoreboard in the window's view (``rules.evaluate``
+        keeps it for every other view of the same state)."""
+        return evaluate(self.state, viewer=self.viewer)
 
     def set_viewer(self, viewer: str | None) -> None:
         self.viewer = viewer
-        self._board = None
         self._show()
 
     # -- edits --------------------------------------------------------------

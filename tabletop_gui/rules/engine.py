@@ -130,12 +130,27 @@ def replay(setup: Setup, events: Iterable[Event], upto: int | None = None) -> Ga
     return state
 
 
+#: The Scoreboards of the states evaluated last, the referee's and each player's
+#: view: every view of one state (the window, the streamer, the stream PNG, the web
+#: overlay, a command) shares one evaluation, and a player's view is the referee's
+#: redacted. Few: a drag makes a new state on every mouse move.
+_BOARDS: IdentityMemo[Scoreboard] = IdentityMemo(16)
+
+
 def evaluate(state: GameState, viewer: str | None = None) -> Scoreboard:
     """The standing now. ``viewer`` None is the referee's view (everything);
     a side id gives that player's view, with what they cannot know hidden."""
-    family = family_of(state.setup)
-    board = family.summarize(state, [obj.evaluate(state) for obj in objectives_of(state.setup)])
-    return board if viewer is None else family.redact(state, board, viewer)
+    board = _BOARDS.get((state,))
+    if board is None:
+        family = family_of(state.setup)
+        results = [obj.evaluate(state) for obj in objectives_of(state.setup)]
+        board = _BOARDS.put((state,), family.summarize(state, results))
+    if viewer is None:
+        return board
+    seen = _BOARDS.get((state,), viewer)
+    if seen is None:
+        seen = _BOARDS.put((state,), family_of(state.setup).redact(state, board, viewer), viewer)
+    return seen
 
 
 def scoring_regions(state: GameState, unit_id: str, unit: Unit | None = None) -> list[RegionAnswer]:

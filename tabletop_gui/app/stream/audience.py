@@ -20,7 +20,7 @@ from PySide6.QtGui import QAction
 
 from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
-from tabletop_gui.rules.engine import evaluate, family_of
+from tabletop_gui.rules.engine import evaluate
 from tabletop_gui.rules.scoreboard import Scoreboard
 
 #: QSettings key of the audience's view (true: the referee's view).
@@ -103,16 +103,9 @@ def players_viewer(doc: Document) -> str | None:
 def stream_scoreboard(doc: Document, show_hidden: bool) -> Scoreboard:
     """The scoreboard the audience sees: the referee's (what the score panel shows
     in the referee's view) or a player's (face-down values unknown)."""
-    state = doc.state
     if show_hidden:
-        return doc.scoreboard() if doc.viewer is None else evaluate(state)
-    if doc.viewer is not None:
-        return doc.scoreboard()
-    board = doc.scoreboard()
-    viewer = players_viewer(doc)
-    if viewer is not None:
-        board = family_of(state.setup).redact(state, board, viewer)
-    return board
+        return evaluate(doc.state)
+    return evaluate(doc.state, players_viewer(doc))
 
 
 def public_scoreboard(doc: Document) -> Scoreboard:

@@ -25,7 +25,7 @@ from tabletop_gui.model.state import GameState
 from tabletop_gui.overlay.hub import Hub, Size
 from tabletop_gui.play.score_bar import bar_content
 from tabletop_gui.play.score_doc import score_document
-from tabletop_gui.rules.engine import evaluate, family_of, replay
+from tabletop_gui.rules.engine import evaluate, replay
 from tabletop_gui.rules.scoreboard import Scoreboard
 
 
@@ -69,7 +69,7 @@ def audience_board(moment: GameMoment, referee: bool) -> Scoreboard:
     """The referee's scoreboard, or the players' (what ``viewer`` may know)."""
     if referee or moment.viewer is None:
         return moment.board
-    return family_of(moment.state.setup).redact(moment.state, moment.board, moment.viewer)
+    return evaluate(moment.state, moment.viewer)
 
 
 class OverlayFeed(QObject):
