@@ -174,5 +174,21 @@ def import_bytes(data: bytes, request: ImportRequest) -> ImportResult:
 def import_file(path: str | os.PathLike[str], request: ImportRequest) -> ImportResult:
     if not request.source:
         request = replace(request, source=os.fspath(path))
-    largest = max([MAX_IMPORT_BYTES, *(i.limit for i in importers())])
-    return import_bytes(read_import_file(path, largest), request)
+    return import_bytes(read_import_file(path, largest_limit()), request)
+
+
+def largest_limit() -> int:
+    """The largest file any importer reads."""
+    return max([MAX_IMPORT_BYTES, *(i.limit for i in importers())])
+
+
+def sniff_file(path: str | os.PathLike[str]) -> tuple[Importer, bytes]:
+    """The importer that reads the file at ``path`` (told by its content) and the
+    file's bytes; a FileFormatError names the file that none reads or that is too
+    large for its format."""
+    name = os.fspath(path)
+    data = read_import_file(name, largest_limit())
+    importer = find_importer(data, name)
+    if len(data) > importer.limit:
+        raise _too_large(importer.limit, name)
+    return importer, data

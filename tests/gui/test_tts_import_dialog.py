@@ -89,7 +89,7 @@ def test_a_community_save_is_mapped_unit_by_unit_and_goes_in_as_one_undo_step(
         seen["grab"] = dialog.grab()
         return press_import(qtbot, dialog)
 
-    result = import_save(demo, path, demo, choose=user)
+    result = import_save(demo.files, path, demo, choose=user)
     assert result is not None and len(result.events) == 2
     assert not seen["grab"].isNull()
     after = units(demo)
@@ -109,7 +109,7 @@ def test_the_choices_are_remembered_for_the_next_save_of_the_game(qtbot, demo, t
         choose(dialog, "a-knights", "beef01")
         return press_import(qtbot, dialog)
 
-    assert import_save(demo, first, demo, choose=pick) is not None
+    assert import_save(demo.files, first, demo, choose=pick) is not None
     assert [(r.guid, r.piece) for r in recall()] == [("beef01", "a-knights")]
     later = community_save(tmp_path / "two.json", block("Big Horse Men", "beef01", 30, 26, 0.0))
 
@@ -117,7 +117,7 @@ def test_the_choices_are_remembered_for_the_next_save_of_the_game(qtbot, demo, t
         assert found_text(dialog, "a-knights") == "chosen before"
         return press_import(qtbot, dialog)
 
-    assert import_save(demo, later, demo, choose=check) is not None
+    assert import_save(demo.files, later, demo, choose=check) is not None
     assert units(demo)["a-knights"].y == 26
 
 
@@ -134,7 +134,7 @@ def test_a_save_the_program_wrote_goes_straight_in(qtbot, demo, tmp_path):
     def never(dialog: SaveMappingDialog) -> bool:
         pytest.fail("a save of the open game needs no mapping")
 
-    result = import_save(demo, str(path), demo, choose=never)
+    result = import_save(demo.files, str(path), demo, choose=never)
     assert result is not None and result.summary.endswith("8 by id); 1 moved, 0 turned")
     assert units(demo)["b-shaman"].y == 38
 
@@ -143,7 +143,7 @@ def test_a_hostile_save_is_refused_and_the_game_left_as_it_was(qtbot, demo, tmp_
     bad = tmp_path / "bad.json"
     bad.write_text('{"ObjectStates": [{"Name": "Die_6", "Transform": {"posX": NaN}}]}')
     steps = demo.doc.undo_stack.count()
-    assert import_save(demo, str(bad), demo) is None
+    assert import_save(demo.files, str(bad), demo) is None
     title, text = dialogs.warnings[-1]
     assert title == "Cannot import this save"
     assert "Where in the file: ObjectStates[0].Transform.posX" in text
@@ -154,5 +154,43 @@ def test_a_hostile_save_is_refused_and_the_game_left_as_it_was(qtbot, demo, tmp_
 def test_cancelling_the_dialog_changes_nothing(qtbot, demo, tmp_path):
     path = community_save(tmp_path / "club.json", block("Orc Boyz", "aa0001", 36, 26.5))
     before = units(demo)
-    assert import_save(demo, path, demo, choose=lambda dialog: False) is None
+    assert import_save(demo.files, path, demo, choose=lambda dialog: False) is None
     assert units(demo) == before and recall() == []
+
+
+def test_file_export_and_file_import_carry_a_game_to_tts_and_back(
+    qtbot, demo, tmp_path, monkeypatch
+):
+    save = tmp_path / "demo-tts.json"
+    monkeypatch.setattr(
+        "PySide6.QtWidgets.QFileDialog.getSaveFileName", lambda *a, **k: (str(save), "")
+    )
+    export = next(a for a in demo.exports.export_menu.actions() if "Tabletop" in a.text())
+    assert export.text() == "Tabletop Simulator &save…"
+    export.trigger()
+    assert save.exists() and (tmp_path / "demo-tts.board.png").exists()
+    assert demo.statusBar().currentMessage().startswith(f"Wrote {save} and 4 files beside it")
+    data = json.loads(save.read_text())
+    giant = next(o for o in data["ObjectStates"] if o["Nickname"] == "Giant")
+    giant["Transform"]["posX"] += 10.0  # the Giant walks 10 in along x in TTS
+    save.write_text(json.dumps(data))
+    monkeypatch.setattr(
+        "PySide6.QtWidgets.QFileDialog.getOpenFileName", lambda *a, **k: (str(save), "")
+    )
+    steps = demo.doc.undo_stack.count()
+    demo.files.actions["import"].trigger()
+    assert units(demo)["b-giant"].x == 30
+    assert demo.doc.undo_stack.count() == steps + 1
+    assert demo.doc.undo_stack.undoText() == "Import demo-tts.json (1 moves)"
+
+
+def test_file_import_names_a_file_it_cannot_read_and_leaves_the_game(
+    qtbot, demo, tmp_path, dialogs
+):
+    odd = tmp_path / "notes.bin"
+    odd.write_bytes(b"\x00\x01\x02")
+    before = units(demo)
+    assert demo.files.import_any(str(odd)) is None
+    title, text = dialogs.warnings[-1]
+    assert title == "Cannot import this file" and "not a format this program imports" in text
+    assert units(demo) == before

@@ -71,8 +71,8 @@ def test_the_files_part_names_the_file_in_the_title_and_saves_it(qtbot, tmp_path
     menu = QMenu()
     files.add_entries(menu)
     assert texts(menu) == ["&New", "New board of this &kind", "&Open…", "Open &recent",
-                           "Open e&xample", "&Import army list…", "Import &scenario…", "&Save",
-                           "Save &as…"]  # fmt: skip
+                           "Open e&xample", "Im&port…", "&Import army list…", "Import &scenario…",
+                           "&Save", "Save &as…"]  # fmt: skip
     assert host.windowTitle().startswith("not saved yet — ")
     unit = next(iter(doc.committed.scene.units))
     piece = doc.committed.scene.units[unit]

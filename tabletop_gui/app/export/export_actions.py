@@ -1,14 +1,16 @@
 """The main window's export part: File ▸ Export and Print. The board as shown
 (the moment looked back at, the view chosen under View ▸ Score as seen by)
-written to PNG, SVG or PDF, or sent to a printer at true scale."""
+written to PNG, SVG or PDF, or sent to a printer at true scale; the game as
+shown written as a Tabletop Simulator save (docs/tabletop-simulator.md)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
@@ -33,6 +35,10 @@ class ExportController(Part):
         self.export_menu = QMenu("&Export", host)
         for text, kind, paper, key in EXPORTS:
             self.action(self.export_menu, text, self._export_slot(kind, paper), key)
+        self.export_menu.addSeparator()
+        self.tts_action = self.action(
+            self.export_menu, "Tabletop Simulator &save…", self.export_tts_dialog, "Ctrl+Alt+E"
+        )
         self.print_action = self.action(None, "&Print (true scale)…", self.print_board,
                                         QKeySequence.StandardKey.Print)  # fmt: skip
 
@@ -78,6 +84,48 @@ class ExportController(Part):
             return
         more = f" ({pages} pages)" if pages > 1 else ""
         self.status(f"Wrote {path}{more}")
+
+    def export_tts(self, path: str) -> str:
+        """Write the game as shown (the moment looked back at, if any) as a Tabletop
+        Simulator save at ``path``, its files beside it (``io.tts``); what to tell
+        the user."""
+        from tabletop_gui.app.export.tts_board import board_picture_png
+        from tabletop_gui.io.tts.write import write_save
+
+        state = self.doc.state
+        game = self.doc.game.truncated(state.index)
+        paths = write_save(path, game, state, board_picture_png(state, path))
+        beside = len(paths.written()) - 1
+        return (
+            f"Wrote {path} and {beside} files beside it: copy the save into Tabletop "
+            "Simulator's Saves folder (Help ▸ Rules reference ▸ Tabletop Simulator)"
+        )
+
+    def export_tts_dialog(self) -> None:
+        """File ▸ Export ▸ Tabletop Simulator save…"""
+        base = Path(self.doc.path).stem if self.doc.path else "board"
+        start = session.save_beside(self.doc.path, f"{base}-tts.json")
+        path, _ = QFileDialog.getSaveFileName(
+            self.host, "Export a Tabletop Simulator save", start, "Tabletop Simulator save (*.json)"
+        )
+        if not path:
+            return
+        if not path.lower().endswith(".json"):
+            path += ".json"
+        if self.doc.path and Path(path).resolve() == Path(self.doc.path).resolve():
+            QMessageBox.warning(
+                self.host, "Export failed", f"{path} is the game's own file: choose another name"
+            )
+            return
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            text = self.export_tts(path)
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self.host, "Export failed", str(exc))
+            return
+        finally:
+            QApplication.restoreOverrideCursor()
+        self.status(text, 15000)
 
     def print_board(self) -> None:
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter

@@ -1,5 +1,6 @@
 """The main window's files part: File ▸ New, Open, Open recent, Open example,
-Import army list, Import scenario, Save and Save as; the unsaved-changes prompt,
+Import (any format, told by its content: a Tabletop Simulator save into the open
+game), Import army list, Import scenario, Save and Save as; the unsaved-changes prompt,
 crash recovery, and the window title that names the file.
 
 A bundled example (``tabletop_gui.examples``) always opens as an unsaved copy,
@@ -17,13 +18,13 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
-from tabletop_gui.app.windows import scenario_import
+from tabletop_gui.app.windows import scenario_import, tts_import
 from tabletop_gui.app.windows.army_import import ArmyImportDialog, import_army_list
 from tabletop_gui.app.windows.part import Part
 from tabletop_gui.examples import DEMO_BOARD, examples, is_example
 from tabletop_gui.io import FileFormatError, load_game, save_game
 from tabletop_gui.io.errors import LogRefusal
-from tabletop_gui.io.importers import ImportResult
+from tabletop_gui.io.importers import ImportResult, importers, sniff_file
 from tabletop_gui.model.game import Game
 from tabletop_gui.play import new_game
 from tabletop_gui.rules.engine import RuleError
@@ -68,10 +69,15 @@ class FilesController(Part):
             "army": self.action(None, "&Import army list…", self.import_army_list, "Ctrl+I"),
             "scenario": self.action(None, "Import &scenario…", lambda: self.import_scenario(),
                                     "Ctrl+Shift+I"),
+            "import": self.action(None, "Im&port…", lambda: self.import_any(), "Ctrl+Alt+I"),
             "save": self.action(None, "&Save", self.save, QKeySequence.StandardKey.Save),
             "save_as": self.action(None, "Save &as…", self.save_as,
                                    QKeySequence.StandardKey.SaveAs),
         }  # fmt: skip
+        self.actions["import"].setStatusTip(
+            "Import any file the program reads, told by its content: a Tabletop Simulator "
+            "save goes into the open game as moves, a scenario opens, an army list is placed"
+        )
         self.update_title()
 
     def add_entries(self, menu: QMenu) -> None:
@@ -81,7 +87,7 @@ class FilesController(Part):
         menu.addActions([a["same_kind"], a["open"]])
         menu.addMenu(self.recent_menu)
         menu.addMenu(self.examples_menu)
-        menu.addActions([a["army"], a["scenario"], a["save"], a["save_as"]])
+        menu.addActions([a["import"], a["army"], a["scenario"], a["save"], a["save_as"]])
 
     def _after_reset(self) -> None:
         self.autosaver.saved_log = None
@@ -379,3 +385,38 @@ class FilesController(Part):
     def import_army_list(self) -> ArmyImportDialog:
         """File ▸ Import army list…"""
         return import_army_list(self.host, self.doc)
+
+    def import_any(self, path: str | None = None) -> object:
+        """File ▸ Import…: any file the program imports, its kind told by its content.
+        A Tabletop Simulator save goes into the open game as moves (``tts_import``),
+        a scenario opens as a new game, an army list opens the army list dialog on
+        it. None when cancelled or refused (the open game is left as it was)."""
+        if path is None:
+            start = str(Path(self.doc.path).parent) if self.doc.path else ""
+            path, _ = QFileDialog.getOpenFileName(self.host, "Import", start, import_filter())
+            if not path:
+                return None
+        try:
+            importer, _data = sniff_file(path)
+        except FileFormatError as exc:
+            self._warn(
+                "Cannot import this file",
+                f"{path}\n\n{exc.problem}\n\nThe open game was left as it was.",
+            )
+            return None
+        if importer.key == "tts":
+            return tts_import.import_save(self, path, parent=self.host)
+        if importer.kind == "scenario":
+            return self.import_scenario(path)
+        dialog = self.import_army_list()
+        dialog.load_file(path)
+        return dialog
+
+
+def import_filter() -> str:
+    """File ▸ Import…'s file types: every importer's, then each kind's."""
+    every = sorted({p for i in importers() for p in i.patterns})
+    kinds = sorted({i.title: i.patterns for i in importers() if i.patterns}.items())
+    lines = [f"Files it imports ({' '.join(every)})"]
+    lines += [f"{title} ({' '.join(patterns)})" for title, patterns in kinds]
+    return ";;".join([*lines, "All files (*)"])

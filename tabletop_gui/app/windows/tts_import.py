@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QMessageBox,
-    QStatusBar,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -228,18 +227,18 @@ def _piece_name(piece: object) -> str:
     return piece.name if isinstance(piece, Unit) else getattr(piece, "label", "")
 
 
-class ImportingWindow(Protocol):
-    """What the import needs of the main window."""
+class Opener(Protocol):
+    """What the import needs of the window's files part."""
 
     doc: Document
 
     def maybe_save(self) -> bool: ...
 
-    def statusBar(self) -> QStatusBar: ...
+    def status(self, text: str, ms: int = ...) -> None: ...
 
 
 def import_save(
-    window: ImportingWindow,
+    opener: Opener,
     path: str,
     parent: QWidget | None = None,
     choose: Callable[[SaveMappingDialog], bool] | None = None,
@@ -247,8 +246,12 @@ def import_save(
     """Read the save at ``path`` into the open game as ONE undo step. ``choose``
     shows the mapping dialog and says whether the user accepted it (default: the
     dialog, modal). None when refused, cancelled or nothing moved."""
-    doc = window.doc
+    doc = opener.doc
     name = Path(path).name
+    blocked = doc.read_only_reason()
+    if blocked:
+        QMessageBox.warning(parent, "Cannot import this save", f"{path}\n\n{blocked}")
+        return None
     try:
         save = read_save(read_import_file(path, MAX_SAVE_BYTES), path)
     except FileFormatError as exc:
@@ -259,12 +262,12 @@ def import_save(
             f"{path}\n\nWhere in the file: {where}\nProblem: {exc.problem}\n\n"
             "The open game was left as it was.",
         )
-        window.statusBar().showMessage(f"Could not import {name}: {exc.problem}", 10000)
+        opener.status(f"Could not import {name}: {exc.problem}", 10000)
         return None
     remembered = recall()
     result = read_into(doc.game, save, remembered=remembered)
     if save.game is not None and not result.matching.count(BY_ID):
-        return _open_as_new(window, save, save.game, path, parent)
+        return _open_as_new(opener, save, save.game, path, parent)
     if not save.written_here or result.matching.clashes or _unfound(result, doc):
         dialog = SaveMappingDialog(doc.game, save, path, remembered, parent)
         accepted = (
@@ -276,19 +279,19 @@ def import_save(
         if dialog.remember_box.isChecked():
             remember(dialog.remembered())
     if not result.events:
-        window.statusBar().showMessage(f"{name}: {result.summary}", 15000)
+        opener.status(f"{name}: {result.summary}", 15000)
         return result
     refusal = doc.commit(list(result.events), f"Import {name} ({len(result.events)} moves)")
     if refusal:
         QMessageBox.warning(parent, "Cannot import this save", f"{path}\n\n{refusal}")
         return None
-    window.statusBar().showMessage(f"Imported {name}: {result.summary}", 15000)
+    opener.status(f"Imported {name}: {result.summary}", 15000)
     _show_notes(parent, name, result)
     return result
 
 
 def _open_as_new(
-    window: ImportingWindow, save: TtsSave, game: Game, path: str, parent: QWidget | None
+    opener: Opener, save: TtsSave, game: Game, path: str, parent: QWidget | None
 ) -> SaveImport | None:
     """A save this program wrote of another game than the open one: open its game
     (with the save's moves) as a new, unsaved game, if the user says so."""
@@ -299,11 +302,11 @@ def _open_as_new(
         f"{Path(path).name} is a save of {title!r}, not of the open game.\n\n"
         "Open it as a new game (the open game is closed first)?",
     )
-    if answer != QMessageBox.StandardButton.Yes or not window.maybe_save():
+    if answer != QMessageBox.StandardButton.Yes or not opener.maybe_save():
         return None
     result = read_into(game, save, remembered=recall())
-    window.doc.reset(result.game, None)
-    window.statusBar().showMessage(f"Opened {Path(path).name}: {result.summary}", 15000)
+    opener.doc.reset(result.game, None)
+    opener.status(f"Opened {Path(path).name}: {result.summary}", 15000)
     _show_notes(parent, Path(path).name, result)
     return result
 
