@@ -9,11 +9,14 @@ import math
 
 import pytest
 
+from tabletop_gui.geometry.arcs import front_centre
+from tabletop_gui.geometry.outline import unit_outline
 from tabletop_gui.io import load_game
 from tabletop_gui.io.importers import ImportRequest, find_importer, import_file
 from tabletop_gui.io.tts import mapping
 from tabletop_gui.io.tts.read import read_save
 from tabletop_gui.io.tts.write import ID_PREFIX, AssetPaths
+from tabletop_gui.model.pieces import BaseShape
 from tests.core.scenario_files import scenario_paths
 from tests.tts.tts_games import battle, by_nickname, export, final
 
@@ -122,3 +125,33 @@ def test_the_save_is_valid_json_with_a_guid_for_every_object(tmp_path):
     again = export(battle(), tmp_path / "again.json")
     assert [o["GUID"] for o in again["ObjectStates"]] == guids  # the same from export to export
     json.dumps(save, allow_nan=False)  # no NaN or Infinity anywhere
+
+
+def unity_corner(t: dict[str, float], lx: float, lz: float) -> tuple[float, float]:
+    """Where a block's local point (lx, lz) lands in TTS: Unity turns by rotY about
+    +Y left-handedly, carrying +Z (forward) toward +X: clockwise seen from above."""
+    a = math.radians(t["rotY"])
+    return (
+        t["posX"] + lx * math.cos(a) + lz * math.sin(a),
+        t["posZ"] - lx * math.sin(a) + lz * math.cos(a),
+    )
+
+
+def test_each_blocks_corners_and_front_in_tts_are_the_units_footprint_on_the_board(tmp_path):
+    game = battle()
+    save = export(game, tmp_path / "battle.json")
+    state = final(game)
+    for obj in save["ObjectStates"][2:]:
+        pid = obj["Description"].split("\n")[0].removeprefix(ID_PREFIX)
+        unit = state.scene.units.get(pid)
+        if unit is None or unit.base_shape is BaseShape.ROUND:
+            continue
+        t = obj["Transform"]
+        outline = unit_outline(unit)
+        hx, hz = t["scaleX"] / 2, t["scaleZ"] / 2
+        local = [(-hx, -hz), (hx, -hz), (hx, hz), (-hx, hz)]  # the order of Outline.corners
+        placed = [mapping.from_tts((72, 48), *unity_corner(t, lx, lz)) for lx, lz in local]
+        for (x, y), (ex, ey) in zip(placed, outline.corners(), strict=True):
+            assert math.hypot(x - ex, y - ey) <= 1e-5, unit.id
+        front = mapping.from_tts((72, 48), *unity_corner(t, 0.0, hz))  # the block's +Z face
+        assert front == pytest.approx(front_centre(outline), abs=1e-5), unit.id
