@@ -31,7 +31,10 @@ mount):
    edition), with each unit's army category and mount. They add the 3rd-edition
    unit and mount names the public catalogues lack (and their Characters), and
    weight the coverage printed at the end: the share of fielded units (a mounted
-   Character counted with its mount) whose base the table knows.
+   Character counted with its mount) whose base the table knows. An artillery
+   unit with no size of its own whose lists name its machine ("Blackpowder
+   Artillery" with a "Cannon") stands on the 2nd-edition base of that war machine
+   of the same army.
 
 Coverage per army and edition (units of the book with a known base / units of
 the book, and the fielded share) is printed and written into the table's header.
@@ -363,6 +366,8 @@ class Fielded:
     units: Counter[tuple[str, str]] = field(default_factory=Counter)
     category: dict[tuple[str, str], str] = field(default_factory=dict)
     mounts: Counter[tuple[str, str, str]] = field(default_factory=Counter)
+    #: An artillery unit's machine ("Blackpowder Artillery" with "Cannon").
+    weapons: Counter[tuple[str, str, str]] = field(default_factory=Counter)
     source: str = ""
 
 
@@ -389,6 +394,8 @@ def read_fielded(repo: Path) -> Fielded:
                 for o in u.get("options") or []:
                     if o.get("type") == "Mount":
                         out.mounts[(army, name, clean(o.get("name", "")))] += 1
+                    elif o.get("type") == "Artillery Weapons":
+                        out.weapons[(army, name, clean(o.get("name", "")))] += 1
     return out
 
 
@@ -489,6 +496,8 @@ def build(bsdata: Path, armycreator: Path | None = None, fielded: Fielded | None
             if not ON_FOOT.match(mount):
                 mounts[("3rd", army)].add(mount)
     _third_from_second(table, book, mounts)
+    if fielded is not None:
+        _machines(table, fielded)
     # The Character flag of the book, for every army alike.
     out = []
     for row in table.values():
@@ -534,6 +543,24 @@ def _third_from_second(
                 f" '{found.mount or found.unit}'")  # fmt: skip
             source = f"{found.source.removeprefix('BSData ')}, same name{spelt}"
             table[key] = Row("3rd", army, unit, mount, found.base, found.height, source=source)
+
+
+def _machines(table: dict[tuple[str, str, str, str], Row], fielded: Fielded) -> None:
+    """A 3rd-edition artillery unit with no size of its own, whose list names its
+    machine (Blackpowder Artillery with a Cannon), stands on the 2nd-edition base
+    of the war machine of that name in the same army."""
+    units: dict[tuple[str, str], Row] = {}
+    for r in table.values():
+        if r.edition == "2nd" and r.base and not r.mount:
+            units.setdefault((r.army, norm(r.unit)), r)
+    for army, unit, machine in sorted(fielded.weapons):
+        own = table.get(("3rd", army, norm(unit), ""))
+        found = units.get((army, norm(machine)))
+        key = ("3rd", army, norm(unit), norm(machine))
+        if (own is not None and own.base) or found is None or key in table:
+            continue
+        source = f"{found.source.removeprefix('BSData ')}, the war machine the list names"
+        table[key] = Row("3rd", army, unit, machine, found.base, found.height, source=source)
 
 
 def _same_name(
@@ -619,18 +646,22 @@ def _base_known(table: Any, unit: str, army: str, edition: str, mount: str = "")
 
 
 def _fielded_share(table: Any, fielded: Fielded, army: str) -> float:
+    """Fielded units on a known base: a mounted Character by its mount, an
+    artillery unit by its own base or its machine's, any other by its own."""
     total = known = 0
     for (a, unit), n in fielded.units.items():
         if a != army:
             continue
-        mounted = {m: c for (a2, u2, m), c in fielded.mounts.items() if a2 == a and u2 == unit}
-        on_foot = n - sum(c for m, c in mounted.items() if not ON_FOOT.match(m))
         total += n
-        if _base_known(table, unit, army, "3rd"):
-            known += on_foot
-        for m, c in mounted.items():
-            if not ON_FOOT.match(m) and _base_known(table, unit, army, "3rd", m):
-                known += c
+        own = _base_known(table, unit, army, "3rd")
+        mounted = {m: c for (a2, u2, m), c in fielded.mounts.items() if a2 == a and u2 == unit}
+        mounted = {m: c for m, c in mounted.items() if not ON_FOOT.match(m)}
+        machines = {m: c for (a2, u2, m), c in fielded.weapons.items() if a2 == a and u2 == unit}
+        plain = n - sum(mounted.values()) - (0 if own else sum(machines.values()))
+        known += plain if own else 0
+        known += sum(c for m, c in mounted.items() if _base_known(table, unit, army, "3rd", m))
+        if not own:
+            known += sum(c for m, c in machines.items() if _base_known(table, unit, army, "3rd", m))
     return known / total if total else 0.0
 
 
@@ -661,6 +692,8 @@ def coverage_lines(covers: list[Cover]) -> list[str]:
 def source_kind(source: str) -> str:
     if source.endswith("same name") or ", same name '" in source:
         return "2nd-ed. size of the same name"
+    if source.endswith("the war machine the list names"):
+        return "2nd-ed. war machine the list names"
     if source.startswith(("BSData", "ArmyCreator")):
         return source.split(" ", 1)[0]
     if source.startswith(NO_BASE):

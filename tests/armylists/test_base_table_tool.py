@@ -59,6 +59,7 @@ OLD_UD = _cat(SECOND, "Undying Dynasties 2021", (
     f'<selectionEntry type="model" name="Skeleton">{_size("Standard", "20×20")}'
     "</selectionEntry></selectionEntries></selectionEntry>"
     f'<selectionEntry type="unit" name="Casket (Core)">{_size("Large", "75Ø")}</selectionEntry>'
+    f'<selectionEntry type="unit" name="Catapult">{_size("Standard", "75Ø")}</selectionEntry>'
 ))  # fmt: skip
 NEW_UD = _cat(SECOND, "Undying Dynasties 2024", (
     f'<selectionEntry id="p" type="unit" name="Pharaoh">{CHARS}</selectionEntry>'
@@ -104,9 +105,15 @@ def bsdata(tmp_path) -> Path:
 
 
 def _report(army: str, units: list[tuple[str, str, str]]) -> dict:
+    """A tournament report; a unit's option is a Mount, or its machine after 'gun:'."""
+
+    def option(m: str) -> list[dict]:
+        if m.startswith("gun:"):
+            return [{"name": m[4:], "type": "Artillery Weapons"}]
+        return [{"name": m, "type": "Mount"}] if m else []
+
     return {"armyOne": army, "armyListOne": {"units": [
-        {"name": n, "category": c, "options": [{"name": m, "type": "Mount"}] if m else []}
-        for n, c, m in units
+        {"name": n, "category": c, "options": option(m)} for n, c, m in units
     ]}}  # fmt: skip
 
 
@@ -181,22 +188,27 @@ def test_coverage_weighs_fielded_units_and_mounted_characters(tool, bsdata, tmp_
         [("Pharaoh", "Characters", "Skeletal Horse"), ("Casket", "Special", "")],
         [("Pharaoh", "Characters", "Light Troops"), ("Skeleton Warriors", "Core", "")],
         [("Khopesh Guard", "Characters", "")],  # a Character of the lists only
+        [("Bone Artillery", "Special", "gun:Catapult"), ("Bone Artillery", "Special", "gun:Ram")],
     ]
     for i, units in enumerate(lists):
         (reports / f"report_{i}.json").write_text(json.dumps(_report("UD", units)))
     fielded = tool.read_fielded(tmp_path / "reports")
-    assert fielded.lists == 3 and fielded.units[("Undying Dynasties", "Pharaoh")] == 2
+    assert fielded.lists == 4 and fielded.units[("Undying Dynasties", "Pharaoh")] == 2
     result = tool.build(bsdata, fielded=fielded)
     covers = {(c.edition, c.army): c for c in tool.coverage(result, fielded)}
     ud = covers[("3rd", "Undying Dynasties")]
-    # Fielded: Pharaoh on a horse, Casket, Pharaoh on foot known; Skeleton Warriors
-    # and Khopesh Guard (no base anywhere) not: 3 of 5.
-    assert ud.fielded == pytest.approx(3 / 5)
-    assert ud.book_units == 5 and ud.known == 2  # Pharaoh, Casket
+    # Fielded: Pharaoh on a horse, Casket, Pharaoh on foot, the artillery with a
+    # Catapult known; Skeleton Warriors, Khopesh Guard (no base anywhere) and the
+    # artillery with a Ram (no such machine) not: 4 of 7.
+    assert ud.fielded == pytest.approx(4 / 7)
+    assert ud.book_units == 6 and ud.known == 2  # Pharaoh, Casket
     table = read_table(tool.render(result.rows), "table")
     assert table.is_character("Khopesh Guard", "Undying Dynasties", "3rd")
+    gun = table.find("Bone Artillery", "Undying Dynasties", "3rd", ["Catapult"])
+    assert gun.base == BaseSize.round(75) and gun.source.endswith("the war machine the list names")
+    assert table.find("Bone Artillery", "Undying Dynasties", "3rd", ["Ram"]) is None
     out = tmp_path / "table.csv"
     assert tool.main([str(bsdata), "--fielded", str(tmp_path / "reports"), "-o", str(out)]) == 0
     head = "\n".join(line for line in out.read_text("utf-8").splitlines() if line[:1] == "#")
-    assert "3rd     Undying Dynasties" in head and "60.0%" in head
-    assert "fielded lists: 3 lists" in head
+    assert "3rd     Undying Dynasties" in head and "57.1%" in head
+    assert "fielded lists: 4 lists" in head

@@ -61,6 +61,7 @@ LISTS: dict[str, list[tuple[str, str, bool]]] = {
         ("30 Imperial Guard", "20x20", False),
         ("3 Knights of the Sun Griffon", "50x75", False),
         ("Steam Tank", "50x100", False),
+        ("Blackpowder Artillery, Cannon", "round 60", False),
     ],
     "Highborn Elves": [
         ("Commander, General, Griffon", "50x50", True),
