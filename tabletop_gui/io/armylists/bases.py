@@ -39,6 +39,7 @@ MAX_TABLE_BYTES = 4 * 1024 * 1024
 ANY = "*"
 
 
+@lru_cache(maxsize=16384)
 def norm(name: str) -> str:
     """'Men-at-Arms' / 'men at arms' / 'MEN AT ARMS' -> 'menatarms'."""
     decomposed = unicodedata.normalize("NFKD", name.casefold())
@@ -114,6 +115,13 @@ class BaseTable:
         self._chars: dict[str, list[CharacterName]] = {}
         for c in self.characters:
             self._chars.setdefault(norm(c.unit), []).append(c)
+        #: Mount rows of any unit ('*'), by the mount's name.
+        self._any_mount: dict[str, list[BaseEntry]] = {}
+        for e in self._by_key.get(ANY, []):
+            if e.mount:
+                self._any_mount.setdefault(norm(e.mount), []).append(e)
+        self._names: dict[str, list[str]] = {}
+        self._nearest: dict[tuple[str, str, int], list[str]] = {}
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -153,7 +161,7 @@ class BaseTable:
         if not opts:
             return None
         rows = [e for e in self._named(unit) if e.mount and norm(e.mount) in opts]
-        rows += [e for e in self._by_key.get(ANY, []) if e.mount and norm(e.mount) in opts]
+        rows += [e for o in opts for e in self._any_mount.get(o, [])]
         return _best(rows, army, edition)
 
     def is_character(self, unit: str, army: str = "", edition: str | None = None) -> bool:
@@ -170,14 +178,22 @@ class BaseTable:
 
     def names(self, army: str = "") -> list[str]:
         a = norm(army)
-        seen: dict[str, str] = {}
-        for e in self.entries:
-            if e.unit != ANY and (not a or norm(e.army) == a):
-                seen.setdefault(norm(e.unit), e.unit)
-        return sorted(seen.values())
+        if a not in self._names:
+            seen: dict[str, str] = {}
+            for e in self.entries:
+                if e.unit != ANY and (not a or norm(e.army) == a):
+                    seen.setdefault(norm(e.unit), e.unit)
+            self._names[a] = sorted(seen.values())
+        return self._names[a]
 
     def nearest(self, unit: str, army: str = "", n: int = 3) -> list[str]:
         """Known unit names close to ``unit``, the army's own first."""
+        key = (unit.casefold(), norm(army), n)
+        if key not in self._nearest:
+            self._nearest[key] = self._find_nearest(unit, army, n)
+        return list(self._nearest[key])
+
+    def _find_nearest(self, unit: str, army: str, n: int) -> list[str]:
         out: list[str] = []
         for pool in (self.names(army), self.names()) if army else (self.names(),):
             lower = {name.casefold(): name for name in pool}
