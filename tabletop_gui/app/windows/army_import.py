@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPlainTextEdit,
     QPushButton,
@@ -103,7 +102,7 @@ class ArmyImportDialog(QDialog):
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.notes = QLabel("")
         self.notes.setWordWrap(True)
@@ -226,8 +225,7 @@ class ArmyImportDialog(QDialog):
                     self.table.setCellWidget(row, 2, self._answer_box(u.name, u.suggestions))
         for key in self._rows_of:
             self._show_answer(key)
-        self.table.resizeColumnsToContents()
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.resizeColumnsToContents()  # the unit's whole name; "Base from" takes the rest
         lines = list(plan.notes)
         unknown = plan.unknown_names()
         if unknown:
