@@ -89,23 +89,25 @@ def place(
     board = scene.board
     assert isinstance(board, InchBoard)
     w, h = board.width, board.height
-    taken: list[BaseGeometry] = [
-        shapely.Polygon(unit_outline(u).polygon()).buffer(gap - 1e-6, join_style="mitre")
-        for u in scene.units.values()
-        if u.on_table
-    ]
+    taken = Taken()
+    for u in scene.units.values():
+        if u.on_table:
+            taken.add(
+                shapely.Polygon(unit_outline(u).polygon()).buffer(gap - 1e-6, join_style="mitre")
+            )
     forward = 1.0 if facing == 0.0 else -1.0
     own_half = box(0, 0, w, h / 2) if forward > 0 else box(0, h / 2, w, h)
     fallbacks = [own_half.difference(area), box(0, 0, w, h)]
+    regions = [Region(area), *(Region(f) for f in fallbacks)]
     order = sorted(range(len(sizes)), key=lambda i: -(sizes[i][0] * sizes[i][1]))
     spots: dict[int, Spot] = {}
     for i in order:
         fw, fd = sizes[i]
         found = None
-        for region, inside in ((area, True), *((f, False) for f in fallbacks)):
-            found = _free_spot(region, fw, fd, taken, forward)
+        for region in regions:
+            found = region.free_spot(fw, fd, taken, forward)
             if found is not None:
-                spots[i] = Spot(found[0], found[1], facing, inside)
+                spots[i] = Spot(found[0], found[1], facing, region is regions[0])
                 break
         if found is None:  # the board is full: on the area's centre, flagged as outside
             c = area.centroid
@@ -113,15 +115,138 @@ def place(
             found = (c.x, c.y)
         x, y = found
         footprint = box(x - fw / 2, y - fd / 2, x + fw / 2, y + fd / 2)
-        taken.append(footprint.buffer(gap - 1e-6, join_style="mitre"))
+        taken.add(footprint.buffer(gap - 1e-6, join_style="mitre"))
     return Placement(tuple(spots[i] for i in range(len(sizes))), what)
 
 
-def _free_spot(
-    region: BaseGeometry, fw: float, fd: float, taken: list[BaseGeometry], forward: float
-) -> tuple[float, float] | None:
-    """The free centre for an fw x fd box inside ``region`` nearest its front, then
-    its middle; None when there is none."""
+class Taken:
+    """What a new footprint may not touch. Upright rectangles (every imported
+    footprint, and most units already there) are kept as numbers, so which
+    candidate spots they block is worked out by index arithmetic, and only for
+    the rectangles added since a grid of spots was last asked; any other outline
+    (a turned or round base) is tested by shapely. Both answer exactly what
+    ``shapely.intersects`` answers for each spot."""
+
+    def __init__(self) -> None:
+        self._rects = np.empty((64, 4))
+        self.count = 0  # rectangles in _rects
+        self.others: list[BaseGeometry] = []
+        self._others_union: BaseGeometry | None = None
+
+    def add(self, geom: BaseGeometry) -> None:
+        x0, y0, x1, y1 = (float(v) for v in shapely.bounds(geom))
+        corners = shapely.get_coordinates(geom)
+        upright = (
+            shapely.get_num_interior_rings(geom) == 0
+            and bool(np.all((corners[:, 0] == x0) | (corners[:, 0] == x1)))
+            and bool(np.all((corners[:, 1] == y0) | (corners[:, 1] == y1)))
+        )
+        if not upright:
+            self.others.append(geom)
+            self._others_union = None
+            return
+        if self.count == len(self._rects):
+            self._rects = np.concatenate([self._rects, np.empty_like(self._rects)])
+        self._rects[self.count] = (x0, y0, x1, y1)
+        self.count += 1
+
+    def geometries(self) -> list[BaseGeometry]:
+        return [box(*r) for r in self._rects[: self.count]] + self.others
+
+    def paint(self, grid: _Grid) -> None:
+        """Mark in ``grid.blocked`` the spots whose box touches a rectangle added
+        since the grid was last painted. A rectangle touches the columns whose
+        left edge is at most its right and whose right edge is at least its left
+        (closed, as shapely's intersects): a run of columns found by bisection,
+        and so a run of rows."""
+        new = self._rects[grid.painted : self.count]
+        grid.painted = self.count
+        if not len(new):
+            return
+        k0 = np.searchsorted(grid.right, new[:, 0], "left")
+        k1 = np.searchsorted(grid.left, new[:, 2], "right")
+        j0 = np.searchsorted(grid.top, new[:, 1], "left")
+        j1 = np.searchsorted(grid.bottom, new[:, 3], "right")
+        hit = np.flatnonzero((k0 < k1) & (j0 < j1))
+        if len(hit) <= 8:  # the usual case: the unit placed last
+            for i in hit:
+                grid.blocked[j0[i] : j1[i], k0[i] : k1[i]] = True
+            return
+        ny, nx = grid.blocked.shape  # many: painted by their corners, then summed
+        corners = np.concatenate(
+            [
+                j0[hit] * (nx + 1) + k0[hit],
+                j0[hit] * (nx + 1) + k1[hit],
+                j1[hit] * (nx + 1) + k0[hit],
+                j1[hit] * (nx + 1) + k1[hit],
+            ]
+        )
+        signs = np.repeat([1.0, -1.0, -1.0, 1.0], len(hit))
+        marks = np.bincount(corners, signs, (ny + 1) * (nx + 1)).reshape(ny + 1, nx + 1)
+        grid.blocked |= marks.cumsum(0).cumsum(1)[:ny, :nx] > 0.5  # fmt: skip
+
+    def touch_others(self, boxes: np.ndarray) -> np.ndarray:
+        if not self.others:
+            return np.zeros(len(boxes), bool)
+        if self._others_union is None:
+            self._others_union = shapely.union_all(self.others)
+            shapely.prepare(self._others_union)
+        return shapely.intersects(self._others_union, boxes)
+
+
+class Region:
+    """An area to place in, with the candidate spots of each footprint size in the
+    order they are preferred (worked out once per size)."""
+
+    def __init__(self, geom: BaseGeometry) -> None:
+        self.geom = geom
+        if not geom.is_empty:
+            shapely.prepare(geom)
+        self._grids: dict[tuple[float, float, float], _Grid | None] = {}
+
+    def free_spot(
+        self, fw: float, fd: float, taken: Taken, forward: float
+    ) -> tuple[float, float] | None:
+        """The free centre for an fw x fd box inside the region nearest its
+        front, then its middle; None when there is none."""
+        key = (fw, fd, forward)
+        if key not in self._grids:
+            self._grids[key] = _grid(self.geom, fw, fd, forward)
+        grid = self._grids[key]
+        if grid is None:
+            return None
+        taken.paint(grid)
+        candidates = grid.order[~grid.blocked.ravel()[grid.order]]
+        for start in range(0, len(candidates), _CHUNK):
+            idx = candidates[start : start + _CHUNK]
+            boxes = shapely.box(grid.cx[idx] - fw / 2, grid.cy[idx] - fd / 2,
+                                grid.cx[idx] + fw / 2, grid.cy[idx] + fd / 2)  # fmt: skip
+            ok = shapely.covers(self.geom, boxes) & ~taken.touch_others(boxes)
+            hits = np.flatnonzero(ok)
+            if hits.size:
+                j = idx[hits[0]]
+                return float(grid.cx[j]), float(grid.cy[j])
+        return None
+
+
+@dataclass
+class _Grid:
+    cx: np.ndarray  # centres, row after row
+    cy: np.ndarray
+    order: np.ndarray  # indices into cx, cy, most preferred first
+    left: np.ndarray  # the boxes' edges: per column
+    right: np.ndarray
+    bottom: np.ndarray  # per row
+    top: np.ndarray
+    #: (rows, columns): spots whose box touches one of the first ``painted``
+    #: rectangles of the Taken (rectangles are only ever added).
+    blocked: np.ndarray
+    painted: int = 0
+
+
+def _grid(region: BaseGeometry, fw: float, fd: float, forward: float) -> _Grid | None:
+    """The candidate centres for an fw x fd box in ``region``: every STEP, the
+    front first (the edge towards the enemy), then the middle."""
     if region.is_empty:
         return None
     x0, y0, x1, y1 = region.bounds
@@ -136,21 +261,8 @@ def _free_spot(
     behind = np.floor(exact / STEP + 1e-9)
     middle = np.abs(cx - (x0 + x1) / 2)
     order = np.lexsort((exact, middle, behind))
-    shapely.prepare(region)
-    blocked = shapely.union_all(taken) if taken else None
-    if blocked is not None:
-        shapely.prepare(blocked)
-    for start in range(0, len(order), _CHUNK):
-        idx = order[start : start + _CHUNK]
-        boxes = shapely.box(cx[idx] - fw / 2, cy[idx] - fd / 2, cx[idx] + fw / 2, cy[idx] + fd / 2)
-        ok = shapely.covers(region, boxes)
-        if blocked is not None:
-            ok &= ~shapely.intersects(blocked, boxes)
-        hits = np.flatnonzero(ok)
-        if hits.size:
-            j = idx[hits[0]]
-            return float(cx[j]), float(cy[j])
-    return None
+    blocked = np.zeros((len(ys), len(xs)), bool)
+    return _Grid(cx, cy, order, xs - fw / 2, xs + fw / 2, ys - fd / 2, ys + fd / 2, blocked)
 
 
 def _steps(lo: float, hi: float) -> np.ndarray:

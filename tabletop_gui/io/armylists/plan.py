@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from tabletop_gui.io.armylists.bases import (
     ANY,
@@ -171,8 +172,24 @@ def plan_army(
             f"army {army.army!r} is not in the bundled table: its units are looked up "
             "among all armies"
         )
-    units = [_plan_unit(u, army, given, tables, user, bundled) for u in army.units]
+    asked = _Asked()
+    units = [_plan_unit(u, army, given, tables, user, bundled, asked) for u in army.units]
     return ArmyPlan(army, tuple(units), tuple(notes))
+
+
+class _Asked:
+    """The tables' answers during one plan, each question asked once: a long list
+    repeats its unit names, and a table's lookups scan it (the nearest names
+    compare the name with every known one), so planning stays linear in the list."""
+
+    def __init__(self) -> None:
+        self._answers: dict[tuple[Any, ...], Any] = {}
+
+    def __call__(self, table: BaseTable, question: str, *args: Any) -> Any:
+        key = (id(table), question, *args)
+        if key not in self._answers:
+            self._answers[key] = getattr(table, question)(*args)
+        return self._answers[key]
 
 
 def _plan_unit(
@@ -182,16 +199,18 @@ def _plan_unit(
     tables: Sequence[BaseTable],
     user: BaseTable | None,
     bundled: BaseTable,
+    asked: _Asked,
 ) -> PlannedUnit:
     def find(table: BaseTable) -> BaseEntry | None:
-        return table.find(u.name, army.army, army.edition, u.options)
+        found: BaseEntry | None = asked(table, "find", u.name, army.army, army.edition, u.options)
+        return found
 
     every = (*tables, *([user] if user else []), bundled)
     known_entry = next((e for t in every if (e := find(t))), None)
     character = (
         bool(u.character)
         or bool(known_entry and known_entry.character)
-        or any(t.is_character(u.name, army.army, army.edition) for t in every)
+        or any(asked(t, "is_character", u.name, army.army, army.edition) for t in every)
         or character_by_options(u.options)
     )
     scoring = _scoring(u, character)
@@ -224,7 +243,7 @@ def _plan_unit(
     tables_all = [*tables, *([user] if user else []), bundled]
     suggestions: list[str] = []
     for t in tables_all:
-        for s in t.nearest(u.name, army.army):
+        for s in asked(t, "nearest", u.name, army.army):
             if s not in suggestions:
                 suggestions.append(s)
     height = u.height or HeightClass.STANDARD
