@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from tabletop_gui.io.errors import FileFormatError
+from tabletop_gui.io.import_check import checked_game
 from tabletop_gui.model.game import Game
 
 #: Modules that register the importers shipped with the program (loaded on first use).
@@ -168,7 +169,11 @@ def import_bytes(data: bytes, request: ImportRequest) -> ImportResult:
             "(file)", f"is a {importer.title} ({importer.kind}): {opts} does not apply to it",
             request.source,
         )  # fmt: skip
-    return importer.load(data, request)
+    result = importer.load(data, request)
+    # Through the loader's own checks (repaired with a note, or refused): what an
+    # import writes, the program opens.
+    game, notes = checked_game(result.game, result.notes, request.source)
+    return replace(result, game=game, notes=notes)
 
 
 def import_file(path: str | os.PathLike[str], request: ImportRequest) -> ImportResult:

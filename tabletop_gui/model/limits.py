@@ -69,6 +69,20 @@ def text_problem(text: str, limit: int = MAX_TEXT) -> str | None:
     return f"{what} ({char!a}) at character {bad.start() + 1} is not text"
 
 
+def cleaned(text: str, limit: int = MAX_TEXT) -> tuple[str, list[str]]:
+    """``text`` made fit to be a name or note (what an import does with the text
+    of another program's file): control characters and lone surrogates removed,
+    cut to ``limit`` characters; and what was done, in words (empty: nothing)."""
+    done = []
+    if _BAD_CHAR.search(text):
+        text = _BAD_CHAR.sub("", text)
+        done.append("control characters removed")
+    if len(text) > limit:
+        done.append(f"cut from {len(text):,} to {limit:,} characters")
+        text = text[:limit]
+    return text, done
+
+
 def above(value: float, high: float, unit: str = "") -> str | None:
     """ "must be <= 1,000 mm, got 5,000" if ``value`` is past ``high``, else None."""
     if value > high:

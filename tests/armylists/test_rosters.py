@@ -133,3 +133,46 @@ def test_a_member_path_outside_the_archive_is_never_written(tmp_path, monkeypatc
     army = parse_roster_bytes(_zip({"../../evil.ros": ROS}))
     assert len(army.units) == 6
     assert list(tmp_path.iterdir()) == []  # read in memory: nothing extracted anywhere
+
+
+def _damaged_deflate() -> bytes:
+    """A .rosz whose compressed data is damaged past its header: zlib fails
+    inside, after the archive's directory read fine."""
+    data = bytearray(_zip({"Khepri.ros": ROS}))
+    start = 30 + len("Khepri.ros")  # the local header, then the deflate stream
+    for i in range(start + 40, start + 60):
+        data[i] ^= 0x5A
+    return bytes(data)
+
+
+def test_a_damaged_deflate_stream_is_refused_naming_the_member():
+    with pytest.raises(FileFormatError) as err:
+        parse_roster_bytes(_damaged_deflate(), "host.rosz")
+    assert err.value.path == "member 'Khepri.ros'"
+    assert err.value.problem.startswith("cannot be unpacked (")
+
+
+def test_a_damaged_archive_directory_is_refused_as_an_archive():
+    data = bytearray(_zip({"Khepri.ros": ROS}))
+    end = data.rindex(b"PK\x05\x06")  # the directory's offset points before the file
+    data[end + 16 : end + 20] = (2**32 - 1).to_bytes(4, "little")
+    with pytest.raises(FileFormatError) as err:
+        parse_roster_bytes(bytes(data), "host.rosz")
+    assert err.value.path in ("(zip)", "member 'Khepri.ros'")
+
+
+@pytest.mark.parametrize("cost", ["1e309", "-1e309", "nan", "inf"])
+def test_a_cost_that_is_no_number_of_points_is_refused_naming_line_and_selection(cost):
+    text = ROS.decode().replace('<cost name="pts" typeId="pts" value="175.0"/>',
+                                f'<cost name="pts" typeId="pts" value="{cost}"/>')  # fmt: skip
+    with pytest.raises(FileFormatError) as err:
+        parse_roster_bytes(text.encode(), "host.ros")
+    assert err.value.path.startswith("line ") and "selection 'Nomarch'" in err.value.path
+    assert f"cost {cost!r} is not a number of points" in err.value.problem
+
+
+def test_a_roster_total_that_is_no_number_is_refused_naming_its_line():
+    text = ROS.decode().replace('value="1635.0"', 'value="1e309"')
+    with pytest.raises(FileFormatError) as err:
+        parse_roster_bytes(text.encode(), "host.ros")
+    assert err.value.path == "line 4" and "'1e309' is not a number of points" in err.value.problem

@@ -9,6 +9,7 @@ import copy
 import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -74,3 +75,22 @@ def test_junk_in_any_field_is_a_named_problem_or_a_refusal_never_a_crash(place, 
         return
     again = loads(dumps(result.game))  # what was imported loads back as it is
     assert again.setup == result.game.setup
+
+
+@pytest.mark.parametrize("behaviour", [["MINE_FIELD"], {"a": 1}, 7, None])
+def test_a_tag_whose_behaviour_is_not_a_name_is_a_named_problem(behaviour):
+    result = imported(scenario(hexagon("E5", tags=[{"name": "tag12", "behavior": behaviour}])))
+    assert any("unknown tag 'tag12'" in p for p in result.problems)
+
+
+def test_control_characters_in_the_files_text_are_removed_with_a_problem_named():
+    data = scenario(
+        hexagon("E5", terrain="woods"),
+        labels=[{"row": 4, "col": 8, "text": ["Town\x1b[2J"]}],
+        text={"description": "Hold\x07 the bridge", "name": "Night\x9b raid"},
+    )
+    result = imported(data)
+    assert result.game.setup.name == "Night raid"
+    assert result.game.setup.briefing["Briefing"] == "Hold the bridge"
+    assert any(p.startswith("control characters removed in ") for p in result.problems)
+    assert loads(dumps(result.game).encode()) == result.game

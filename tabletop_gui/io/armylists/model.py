@@ -4,8 +4,9 @@ carries them, bases and height classes. Plain data, read by ``text`` and ``roste
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from tabletop_gui.model.limits import cleaned, printable
 from tabletop_gui.model.pieces import BaseShape, HeightClass
 
 #: No base is larger than this (mm): a bigger number is a typo, not a model.
@@ -118,3 +119,27 @@ class ArmyList:
     @property
     def models(self) -> int:
         return sum(u.models for u in self.units)
+
+
+def cleaned_army(army: ArmyList) -> ArmyList:
+    """``army`` with text a game file cannot hold repaired, each repair noted: the
+    names of the player, the army and the units with control characters removed
+    and cut to the limit of any text (docs/file-format.md, "Limits"), as every
+    list format is read from another program's file."""
+    notes = list(army.notes)
+
+    def fix(text: str, what: str) -> str:
+        out, done = cleaned(text)
+        if done:
+            notes.append(f"{what}: {' and '.join(done)} ({printable(out[:60])!r})")
+        return out
+
+    units = []
+    for u in army.units:
+        name = fix(u.name, f"{u.where}: the unit's name")
+        units.append(u if name == u.name else replace(u, name=name))
+    player = fix(army.player, "the player's name")
+    name = fix(army.army, "the army's name")
+    if len(notes) == len(army.notes):
+        return army
+    return replace(army, player=player, army=name, units=tuple(units), notes=tuple(notes))

@@ -110,9 +110,11 @@ def place(
                 spots[i] = Spot(found[0], found[1], facing, region is regions[0])
                 break
         if found is None:  # the board is full: on the area's centre, flagged as outside
-            c = area.centroid
-            spots[i] = Spot(c.x, c.y, facing, False)
-            found = (c.x, c.y)
+            c = area.centroid  # (moved in so its whole footprint stays on the table)
+            x = min(max(c.x, fw / 2), w - fw / 2) if fw <= w else w / 2
+            y = min(max(c.y, fd / 2), h - fd / 2) if fd <= h else h / 2
+            spots[i] = Spot(x, y, facing, False)
+            found = (x, y)
         x, y = found
         footprint = box(x - fw / 2, y - fd / 2, x + fw / 2, y + fd / 2)
         taken.add(footprint.buffer(gap - 1e-6, join_style="mitre"))

@@ -28,7 +28,13 @@ from tabletop_gui.io.armylists.bases import (
     default_frontage,
     norm,
 )
-from tabletop_gui.io.armylists.model import ArmyList, BaseSize, ListedUnit, parse_base
+from tabletop_gui.io.armylists.model import (
+    ArmyList,
+    BaseSize,
+    ListedUnit,
+    cleaned_army,
+    parse_base,
+)
 from tabletop_gui.model.pieces import MM_PER_INCH, BaseShape, HeightClass
 
 #: The base an unknown unit stands on until the user says (a 25 mm infantry base).
@@ -162,7 +168,9 @@ def plan_army(
     user: BaseTable | None = None,
     bundled: BaseTable | None = None,
 ) -> ArmyPlan:
-    """Bases, heights, frontages and Scoring of every unit of ``army``."""
+    """Bases, heights, frontages and Scoring of every unit of ``army`` (its names
+    first made fit for a game file: ``cleaned_army``)."""
+    army = cleaned_army(army)
     bundled = bundled_table() if bundled is None else bundled
     given = {norm(k): v for k, v in (overrides or {}).items()}
     notes = list(army.notes)

@@ -18,8 +18,11 @@ claims), an encrypted member or several rosters are refused by name.
 from __future__ import annotations
 
 import io
+import lzma
+import math
 import re
 import zipfile
+import zlib
 from collections.abc import Iterator
 from typing import Any
 from xml.etree.ElementTree import Element, ParseError, TreeBuilder
@@ -36,10 +39,22 @@ FORMAT = "BattleScribe roster"
 MAX_ROSTER_BYTES = 8 * 1024 * 1024
 MAX_MEMBERS = 16
 MAX_UNITS = 500
+#: No list costs more points (a larger cost is no number of points).
+MAX_POINTS = 1_000_000
 #: BattleScribe game system ids of The Ninth Age: Fantasy Battles, by edition.
 EDITIONS = {"aa64-1e8e-66fc-9abf": "2nd", "8c9a-3026-84b4-cf16": "3rd"}
 _LINE = "{tabletop_gui}line"
 ZIP_MAGIC = b"PK\x03\x04"
+#: What reading a damaged archive raises: its directory (BadZipFile, a negative
+#: seek's ValueError, EOFError), a method it does not know (NotImplementedError),
+#: a password (RuntimeError) or a damaged stream (zlib.error, lzma's, bz2's OSError).
+ZIP_ERRORS = (
+    zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, RuntimeError, OSError,
+    EOFError, ValueError, zlib.error, lzma.LZMAError,
+)  # fmt: skip
+#: Elements nested deeper than this are refused before anything walks them (a
+#: roster nests about 12 deep).
+MAX_XML_DEPTH = 64
 
 
 def looks_like_roster(data: bytes) -> bool:
@@ -47,7 +62,7 @@ def looks_like_roster(data: bytes) -> bool:
         try:
             with zipfile.ZipFile(io.BytesIO(data)) as zf:
                 return any(n.lower().endswith(".ros") for n in zf.namelist())
-        except (zipfile.BadZipFile, ValueError, OSError):
+        except ZIP_ERRORS:
             return False
     head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
     return head.startswith(b"<") and b"<roster" in head
@@ -64,7 +79,7 @@ def parse_roster_bytes(data: bytes, source: str = "") -> ArmyList:
 def _unzip(data: bytes, source: str) -> tuple[str, bytes]:
     try:
         zf = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, ValueError, OSError) as exc:
+    except ZIP_ERRORS as exc:
         raise FileFormatError("(zip)", f"not a readable .rosz archive ({exc})", source) from None
     with zf:
         infos = zf.infolist()
@@ -91,7 +106,7 @@ def _unzip(data: bytes, source: str) -> tuple[str, bytes]:
         try:
             with zf.open(info) as fh:
                 out = fh.read(MAX_ROSTER_BYTES + 1)
-        except (zipfile.BadZipFile, NotImplementedError, RuntimeError, OSError) as exc:
+        except ZIP_ERRORS as exc:  # a damaged stream: zlib, bz2 and lzma each say so their way
             raise FileFormatError(where, f"cannot be unpacked ({exc})", source) from None
         if len(out) > MAX_ROSTER_BYTES:
             raise FileFormatError(
@@ -104,12 +119,22 @@ class _LineBuilder(TreeBuilder):
     """A tree builder that notes each element's line (for messages)."""
 
     parser: Any = None
+    depth = 0
 
     def start(self, tag: str, attrs: dict[str, str]) -> Element:
+        self.depth += 1
+        line = self.parser.parser.CurrentLineNumber if self.parser is not None else "?"
+        if self.depth > MAX_XML_DEPTH:
+            raise FileFormatError(
+                f"line {line}", f"elements nested more than {MAX_XML_DEPTH} deep: not a roster"
+            )
         el = super().start(tag, attrs)
-        if self.parser is not None:
-            el.set(_LINE, str(self.parser.parser.CurrentLineNumber))
+        el.set(_LINE, str(line))
         return el
+
+    def end(self, tag: str) -> Element:
+        self.depth -= 1
+        return super().end(tag)
 
 
 def _parse_xml(data: bytes, source: str) -> Element:
@@ -129,6 +154,8 @@ def _parse_xml(data: bytes, source: str) -> Element:
             f"refused: a roster declares no {kind} ({exc}); DTDs and entities are never read",
             source,
         ) from None
+    except FileFormatError as exc:  # the builder's: nesting too deep
+        raise FileFormatError(exc.path, exc.problem, source) from None
     except ParseError as exc:
         line, col = exc.position
         raise FileFormatError(
@@ -193,7 +220,7 @@ def read_roster(root: Element, source: str = "", format: str = FORMAT) -> ArmyLi
                     raise FileFormatError(_line(sel), f"more than {MAX_UNITS} units", source)
     if not units:
         raise FileFormatError(_line(forces[0]), "no selection of type 'unit' in any force", source)
-    total = _points(root)
+    total = _points(root, source)
     return ArmyList(
         player=" ".join(root.get("name", "").split()),
         army=army, units=tuple(units), format=format,
@@ -208,13 +235,23 @@ def _forces(el: Element) -> Iterator[Element]:
         yield from _forces(force)
 
 
-def _points(el: Element) -> float | None:
+def _points(el: Element, source: str, what: str = "") -> float | None:
+    """The points ``el``'s costs give (None: no points cost); a cost that is no
+    number of points (``1e309``, ``nan``, text) is refused by its line."""
     for cost in _children(el, "costs", "cost"):
         if cost.get("name", "").strip().lower() in ("pts", "points"):
+            raw = cost.get("value", "").strip()
             try:
-                return float(cost.get("value", ""))
+                value = float(raw)
             except ValueError:
-                return None
+                value = math.nan
+            if not (math.isfinite(value) and abs(value) <= MAX_POINTS):
+                raise FileFormatError(
+                    f"{_line(cost)}{what}",
+                    f"cost {raw!r} is not a number of points (0 to {MAX_POINTS:,})",
+                    source,
+                )
+            return value
     return None
 
 
@@ -268,7 +305,9 @@ def _unit(sel: Element, source: str, notes: list[str]) -> ListedUnit:
         raise FileFormatError(
             _line(sel), f"unit {name!r} has {models} models: 1 to {MAX_MODELS} expected", source
         )
-    points = sum(p for s in [sel, *inner] if (p := _points(s)) is not None)
+    points = sum(
+        p for s in [sel, *inner] if (p := _points(s, source, f", selection {name!r}")) is not None
+    )
     options = tuple(
         s.get("name", "") for s in inner if s.get("type") == "upgrade" and s.get("name")
     )

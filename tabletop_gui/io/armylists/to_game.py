@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from tabletop_gui.io.armylists.placement import Placement, place
 from tabletop_gui.io.armylists.plan import ArmyPlan, PlannedUnit
 from tabletop_gui.model.board import InchBoard
+from tabletop_gui.model.bounds import EDGE_SLACK, inches
 from tabletop_gui.model.events import AddPiece
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Side, Unit
@@ -69,8 +70,19 @@ def list_side_name(plan: ArmyPlan) -> str:
 
 
 def units_for(scene: Scene, side: str, plan: ArmyPlan) -> tuple[list[Unit], Placement]:
-    """The plan's units placed on ``scene`` for ``side``, with fresh ids."""
-    placement = place(scene, side, [u.size_in() for u in plan.units])
+    """The plan's units placed on ``scene`` for ``side``, with fresh ids. A unit
+    whose footprint is larger than the board is refused (ArmyImportError)."""
+    board = scene.board
+    sizes = [u.size_in() for u in plan.units]
+    if isinstance(board, InchBoard):
+        for pu, (w, d) in zip(plan.units, sizes, strict=True):
+            if w > board.width + EDGE_SLACK or d > board.height + EDGE_SLACK:
+                raise ArmyImportError(
+                    f"{pu.name} ({pu.listed.where}): {pu.models} models on {pu.base.text()} mm "
+                    f"bases stand {inches(w)} x {inches(d)} in, larger than the "
+                    f"{board.width:g} x {board.height:g} in board"
+                )
+    placement = place(scene, side, sizes)
     used = set(scene.units) | set(scene.markers) | set(scene.terrain) | set(scene.zones)
     units = []
     for pu, spot in zip(plan.units, placement.spots, strict=True):
@@ -89,8 +101,12 @@ def _unit(pu: PlannedUnit, uid: str, side: str, x: float, y: float, facing: floa
     )  # fmt: skip
 
 
+#: An id is made of the side and at most this much of the unit's name.
+MAX_ID_NAME = 40
+
+
 def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "unit"
+    return re.sub(r"[^a-z0-9]+", "-", name.lower())[:MAX_ID_NAME].strip("-") or "unit"
 
 
 def _free_id(stem: str, used: set[str]) -> str:

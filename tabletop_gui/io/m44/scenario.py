@@ -28,8 +28,10 @@ from typing import Any
 from tabletop_gui.io.codec import encode
 from tabletop_gui.io.errors import FileFormatError
 from tabletop_gui.io.game_file import FORMAT_NAME, FORMAT_VERSION, game_from_json
+from tabletop_gui.io.import_check import cleaned_json
 from tabletop_gui.io.m44 import catalogue as cat
 from tabletop_gui.io.m44 import coords
+from tabletop_gui.model import limits
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.hexboards import BOARD_TYPES
 from tabletop_gui.model.hexgrid import Hex, HexBoard
@@ -142,8 +144,15 @@ def _flag(value: Any) -> bool | None:
     return None
 
 
+def _shown(value: Any) -> str:
+    """A value of the file as a message shows it: at most 40 characters."""
+    shown = repr(value) if isinstance(value, str | int | float | bool) else type(value).__name__
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
+    """Lower-case letters, digits and dashes, at most 40 of them (an id's part)."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower())[:40].strip("-") or "x"
 
 
 def _free(base: str, taken: set[str]) -> str:
@@ -203,7 +212,9 @@ class _Builder:
         key = cat.BOARD_TYPES.get(str(raw).upper())
         if key is None:
             known = ", ".join(cat.BOARD_TYPES)
-            raise FileFormatError("board.type", f"unknown board type {raw!r} (known: {known})")
+            raise FileFormatError(
+                "board.type", f"unknown board type {_shown(raw)} (known: {known})"
+            )
         return key
 
     def _sides(self) -> dict[str, str]:
@@ -214,7 +225,7 @@ class _Builder:
             side = str(raw).upper() if raw is not None else ""
             if side not in cat.SIDES:
                 known = " or ".join(cat.SIDES)
-                what = "missing" if raw is None else f"unknown side {raw!r}"
+                what = "missing" if raw is None else f"unknown side {_shown(raw)}"
                 raise FileFormatError(path, f"{what} (a side is {known})")
             if side in out:
                 raise FileFormatError(path, f"both players are {side}")
@@ -260,10 +271,14 @@ class _Builder:
             "sides": self._side_list(),
             "units": self.units,
             "objectives": objectives,
+            "briefing": briefing,
         }
+        # The file's own text (names, labels, the briefing) made fit for a game file.
+        data, repaired = cleaned_json(data)
+        self.problems += repaired
         if self.problems:
-            briefing[PROBLEMS_TITLE] = "\n".join(f"- {p}" for p in self.problems)
-        data["briefing"] = briefing
+            text = "\n".join(f"- {p}" for p in self.problems)
+            data["briefing"][PROBLEMS_TITLE] = limits.cleaned(text)[0]
         try:
             game = game_from_json(data)
         except FileFormatError as exc:  # a defect of this importer: say where
@@ -464,7 +479,8 @@ class _Builder:
             if not isinstance(tag, dict) or not isinstance(tag.get("name"), str):
                 self.problem(f"hex {self.where(h)}: {tpath} is not a tag with a name: left out")
                 continue
-            name, behaviour = tag["name"], tag.get("behavior")
+            name, raw = tag["name"], tag.get("behavior")
+            behaviour = raw if isinstance(raw, str) else None  # a list or object names nothing
             if name.startswith("medal"):
                 self._medal(tpath, h, tag)
             elif behaviour == cat.EXIT_MARKER:
@@ -486,7 +502,7 @@ class _Builder:
                     "Memoir '44 exit objective in Game > Objectives"
                 )
             else:
-                what = f" (behaviour {behaviour!r})" if behaviour else ""
+                what = f" (behaviour {_shown(raw)})" if raw else ""
                 self.problem(f"hex {self.where(h)}: unknown tag {name!r}{what} ({tpath}): ignored")
 
     def _group(self, path: str, h: Hex, group: Any) -> list[Hex]:
