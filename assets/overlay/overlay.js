@@ -6,9 +6,13 @@
   const bar = document.getElementById("bar");
   const boardBox = document.getElementById("board");
   const tiles = bar.querySelector(".tiles");
+  const status = document.getElementById("status");
   // What the page shows (read by the tests and the benchmark).
-  const shown = (window.overlayShown = { version: 0, board: "", size: "" });
+  const shown = (window.overlayShown = { version: 0, board: "", size: "", reconnecting: false });
   let source = null;
+  let failures = 0;  // in a row: the wait before the next try doubles, up to RETRY_MAX
+  let retryTimer = 0;
+  const RETRY_FIRST = 1000, RETRY_MAX = 30000;
   let connectedSize = "";
   let latest = null;
   let boardUrl = "";
@@ -125,7 +129,30 @@
     return `${Math.round(r.width)}x${Math.round(r.height)}`;
   }
 
+  // The stream's connection is the page's own business: after any error (the
+  // server stopped or restarted, a refusal such as 503, a network change) the
+  // page says so in a corner and tries again, waiting longer after each failure
+  // (1 s, 2 s, 4 s ... 30 s, each a little shuffled so many pages do not come
+  // back at the same instant). A browser retries a dropped stream only after
+  // an answer it liked, so without this a page refused once stayed blank.
+  function reconnecting(on) {
+    shown.reconnecting = on;
+    status.hidden = !on;
+  }
+
+  function retryLater() {
+    if (source) source.close();
+    source = null;
+    reconnecting(true);
+    clearTimeout(retryTimer);
+    const wait = Math.min(RETRY_MAX, RETRY_FIRST * 2 ** failures) * (0.8 + Math.random() * 0.4);
+    failures = Math.min(failures + 1, 10);
+    retryTimer = setTimeout(connect, wait);
+    console.info(`overlay reconnecting in ${Math.round(wait)} ms`);
+  }
+
   function connect() {
+    clearTimeout(retryTimer);
     if (source) source.close();
     let url = "/events";
     if (page !== "bar") {
@@ -135,6 +162,11 @@
       shown.size = connectedSize;
     }
     source = new EventSource(url);
+    source.addEventListener("open", () => {
+      failures = 0;
+      reconnecting(false);
+    });
+    source.addEventListener("error", retryLater);
     source.addEventListener("update", (e) => {
       const data = JSON.parse(e.data);
       latest = data;

@@ -12,8 +12,11 @@ What it will not do: listen anywhere but the loopback address unless asked for
 one address by name (``host``); answer a request whose Host header is not its
 own address (a web page elsewhere cannot reach it through DNS rebinding);
 accept any method but GET; serve a file, a path or anything besides these
-pages; take a request larger than MAX_HEADER_BYTES, more than MAX_CONNECTIONS
-connections or more than MAX_EVENT_CLIENTS pages listening at once.
+pages; take a request larger than MAX_HEADER_BYTES or slower than
+HEADER_TIMEOUT_S to arrive, more than MAX_DATA_CONNECTIONS connections besides
+the pages listening (the one silent longest is closed for a new one), or more
+than MAX_EVENT_CLIENTS pages listening at once; a page that closes frees its
+place at once.
 """
 
 from __future__ import annotations
@@ -24,10 +27,12 @@ import ipaddress
 import json
 import socket
 import threading
+from collections import OrderedDict
 from collections.abc import Awaitable
 from typing import Any
 
 import tornado.httpserver
+import tornado.httputil
 import tornado.iostream
 import tornado.netutil
 import tornado.web
@@ -40,9 +45,16 @@ DEFAULT_PORT = 8765
 LOOPBACK = "127.0.0.1"
 #: Requests are GETs with short URLs: a request line and headers past this are refused.
 MAX_HEADER_BYTES = 8192
-#: Open connections at most (browser sources, previews and a few tabs).
-MAX_CONNECTIONS = 32
-#: Pages listening for updates at most.
+#: A request's line and headers must arrive within this many seconds of its
+#: connection (or of the previous answer on it); a slower client is dropped.
+HEADER_TIMEOUT_S = 5.0
+#: Connections at most besides the pages listening: those asking for a page, a
+#: picture or the score, and those that have not said what they want yet. When
+#: all are taken, a new connection closes the one silent longest (a client that
+#: trickles its headers cannot hold them all); when every one is being answered,
+#: the new one is closed.
+MAX_DATA_CONNECTIONS = 32
+#: Pages listening for updates at most: their own slots, which data never takes.
 MAX_EVENT_CLIENTS = 16
 #: A comment line sent to idle listeners this often (seconds) keeps them open.
 HEARTBEAT_S = 15.0
@@ -212,7 +224,17 @@ class _BoardSvg(_Handler):
 
 class _Events(_Handler):
     """Server-sent events: an 'update' with the bar and the board picture (its
-    address, and the picture itself) whenever either changed for this page's size."""
+    address, and the picture itself) whenever either changed for this page's size.
+    A page that closes frees its place at once (its connection's close wakes the
+    loop), not at the next heartbeat."""
+
+    closed = False
+    wake: asyncio.Event | None = None
+
+    def on_connection_close(self) -> None:
+        self.closed = True
+        if self.wake is not None:
+            self.wake.set()
 
     async def get(self) -> None:
         server = self.overlay
@@ -220,10 +242,11 @@ class _Events(_Handler):
             raise tornado.web.HTTPError(503, reason="Too many pages listening")
         size = _size_argument(self) if self.get_query_argument("w", "") else None
         server.listeners += 1
+        server.listening(self.request.connection)
         self.set_header("Content-Type", "text/event-stream; charset=utf-8")
         self.set_header("X-Accel-Buffering", "no")
         loop = asyncio.get_running_loop()
-        wake = asyncio.Event()
+        wake = self.wake = asyncio.Event()
         stop = server.hub.listen(lambda: loop.call_soon_threadsafe(wake.set))
         server.closing.add(wake)
         try:
@@ -232,7 +255,7 @@ class _Events(_Handler):
             sent: tuple[int, int] | None = None
             self.write("retry: 1000\n\n")
             await self.flush()
-            while not server.stopping:
+            while not server.stopping and not self.closed:
                 wake.clear()
                 moment = server.hub.moment()
                 board = moment.boards.get(size) if size is not None else None
@@ -252,8 +275,9 @@ class _Events(_Handler):
                 try:
                     await asyncio.wait_for(wake.wait(), HEARTBEAT_S)
                 except TimeoutError:
-                    self.write(": still here\n\n")
-                    await self.flush()
+                    if not self.closed:
+                        self.write(": still here\n\n")
+                        await self.flush()
         except tornado.iostream.StreamClosedError:
             pass
         finally:
@@ -267,20 +291,82 @@ def _no_access_log(handler: tornado.web.RequestHandler) -> None:
 
 
 class _BoundedHTTPServer(tornado.httpserver.HTTPServer):
-    """Closes a new connection at once when MAX_CONNECTIONS are open."""
+    """Keeps MAX_DATA_CONNECTIONS slots for everything but the pages listening.
+    A connection is *waiting* from when it opens (or its last answer went out)
+    until its request's headers are in, then *busy* until it is answered; a page
+    listening is moved out of both (the handler says so). A new connection past
+    the limit closes the one waiting longest, or itself when all are busy."""
 
-    open_connections = 0
+    def bounded(self) -> None:
+        self.waiting: OrderedDict[tornado.iostream.IOStream, None] = OrderedDict()
+        self.busy: set[tornado.iostream.IOStream] = set()
 
     def handle_stream(self, stream: tornado.iostream.IOStream, address: tuple[Any, ...]) -> None:
-        if self.open_connections >= MAX_CONNECTIONS:
-            stream.close()
-            return
-        self.open_connections += 1
+        if len(self.waiting) + len(self.busy) >= MAX_DATA_CONNECTIONS:
+            if not self.waiting:
+                stream.close()
+                return
+            oldest, _ = self.waiting.popitem(last=False)
+            oldest.close()
+        self.waiting[stream] = None
         super().handle_stream(stream, address)
 
+    def start_request(
+        self, server_conn: object, request_conn: tornado.httputil.HTTPConnection
+    ) -> tornado.httputil.HTTPMessageDelegate:
+        stream = _stream_of(server_conn)
+        if stream is not None and stream in self.busy:  # the next request on it
+            self.busy.discard(stream)
+            self.waiting[stream] = None
+        delegate = super().start_request(server_conn, request_conn)
+        return _Watched(delegate, self, stream)
+
+    def listening(self, stream: tornado.iostream.IOStream | None) -> None:
+        """``stream`` is a page's (or gone): it no longer takes a data slot."""
+        if stream is not None:
+            self.waiting.pop(stream, None)
+            self.busy.discard(stream)
+
     def on_close(self, server_conn: object) -> None:
-        self.open_connections -= 1
+        self.listening(_stream_of(server_conn))
         super().on_close(server_conn)
+
+
+def _stream_of(connection: object) -> tornado.iostream.IOStream | None:
+    stream = getattr(connection, "stream", None)
+    return stream if isinstance(stream, tornado.iostream.IOStream) else None
+
+
+class _Watched(tornado.httputil.HTTPMessageDelegate):
+    """A request's delegate that tells the server when its headers are in."""
+
+    def __init__(
+        self,
+        delegate: tornado.httputil.HTTPMessageDelegate,
+        server: _BoundedHTTPServer,
+        stream: tornado.iostream.IOStream | None,
+    ) -> None:
+        self.delegate, self.server, self.stream = delegate, server, stream
+
+    def headers_received(
+        self,
+        start_line: tornado.httputil.RequestStartLine | tornado.httputil.ResponseStartLine,
+        headers: tornado.httputil.HTTPHeaders,
+    ) -> Awaitable[None] | None:
+        stream, server = self.stream, self.server
+        if stream is not None and stream in server.waiting:
+            del server.waiting[stream]
+            server.busy.add(stream)
+        return self.delegate.headers_received(start_line, headers)
+
+    def data_received(self, chunk: bytes) -> Awaitable[None] | None:
+        return self.delegate.data_received(chunk)
+
+    def finish(self) -> None:
+        self.delegate.finish()
+
+    def on_connection_close(self) -> None:
+        self.delegate.on_connection_close()
 
 
 class OverlayServer:
@@ -302,6 +388,11 @@ class OverlayServer:
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._http: _BoundedHTTPServer | None = None
+
+    def listening(self, connection: object) -> None:
+        """The connection of a page now listening: out of the data slots."""
+        if self._http is not None:
+            self._http.listening(_stream_of(connection))
 
     @property
     def url(self) -> str:
@@ -369,8 +460,11 @@ class OverlayServer:
             max_header_size=MAX_HEADER_BYTES,
             max_body_size=0,
             body_timeout=5.0,
-            idle_connection_timeout=60.0,
+            # Tornado's header deadline: a request's headers (the first, or the
+            # next on a kept-alive connection) must be in within this.
+            idle_connection_timeout=HEADER_TIMEOUT_S,
         )
+        http.bounded()
         http.add_sockets(sockets)
         self._http = http
         loop.call_soon(ready.set)

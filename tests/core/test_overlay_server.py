@@ -7,6 +7,7 @@ from __future__ import annotations
 import http.client
 import json
 import socket
+import threading
 import time
 
 import pytest
@@ -186,34 +187,145 @@ def test_pages_listening_are_bounded(served):
             conn.close()
 
 
-def test_connections_are_bounded(served, monkeypatch):
-    monkeypatch.setattr(server_module, "MAX_CONNECTIONS", 3)
+def test_when_every_slot_is_taken_by_connections_that_say_nothing_the_oldest_goes(
+    served, monkeypatch
+):
+    monkeypatch.setattr(server_module, "MAX_DATA_CONNECTIONS", 3)
     held = [socket.create_connection(("127.0.0.1", served.port), 5) for _ in range(3)]
     try:
+        time.sleep(0.2)  # accepted, in this order
+        resp, _ = request(served, "GET", "/score.json")  # a fourth: served
+        assert resp.status == 200
+        held[0].settimeout(5)
+        assert held[0].recv(100) == b"", "the oldest silent connection was closed"
+    finally:
+        for s in held:
+            s.close()
+
+
+def test_when_every_slot_is_busy_a_new_connection_is_closed_unanswered(served, monkeypatch):
+    monkeypatch.setattr(server_module, "MAX_DATA_CONNECTIONS", 2)
+    monkeypatch.setattr(server_module, "BOARD_WAIT_S", 3.0)
+    busy = []
+    for _ in range(2):  # a board picture nobody draws: each waits its 3 s
+        s = socket.create_connection(("127.0.0.1", served.port), 5)
+        s.sendall(f"GET /board.svg?w=800&h=600 HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n\r\n"
+                  .encode())  # fmt: skip
+        busy.append(s)
+    time.sleep(0.3)
+    try:
         extra = socket.create_connection(("127.0.0.1", served.port), 5)
-        extra.settimeout(5)
+        extra.settimeout(2)
         extra.sendall(f"GET /score.json HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n\r\n".encode())
         try:
             answer = extra.recv(100)
-        except ConnectionResetError:
+        except (ConnectionResetError, TimeoutError):
             answer = b""
         assert answer == b"", "closed without an answer"
         extra.close()
     finally:
-        for s in held:
+        for s in busy:
             s.close()
-    # Once they are closed, a new connection is answered.
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
+
+
+class Trickler(threading.Thread):
+    """A careless (or hostile) client: it keeps ``count`` connections open, each
+    sending one header line every ``every`` seconds and never finishing; a
+    connection the server drops is opened again at once."""
+
+    def __init__(self, port: int, count: int, every: float) -> None:
+        super().__init__(daemon=True)
+        self.port, self.count, self.every = port, count, every
+        self.stop = threading.Event()
+        self.dropped = 0
+
+    def open(self) -> socket.socket:
+        s = socket.create_connection(("127.0.0.1", self.port), 5)
+        s.sendall(f"GET /score.json HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n".encode())
+        return s
+
+    def run(self) -> None:
+        conns = [self.open() for _ in range(self.count)]
+        while not self.stop.wait(self.every):
+            for i, s in enumerate(conns):
+                try:
+                    s.sendall(b"X-Slow: 1\r\n")
+                except OSError:
+                    self.dropped += 1
+                    s.close()
+                    conns[i] = self.open()
+        for s in conns:
+            s.close()
+
+
+def test_a_normal_client_is_served_while_32_slow_ones_trickle(served):
+    slow = Trickler(served.port, 32, 2.0)
+    slow.start()
+    try:
+        time.sleep(0.5)  # all 32 connected
+        answered = 0
+        for _ in range(15):
+            try:
+                resp, body = request(served, "GET", "/score.json")
+                answered += resp.status == 200 and b"A game" in body
+            except (ConnectionError, http.client.RemoteDisconnected, TimeoutError):
+                pass
+            time.sleep(0.1)
+        assert answered == 15
+    finally:
+        slow.stop.set()
+        slow.join(10)
+
+
+def test_a_client_slower_than_the_header_deadline_is_dropped(served):
+    s = socket.create_connection(("127.0.0.1", served.port), 5)
+    s.sendall(f"GET /score.json HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n".encode())
+    start = time.monotonic()
+    closed = None
+    while time.monotonic() - start < server_module.HEADER_TIMEOUT_S + 5:
         try:
-            resp, _ = request(served, "GET", "/score.json")
-        except (ConnectionError, http.client.RemoteDisconnected):
-            time.sleep(0.05)
+            s.sendall(b"X-Slow: 1\r\n")
+            s.settimeout(1)
+            if s.recv(100) == b"":
+                closed = time.monotonic() - start
+                break
+        except TimeoutError:
             continue
+        except OSError:
+            closed = time.monotonic() - start
+            break
+    s.close()
+    assert closed is not None and closed <= server_module.HEADER_TIMEOUT_S + 2
+
+
+def test_a_page_closed_frees_its_place_at_once(served):
+    conns = []
+    for _ in range(MAX_EVENT_CLIENTS):
+        conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+        conn.request("GET", "/events", headers={"Host": f"127.0.0.1:{served.port}"})
+        resp = conn.getresponse()
         assert resp.status == 200
-        break
-    else:
-        pytest.fail("the server answered no new connection after the others closed")
+        read_event(resp)  # listening
+        conns.append(conn)
+    for conn in conns:  # OBS reloading its browser sources
+        conn.close()
+    start = time.monotonic()
+    while True:
+        resp, _ = request_head(served, "/events")
+        if resp.status == 200 or time.monotonic() - start > 1.0:
+            break
+        time.sleep(0.05)
+    assert resp.status == 200, f"refused {time.monotonic() - start:.1f} s after the pages closed"
+
+
+def request_head(server: OverlayServer, path: str):
+    """Open a stream and read only its status line and headers."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    conn.request("GET", path, headers={"Host": f"127.0.0.1:{server.port}"})
+    resp = conn.getresponse()
+    status = resp.status
+    conn.close()
+    return resp, status
 
 
 def read_event(resp: http.client.HTTPResponse) -> dict:
