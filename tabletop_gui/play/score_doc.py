@@ -7,17 +7,21 @@ from typing import Any
 
 from tabletop_gui.model.scene import Setup
 from tabletop_gui.model.state import GameState
+from tabletop_gui.play.turns import game_over
 from tabletop_gui.rules.scoreboard import Scoreboard
 
 
 def clock_json(state: GameState) -> dict[str, Any]:
+    """The clock; ``over`` is the family's answer (``Family.game_over``), the one
+    the turn bar, ``render``'s title and the overlay read too: a Ninth Age game is
+    over once its last Game Turn has ended, before any ``game_end`` is logged."""
     c = state.clock
     return {
         "turn": c.turn,
         "side": c.side,
         "phase": c.phase,
         "activation": c.activation,
-        "over": c.over,
+        "over": game_over(state),
     }
 
 
