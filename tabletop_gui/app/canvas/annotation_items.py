@@ -75,8 +75,9 @@ class LineReading(QGraphicsItem):
         c = self.centre
         return QRectF(c.x() - w / 2 - px, c.y() - h / 2 - py, w + 2 * px, h + 2 * py)
 
-    #: Place the reading where it covers no label (``labels.line_label_spot``);
-    #: off: just above the line's middle (cheap enough for every mouse move).
+    #: Place the reading beside its line where it covers no label or piece
+    #: (``labels.line_label_spot``); off: beside the line's middle (cheap enough
+    #: for every mouse move).
     avoid_labels = True
 
     def set_line(self, a: QPointF, b: QPointF, lines: list[str], ppi: float | None = None) -> None:
@@ -94,7 +95,7 @@ class LineReading(QGraphicsItem):
         if isinstance(scene, BoardScene) and self.avoid_labels:
             self.centre = labels.line_label_spot(scene, a, b, w + 2 * px, h + 2 * py, gap)
         else:
-            self.centre = (a + b) / 2 + QPointF(0, -(h / 2 + gap))
+            self.centre = labels.beside_line(a, b, w + 2 * px, h + 2 * py, gap)[0]
         self._rect = self.line_rect().united(self.label_box())
         self.update()
 

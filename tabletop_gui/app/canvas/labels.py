@@ -26,6 +26,7 @@ crowded for names (hidden until zoomed in) are left as they are.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -448,55 +449,53 @@ def _place_overlay_label(p: Placer, o: object, boxes: list[list[QRectF]], drop: 
 ALONG = (0.5, 0.35, 0.65, 0.2, 0.8, 0.05, 0.95)
 
 
+def beside_line(a: QPointF, b: QPointF, w: float, h: float, gap: float) -> list[QPointF]:
+    """Centres for a ``w`` x ``h`` label beside the segment ``a``-``b``: touching
+    it (``gap`` away) on either side at the points of ALONG, then a label's
+    depth further out, then on the line's extension beyond each end. Whatever
+    the line's slant, the box's edge runs ``gap`` from the line, so the reading
+    is never across its own line nor off beside something else."""
+    d = b - a
+    length = math.hypot(d.x(), d.y())
+    if length < 1e-9:
+        return [QPointF(a.x(), a.y() - h / 2 - gap)]
+    ux, uy = d.x() / length, d.y() / length
+    nx, ny = -uy, ux
+    across = abs(nx) * w / 2 + abs(ny) * h / 2  # the box's half depth off the line
+    along = abs(ux) * w / 2 + abs(uy) * h / 2  # and along it
+    spots = []
+    for step in (0.0, 2 * across + gap):
+        for t in ALONG:
+            c = a + d * t
+            for side in (-1.0, 1.0):  # above a level line first
+                off = side * (across + gap + step)
+                spots.append(QPointF(c.x() + nx * off, c.y() + ny * off))
+    for end, sign in ((b, 1.0), (a, -1.0)):
+        off = sign * (along + gap)
+        spots.append(QPointF(end.x() + ux * off, end.y() + uy * off))
+    return spots
+
+
 def line_label_spot(
     scene: BoardScene, a: QPointF, b: QPointF, w: float, h: float, gap: float
 ) -> QPointF:
-    """The centre for a ``w`` x ``h`` label of the line ``a``-``b`` (scene inches):
-    just above or below the line at its middle, else further along it, else a
-    step or two further out, else beside an end; the first spot that covers no
-    label or piece of the last placement pass (``place``), else the one covering
-    least (labels weigh more). Kept on the board."""
+    """The centre for a ``w`` x ``h`` label of the line ``a``-``b`` (scene inches),
+    one of ``beside_line``'s spots kept on the board: the first that covers no
+    label or piece of the last placement pass (``place``), else the first that
+    covers no piece, else the one covering least (labels weigh more)."""
     board = scene.board_rect()
-    spots = []
-    for step in (0.0, h + gap, 2 * (h + gap)):
-        for t in ALONG:
-            c = a + (b - a) * t
-            spots.append(QPointF(c.x(), c.y() - h / 2 - gap - step))
-            spots.append(QPointF(c.x(), c.y() + h / 2 + gap + step))
-    for end in (b, a):  # beside an end, away from the line
-        side = 1.0 if end.x() >= (a.x() + b.x()) / 2 else -1.0
-        spots.append(QPointF(end.x() + side * (w / 2 + gap), end.y()))
-    boxes = [_keep_on(QRectF(s.x() - w / 2, s.y() - h / 2, w, h), board) for s in spots]
-    # Spots off the line itself first (a label across a slanting line hides it).
-    boxes.sort(key=lambda r: _crosses(r, a, b))
+    boxes = [
+        _keep_on(QRectF(s.x() - w / 2, s.y() - h / 2, w, h), board)
+        for s in beside_line(a, b, w, h, gap)
+    ]
     placer = getattr(scene, "label_placer", None)
     if not isinstance(placer, Placer):
         return boxes[0].center()
+    clear = next((r for r in boxes if placer.free(r, None)), None)
+    clear = clear or next((r for r in boxes if placer.bodies.clear_of(r)), None)
+    if clear is not None:
+        return clear.center()
     return boxes[placer.best(None, [[r] for r in boxes])].center()
-
-
-def _crosses(r: QRectF, a: QPointF, b: QPointF) -> bool:
-    """Whether the segment ``a``-``b`` passes through the rectangle (Liang-Barsky)."""
-    t0, t1 = 0.0, 1.0
-    dx, dy = b.x() - a.x(), b.y() - a.y()
-    for p, q in (
-        (-dx, a.x() - r.left()),
-        (dx, r.right() - a.x()),
-        (-dy, a.y() - r.top()),
-        (dy, r.bottom() - a.y()),
-    ):
-        if p == 0:
-            if q < 0:
-                return False
-        else:
-            t = q / p
-            if p < 0:
-                t0 = max(t0, t)
-            else:
-                t1 = min(t1, t)
-            if t0 > t1:
-                return False
-    return True
 
 
 def _keep_on(r: QRectF, board: QRectF) -> QRectF:

@@ -313,6 +313,10 @@ class BoardView(QGraphicsView):
         if tool is self.tool:
             return
         self.cancel_polygon()
+        if self.tool is Tool.MEASURE and self.measure_ends is not None:
+            # An unpinned line belongs to the measure tool: leaving the tool takes
+            # it away (pin it first with P or Enter to keep it).
+            self.clear_measure()
         self.tool = tool
         self.editor.locked = MEASURING if tool is Tool.MEASURE else None
         self.setDragMode(
