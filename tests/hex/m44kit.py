@@ -51,6 +51,16 @@ def medal(name: str = "medal1", group: list[str] | None = None, **props: Any) ->
     return tag
 
 
+def label(name: str, *lines: str, board_type: str = "STANDARD") -> dict[str, Any]:
+    """A board label on the hex named ``name``, one text line per argument."""
+    return {**cell(name, board_type), "text": list(lines)}
+
+
+def sudden_death(side: str, group: list[str], number: int) -> dict[str, Any]:
+    """``game_info.victory`` with one group sudden death."""
+    return {"condition": [{"group_sudden_death": {"side": side, "group": group, "number": number}}]}
+
+
 def exit_marker(side: str, group: list[str] | None = None) -> dict[str, Any]:
     return {"name": "tag4", "behavior": "EXIT_MARKER", "side": side, "group": group or []}
 

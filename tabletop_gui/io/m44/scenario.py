@@ -30,7 +30,7 @@ from tabletop_gui.io.errors import FileFormatError
 from tabletop_gui.io.game_file import FORMAT_NAME, FORMAT_VERSION, game_from_json
 from tabletop_gui.io.import_check import cleaned_json
 from tabletop_gui.io.m44 import catalogue as cat
-from tabletop_gui.io.m44 import coords
+from tabletop_gui.io.m44 import coords, text_checks
 from tabletop_gui.model import limits
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.hexboards import BOARD_TYPES
@@ -150,6 +150,23 @@ def _shown(value: Any) -> str:
     return shown if len(shown) <= 40 else shown[:37] + "..."
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def label_text(lines: list[Any]) -> str:
+    """A label's lines as one name: a line ending in a dash runs on into the next
+    ("Colleville-", "sur-Mer" is "Colleville-sur-Mer"), other lines are joined by
+    a space, and stray spaces are dropped."""
+    out = ""
+    for line in lines:
+        part = re.sub(r"\s+", " ", str(line)).strip()
+        if not part:
+            continue
+        out += part if not out or out.endswith("-") else f" {part}"
+    return re.sub(r"(?<=\w)-\s+(?=\w)", "-", out)
+
+
 def _slug(text: str) -> str:
     """Lower-case letters, digits and dashes, at most 40 of them (an id's part)."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower())[:40].strip("-") or "x"
@@ -196,6 +213,10 @@ class _Builder:
         self.exits: dict[str, list[Hex]] = {}
         self.labels: list[HexLabel] = []
         self._counts: dict[tuple[str, str], int] = {}
+        #: Medal objective id -> the label printed on its own hex; the ids of
+        #: medals whose data had no properties.
+        self.medal_labels: dict[str, str] = {}
+        self.bare: set[str] = set()
         self._countries: dict[str, str] = {}
         self._face_said = False
 
@@ -247,6 +268,7 @@ class _Builder:
         self._ground()
         self._labels()
         objectives = [*self._medal_objectives(), *self._exit_objectives(), *self._sudden_death()]
+        objectives = self._read_texts(objectives)
         settings = self._settings()
         name = self._name()
         briefing = self._briefing()
@@ -287,10 +309,10 @@ class _Builder:
             ) from None
         unconfirmed = sum(1 for o in objectives if o["params"].get("unconfirmed"))
         summary = (
-            f"{name}: {BOARD_TYPES[self.board_type].title} board, {len(self.units)} units, "
-            f"{len(objectives)} objectives"
+            f"{name}: {BOARD_TYPES[self.board_type].title} board, "
+            f"{_count(len(self.units), 'unit')}, {_count(len(objectives), 'objective')}"
             + (f" ({unconfirmed} unconfirmed)" if unconfirmed else "")
-            + (f"; {len(self.problems)} problems" if self.problems else "")
+            + (f"; {_count(len(self.problems), 'problem')}" if self.problems else "")
         )
         return M44Import(game, summary, tuple(self.problems))
 
@@ -393,7 +415,7 @@ class _Builder:
             )
             lines = item.get("text")
             parts = [lines] if isinstance(lines, str) else lines if isinstance(lines, list) else []
-            text = " ".join(str(p).strip() for p in parts if str(p).strip())
+            text = label_text(parts)
             if not text:
                 continue  # an empty label: the editor leaves them behind
             if h is None:
@@ -595,16 +617,21 @@ class _Builder:
         hexes += [g for g in self._group(path, h, tag.get("group")) if g not in hexes]
 
     # -- objectives -------------------------------------------------------
-    def _place_name(self, hexes: list[Hex]) -> str:
-        """A medal's name: the label printed on one of its hexes (else beside its
-        first hex: the editor often writes a name next to its place), else what
-        stands on its first hex (a bridge or bunker before the ground under it),
-        and the Memoir name of that hex."""
+    def _own_label(self, hexes: list[Hex]) -> tuple[str, Hex] | None:
+        """The label printed on one of ``hexes`` (the first such), and its hex.
+        A neighbour's label is never taken: two towns side by side would share
+        one name."""
         labels = {lab.hex: lab.text for lab in self.labels}
+        return next(((labels[h], h) for h in hexes if h in labels), None)
+
+    def _place_name(self, hexes: list[Hex]) -> str:
+        """A medal's name: the label printed on one of its hexes, else what stands
+        on its first hex (a bridge or bunker before the ground under it), and the
+        Memoir name of that hex."""
+        own = self._own_label(hexes)
+        if own is not None:
+            return f"{own[0]} ({self.where(own[1])})"
         first = hexes[0]
-        for h in [*hexes, *self.board.neighbours(first)]:
-            if h in labels:
-                return f"{labels[h]} ({self.where(first if h not in hexes else h)})"
         kinds = [t.kind for t in self.layers if t.hex == first]
         named = [k for k in kinds if k in NAMING_OVERLAYS] or [
             k for k in kinds if not self.kinds[k].overlay
@@ -630,15 +657,20 @@ class _Builder:
                 params["sides"] = medal.sides
             if medal.unconfirmed:
                 params["unconfirmed"] = medal.unconfirmed
-                self.problem(f"{place}: not confirmed: {medal.unconfirmed}")
+            oid = _free(f"medal-{_slug(place)}", taken)
             out.append(
                 {
-                    "id": _free(f"medal-{_slug(place)}", taken),
+                    "id": oid,
                     "kind": "hex.memoir_medal",
                     "name": f"{place}: {whose} medal",
                     "params": params,
                 }
             )
+            own = self._own_label(medal.hexes)
+            if own is not None:
+                self.medal_labels[oid] = own[0]
+            if medal.unconfirmed:
+                self.bare.add(oid)
         return out
 
     def _exit_objectives(self) -> list[dict[str, Any]]:
@@ -722,6 +754,36 @@ class _Builder:
                     }
                 )
         return out
+
+    def _read_texts(self, objectives: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The objectives as the scenario's prose qualifies them, its warnings
+        added to the problems (``text_checks``)."""
+        countries = {
+            self.side_of_player(p): str(self.info.get(f"country_{p}") or "")
+            for p in ("player1", "player2")
+        }
+        baselines = {
+            self.sides[self.side_of_player("player2")]: 0,
+            self.sides[self.side_of_player("player1")]: self.board.rows - 1,
+        }
+        reading = text_checks.Reading(
+            board=self.board,
+            sides=self.sides,
+            countries=countries,
+            baselines=baselines,
+            side_names={sid: cat.SIDES[f] for f, sid in self.sides.items()},
+            victory=self._text("victory"),
+            rules=self._text("rules"),
+            medal_labels=self.medal_labels,
+            bare=self.bare,
+        )
+        objectives, problems = text_checks.review(reading, objectives)
+        for o in objectives:
+            note = o["params"].get("unconfirmed")
+            if note:
+                self.problem(f"{o['name']}: not confirmed: {note}")
+        self.problems += problems
+        return objectives
 
     # -- settings, sides, texts ------------------------------------------
     def _settings(self) -> dict[str, Any]:

@@ -157,6 +157,16 @@ class BannerObjective(Objective):
         """Banners per side this objective gives now."""
         raise NotImplementedError
 
+    def win_blocked(self, state: GameState, side: str) -> str | None:
+        """Why ``side`` cannot win yet though its banners reach its target (a
+        medal it must hold to win), or None (the default)."""
+        return None
+
+    def decided(self, state: GameState) -> str | None:
+        """The side this objective gives the battle outright (a sudden death), which
+        no ``win_blocked`` holds back; None (the default)."""
+        return None
+
     def holders(self, state: GameState, hexes: Sequence[Hex]) -> list[CountingPiece]:
         occ = occupancy(state)
         return [

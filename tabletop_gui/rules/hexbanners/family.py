@@ -37,6 +37,7 @@ from tabletop_gui.rules.hexbanners.totals import (
     banner_totals,
     elimination_banners,
     targets,
+    win_blocks,
     winner,
 )
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, Status, strict_leader
@@ -262,6 +263,8 @@ class HexBanners(HexBannersPlay):
         if won is not None:
             summary += f". {side_name(state, won)} reached its target and wins the battle."
             all_results = tuple(replace(r, final=True) for r in all_results)
+        else:
+            summary += "".join(f". {line}" for line in _held_back(state, whole, tgt))
         return Scoreboard(results=all_results, totals=totals, winner=won, summary=summary)
 
     def _before(self, state: GameState) -> tuple[ObjectiveResult, ...]:
@@ -312,6 +315,19 @@ class HexBanners(HexBannersPlay):
             details={"losses": [loss.unit_id for loss in records.losses(state)]},
             points=counts,
         )
+
+
+def _held_back(state: GameState, totals: dict[str, int], tgt: dict[str, int | None]) -> list[str]:
+    """For each side whose banners reach its target but that may not win yet: why."""
+    out = []
+    for s in state.scene.side_ids:
+        target = tgt[s]
+        why = win_blocks(state, s) if target is not None and totals[s] >= target else []
+        if why:
+            out.append(
+                f"{side_name(state, s)} reached its target, but {'; '.join(why)}: no win yet"
+            )
+    return out
 
 
 def _worth_note(worth: int) -> str:

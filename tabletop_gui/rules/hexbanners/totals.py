@@ -46,13 +46,25 @@ def targets(state: GameState) -> dict[str, int | None]:
     return out
 
 
+def win_blocks(state: GameState, side: str) -> list[str]:
+    """Why ``side`` cannot win yet though its banners reach its target (a medal it
+    must hold, docs/hex.md); none once an objective gives it the battle outright."""
+    objectives = [o for o in objectives_of(state.setup) if isinstance(o, BannerObjective)]
+    if any(o.decided(state) == side for o in objectives):
+        return []
+    return [why for o in objectives if (why := o.win_blocked(state, side))]
+
+
 def winner(state: GameState, totals: dict[str, int] | None = None) -> str | None:
-    """The side that has reached its target, if any. Two at once (one event cannot
-    normally do it): the side whose turn it is, else the first listed."""
+    """The side that has reached its target (and holds what it needs to win), if
+    any. Two at once (one event cannot normally do it): the side whose turn it
+    is, else the first listed."""
     totals = banner_totals(state) if totals is None else totals
     tgt = targets(state)
     reached = [
-        s for s in state.scene.side_ids if (t := tgt[s]) is not None and totals.get(s, 0) >= t
+        s
+        for s in state.scene.side_ids
+        if (t := tgt[s]) is not None and totals.get(s, 0) >= t and not win_blocks(state, s)
     ]
     if not reached:
         return None

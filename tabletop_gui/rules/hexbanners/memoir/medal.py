@@ -18,7 +18,12 @@ How the holder is found, in this order (docs/hex.md, "Memoir '44 scenarios"):
 
 A new holder takes the medal from the old one; with nobody found the holder
 loses it, except under ``last_to_occupy``, where the last side to hold it keeps
-it until the other side takes it. The holder scores ``counts_for`` banners.
+it until the other side takes it, and under ``held_by``, where that side holds
+it whenever nobody qualifies (a scenario's "the Axis hold it unless an Allied
+unit stands on it"; held so, a ``permanent`` medal is not yet kept for good).
+The holder scores ``counts_for`` banners. With ``needed_to_win``, a side the
+medal serves wins only while holding it (a scenario's "10 medals, including
+the Airfield").
 """
 
 from __future__ import annotations
@@ -27,10 +32,12 @@ from dataclasses import dataclass
 
 from tabletop_gui.model.events import Event, TurnStart
 from tabletop_gui.model.hexgrid import Hex, hex_label
+from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners.base import side_name
 from tabletop_gui.rules.hexbanners.memoir.common import MemoirObjective, what_happened
 from tabletop_gui.rules.hexbanners.occupancy import occupancy, occupied_by
+from tabletop_gui.rules.objective import missing
 from tabletop_gui.rules.play_types import Param
 from tabletop_gui.rules.scoreboard import (
     HexMark,
@@ -49,6 +56,8 @@ LAST_TO_OCCUPY = "last_to_occupy"
 ANY_HEX = "any_hex"
 NEED = "need"
 COUNTS_FOR = "counts_for"
+HELD_BY = "held_by"
+NEEDED_TO_WIN = "needed_to_win"
 
 
 @dataclass(frozen=True)
@@ -56,6 +65,9 @@ class MedalHolding:
     holder: str | None = None
     how: str = ""  # how the holder gained or kept it
     lost: str = ""  # why the last holder lost it
+    #: Held by ``held_by`` because nobody qualifies (not gained: a permanent
+    #: medal held so is still open).
+    by_default: bool = False
 
 
 class MemoirMedal(MemoirObjective):
@@ -87,8 +99,21 @@ class MemoirMedal(MemoirObjective):
             False,
             "The first side listed takes it on any hex, whatever the majority",
         ),
+        Param(
+            HELD_BY,
+            "side",
+            None,
+            "The side holding it whenever no side qualifies (the Axis hold it unless an "
+            "Allied unit stands on it)",
+        ),
+        Param(
+            NEEDED_TO_WIN,
+            "bool",
+            False,
+            "A side it serves wins only while holding it (10 medals, including this one)",
+        ),
     )
-    flags = (PERMANENT, TURN_START, MAJORITY, SOLE_CONTROL, LAST_TO_OCCUPY, ANY_HEX)
+    flags = (PERMANENT, TURN_START, MAJORITY, SOLE_CONTROL, LAST_TO_OCCUPY, ANY_HEX, NEEDED_TO_WIN)
     numbers = ((NEED, 1), (COUNTS_FOR, 1))
 
     def validate(self) -> list[tuple[str, str]]:
@@ -96,7 +121,21 @@ class MemoirMedal(MemoirObjective):
         need, listed = self.param(NEED, 1), self.param("hexes", None)
         if isinstance(need, int) and isinstance(listed, list) and need > len(listed) > 0:
             errors.append((NEED, f"{need} is more than the {len(listed)} hexes listed"))
+        held_by = self.param(HELD_BY, None)
+        if held_by is not None and not isinstance(held_by, str):
+            errors.append((HELD_BY, f"expected a side id, got {held_by!r}"))
         return errors
+
+    def validate_on(self, scene: Scene) -> list[tuple[str, str]]:
+        problems = super().validate_on(scene)
+        held_by = self.param(HELD_BY, None)
+        gone = missing("side", held_by, scene.side_ids) if held_by is not None else None
+        return problems + ([(HELD_BY, gone)] if gone else [])
+
+    @property
+    def held_by(self) -> str | None:
+        held_by = self.param(HELD_BY, None)
+        return held_by if isinstance(held_by, str) else None
 
     @property
     def need(self) -> int:
@@ -123,6 +162,8 @@ class MemoirMedal(MemoirObjective):
             extras.append("the last to occupy keeps it")
         if self.flag(ANY_HEX):
             extras.append("any hex")
+        if self.flag(NEEDED_TO_WIN):
+            extras.append("needed to win")
         more = f" ({', '.join(extras)})" if extras else ""
         return f"{when}{how} {kind}{more}"
 
@@ -164,12 +205,21 @@ class MemoirMedal(MemoirObjective):
                 holder = first[0]
         return holder
 
+    def by_default(self, state: GameState) -> MedalHolding:
+        """The medal with nobody qualifying: held by ``held_by`` if set, else by nobody."""
+        side = self.held_by
+        if side is None or side not in state.scene.side_ids:
+            return MedalHolding()
+        return MedalHolding(
+            side, f"{side_name(state, side)} holds it while no other side qualifies", "", True
+        )
+
     def initial(self, state: GameState) -> MedalHolding:
         if self.flag(TURN_START):
-            return MedalHolding()
+            return self.by_default(state)
         holder = self.choose(state, self.allowed(state))
         if holder is None:
-            return MedalHolding()
+            return self.by_default(state)
         how = f"{side_name(state, holder)} {self.standing(state, holder)} at setup"
         return MedalHolding(holder, how)
 
@@ -184,7 +234,7 @@ class MemoirMedal(MemoirObjective):
     def step(
         self, before: GameState, event: Event, after: GameState, rec: MedalHolding
     ) -> MedalHolding:
-        if rec.holder is not None and self.flag(PERMANENT):
+        if rec.holder is not None and self.flag(PERMANENT) and not rec.by_default:
             return rec
         allowed = self.allowed(after)
         starting = ""
@@ -194,10 +244,11 @@ class MemoirMedal(MemoirObjective):
             allowed = [event.side]
             starting = f" at the start of its turn {event.turn}"
         new = self.choose(after, allowed)
-        if new == rec.holder:
+        if new == rec.holder and not (rec.by_default and new is not None):
             return rec
         if new is None:
-            assert rec.holder is not None
+            if rec.holder is None or rec.by_default:
+                return rec
             if rec.holder not in allowed:
                 return rec  # another side's turn start leaves this holder alone
             who = side_name(after, rec.holder)
@@ -205,15 +256,28 @@ class MemoirMedal(MemoirObjective):
                 return MedalHolding(
                     rec.holder, f"{who} was the last to occupy {self.where()} and keeps it"
                 )
+            fallback = self.by_default(after)
+            if fallback.holder is not None:
+                return fallback
             why = f"{who} lost it{starting}: {what_happened(before, event)}"
             return MedalHolding(None, lost=why)
-        took = f" (taken from {side_name(after, rec.holder)})" if rec.holder else ""
+        taken = rec.holder is not None and rec.holder != new
+        took = f" (taken from {side_name(after, rec.holder)})" if taken else ""
         how = f"{side_name(after, new)} {self.standing(after, new)}{starting}{took}"
         return MedalHolding(new, how)
 
     def banners(self, state: GameState) -> dict[str, int]:
         holder = self.holding(state).holder
         return {holder: self.counts_for} if holder is not None else {}
+
+    def win_blocked(self, state: GameState, side: str) -> str | None:
+        """With ``needed_to_win``: why ``side`` (one it serves) cannot win while not
+        holding it; else None."""
+        if not self.flag(NEEDED_TO_WIN) or side not in self.allowed(state):
+            return None
+        if self.holding(state).holder == side:
+            return None
+        return f"{side_name(state, side)} does not hold {self.where()}, which it needs to win"
 
     # -- the result -------------------------------------------------------
     def evaluate(self, state: GameState) -> ObjectiveResult:
