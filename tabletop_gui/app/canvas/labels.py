@@ -480,9 +480,9 @@ def line_label_spot(
     scene: BoardScene, a: QPointF, b: QPointF, w: float, h: float, gap: float
 ) -> QPointF:
     """The centre for a ``w`` x ``h`` label of the line ``a``-``b`` (scene inches),
-    one of ``beside_line``'s spots kept on the board: the first that covers no
-    label or piece of the last placement pass (``place``), else the first that
-    covers no piece, else the one covering least (labels weigh more)."""
+    one of ``beside_line``'s spots kept on the board (those touching the line
+    first): the first that covers no label or piece of the last placement pass
+    (``place``), else the one covering least (labels weigh more)."""
     board = scene.board_rect()
     boxes = [
         _keep_on(QRectF(s.x() - w / 2, s.y() - h / 2, w, h), board)
@@ -491,10 +491,6 @@ def line_label_spot(
     placer = getattr(scene, "label_placer", None)
     if not isinstance(placer, Placer):
         return boxes[0].center()
-    clear = next((r for r in boxes if placer.free(r, None)), None)
-    clear = clear or next((r for r in boxes if placer.bodies.clear_of(r)), None)
-    if clear is not None:
-        return clear.center()
     return boxes[placer.best(None, [[r] for r in boxes])].center()
 
 

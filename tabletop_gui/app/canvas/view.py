@@ -14,9 +14,8 @@ from collections.abc import Callable
 from enum import StrEnum
 
 import shiboken6
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import (
-    QColor,
     QContextMenuEvent,
     QDragEnterEvent,
     QDragMoveEvent,
@@ -38,7 +37,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop_gui.app import style
 from tabletop_gui.app.canvas.annotation_items import DragReadout, PinnedRulerItem
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.gestures import (
@@ -50,6 +48,7 @@ from tabletop_gui.app.canvas.gestures import (
     RotateGesture,
 )
 from tabletop_gui.app.canvas.items import PieceItem, UnitItem
+from tabletop_gui.app.canvas.scale_bar import draw_scale_bar
 from tabletop_gui.app.canvas.tool_items import MeasureItem, RotateHandle
 from tabletop_gui.app.document import Document, EventCommand
 from tabletop_gui.app.editor import MEASURING, Editor
@@ -82,8 +81,6 @@ class Tool(StrEnum):
 class ScaleBar(QWidget):
     """A bar of a round number of inches in the view's corner; follows the zoom."""
 
-    LENGTHS = (0.5, 1, 2, 3, 6, 12, 24)
-
     def __init__(self, view: BoardView) -> None:
         super().__init__(view)
         self.view = view
@@ -92,24 +89,8 @@ class ScaleBar(QWidget):
         self.inches = 6.0
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        ppi = self.view.pixels_per_inch()
-        length = next((n for n in self.LENGTHS if n * ppi >= 60), self.LENGTHS[-1])
-        self.inches = float(length)
-        px = length * ppi
         painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(255, 255, 255, 210))
-        painter.drawRoundedRect(QRectF(2, 4, px + 70, 30), 4, 4)
-        y = 26.0
-        painter.setPen(style.cosmetic(QColor("black"), 2))
-        painter.drawLine(QPointF(10, y), QPointF(10 + px, y))
-        for i in range(int(length) + 1 if length >= 1 else 2):
-            x = 10 + (i * ppi if length >= 1 else i * px)
-            painter.drawLine(QPointF(x, y - (6 if i in (0, int(length)) else 3)), QPointF(x, y))
-        painter.drawText(
-            QRectF(16 + px, 8, 60, 24), Qt.AlignmentFlag.AlignVCenter, f"{length:g} in"
-        )
+        self.inches, _ = draw_scale_bar(painter, QPointF(0, 0), self.view.pixels_per_inch())
         painter.end()
 
 

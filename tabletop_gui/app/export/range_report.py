@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
     QColor,
     QFontMetricsF,
@@ -20,8 +20,10 @@ from PySide6.QtGui import (
     QPdfWriter,
 )
 
-from tabletop_gui.app.canvas.annotation_items import show_annotations
+from tabletop_gui.app.canvas.annotation_items import LineReading, RingItem, show_annotations
 from tabletop_gui.app.canvas.board_scene import BoardScene
+from tabletop_gui.app.canvas.labels import Placer
+from tabletop_gui.app.canvas.scale_bar import draw_scale_bar
 from tabletop_gui.app.export.page import page_fonts, png_bytes
 from tabletop_gui.geometry.outline import outline_of
 from tabletop_gui.io.atomic import write_atomic
@@ -40,6 +42,9 @@ MARGIN_IN = 4.0
 #: The region shown is at least this many inches across (a short ruler still
 #: shows where on the table it is).
 MIN_SPAN_IN = 16.0
+#: How many times the region grows to take in the labels it cuts (each growth
+#: can cut others; the board's edge ends it in two or three).
+MAX_GROWTH = 6
 #: The PNG's size in pixels; the PDF is one A4 page, landscape, at PDF_DPI.
 PNG_SIZE = QSizeF(1600, 1200)
 PDF_DPI = 150
@@ -63,6 +68,12 @@ def _region(state: GameState, annotations: Annotations, subject: Subject) -> QRe
         for x, y in (m.a, m.b):
             xs.append(x)
             ys.append(y)
+        for pid in (subject.ruler.start_piece, subject.ruler.end_piece):
+            piece = scene.units.get(pid or "") or scene.markers.get(pid or "")
+            if piece is not None:  # the pieces measured, whole
+                x0, y0, x1, y1 = outline_of(piece).polygon().bounds
+                xs += [x0, x1]
+                ys += [y0, y1]
     if subject.piece_id is not None:
         piece = scene.units.get(subject.piece_id) or scene.markers.get(subject.piece_id)
         if piece is not None:
@@ -139,6 +150,8 @@ class Layout:
         text_h = len(self.lines) * self.line_h + 2 * self.pad
         board_h = max(h - self.title_h - text_h, self.unit * 5)
         self.board = QRectF(self.pad, self.title_h, w - 2 * self.pad, board_h)
+        #: The scale bar's length drawn by ``paint`` (inches).
+        self.scale_inches = 0.0
 
     def fit(self, region: QRectF, extent: tuple[float, float]) -> QRectF:
         """``region`` (board inches) grown to the board frame's shape, at least
@@ -166,12 +179,49 @@ class Layout:
         painter.setPen(QColor("#777777"))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(self.board)
+        k = self.unit / 12
+        ppi = self.board.width() / region.width()
+        corner = QPointF(self.board.left() + 4 * k, self.board.bottom() - 40 * k)
+        self.scale_inches, _ = draw_scale_bar(painter, corner, ppi, 8 * self.unit, k, self.font)
         y = self.board.bottom() + self.pad
         for text, is_bold in self.lines:
             painter.setFont(self.bold if is_bold else self.font)
             painter.setPen(QColor("#111111"))
             painter.drawText(QRectF(self.pad, y, w - 2 * self.pad, self.line_h), left, text)
             y += self.line_h
+
+
+def label_boxes(scene: BoardScene) -> list[QRectF]:
+    """Every label drawn on ``scene`` (board inches): the names, captions and
+    notes its last placement pass put down, and the rulers' and rings' readings."""
+    boxes: list[QRectF] = []
+    placer = scene.label_placer
+    if isinstance(placer, Placer):
+        seen: set[tuple[float, float, float, float]] = set()
+        for group in (placer.labels.big, *placer.labels.cells.values()):
+            for _, b in group:
+                if b not in seen:
+                    seen.add(b)
+                    boxes.append(QRectF(QPointF(b[0], b[1]), QPointF(b[2], b[3])))
+    for item in scene.items():
+        if isinstance(item, LineReading) and item.isVisible():
+            boxes.append(item.label_box())
+        elif isinstance(item, RingItem) and item.isVisible():
+            boxes.append(item.label_rect)
+    out = []
+    for r in boxes:
+        (x0, y0), (x1, y1) = scene.bmap.to_board(r.topLeft()), scene.bmap.to_board(r.bottomRight())
+        out.append(QRectF(QPointF(x0, y0), QPointF(x1, y1)).normalized())
+    return out
+
+
+def uncropped(scene: BoardScene, region: QRectF) -> QRectF:
+    """``region`` (board inches) grown to hold whole every label it cuts."""
+    grown = QRectF(region)
+    for r in label_boxes(scene):
+        if r.intersects(region) and not region.contains(r):
+            grown = grown.united(r)
+    return grown
 
 
 def _wrap(text: str, metrics: QFontMetricsF, width: float) -> list[str]:
@@ -218,8 +268,12 @@ def write_range_report(
     scene.public = viewer is not None
     try:
         scene.sync(state, board)
-        ppi = layout.board.width() / region.width()
-        show_annotations(scene, shown, state, board, ppi)
+        for _ in range(MAX_GROWTH):
+            show_annotations(scene, shown, state, board, layout.board.width() / region.width())
+            grown = uncropped(scene, region)
+            if grown == region:
+                break
+            region = layout.fit(grown, state.scene.board.extent)
         if suffix == ".png":
             image = QImage(round(size.width()), round(size.height()),
                            QImage.Format.Format_ARGB32_Premultiplied)  # fmt: skip

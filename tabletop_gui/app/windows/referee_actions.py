@@ -148,16 +148,48 @@ class RefereeController(Part):
 
     # -- the disputed-range report ------------------------------------------------
     def report_subject(self) -> Subject | None:
-        """A selected pinned ruler, else the live measure, else the selected piece."""
+        """What the report is about: the selected pinned ruler, else the selected
+        piece, else the only pinned ruler, else (several pinned) the one the user
+        chooses, else the line being measured. None: nothing, or the choice was
+        cancelled."""
         ids = self.doc.rulers_selected
         ruler = self.doc.annotations.ruler(ids[0]) if ids else None
-        if ruler is None and self.view.measure_ends is not None:
-            start_id, start, end_id, end = self.view.measure_ends
-            ruler = Ruler("measure", start, end, start_id, end_id)
         if ruler is not None:
             return Subject(ruler=ruler)
         pieces = self._selected_pieces()
-        return Subject(piece_id=pieces[0]) if pieces else None
+        if pieces:
+            return Subject(piece_id=pieces[0])
+        live = None
+        if self.view.measure_ends is not None:
+            start_id, start, end_id, end = self.view.measure_ends
+            live = Ruler("measure", start, end, start_id, end_id)
+        pinned = list(self.doc.annotations.rulers)
+        if len(pinned) == 1 and live is None:
+            return Subject(ruler=pinned[0])
+        if pinned:
+            chosen = self.choose_ruler(pinned + ([live] if live is not None else []))
+            return Subject(ruler=chosen) if chosen is not None else None
+        return Subject(ruler=live) if live is not None else None
+
+    def choose_ruler(self, rulers: list[Ruler]) -> Ruler | None:
+        """Ask which ruler the report is about (None: cancelled)."""
+        scene = self.doc.state.scene
+        names = [
+            ("The line being measured: " if r.id == "measure" else f"{r.id}: ")
+            + ruler_between(scene, r)
+            for r in rulers
+        ]
+        name, ok = QInputDialog.getItem(
+            self.host, "Disputed-range report", "Which ruler is the report about?", names, 0,
+            False,
+        )  # fmt: skip
+        return rulers[names.index(name)] if ok and name in names else None
+
+    def report_possible(self) -> bool:
+        """Whether anything could be reported on: a ruler, a piece or a measure."""
+        return bool(
+            self.doc.annotations.rulers or self._selected_pieces() or self.view.measure_ends
+        )
 
     def write_report(self, path: str, subject: Subject) -> None:
         state = self.doc.state
@@ -169,9 +201,11 @@ class RefereeController(Part):
         )  # fmt: skip
 
     def range_report_dialog(self) -> None:
-        subject = self.report_subject()
-        if subject is None:
+        if not self.report_possible():
             self.status("Select a pinned ruler or a unit, or measure, for a disputed-range report")
+            return
+        subject = self.report_subject()
+        if subject is None:  # the choice of ruler was cancelled
             return
         base = Path(self.doc.path).stem if self.doc.path else "board"
         start = session.save_beside(self.doc.path, f"{base}-range.png")
