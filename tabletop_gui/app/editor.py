@@ -20,7 +20,7 @@ from tabletop_gui.model.events import (
     UpdatePiece,
 )
 from tabletop_gui.model.hexgrid import HexBoard
-from tabletop_gui.model.names import piece_label
+from tabletop_gui.model.names import piece_label, side_name
 from tabletop_gui.model.pieces import Marker, Piece, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.play import presets
@@ -123,7 +123,8 @@ class Editor:
             self.doc.cancel_preview()
             return None
         what = piece_label(self.scene.piece(ids[0])) if len(ids) == 1 else f"{len(events)} units"
-        return self.doc.commit(events, f"Rotate {what}")
+        turn = f" {abs(by):g}° {'left' if by > 0 else 'right'}" if facing is None and by else ""
+        return self.doc.commit(events, f"Rotate {what}{turn}")
 
     # -- adding -----------------------------------------------------------
     def add_preset(
@@ -260,6 +261,7 @@ class Editor:
             return self._refuse(self.locked)
         sides = self.scene.side_ids
         events: list[Event] = []
+        given: list[tuple[str, str]] = []
         for pid in ids:
             piece = self.scene.piece(pid)
             cur = getattr(piece, "side", None)
@@ -275,9 +277,15 @@ class Editor:
                 if label is not None:
                     changes["label"] = label
             events.append(UpdatePiece(pid, changes))
+            given.append((pid, nxt))
         if not events:
             return None
-        return self.doc.commit(events, "Change side")
+        if len(events) == 1:
+            (pid, side), piece = given[0], self.scene.piece(given[0][0])
+            return self.doc.commit(
+                events, f"Give {piece_label(piece)} to {side_name(self.scene, side)}"
+            )
+        return self.doc.commit(events, f"Give {len(events)} pieces to the next side")
 
     def update(self, piece_id: str, changes: dict[str, Any]) -> str | None:
         piece = self.scene.piece(piece_id)

@@ -61,7 +61,7 @@ def test_no_sequence_of_keys_and_drags_in_measuring_mode_moves_a_piece(qtbot, de
         (Qt.Key.Key_R, Qt.KeyboardModifier.ShiftModifier),
         (Qt.Key.Key_Delete, Qt.KeyboardModifier.NoModifier),
         (Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier),
-        (Qt.Key.Key_S, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_S, Qt.KeyboardModifier.AltModifier),
     ]
     for key, mods in keys:
         drag(qtbot, window, KNIGHTS, (KNIGHTS[0] + 5, KNIGHTS[1] - 6))

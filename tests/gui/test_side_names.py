@@ -114,7 +114,7 @@ def test_a_numbered_target_follows_its_new_owner_and_the_log_names_the_side(qtbo
     second = next(m for m in window.doc.state.scene.markers.values() if m.label.endswith(" 2"))
     window.scene.clearSelection()
     window.scene.pieces[second.id].setSelected(True)
-    window.edit.change_side()  # Edit > Change side (S)
+    window.edit.change_side()  # Edit > Change side (Alt+S)
     QApplication.processEvents()
     assert ("player-a", "Player A's target") in targets(window)
     last = window.log_panel.row_text(len(window.doc.timeline))

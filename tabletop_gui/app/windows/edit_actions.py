@@ -81,7 +81,7 @@ class EditController(Part):
               "Alt+R"),
             a(None, f"Rotate right {ROTATE_FINE:g}°", lambda: self.rotate_selected(-ROTATE_FINE),
               "Alt+Shift+R"),
-            a(None, "Change &side", self.change_side, "S"),
+            a(None, "Change &side", self.change_side, "Alt+S"),
             a(None, "Select &all", self.select_all, QKeySequence.StandardKey.SelectAll),
         ]  # fmt: skip
 

@@ -53,4 +53,38 @@ class Part(QObject):
     def action(
         self, menu: QMenu | None, text: str, slot: Callable[..., object], shortcut: Shortcut = None
     ) -> QAction:
-        return add_action(self.host, menu, text, slot, shortcut)
+        """A menu entry of this part. When its key is one typed as text (no Ctrl,
+        Alt or Meta: ``R``, ``Delete``, ``P``) and it made an undo step, the status
+        bar says what it did and how to undo it: a key pressed by accident, or
+        text typed while the board had the focus, is never a silent edit."""
+        action = QAction(text, self.host)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        before: list[tuple[int, str]] = []
+        bar = self.host.statusBar()
+        action.triggered.connect(
+            lambda: before.append((self.doc.undo_stack.index(), bar.currentMessage()))
+        )
+        action.triggered.connect(slot)
+        action.triggered.connect(lambda: self._tell_edit(action, *before.pop()))
+        if menu is not None:
+            menu.addAction(action)
+        self.host.addAction(action)
+        return action
+
+    def _tell_edit(self, action: QAction, index: int, shown: str) -> None:
+        stack = self.doc.undo_stack
+        if stack.index() <= index or not any(typed_key(k) for k in action.shortcuts()):
+            return
+        said = self.host.statusBar().currentMessage()
+        what = said if said and said != shown else stack.undoText()
+        undo = QKeySequence(QKeySequence.StandardKey.Undo).toString(
+            QKeySequence.SequenceFormat.NativeText
+        )
+        self.status(f"{what} ({undo} undoes it)")
+
+
+def typed_key(key: QKeySequence) -> bool:
+    """Whether ``key`` is one key typed as text, alone or with Shift."""
+    text = key.toString(QKeySequence.SequenceFormat.PortableText)
+    return bool(text) and not any(m in text for m in ("Ctrl+", "Alt+", "Meta+"))
