@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from tabletop_gui.examples import DEMO_BOARD
@@ -91,3 +92,55 @@ def test_tabletop_gui_started_on_a_refused_log_offers_it_up_to_the_event_before(
         assert dialogs.questions[-1][0] == "Open up to the refused event?"
         assert len(window.doc.timeline.events) == events
         assert window.doc.path is None
+
+
+@pytest.mark.parametrize(
+    "name, text, where, problem",
+    [
+        ("broken.json", '{"format": "tabletop-gui", oops', "line 1, column 28", "not valid JSON"),
+        ("missing.json", None, "the file as a whole", "cannot read"),
+        ("sides.json", "SIDES", "sides", "sides"),
+    ],
+    ids=["not-json", "missing", "bad-field"],
+)
+def test_starting_on_a_bad_file_opens_the_window_on_the_demo_and_names_the_problem(
+    qtbot, dialogs, tmp_path, monkeypatch, capsys, name, text, where, problem
+):
+    """`tabletop-gui bad.json` printed the error and exited 2 with no window:
+    started from the desktop entry or the bundle, nothing was seen at all."""
+    from PySide6.QtWidgets import QApplication
+
+    from tabletop_gui.app.windows import launch
+    from tabletop_gui.app.windows.file_actions import FilesController
+
+    monkeypatch.setattr(QApplication, "exec", lambda *_a: 0)
+    monkeypatch.setattr(FilesController, "offer_recovery", lambda *_a, **_k: 0)
+    monkeypatch.setattr(launch, "_WINDOWS", [])
+    path = tmp_path / name
+    if text == "SIDES":
+        data = json.loads(Path(DEMO_BOARD).read_text())
+        data["sides"] = "two"
+        text = json.dumps(data)
+    if text is not None:
+        path.write_text(text)
+    assert launch.run_app(str(path)) == 0
+    (window,) = launch._WINDOWS
+    qtbot.addWidget(window)
+    assert window.isVisible()
+    assert window.doc.opened_from == str(DEMO_BOARD)  # the demo, as an unsaved copy
+    title, message = dialogs.warnings[-1]
+    assert title == "Cannot open this file"
+    assert message.startswith(str(path))
+    assert f"Where in the file: {where}" in message and problem in message
+    assert "The demo board is open instead" in message
+    assert f"error: {path}" in capsys.readouterr().err
+
+
+def test_the_command_line_commands_keep_their_exit_code_on_a_bad_file(tmp_path, capsys):
+    from tabletop_gui.cli import main
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("{oops")
+    for command in (["score"], ["validate"], ["render", "-o", str(tmp_path / "x.png")]):
+        args = [command[0], str(bad), *command[1:]]
+        assert main(args) == 2, command

@@ -204,9 +204,12 @@ class FilesController(Part):
         if path:
             self.open_path(path, ask=False)
 
-    def open_path(self, path: str, ask: bool = True) -> bool:
+    def open_path(
+        self, path: str, ask: bool = True, instead: str = "The open board was left as it was."
+    ) -> bool:
         """Open ``path`` in this window. A file that fails to load is reported with
-        the place in the file, and the open game stays as it was."""
+        the place in the file (``instead``: what the message says is open), and
+        the open game stays as it was."""
         if ask and not self.maybe_save():
             return False
         try:
@@ -217,7 +220,7 @@ class FilesController(Part):
             self._warn(
                 "Cannot open this file",
                 f"{path}\n\nWhere in the file: {where_in_file(exc)}\nProblem: {exc.problem}\n\n"
-                "The open board was left as it was.",
+                + instead,
             )
             self.status(f"Could not open {path}: {exc.path}: {exc.problem}", 10000)
             return False

@@ -14,7 +14,6 @@ from tabletop_gui.app.windows.app_icon import app_icon
 from tabletop_gui.app.windows.main_window import MainWindow
 from tabletop_gui.examples import DEMO_BOARD, open_game
 from tabletop_gui.io import FileFormatError
-from tabletop_gui.io.errors import LogRefusal
 
 #: The windows opened here, kept alive while the event loop runs.
 _WINDOWS: list[MainWindow] = []
@@ -47,22 +46,22 @@ def fit_to_screen(window: MainWindow) -> bool:
 
 def run_app(path: str | None = None) -> int:
     """Open the main window on ``path`` (the demo board when None; an example opens
-    as an unsaved copy; a log the rules refuse is offered up to the event before
-    the refusal, over the demo board); the exit code."""
+    as an unsaved copy). A file that cannot be opened never ends the program
+    before its window shows (started from a desktop entry there is no terminal to
+    read): the window opens on the demo board and says what is wrong and where,
+    as File ▸ Open does (a log the rules refuse is offered up to the event
+    before the refusal). The exit code."""
     app = QApplication.instance() or QApplication(sys.argv)
     app.setOrganizationName(session.ORGANIZATION)
     app.setApplicationName(session.APPLICATION)
     app.setApplicationVersion(__version__)
     QApplication.setWindowIcon(app_icon())
-    refused: LogRefusal | None = None
+    failed: FileFormatError | None = None
     try:
         opened = open_game(str(path) if path else str(DEMO_BOARD))
-    except LogRefusal as exc:  # the window offers the game before the refused event
-        refused = exc
-        opened = open_game(str(DEMO_BOARD))
     except FileFormatError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        failed = exc
+        opened = open_game(str(DEMO_BOARD))
     window = MainWindow(
         opened.game, opened.save_path, opened_from=opened.source if opened.example else None
     )
@@ -71,7 +70,12 @@ def run_app(path: str | None = None) -> int:
     window.view.setFocus(Qt.FocusReason.OtherFocusReason)  # board keys work at once
     _WINDOWS.append(window)
     smoke.arm_from_environment(window)
-    if refused is not None and not window.files.open_before_refusal(str(path), refused):
-        print(f"error: {refused} (the demo board is open instead)", file=sys.stderr)
+    if failed is not None and not window.files.open_path(str(path), ask=False, instead=INSTEAD):
+        # Said on the terminal too, for whoever started it from one.
+        print(f"error: {failed} (the demo board is open instead)", file=sys.stderr)
     window.files.offer_recovery()
     return app.exec()
+
+
+#: What the message of a file that could not be opened at start says is open.
+INSTEAD = "The demo board is open instead (File ▸ Open, or Open recent, to try another)."
