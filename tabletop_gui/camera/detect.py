@@ -12,11 +12,13 @@ import numpy as np
 from tabletop_gui.camera import apriltag_lib
 
 #: Pixels above which the detector first looks for quads at 1/1.5 of the
-#: resolution (edges are still refined at full resolution): a 4K frame at full
-#: resolution costs several times the time (benchmarks/bench_camera.py); a tag
-#: expected but not found is looked for again at full resolution.
-REDUCED_ABOVE = 2_500_000
+#: resolution (edges are still refined at full resolution): at full resolution
+#: a textured board costs 4 to 7 times the time (benchmarks/bench_camera.py). A
+#: tag expected but not found is looked for again at full resolution, around
+#: where it was last seen when that is known, else in the whole frame.
+REDUCED_ABOVE = 1_000_000
 REDUCED = 1.5
+Box = tuple[int, int, int, int]
 #: A detection whose decision margin is below this is not sure enough to move a unit.
 SURE_MARGIN = 30.0
 #: The library's corner order (left-bottom, right-bottom, right-top, left-top of
@@ -68,20 +70,38 @@ class Detector:
             )
         return cache[decimate]
 
-    def detect(self, image: np.ndarray, expect: set[int] | None = None) -> list[Seen]:
-        """The markers in ``image``; when some ``expect``ed id is missing from a
-        reduced-resolution pass, the full-resolution pass's findings instead."""
+    def detect(
+        self, image: np.ndarray, expect: set[int] | None = None, near: dict[int, Box] | None = None
+    ) -> list[Seen]:
+        """The markers in ``image``. When an ``expect``ed id is missing from the
+        reduced-resolution pass, it is looked for at full resolution: in its box
+        of ``near`` (pixels x0, y0, x1, y1: where it was last seen), or in the
+        whole frame when some missing id has no box."""
         g = grey(image)
-        reduced = g.size > REDUCED_ABOVE
-        found = self._pass(g, REDUCED if reduced else 1.0)
-        if reduced and expect and not expect <= {s.tag_id for s in found}:
-            found = self._pass(g, 1.0)
+        if g.size <= REDUCED_ABOVE:
+            return self._pass(g, 1.0)
+        found = self._pass(g, REDUCED)
+        missing = (expect or set()) - {s.tag_id for s in found}
+        if not missing:
+            return found
+        near = near or {}
+        if not missing <= set(near):
+            return self._pass(g, 1.0)
+        h, w = g.shape
+        for tag in sorted(missing):
+            x0, y0, x1, y1 = near[tag]
+            x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+            if x1 - x0 < 16 or y1 - y0 < 16:
+                continue
+            have = {s.tag_id for s in found}
+            crop = np.ascontiguousarray(g[y0:y1, x0:x1])
+            found += [s for s in self._pass(crop, 1.0, (x0, y0)) if s.tag_id not in have]
         return found
 
-    def _pass(self, g: np.ndarray, decimate: float) -> list[Seen]:
+    def _pass(self, g: np.ndarray, decimate: float, at: tuple[int, int] = (0, 0)) -> list[Seen]:
         found = []
         for d in self._get(decimate).detect(g):
-            corners = np.asarray(d["lb-rb-rt-lt"], dtype=float)[_TO_CONVENTION]
+            corners = np.asarray(d["lb-rb-rt-lt"], dtype=float)[_TO_CONVENTION] + at
             found.append(Seen(int(d["id"]), corners, float(d["margin"]), int(d["hamming"])))
         return found
 
@@ -89,6 +109,8 @@ class Detector:
 _shared = Detector()
 
 
-def detect(image: np.ndarray, expect: set[int] | None = None) -> list[Seen]:
+def detect(
+    image: np.ndarray, expect: set[int] | None = None, near: dict[int, Box] | None = None
+) -> list[Seen]:
     """Every AprilTag 36h11 marker in ``image`` (see ``Detector.detect``)."""
-    return _shared.detect(image, expect)
+    return _shared.detect(image, expect, near)

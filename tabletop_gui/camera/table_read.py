@@ -158,15 +158,18 @@ def read_table(
     tag_size: float = TAG_SIZE_IN,
     where: str = "the photo",
     seen: Sequence[Seen] | None = None,
+    near: dict[int, tuple[int, int, int, int]] | None = None,
 ) -> TableReading:
     """Read ``image`` (grey or RGB) against ``scene``. The board is fitted from
     the corner markers, from ``corners`` (the board's corners by hand) or taken
     from ``fit`` (a calibration kept from before, used when this photo's corner
-    markers are not all seen). Raises CameraError when the board cannot be found."""
+    markers are not all seen). ``near``: where each tag was last seen (image
+    boxes), to look there first at full resolution (``detect.Detector.detect``).
+    Raises CameraError when the board cannot be found."""
     check_image(image.shape, where)
     size = (int(image.shape[1]), int(image.shape[0]))
     expect = set(CORNER_IDS) | {u.tag for u in scene.units.values() if u.tag is not None}
-    found = list(detect(image, expect) if seen is None else seen)
+    found = list(detect(image, expect, near) if seen is None else seen)
     board = scene.board.extent
     if corners is not None:
         fit = fit_corners(corners, board, size, lens)
