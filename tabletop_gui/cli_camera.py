@@ -15,13 +15,12 @@ import sys
 from dataclasses import replace
 from typing import Any
 
-from tabletop_gui.camera.board_fit import BoardFit
 from tabletop_gui.camera.errors import CameraError
-from tabletop_gui.camera.lens import Lens
 from tabletop_gui.camera.markers import CORNER_SIZE_IN, TAG_SIZE_IN, parse_ids
+from tabletop_gui.camera.records import alignment_of, kept_fit, lens_of
 from tabletop_gui.camera.table_read import TableReading, read_table
 from tabletop_gui.io import FileFormatError, load_game, save_game
-from tabletop_gui.model.camera import Alignment, LensRecord, TableCamera
+from tabletop_gui.model.camera import TableCamera
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.limits import terminal_safe
 from tabletop_gui.rules import replay
@@ -130,35 +129,6 @@ def _corners(text: str) -> list[float]:
         return [float(v) for v in text.replace(" ", "").split(",")]
     except ValueError:
         raise CameraError(f"--corners {text!r}: give 8 numbers X0,Y0,X1,Y1,X2,Y2,X3,Y3") from None
-
-
-def lens_of(camera: TableCamera) -> Lens | None:
-    r = camera.lens
-    if r is None:
-        return None
-    return Lens(r.fx, r.fy, r.cx, r.cy, r.k1, r.k2, r.p1, r.p2, r.k3, r.width, r.height)
-
-
-def kept_fit(camera: TableCamera, board: tuple[float, float]) -> BoardFit | None:
-    """The alignment the game kept, used when a photo's corner markers are hidden."""
-    a = camera.alignment
-    if a is None:
-        return None
-    import numpy as np
-
-    h = np.array(a.homography, dtype=float).reshape(3, 3)
-    return BoardFit(h, (a.width, a.height), a.markers, a.rms_in, lens_of(camera), board)
-
-
-def alignment_of(fit: BoardFit) -> Alignment:
-    h = fit.homography / fit.homography[2, 2]
-    return Alignment(tuple(float(v) for v in h.flatten()), fit.image_size[0], fit.image_size[1],
-                     tuple(fit.markers), round(fit.rms_in, 5))  # fmt: skip
-
-
-def lens_record(lens: Lens, rms_px: float = 0.0) -> LensRecord:
-    return LensRecord(lens.fx, lens.fy, lens.cx, lens.cy, lens.width, lens.height,
-                      lens.k1, lens.k2, lens.p1, lens.p2, lens.k3, rms_px)  # fmt: skip
 
 
 def apply_reading(game: Game, reading: TableReading, *, record: bool) -> Game:

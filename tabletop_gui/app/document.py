@@ -21,6 +21,7 @@ from PySide6.QtCore import QMetaMethod, QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from tabletop_gui.model.annotations import Annotations
+from tabletop_gui.model.camera import TableCamera
 from tabletop_gui.model.events import Event, EventError
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Side
@@ -131,6 +132,25 @@ class AnnotationCommand(QUndoCommand):
         self.doc.annotations_changed.emit()
 
 
+class CameraCommand(QUndoCommand):
+    """Swap what the game keeps of its camera (marker sizes, alignment, lens) and
+    back. Not an event: no rule reads it."""
+
+    def __init__(self, doc: Document, new: TableCamera | None, text: str) -> None:
+        super().__init__(text)
+        self.doc = doc
+        self.old = doc.timeline.camera
+        self.new = new
+
+    def redo(self) -> None:
+        self.doc.timeline.camera = self.new
+        self.doc.camera_changed.emit()
+
+    def undo(self) -> None:
+        self.doc.timeline.camera = self.old
+        self.doc.camera_changed.emit()
+
+
 class Document(QObject):
     """The open game and what the window shows of it. The window's parts follow
     these signals (docs/architecture.md, The Qt layer); none is sent for a change
@@ -154,6 +174,8 @@ class Document(QObject):
     setup_changed = Signal()
     #: A ruler was pinned or removed, a range ring toggled (or an undo of one).
     annotations_changed = Signal()
+    #: What the game keeps of its camera changed (docs/camera.md).
+    camera_changed = Signal()
     #: The selected pieces or pinned rulers changed (``selection``, ``rulers_selected``).
     selection_changed = Signal()
     #: The file the game is kept in (``path``) or was read from (``opened_from``) changed.
@@ -337,6 +359,15 @@ class Document(QObject):
     @property
     def annotations(self) -> Annotations:
         return self.timeline.annotations
+
+    @property
+    def camera(self) -> TableCamera | None:
+        return self.timeline.camera
+
+    def set_camera(self, camera: TableCamera | None, text: str) -> None:
+        """Make ``camera`` the game's camera record as ONE undo step."""
+        if camera != self.timeline.camera:
+            self.undo_stack.push(CameraCommand(self, camera, text))
 
     def set_annotations(self, annotations: Annotations, text: str) -> None:
         """Make ``annotations`` the game's as ONE undo step (allowed while looking

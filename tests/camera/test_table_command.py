@@ -10,8 +10,8 @@ import pytest
 from tagged_games import game_of, unit
 
 from tabletop_gui.camera import synthetic
+from tabletop_gui.camera.records import lens_record
 from tabletop_gui.cli import main
-from tabletop_gui.cli_camera import lens_record
 from tabletop_gui.io import load_game, save_game
 from tabletop_gui.model.camera import TableCamera
 from tabletop_gui.model.events import TurnStart

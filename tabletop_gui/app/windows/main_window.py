@@ -15,6 +15,7 @@ from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence, QResizeEve
 from PySide6.QtWidgets import QMainWindow
 
 from tabletop_gui.app import session
+from tabletop_gui.app.camera.camera_part import CameraController
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.legend import LegendWidget
 from tabletop_gui.app.canvas.view import BoardView
@@ -85,6 +86,7 @@ class MainWindow(QMainWindow):
         self.exports = ExportController(doc, self)
         self.stream = StreamController(doc, self)
         self.referee = RefereeController(doc, self, self.scene, self.view)
+        self.camera = CameraController(doc, self, self.scene)
         self.edit = EditController(doc, self, self.editor, self.view, self.inspector,
                                    self.referee.remove_selected_rulers)  # fmt: skip
         self.play = PlayController(doc, self, self.view, self.turn_bar)
@@ -114,6 +116,7 @@ class MainWindow(QMainWindow):
         self.files.add_entries(f)
         f.addSeparator()
         self.exports.add_entries(f)
+        self.camera.add_file_entries(f)
         f.addSeparator()
         add_action(self, f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
@@ -144,6 +147,8 @@ class MainWindow(QMainWindow):
         t.addSeparator()
         t.addAction(self.tools.scores_action)
 
+        self.camera.add_menu(bar)
+        self.camera.add_help_entries(self.help.menu)
         bar.addMenu(self.help.menu)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -167,4 +172,5 @@ class MainWindow(QMainWindow):
             return
         self.autosaver.close()
         self.stream.close_streams()
+        self.camera.shutdown()
         event.accept()

@@ -1,0 +1,446 @@
+"""The camera in the window (docs/camera.md, The window): File ▸ Table photo…,
+the Camera menu (a camera or a video of the table, the picture under the board,
+its opacity, Follow the table, align again) and Help ▸ Print markers…. The
+reading is the camera package's; frames are read in a worker thread."""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtCore import QRectF, Qt, QUrl
+from PySide6.QtGui import QAction, QActionGroup, QColor, QPen
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QGraphicsEllipseItem,
+    QMainWindow,
+    QMenu,
+    QMenuBar,
+    QMessageBox,
+    QSlider,
+    QWidgetAction,
+)
+
+from tabletop_gui.app.camera.capture import FrameReader, FrameResult, ReadContext
+from tabletop_gui.app.camera.photo import load_photo
+from tabletop_gui.app.camera.underlay import Underlay, prepared
+from tabletop_gui.app.canvas.board_scene import BoardScene
+from tabletop_gui.app.canvas.layers import Z_TOOL
+from tabletop_gui.app.document import Document
+from tabletop_gui.app.windows.part import Part
+from tabletop_gui.camera.errors import CameraError
+from tabletop_gui.camera.follow import Follower, FollowStep
+from tabletop_gui.camera.records import alignment_of, kept_fit, lens_of
+from tabletop_gui.camera.table_read import TableReading, read_table
+from tabletop_gui.model.camera import TableCamera
+from tabletop_gui.model.events import MovePiece
+from tabletop_gui.model.names import piece_label
+
+#: A unit drawn where its tag stands when it is this far (in) from its place.
+LIVE_IN = 0.02
+UNSEEN_PEN = QColor(230, 140, 0)
+
+
+def multimedia_problem() -> str | None:
+    """Why live capture cannot run here (None: it can). QtMultimedia needs the
+    PulseAudio client library on Linux, which every desktop has."""
+    try:
+        import PySide6.QtMultimedia  # noqa: F401
+    except ImportError as exc:
+        return f"live capture is not available: {exc} (on Linux: install libpulse0)"
+    return None
+
+
+class CameraController(Part):
+    """The window's camera: a photo or live frames under the board, units placed
+    from their tags, moves recorded as the real table is played."""
+
+    def __init__(self, doc: Document, host: QMainWindow, scene: BoardScene) -> None:
+        super().__init__(doc, host)
+        self.scene = scene
+        self.underlay = Underlay(scene)
+        self.follower = Follower()
+        self.following = False
+        self.reader: FrameReader | None = None
+        self.source: Any = None  # QMediaPlayer or QCamera
+        self._session: Any = None
+        self._sink: Any = None
+        self.source_name = ""
+        self.last_reading: TableReading | None = None
+        self.last_error = ""
+        self._marks: dict[str, QGraphicsEllipseItem] = {}
+        self._live: dict[str, tuple[float, float, float]] = {}
+        self.recorded: list[MovePiece] = []
+        doc.changed.connect(self._context_changed)
+        doc.reset_done.connect(self._game_reset)
+
+    # -- menus ----------------------------------------------------------------
+    def add_file_entries(self, menu: QMenu) -> None:
+        self.photo_action = self.action(menu, "Table p&hoto…", self.choose_photo, "Ctrl+Shift+T")
+
+    def add_menu(self, bar: QMenuBar) -> QMenu:
+        m = bar.addMenu("&Camera")
+        self.menu = m
+        self.show_action = self.action(m, "&Picture under the board", self.set_shown, "C")
+        self.show_action.setCheckable(True)
+        self.show_action.setChecked(True)
+        opacity = m.addMenu("Picture &opacity")
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setRange(10, 100)
+        self.slider.setValue(round(self.underlay.opacity * 100))
+        self.slider.setMinimumWidth(160)
+        self.slider.valueChanged.connect(lambda v: self.underlay.set_opacity(v / 100))
+        holder = QWidgetAction(opacity)
+        holder.setDefaultWidget(self.slider)
+        opacity.addAction(holder)
+        m.addSeparator()
+        self.devices_menu = m.addMenu("&Camera")
+        self.devices_menu.aboutToShow.connect(self._list_devices)
+        self.action(m, "Play a &video of the table…", self.choose_video)
+        self.follow_action = self.action(m, "&Follow the table", self.set_following,
+                                         "Ctrl+Shift+F")  # fmt: skip
+        self.follow_action.setCheckable(True)
+        self.action(m, "&Align the board again", self.align_again)
+        self.action(m, "&Stop the camera", self.stop)
+        return m
+
+    def add_help_entries(self, menu: QMenu) -> None:
+        """Help ▸ Print markers…, before the menu's last group (About)."""
+        entry = self.action(None, "Print &markers…", self.print_markers)
+        before = next((a for a in reversed(menu.actions()) if a.isSeparator()), None)
+        menu.insertAction(before, entry)
+
+    def _list_devices(self) -> None:
+        self.devices_menu.clear()
+        problem = multimedia_problem()
+        if problem:
+            self.devices_menu.addAction(problem).setEnabled(False)
+            return
+        from PySide6.QtMultimedia import QMediaDevices
+
+        devices = QMediaDevices.videoInputs()
+        if not devices:
+            self.devices_menu.addAction("(no camera found)").setEnabled(False)
+        group = QActionGroup(self.devices_menu)
+        for device in devices:
+            action = QAction(device.description(), self.devices_menu)
+            action.setCheckable(True)
+            action.setChecked(self.source_name == device.description())
+            action.triggered.connect(lambda _c=False, d=device: self.start_camera(d))
+            group.addAction(action)
+            self.devices_menu.addAction(action)
+
+    # -- the game's camera record -------------------------------------------
+    @property
+    def record(self) -> TableCamera:
+        return self.doc.camera or TableCamera()
+
+    def _context(self) -> ReadContext:
+        scene = self.doc.committed.scene
+        camera = self.record
+        return ReadContext(scene, kept_fit(camera, scene.board.extent), lens_of(camera),
+                           camera.corner_size, camera.tag_size)  # fmt: skip
+
+    def _context_changed(self) -> None:
+        if self.reader is not None:
+            self.reader.set_context(self._context())
+
+    def _game_reset(self) -> None:
+        self.stop()
+        self.underlay.clear()
+        self._clear_marks()
+        self.last_reading = None
+
+    def _keep_alignment(self, reading: TableReading) -> None:
+        """The game keeps the fit of its first good frame or photo (and of each
+        photo), so reopening it reopens its camera alignment."""
+        alignment = alignment_of(reading.fit)
+        if self.record.alignment != alignment:
+            self.doc.set_camera(replace(self.record, alignment=alignment), "Camera alignment")
+
+    def align_again(self) -> None:
+        """Forget the kept alignment: the next photo or frame fits the board afresh."""
+        self.doc.set_camera(replace(self.record, alignment=None), "Align the board again")
+        self.follower.forget()
+        self.status("The board will be found again from its corner markers in the next picture")
+
+    # -- a photo ------------------------------------------------------------
+    def choose_photo(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self.host, "Photo of the table", "", "Images (*.jpg *.jpeg *.png *.bmp *.tif *.tiff)"
+        )
+        if path:
+            message = self.open_photo(path)
+            if message:
+                QMessageBox.information(self.host, "Table photo", message)
+
+    def open_photo(self, path: str) -> str | None:
+        """Read the photo at ``path``: the picture under the board, the tagged units
+        placed where their tags stand (one undo step). Returns what needs saying
+        (a refusal, or the tags not used); None when all went well."""
+        blocked = self.doc.read_only_reason()
+        if blocked:
+            return f"The photo was not read: {blocked}"
+        ctx = self._context()
+        try:
+            image = load_photo(path)
+            reading = read_table(ctx.scene, image, fit=ctx.fit, lens=ctx.lens,
+                                 corner_size=ctx.corner_size, tag_size=ctx.tag_size,
+                                 where=path)  # fmt: skip
+        except CameraError as exc:
+            return f"The photo was not used: {exc}\n\nNothing was changed."
+        picture, transform = prepared(image, reading.fit, ctx.scene.board.extent)
+        self.underlay.show(picture, transform, ctx.scene.board.extent)
+        if hasattr(self, "show_action"):
+            self.show_action.setChecked(True)
+        self.underlay.set_wanted(True)
+        self._keep_alignment(reading)
+        self.last_reading = reading
+        self._mark_unseen({u.unit_id for u in reading.units if not u.seen or u.problem})
+        moves = reading.moves()
+        if moves:
+            n = len(moves)
+            refused = self.doc.commit(moves, f"Units placed from the table photo ({n})")
+            if refused:
+                return f"The units were not moved: {refused}"
+        seen = sum(1 for u in reading.units if u.seen and not u.problem)
+        self.status(f"Table photo: {seen} of {len(reading.units)} tagged units seen, "
+                    f"{len(moves)} moved")  # fmt: skip
+        if reading.problems:
+            return "Some tags were not used:\n" + "\n".join(f"• {p}" for p in reading.problems)
+        return None
+
+    def set_shown(self, shown: bool) -> None:
+        self.underlay.set_wanted(shown)
+        for item in self._marks.values():
+            item.setVisible(shown)
+
+    # -- live frames --------------------------------------------------------
+    def choose_video(self) -> None:
+        kinds = "Videos (*.mp4 *.mkv *.avi *.mov *.webm)"
+        path, _ = QFileDialog.getOpenFileName(self.host, "Video of the table", "", kinds)
+        if path:
+            self.start_video(path)
+
+    def _ensure_reader(self) -> FrameReader:
+        if self.reader is None:
+            self.reader = FrameReader(self)
+            self.reader.read_done.connect(self._frame_read)
+            self.reader.failed.connect(self._frame_failed)
+            self.reader.start()
+        self.reader.set_context(self._context())
+        return self.reader
+
+    def _ensure_sink(self) -> Any:
+        from PySide6.QtMultimedia import QVideoSink
+
+        if self._sink is None:
+            self._sink = QVideoSink(self)
+            self._sink.videoFrameChanged.connect(self._frame_arrived)
+        return self._sink
+
+    def start_video(self, path: str) -> str | None:
+        """Play a video of the table through the same path as a camera's frames."""
+        problem = multimedia_problem()
+        if problem:
+            self.status(problem)
+            return problem
+        from PySide6.QtMultimedia import QMediaPlayer
+
+        self.stop()
+        self._ensure_reader()
+        player = QMediaPlayer(self)
+        player.setVideoSink(self._ensure_sink())
+        player.errorOccurred.connect(lambda _e, text: self._source_lost(f"{path}: {text}"))
+        player.setSource(QUrl.fromLocalFile(path))
+        self.source, self.source_name = player, path
+        player.play()
+        self.status(f"Reading the video {path}")
+        return None
+
+    def start_camera(self, device: Any) -> str | None:
+        problem = multimedia_problem()
+        if problem:
+            self.status(problem)
+            return problem
+        from PySide6.QtMultimedia import QCamera, QMediaCaptureSession, QMediaDevices
+
+        self.stop()
+        self._ensure_reader()
+        camera = QCamera(device, self)
+        session = QMediaCaptureSession(self)
+        session.setCamera(camera)
+        session.setVideoSink(self._ensure_sink())
+        camera.errorOccurred.connect(lambda _e, text: self._source_lost(text))
+        self._devices = QMediaDevices(self)
+        self._devices.videoInputsChanged.connect(self._devices_changed)
+        self.source, self._session, self.source_name = camera, session, device.description()
+        self.doc.set_camera(replace(self.record, device=device.description()), "Camera chosen")
+        camera.start()
+        self.status(f"Camera {device.description()} on")
+        return None
+
+    def _devices_changed(self) -> None:
+        from PySide6.QtMultimedia import QMediaDevices
+
+        names = {d.description() for d in QMediaDevices.videoInputs()}
+        if self.source_name and self.source_name not in names:
+            self._source_lost(f"the camera {self.source_name} was unplugged")
+
+    def _source_lost(self, why: str) -> None:
+        was = self.following
+        self.stop()
+        self.status(f"Camera stopped: {why}. The game and its last alignment are kept"
+                    + ("; following stopped" if was else ""), 15000)  # fmt: skip
+
+    def stop(self) -> None:
+        """Stop the camera or video (the picture and the game stay as they are)."""
+        if self.source is not None:
+            self.source.stop()
+            self.source.deleteLater()
+        self.source = self._session = None
+        self.source_name = ""
+        self.set_following(False)
+
+    def shutdown(self) -> None:
+        self.stop()
+        if self.reader is not None:
+            self.reader.stop()
+            self.reader = None
+
+    def _frame_arrived(self, frame: Any) -> None:
+        """UI thread: hand the newest frame to the worker and return."""
+        if self.reader is None or not frame.isValid():
+            return
+        start = frame.startTime()
+        self.reader.offer(frame, start / 1e6 if start >= 0 else time.monotonic())
+
+    def _frame_failed(self, why: str) -> None:
+        if why != self.last_error:
+            self.last_error = why
+            self.status(f"Camera: {why}; the last good alignment is kept", 6000)
+
+    def _frame_read(self, result: FrameResult) -> None:
+        self.last_error = ""
+        reading = result.reading
+        board = self.doc.committed.scene.board.extent
+        self.underlay.show(result.picture, result.transform, board)
+        if self.record.alignment is None:
+            self._keep_alignment(reading)
+        self.last_reading = reading
+        if self.following:
+            self.apply_step(self.follower.feed(reading, result.at))
+        else:
+            self._mark_unseen({u.unit_id for u in reading.units if not u.seen or u.problem})
+
+    # -- following ------------------------------------------------------------
+    def set_following(self, on: bool) -> None:
+        self.following = bool(on)
+        if hasattr(self, "follow_action"):
+            self.follow_action.setChecked(self.following)
+        self.follower.forget()
+        if not self.following:
+            self._live = {}
+            self.doc.cancel_preview()
+
+    def apply_step(self, step: FollowStep) -> None:
+        """A frame's step: units at rest recorded (one undo step each), the others
+        drawn where their tags stand, the unseen marked (never moved)."""
+        for move in step.moves:
+            unit = self.doc.committed.scene.units.get(move.piece_id)
+            name = piece_label(unit) if unit else move.piece_id
+            if self.doc.commit([move], f"Moved on the table: {name}") is None:
+                self.recorded.append(move)
+        scene = self.doc.committed.scene
+        live = []
+        for uid, (x, y, facing) in step.live.items():
+            u = scene.units.get(uid)
+            if u is None or any(m.piece_id == uid for m in step.moves):
+                continue
+            turned = abs((facing - u.facing + 180) % 360 - 180)
+            if math.hypot(x - u.x, y - u.y) > LIVE_IN or turned > 0.5:
+                live.append(MovePiece(uid, x, y, facing % 360))
+        if QApplication.mouseButtons() == Qt.MouseButton.NoButton and not self.doc.looking_back:
+            if live:
+                self.doc.preview(live)
+            else:
+                self.doc.cancel_preview()
+        self._mark_unseen(set(step.unseen))
+
+    # -- marks of units not seen ----------------------------------------------
+    def _mark_unseen(self, ids: set[str]) -> None:
+        scene = self.doc.committed.scene
+        height = scene.board.extent[1]
+        for uid in list(self._marks):
+            if uid not in ids:
+                self.scene.removeItem(self._marks.pop(uid))
+        for uid in ids:
+            u = scene.units.get(uid)
+            if u is None:
+                continue
+            r = math.hypot(u.width_in, u.depth_in) / 2 + 0.3
+            item = self._marks.get(uid)
+            if item is None:
+                item = QGraphicsEllipseItem()
+                pen = QPen(UNSEEN_PEN, 2.0, Qt.PenStyle.DashLine)
+                pen.setCosmetic(True)
+                item.setPen(pen)
+                item.setZValue(Z_TOOL - 1)
+                item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+                item.setToolTip(f"{piece_label(u)}: its tag is not seen by the camera "
+                                "(the unit keeps its place)")  # fmt: skip
+                self.scene.addItem(item)
+                self._marks[uid] = item
+            item.setRect(QRectF(u.x - r, height - u.y - r, 2 * r, 2 * r))
+            item.setVisible(self.underlay.wanted)
+
+    def _clear_marks(self) -> None:
+        for item in self._marks.values():
+            self.scene.removeItem(item)
+        self._marks.clear()
+
+    @property
+    def unseen(self) -> set[str]:
+        return set(self._marks)
+
+    # -- printing markers ---------------------------------------------------
+    def print_markers(self) -> None:
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self.host)
+        dialog.setWindowTitle("Print markers")
+        if dialog.exec() != QPrintDialog.DialogCode.Accepted:
+            return
+        pages = self.paint_markers(printer)
+        self.status(f"Markers sent to the printer: {pages} page{'s' * (pages > 1)}")
+
+    def marker_ids(self) -> list[int]:
+        """The game's unit tags, or 4-43 when no unit has one yet."""
+        tags = sorted({u.tag for u in self.doc.committed.scene.units.values() if u.tag})
+        return tags or list(range(4, 44))
+
+    def paint_markers(self, printer: Any) -> int:
+        """The corner markers and the game's tags at true scale on ``printer``."""
+        from PySide6.QtCore import QMarginsF
+        from PySide6.QtGui import QPageLayout, QPageSize
+
+        from tabletop_gui.app.camera.marker_sheets import marker_list, paint_sheets
+        from tabletop_gui.camera.markers import sheets
+
+        size = printer.pageLayout().pageSize().id()
+        paper = "letter" if size == QPageSize.PageSizeId.Letter else "a4"
+        page = QPageSize(
+            QPageSize.PageSizeId.Letter if paper == "letter" else QPageSize.PageSizeId.A4
+        )
+        printer.setPageLayout(QPageLayout(page, QPageLayout.Orientation.Portrait,
+                                          QMarginsF(0, 0, 0, 0)))  # fmt: skip
+        printer.setFullPage(True)
+        camera = self.record
+        markers = marker_list(True, self.marker_ids(), None, camera.corner_size, camera.tag_size)
+        pages = sheets(markers, paper)
+        paint_sheets(printer, pages, paper)
+        return len(pages)

@@ -1,0 +1,120 @@
+"""File ▸ Table photo… in the window (docs/camera.md, The window): the photo under
+the board at true scale, the tagged units placed as one undo step, the
+alignment kept with the game, a refused photo changing nothing."""
+
+import math
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import QApplication
+
+from tabletop_gui.app.camera.photo import load_photo, to_qimage
+from tabletop_gui.camera import synthetic
+from tabletop_gui.camera.homography import apply
+from tabletop_gui.camera.picture import board_picture
+from tabletop_gui.camera.records import lens_record
+from tabletop_gui.model import Setup
+from tabletop_gui.model.camera import TableCamera
+from tabletop_gui.model.game import Game
+
+from .helpers import open_window
+
+TRUTH = synthetic.random_table(5, units=12)
+CAMERA = synthetic.camera_for(TRUTH.board.extent, (1600, 900), 30.0)
+
+
+def moved_game() -> Game:
+    start = synthetic.moved_table(TRUTH, 2, 12)
+    return Game(
+        Setup("t9a", start, name="photo"),
+        camera=TableCamera(tag_size=1.5, lens=lens_record(CAMERA.lens)),
+    )
+
+
+@pytest.fixture(scope="module")
+def photo(tmp_path_factory) -> str:
+    path = str(tmp_path_factory.mktemp("photo") / "table.png")
+    assert to_qimage(synthetic.render(TRUTH, CAMERA, tag_size=1.5)).save(path)
+    return path
+
+
+def test_a_table_photo_places_every_tagged_unit_as_one_undo_step(qtbot, photo, tmp_path):
+    window = open_window(qtbot, moved_game())
+    assert window.camera.open_photo(photo) is None
+    units = window.doc.committed.scene.units
+    for uid, truth in TRUTH.units.items():
+        assert math.hypot(units[uid].x - truth.x, units[uid].y - truth.y) <= 0.05, uid
+        assert abs((units[uid].facing - truth.facing + 180) % 360 - 180) <= 1.0, uid
+    assert window.camera.underlay.clip.isVisible()
+    assert window.doc.camera.alignment is not None
+    window.view.fit_board()
+    QApplication.processEvents()
+    window.grab().save(str(tmp_path / "window-photo.png"))
+    window.doc.undo_stack.undo()  # the moves, one step
+    assert window.doc.committed.scene.units == moved_game().setup.scene.units
+
+
+def test_the_picture_under_the_board_lies_on_the_board_at_true_scale(qtbot, photo):
+    """Board points seen in the photo are drawn at those board points (lens and all)."""
+    window = open_window(qtbot, moved_game())
+    window.camera.open_photo(photo)
+    item = window.camera.underlay.item
+    reading = window.camera.last_reading
+    picture = board_picture(load_photo(photo), reading.fit, TRUTH.board.extent)
+    to_picture = np.linalg.inv(picture.to_ideal())
+    height = TRUTH.board.extent[1]
+    for board_xy in [(0.0, 0.0), (72.0, 0.0), (72.0, 48.0), (0.0, 48.0), (36.0, 24.0)]:
+        real = CAMERA.project(np.array([board_xy]))  # where the real lens put it
+        ideal = CAMERA.lens.undistort(real)
+        px = apply(to_picture, ideal)[0]
+        at = item.transform().map(QPointF(px[0], px[1]))
+        assert abs(at.x() - board_xy[0]) < 0.03 and abs(at.y() - (height - board_xy[1])) < 0.03
+
+
+def test_the_picture_toggles_with_its_key_and_keeps_its_opacity(qtbot, photo):
+    window = open_window(qtbot, moved_game())
+    window.camera.open_photo(photo)
+    window.camera.slider.setValue(40)
+    assert window.camera.underlay.clip.opacity() == pytest.approx(0.4)
+    window.camera.show_action.trigger()
+    assert not window.camera.underlay.clip.isVisible()
+    window.camera.show_action.trigger()
+    assert window.camera.underlay.clip.isVisible()
+    assert window.camera.show_action.shortcut().toString() == "C"
+
+
+def test_a_photo_without_its_corner_markers_changes_nothing(qtbot, tmp_path):
+    blank = str(tmp_path / "blank.png")
+    assert to_qimage(synthetic.render(TRUTH, CAMERA, tag_size=1.5, corners=(0, 1))).save(blank)
+    window = open_window(qtbot, moved_game())
+    before = window.doc.game
+    message = window.camera.open_photo(blank)
+    assert "corner marker 2, 3 not found (found 0, 1)" in message
+    assert "Nothing was changed" in message
+    assert window.doc.game == before
+    assert not window.camera.underlay.clip.isVisible()
+
+
+def test_an_unseen_tagged_unit_is_marked_and_keeps_its_place(qtbot, tmp_path):
+    hidden = replace(TRUTH, units={k: v for k, v in TRUTH.units.items() if k != "u4"})
+    shot = str(tmp_path / "hidden.png")
+    assert to_qimage(synthetic.render(hidden, CAMERA, tag_size=1.5)).save(shot)
+    window = open_window(qtbot, moved_game())
+    before = window.doc.committed.scene.units["u4"]
+    window.camera.open_photo(shot)
+    assert window.camera.unseen == {"u4"}
+    assert window.doc.committed.scene.units["u4"] == before
+
+
+def test_print_markers_paints_the_games_tags_on_the_printer(qtbot, tmp_path):
+    from PySide6.QtPrintSupport import QPrinter
+
+    window = open_window(qtbot, moved_game())
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(tmp_path / "printed.pdf"))
+    assert window.camera.marker_ids() == list(range(4, 16))
+    assert window.camera.paint_markers(printer) == 2  # 4 corners and 12 tags of 1.5 in
+    assert (tmp_path / "printed.pdf").read_bytes().startswith(b"%PDF")
