@@ -53,14 +53,31 @@ def board_box(fit: BoardFit, board: tuple[float, float]) -> tuple[float, float, 
     )
 
 
-def board_picture(image: np.ndarray, fit: BoardFit, board: tuple[float, float]) -> Picture:
-    """The board's part of ``image`` (H, W, 3), the lens's distortion taken out."""
+def board_picture(
+    image: np.ndarray, fit: BoardFit, board: tuple[float, float], smooth: bool = True
+) -> Picture:
+    """The board's part of ``image`` (H, W, 3), the lens's distortion taken out;
+    ``smooth``: bilinear samples (a photo), else the nearest pixel (a live frame:
+    a tenth of the time)."""
     box = board_box(fit, board)
     x0, y0, x1, y1 = box
     scale = min(1.0, MAX_SIDE / max(x1 - x0, y1 - y0, 1.0))
     lens = fit.lens.scaled_to(*fit.image_size) if fit.lens is not None else None
-    sx, sy = _source(box, scale, lens, image.shape[1], image.shape[0])
+    size = (image.shape[1], image.shape[0])
+    if not smooth:
+        index, shape = _nearest(box, scale, lens, *size)
+        return Picture(image.reshape(-1, image.shape[2])[index].reshape(shape), (x0, y0), scale)
+    sx, sy = _source(box, scale, lens, *size)
     return Picture(_bilinear(image, sx, sy), (x0, y0), scale)
+
+
+@lru_cache(maxsize=4)
+def _nearest(box: tuple[float, float, float, float], scale: float, lens: Lens | None,
+             width: int, height: int) -> tuple[np.ndarray, tuple[int, int, int]]:  # fmt: skip
+    sx, sy = _source(box, scale, lens, width, height)
+    x = np.clip(sx.astype(np.int64), 0, width - 1)
+    y = np.clip(sy.astype(np.int64), 0, height - 1)
+    return (y * width + x).ravel(), (sx.shape[0], sx.shape[1], 3)
 
 
 @lru_cache(maxsize=4)

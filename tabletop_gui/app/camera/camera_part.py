@@ -10,7 +10,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt, QUrl
+from PySide6.QtCore import QRectF, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QColor, QPen
 from PySide6.QtWidgets import (
     QApplication,
@@ -74,6 +74,10 @@ class CameraController(Part):
         self._marks: dict[str, QGraphicsEllipseItem] = {}
         self._live: dict[str, tuple[float, float, float]] = {}
         self.recorded: list[MovePiece] = []
+        self._last: tuple[TableReading, float, float] | None = None  # reading, at, monotonic
+        self._tick = QTimer(self)
+        self._tick.setInterval(250)
+        self._tick.timeout.connect(self._still_picture)
         doc.changed.connect(self._context_changed)
         doc.reset_done.connect(self._game_reset)
 
@@ -250,7 +254,7 @@ class CameraController(Part):
             return problem
         from PySide6.QtMultimedia import QMediaPlayer
 
-        self.stop()
+        self._stop_source()
         self._ensure_reader()
         player = QMediaPlayer(self)
         player.setVideoSink(self._ensure_sink())
@@ -268,7 +272,7 @@ class CameraController(Part):
             return problem
         from PySide6.QtMultimedia import QCamera, QMediaCaptureSession, QMediaDevices
 
-        self.stop()
+        self._stop_source()
         self._ensure_reader()
         camera = QCamera(device, self)
         session = QMediaCaptureSession(self)
@@ -297,13 +301,17 @@ class CameraController(Part):
                     + ("; following stopped" if was else ""), 15000)  # fmt: skip
 
     def stop(self) -> None:
-        """Stop the camera or video (the picture and the game stay as they are)."""
+        """Stop the camera or video and following (the picture and the game stay)."""
+        self._stop_source()
+        self.set_following(False)
+
+    def _stop_source(self) -> None:
         if self.source is not None:
             self.source.stop()
             self.source.deleteLater()
         self.source = self._session = None
         self.source_name = ""
-        self.set_following(False)
+        self._last = None
 
     def shutdown(self) -> None:
         self.stop()
@@ -331,6 +339,7 @@ class CameraController(Part):
         if self.record.alignment is None:
             self._keep_alignment(reading)
         self.last_reading = reading
+        self._last = (reading, result.at, time.monotonic())
         if self.following:
             self.apply_step(self.follower.feed(reading, result.at))
         else:
@@ -342,9 +351,31 @@ class CameraController(Part):
         if hasattr(self, "follow_action"):
             self.follow_action.setChecked(self.following)
         self.follower.forget()
-        if not self.following:
+        if self.following:
+            self._tick.start()
+        else:
+            self._tick.stop()
             self._live = {}
             self.doc.cancel_preview()
+
+    def _still_picture(self) -> None:
+        """A video that has ended (or is paused) shows its last frame for good:
+        time passes over it as over a still table, so a unit at rest in it is
+        recorded. A camera sends frames all the time: its silence is not a still
+        table, and nothing is recorded from it."""
+        if self._last is None or not self._video_holds_still():
+            return
+        reading, at, wall = self._last
+        waited = time.monotonic() - wall
+        if waited > 0.2:
+            self.apply_step(self.follower.feed(reading, at + waited))
+
+    def _video_holds_still(self) -> bool:
+        status = getattr(self.source, "mediaStatus", None)
+        state = getattr(self.source, "playbackState", None)
+        if status is None or state is None:
+            return False
+        return status().name == "EndOfMedia" or state().name == "PausedState"
 
     def apply_step(self, step: FollowStep) -> None:
         """A frame's step: units at rest recorded (one undo step each), the others

@@ -110,7 +110,7 @@ class FrameReader(QThread):
         reading = read_table(ctx.scene, array, fit=ctx.fit, lens=ctx.lens,
                              corner_size=ctx.corner_size, tag_size=ctx.tag_size,
                              where="the camera's frame", near=near)  # fmt: skip
-        picture, transform = prepared(array, reading.fit, ctx.scene.board.extent)
+        picture, transform = prepared(array, reading.fit, ctx.scene.board.extent, smooth=False)
         return FrameResult(reading, picture, transform, at)
 
 

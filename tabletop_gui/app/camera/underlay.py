@@ -31,11 +31,11 @@ def scene_transform(picture: Picture, fit: BoardFit, board_height: float) -> QTr
 
 
 def prepared(
-    image: np.ndarray, fit: BoardFit, board: tuple[float, float]
+    image: np.ndarray, fit: BoardFit, board: tuple[float, float], smooth: bool = True
 ) -> tuple[QImage, QTransform]:
     """The board's part of ``image`` without the lens's distortion, as a QImage,
     and its transform into the scene; runs in a worker thread for live frames."""
-    picture = board_picture(image, fit, board)
+    picture = board_picture(image, fit, board, smooth)
     return to_qimage(picture.pixels), scene_transform(picture, fit, board[1])
 
 
