@@ -8,7 +8,9 @@
   const tiles = bar.querySelector(".tiles");
   const status = document.getElementById("status");
   // What the page shows (read by the tests and the benchmark).
-  const shown = (window.overlayShown = { version: 0, board: "", size: "", reconnecting: false });
+  const shown = (window.overlayShown = {
+    version: 0, board: "", size: "", reconnecting: false, camera: null, rect: null,
+  });
   let source = null;
   let failures = 0;  // in a row: the wait before the next try doubles, up to RETRY_MAX
   let retryTimer = 0;
@@ -89,6 +91,37 @@
     layout();
   }
 
+  // /camera: the board picture mapped onto the camera's frame. Picture pixels ->
+  // board inches (where the board lies in the picture) -> the camera frame's
+  // pixels (the homography the game keeps) -> this page's pixels (the page is the
+  // frame's size in a browser source; a page of another size shows it scaled).
+  function mul(a, b) {
+    const m = new Array(9).fill(0);
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) for (let k = 0; k < 3; k++)
+      m[r * 3 + c] += a[r * 3 + k] * b[k * 3 + c];
+    return m;
+  }
+
+  function placeCamera(img) {
+    const cam = latest && latest.camera, rect = latest && latest.rect, size = latest && latest.size;
+    if (!img || !cam || !rect || !size || !(rect[2] > 0)) {
+      if (img) img.style.visibility = "hidden";
+      shown.camera = null;
+      return;
+    }
+    const [W, H] = cam.board, [fw, fh] = cam.frame, [rx, ry, rw, rh] = rect;
+    const s = Math.min(window.innerWidth / fw, window.innerHeight / fh);
+    const toBoard = [W / rw, 0, -rx * W / rw, 0, -H / rh, H + ry * H / rh, 0, 0, 1];
+    const m = mul([s, 0, 0, 0, s, 0, 0, 0, 1], mul(cam.homography, toBoard));
+    img.style.width = `${size[0]}px`;
+    img.style.height = `${size[1]}px`;
+    img.style.transform = `matrix3d(${m[0]},${m[3]},0,${m[6]},${m[1]},${m[4]},0,${m[7]},` +
+      `0,0,1,0,${m[2]},${m[5]},0,${m[8]})`;
+    img.style.visibility = "visible";
+    shown.camera = m;
+    shown.rect = rect;
+  }
+
   function shownNow(version) {
     requestAnimationFrame(() => {
       shown.version = version;
@@ -112,6 +145,7 @@
     next.decode().then(() => {
       if (loading !== url) return;
       const old = document.getElementById("board-img");
+      if (page === "camera") placeCamera(next);
       old.replaceWith(next);
       if (blobUrl) URL.revokeObjectURL(blobUrl);
       blobUrl = svg ? source : "";
@@ -158,7 +192,7 @@
     if (page !== "bar") {
       connectedSize = boardSize();
       const [w, h] = connectedSize.split("x");
-      url += `?w=${w}&h=${h}`;
+      url += `?w=${w}&h=${h}` + (page === "camera" ? "&page=camera" : "");
       shown.size = connectedSize;
     }
     source = new EventSource(url);
@@ -180,7 +214,10 @@
         return;
       }
       if (page === "bar") shownNow(data.version);
-      else showBoard(data.board, data.svg, data.version);
+      else {
+        if (page === "camera") placeCamera(document.getElementById("board-img"));
+        showBoard(data.board, data.svg, data.version);
+      }
     });
   }
 

@@ -36,12 +36,18 @@ def clamp_size(width: int, height: int) -> Size:
     return w, h
 
 
+#: Where the board's own rectangle (0, 0)-(W, H) lies in a board picture:
+#: left, top, width, height in the picture's pixels (side A's edge at the bottom).
+Rect = tuple[float, float, float, float]
+
+
 @dataclass(frozen=True)
 class Board:
     """The board drawn at one size for one moment."""
 
     version: int
     svg: bytes
+    rect: Rect = (0.0, 0.0, 0.0, 0.0)
 
 
 @dataclass
@@ -53,6 +59,10 @@ class Moment:
     bar: dict[str, Any] = field(default_factory=dict)
     view: str = "players"  # 'players' or 'referee'
     boards: dict[Size, Board] = field(default_factory=dict)
+    #: How the camera frames the board (``camera.frame_view``), for /camera; None: no camera.
+    camera: dict[str, Any] | None = None
+    #: The /camera page's pictures: the overlays without the board itself, by size.
+    camera_boards: dict[Size, Board] = field(default_factory=dict)
 
 
 class Hub:
@@ -62,6 +72,7 @@ class Hub:
         self._lock = threading.Lock()
         self._moment = Moment()
         self._sizes: OrderedDict[Size, None] = OrderedDict()
+        self._camera_sizes: OrderedDict[Size, None] = OrderedDict()
         self._listeners: list[Callable[[], object]] = []
         #: Called (from the asking thread) when a page asks for a size not drawn yet.
         self.on_new_size: Callable[[Size], None] | None = None
@@ -72,19 +83,33 @@ class Hub:
         with self._lock:
             return list(reversed(self._sizes))
 
+    def camera_sizes(self) -> list[Size]:
+        """The sizes the /camera page shows its pictures at."""
+        with self._lock:
+            return list(reversed(self._camera_sizes))
+
     def publish(
         self,
         score: dict[str, Any],
         bar: dict[str, Any],
         view: str,
         boards: dict[Size, bytes],
+        rects: dict[Size, Rect] | None = None,
+        camera: dict[str, Any] | None = None,
+        camera_boards: dict[Size, tuple[bytes, Rect]] | None = None,
     ) -> int:
-        """A new moment: its score document, bar, view and board pictures."""
+        """A new moment: its score document, bar, view and board pictures (with
+        where the board lies in each), and how the camera frames the board."""
         data = json.dumps(score, indent=1).encode("utf-8")
+        rects = rects or {}
         with self._lock:
             version = self._moment.version + 1
-            pictures = {s: Board(version, svg) for s, svg in boards.items() if s in self._sizes}
-            self._moment = Moment(version, data, bar, view, pictures)
+            pictures = {s: Board(version, svg, rects.get(s, (0.0, 0.0, 0.0, 0.0)))
+                        for s, svg in boards.items() if s in self._sizes}  # fmt: skip
+            framed = {s: Board(version, svg, rect)
+                      for s, (svg, rect) in (camera_boards or {}).items()
+                      if s in self._camera_sizes}  # fmt: skip
+            self._moment = Moment(version, data, bar, view, pictures, camera, framed)
         self._notify()
         return version
 
@@ -93,16 +118,24 @@ class Hub:
         with self._lock:
             return self._moment
 
-    def want(self, size: Size) -> bool:
-        """A page shows the board at ``size``: keep drawing it (True: a new size,
-        which the drawing side is told of through ``on_new_size``)."""
+    def want(self, size: Size, camera: bool = False) -> bool:
+        """A page shows the board at ``size`` (``camera``: the /camera page's
+        picture): keep drawing it (True: a new size, which the drawing side is
+        told of through ``on_new_size``)."""
         with self._lock:
-            new = size not in self._sizes
-            self._sizes[size] = None
-            self._sizes.move_to_end(size)
-            while len(self._sizes) > MAX_SIZES:
-                gone, _ = self._sizes.popitem(last=False)
-                self._moment.boards = {s: b for s, b in self._moment.boards.items() if s != gone}
+            sizes = self._camera_sizes if camera else self._sizes
+            new = size not in sizes
+            sizes[size] = None
+            sizes.move_to_end(size)
+            while len(sizes) > MAX_SIZES:
+                gone, _ = sizes.popitem(last=False)
+                if camera:
+                    kept = self._moment.camera_boards
+                    self._moment.camera_boards = {s: b for s, b in kept.items() if s != gone}
+                else:
+                    self._moment.boards = {
+                        s: b for s, b in self._moment.boards.items() if s != gone
+                    }
         if new and self.on_new_size is not None:
             self.on_new_size(size)
         return new

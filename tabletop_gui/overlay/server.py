@@ -38,7 +38,7 @@ import tornado.netutil
 import tornado.web
 
 from tabletop_gui import bundled
-from tabletop_gui.overlay.hub import Hub, clamp_size
+from tabletop_gui.overlay.hub import Board, Hub, clamp_size
 
 #: The port a server takes unless told otherwise (the next few are tried when busy).
 DEFAULT_PORT = 8765
@@ -60,7 +60,7 @@ MAX_EVENT_CLIENTS = 16
 HEARTBEAT_S = 15.0
 #: How long a board picture request waits for a size not drawn yet (seconds).
 BOARD_WAIT_S = 3.0
-PAGES = ("overlay", "bar", "board")
+PAGES = ("overlay", "bar", "board", "camera")
 THEMES = ("transparent", "opaque")
 
 _SECURITY_HEADERS = {
@@ -195,9 +195,15 @@ def _size_argument(handler: _Handler) -> tuple[int, int]:
 class _BoardSvg(_Handler):
     async def get(self) -> None:
         size = _size_argument(self)
+        framed = self.get_query_argument("page", "") == "camera"
         hub = self.overlay.hub
-        hub.want(size)
-        board = hub.moment().boards.get(size)
+        hub.want(size, camera=framed)
+
+        def picture() -> Board | None:
+            moment = hub.moment()
+            return (moment.camera_boards if framed else moment.boards).get(size)
+
+        board = picture()
         if board is None:
             ready = asyncio.Event()
             loop = asyncio.get_running_loop()
@@ -206,13 +212,13 @@ class _BoardSvg(_Handler):
                 deadline = loop.time() + BOARD_WAIT_S
                 while board is None and loop.time() < deadline:
                     ready.clear()
-                    board = hub.moment().boards.get(size)
+                    board = picture()
                     if board is None:
                         try:
                             await asyncio.wait_for(ready.wait(), deadline - loop.time())
                         except TimeoutError:
                             break
-                        board = hub.moment().boards.get(size)
+                        board = picture()
             finally:
                 stop()
         if board is None:
@@ -241,6 +247,7 @@ class _Events(_Handler):
         if server.listeners >= MAX_EVENT_CLIENTS:
             raise tornado.web.HTTPError(503, reason="Too many pages listening")
         size = _size_argument(self) if self.get_query_argument("w", "") else None
+        framed = self.get_query_argument("page", "") == "camera"
         server.listeners += 1
         server.listening(self.request.connection)
         self.set_header("Content-Type", "text/event-stream; charset=utf-8")
@@ -251,24 +258,33 @@ class _Events(_Handler):
         server.closing.add(wake)
         try:
             if size is not None:
-                server.hub.want(size)
+                server.hub.want(size, camera=framed)
             sent: tuple[int, int] | None = None
             self.write("retry: 1000\n\n")
             await self.flush()
             while not server.stopping and not self.closed:
                 wake.clear()
                 moment = server.hub.moment()
-                board = moment.boards.get(size) if size is not None else None
+                pictures = moment.camera_boards if framed else moment.boards
+                board = pictures.get(size) if size is not None else None
                 board_version = board.version if board is not None else 0
                 key = (moment.version, board_version)
-                if moment.version and key != sent and (size is None or board is not None):
-                    data = {"version": moment.version, "view": moment.view, "bar": moment.bar}
+                # The camera page of a game without a camera alignment has no
+                # picture to wait for: it hears of each moment all the same.
+                no_camera = framed and moment.camera is None
+                if moment.version and key != sent and (size is None or board is not None
+                                                       or no_camera):  # fmt: skip
+                    data = {"version": moment.version, "view": moment.view, "bar": moment.bar,
+                            "camera": moment.camera}  # fmt: skip
                     if size is not None:
                         w, h = size
-                        data["board"] = f"/board.svg?w={w}&h={h}&v={board_version}"
                         data["size"] = [w, h]
-                        if board is not None:  # with the update: no second request
-                            data["svg"] = board.svg.decode("utf-8")
+                    if size is not None and board is not None:
+                        page = "&page=camera" if framed else ""
+                        data["board"] = f"/board.svg?w={w}&h={h}{page}&v={board_version}"
+                        # With the update: no second request.
+                        data["svg"] = board.svg.decode("utf-8")
+                        data["rect"] = list(board.rect)
                     self.write(f"event: update\ndata: {json.dumps(data)}\n\n")
                     await self.flush()
                     sent = key

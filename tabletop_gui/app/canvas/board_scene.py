@@ -82,6 +82,9 @@ class BoardScene(QGraphicsScene):
         self.label_min_ppi = 0.0
         #: Draw nothing around the board (transparent PNG exports).
         self.transparent_table = False
+        #: Nothing of the board itself (cloth, grid, edges): the /camera page's
+        #: pictures lie over the real table.
+        self.board_hidden = False
         #: A public view (the streamer's, or the window in a player's view: the
         #: document's ``viewer`` set): face-down objectives show no value.
         self.public = False
@@ -366,7 +369,7 @@ class BoardScene(QGraphicsScene):
         if not self.transparent_table:
             painter.fillRect(rect, style.TABLE)
         board = self.board
-        if board is None:
+        if board is None or self.board_hidden:
             return
         if isinstance(board, HexBoard):
             self._draw_hex_board(painter, board)

@@ -46,6 +46,8 @@ class StreamScene(BoardScene):
         #: of circles, hexes and areas that cannot go clear of others are left
         #: out (``labels.place``); the score bar names every objective.
         self.drop_crowded_labels = False
+        #: Where the board (0, 0)-(W, H) lies in the last picture drawn (pixels).
+        self.picture_board_rect: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
     def _reset(self, scene: Scene) -> None:
         super()._reset(scene)
@@ -180,7 +182,8 @@ def paint_frame(painter: QPainter, size: QSize, scene: BoardScene, info: BarCont
 
 
 def board_svg(scene: StreamScene, width: int, height: int, state: GameState,
-              board: Scoreboard, annotations: Annotations | None = None) -> bytes:  # fmt: skip
+              board: Scoreboard, annotations: Annotations | None = None,
+              board_hidden: bool = False) -> bytes:  # fmt: skip
     """The board alone as an SVG picture ``width`` x ``height`` pixels, nothing
     drawn around it (a web page shows it over the streamer's own picture), its
     labels sized and placed for that size (unit names as tall as in a streamer
@@ -188,12 +191,18 @@ def board_svg(scene: StreamScene, width: int, height: int, state: GameState,
     from PySide6.QtSvg import QSvgGenerator
 
     scene.transparent_table = True
+    scene.board_hidden = board_hidden
     scene.sync(state, board)
     show_annotations(scene, annotations or Annotations(), state, board)
     scene.fit_labels(width, height, label_px(max(height, width * 9 / 16)))
     area = QRectF(0, 0, width, height)
     source = settle_labels(scene, area)
     target = board_target(source, area)
+    k = target.width() / source.width()
+    w, h = state.scene.board.extent
+    #: Where the board's own rectangle went in this picture (the /camera page maps it).
+    scene.picture_board_rect = (target.x() - source.x() * k, target.y() - source.y() * k,
+                                w * k, h * k)  # fmt: skip
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)

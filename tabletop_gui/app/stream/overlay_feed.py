@@ -18,7 +18,9 @@ from tabletop_gui.app import style
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.stream.board_picture import StreamScene, board_svg
 from tabletop_gui.app.stream.coalesce import Coalescer
+from tabletop_gui.camera.frame_view import frame_view
 from tabletop_gui.model.annotations import Annotations
+from tabletop_gui.model.camera import TableCamera
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.state import GameState
@@ -42,6 +44,8 @@ class GameMoment:
     viewer: str | None
     #: Pinned rulers and range rings, drawn on the board as in the window.
     annotations: Annotations = field(default_factory=Annotations)
+    #: The camera looking at the table (the /camera page), if the game keeps one.
+    camera: TableCamera | None = None
 
 
 def doc_moment(doc: Document) -> GameMoment:
@@ -52,7 +56,7 @@ def doc_moment(doc: Document) -> GameMoment:
     viewer = doc.viewer if doc.viewer is not None else (sides[0] if sides else None)
     total = len(doc.timeline.events)
     events = doc.timeline.events[: state.index]
-    return GameMoment(state, events, total, board, viewer, doc.annotations)
+    return GameMoment(state, events, total, board, viewer, doc.annotations, doc.camera)
 
 
 def game_moment(game: Game) -> GameMoment:
@@ -61,8 +65,9 @@ def game_moment(game: Game) -> GameMoment:
     sides = state.scene.side_ids
     viewer = sides[0] if sides else None
     return GameMoment(
-        state, game.events, len(game.events), evaluate(state), viewer, game.annotations
-    )
+        state, game.events, len(game.events), evaluate(state), viewer, game.annotations,
+        game.camera,
+    )  # fmt: skip
 
 
 def audience_board(moment: GameMoment, referee: bool) -> Scoreboard:
@@ -92,6 +97,7 @@ class OverlayFeed(QObject):
         self.moment = moment
         self.referee = referee
         self.scenes: dict[Size, StreamScene] = {}
+        self.camera_scenes: dict[Size, StreamScene] = {}
         self.coalescer = Coalescer(self.publish, self)
         self.new_size.connect(self.changed)
         hub.on_new_size = self.new_size.emit
@@ -108,16 +114,24 @@ class OverlayFeed(QObject):
         """Switch the view served (the person at the machine decides)."""
         if referee != self.referee:
             self.referee = referee
-            for scene in self.scenes.values():
+            for scene in [*self.scenes.values(), *self.camera_scenes.values()]:
                 scene.set_public(not referee)
             self.changed()
 
     def stop(self) -> None:
         self.coalescer.stop()
         self.hub.on_new_size = None
-        for scene in self.scenes.values():
+        for scene in [*self.scenes.values(), *self.camera_scenes.values()]:
             scene.clear()
         self.scenes.clear()
+        self.camera_scenes.clear()
+
+    def camera_scene(self, size: Size) -> StreamScene:
+        """The scene of the /camera page's picture at ``size`` (the board itself hidden)."""
+        scene = self.camera_scenes.get(size)
+        if scene is None:
+            scene = self.camera_scenes[size] = StreamScene(self, public=not self.referee)
+        return scene
 
     def scene(self, size: Size) -> StreamScene:
         scene = self.scenes.get(size)
@@ -136,9 +150,20 @@ class OverlayFeed(QObject):
         sizes = self.hub.sizes()
         for gone in [s for s in self.scenes if s not in sizes]:
             self.scenes.pop(gone).deleteLater()
+        framed_sizes = self.hub.camera_sizes()
+        for gone in [s for s in self.camera_scenes if s not in framed_sizes]:
+            self.camera_scenes.pop(gone).deleteLater()
         boards = {
             size: board_svg(self.scene(size), *size, state, board, m.annotations) for size in sizes
         }
-        version = self.hub.publish(score, bar, "referee" if self.referee else "players", boards)
+        rects = {size: self.scene(size).picture_board_rect for size in sizes}
+        camera = frame_view(m.camera, state.scene.board.extent)
+        framed = {}
+        for size in self.hub.camera_sizes() if camera is not None else []:
+            scene = self.camera_scene(size)
+            svg = board_svg(scene, *size, state, board, m.annotations, board_hidden=True)
+            framed[size] = (svg, scene.picture_board_rect)
+        shown = "referee" if self.referee else "players"
+        version = self.hub.publish(score, bar, shown, boards, rects, camera, framed)
         self.published.emit(version)
         return version

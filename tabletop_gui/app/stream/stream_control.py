@@ -214,6 +214,7 @@ class StreamController(Part):
             return None
         self.doc.changed.connect(feed.changed)
         self.doc.annotations_changed.connect(feed.changed)
+        self.doc.camera_changed.connect(feed.changed)
         self.overlay_server, self.overlay_feed = server, feed
         self.overlay_referee_action.setChecked(False)
         self.overlay_referee_action.setEnabled(True)
