@@ -115,7 +115,10 @@ class CameraController(Part):
         """Help ▸ Print markers…, before the menu's last group (About)."""
         entry = self.action(None, "Print &markers…", self.print_markers)
         before = next((a for a in reversed(menu.actions()) if a.isSeparator()), None)
-        menu.insertAction(before, entry)
+        if before is None:
+            menu.addAction(entry)
+        else:
+            menu.insertAction(before, entry)
 
     def _list_devices(self) -> None:
         self.devices_menu.clear()
