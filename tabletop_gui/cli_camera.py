@@ -43,6 +43,9 @@ def add_parsers(sub: SubParsers) -> None:
                    help=f"the black square's side in inches (default: corners "
                         f"{CORNER_SIZE_IN:g}, tags {TAG_SIZE_IN:g})")  # fmt: skip
     p.add_argument("--paper", default="a4", choices=("a4", "letter"), help="the paper size")
+    p.add_argument("--calibration", action="store_true",
+                   help="the lens calibration grid (the window's Camera > Calibrate lens...)",
+                   )  # fmt: skip
     t = sub.add_parser(
         "table",
         help="place the game's tagged units where a photo of the real table shows them",
@@ -78,16 +81,19 @@ def run(args: argparse.Namespace) -> int:
 def _markers(args: argparse.Namespace) -> int:
     if args.size is not None and not (math.isfinite(args.size) and 0.2 <= args.size <= 24):
         raise ValueError(f"--size {args.size:g}: give the black square's side, 0.2 to 24 in")
-    corners = args.corners or args.tags is None
-    tags = parse_ids(args.tags) if args.tags else ([] if args.corners else list(range(4, 44)))
+    only_grid = args.calibration and not args.corners and args.tags is None
+    corners = not only_grid and (args.corners or args.tags is None)
+    default = [] if (args.corners or only_grid) else list(range(4, 44))
+    tags = parse_ids(args.tags) if args.tags else default
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from tabletop_gui.app.camera.marker_sheets import marker_list, write_marker_pdf
 
     try:
-        pages = write_marker_pdf(args.output, marker_list(corners, tags, args.size), args.paper)
+        markers = marker_list(corners, tags, args.size)
+        pages = write_marker_pdf(args.output, markers, args.paper, args.calibration)
     except OSError as exc:
         raise ValueError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
-    n = len(tags) + (4 if corners else 0)
+    n = len(tags) + (4 if corners else 0) + (20 if args.calibration else 0)
     say(f"wrote {args.output}: {n} markers on {pages} {args.paper} page{'s' * (pages > 1)}, "
         "at true scale (print at 100 %)")  # fmt: skip
     return 0

@@ -119,6 +119,21 @@ class Placed:
     size_in: float
 
 
+def grid_sheet(cols: int, rows: int, size: float, pitch: float, first: int, paper: str = "a4"
+               ) -> list[Placed]:  # fmt: skip
+    """The lens calibration grid on one page, centred: marker ``first + i`` at
+    column ``i % cols``, row ``i // cols`` from the top left, ``pitch`` inches
+    apart (camera/lens_calibration.py's GRID is the contract)."""
+    page_w, page_h = PAPERS_MM[paper]
+    span_w = ((cols - 1) * pitch + size) * MM_PER_IN
+    span_h = ((rows - 1) * pitch + size) * MM_PER_IN
+    if span_w > page_w - 2 * MARGIN_MM or span_h > page_h - 2 * MARGIN_MM - LABEL_MM:
+        raise ValueError(f"the calibration grid does not fit on {paper} paper")
+    x0, y0 = (page_w - span_w) / 2, (page_h - LABEL_MM - span_h) / 2
+    return [Placed(first + r * cols + c, x0 + c * pitch * MM_PER_IN, y0 + r * pitch * MM_PER_IN,
+                   size) for r in range(rows) for c in range(cols)]  # fmt: skip
+
+
 def sheets(markers: list[tuple[int, float]], paper: str = "a4") -> list[list[Placed]]:
     """Lay ``(id, size_in)`` markers on pages of ``paper`` in rows, each with its
     quiet zone and a label line under it; refuses a marker too big for the paper."""

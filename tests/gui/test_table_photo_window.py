@@ -118,3 +118,36 @@ def test_print_markers_paints_the_games_tags_on_the_printer(qtbot, tmp_path):
     assert window.camera.marker_ids() == list(range(4, 16))
     assert window.camera.paint_markers(printer) == 2  # 4 corners and 12 tags of 1.5 in
     assert (tmp_path / "printed.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_calibrate_lens_keeps_the_lens_with_the_game_or_refuses_naming_why(qtbot, tmp_path):
+    """Camera > Calibrate lens...: photos of the printed grid (tests/camera has the
+    solver's accuracy test); too few photos change nothing."""
+    import math as m
+
+    from tabletop_gui.camera.lens_calibration import GRID
+    from tabletop_gui.model import InchBoard, Scene
+
+    board = (24.0, 14.0)
+    paths = []
+    for i, (tilt, turn, at) in enumerate([(0, 0, (12, 7)), (35, 40, (8, 6)), (40, -60, (16, 8)),
+                                          (30, 100, (12, 7))]):  # fmt: skip
+        cam = synthetic.camera_for(board, (960, 540), tilt, hfov_deg=60, k1=-0.1, fill=1.0)
+        a = m.radians(turn)
+        rot = np.array([[m.cos(a), -m.sin(a)], [m.sin(a), m.cos(a)]])
+        middle = np.mean([GRID.corners(t).mean(axis=0) for t in GRID.ids()], axis=0)
+        extra = tuple((t, *(rot @ (GRID.corners(t).mean(axis=0) - middle) + at), turn)
+                      for t in GRID.ids())  # fmt: skip
+        shot = synthetic.render(Scene(board=InchBoard(*board), sides=(), units={}), cam,
+                                tag_size=GRID.size, corners=(), extra=extra)  # fmt: skip
+        paths.append(str(tmp_path / f"grid{i}.png"))
+        assert to_qimage(shot).save(paths[-1])
+    window = open_window(qtbot, moved_game())
+    said = window.camera.calibrate_lens(paths[:2])
+    assert "at least 3 photos" in said and "Nothing was changed" in said
+    assert window.doc.camera.lens == moved_game().camera.lens
+    said = window.camera.calibrate_lens(paths)
+    assert said.startswith("Lens measured from 4 of 4 photos")
+    assert window.doc.camera.lens.k1 == pytest.approx(-0.1, abs=0.03)
+    window.doc.undo_stack.undo()
+    assert window.doc.camera.lens == moved_game().camera.lens

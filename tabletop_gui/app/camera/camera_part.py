@@ -108,6 +108,7 @@ class CameraController(Part):
                                          "Ctrl+Shift+F")  # fmt: skip
         self.follow_action.setCheckable(True)
         self.action(m, "&Align the board again", self.align_again)
+        self.action(m, "Calibrate &lens…", self.choose_calibration_photos)
         self.action(m, "&Stop the camera", self.stop)
         return m
 
@@ -173,6 +174,44 @@ class CameraController(Part):
         self.doc.set_camera(replace(self.record, alignment=None), "Align the board again")
         self.follower.forget()
         self.status("The board will be found again from its corner markers in the next picture")
+
+    # -- the lens -------------------------------------------------------------
+    def choose_calibration_photos(self) -> None:
+        paths, _ = QFileDialog.getOpenFileNames(
+            self.host, "Photos of the calibration grid (tabletop-gui markers --calibration)", "",
+            "Images (*.jpg *.jpeg *.png *.bmp *.tif *.tiff)",
+        )  # fmt: skip
+        if paths:
+            QMessageBox.information(self.host, "Calibrate lens", self.calibrate_lens(paths))
+
+    def calibrate_lens(self, paths: list[str]) -> str:
+        """Measure the lens from photos of the printed calibration grid and keep
+        it with the game (one undo step); returns what happened, in words."""
+        from tabletop_gui.camera.detect import detect
+        from tabletop_gui.camera.lens_calibration import calibrate
+        from tabletop_gui.camera.records import lens_record
+
+        views, size = [], None
+        try:
+            for path in paths:
+                image = load_photo(path)
+                shape = (int(image.shape[1]), int(image.shape[0]))
+                if size is not None and shape != size:
+                    return (f"{path}: {shape[0]} x {shape[1]}, not {size[0]} x {size[1]} as the "
+                            "first photo: the lens is measured on photos of one size. Nothing "
+                            "was changed.")  # fmt: skip
+                size = shape
+                views.append(detect(image))
+            assert size is not None
+            found = calibrate(views, size)
+        except CameraError as exc:
+            return f"The lens was not measured: {exc}. Nothing was changed."
+        lens = lens_record(found.lens, round(found.rms_px, 3))
+        self.doc.set_camera(replace(self.record, lens=lens), "Lens calibration")
+        return (
+            f"Lens measured from {found.views} of {len(paths)} photos: the grid's corners "
+            f"fit within {found.rms_px:.2f} px (RMS). It is kept with the game."
+        )
 
     # -- a photo ------------------------------------------------------------
     def choose_photo(self) -> None:

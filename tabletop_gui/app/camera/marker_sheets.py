@@ -26,6 +26,7 @@ from tabletop_gui.camera.markers import (
     PAPERS_MM,
     PRINTED_CELLS,
     Placed,
+    grid_sheet,
     pattern,
     sheets,
 )
@@ -118,9 +119,16 @@ def _paint_footer(painter: QPainter, paper: str, number: int, count: int, font: 
                      )  # fmt: skip
 
 
-def write_marker_pdf(path: str, markers: list[tuple[int, float]], paper: str = "a4") -> int:
-    """The marker sheets as a PDF at true scale; returns the number of pages."""
-    pages = sheets(markers, paper)
+def write_marker_pdf(path: str, markers: list[tuple[int, float]], paper: str = "a4",
+                     calibration: bool = False) -> int:  # fmt: skip
+    """The marker sheets as a PDF at true scale (``calibration``: the lens
+    calibration grid's page first); returns the number of pages."""
+    pages = sheets(markers, paper) if markers else []
+    if calibration:
+        from tabletop_gui.camera.lens_calibration import GRID
+
+        grid = grid_sheet(GRID.cols, GRID.rows, GRID.size, GRID.pitch, GRID.first, paper)
+        pages = [grid, *pages]
     ensure_app()
     data = QByteArray()
     buf = QBuffer(data)
