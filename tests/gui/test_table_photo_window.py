@@ -151,3 +151,31 @@ def test_calibrate_lens_keeps_the_lens_with_the_game_or_refuses_naming_why(qtbot
     assert window.doc.camera.lens.k1 == pytest.approx(-0.1, abs=0.03)
     window.doc.undo_stack.undo()
     assert window.doc.camera.lens == moved_game().camera.lens
+
+
+def test_the_disputed_range_report_shows_the_photo_under_the_board(qtbot, photo, tmp_path):
+    from tabletop_gui.app.export.range_report import Subject
+
+    window = open_window(qtbot, moved_game())
+    plain = tmp_path / "plain.png"
+    window.referee.write_report(str(plain), Subject(piece_id="u4"))
+    window.camera.open_photo(photo)
+    window.camera.slider.setValue(100)
+    with_photo = tmp_path / "range-with-photo.png"
+    window.referee.write_report(str(with_photo), Subject(piece_id="u4"))
+    greens = []
+    for path in (plain, with_photo):
+        pixels = load_photo(str(path)).reshape(-1, 3).astype(int)
+        # the synthetic cloth: green over red and blue
+        greens.append(
+            int(((pixels[:, 1] > pixels[:, 0] + 15) & (pixels[:, 1] > pixels[:, 2] + 15)).sum())
+        )
+    assert greens[1] > greens[0] + 10_000
+    window.camera.show_action.trigger()  # hidden: the report leaves it out
+    hidden = tmp_path / "hidden.png"
+    window.referee.write_report(str(hidden), Subject(piece_id="u4"))
+    pixels = load_photo(str(hidden)).reshape(-1, 3).astype(int)
+    assert (
+        int(((pixels[:, 1] > pixels[:, 0] + 15) & (pixels[:, 1] > pixels[:, 2] + 15)).sum())
+        < greens[1]
+    )

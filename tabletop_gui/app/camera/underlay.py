@@ -4,6 +4,8 @@ QTransform, so everything the program draws sits on the real table."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPixmap, QTransform
@@ -37,6 +39,16 @@ def prepared(
     and its transform into the scene; runs in a worker thread for live frames."""
     picture = board_picture(image, fit, board, smooth)
     return to_qimage(picture.pixels), scene_transform(picture, fit, board[1])
+
+
+@dataclass(frozen=True)
+class ShownPicture:
+    """The picture under the board as it is shown (for the disputed-range report)."""
+
+    image: QImage
+    transform: QTransform
+    opacity: float
+    board: tuple[float, float]
 
 
 class Underlay:
@@ -74,6 +86,15 @@ class Underlay:
     def set_wanted(self, wanted: bool) -> None:
         self.wanted = wanted
         self._apply()
+
+    def shown(self) -> ShownPicture | None:
+        """The picture and its placing while it is shown; None when it is not."""
+        if not self.clip.isVisible():
+            return None
+        rect = self.clip.rect()
+        board = (rect.width() - 2 * MARGIN_IN, rect.height() - 2 * MARGIN_IN)
+        image = self.item.pixmap().toImage()
+        return ShownPicture(image, self.item.transform(), self.opacity, board)
 
     def clear(self) -> None:
         self.item.setPixmap(QPixmap())

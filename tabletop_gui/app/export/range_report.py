@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QPdfWriter,
 )
 
+from tabletop_gui.app.camera.underlay import ShownPicture, Underlay
 from tabletop_gui.app.canvas.annotation_items import LineReading, RingItem, show_annotations
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.labels import Placer
@@ -245,8 +246,10 @@ def write_range_report(
     events: Sequence[Event] = (),
     file_name: str = "",
     viewer: str | None = None,
+    photo: ShownPicture | None = None,
 ) -> None:
-    """Write the report of ``subject`` at ``state`` to ``path`` (.png or .pdf)."""
+    """Write the report of ``subject`` at ``state`` to ``path`` (.png or .pdf);
+    with ``photo``, the table's photo under the board as the window shows it."""
     suffix = Path(path).suffix.lower()
     if suffix not in (".png", ".pdf"):
         raise ValueError(f"{path}: a disputed-range report is a .png or a .pdf")
@@ -268,6 +271,10 @@ def write_range_report(
     scene.public = viewer is not None
     try:
         scene.sync(state, board)
+        if photo is not None:
+            under = Underlay(scene)
+            under.set_opacity(photo.opacity)
+            under.show(photo.image, photo.transform, photo.board)
         for _ in range(MAX_GROWTH):
             show_annotations(scene, shown, state, board, layout.board.width() / region.width())
             grown = uncropped(scene, region)

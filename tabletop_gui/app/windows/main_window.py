@@ -87,6 +87,7 @@ class MainWindow(QMainWindow):
         self.stream = StreamController(doc, self)
         self.referee = RefereeController(doc, self, self.scene, self.view)
         self.camera = CameraController(doc, self, self.scene)
+        self.referee.photo = self.camera.underlay.shown
         self.edit = EditController(doc, self, self.editor, self.view, self.inspector,
                                    self.referee.remove_selected_rulers)  # fmt: skip
         self.play = PlayController(doc, self, self.view, self.turn_bar)

@@ -6,11 +6,13 @@ undo step and never an event of the game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu, QMessageBox
 
 from tabletop_gui.app import session
+from tabletop_gui.app.camera.underlay import ShownPicture
 from tabletop_gui.app.canvas.annotation_items import show_annotations
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.view import BoardView
@@ -35,6 +37,9 @@ class RefereeController(Part):
         super().__init__(doc, host)
         self.scene = scene
         self.view = view
+        #: The table's photo as the window shows it under the board, for the
+        #: disputed-range report (set by the window: its camera part's).
+        self.photo: Callable[[], ShownPicture | None] | None = None
         self.actions = [
             self.action(None, "&Pin the measured line", self.pin_measure, "P"),
             self.action(None, "&Note on the selected ruler…", lambda: self.edit_ruler_note(), "N"),
@@ -197,7 +202,7 @@ class RefereeController(Part):
             path, state, self.doc.annotations, subject,
             events=self.doc.timeline.events[: state.index],
             file_name=Path(self.doc.path).name if self.doc.path else "",
-            viewer=self.doc.viewer,
+            viewer=self.doc.viewer, photo=self.photo() if self.photo is not None else None,
         )  # fmt: skip
 
     def range_report_dialog(self) -> None:
