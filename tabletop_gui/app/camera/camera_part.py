@@ -288,16 +288,23 @@ class CameraController(Part):
             self._sink.videoFrameChanged.connect(self._frame_arrived)
         return self._sink
 
-    def start_video(self, path: str) -> str | None:
-        """Play a video of the table through the same path as a camera's frames."""
+    def _begin(self) -> str | None:
+        """Ready for a new source (the old one stopped, the worker running), or why not."""
         problem = multimedia_problem()
         if problem:
             self.status(problem)
             return problem
-        from PySide6.QtMultimedia import QMediaPlayer
-
         self._stop_source()
         self._ensure_reader()
+        return None
+
+    def start_video(self, path: str) -> str | None:
+        """Play a video of the table through the same path as a camera's frames."""
+        problem = self._begin()
+        if problem:
+            return problem
+        from PySide6.QtMultimedia import QMediaPlayer
+
         player = QMediaPlayer(self)
         player.setVideoSink(self._ensure_sink())
         player.errorOccurred.connect(lambda _e, text: self._source_lost(f"{path}: {text}"))
@@ -308,14 +315,11 @@ class CameraController(Part):
         return None
 
     def start_camera(self, device: Any) -> str | None:
-        problem = multimedia_problem()
+        problem = self._begin()
         if problem:
-            self.status(problem)
             return problem
         from PySide6.QtMultimedia import QCamera, QMediaCaptureSession, QMediaDevices
 
-        self._stop_source()
-        self._ensure_reader()
         camera = QCamera(device, self)
         session = QMediaCaptureSession(self)
         session.setCamera(camera)
