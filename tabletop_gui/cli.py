@@ -330,7 +330,7 @@ def score_text(game: Game, state: GameState, board: Scoreboard) -> str:
     for r in board.results:
         lines.append("")
         lines.append(f"{r.name}: {wording.standing(scene, r).text}")
-        lines.append(f"  counts: {wording.counts_text(scene, r.counts)}")
+        lines.append(f"  counts: {wording.counted_text(scene, r)}")
         lines.append(f"  {r.reason}")
         lines += [f"    - {line}" for line in wording.counting_lines(scene, r)]
         for p in r.problems:

@@ -31,6 +31,7 @@ from tabletop_gui.rules.scoreboard import (
 __all__ = [
     "ScoreRow",
     "Standing",
+    "counted_text",
     "counting_lines",
     "counts_text",
     "inches",
@@ -85,6 +86,13 @@ def standing(scene: Scene, r: ObjectiveResult) -> Standing:
 def counts_text(scene: Scene, counts: Mapping[str, float]) -> str:
     """'Orcs 2 · Equitaine 1'."""
     return " · ".join(f"{side_name(scene, s)} {number(v)}" for s, v in counts.items())
+
+
+def counted_text(scene: Scene, r: ObjectiveResult) -> str:
+    """The counts with what they count: 'characters within 3 in: Guild of Thieves 1
+    · The Rashaar 0' (just the counts when the objective does not say)."""
+    counts = counts_text(scene, r.counts)
+    return f"{r.counted}: {counts}" if r.counted and counts else counts
 
 
 #: Lines already worded: by the counting piece's values, with the piece and the
@@ -236,7 +244,7 @@ def score_row(scene: Scene, r: ObjectiveResult) -> ScoreRow:
         name=r.name,
         leader=s.text,
         leader_side=s.side,
-        counts=counts_text(scene, r.counts),
+        counts=counted_text(scene, r),
         reason=r.reason,
         problems="; ".join(r.problems),
         final=r.final,

@@ -31,6 +31,9 @@ class Objective:
     #: (type, default, help: what a form shows) or a bare name. A spec naming any
     #: other is refused: a misspelt name would be ignored and change the score.
     params: ClassVar[tuple[str | Param, ...]] = ()
+    #: What the result's ``counts`` count, a plural phrase the score panel puts
+    #: before them ("Scoring Units carrying a Spoils marker"); "" says nothing.
+    counted: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -102,6 +102,8 @@ class ObjectiveResult:
     problems: tuple[str, ...] = ()
     details: Mapping[str, Any] = field(default_factory=dict)
     points: Mapping[str, float] = field(default_factory=dict)  # VP / banners this gives
+    #: What ``counts`` count ("characters within 3 in", "counters"); "" unsaid.
+    counted: str = ""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from difflib import SequenceMatcher
 
-from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import QEvent, QObject, QRect, QSignalBlocker, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -97,6 +98,39 @@ class ScorePanel(QWidget):
         self._relayout.setInterval(0)
         self._relayout.timeout.connect(self.table.resizeRowsToContents)
         header.sectionResized.connect(lambda *_: self._relayout.start())
+        # Narrower or wider, every row is measured again (the columns stretch
+        # without always saying so): a row is never cut to its old height.
+        self.table.viewport().installEventFilter(self)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self.table.viewport():
+            self._relayout.start()
+        return super().eventFilter(watched, event)
+
+    def needed_height(self, row: int) -> int:
+        """The pixels row ``row``'s texts need, wrapped at the columns' widths now."""
+        table = self.table
+        margin = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)
+        need, col = 0, 0
+        while col < table.columnCount():
+            span = max(1, table.columnSpan(row, col))
+            item = table.item(row, col)
+            if item is not None and item.text():
+                width = sum(table.columnWidth(col + k) for k in range(span)) - margin
+                box = QFontMetrics(item.font()).boundingRect(
+                    QRect(0, 0, max(width, 1), 1 << 20), Qt.TextFlag.TextWordWrap, item.text()
+                )
+                need = max(need, box.height())
+            col += span
+        return need
+
+    def _fit_row(self, row: int) -> None:
+        """Measure ``row`` again when its text no longer fits it, or leaves a line empty."""
+        need, height = self.needed_height(row), self.table.rowHeight(row)
+        line = QFontMetrics(self.table.font()).lineSpacing()
+        if need > height or height - need > line + 8:
+            self.table.resizeRowToContents(row)
 
     def set_scoreboard(self, scene: Scene, board: Scoreboard, colours: dict[str, QColor]) -> None:
         rows = score_rows(scene, board)
@@ -203,13 +237,12 @@ class ScorePanel(QWidget):
             font.setBold(colour is not None)
             leader_item.setFont(font)
         if any(w is not None for w in head) or restyle:
-            table.resizeRowToContents(top)
+            self._fit_row(top)
         if put(top + 1, 0, reason, REASON_COLOUR) is not None:
-            table.resizeRowToContents(top + 1)
+            self._fit_row(top + 1)
         for k, (_, line) in enumerate(row.pieces):
-            was = put(top + 2 + k, 0, f"   • {line}", PIECE_ROW_COLOUR)
-            if was is not None and (not was or abs(len(was) - len(line) - 5) > 3):
-                table.resizeRowToContents(top + 2 + k)
+            if put(top + 2 + k, 0, f"   • {line}", PIECE_ROW_COLOUR) is not None:
+                self._fit_row(top + 2 + k)
 
     def _new_item(self, row: int, col: int, colour: QColor | None = None) -> QTableWidgetItem:
         item = QTableWidgetItem()

@@ -294,6 +294,7 @@ class _Evaluation:
             problems=tuple(self.problems + (problems or [])),
             details=self.details(leader),
             points=self.points_for(leader),
+            counted=f"characters within {self.range:g} in",
         )
 
     def details(self, leader: str | None) -> dict[str, Any]:

@@ -209,4 +209,5 @@ class BannerObjective(Objective):
             problems=tuple(self.scene_problems(state)),
             details=details or {},
             points=counts,
+            counted="banners",
         )

@@ -285,6 +285,7 @@ class HexBanners(HexBannersPlay):
                 counts=counts,
                 reason=f"Won before the log starts (settings.{settings.BANNERS_BEFORE}): {text}.",
                 points={s: float(n) for s, n in before.items()},
+                counted="banners",
             ),
         )
 
@@ -314,6 +315,7 @@ class HexBanners(HexBannersPlay):
             problems=tuple(settings.problems(state.setup)),
             details={"losses": [loss.unit_id for loss in records.losses(state)]},
             points=counts,
+            counted="banners",
         )
 
 

@@ -41,6 +41,7 @@ DEFAULT_CAP = 3
 
 class Breakthrough(Objective):
     kind = "t9a.breakthrough"
+    counted = "Scoring Units in the enemy zone (max 3)"
     title = "Breakthrough"
 
     @property

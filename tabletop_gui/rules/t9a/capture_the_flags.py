@@ -45,6 +45,7 @@ class FlagsRecord:
 
 class CaptureTheFlags(Objective):
     kind = "t9a.capture_the_flags"
+    counted = "marked units lost"
     title = "Capture the Flags"
 
     params = (Param("marks", "units", None, "Units marked by the opponent (or mark them in play)"),)

@@ -132,6 +132,7 @@ def objective_result(
         highlights=tuple(highlights),
         problems=tuple(problems),
         details=dict(details or {}),
+        counted=obj.counted,
     )
 
 

@@ -57,6 +57,7 @@ class Near:
 
 class HoldTheGround(Objective):
     kind = "t9a.hold_the_ground"
+    counted = "counters"
     title = "Hold the Ground"
 
     params = (

@@ -56,6 +56,7 @@ def _covers(zone: Polys, terrain: tuple[tuple[float, float], ...]) -> bool:
 
 class KingOfTheHill(Objective):
     kind = "t9a.king_of_the_hill"
+    counted = "enemy picks captured"
     title = "King of the Hill"
 
     params = (

@@ -83,6 +83,7 @@ class MarkerTally:
 
 class SecureTarget(Objective):
     kind = "t9a.secure_target"
+    counted = "markers controlled"
     title = "Secure Target"
 
     params = (

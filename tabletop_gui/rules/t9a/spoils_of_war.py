@@ -206,6 +206,7 @@ _FIRST_FLAGS: dict[tuple, tuple[tuple[str, str], ...]] = {}
 
 class SpoilsOfWar(Objective):
     kind = "t9a.spoils_of_war"
+    counted = "Scoring Units carrying Spoils"
     title = "Spoils of War"
 
     params = (
