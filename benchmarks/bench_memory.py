@@ -47,9 +47,8 @@ def child(units: int, events: int, copies: bool, scored: bool = False) -> dict[s
     from tabletop_gui.model.events import Event, MovePiece, TurnEnd, TurnStart
     from tabletop_gui.model.game import Game
     from tabletop_gui.rules import engine
-    from tabletop_gui.rules.engine import Timeline, evaluate, load_families
+    from tabletop_gui.rules.engine import Timeline, evaluate
 
-    load_families()
     rng = random.Random(11)
     pieces = army(units, rng)
     setup = setup_with(pieces, (ObjectiveSpec("htg", "t9a.hold_the_ground"),))

@@ -41,13 +41,12 @@ def examples() -> list[Example]:
     """Every bundled example, by name. Each is read and checked, so a broken
     bundled file fails here (a FileFormatError naming it), not when opened."""
     from tabletop_gui.io import load_game
-    from tabletop_gui.rules.family import FAMILIES
+    from tabletop_gui.rules.registry import find_family
 
     found = []
     for path in example_paths():
         setup = load_game(path).setup
-        family = FAMILIES.get(setup.family)
-        title = family.title if family is not None and family.title else setup.family
+        title = find_family(setup.family).title or setup.family
         found.append(
             Example(path.stem, setup.family, setup.name, first_sentence(setup.notes), path, title)
         )

@@ -29,7 +29,8 @@ from tabletop_gui.model.pieces import Marker, Side, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Board, ObjectiveSpec, Scene, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.engine import RuleError, apply, family_of, objectives_of, unknown_kind
-from tabletop_gui.rules.objective import OBJECTIVE_KINDS, every_piece
+from tabletop_gui.rules.objective import every_piece
+from tabletop_gui.rules.registry import family_names
 
 FORMAT_NAME = "tabletop-gui"
 FORMAT_VERSION = 1
@@ -154,7 +155,7 @@ def game_from_json(data: Any, *, step: Step | None = None, problems: Strict | No
             "version", f"this program reads version {FORMAT_VERSION}, got {version!r}"
         )
     if "family" not in data:
-        raise FileFormatError("family", "missing (one of: t9a, hex, carnevale)")
+        raise FileFormatError("family", f"missing (one of: {', '.join(family_names())})")
     family = decode(str, data["family"], "family")
     board = decode(Board, data.get("board", {"kind": "inch"}), "board")
     _check_sizes(data)
@@ -203,7 +204,7 @@ def game_from_json(data: Any, *, step: Step | None = None, problems: Strict | No
         family = family_of(setup)
     except RuleError as exc:
         raise FileFormatError("family", str(exc)) from None
-    needed = getattr(family, "side_count", None)
+    needed = family.side_count
     if needed is not None and len(sides) != needed:
         raise FileFormatError(
             "sides", f"{family.title} is played by {needed} sides, this file has {len(sides)}"
@@ -220,11 +221,12 @@ def game_from_json(data: Any, *, step: Step | None = None, problems: Strict | No
             )
         )
     ids = [o.id for o in objectives]
+    kinds = family.objective_kinds()
     usable = []
     for i, spec in numbered:
         if ids.count(spec.id) > 1:
             problems.problem(FileFormatError(f"objectives[{i}].id", f"duplicate id {spec.id!r}"))
-        elif spec.kind not in OBJECTIVE_KINDS:
+        elif spec.kind not in kinds:
             problems.problem(
                 FileFormatError(f"objectives[{i}].kind", unknown_kind(spec.kind, setup.family))
             )

@@ -4,17 +4,16 @@
 from __future__ import annotations
 
 from tabletop_gui.model.scene import Setup
-from tabletop_gui.rules.engine import family_of, load_families
-from tabletop_gui.rules.family import FAMILIES
+from tabletop_gui.rules.engine import family_of
 from tabletop_gui.rules.play_types import NewPreset
+from tabletop_gui.rules.registry import families
 
 __all__ = ["NewPreset", "preset", "presets", "same_kind"]
 
 
 def presets() -> list[NewPreset]:
-    """Every family's new-game presets, the families in the order they registered."""
-    load_families()
-    return [p for cls in FAMILIES.values() for p in cls().new_presets()]
+    """Every installed family's new-game presets, the families by name."""
+    return [p for cls in families() for p in cls().new_presets()]
 
 
 def preset(key: str) -> NewPreset:

@@ -1,8 +1,7 @@
 """Which objectives a board's family offers, a starting point for their params,
 and the checks a new objective passes before the game takes it. No Qt.
 
-The kinds come from the rules' registry (``OBJECTIVE_KINDS``): those whose name
-starts with the family's prefix (``t9a.``, ``hex.``, ``carnevale.``). Params are
+The kinds are those the family declares (``Family.objectives``). Params are
 checked by the objective itself (``Objective.validate``); whether the game's log
 still replays with the new set of objectives is the engine's answer
 (``Document.replace_objectives``).
@@ -15,23 +14,20 @@ from typing import Any
 
 from tabletop_gui.model.scene import ObjectiveSpec, Scene, Setup
 from tabletop_gui.play.naming import free_name
-from tabletop_gui.rules.engine import family_of, load_families
-from tabletop_gui.rules.objective import OBJECTIVE_KINDS
+from tabletop_gui.rules.engine import family_of
 from tabletop_gui.rules.play_types import Param
+from tabletop_gui.rules.registry import find_family, objective_kind
 
 
 def family_kinds(family: str) -> list[tuple[str, str]]:
-    """(kind, title) of every objective of ``family``, by title."""
-    load_families()
-    prefix = f"{family}."
-    kinds = [(k, cls.title or k) for k, cls in OBJECTIVE_KINDS.items() if k.startswith(prefix)]
+    """(kind, title) of every objective kind ``family`` declares, by title."""
+    kinds = [(k, cls.title or k) for k, cls in find_family(family).objective_kinds().items()]
     return sorted(kinds, key=lambda kt: kt[1])
 
 
 def param_specs(kind: str) -> tuple[Param, ...]:
     """The params ``kind`` reads, with types, defaults and help (none if unknown)."""
-    load_families()
-    cls = OBJECTIVE_KINDS.get(kind)
+    cls = objective_kind(kind)
     return cls.param_specs() if cls is not None else ()
 
 
@@ -67,13 +63,12 @@ def problems(
     """What is wrong with ``spec`` before it is tried on the game: an unknown kind,
     a duplicate or empty id, and the objective's own answers on its params
     (unknown names, shapes and, given the game's pieces, points and ids)."""
-    load_families()
     out = []
     if not spec.id.strip():
         out.append("id: must not be empty")
     if any(o.id == spec.id for o in others):
         out.append(f"id: {spec.id!r} is already used by another objective")
-    cls = OBJECTIVE_KINDS.get(spec.kind)
+    cls = objective_kind(spec.kind)
     if cls is None:
         return [*out, f"kind: unknown objective kind {spec.kind!r}"]
     obj = cls(spec)
@@ -84,8 +79,7 @@ def problems(
 
 def describe(spec: ObjectiveSpec) -> str:
     """One line for the list: name, kind and params."""
-    load_families()
-    cls = OBJECTIVE_KINDS.get(spec.kind)
+    cls = objective_kind(spec.kind)
     title = spec.name or (cls.title if cls else spec.kind)
     params = json.dumps(dict(spec.params), separators=(", ", ": ")) if spec.params else ""
     return f"{title}  ({spec.kind}{', ' + params if params else ''})"

@@ -4,8 +4,6 @@ replay a log, and ``evaluate(state) -> Scoreboard``."""
 from __future__ import annotations
 
 import difflib
-import importlib
-import pkgutil
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import replace
@@ -16,29 +14,17 @@ from tabletop_gui.model.memo import IdentityMemo
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene, Setup
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules.family import FAMILIES, Family
-from tabletop_gui.rules.objective import OBJECTIVE_KINDS, Objective
+from tabletop_gui.rules.errors import RuleError
+from tabletop_gui.rules.family import Family
+from tabletop_gui.rules.objective import Objective
 from tabletop_gui.rules.region import RegionAnswer
+from tabletop_gui.rules.registry import find_family
 from tabletop_gui.rules.scoreboard import Scoreboard
 
-_loaded = False
-
-
-class RuleError(ValueError):
-    """An event a rule refuses, or a scenario the rules cannot run."""
-
-
-def load_families() -> None:
-    """Import every family package under ``tabletop_gui.rules`` so they register."""
-    global _loaded
-    if _loaded:
-        return
-    import tabletop_gui.rules as pkg
-
-    for mod in pkgutil.iter_modules(pkg.__path__):
-        if mod.ispkg:
-            importlib.import_module(f"{pkg.__name__}.{mod.name}")
-    _loaded = True
+__all__ = [
+    "RuleError", "Timeline", "apply", "check", "evaluate", "family_of", "flags",
+    "objectives_of", "replay", "scoring_regions", "unknown_kind",
+]  # fmt: skip
 
 
 #: The objective instances of each objectives tuple (a setup's).
@@ -46,14 +32,15 @@ _OBJECTIVES: IdentityMemo[list[Objective]] = IdentityMemo(256)
 
 
 def objectives_of(setup: Setup) -> list[Objective]:
-    """The objective instances of a setup (built once per objectives tuple)."""
-    load_families()
+    """The objective instances of a setup (built once per objectives tuple), of
+    the kinds its family declares (``Family.objectives``)."""
     hit = _OBJECTIVES.get((setup.objectives,))
     if hit is not None:
         return hit
+    kinds = find_family(setup.family).objective_kinds()
     built = []
     for spec in setup.objectives:
-        cls = OBJECTIVE_KINDS.get(spec.kind)
+        cls = kinds.get(spec.kind)
         if cls is None:
             raise RuleError(unknown_kind(spec.kind, setup.family))
         built.append(cls(spec))
@@ -62,22 +49,18 @@ def objectives_of(setup: Setup) -> list[Objective]:
 
 def unknown_kind(kind: str, family: str) -> str:
     """'unknown objective kind 't9a.hold_teh_ground': did you mean
-    't9a.hold_the_ground'? (t9a's kinds: ...)': the family's own kinds (every
-    kind when it has none), the nearest first when the name is a near miss."""
-    own = sorted(k for k in OBJECTIVE_KINDS if k.startswith(f"{family}."))
-    known = own or sorted(OBJECTIVE_KINDS)
+    't9a.hold_the_ground'? (t9a's kinds: ...)': the family's kinds, the nearest
+    first when the name is a near miss."""
+    known = sorted(find_family(family).objective_kinds())
     near = difflib.get_close_matches(kind, known, n=1)
     hint = f": did you mean {near[0]!r}?" if near else ""
-    whose = f"{family}'s kinds" if own else "known"
-    return f"unknown objective kind {kind!r}{hint} ({whose}: {', '.join(known)})"
+    listed = ", ".join(known) or "none"
+    return f"unknown objective kind {kind!r}{hint} ({family}'s kinds: {listed})"
 
 
 def family_of(setup: Setup) -> Family:
-    load_families()
-    cls = FAMILIES.get(setup.family)
-    if cls is None:
-        raise RuleError(f"unknown rule family {setup.family!r} (known: {sorted(FAMILIES)})")
-    return cls()
+    """The family of ``setup`` (RuleError naming the installed ones if there is none)."""
+    return find_family(setup.family)()
 
 
 def check(state: GameState, event: Event) -> str | None:

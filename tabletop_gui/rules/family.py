@@ -9,11 +9,10 @@ answer (they never name one)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop_gui.model.events import DiceRoll, Event, GameEnd, TurnEnd, TurnStart
-from tabletop_gui.model.events.base import TURN_WORDS
 from tabletop_gui.model.names import possessive, side_name
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Board, Scene, Setup
@@ -33,12 +32,20 @@ from tabletop_gui.rules.play_types import (
 from tabletop_gui.rules.region import Region
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard
 
-FAMILIES: dict[str, type[Family]] = {}
-
 
 class Family:
+    """A rule family. A subclass declares what it brings as class attributes
+    (``name``, ``objectives``, ...) and answers the hooks below; it is found
+    through its entry point (``rules.registry``), never by registering itself."""
+
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    #: The number of sides its games have; a file with another number is refused
+    #: (None: any number).
+    side_count: ClassVar[int | None] = None
+    #: Its objective kinds (``Objective`` subclasses, each with its ``kind``): a
+    #: setup of this family may name these and no others.
+    objectives: ClassVar[tuple[type[Objective], ...]] = ()
     #: The settings the family reads; a file naming any other is refused (a
     #: misspelt setting would be ignored and its default would quietly apply).
     setting_names: ClassVar[tuple[str, ...]] = ()
@@ -47,11 +54,21 @@ class Family:
     #: Where the rules this family reads are described (a doc of the project).
     reference: ClassVar[str] = ""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.__dict__.get("name"):
-            FAMILIES[cls.name] = cls
-            TURN_WORDS[cls.name] = cls.words.turn
+    @classmethod
+    def objective_kinds(cls) -> Mapping[str, type[Objective]]:
+        """Kind -> class of every objective kind this family declares."""
+        return {o.kind: o for o in cls.objectives}
+
+    @classmethod
+    def declaration_problem(cls) -> str | None:
+        """What is wrong with what the family declares (checked when it is loaded),
+        or None."""
+        kinds = [o.kind for o in cls.objectives]
+        if any(not k for k in kinds):
+            return "an objective class has no kind"
+        if len(set(kinds)) != len(kinds):
+            return "two objective classes declare the same kind"
+        return None
 
     def check(self, state: GameState, event: Event) -> str | None:
         return None

@@ -1,4 +1,4 @@
-"""The objective contract and its registry.
+"""The objective contract (a family lists its kinds: ``Family.objectives``).
 
 An Objective is built from an ObjectiveSpec. ``fold`` lets a turn-based rule
 record what happened as the log is replayed (kept in ``state.records[spec.id]``);
@@ -21,8 +21,6 @@ from tabletop_gui.rules.play_types import Param
 from tabletop_gui.rules.region import Region
 from tabletop_gui.rules.scoreboard import ObjectiveResult
 
-OBJECTIVE_KINDS: dict[str, type[Objective]] = {}
-
 
 class Objective:
     kind: ClassVar[str] = ""
@@ -34,11 +32,6 @@ class Objective:
     #: What the result's ``counts`` count, a plural phrase the score panel puts
     #: before them ("Scoring Units carrying a Spoils marker"); "" says nothing.
     counted: ClassVar[str] = ""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.__dict__.get("kind"):
-            OBJECTIVE_KINDS[cls.kind] = cls
 
     def __init__(self, spec: ObjectiveSpec) -> None:
         self.spec = spec

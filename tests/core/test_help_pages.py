@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from tabletop_gui import help as help_pages
-from tabletop_gui.rules.engine import load_families
-from tabletop_gui.rules.family import FAMILIES
+from tabletop_gui.rules.registry import families
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,9 +22,8 @@ def test_each_copied_doc_equals_the_projects_doc(name: str) -> None:
 
 
 def test_every_family_reference_has_a_help_page() -> None:
-    load_families()
-    assert FAMILIES
-    for family in FAMILIES.values():
+    assert families()
+    for family in families():
         name = help_pages.page_name(family.reference)
         assert name is not None, family.reference
         assert help_pages.text(name).startswith("# ")

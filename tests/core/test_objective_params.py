@@ -138,10 +138,8 @@ def test_a_malformed_add_piece_is_named_with_its_place_not_a_crash():
 def _fuzzed_objectives():
     from hypothesis import strategies as st
 
-    from tabletop_gui.rules.engine import load_families
-    from tabletop_gui.rules.objective import OBJECTIVE_KINDS
+    from tabletop_gui.rules.registry import find_family
 
-    load_families()
     files = {
         "t9a": "t9a_frontline_clash_secure_target.json",
         "hex": "hex_hochkirch_ridge_demo.json",
@@ -153,10 +151,12 @@ def _fuzzed_objectives():
 
     @st.composite
     def objective(draw):
-        kind = draw(st.sampled_from(sorted(OBJECTIVE_KINDS)))
-        names = [*OBJECTIVE_KINDS[kind].known_params(), "junk"]
+        family = draw(st.sampled_from(sorted(files)))
+        kinds = find_family(family).objective_kinds()
+        kind = draw(st.sampled_from(sorted(kinds)))
+        names = [*kinds[kind].known_params(), "junk"]
         params = draw(st.dictionaries(st.sampled_from(names), values, max_size=3))
-        return files[kind.split(".")[0]], {"id": "fuzz", "kind": kind, "params": params}
+        return files[family], {"id": "fuzz", "kind": kind, "params": params}
 
     return objective()
 

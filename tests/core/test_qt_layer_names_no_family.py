@@ -12,15 +12,13 @@ import re
 from pathlib import Path
 
 import tabletop_gui
-from tabletop_gui.rules.engine import load_families
-from tabletop_gui.rules.family import FAMILIES
+from tabletop_gui.rules.registry import families, family_names
 
 APP = Path(tabletop_gui.__file__).parent / "app"
 
 
 def family_words() -> set[str]:
-    load_families()
-    return set(FAMILIES)
+    return set(family_names())
 
 
 def names_a_family(text: str, families: set[str]) -> bool:
@@ -75,9 +73,9 @@ PHRASE = re.compile(r"[A-Z][a-z']+(?: [A-Z][a-z']+)+")
 def family_phrases() -> dict[str, set[str]]:
     """Each family's capitalised phrases (its own words: a submenu's title, a
     turn's name), from the strings in the code of the package it lives in."""
-    load_families()
     out: dict[str, set[str]] = {}
-    for name, family in FAMILIES.items():
+    for family in families():
+        name = family.name
         package = Path(inspect.getfile(family)).parent
         found = {
             text

@@ -19,15 +19,15 @@ from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.events import RemoveCasualty
-from tabletop_gui.model.events.base import TURN_WORDS
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.names import piece_label
 from tabletop_gui.model.pieces import BaseShape, Unit
 from tabletop_gui.model.scene import Board, ObjectiveSpec, Scene, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play import new_game
-from tabletop_gui.rules.family import FAMILIES, Family
-from tabletop_gui.rules.objective import OBJECTIVE_KINDS, Objective
+from tabletop_gui.rules import registry
+from tabletop_gui.rules.family import Family
+from tabletop_gui.rules.objective import Objective
 from tabletop_gui.rules.play_types import (
     SIDE_A,
     SIDE_B,
@@ -58,9 +58,9 @@ def toy_setup() -> Setup:
 
 
 @pytest.fixture
-def toy() -> Iterator[type[Family]]:
-    """Register the toy family and its objective for one test, then remove them
-    (nothing else in the suite sees them)."""
+def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[Family]]:
+    """The toy family installed for one test, as an entry point would bring it,
+    then removed (nothing else in the suite sees it)."""
 
     class Beacon(Objective):
         kind = "toy.beacon"
@@ -96,6 +96,7 @@ def toy() -> Iterator[type[Family]]:
     class ToyFamily(Family):
         name = "toy"
         title = "Toy skirmish"
+        objectives = (Beacon,)
         words = Words("torch", "torches", "the skirmish", "Watch")
 
         def palette(self, board: Board) -> Palette:
@@ -117,10 +118,18 @@ def toy() -> Iterator[type[Family]]:
         def new_presets(self) -> list[NewPreset]:
             return [NewPreset("toy", "Toy skirmish (24 × 24 in)", ("Toy",), toy_setup)]
 
+    class EntryPoint:
+        name, value = "toy", "a test's own family"
+
+        def load(self) -> type[Family]:
+            return ToyFamily
+
+    installed = {**registry._entry_points(), "toy": EntryPoint()}
+    monkeypatch.setattr(registry, "_entry_points", lambda: installed)
+    registry.find_family.cache_clear()
     yield ToyFamily
-    FAMILIES.pop("toy", None)
-    OBJECTIVE_KINDS.pop("toy.beacon", None)
-    TURN_WORDS.pop("toy", None)
+    monkeypatch.undo()
+    registry.find_family.cache_clear()
 
 
 def place_scout(window, x: float, y: float) -> Unit:

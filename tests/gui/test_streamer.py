@@ -19,7 +19,7 @@ from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.model.game import Game
 from tabletop_gui.play.score_bar import BarContent, BarSide, BarTile
-from tabletop_gui.rules.family import FAMILIES
+from tabletop_gui.rules.registry import find_family
 
 from .helpers import open_window
 
@@ -138,7 +138,7 @@ def test_stream_png_is_rewritten_within_a_second_and_never_read_half_written(qtb
 
 
 def _totals(board, scene, family="carnevale") -> list[str]:
-    words = FAMILIES[family].words
+    words = find_family(family).words
     return [words.count(board.totals.get(s, 0)) for s in scene.side_ids]
 
 

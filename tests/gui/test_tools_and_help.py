@@ -13,8 +13,7 @@ from tabletop_gui.app.canvas.view import Tool
 from tabletop_gui.app.windows.help_window import SHORTCUTS, HelpWindow
 from tabletop_gui.examples import DEMO_BOARD
 from tabletop_gui.io import load_game
-from tabletop_gui.rules.engine import load_families
-from tabletop_gui.rules.family import FAMILIES
+from tabletop_gui.rules.registry import families
 
 from .helpers import open_window
 
@@ -109,10 +108,9 @@ def test_the_shortcuts_page_names_undo_and_redo_not_the_step_they_would_take(qtb
 
 def test_each_familys_rules_reference_opens_from_the_help_menu(qtbot):
     window = demo(qtbot)
-    load_families()
     refs = next(a.menu() for a in window.help.menu.actions() if a.menu() is not None)
     titles = [a.text() for a in refs.actions()]
-    for family in FAMILIES.values():
+    for family in families():
         title = f"Rules: {family.title}"
         assert title in titles
         next(a for a in refs.actions() if a.text() == title).trigger()

@@ -44,7 +44,8 @@ from tabletop_gui.app.document import Document
 from tabletop_gui.app.panels.param_form import ParamField, ParamForm
 from tabletop_gui.model.scene import ObjectiveSpec
 from tabletop_gui.play import objective_choices as choices
-from tabletop_gui.rules.objective import OBJECTIVE_KINDS, every_piece
+from tabletop_gui.rules.objective import every_piece
+from tabletop_gui.rules.registry import objective_kind
 
 
 class ObjectivesDialog(QDialog):
@@ -199,7 +200,7 @@ class ObjectivesDialog(QDialog):
             )
             for gone in set(self._auto_params) - set(typed):
                 self._typed.pop(gone, None)
-            cls = OBJECTIVE_KINDS.get(kind)
+            cls = objective_kind(kind)
             reads = set(cls.known_params()) if cls is not None else set()
             kept = {k: v for k, v in self._typed.items() if k in reads}
             left = {k: v for k, v in self._typed.items() if k not in reads}

@@ -20,8 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop_gui import help as help_pages
-from tabletop_gui.rules.engine import load_families
-from tabletop_gui.rules.family import FAMILIES
+from tabletop_gui.rules.registry import families
 
 #: The page of keyboard shortcuts (made from the window's actions, not a file).
 SHORTCUTS = "shortcuts"
@@ -30,9 +29,8 @@ PAGE_ROLE = 256  # Qt.ItemDataRole.UserRole
 
 def pages() -> list[tuple[str, str]]:
     """(title, page) in the order the list shows them."""
-    load_families()
     out = [("Quick start", help_pages.QUICK_START), ("Keyboard shortcuts", SHORTCUTS)]
-    for family in FAMILIES.values():
+    for family in families():
         name = help_pages.page_name(family.reference)
         if name is not None:
             out.append((f"Rules: {family.title}", name))

@@ -24,6 +24,7 @@ from tabletop_gui.rules.carnevale import settings
 from tabletop_gui.rules.carnevale.actions import check_event
 from tabletop_gui.rules.carnevale.measure import markers_in_contact
 from tabletop_gui.rules.carnevale.objective import (
+    CarnevaleObjective,
     all_objectives,
     unlisted_objectives,
 )
@@ -47,6 +48,7 @@ class Carnevale(CarnevalePlay):
     name = "carnevale"
     title = "Carnevale"
     setting_names = settings.NAMES
+    objectives = (CarnevaleObjective,)
 
     def check(self, state: GameState, event: Event) -> str | None:
         return check_event(state, event)

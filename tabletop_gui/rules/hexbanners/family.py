@@ -28,11 +28,23 @@ from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label, snap
 from tabletop_gui.model.names import possessive
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.engine import objectives_of
 from tabletop_gui.rules.hexbanners import records, settings
 from tabletop_gui.rules.hexbanners.base import side_name
-from tabletop_gui.rules.hexbanners.memoir.exit_markers import exit_hexes
+from tabletop_gui.rules.hexbanners.exits import Breakthrough, ExitObjective, Withdraw
+from tabletop_gui.rules.hexbanners.memoir.exit_markers import MemoirExit, exit_hexes
+from tabletop_gui.rules.hexbanners.memoir.medal import MemoirMedal
+from tabletop_gui.rules.hexbanners.memoir.sudden_death import SuddenDeath
 from tabletop_gui.rules.hexbanners.occupancy import board_of, hex_of
+from tabletop_gui.rules.hexbanners.permanent import Permanent, TurnStartPermanent
 from tabletop_gui.rules.hexbanners.play import HexBannersPlay
+from tabletop_gui.rules.hexbanners.sector import ClearingSector
+from tabletop_gui.rules.hexbanners.temporary import (
+    StartTurnTemporary,
+    Temporary,
+    TurnStartMajority,
+)
+from tabletop_gui.rules.hexbanners.time_pressure import TimePressure
 from tabletop_gui.rules.hexbanners.totals import (
     banner_totals,
     elimination_banners,
@@ -53,9 +65,6 @@ def exit_rows(state: GameState, board: HexBoard, side: str) -> set[int]:
     """The baseline rows ``side``'s units may leave the board from: the opponent's
     (Breakthrough) and its own (Withdraw) as the active exit objectives name them;
     both baselines when none does."""
-    from tabletop_gui.rules.engine import objectives_of
-    from tabletop_gui.rules.hexbanners.exits import ExitObjective
-
     rows = {
         row
         for obj in objectives_of(state.setup)
@@ -71,6 +80,11 @@ class HexBanners(HexBannersPlay):
     setting_names = tuple(settings.DEFAULTS)
     #: A two-player game: the loader refuses a file with any other number of sides.
     side_count = 2
+    objectives = (
+        Breakthrough, Withdraw, MemoirExit, MemoirMedal, SuddenDeath, Permanent,
+        TurnStartPermanent, ClearingSector, Temporary, StartTurnTemporary, TurnStartMajority,
+        TimePressure,
+    )  # fmt: skip
 
     # -- refusals ---------------------------------------------------------
     def check(self, state: GameState, event: Event) -> str | None:

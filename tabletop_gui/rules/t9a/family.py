@@ -7,6 +7,10 @@ from collections.abc import Sequence
 from tabletop_gui.model.events import Event, TurnEnd
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, Status
+from tabletop_gui.rules.t9a.breakthrough import Breakthrough
+from tabletop_gui.rules.t9a.capture_the_flags import CaptureTheFlags
+from tabletop_gui.rules.t9a.hold_the_ground import HoldTheGround
+from tabletop_gui.rules.t9a.king_of_the_hill import KingOfTheHill
 from tabletop_gui.rules.t9a.play import NinthAgePlay
 from tabletop_gui.rules.t9a.scoring import (
     ENDED,
@@ -15,6 +19,8 @@ from tabletop_gui.rules.t9a.scoring import (
     game_turns,
     settings_problems,
 )
+from tabletop_gui.rules.t9a.secure_target import SecureTarget
+from tabletop_gui.rules.t9a.spoils_of_war import SpoilsOfWar
 
 __all__ = ["NinthAge", "game_ended", "summary_line"]
 
@@ -54,6 +60,9 @@ class NinthAge(NinthAgePlay):
     setting_names = (GAME_TURNS,)
     #: A two-player game: the loader refuses a file with any other number of sides.
     side_count = 2
+    objectives = (
+        Breakthrough, CaptureTheFlags, SpoilsOfWar, HoldTheGround, KingOfTheHill, SecureTarget,
+    )  # fmt: skip
 
     def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
         if (
