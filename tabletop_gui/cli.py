@@ -38,6 +38,7 @@ from tabletop_gui.model.state import GameState
 from tabletop_gui.play import wording
 from tabletop_gui.play.score_doc import score_document
 from tabletop_gui.rules import evaluate
+from tabletop_gui.rules.engine import initial_state
 from tabletop_gui.rules.scoreboard import Scoreboard
 
 COMMANDS = (
@@ -291,7 +292,7 @@ def _load(path: str, at: int | None) -> tuple[Game, GameState]:
         raise UsageError(
             f"--at {at}: the log has {len(game.events)} events (use 0 to {len(game.events)})"
         )
-    return game, kept[0] if kept and at != 0 else GameState.initial(game.setup)
+    return game, kept[0] if kept and at != 0 else initial_state(game.setup)
 
 
 def examples_listing(as_json: bool = False) -> str:

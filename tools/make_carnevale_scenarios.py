@@ -13,7 +13,9 @@ from pathlib import Path
 from tabletop_gui.io import save_game
 from tabletop_gui.model import Side, Terrain
 from tabletop_gui.model.events import Event, MovePiece, TurnEnd, TurnStart, UpdatePiece
-from tabletop_gui.model.events.carnevale import (
+from tabletop_gui.model.game import Game
+from tabletop_gui.model.pieces import MM_PER_INCH
+from tabletop_gui.rules.carnevale.events import (
     ActivationEnd,
     ActivationStart,
     ClaimObjective,
@@ -23,8 +25,6 @@ from tabletop_gui.model.events.carnevale import (
     RevealObjective,
     StealObjective,
 )
-from tabletop_gui.model.game import Game
-from tabletop_gui.model.pieces import MM_PER_INCH
 from tabletop_gui.rules.carnevale.presets import (
     character,
     new_carnevale_setup,

@@ -16,7 +16,9 @@ from pathlib import Path
 from tabletop_gui.io import save_game
 from tabletop_gui.model import HexBoard, ObjectiveSpec, Scene, Setup, Side, Unit
 from tabletop_gui.model.events import Event, PhaseEnd, PhaseStart, TurnEnd, TurnStart
-from tabletop_gui.model.events.hexgame import (
+from tabletop_gui.model.game import Game
+from tabletop_gui.rules import replay
+from tabletop_gui.rules.hexbanners.events import (
     Eliminate,
     ExitBoard,
     HexMove,
@@ -24,8 +26,6 @@ from tabletop_gui.model.events.hexgame import (
     Retreat,
     TakeTimePressureBanner,
 )
-from tabletop_gui.model.game import Game
-from tabletop_gui.rules import replay
 
 # The examples in the source tree, never an installed copy.
 SCENARIOS = Path(__file__).resolve().parents[1] / "assets" / "examples"

@@ -36,9 +36,9 @@ from tabletop_gui.model.events import (
     TurnStart,
     UpdatePiece,
 )
-from tabletop_gui.model.events.t9a import FlagMark, KingOfTheHillPick, SpoilsDrop, SpoilsPickUp
 from tabletop_gui.model.game import Game
 from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES
+from tabletop_gui.rules.t9a.events import FlagMark, KingOfTheHillPick, SpoilsDrop, SpoilsPickUp
 from tabletop_gui.rules.t9a.spoils_of_war import spoils_positions
 
 # The examples in the source tree, never an installed copy.

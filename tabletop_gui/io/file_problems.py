@@ -24,7 +24,7 @@ from tabletop_gui.model import limits
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules.engine import flags
+from tabletop_gui.rules.engine import flags, initial_state
 
 #: The lists of a file whose items are read one by one.
 LISTS = ("sides", "units", "markers", "terrain", "zones", "objectives", "events")
@@ -167,7 +167,7 @@ def problems_of(raw: str | bytes, source: str = "") -> Report:
         collecting.found.append(exc)
     else:
         report.game = game
-        report.state = state[0] if state else GameState.initial(game.setup)
+        report.state = state[0] if state else initial_state(game.setup)
     report.problems = [_sourced(p, source) for p in collecting.found]
     if report.problems:
         report.flagged = []

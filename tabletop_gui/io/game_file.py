@@ -1,4 +1,5 @@
-"""File format v1: one JSON format for scenarios and games (setup + log).
+"""File format v2: one JSON format for scenarios and games (setup + log). Version 1
+files read too: they differ only in the names of some events (``Event.aliases``).
 
 See docs/file-format.md. Loading validates everything, replays the log through
 the rules and raises FileFormatError naming the JSON path; saving writes
@@ -23,17 +24,28 @@ from tabletop_gui.model import limits
 from tabletop_gui.model.annotations import Annotations, RangeRing, Ruler
 from tabletop_gui.model.bounds import off_board
 from tabletop_gui.model.camera import TableCamera
-from tabletop_gui.model.events import EVENT_TYPES, Event, EventError
+from tabletop_gui.model.events import Event, EventError
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Marker, Side, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Board, ObjectiveSpec, Scene, Setup
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules.engine import RuleError, apply, family_of, objectives_of, unknown_kind
+from tabletop_gui.rules.engine import (
+    RuleError,
+    apply,
+    family_of,
+    initial_state,
+    objectives_of,
+    unknown_kind,
+)
+from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.objective import every_piece
 from tabletop_gui.rules.registry import family_names
 
 FORMAT_NAME = "tabletop-gui"
-FORMAT_VERSION = 1
+#: The version written; version 1 named some family events otherwise (each
+#: event's ``aliases``), and reads as well (docs/file-format.md, Versions).
+FORMAT_VERSION = 2
+READ_VERSIONS = (1, 2)
 TOP_KEYS = (
     "format", "version", "family", "name", "deployment", "notes", "settings", "board",
     "sides", "units", "markers", "terrain", "zones", "objectives", "events", "briefing",
@@ -150,9 +162,9 @@ def game_from_json(data: Any, *, step: Step | None = None, problems: Strict | No
     if data.get("format", FORMAT_NAME) != FORMAT_NAME:
         raise FileFormatError("format", f"expected {FORMAT_NAME!r}")
     version = data.get("version")
-    if version != FORMAT_VERSION:
+    if isinstance(version, bool) or version not in READ_VERSIONS:
         raise FileFormatError(
-            "version", f"this program reads version {FORMAT_VERSION}, got {version!r}"
+            "version", f"this program reads versions 1 and {FORMAT_VERSION}, got {version!r}"
         )
     if "family" not in data:
         raise FileFormatError("family", f"missing (one of: {', '.join(family_names())})")
@@ -237,7 +249,7 @@ def game_from_json(data: Any, *, step: Step | None = None, problems: Strict | No
     if unknown or len(usable) < len(numbered):  # only when collecting: else raised
         settings = {k: v for k, v in setup.settings.items() if k not in unknown}
         setup = replace(setup, settings=settings, objectives=tuple(s for _, s in usable))
-    events = _events(data.get("events", []), problems)
+    events = _events(data.get("events", []), family, problems)
     every = every_piece(setup.scene, events)
     setup = _checked_params(setup, usable, every, problems)
     annotations = _annotations(data.get("annotations", {}), every, problems)
@@ -351,19 +363,22 @@ def _list(
     return list(problems.items(cls, items, f"{prefix}{key}"))
 
 
-def _events(items: Any, problems: Strict) -> list[Event]:
+def _events(items: Any, family: Family, problems: Strict) -> list[Event]:
+    """The log, each event of a type the family's games take (its own and the
+    core ones, under their names or those of earlier versions)."""
     if not isinstance(items, list):
         problems.problem(FileFormatError("events", "expected a list"))
         return []
+    types = family.event_types()
     events = []
     for i, item in enumerate(items):
         path = f"events[{i}]"
         kind = item.get("type") if isinstance(item, dict) else None
-        cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+        cls = types.get(kind) if isinstance(kind, str) else None
         if not isinstance(item, dict):
             problems.problem(FileFormatError(path, "expected an object"))
         elif cls is None:
-            problems.problem(FileFormatError(f"{path}.type", f"unknown event type {kind!r}"))
+            problems.problem(FileFormatError(f"{path}.type", unknown_event(kind, family)))
         else:
             event = problems.item(cls, item, path, skip=("type",))
             if event is not None:
@@ -373,8 +388,17 @@ def _events(items: Any, problems: Strict) -> list[Event]:
     return events
 
 
+def unknown_event(kind: Any, family: Family) -> str:
+    """'unknown event type 'carnevale.revael'; did you mean 'carnevale.reveal'?
+    (Carnevale games log: ...)'."""
+    known = sorted({e.type for e in family.event_types().values()})
+    near = difflib.get_close_matches(kind, known, n=1) if isinstance(kind, str) else []
+    hint = f"; did you mean {near[0]!r}?" if near else ""
+    return f"unknown event type {kind!r}{hint} ({family.title} games log: {', '.join(known)})"
+
+
 def _replay_checked(game: Game, step: Step | None = None) -> GameState:
-    state = GameState.initial(game.setup)
+    state = initial_state(game.setup)
     for i, event in enumerate(game.events):
         try:
             after = apply(state, event)

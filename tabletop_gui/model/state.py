@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tabletop_gui.model.scene import Scene, Setup
+from tabletop_gui.model.terms import PLAIN_TERMS, Terms
 
 
 @dataclass(frozen=True)
@@ -29,10 +30,14 @@ class GameState:
     clock: Clock = field(default_factory=Clock)
     records: Mapping[str, Any] = field(default_factory=dict)
     index: int = 0  # how many events of the log produced this state
+    #: What the game's family tells the model (its words, its pieces' fields).
+    terms: Terms = PLAIN_TERMS
 
     @classmethod
-    def initial(cls, setup: Setup) -> GameState:
-        return cls(setup=setup, scene=setup.scene)
+    def initial(cls, setup: Setup, terms: Terms) -> GameState:
+        """The state before the first event; ``terms``: the family's
+        (``rules.engine.initial_state`` asks it)."""
+        return cls(setup=setup, scene=setup.scene, terms=terms)
 
     def with_scene(self, scene: Scene) -> GameState:
         return replace(self, scene=scene)

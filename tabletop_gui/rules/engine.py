@@ -23,7 +23,7 @@ from tabletop_gui.rules.scoreboard import Scoreboard
 
 __all__ = [
     "RuleError", "Timeline", "apply", "check", "evaluate", "family_of", "flags",
-    "objectives_of", "replay", "scoring_regions", "unknown_kind",
+    "initial_state", "objectives_of", "replay", "scoring_regions", "unknown_kind",
 ]  # fmt: skip
 
 
@@ -61,6 +61,12 @@ def unknown_kind(kind: str, family: str) -> str:
 def family_of(setup: Setup) -> Family:
     """The family of ``setup`` (RuleError naming the installed ones if there is none)."""
     return find_family(setup.family)()
+
+
+def initial_state(setup: Setup) -> GameState:
+    """The state of ``setup`` before its first event, with what its family tells
+    the model (``Family.terms``)."""
+    return GameState.initial(setup, find_family(setup.family).terms())
 
 
 def check(state: GameState, event: Event) -> str | None:
@@ -105,7 +111,7 @@ def flags(before: GameState, event: Event, after: GameState) -> list[str]:
 
 
 def replay(setup: Setup, events: Iterable[Event], upto: int | None = None) -> GameState:
-    state = GameState.initial(setup)
+    state = initial_state(setup)
     for i, event in enumerate(events):
         if upto is not None and i >= upto:
             break
@@ -170,7 +176,7 @@ class Timeline:
         self.annotations = game.annotations
         self.camera = game.camera
         self.events: list[Event] = []
-        self.states: list[GameState] = [GameState.initial(game.setup)]
+        self.states: list[GameState] = [initial_state(game.setup)]
         self._warm: deque[Scene] = deque()
         for event in game.events:
             self.push(event)

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from tabletop_gui.model.events import DiceRoll, Event, GameEnd, TurnEnd, TurnStart
+from tabletop_gui.model.events import CORE_EVENTS, DiceRoll, Event, GameEnd, TurnEnd, TurnStart
 from tabletop_gui.model.names import possessive, side_name
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Board, Scene, Setup
 from tabletop_gui.model.state import GameState
+from tabletop_gui.model.terms import Terms
 from tabletop_gui.rules import turn_order
 from tabletop_gui.rules.deployment_check import DeploymentFlag
 from tabletop_gui.rules.flags import generic_flags
@@ -46,6 +47,9 @@ class Family:
     #: Its objective kinds (``Objective`` subclasses, each with its ``kind``): a
     #: setup of this family may name these and no others.
     objectives: ClassVar[tuple[type[Objective], ...]] = ()
+    #: Its own events, each named ``<name>.<event>`` (``Event.type``); its games
+    #: also take the core ones (``model.events.CORE_EVENTS``).
+    events: ClassVar[tuple[type[Event], ...]] = ()
     #: The settings the family reads; a file naming any other is refused (a
     #: misspelt setting would be ignored and its default would quietly apply).
     setting_names: ClassVar[tuple[str, ...]] = ()
@@ -60,6 +64,25 @@ class Family:
         return {o.kind: o for o in cls.objectives}
 
     @classmethod
+    def event_types(cls) -> Mapping[str, type[Event]]:
+        """Type name -> class of every event a game of this family may log: the
+        core ones and its own, each also under the names earlier files gave it."""
+        found = _EVENT_TYPES.get(cls)
+        if found is None:
+            events = (*CORE_EVENTS, *cls.events)
+            found = {**{a: e for e in events for a in e.aliases}, **{e.type: e for e in events}}
+            _EVENT_TYPES[cls] = found
+        return found
+
+    @classmethod
+    def terms(cls) -> Terms:
+        """What the model needs to know of this family (``model.terms``)."""
+        found = _TERMS.get(cls)
+        if found is None:
+            found = _TERMS[cls] = Terms(turn=cls.words.turn)
+        return found
+
+    @classmethod
     def declaration_problem(cls) -> str | None:
         """What is wrong with what the family declares (checked when it is loaded),
         or None."""
@@ -68,6 +91,15 @@ class Family:
             return "an objective class has no kind"
         if len(set(kinds)) != len(kinds):
             return "two objective classes declare the same kind"
+        core = {n for e in CORE_EVENTS for n in (e.type, *e.aliases)}
+        names: list[str] = []
+        for event in cls.events:
+            if not event.type.startswith(f"{cls.name}."):
+                return f"its event type {event.type!r} is not named '{cls.name}.<event>'"
+            names += [event.type, *event.aliases]
+        clash = sorted(core & set(names)) + sorted({n for n in names if names.count(n) > 1})
+        if clash:
+            return f"the event type {clash[0]!r} is declared twice"
         return None
 
     def check(self, state: GameState, event: Event) -> str | None:
@@ -213,3 +245,7 @@ class Family:
         """An empty board like ``setup``'s (File > New board of this kind), or None."""
         presets = self.new_presets()
         return presets[0].build() if presets else None
+
+
+_EVENT_TYPES: dict[type[Family], Mapping[str, type[Event]]] = {}
+_TERMS: dict[type[Family], Terms] = {}

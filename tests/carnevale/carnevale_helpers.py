@@ -8,16 +8,16 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop_gui.model.events import Event, TurnStart
-from tabletop_gui.model.events.carnevale import ActivationEnd, ActivationStart
 from tabletop_gui.model.pieces import MM_PER_INCH, Marker, Side, Unit
 from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.carnevale.events import ActivationEnd, ActivationStart
 from tabletop_gui.rules.carnevale.presets import (
     character,
     new_carnevale_setup,
     objective_marker,
     with_objective,
 )
-from tabletop_gui.rules.engine import apply
+from tabletop_gui.rules.engine import apply, initial_state
 
 R30 = 30 / MM_PER_INCH / 2  # radius of a 30 mm base or marker, in
 R40 = 40 / MM_PER_INCH / 2
@@ -49,7 +49,7 @@ def start(
     for m in markers:
         setup = with_objective(setup, m)
     setup = replace(setup, scene=setup.scene.with_pieces(list(units)))
-    return GameState.initial(setup)
+    return initial_state(setup)
 
 
 def play(state: GameState, *events: Event) -> GameState:

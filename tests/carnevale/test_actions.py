@@ -22,7 +22,7 @@ from carnevale_helpers import (
 )
 
 from tabletop_gui.model.events import MovePiece, TurnEnd, TurnStart
-from tabletop_gui.model.events.carnevale import (
+from tabletop_gui.rules.carnevale.events import (
     ActivationEnd,
     ActivationStart,
     ClaimObjective,

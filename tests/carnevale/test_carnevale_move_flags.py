@@ -6,7 +6,7 @@ from __future__ import annotations
 from carnevale_helpers import R30, A, B, char, in_round, play, start
 
 from tabletop_gui.model.events import MovePiece
-from tabletop_gui.model.events.carnevale import ActivationStart
+from tabletop_gui.rules.carnevale.events import ActivationStart
 from tabletop_gui.rules.engine import flags
 
 

@@ -9,7 +9,7 @@ from carnevale_helpers import R30, A, B, activation, char, east_of, in_round, ob
 
 from tabletop_gui.geometry.outline import distance_3d, marker_outline, unit_outline
 from tabletop_gui.model.events import MovePiece, RemoveCasualty, TurnEnd, TurnStart, UpdatePiece
-from tabletop_gui.model.events.carnevale import (
+from tabletop_gui.rules.carnevale.events import (
     ActivationEnd,
     ActivationStart,
     CharacterRemoved,

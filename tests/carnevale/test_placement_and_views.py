@@ -14,8 +14,8 @@ from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game, loads, save_game
 from tabletop_gui.io.game_file import dumps
 from tabletop_gui.model.events import MovePiece
-from tabletop_gui.model.events.carnevale import LifePointsLost, PickUpObjective, RevealObjective
 from tabletop_gui.model.game import Game
+from tabletop_gui.rules.carnevale.events import LifePointsLost, PickUpObjective, RevealObjective
 from tabletop_gui.rules.carnevale.presets import character, new_carnevale_setup
 from tabletop_gui.rules.engine import evaluate, replay
 from tabletop_gui.rules.scoreboard import PieceMark, Role

@@ -97,7 +97,7 @@ def test_marker_on_a_bridge_measures_height_from_the_marker_elevation():
 
 
 def test_removed_character_neither_scores_nor_contests():
-    from tabletop_gui.model.events.carnevale import CharacterRemoved
+    from tabletop_gui.rules.carnevale.events import CharacterRemoved
 
     fx, fy = east_of(18, 18, 1.0, R30)
     ex, ey = west_of(18, 18, 1.0, R30)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hexkit import BLUE, RED, Play, setup, turn, unit
 
-from tabletop_gui.model.events.hexgame import Eliminate
+from tabletop_gui.rules.hexbanners.events import Eliminate
 
 
 def test_banners_won_before_the_log_add_to_the_totals_and_can_reach_the_target():

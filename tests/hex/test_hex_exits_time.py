@@ -6,14 +6,14 @@ import pytest
 from hexkit import BLUE, RED, Play, end, setup, turn, unit
 
 from tabletop_gui.model.events import PhaseEnd
-from tabletop_gui.model.events.hexgame import (
+from tabletop_gui.rules import RuleError
+from tabletop_gui.rules.hexbanners.events import (
     Eliminate,
     ExitBoard,
     HexMove,
     PlayCard,
     TakeTimePressureBanner,
 )
-from tabletop_gui.rules import RuleError
 
 
 def breakthrough(**params):

@@ -14,9 +14,9 @@ from hexkit import BLUE, RED, Play, setup, turn, unit
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import FileFormatError, dumps, game_from_json, load_game, loads
 from tabletop_gui.model.events import GameEnd, TurnEnd
-from tabletop_gui.model.events.hexgame import Eliminate, HexMove
 from tabletop_gui.model.game import Game
 from tabletop_gui.rules import RuleError, Timeline, evaluate, replay
+from tabletop_gui.rules.hexbanners.events import Eliminate, HexMove
 
 DEMO = SCENARIOS / "hex_hochkirch_ridge_demo.json"
 P, A = "prussia", "austria"

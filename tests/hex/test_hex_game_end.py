@@ -13,9 +13,9 @@ from hexkit import BLUE, RED, Play, end, setup, turn, unit
 
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import FileFormatError, load_game, loads
-from tabletop_gui.model.events.hexgame import Eliminate, HexMove
 from tabletop_gui.model.game import Game
 from tabletop_gui.rules import Timeline, evaluate, replay
+from tabletop_gui.rules.hexbanners.events import Eliminate, HexMove
 
 DEMO = SCENARIOS / "hex_hochkirch_ridge_demo.json"
 P = "prussia"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from hexkit import BLUE, RED, Play, setup, turn, unit
 
-from tabletop_gui.model.events.hexgame import HexMove, Retreat
 from tabletop_gui.rules.engine import flags
+from tabletop_gui.rules.hexbanners.events import HexMove, Retreat
 
 
 def last_flags(p: Play) -> list[str]:

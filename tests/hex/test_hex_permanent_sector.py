@@ -5,7 +5,7 @@ from __future__ import annotations
 from hexkit import BLUE, RED, Play, end, setup, turn, unit
 
 from tabletop_gui.model.events import PhaseEnd
-from tabletop_gui.model.events.hexgame import Eliminate, HexMove, Retreat
+from tabletop_gui.rules.hexbanners.events import Eliminate, HexMove, Retreat
 
 H = (6, 4)
 

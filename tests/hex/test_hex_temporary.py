@@ -6,7 +6,7 @@ from __future__ import annotations
 from hexkit import BLUE, BOARD, RED, Play, end, setup, turn, unit
 
 from tabletop_gui.model.events import MovePiece, PhaseEnd, PhaseStart, TurnEnd
-from tabletop_gui.model.events.hexgame import Eliminate, HexMove, Retreat
+from tabletop_gui.rules.hexbanners.events import Eliminate, HexMove, Retreat
 
 H = (6, 4)
 RIDGE = [[5, 4], [6, 4], [7, 4]]

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop_gui.model.events.hexgame import Eliminate, HexMove
 from tabletop_gui.model.game import Game
+from tabletop_gui.rules.hexbanners.events import Eliminate, HexMove
 from tests.hex.hexkit import Play, end, turn
 from tests.hex.m44kit import ALLIES, AXIS, game_of, hexagon, hx, medal, scenario, unit_on
 

@@ -8,9 +8,9 @@ import json
 
 from tabletop_gui.cli import main
 from tabletop_gui.io import load_game, save_game
-from tabletop_gui.model.events.hexgame import Eliminate, ExitBoard, HexMove, Retreat
 from tabletop_gui.model.game import Game
 from tabletop_gui.rules import replay
+from tabletop_gui.rules.hexbanners.events import Eliminate, ExitBoard, HexMove, Retreat
 from tests.hex.hexkit import Play, end, turn
 from tests.hex.m44kit import (
     ALLIES,

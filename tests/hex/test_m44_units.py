@@ -3,7 +3,7 @@ by nation, placed on their hexes; eliminations score as Memoir scores them."""
 
 from __future__ import annotations
 
-from tabletop_gui.model.events.hexgame import Eliminate
+from tabletop_gui.rules.hexbanners.events import Eliminate
 from tests.hex.hexkit import Play
 from tests.hex.m44kit import ALLIES, AXIS, game_of, hexagon, scenario, unit_on
 

@@ -19,7 +19,7 @@ from tabletop_gui.rules.carnevale.presets import (
     objective_marker,
     with_objective,
 )
-from tabletop_gui.rules.engine import scoring_regions
+from tabletop_gui.rules.engine import initial_state, scoring_regions
 from tabletop_gui.rules.region import Region
 
 from .probes import probes
@@ -34,7 +34,7 @@ def start(units: list[Unit], markers: list[Marker]) -> GameState:
     setup = replace(setup, scene=replace(setup.scene, zones={}))
     for m in markers:
         setup = with_objective(setup, m)
-    return GameState.initial(replace(setup, scene=setup.scene.with_pieces(units)))
+    return initial_state(replace(setup, scene=setup.scene.with_pieces(units)))
 
 
 def region(state: GameState, unit_id: str) -> Region:

@@ -14,7 +14,7 @@ from tabletop_gui.model.events import TurnStart
 from tabletop_gui.model.pieces import MM_PER_INCH
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import evaluate, replay
-from tabletop_gui.rules.engine import objectives_of, scoring_regions
+from tabletop_gui.rules.engine import initial_state, objectives_of, scoring_regions
 from tabletop_gui.rules.region import Region
 from tabletop_gui.rules.scoreboard import PieceMark, Role
 from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES
@@ -88,7 +88,7 @@ HOLD = (ObjectiveSpec("hold", "t9a.hold_the_ground"),)
 
 @pytest.mark.parametrize("facing", [0.0, 45.0])
 def test_hold_the_ground_region_of_a_5x4_block_agrees_with_evaluate(facing: float) -> None:
-    state = GameState.initial(t9a_setup(HOLD, (block("knights", A, 10, 6, facing),)))
+    state = initial_state(t9a_setup(HOLD, (block("knights", A, 10, 6, facing),)))
     region = region_of(state, "hold", "knights")
     assert assert_agrees(state, "hold", "knights", region) > 200
 
@@ -97,7 +97,7 @@ def test_hold_the_ground_block_facing_0_reaches_6_in_beyond_its_half_width() -> 
     # Facing 0 the block is 3.94 in wide along x: its edge reaches the centre's
     # 6 in while its centre is up to 6 + 1.97 in away along x, 6 + 1.57 along y,
     # and on the diagonal the corner's 6 in counts (a rounded rectangle).
-    state = GameState.initial(t9a_setup(HOLD, (block("knights", A, 10, 6),)))
+    state = initial_state(t9a_setup(HOLD, (block("knights", A, 10, 6),)))
     region = region_of(state, "hold", "knights")
     cx, cy = 36.0, 24.0
     reach_x, reach_y = 6 + BLOCK_W / 2, 6 + BLOCK_D / 2
@@ -116,7 +116,7 @@ def test_hold_the_ground_block_at_45_degrees_reaches_6_in_beyond_its_far_corner(
     # Turned 45 degrees, the corner furthest along x stands (W + D) / 2 x cos 45
     # from the centre along x, (W - D) / 2 x sin 45 across: the region's far
     # point lies 6 in beyond it along x, on the corner's rounded arc.
-    state = GameState.initial(t9a_setup(HOLD, (block("knights", A, 10, 6, 45.0),)))
+    state = initial_state(t9a_setup(HOLD, (block("knights", A, 10, 6, 45.0),)))
     region = region_of(state, "hold", "knights")
     c45 = math.cos(math.radians(45))
     far_x, far_y = (BLOCK_W + BLOCK_D) / 2 * c45, (BLOCK_W - BLOCK_D) / 2 * c45
@@ -128,7 +128,7 @@ def test_hold_the_ground_block_at_45_degrees_reaches_6_in_beyond_its_far_corner(
 
 def test_hold_the_ground_text_gives_the_distance_short() -> None:
     x = 36 + 6 + BLOCK_W / 2 + 2.3
-    state = GameState.initial(t9a_setup(HOLD, (block("knights", A, x, 24),)))
+    state = initial_state(t9a_setup(HOLD, (block("knights", A, x, 24),)))
     (answer,) = scoring_regions(state, "knights")
     unit = state.scene.units["knights"]
     assert answer.text(unit.x, unit.y) == "Hold the Ground: 2.30 in short"
@@ -137,14 +137,14 @@ def test_hold_the_ground_text_gives_the_distance_short() -> None:
 
 def test_hold_the_ground_region_is_contested_where_enemies_stand_within_6_in() -> None:
     units = (block("knights", A, 10, 6), block("orcs", B, 36, 28))
-    state = GameState.initial(t9a_setup(HOLD, units))
+    state = initial_state(t9a_setup(HOLD, units))
     (part,) = region_of(state, "hold", "knights").parts
     assert part.contested
     assert part.note == "Orcs: 1 Scoring Unit within 6 in now"
 
 
 def test_a_fleeing_unit_counts_nowhere_and_says_why() -> None:
-    state = GameState.initial(t9a_setup(HOLD, (block("knights", A, 10, 6, fleeing=True),)))
+    state = initial_state(t9a_setup(HOLD, (block("knights", A, 10, 6, fleeing=True),)))
     region = region_of(state, "hold", "knights")
     assert region.empty
     assert "does not count" in region.why
@@ -163,7 +163,7 @@ TARGETS = (
 
 @pytest.mark.parametrize("facing", [0.0, 45.0])
 def test_secure_target_parts_split_at_the_bisector_and_agree_with_evaluate(facing: float) -> None:
-    state = GameState.initial(t9a_setup(SECURE, (block("knights", A, 10, 6, facing),), TARGETS))
+    state = initial_state(t9a_setup(SECURE, (block("knights", A, 10, 6, facing),), TARGETS))
     region = region_of(state, "secure", "knights")
     assert [p.label for p in region.parts] == [
         "counts for Equitaine's target",
@@ -197,7 +197,7 @@ def _pt(x: float, y: float):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("facing", [0.0, 45.0])
 def test_breakthrough_region_is_the_enemy_zone_grown_by_the_footprint(facing: float) -> None:
     objectives = (ObjectiveSpec("bt", "t9a.breakthrough"),)
-    state = GameState.initial(t9a_setup(objectives, (block("knights", A, 10, 6, facing),)))
+    state = initial_state(t9a_setup(objectives, (block("knights", A, 10, 6, facing),)))
     region = region_of(state, "bt", "knights")
     assert region.parts[0].label == "inside Orcs' Deployment Zone"
     assert_agrees(state, "bt", "knights", region)
@@ -214,7 +214,7 @@ def test_king_of_the_hill_region_is_the_opponents_pick_grown_by_the_footprint(
     hill = Terrain("hill", "Hill", ((30, 20), (44, 20), (44, 24), (34, 24), (34, 30), (30, 30)))
     objectives = (ObjectiveSpec("koth", "t9a.king_of_the_hill", {"picks": {B: "hill"}}),)
     units = (block("knights", A, 10, 6, facing),)
-    state = GameState.initial(t9a_setup(objectives, units, terrain=(hill,)))
+    state = initial_state(t9a_setup(objectives, units, terrain=(hill,)))
     region = region_of(state, "koth", "knights")
     assert region.parts[0].label == "captures Orcs' pick Hill"
     assert assert_agrees(state, "koth", "knights", region) > 200
@@ -222,7 +222,7 @@ def test_king_of_the_hill_region_is_the_opponents_pick_grown_by_the_footprint(
 
 def test_king_of_the_hill_without_a_pick_says_so() -> None:
     objectives = (ObjectiveSpec("koth", "t9a.king_of_the_hill"),)
-    state = GameState.initial(t9a_setup(objectives, (block("knights", A, 10, 6),)))
+    state = initial_state(t9a_setup(objectives, (block("knights", A, 10, 6),)))
     region = region_of(state, "koth", "knights")
     assert region.empty and region.why == "Orcs has not picked a Terrain Feature yet"
 
@@ -253,7 +253,7 @@ def test_spoils_region_is_where_the_footprint_covers_a_markers_centre(facing: fl
 
 def test_capture_the_flags_has_no_positional_part_and_says_so() -> None:
     objectives = (ObjectiveSpec("flags", "t9a.capture_the_flags"),)
-    state = GameState.initial(t9a_setup(objectives, (block("knights", A, 10, 6),)))
+    state = initial_state(t9a_setup(objectives, (block("knights", A, 10, 6),)))
     (answer,) = scoring_regions(state, "knights")
     assert answer.region is not None and answer.region.empty
     assert answer.text(10, 6) == (
@@ -265,7 +265,7 @@ def test_every_t9a_objective_kind_answers() -> None:
     kinds = ("hold_the_ground", "breakthrough", "spoils_of_war", "king_of_the_hill",
              "capture_the_flags", "secure_target")  # fmt: skip
     specs = tuple(ObjectiveSpec(k, f"t9a.{k}") for k in kinds)
-    state = GameState.initial(t9a_setup(specs, (block("knights", A, 10, 6),), TARGETS))
+    state = initial_state(t9a_setup(specs, (block("knights", A, 10, 6),), TARGETS))
     answers = scoring_regions(state, "knights")
     assert [a.objective_id for a in answers] == [o.id for o in objectives_of(state.setup)]
     assert all(a.region is not None for a in answers)

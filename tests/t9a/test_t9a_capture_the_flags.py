@@ -7,9 +7,9 @@ import pytest
 from t9a_helpers import A, B, ObjectiveSpec, result, setup, state, unit, whole_game
 
 from tabletop_gui.model.events import RemoveCasualty, TurnStart, UpdatePiece
-from tabletop_gui.model.events.t9a import FlagMark
 from tabletop_gui.rules import RuleError
 from tabletop_gui.rules.scoreboard import PieceMark, Role, Status
+from tabletop_gui.rules.t9a.events import FlagMark
 
 FLAGS = ObjectiveSpec("obj", "t9a.capture_the_flags")
 

@@ -8,9 +8,9 @@ import pytest
 from t9a_helpers import A, B, ObjectiveSpec, Terrain, block, rect, result, setup, state, whole_game
 
 from tabletop_gui.model.events import TurnStart
-from tabletop_gui.model.events.t9a import KingOfTheHillPick
 from tabletop_gui.rules import RuleError
 from tabletop_gui.rules.scoreboard import PieceMark, Role, Status
+from tabletop_gui.rules.t9a.events import KingOfTheHillPick
 
 HILL = Terrain("hill", "Hill", rect(10, 20, 20, 28))
 FOREST = Terrain("forest", "Forest", rect(50, 20, 60, 28))

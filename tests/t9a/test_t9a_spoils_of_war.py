@@ -30,10 +30,10 @@ from tabletop_gui.model.events import (
     TurnStart,
     UpdatePiece,
 )
-from tabletop_gui.model.events.t9a import SpoilsDrop, SpoilsPickUp
 from tabletop_gui.rules import RuleError
 from tabletop_gui.rules.scoreboard import PieceMark, Role, Status
 from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES
+from tabletop_gui.rules.t9a.events import SpoilsDrop, SpoilsPickUp
 from tabletop_gui.rules.t9a.spoils_of_war import spoils_positions
 
 SPOILS = ObjectiveSpec("obj", "t9a.spoils_of_war")

@@ -1,10 +1,7 @@
-"""Game log events. Importing this package registers every event type: the core
-ones and each family's module in this folder."""
+"""Game log events: the core events every family uses. A family's own events
+live in its package and are listed on it (``Family.events``)."""
 
-import importlib
-import pkgutil
-
-from tabletop_gui.model.events.base import EVENT_TYPES, Event, EventError
+from tabletop_gui.model.events.base import Event, EventError
 from tabletop_gui.model.events.core import (
     AddPiece,
     DeletePiece,
@@ -20,12 +17,14 @@ from tabletop_gui.model.events.core import (
     UpdatePiece,
 )
 
-for _mod in pkgutil.iter_modules(__path__):
-    if _mod.name not in ("base", "core"):
-        importlib.import_module(f"{__name__}.{_mod.name}")
+#: The events of every game, whatever its family.
+CORE_EVENTS: tuple[type[Event], ...] = (
+    AddPiece, DeletePiece, MovePiece, RotatePiece, UpdatePiece, RemoveCasualty, TurnStart,
+    TurnEnd, PhaseStart, PhaseEnd, GameEnd, DiceRoll,
+)  # fmt: skip
 
 __all__ = [
-    "EVENT_TYPES",
+    "CORE_EVENTS",
     "AddPiece",
     "DeletePiece",
     "DiceRoll",

@@ -1,5 +1,7 @@
 """Events: the entries of a game log. Each event type is a frozen dataclass with
-a unique ``type`` name; subclasses register themselves for the file format."""
+a unique ``type`` name. The core events (``model.events.CORE_EVENTS``) serve
+every family; a family lists its own (``Family.events``), named
+``<family>.<event>``. The file format reads the types of the game's family."""
 
 from __future__ import annotations
 
@@ -11,8 +13,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tabletop_gui.model.state import GameState
-
-EVENT_TYPES: dict[str, type[Event]] = {}
 
 
 class EventError(ValueError):
@@ -29,14 +29,8 @@ class EventError(ValueError):
 @dataclass(frozen=True)
 class Event:
     type: ClassVar[str] = ""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        name = cls.__dict__.get("type")
-        if name:
-            if name in EVENT_TYPES and EVENT_TYPES[name].__qualname__ != cls.__qualname__:
-                raise TypeError(f"event type {name!r} registered twice")
-            EVENT_TYPES[name] = cls
+    #: Names files of earlier versions gave this type (still read, never written).
+    aliases: ClassVar[tuple[str, ...]] = ()
 
     def apply(self, state: GameState) -> GameState:
         """The state after this event (scene and clock only; rules fold their records)."""
@@ -47,12 +41,10 @@ class Event:
         return self.type.replace("_", " ")
 
 
-#: What each family calls the numbered unit of the clock, for the game log.
-TURN_WORDS = {"t9a": "Game Turn", "hex": "Turn", "carnevale": "Round"}
-
-
 def turn_word(state: GameState) -> str:
-    return TURN_WORDS.get(state.setup.family, "Turn")
+    """What the game's family calls the numbered unit of its clock (the game log's
+    'Game Turn 3'), as the engine gave it to the state (``GameState.terms``)."""
+    return state.terms.turn
 
 
 def clock_prefix(state: GameState) -> str:

@@ -13,7 +13,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabletop_gui.model.events import Event, MovePiece
-from tabletop_gui.model.events.carnevale import (
+from tabletop_gui.model.pieces import Marker, Unit
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.carnevale import settings
+from tabletop_gui.rules.carnevale.events import (
     ActivationEnd,
     ActivationStart,
     CharacterRemoved,
@@ -27,9 +30,6 @@ from tabletop_gui.model.events.carnevale import (
     StealObjective,
     carried_by,
 )
-from tabletop_gui.model.pieces import Marker, Unit
-from tabletop_gui.model.state import GameState
-from tabletop_gui.rules.carnevale import settings
 from tabletop_gui.rules.carnevale.measure import enemies_in_contact, touching
 from tabletop_gui.rules.carnevale.records import activated, activation, round_open
 

@@ -8,7 +8,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from tabletop_gui.model.events import DeletePiece, Event, RemoveCasualty, TurnEnd, TurnStart
-from tabletop_gui.model.events.carnevale import (
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.carnevale import settings
+from tabletop_gui.rules.carnevale.actions import check_event
+from tabletop_gui.rules.carnevale.events import (
+    EVENTS,
     ActivationEnd,
     ActivationStart,
     CharacterRemoved,
@@ -19,9 +23,6 @@ from tabletop_gui.model.events.carnevale import (
     carried_by,
     dropped,
 )
-from tabletop_gui.model.state import GameState
-from tabletop_gui.rules.carnevale import settings
-from tabletop_gui.rules.carnevale.actions import check_event
 from tabletop_gui.rules.carnevale.measure import markers_in_contact
 from tabletop_gui.rules.carnevale.objective import (
     CarnevaleObjective,
@@ -49,6 +50,7 @@ class Carnevale(CarnevalePlay):
     title = "Carnevale"
     setting_names = settings.NAMES
     objectives = (CarnevaleObjective,)
+    events = EVENTS
 
     def check(self, state: GameState, event: Event) -> str | None:
         return check_event(state, event)

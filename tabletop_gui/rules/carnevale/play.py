@@ -10,7 +10,13 @@ from typing import Any
 
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.events import Event, TurnEnd, TurnStart
-from tabletop_gui.model.events.carnevale import (
+from tabletop_gui.model.names import piece_label, possessive, side_name
+from tabletop_gui.model.pieces import BaseShape, Unit
+from tabletop_gui.model.scene import Board, Scene, Setup
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules import flags
+from tabletop_gui.rules.carnevale import records, settings
+from tabletop_gui.rules.carnevale.events import (
     ActivationEnd,
     ActivationStart,
     CharacterRemoved,
@@ -24,12 +30,6 @@ from tabletop_gui.model.events.carnevale import (
     StealObjective,
     carried_by,
 )
-from tabletop_gui.model.names import piece_label, possessive, side_name
-from tabletop_gui.model.pieces import BaseShape, Unit
-from tabletop_gui.model.scene import Board, Scene, Setup
-from tabletop_gui.model.state import GameState
-from tabletop_gui.rules import flags
-from tabletop_gui.rules.carnevale import records, settings
 from tabletop_gui.rules.carnevale.placement import MARKER_KIND
 from tabletop_gui.rules.carnevale.presets import BASE_SIZES_MM, new_carnevale_setup
 from tabletop_gui.rules.family import Family

@@ -16,14 +16,6 @@ from tabletop_gui.model.events import (
     RemoveCasualty,
     TurnStart,
 )
-from tabletop_gui.model.events.hexgame import (
-    Eliminate,
-    ExitBoard,
-    HexMove,
-    PlayCard,
-    Retreat,
-    TakeTimePressureBanner,
-)
 from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label, snap
 from tabletop_gui.model.names import possessive
 from tabletop_gui.model.pieces import Unit
@@ -31,6 +23,15 @@ from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.engine import objectives_of
 from tabletop_gui.rules.hexbanners import records, settings
 from tabletop_gui.rules.hexbanners.base import side_name
+from tabletop_gui.rules.hexbanners.events import (
+    EVENTS,
+    Eliminate,
+    ExitBoard,
+    HexMove,
+    PlayCard,
+    Retreat,
+    TakeTimePressureBanner,
+)
 from tabletop_gui.rules.hexbanners.exits import Breakthrough, ExitObjective, Withdraw
 from tabletop_gui.rules.hexbanners.memoir.exit_markers import MemoirExit, exit_hexes
 from tabletop_gui.rules.hexbanners.memoir.medal import MemoirMedal
@@ -85,6 +86,7 @@ class HexBanners(HexBannersPlay):
         TurnStartPermanent, ClearingSector, Temporary, StartTurnTemporary, TurnStartMajority,
         TimePressure,
     )  # fmt: skip
+    events = EVENTS
 
     # -- refusals ---------------------------------------------------------
     def check(self, state: GameState, event: Event) -> str | None:

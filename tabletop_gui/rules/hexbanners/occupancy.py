@@ -10,11 +10,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tabletop_gui.model.events import Event, MovePiece
-from tabletop_gui.model.events.hexgame import ExitBoard, HexMove
 from tabletop_gui.model.hexgrid import Hex, HexBoard
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners import settings
+from tabletop_gui.rules.hexbanners.events import ExitBoard, HexMove
 
 
 @dataclass(frozen=True)

@@ -9,14 +9,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop_gui.model.events import Event, PhaseEnd, PhaseStart, TurnEnd, TurnStart
-from tabletop_gui.model.events.hexgame import (
-    Eliminate,
-    ExitBoard,
-    HexMove,
-    PlayCard,
-    Retreat,
-    TakeTimePressureBanner,
-)
 from tabletop_gui.model.hexgrid import HexBoard, hex_label
 from tabletop_gui.model.names import piece_label
 from tabletop_gui.model.pieces import BaseShape, Unit
@@ -24,6 +16,14 @@ from tabletop_gui.model.scene import Board, Scene, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import flags, turn_order
 from tabletop_gui.rules.family import Family
+from tabletop_gui.rules.hexbanners.events import (
+    Eliminate,
+    ExitBoard,
+    HexMove,
+    PlayCard,
+    Retreat,
+    TakeTimePressureBanner,
+)
 from tabletop_gui.rules.hexbanners.settings import first_side, movement_phase
 from tabletop_gui.rules.play_types import (
     PLAIN_MARKER,

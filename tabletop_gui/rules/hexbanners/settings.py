@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop_gui.model.events.hexgame import MOVEMENT
 from tabletop_gui.model.hexgrid import End, HexBoard
 from tabletop_gui.model.scene import Setup
+from tabletop_gui.rules.hexbanners.events import MOVEMENT
 
 #: Banners a side needs to win at once: a whole number, or ``{side: number}``.
 #: Absent: no instant win (the scoreboard says so).

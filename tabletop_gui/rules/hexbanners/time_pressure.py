@@ -17,10 +17,10 @@ from tabletop_gui.model.events import (
     TurnEnd,
     TurnStart,
 )
-from tabletop_gui.model.events.hexgame import SCOUT, TakeTimePressureBanner
 from tabletop_gui.model.names import possessive
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners.base import BannerObjective, ordinal, side_name
+from tabletop_gui.rules.hexbanners.events import SCOUT, TakeTimePressureBanner
 from tabletop_gui.rules.hexbanners.records import cards
 from tabletop_gui.rules.hexbanners.totals import banner_totals, targets
 from tabletop_gui.rules.scoreboard import ObjectiveResult

@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tabletop_gui.model.events import Event, TurnStart
-from tabletop_gui.model.events.t9a import FlagMark
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
@@ -31,6 +30,7 @@ from tabletop_gui.rules.scoreboard import (
     Role,
 )
 from tabletop_gui.rules.t9a.common import objective_result, outcome_words, side_name, standing
+from tabletop_gui.rules.t9a.events import FlagMark
 from tabletop_gui.rules.t9a.scoring import game_ended
 
 #: Each army has at least this many marked units (fewer only if it has fewer units).

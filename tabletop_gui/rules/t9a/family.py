@@ -9,6 +9,7 @@ from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, Status
 from tabletop_gui.rules.t9a.breakthrough import Breakthrough
 from tabletop_gui.rules.t9a.capture_the_flags import CaptureTheFlags
+from tabletop_gui.rules.t9a.events import EVENTS
 from tabletop_gui.rules.t9a.hold_the_ground import HoldTheGround
 from tabletop_gui.rules.t9a.king_of_the_hill import KingOfTheHill
 from tabletop_gui.rules.t9a.play import NinthAgePlay
@@ -63,6 +64,7 @@ class NinthAge(NinthAgePlay):
     objectives = (
         Breakthrough, CaptureTheFlags, SpoilsOfWar, HoldTheGround, KingOfTheHill, SecureTarget,
     )  # fmt: skip
+    events = EVENTS
 
     def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
         if (

@@ -17,7 +17,6 @@ from tabletop_gui.geometry.areas import Polys, union_of
 from tabletop_gui.geometry.minkowski import Footprint, reach_area, shapes_of
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.events import Event
-from tabletop_gui.model.events.t9a import KingOfTheHillPick
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
@@ -42,6 +41,7 @@ from tabletop_gui.rules.t9a.common import (
     units_inside_each,
     zone_polygons,
 )
+from tabletop_gui.rules.t9a.events import KingOfTheHillPick
 from tabletop_gui.rules.t9a.regions import not_scoring, on_board
 from tabletop_gui.rules.t9a.scoring import game_ended
 

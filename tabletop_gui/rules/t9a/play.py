@@ -12,7 +12,6 @@ from typing import Any
 
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.events import Event, RemoveCasualty, TurnEnd, TurnStart, UpdatePiece
-from tabletop_gui.model.events.t9a import FlagMark, KingOfTheHillPick, SpoilsDrop, SpoilsPickUp
 from tabletop_gui.model.names import piece_label, possessive, side_name
 from tabletop_gui.model.pieces import BaseShape, Marker, Unit, Zone
 from tabletop_gui.model.scene import Board, ObjectiveSpec, Scene, Setup
@@ -36,6 +35,7 @@ from tabletop_gui.rules.play_types import (
 )
 from tabletop_gui.rules.region import Region
 from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES, DeploymentType
+from tabletop_gui.rules.t9a.events import FlagMark, KingOfTheHillPick, SpoilsDrop, SpoilsPickUp
 from tabletop_gui.rules.t9a.scoring import game_ended, game_turns
 from tabletop_gui.rules.t9a.spoils_of_war import MARKER_KIND as SPOILS_KIND
 from tabletop_gui.rules.t9a.spoils_of_war import spoils_positions

@@ -30,7 +30,6 @@ from tabletop_gui.geometry.arrays import distances_to_points, unit_arrays
 from tabletop_gui.geometry.minkowski import Footprint, reach_point
 from tabletop_gui.geometry.outline import EPS, contains_point, distance_to_point, unit_outline
 from tabletop_gui.model.events import DiceRoll, Event, TurnStart
-from tabletop_gui.model.events.t9a import SpoilsDrop, SpoilsPickUp
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
@@ -61,6 +60,7 @@ from tabletop_gui.rules.t9a.common import (
     union_of,
 )
 from tabletop_gui.rules.t9a.deployments import Segment, dividing_line
+from tabletop_gui.rules.t9a.events import SpoilsDrop, SpoilsPickUp
 from tabletop_gui.rules.t9a.regions import not_scoring, on_board
 from tabletop_gui.rules.t9a.scoring import game_ended, is_scoring, scoring_mask, why_not_scoring
 

@@ -91,7 +91,8 @@ def _label(piece: Unit | Marker) -> str:
 class ActivationStart(Event):
     """A character starts its activation (3 Action Points)."""
 
-    type = "carnevale_activation_start"
+    type = "carnevale.activation_start"
+    aliases = ("carnevale_activation_start",)  # its name before file format v2
     character: str
 
     def apply(self, state: GameState) -> GameState:
@@ -104,7 +105,8 @@ class ActivationStart(Event):
 
 @dataclass(frozen=True)
 class ActivationEnd(Event):
-    type = "carnevale_activation_end"
+    type = "carnevale.activation_end"
+    aliases = ("carnevale_activation_end",)  # its name before file format v2
     character: str
 
     def apply(self, state: GameState) -> GameState:
@@ -122,7 +124,8 @@ class LifePointsLost(Event):
     where its objective lands if this makes it drop (default: in base contact,
     towards the board centre)."""
 
-    type = "carnevale_life_points_lost"
+    type = "carnevale.life_points_lost"
+    aliases = ("carnevale_life_points_lost",)  # its name before file format v2
     character: str
     amount: int
     drop_x: float | None = None
@@ -150,7 +153,8 @@ class CharacterRemoved(Event):
     fled): it stays in the scene flagged removed. ``drop_x, drop_y`` as for
     LifePointsLost."""
 
-    type = "carnevale_character_removed"
+    type = "carnevale.character_removed"
+    aliases = ("carnevale_character_removed",)  # its name before file format v2
     character: str
     reason: str = ""
     drop_x: float | None = None
@@ -170,7 +174,8 @@ class CharacterRemoved(Event):
 
 @dataclass(frozen=True)
 class RevealObjective(Event):
-    type = "carnevale_reveal"
+    type = "carnevale.reveal"
+    aliases = ("carnevale_reveal",)  # its name before file format v2
     character: str
     marker: str
 
@@ -186,7 +191,8 @@ class RevealObjective(Event):
 
 @dataclass(frozen=True)
 class PickUpObjective(Event):
-    type = "carnevale_pick_up"
+    type = "carnevale.pick_up"
+    aliases = ("carnevale_pick_up",)  # its name before file format v2
     character: str
     marker: str
 
@@ -206,7 +212,8 @@ class DropObjective(Event):
     """The carrier puts its objective down in base contact, at (x, y) or by default
     towards the board centre."""
 
-    type = "carnevale_drop"
+    type = "carnevale.drop"
+    aliases = ("carnevale_drop",)  # its name before file format v2
     character: str
     x: float | None = None
     y: float | None = None
@@ -228,7 +235,8 @@ class DropObjective(Event):
 class HandOverObjective(Event):
     """``character`` takes the objective from a friendly ``carrier``."""
 
-    type = "carnevale_hand_over"
+    type = "carnevale.hand_over"
+    aliases = ("carnevale_hand_over",)  # its name before file format v2
     character: str
     carrier: str
 
@@ -252,7 +260,8 @@ class StealObjective(Event):
     """A Pickpocket ``character`` disengages from the enemy ``carrier`` and takes its
     objective; ``x, y`` (optional) is where the disengage move ends."""
 
-    type = "carnevale_steal"
+    type = "carnevale.steal"
+    aliases = ("carnevale_steal",)  # its name before file format v2
     character: str
     carrier: str
     x: float | None = None
@@ -281,7 +290,8 @@ class StealObjective(Event):
 class ClaimObjective(Event):
     """The character's gang claims the objective."""
 
-    type = "carnevale_claim"
+    type = "carnevale.claim"
+    aliases = ("carnevale_claim",)  # its name before file format v2
     character: str
     marker: str
 
@@ -299,7 +309,8 @@ class ClaimObjective(Event):
 class DestroyObjective(Event):
     """The character spends 1 Action Point to remove the objective from the game."""
 
-    type = "carnevale_destroy"
+    type = "carnevale.destroy"
+    aliases = ("carnevale_destroy",)  # its name before file format v2
     character: str
     marker: str
 
@@ -311,3 +322,11 @@ class DestroyObjective(Event):
     def describe(self, state: GameState) -> str:
         who = _label(character(state, self.character))
         return f"{clock_prefix(state)}: {who} destroys {_label(objective(state, self.marker))}"
+
+
+#: Carnevale's own events (``Carnevale.events``).
+EVENTS = (
+    ActivationStart, ActivationEnd, LifePointsLost, CharacterRemoved, RevealObjective,
+    PickUpObjective, DropObjective, HandOverObjective, StealObjective, ClaimObjective,
+    DestroyObjective,
+)  # fmt: skip

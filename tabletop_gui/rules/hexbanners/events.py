@@ -70,7 +70,8 @@ class HexMove(Event):
     """A unit moves to hex ``to`` (``[col, row]``). ``ordered``: it was ordered
     by a Command card this turn (the same-phase hand-over counts only those)."""
 
-    type = "hex_move"
+    type = "hex.move"
+    aliases = ("hex_move",)  # its name before file format v2
     unit_id: str
     to: tuple[int, int]
     ordered: bool = True
@@ -88,7 +89,8 @@ class HexMove(Event):
 class Retreat(Event):
     """A unit retreats to hex ``to`` (never an ordered move)."""
 
-    type = "hex_retreat"
+    type = "hex.retreat"
+    aliases = ("hex_retreat",)  # its name before file format v2
     unit_id: str
     to: tuple[int, int]
 
@@ -104,7 +106,8 @@ class Retreat(Event):
 class Eliminate(Event):
     """A unit or a leader is eliminated: it leaves the board and gives the enemy a banner."""
 
-    type = "hex_eliminate"
+    type = "hex.eliminate"
+    aliases = ("hex_eliminate",)  # its name before file format v2
     unit_id: str
 
     def apply(self, state: GameState) -> GameState:
@@ -121,7 +124,8 @@ class Eliminate(Event):
 class ExitBoard(Event):
     """A unit moves off the board from the baseline hex it stands on (one hex of movement)."""
 
-    type = "hex_exit"
+    type = "hex.exit"
+    aliases = ("hex_exit",)  # its name before file format v2
     unit_id: str
     ordered: bool = True
 
@@ -140,7 +144,8 @@ class ExitBoard(Event):
 class PlayCard(Event):
     """A side plays a Command card (``card`` is its name, e.g. ``Scout``)."""
 
-    type = "hex_play_card"
+    type = "hex.play_card"
+    aliases = ("hex_play_card",)  # its name before file format v2
     side: str
     card: str
 
@@ -160,7 +165,8 @@ class TakeTimePressureBanner(Event):
     """At the end of its turn, a side under time pressure that played a Scout card
     takes one permanent banner (and draws one Command card instead of the Scout's draw)."""
 
-    type = "hex_time_pressure"
+    type = "hex.time_pressure"
+    aliases = ("hex_time_pressure",)  # its name before file format v2
     side: str
 
     def apply(self, state: GameState) -> GameState:
@@ -171,3 +177,7 @@ class TakeTimePressureBanner(Event):
     def describe(self, state: GameState) -> str:
         name = _side_name(state, self.side)
         return f"{clock_prefix(state)}: {name} takes a Time Pressure banner"
+
+
+#: The hex game's own events (``HexBanners.events``).
+EVENTS = (HexMove, Retreat, Eliminate, ExitBoard, PlayCard, TakeTimePressureBanner)

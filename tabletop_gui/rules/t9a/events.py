@@ -115,3 +115,7 @@ class FlagMark(Event):
         return (
             f"{clock_prefix(state)}: {_unit(state, self.unit_id).name} marked (Capture the Flags)"
         )
+
+
+#: The Ninth Age's own events (``NinthAge.events``).
+EVENTS = (SpoilsPickUp, SpoilsDrop, KingOfTheHillPick, FlagMark)
