@@ -36,6 +36,7 @@ from tabletop_gui.model.events import MovePiece, TurnEnd, TurnStart
 from tabletop_gui.rules import apply, evaluate, replay
 from tabletop_gui.rules.registry import find_family
 from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES
+from tabletop_gui.rules.t9a.fields import FLEEING
 from tabletop_gui.rules.t9a.spoils_of_war import spoils_positions
 
 
@@ -129,7 +130,7 @@ def naive_hold_the_ground(scene: Scene) -> dict[str, int]:
     centre = Point(36, 24)
     counts = {"a": 0, "b": 0}
     for u in scene.units.values():
-        scoring = u.scoring and not u.fleeing and not u.removed
+        scoring = u.scoring and not FLEEING.of(u) and not u.removed
         if scoring and within(unit_outline(u).polygon().distance(centre), 6):
             counts[u.side] += 1
     return counts

@@ -26,6 +26,7 @@ from tabletop_gui.rules.hexbanners.events import (
     Retreat,
     TakeTimePressureBanner,
 )
+from tabletop_gui.rules.hexbanners.fields import LEADER
 
 # The examples in the source tree, never an installed copy.
 SCENARIOS = Path(__file__).resolve().parents[1] / "assets" / "examples"
@@ -36,7 +37,7 @@ B, R = "prussia", "austria"
 
 def unit(uid: str, name: str, side: str, hex_: tuple[int, int], leader: bool = False) -> Unit:
     x, y = BOARD.hex_to_point(hex_)
-    return Unit(uid, name, side, x, y, leader=leader, base_width_mm=20, base_depth_mm=20)
+    return LEADER.set(Unit(uid, name, side, x, y, base_width_mm=20, base_depth_mm=20), leader)
 
 
 def hochkirch() -> Game:

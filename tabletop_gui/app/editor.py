@@ -144,8 +144,7 @@ class Editor:
             if side is None:
                 return self._refuse("the board has no sides to give the unit to")
             n = sum(1 for u in scene.units.values() if u.side == side) + 1
-            what = "leader" if p.leader else "unit"
-            name = payload.get("name") or f"{scene.side(side).name} {what} {n}"
+            name = payload.get("name") or f"{scene.side(side).name} {p.noun} {n}"
             facing = 0.0 if side == scene.side_ids[0] else 180.0
             unit = presets.make_unit(
                 p,

@@ -1,15 +1,18 @@
 """Pieces on the clipboard: the pieces copied, as the file format writes them
 (so a copy pastes into another game too), and read back with a clear message
-when the clipboard holds something else."""
+when the clipboard holds something else. The fields a family adds are read as
+the pasting game's family declares them; another family's are left behind."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable
 
 from tabletop_gui.io.codec import decode_dataclass, encode
 from tabletop_gui.model.pieces import Marker, Piece, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Scene
+from tabletop_gui.model.terms import PLAIN_TERMS, Terms
 
 #: The clipboard's mime type for pieces (JSON: {"pieces": [{"kind", "piece"}]}).
 MIME = "application/x-tabletop-gui-pieces"
@@ -39,8 +42,9 @@ def copy_text(scene: Scene, ids: Iterable[str]) -> str:
     return json.dumps({"pieces": [{"kind": _kind(p), "piece": encode(p)} for p in pieces]})
 
 
-def read(text: str) -> list[Piece]:
-    """The pieces in clipboard text; ValueError saying what is wrong with it."""
+def read(text: str, terms: Terms = PLAIN_TERMS) -> list[Piece]:
+    """The pieces in clipboard text, with the fields the pasting game's family adds
+    (``terms``); ValueError saying what is wrong with it."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -53,7 +57,11 @@ def read(text: str) -> list[Piece]:
         cls = KINDS.get(str(item.get("kind"))) if isinstance(item, dict) else None
         if cls is None:
             raise ValueError(f"pieces[{i}]: not a unit, marker, terrain or zone")
-        piece = decode_dataclass(cls, item.get("piece"), f"pieces[{i}].piece")
+        data = item.get("piece")
+        if isinstance(data, dict):  # what this family does not read stays behind
+            shared = {f.name for f in dataclasses.fields(cls)}
+            data = {k: v for k, v in data.items() if k in shared or k in terms.fields_of(cls)}
+        piece = decode_dataclass(cls, data, f"pieces[{i}].piece", terms=terms)
         problems = piece.validate()
         if problems:
             name, problem = problems[0]

@@ -1,7 +1,10 @@
 """Dataclasses to JSON and back, driven by their type hints.
 
 Decoding names the JSON path of every problem. Fields equal to their default are
-left out when encoding, so files stay short and readable.
+left out when encoding, so files stay short and readable. The fields a family
+adds to a piece (``Unit.extra``: ``model.fields``) are written beside the
+piece's own under their keys, and read back as the game's family declares them
+(``terms``).
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from typing import Any
 
 from tabletop_gui.io.errors import FileFormatError
 from tabletop_gui.model import limits
+from tabletop_gui.model.fields import FieldValues
+from tabletop_gui.model.terms import PLAIN_TERMS, Terms
 
 
 class HugeNumber(float):
@@ -58,7 +63,7 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 def _fields(cls: type) -> list[dataclasses.Field[Any]]:
-    return [f for f in dataclasses.fields(cls) if f.init and f.name != "cache"]
+    return [f for f in dataclasses.fields(cls) if f.init and f.name not in ("cache", "extra")]
 
 
 def encode(value: Any) -> Any:
@@ -71,6 +76,9 @@ def encode(value: Any) -> Any:
             if f.default_factory is not dataclasses.MISSING and v == f.default_factory():
                 continue
             out[f.name] = encode(v)
+        extra = getattr(value, "extra", None)
+        if isinstance(extra, FieldValues):
+            out.update((key, encode(v)) for key, v in sorted(extra.items()))
         return out
     if isinstance(value, enum.Enum):
         return value.value
@@ -87,14 +95,16 @@ def encode(value: Any) -> Any:
     return value
 
 
-def decode(hint: Any, data: Any, path: str) -> Any:
-    """Decode ``data`` as type ``hint``; raise FileFormatError naming ``path``."""
+def decode(hint: Any, data: Any, path: str, terms: Terms = PLAIN_TERMS) -> Any:
+    """Decode ``data`` as type ``hint``; raise FileFormatError naming ``path``.
+    ``terms``: what the game's family adds to its pieces (a piece anywhere inside
+    ``data`` reads its fields)."""
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if hint is Any:
         return _json_value(data, path)
     if origin in (typing.Union, types.UnionType):
-        return _decode_union(args, data, path)
+        return _decode_union(args, data, path, terms)
     if hint is type(None):
         if data is not None:
             raise FileFormatError(path, f"expected null, got {_show(data)}")
@@ -129,11 +139,11 @@ def decode(hint: Any, data: Any, path: str) -> Any:
             if len(data) != len(args):
                 raise FileFormatError(path, f"expected {len(args)} items, got {len(data)}")
             return tuple(
-                decode(a, d, f"{path}[{i}]")
+                decode(a, d, f"{path}[{i}]", terms)
                 for i, (a, d) in enumerate(zip(args, data, strict=True))
             )
         item = args[0] if args else Any
-        items = [decode(item, d, f"{path}[{i}]") for i, d in enumerate(data)]
+        items = [decode(item, d, f"{path}[{i}]", terms) for i, d in enumerate(data)]
         if origin is frozenset or origin is set:
             try:
                 return frozenset(items)
@@ -145,27 +155,42 @@ def decode(hint: Any, data: Any, path: str) -> Any:
             raise FileFormatError(path, f"expected an object, got {_show(data)}")
         value_hint = args[1] if len(args) == 2 else Any
         return {
-            text(str(k), path): decode(value_hint, v, _join(path, str(k))) for k, v in data.items()
+            text(str(k), path): decode(value_hint, v, _join(path, str(k)), terms)
+            for k, v in data.items()
         }
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return decode_dataclass(hint, data, path)
+        return decode_dataclass(hint, data, path, terms=terms)
     raise FileFormatError(path, f"cannot read a value of type {hint}")
 
 
-def decode_dataclass(cls: type, data: Any, path: str, skip: tuple[str, ...] = ()) -> Any:
+def decode_dataclass(
+    cls: type, data: Any, path: str, skip: tuple[str, ...] = (), terms: Terms = PLAIN_TERMS
+) -> Any:
     if not isinstance(data, dict):
         raise FileFormatError(path, f"expected an object, got {_show(data)}")
     hints = _hints(cls)
     fields = {f.name: f for f in _fields(cls)}
+    own = terms.fields_of(cls)
     for key in data:
-        if key not in fields and key not in skip:
-            raise FileFormatError(_join(path, key), f"unknown field (known: {', '.join(fields)})")
+        if key not in fields and key not in own and key not in skip:
+            known = ", ".join([*fields, *own])
+            raise FileFormatError(_join(path, key), f"unknown field (known: {known})")
     kwargs = {}
     for name, f in fields.items():
         if name in data:
-            kwargs[name] = decode(hints[name], data[name], _join(path, name))
+            kwargs[name] = decode(hints[name], data[name], _join(path, name), terms)
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             raise FileFormatError(_join(path, name), "missing")
+    extra = FieldValues()
+    for key, field in own.items():
+        if key in data:
+            value = decode(field.hint, data[key], _join(path, key))
+            problem = field.problem(value)
+            if problem:
+                raise FileFormatError(_join(path, key), problem)
+            extra = extra.with_value(key, value, field.default)
+    if extra:
+        kwargs["extra"] = extra
     obj = cls(**kwargs)
     validate = getattr(obj, "validate", None)
     if validate is not None:
@@ -174,7 +199,7 @@ def decode_dataclass(cls: type, data: Any, path: str, skip: tuple[str, ...] = ()
     return obj
 
 
-def _decode_union(args: tuple[Any, ...], data: Any, path: str) -> Any:
+def _decode_union(args: tuple[Any, ...], data: Any, path: str, terms: Terms) -> Any:
     if data is None and type(None) in args:
         return None
     options = [a for a in args if a is not type(None)]
@@ -186,13 +211,13 @@ def _decode_union(args: tuple[Any, ...], data: Any, path: str) -> Any:
         kind = data.get("kind")
         if not isinstance(kind, str) or kind not in kinds:
             raise FileFormatError(_join(path, "kind"), f"must be one of {sorted(map(str, kinds))}")
-        return decode_dataclass(kinds[kind], data, path, skip=("kind",))
+        return decode_dataclass(kinds[kind], data, path, skip=("kind",), terms=terms)
     if len(options) == 1:
-        return decode(options[0], data, path)
+        return decode(options[0], data, path, terms)
     problems = []
     for option in options:
         try:
-            return decode(option, data, path)
+            return decode(option, data, path, terms)
         except FileFormatError as exc:
             problems.append(exc.problem)
     raise FileFormatError(path, " or ".join(problems))

@@ -29,17 +29,17 @@ from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Marker, Side, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Board, ObjectiveSpec, Scene, Setup
 from tabletop_gui.model.state import GameState
+from tabletop_gui.model.terms import PLAIN_TERMS, Terms
 from tabletop_gui.rules.engine import (
     RuleError,
     apply,
-    family_of,
     initial_state,
     objectives_of,
     unknown_kind,
 )
 from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.objective import every_piece
-from tabletop_gui.rules.registry import family_names
+from tabletop_gui.rules.registry import family_names, find_family
 
 FORMAT_NAME = "tabletop-gui"
 #: The version written; version 1 named some family events otherwise (each
@@ -168,9 +168,14 @@ def game_from_json(data: Any, *, step: Step | None = None, problems: Strict | No
         )
     if "family" not in data:
         raise FileFormatError("family", f"missing (one of: {', '.join(family_names())})")
-    family = decode(str, data["family"], "family")
+    family_name = decode(str, data["family"], "family")
     board = decode(Board, data.get("board", {"kind": "inch"}), "board")
     _check_sizes(data)
+    try:
+        family = find_family(family_name)()
+    except RuleError as exc:
+        raise FileFormatError("family", str(exc)) from None
+    terms = family.terms()  # what it adds to units and markers is read with them
     sides = [side for _, side in _list(Side, data, "sides", problems)]
     side_ids = [s.id for s in sides]
     if len(set(side_ids)) != len(side_ids):
@@ -179,7 +184,7 @@ def game_from_json(data: Any, *, step: Step | None = None, problems: Strict | No
     pieces: dict[str, Any] = {}
     for key, cls in (("units", Unit), ("markers", Marker), ("terrain", Terrain), ("zones", Zone)):
         coll: dict[str, Any] = {}
-        for i, piece in _list(cls, data, key, problems):
+        for i, piece in _list(cls, data, key, problems, terms=terms):
             if piece.id in seen:
                 problems.problem(FileFormatError(f"{key}[{i}].id", f"duplicate id {piece.id!r}"))
                 problems.set_aside(key, i)
@@ -203,7 +208,7 @@ def game_from_json(data: Any, *, step: Step | None = None, problems: Strict | No
     objectives = tuple(spec for _, spec in numbered)
     read = problems.read
     setup = Setup(
-        family=family,
+        family=family_name,
         scene=scene,
         name=read(lambda: decode(str, data.get("name", ""), "name"), ""),
         objectives=objectives,
@@ -212,10 +217,6 @@ def game_from_json(data: Any, *, step: Step | None = None, problems: Strict | No
         notes=read(lambda: _notes(data.get("notes", "")), ""),
         briefing=read(lambda: decode(dict[str, str], data.get("briefing", {}), "briefing"), {}),
     )
-    try:
-        family = family_of(setup)
-    except RuleError as exc:
-        raise FileFormatError("family", str(exc)) from None
     needed = family.side_count
     if needed is not None and len(sides) != needed:
         raise FileFormatError(
@@ -353,14 +354,20 @@ def _settings(value: Any, problems: Strict) -> dict[str, Any]:
 
 
 def _list(
-    cls: type, data: dict[str, Any], key: str, problems: Strict, prefix: str = ""
+    cls: type,
+    data: dict[str, Any],
+    key: str,
+    problems: Strict,
+    prefix: str = "",
+    terms: Terms = PLAIN_TERMS,
 ) -> list[tuple[int, Any]]:
-    """(index in the file, item) for each item of list ``key`` that reads."""
+    """(index in the file, item) for each item of list ``key`` that reads
+    (``terms``: the fields the game's family adds to its pieces)."""
     items = data.get(key, [])
     if not isinstance(items, list):
         problems.problem(FileFormatError(f"{prefix}{key}", "expected a list"))
         return []
-    return list(problems.items(cls, items, f"{prefix}{key}"))
+    return list(problems.items(cls, items, f"{prefix}{key}", terms))
 
 
 def _events(items: Any, family: Family, problems: Strict) -> list[Event]:
@@ -370,6 +377,7 @@ def _events(items: Any, family: Family, problems: Strict) -> list[Event]:
         problems.problem(FileFormatError("events", "expected a list"))
         return []
     types = family.event_types()
+    terms = family.terms()
     events = []
     for i, item in enumerate(items):
         path = f"events[{i}]"
@@ -380,7 +388,7 @@ def _events(items: Any, family: Family, problems: Strict) -> list[Event]:
         elif cls is None:
             problems.problem(FileFormatError(f"{path}.type", unknown_event(kind, family)))
         else:
-            event = problems.item(cls, item, path, skip=("type",))
+            event = problems.item(cls, item, path, skip=("type",), terms=terms)
             if event is not None:
                 events.append(event)
                 continue

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from tabletop_gui.io.codec import decode_dataclass
 from tabletop_gui.io.errors import FileFormatError
+from tabletop_gui.model.terms import PLAIN_TERMS, Terms
 
 T = TypeVar("T")
 
@@ -32,14 +33,24 @@ class Strict:
             self.problem(exc)
             return default
 
-    def item(self, cls: type, data: Any, path: str, skip: tuple[str, ...] = ()) -> Any:
-        """``data`` decoded as ``cls``; None when it cannot be (only when collecting)."""
-        return decode_dataclass(cls, data, path, skip=skip)
+    def item(
+        self,
+        cls: type,
+        data: Any,
+        path: str,
+        skip: tuple[str, ...] = (),
+        terms: Terms = PLAIN_TERMS,
+    ) -> Any:
+        """``data`` decoded as ``cls`` (``terms``: the fields the game's family adds
+        to its pieces); None when it cannot be (only when collecting)."""
+        return decode_dataclass(cls, data, path, skip=skip, terms=terms)
 
-    def items(self, cls: type, items: list[Any], key: str) -> Iterator[tuple[int, Any]]:
+    def items(
+        self, cls: type, items: list[Any], key: str, terms: Terms = PLAIN_TERMS
+    ) -> Iterator[tuple[int, Any]]:
         """(index, decoded item) for each item of the list ``key`` that reads."""
         for i, item in enumerate(items):
-            decoded = self.item(cls, item, f"{key}[{i}]")
+            decoded = self.item(cls, item, f"{key}[{i}]", terms=terms)
             if decoded is None:
                 pid = item.get("id") if isinstance(item, dict) else None
                 self.set_aside(key, i, pid if isinstance(pid, str) else None)
@@ -68,13 +79,20 @@ class Collecting(Strict):
         self.found.append(exc)
         self._said.add(exc.path)
 
-    def item(self, cls: type, data: Any, path: str, skip: tuple[str, ...] = ()) -> Any:
+    def item(
+        self,
+        cls: type,
+        data: Any,
+        path: str,
+        skip: tuple[str, ...] = (),
+        terms: Terms = PLAIN_TERMS,
+    ) -> Any:
         """``data`` decoded as ``cls``, each field with a problem set aside in
         turn (its default applies); None when it cannot be read even so (a
         required field set aside says "missing": not said again)."""
         while True:
             try:
-                return decode_dataclass(cls, data, path, skip=skip)
+                return decode_dataclass(cls, data, path, skip=skip, terms=terms)
             except FileFormatError as exc:
                 if exc.path in self._said:
                     return None

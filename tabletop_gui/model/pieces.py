@@ -1,16 +1,19 @@
 """The pieces on a board: sides, units, markers, terrain features, deployment zones.
 
 All values are immutable; an edit makes a new value (``dataclasses.replace``).
-Positions are inches, base sizes millimetres (docs/measurement.md).
+Positions are inches, base sizes millimetres (docs/measurement.md). A unit and a
+marker hold what every family shares; the fields a family adds are its own
+(``model.fields``), kept in ``extra``.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from tabletop_gui.model import limits
+from tabletop_gui.model.fields import NO_VALUES, FieldValues
 from tabletop_gui.model.polygons import polygon_problem
 
 MM_PER_INCH = 25.4
@@ -55,10 +58,11 @@ class Side:
 
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """A unit (The Ninth Age), a hex-game unit or a Carnevale character.
+    """A unit of any family (a regiment, a hex-game unit, a character).
 
     ``x, y`` is the centre of the footprint; ``facing`` rotates the footprint
-    counter-clockwise in degrees (0: frontage along x, facing +y).
+    counter-clockwise in degrees (0: frontage along x, facing +y). ``extra``: the
+    values of the fields the game's family adds (``model.fields.UnitField``).
     """
 
     id: str
@@ -75,12 +79,6 @@ class Unit:
     elevation: float = 0.0
     height: HeightClass = HeightClass.STANDARD
     scoring: bool = True
-    fleeing: bool = False
-    scoring_lost: bool = False
-    mindless: bool = False
-    pickpocket: bool = False
-    leader: bool = False
-    life_points: int | None = None
     removed: bool = False
     #: What kind of unit it is where a rule asks (hex games: ``infantry``,
     #: ``armor``, ``artillery``, ...); empty when no rule needs it.
@@ -91,6 +89,10 @@ class Unit:
     #: Where the tag's centre lies from the footprint's centre, in inches in the
     #: unit's own frame (x along the frontage, y toward its front).
     tag_offset: tuple[float, float] = (0.0, 0.0)
+    extra: FieldValues = NO_VALUES
+
+    def with_extra(self, extra: FieldValues) -> Unit:
+        return replace(self, extra=extra)
 
     @property
     def ranks(self) -> int:
@@ -133,8 +135,6 @@ class Unit:
             errors.append(("models", f"must be >= 1, got {self.models}"))
         if self.models_per_rank < 1:
             errors.append(("models_per_rank", f"must be >= 1, got {self.models_per_rank}"))
-        if self.life_points is not None and self.life_points < 0:
-            errors.append(("life_points", f"must be >= 0, got {self.life_points}"))
         for name in ("x", "y", "facing", "elevation"):
             if not math.isfinite(getattr(self, name)):
                 errors.append((name, "must be a finite number"))
@@ -143,8 +143,10 @@ class Unit:
 
 @dataclass(frozen=True, slots=True)
 class Marker:
-    """An objective marker. ``rules`` holds rule names such as hidden, mobile,
-    claimable, destructible; ``side`` is the side that placed or owns it."""
+    """An objective marker. ``rules`` holds the names of the rules it follows
+    (the family reads them); ``side`` is the side that placed or owns it;
+    ``carried_by`` the unit carrying it; ``extra`` the values of the fields the
+    game's family adds (``model.fields.MarkerField``)."""
 
     id: str
     kind: str
@@ -157,9 +159,11 @@ class Marker:
     label: str = ""
     elevation: float = 0.0
     carried_by: str | None = None
-    claimed_by: str | None = None
     destroyed: bool = False
-    revealed: bool = False
+    extra: FieldValues = NO_VALUES
+
+    def with_extra(self, extra: FieldValues) -> Marker:
+        return replace(self, extra=extra)
 
     @property
     def radius_in(self) -> float:
@@ -170,7 +174,7 @@ class Marker:
         return self.carried_by is None and not self.destroyed
 
     def validate(self) -> list[tuple[str, str]]:
-        names = ("id", "kind", "label", "side", "carried_by", "claimed_by")
+        names = ("id", "kind", "label", "side", "carried_by")
         errors = _text_errors(self, names)
         errors += [(f"rules[{i}]", p) for i, r in enumerate(sorted(self.rules))
                    if (p := limits.text_problem(r))]  # fmt: skip
@@ -193,7 +197,6 @@ UNIT_CAPS = (
     ("base_depth_mm", limits.MAX_BASE_MM, " mm"),
     ("models", limits.MAX_MODELS, ""),
     ("models_per_rank", limits.MAX_MODELS_PER_RANK, ""),
-    ("life_points", limits.MAX_POINTS, ""),
     ("elevation", limits.MAX_HEIGHT_INCHES, " in"),
 )
 MARKER_CAPS = (

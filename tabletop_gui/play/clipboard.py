@@ -11,8 +11,9 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop_gui.model.events import AddPiece
+from tabletop_gui.model.fields import NO_VALUES, FieldValues
 from tabletop_gui.model.pieces import Marker, Piece, Terrain, Unit
-from tabletop_gui.model.scene import Scene
+from tabletop_gui.model.state import GameState
 from tabletop_gui.play.naming import free_name
 
 
@@ -37,17 +38,20 @@ def _centre(pieces: Sequence[Piece]) -> tuple[float, float]:
 
 
 def paste_events(
-    scene: Scene,
+    state: GameState,
     pieces: Sequence[Piece],
     x: float,
     y: float,
     snap: Callable[[float, float], tuple[float, float]] = lambda x, y: (x, y),
 ) -> list[AddPiece]:
-    """Events placing ``pieces`` again, the group's centre at (x, y) (each unit or
-    marker centre through ``snap``: a hex board's hex centres). A side this game
-    does not have becomes its first side."""
+    """Events placing ``pieces`` again in ``state``'s game, the group's centre at
+    (x, y) (each unit or marker centre through ``snap``: a hex board's hex
+    centres). A side this game does not have becomes its first side; a copy
+    takes the values of its family's fields that a copy shares
+    (``PieceField.copied``) and is carried by nobody."""
     if not pieces:
         return []
+    scene = state.scene
     cx, cy = _centre(pieces)
     dx, dy = x - cx, y - cy
     ids = {*scene.units, *scene.markers, *scene.terrain, *scene.zones}
@@ -73,7 +77,11 @@ def paste_events(
             changes["label"] = next_name(piece.label, labels)
             labels.add(changes["label"])
         if isinstance(piece, Marker):
-            changes.update(carried_by=None, claimed_by=None)
+            changes["carried_by"] = None
+        if isinstance(piece, Unit | Marker):
+            own = state.terms.fields_of(type(piece))
+            kept = {k: v for k, v in piece.extra.items() if k in own and own[k].copied}
+            changes["extra"] = FieldValues(kept) if kept else NO_VALUES
         copy = replace(piece, **changes)
         if isinstance(copy, Unit):
             out.append(AddPiece(unit=copy))

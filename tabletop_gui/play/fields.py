@@ -1,7 +1,8 @@
 """The fields a referee edits on a piece, and how typed text becomes a value
-(no Qt). Which fields a board offers is its family's answer
-(``Family.unit_fields`` / ``marker_fields``); the fields themselves are the
-model's."""
+(no Qt). The shared fields are the model's (listed here); a family adds its own
+(``Family.piece_fields``, with their labels and help) and the rule names its
+markers may hold (``Family.marker_rules``); which fields a board offers is its
+family's answer (``Family.unit_fields`` / ``marker_fields``)."""
 
 from __future__ import annotations
 
@@ -9,23 +10,40 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop_gui.model.fields import PieceField
 from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.model.pieces import BaseShape, HeightClass, Marker, Terrain, Unit, Zone
 from tabletop_gui.rules.family import Family
 
-MARKER_RULES = ("hidden", "mobile", "claimable", "destructible")
 #: What a player's view shows for a face-down objective's value.
 HIDDEN_TEXT = "?"
 
 
 @dataclass(frozen=True)
 class Field:
-    name: str  # the dataclass field
+    name: str  # the dataclass field, or the key of a family's field
     label: str
-    #: text, float, int, opt_int, bool, choice, side, opt_side, rule, hex_cell (a hex
-    #: of the board, "col,row")
+    #: text, opt_text, float, opt_float, int, opt_int, bool, choice, side, opt_side,
+    #: rule (a name in ``Marker.rules``), hex_cell (a hex of the board, "col,row")
     kind: str
     choices: tuple[str, ...] = ()
+    help: str = ""
+    #: The family's field it shows (its value is in the piece's ``extra``).
+    declared: PieceField[Any] | None = None
+
+    @classmethod
+    def of(cls, f: PieceField[Any]) -> Field:
+        """The Inspector's field for a family's own field."""
+        return cls(f.key, f.label, f.kind, help=f.help, declared=f)
+
+
+def field_value(f: Field, piece: Any) -> Any:
+    """The value ``f`` shows on ``piece`` (a rule: whether the marker has it)."""
+    if f.declared is not None:
+        return f.declared.of(piece)
+    if f.kind == "rule":
+        return f.name in piece.rules
+    return getattr(piece, f.name)
 
 
 UNIT_FIELDS = (
@@ -42,13 +60,7 @@ UNIT_FIELDS = (
     Field("facing", "Facing (°)", "float"),
     Field("elevation", "Elevation (in)", "float"),
     Field("height", "Height class", "choice", tuple(h.value for h in HeightClass)),
-    Field("life_points", "Life Points", "opt_int"),
     Field("scoring", "Scoring", "bool"),
-    Field("fleeing", "Fleeing", "bool"),
-    Field("scoring_lost", "Lost Scoring", "bool"),
-    Field("mindless", "Mindless", "bool"),
-    Field("pickpocket", "Pickpocket", "bool"),
-    Field("leader", "Leader", "bool"),
 )
 MARKER_FIELDS = (
     Field("label", "Label", "text"),
@@ -59,8 +71,6 @@ MARKER_FIELDS = (
     Field("x", "x (in)", "float"),
     Field("y", "y (in)", "float"),
     Field("elevation", "Elevation (in)", "float"),
-    *(Field(r, r.capitalize(), "rule") for r in MARKER_RULES),
-    Field("revealed", "Revealed", "bool"),
 )
 TERRAIN_FIELDS = (
     Field("name", "Name", "text"),
@@ -81,9 +91,16 @@ def _only(fields: tuple[Field, ...], names: tuple[str, ...] | None) -> tuple[Fie
     return fields if names is None else tuple(f for f in fields if f.name in names)
 
 
+def _own(family: Family | None, piece: str) -> tuple[Field, ...]:
+    """The fields ``family`` adds to its ``piece``s ("unit", "marker")."""
+    declared = family.piece_fields if family is not None else ()
+    return tuple(Field.of(f) for f in declared if f.piece == piece)
+
+
 def _unit_fields(unit: Unit, family: Family | None, hexes: bool) -> tuple[Field, ...]:
     out: list[Field] = []
-    for f in _only(UNIT_FIELDS, family.unit_fields(unit) if family else None):
+    offered = (*UNIT_FIELDS, *_own(family, "unit"))
+    for f in _only(offered, family.unit_fields(unit) if family else None):
         if unit.base_shape is BaseShape.ROUND and f.name == "base_depth_mm":
             continue
         if unit.base_shape is BaseShape.ROUND and f.name == "base_width_mm":
@@ -105,7 +122,13 @@ def fields_for(
     if isinstance(piece, Unit):
         return _unit_fields(piece, family, hexes)
     if isinstance(piece, Marker):
-        return _only(MARKER_FIELDS, family.marker_fields() if family else None)
+        rules = family.marker_rules() if family is not None else ()
+        offered = (
+            *MARKER_FIELDS,
+            *(Field(r, r.capitalize(), "rule") for r in rules),
+            *_own(family, "marker"),
+        )
+        return _only(offered, family.marker_fields() if family else None)
     if isinstance(piece, Terrain):
         return TERRAIN_FIELDS
     if isinstance(piece, Zone):
@@ -119,14 +142,14 @@ class InputError(ValueError):
 
 def parse(f: Field, text: str) -> Any:
     text = text.strip()
-    if f.kind == "float":
+    if f.kind.startswith("opt_") and text == "":
+        return None
+    if f.kind in ("float", "opt_float"):
         try:
             return float(text)
         except ValueError:
             raise InputError(f"expected a number, got {text!r}") from None
     if f.kind in ("int", "opt_int"):
-        if f.kind == "opt_int" and text == "":
-            return None
         try:
             return int(text)
         except ValueError:
@@ -159,12 +182,7 @@ def refusal_words(reason: str, fields: tuple[Field, ...]) -> str:
     return problem or str(reason)  # the piece is named by the header already
 
 
-def value_hidden(marker: Any, viewer: str | None) -> bool:
-    """A face-down objective's value, which a player's view does not show (the
-    referee's view, ``viewer`` None, shows everything)."""
-    return (
-        viewer is not None
-        and isinstance(marker, Marker)
-        and "hidden" in marker.rules
-        and not marker.revealed
-    )
+def value_hidden(marker: Any, viewer: str | None, family: Family) -> bool:
+    """A face-down objective's value (the family's answer), which a player's view
+    does not show (the referee's view, ``viewer`` None, shows everything)."""
+    return viewer is not None and isinstance(marker, Marker) and family.value_hidden(marker)

@@ -47,9 +47,8 @@ def make_unit(
         base_depth_mm=p.depth_mm,
         models=models or p.models,
         models_per_rank=per_rank or p.per_rank,
-        life_points=p.life_points,
-        leader=p.leader,
         kind=p.kind,
+        extra=p.fields,
     )
 
 

@@ -9,12 +9,14 @@ answer (they never name one)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop_gui.model.events import CORE_EVENTS, DiceRoll, Event, GameEnd, TurnEnd, TurnStart
+from tabletop_gui.model.fields import PieceField
 from tabletop_gui.model.names import possessive, side_name
-from tabletop_gui.model.pieces import Unit
+from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import Board, Scene, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.model.terms import Terms
@@ -50,6 +52,10 @@ class Family:
     #: Its own events, each named ``<name>.<event>`` (``Event.type``); its games
     #: also take the core ones (``model.events.CORE_EVENTS``).
     events: ClassVar[tuple[type[Event], ...]] = ()
+    #: The fields it adds to its units and markers (``model.fields.UnitField``,
+    #: ``MarkerField``): typed, with default, limits, label and help. Files keep
+    #: each under its key; the Inspector offers them (``unit_fields``).
+    piece_fields: ClassVar[tuple[PieceField[Any], ...]] = ()
     #: The settings the family reads; a file naming any other is refused (a
     #: misspelt setting would be ignored and its default would quietly apply).
     setting_names: ClassVar[tuple[str, ...]] = ()
@@ -79,7 +85,7 @@ class Family:
         """What the model needs to know of this family (``model.terms``)."""
         found = _TERMS.get(cls)
         if found is None:
-            found = _TERMS[cls] = Terms(turn=cls.words.turn)
+            found = _TERMS[cls] = Terms(turn=cls.words.turn, fields=cls.piece_fields)
         return found
 
     @classmethod
@@ -100,6 +106,12 @@ class Family:
         clash = sorted(core & set(names)) + sorted({n for n in names if names.count(n) > 1})
         if clash:
             return f"the event type {clash[0]!r} is declared twice"
+        for piece, shared in (("unit", Unit), ("marker", Marker)):
+            keys = [f.key for f in cls.piece_fields if f.piece == piece]
+            taken = {f.name for f in dataclasses.fields(shared)}
+            clash = sorted(taken & set(keys)) + sorted({k for k in keys if keys.count(k) > 1})
+            if clash:
+                return f"its {piece} field {clash[0]!r} is declared twice or is a shared one"
         return None
 
     def check(self, state: GameState, event: Event) -> str | None:
@@ -218,12 +230,30 @@ class Family:
         return []
 
     def unit_fields(self, unit: Unit) -> tuple[str, ...] | None:
-        """The unit fields this family's rules read (a referee edits them); None: all."""
+        """The unit fields this family's rules read (a referee edits them): shared
+        ones and its own (``piece_fields``) by key; None: all."""
         return None
 
     def marker_fields(self) -> tuple[str, ...] | None:
-        """The marker fields this family's rules read; None: all."""
+        """The marker fields this family's rules read, shared ones and its own;
+        None: all."""
         return None
+
+    def marker_rules(self) -> tuple[str, ...]:
+        """The names ``Marker.rules`` may hold in this family (the Inspector offers
+        each as a check box)."""
+        return ()
+
+    def greyed(self, unit: Unit) -> bool:
+        """The board draws ``unit`` greyed out (washed with white): it does not count
+        now for a reason of this family's own (a Fleeing unit). Default: never; a
+        unit an objective marks as not counting is greyed whatever this says."""
+        return False
+
+    def value_hidden(self, marker: Marker) -> bool:
+        """``marker``'s value is face down: the players do not know it yet (the
+        referee's view shows it with a '?'). Default: never."""
+        return False
 
     def palette(self, board: Board) -> Palette:
         """What the palette offers on ``board``."""

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tabletop_gui.model.events import Event
+from tabletop_gui.model.fields import NO_VALUES, FieldValues
 from tabletop_gui.model.pieces import BaseShape, Side, Zone
 from tabletop_gui.model.scene import Board, Setup
 
@@ -107,8 +108,10 @@ class UnitPreset:
     depth_mm: float
     models: int
     per_rank: int
-    life_points: int | None = None
-    leader: bool = False
+    #: Values of the family's own unit fields (``model.fields.field_values``).
+    fields: FieldValues = NO_VALUES
+    #: What a placed unit is called after its side's name ("Player A leader 3").
+    noun: str = "unit"
     #: Hex boards: a square this fraction of the hex size (centre to corner) wide,
     #: so the unit stands on one hex; 0: the preset's own size in mm.
     hex_fraction: float = 0.0

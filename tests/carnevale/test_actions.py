@@ -30,6 +30,7 @@ from tabletop_gui.rules.carnevale.events import (
     PickUpObjective,
     RevealObjective,
 )
+from tabletop_gui.rules.carnevale.fields import REVEALED
 from tabletop_gui.rules.engine import RuleError, evaluate
 from tabletop_gui.rules.scoreboard import Status
 
@@ -44,7 +45,7 @@ def touching_east(x=18.0, y=18.0, r=R30):
 def test_reveal_at_end_of_activation_in_base_contact_turns_the_marker_face_up():
     state = in_round(start([char("c", A, *touching_east())], [obj("o", 18, 18, rules=["hidden"])]))
     state = play(state, *activation("c"), RevealObjective("c", "o"))
-    assert state.scene.markers["o"].revealed
+    assert REVEALED.of(state.scene.markers["o"])
 
 
 def test_reveal_refused_in_base_contact_with_an_enemy():
@@ -87,7 +88,7 @@ def test_contact_tolerance_setting_widens_base_contact():
         )
     )
     state = play(state, *activation("c"), RevealObjective("c", "o"))
-    assert state.scene.markers["o"].revealed
+    assert REVEALED.of(state.scene.markers["o"])
 
 
 def test_base_contact_is_3d_a_character_on_a_roof_above_the_marker_is_not_touching():
@@ -279,7 +280,7 @@ def test_pick_up_refused_when_the_character_was_moved_into_contact_after_its_act
 def test_a_character_in_contact_as_its_activation_ended_may_still_reveal_after_a_nudge_away():
     state = in_round(start([char("c", A, *touching_east())], [obj("o", 18, 18, rules=["hidden"])]))
     state = play(state, *activation("c"), MovePiece("c", 30, 30), RevealObjective("c", "o"))
-    assert state.scene.markers["o"].revealed
+    assert REVEALED.of(state.scene.markers["o"])
 
 
 @pytest.mark.parametrize("bad", ["no", 0, "false"])

@@ -20,6 +20,7 @@ from tabletop_gui.rules.carnevale.events import (
     PickUpObjective,
     StealObjective,
 )
+from tabletop_gui.rules.carnevale.fields import LIFE_POINTS
 from tabletop_gui.rules.engine import RuleError, evaluate
 from tabletop_gui.rules.scoreboard import PieceMark, Role, Status
 
@@ -62,7 +63,7 @@ def test_a_carried_marker_cannot_be_moved_on_its_own():
 
 def test_carrier_losing_3_life_points_in_one_event_drops_the_marker_in_base_contact():
     state = play(carrying(), MovePiece("c", 10, 10), LifePointsLost("c", 3))
-    assert state.scene.units["c"].life_points == 7
+    assert LIFE_POINTS.of(state.scene.units["c"]) == 7
     assert_dropped_in_contact(state)
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from tabletop_gui.model import InchBoard, ObjectiveSpec, Scene, Setup, Side, Unit
+from tabletop_gui.model.fields import take_values
 from tabletop_gui.model.pieces import BaseShape
+from tabletop_gui.rules.t9a.fields import FIELDS
 
 RED = Side("red", "Red", "#d55e00")
 BLUE = Side("blue", "Blue", "#0072b2")
@@ -31,12 +33,17 @@ def block(
         facing=facing,
         base_width_mm=width_in * INCH,
         base_depth_mm=depth_in * INCH,
+        extra=take_values(FIELDS, kw),
         **kw,
     )
 
 
 def disc(uid: str, side: str, x: float, y: float, diameter_mm: float = 30.0, **kw) -> Unit:
-    return Unit(uid, uid, side, x, y, base_shape=BaseShape.ROUND, base_width_mm=diameter_mm, **kw)
+    extra = take_values(FIELDS, kw)
+    return Unit(
+        uid, uid, side, x, y, base_shape=BaseShape.ROUND, base_width_mm=diameter_mm, extra=extra,
+        **kw,
+    )  # fmt: skip
 
 
 def t9a_setup(units: list[Unit], objectives: tuple[ObjectiveSpec, ...] = ()) -> Setup:

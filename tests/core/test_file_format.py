@@ -23,7 +23,7 @@ def sample_game() -> Game:
     setup = t9a_setup(
         [
             block("r", "red", 30, 20, facing=33),
-            disc("b", "blue", 40, 30, elevation=2.5, life_points=3),
+            disc("b", "blue", 40, 30, elevation=2.5, leader=True),
         ],
         (ObjectiveSpec("htg", "t9a.hold_the_ground", {"centre": [36, 24]}),),
     )

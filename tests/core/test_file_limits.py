@@ -94,16 +94,23 @@ def test_a_310_digit_number_is_out_of_range_not_an_overflow(where, field):
 
 
 @pytest.mark.parametrize(
-    ("field", "value", "problem"),
+    ("name", "field", "value", "problem"),
     [
-        ("models", 10_001, "must be <= 10,000, got 10,001"),
-        ("models_per_rank", 5_000, "must be <= 1,000, got 5,000"),
-        ("life_points", 2_000_000, "must be <= 1,000,000, got 2,000,000"),
+        ("t9a_frontline_clash_demo.json", "models", 10_001, "must be <= 10,000, got 10,001"),
+        ("t9a_frontline_clash_demo.json", "models_per_rank", 5_000, "must be <= 1,000, got 5,000"),
+        # A field Carnevale adds keeps the limits it declares.
+        (
+            "carnevale_drowned_quarter.json",
+            "life_points",
+            2_000_000,
+            "must be <= 1,000,000, got 2,000,000",
+        ),
+        ("carnevale_drowned_quarter.json", "life_points", -1, "must be >= 0, got -1"),
     ],
 )
-def test_unit_counts_past_any_real_army_are_refused_before_scoring(field, value, problem):
+def test_unit_counts_past_any_real_army_are_refused_before_scoring(name, field, value, problem):
     # A huge models_per_rank once passed validation and crashed the scorer.
-    data = scenario_data("t9a_frontline_clash_demo.json")
+    data = scenario_data(name)
     data["units"][0][field] = value
     err = load_error(data)
     assert (err.path, err.problem) == (f"units[0].{field}", problem)

@@ -20,6 +20,7 @@ from tabletop_gui.geometry.outline import distance_3d, distance_to_point, unit_o
 from tabletop_gui.io import load_game
 from tabletop_gui.model.events import MovePiece
 from tabletop_gui.rules.scoreboard import Role
+from tabletop_gui.rules.t9a.fields import FLEEING
 
 from .helpers import at, drop
 
@@ -137,7 +138,7 @@ def test_inspector_edits_a_property_and_refuses_an_invalid_value_with_a_message(
     assert "expected a number" in inspector.message.text()
     assert demo.doc.undo_stack.count() == steps
     inspector.widgets["fleeing"].setChecked(True)  # a flag: the unit stops counting
-    assert demo.doc.state.scene.units["a-peasants"].fleeing
+    assert FLEEING.of(demo.doc.state.scene.units["a-peasants"])
     assert "Equitaine 1" in demo.score_panel.cell(0, COL_REASON)
 
 

@@ -15,7 +15,7 @@ import pytest
 from tabletop_gui.app.document import Document
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import dumps, load_game, loads
-from tabletop_gui.model import Marker, Terrain
+from tabletop_gui.model import Marker, Terrain, Unit
 from tabletop_gui.model.events import (
     AddPiece,
     DeletePiece,
@@ -56,8 +56,11 @@ def _random_edit(rng: random.Random, doc: Document) -> tuple[list[Event], str]:
         return [RotatePiece(u.id, rng.uniform(-720, 720))], "rotate"
     if pick == 5 and units:
         u = rng.choice(units)
-        field = rng.choice(["fleeing", "scoring", "removed", "models", "base_width_mm"])
-        value = (not getattr(u, field)) if isinstance(getattr(u, field), bool) else rng.choice(
+        # The shared fields and those the game's family adds (Fleeing, Leader...).
+        own = state.terms.fields_of(Unit)
+        field = rng.choice(["scoring", "removed", "models", "base_width_mm", *own])
+        now = own[field].of(u) if field in own else getattr(u, field)
+        value = (not now) if isinstance(now, bool) else rng.choice(
             [0, 1, 5, 20, 50.5, 12000])  # fmt: skip
         return [UpdatePiece(u.id, {field: value})], "update"
     if pick == 6:

@@ -14,6 +14,7 @@ from tabletop_gui.geometry.outline import unit_outline
 from tabletop_gui.io import load_game
 from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.play import objective_choices
+from tabletop_gui.rules.hexbanners.fields import LEADER
 
 from .helpers import drop, open_window
 
@@ -239,7 +240,7 @@ def test_a_hex_unit_dropped_on_a_hex_board_stands_on_one_hex(demo, qtbot, key):
     assert drop(demo, demo.palette_panel.mime_for("unit", key), 6.2, 5.1)
     unit = next(iter(demo.doc.state.scene.units.values()))
     assert (unit.models, unit.models_per_rank) == (1, 1)
-    assert unit.leader == (key == "hex-leader")
+    assert LEADER.of(unit) == (key == "hex-leader")
     # The inscribed circle of a hex has radius hex_size * sqrt(3) / 2.
     o = unit_outline(unit)
     half_diagonal = (o.half_w**2 + o.half_d**2) ** 0.5

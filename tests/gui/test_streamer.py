@@ -19,6 +19,7 @@ from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.model.game import Game
 from tabletop_gui.play.score_bar import BarContent, BarSide, BarTile
+from tabletop_gui.rules.carnevale.fields import REVEALED
 from tabletop_gui.rules.registry import find_family
 
 from .helpers import open_window
@@ -184,7 +185,7 @@ def test_players_view_marks_the_unknown_value_in_the_total_instead_of_leaving_it
     assert relic.text == "The Rashaar leads · ? VP (hidden)"
     assert "players' view" in streamer.windowTitle()
     relic = streamer.scene.piece_item("obj-relic")
-    assert "hidden" in relic.marker.rules and not relic.marker.revealed
+    assert "hidden" in relic.marker.rules and not REVEALED.of(relic.marker)
     assert relic.text == "?", "face down: no value on the board"
     assert window.scene.piece_item("obj-relic").text == "2?", "the main window still shows it"
     # The main window's View menu has the same switch, and it follows.

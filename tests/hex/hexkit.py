@@ -10,6 +10,7 @@ from tabletop_gui.model.events import Event, PhaseEnd, PhaseStart, TurnEnd, Turn
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.hexgrid import Hex
 from tabletop_gui.rules import Timeline, evaluate
+from tabletop_gui.rules.hexbanners.fields import LEADER
 
 BLUE, RED = "blue", "red"
 BOARD = HexBoard()
@@ -17,7 +18,7 @@ BOARD = HexBoard()
 
 def unit(uid: str, side: str, hex_: Hex, *, leader: bool = False, board: HexBoard = BOARD) -> Unit:
     x, y = board.hex_to_point(hex_)
-    return Unit(uid, uid.replace("-", " ").title(), side, x, y, leader=leader)
+    return LEADER.set(Unit(uid, uid.replace("-", " ").title(), side, x, y), leader)
 
 
 def setup(

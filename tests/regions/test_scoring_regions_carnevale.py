@@ -12,6 +12,7 @@ import pytest
 from tabletop_gui.model.pieces import MM_PER_INCH, Marker, Side, Unit
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import evaluate
+from tabletop_gui.rules.carnevale.fields import CLAIMED_BY
 from tabletop_gui.rules.carnevale.measure import enemies_in_contact, touching
 from tabletop_gui.rules.carnevale.presets import (
     character,
@@ -119,7 +120,7 @@ def test_a_carried_objective_shows_no_region() -> None:
 def test_a_claimed_objective_scores_wherever_the_characters_stand() -> None:
     bravo = character("bravo", "Bravo", A, 5, 5)
     shrine = objective_marker("shrine", 18, 18, 2, ("claimable",))
-    state = start([bravo], [replace(shrine, claimed_by=A)])
+    state = start([bravo], [CLAIMED_BY.set(shrine, A)])
     r = region(state, "bravo")
     assert r.empty
     assert r.why == "claimed by Gang A: scores for Gang A wherever the characters stand"

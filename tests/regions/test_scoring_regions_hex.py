@@ -13,6 +13,7 @@ from tabletop_gui.model.game import Game
 from tabletop_gui.model.hexgrid import Hex
 from tabletop_gui.rules import Timeline, evaluate
 from tabletop_gui.rules.engine import scoring_regions
+from tabletop_gui.rules.hexbanners.fields import LEADER
 from tabletop_gui.rules.region import Region
 
 from .probes import probes
@@ -23,7 +24,7 @@ BOARD = HexBoard()
 
 def unit(uid: str, side: str, hex_: Hex, leader: bool = False) -> Unit:
     x, y = BOARD.hex_to_point(hex_)
-    return Unit(uid, uid.title(), side, x, y, leader=leader)
+    return LEADER.set(Unit(uid, uid.title(), side, x, y), leader)
 
 
 def timeline(units: list[Unit], kind: str, params: dict[str, Any]) -> Timeline:

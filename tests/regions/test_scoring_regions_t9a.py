@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from tabletop_gui.model import InchBoard, Marker, ObjectiveSpec, Scene, Setup, Side, Terrain, Unit
 from tabletop_gui.model.events import TurnStart
+from tabletop_gui.model.fields import take_values
 from tabletop_gui.model.pieces import MM_PER_INCH
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import evaluate, replay
@@ -18,6 +20,7 @@ from tabletop_gui.rules.engine import initial_state, objectives_of, scoring_regi
 from tabletop_gui.rules.region import Region
 from tabletop_gui.rules.scoreboard import PieceMark, Role
 from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES
+from tabletop_gui.rules.t9a.fields import FIELDS
 
 from .probes import probes
 
@@ -28,9 +31,10 @@ BLOCK_W = 5 * 20 / MM_PER_INCH
 BLOCK_D = 4 * 20 / MM_PER_INCH
 
 
-def block(uid: str, side: str, x: float, y: float, facing: float = 0.0, **kw: object) -> Unit:
+def block(uid: str, side: str, x: float, y: float, facing: float = 0.0, **kw: Any) -> Unit:
     return Unit(uid, uid.title(), side, x, y, facing=facing, base_width_mm=20,
-                base_depth_mm=20, models=20, models_per_rank=5, **kw)  # type: ignore[arg-type]  # fmt: skip
+                base_depth_mm=20, models=20, models_per_rank=5,
+                extra=take_values(FIELDS, kw), **kw)  # fmt: skip
 
 
 def t9a_setup(

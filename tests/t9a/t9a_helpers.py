@@ -18,11 +18,13 @@ from tabletop_gui.model import (
     Unit,
 )
 from tabletop_gui.model.events import Event, TurnEnd, TurnStart
+from tabletop_gui.model.fields import take_values
 from tabletop_gui.model.pieces import MM_PER_INCH
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import evaluate, replay
 from tabletop_gui.rules.scoreboard import ObjectiveResult
 from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES
+from tabletop_gui.rules.t9a.fields import FIELDS
 
 A, B = "a", "b"
 BOARD = InchBoard(72, 48)
@@ -43,9 +45,10 @@ def unit(
     facing: float = 0.0,
     **kw: Any,
 ) -> Unit:
+    extra = take_values(FIELDS, kw)
     return Unit(
         uid, kw.pop("name", uid), side, x, y, facing=facing, base_width_mm=w, base_depth_mm=d,
-        models=models, models_per_rank=per_rank, **kw,
+        models=models, models_per_rank=per_rank, extra=extra, **kw,
     )  # fmt: skip
 
 

@@ -15,6 +15,7 @@ from tabletop_gui.model import InchBoard, Scene, Side
 from tabletop_gui.model import scene as scene_module
 from tabletop_gui.model.pieces import BaseShape, Marker, Unit
 from tabletop_gui.rules.t9a.common import units_inside_each
+from tabletop_gui.rules.t9a.fields import FLEEING
 
 BOARD = InchBoard(72, 48)
 SIDES = (Side("red", "Red", "#d55e00"), Side("blue", "Blue", "#0072b2"))
@@ -32,7 +33,8 @@ def random_unit(rng: random.Random, uid: str) -> Unit:
                 facing=rng.choice([0, 90, 45, rng.uniform(0, 360)]),
                 base_width_mm=25.4 * rng.choice([1, 2, 4]),
                 base_depth_mm=25.4 * rng.choice([1, 2]),
-                scoring=rng.random() < 0.8, fleeing=rng.random() < 0.1)  # fmt: skip
+                scoring=rng.random() < 0.8)  # fmt: skip
+    unit = FLEEING.set(unit, rng.random() < 0.1)
     if rng.random() < 0.2:
         unit = dataclasses.replace(unit, base_shape=BaseShape.ROUND, base_width_mm=40)
     return unit
@@ -65,7 +67,7 @@ def test_answers_after_one_unit_changes_equal_answers_from_scratch(seed):
             y = min(max(u.y + rng.uniform(-3, 3), 2), 46)
             scene = scene.with_piece(dataclasses.replace(u, x=x, y=y))
         elif change < 0.7:
-            scene = scene.with_piece(dataclasses.replace(u, fleeing=not u.fleeing))
+            scene = scene.with_piece(FLEEING.set(u, not FLEEING.of(u)))
         elif change < 0.8:
             scene = scene.with_piece(
                 dataclasses.replace(u, side="blue" if u.side == "red" else "red")

@@ -36,6 +36,8 @@ from tabletop_gui.model.pieces import Marker, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Board, Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play.measure import subject_radius
+from tabletop_gui.rules.engine import family_of
+from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.scoreboard import Area, Circle, HexMark, Highlight, PieceMark, Scoreboard
 
 #: Table around the board, inches (room for edge labels).
@@ -117,7 +119,7 @@ class BoardScene(QGraphicsScene):
             self._reset(scene)
         self.state = state
         self.scoreboard = scoreboard
-        self._sync_pieces(scene)
+        self._sync_pieces(scene, family_of(state.setup))
         self.label_min_ppi = CROWDED_LABEL_PPI if len(scene.units) > LABEL_PIECE_LIMIT else 0.0
         self._sync_highlights(scene, scoreboard)
         if settle and len(scene.units) <= LABEL_PIECE_LIMIT:
@@ -203,7 +205,9 @@ class BoardScene(QGraphicsScene):
     def colour(self, side: str | None) -> QColor | None:
         return self.colours.get(side) if side else None
 
-    def _sync_pieces(self, scene: Scene) -> None:
+    def _sync_pieces(self, scene: Scene, family: Family) -> None:
+        """Bring the items in line with ``scene``; ``family`` says which units are
+        greyed out and which markers' values are face down."""
         bmap = self.bmap
 
         def side_name(side: str) -> str:
@@ -229,14 +233,16 @@ class BoardScene(QGraphicsScene):
             "units",
             scene.units,
             UnitItem,
-            lambda item, u: item.set_piece(u, side_colour(u.side), bmap),
+            lambda item, u: item.set_piece(u, side_colour(u.side), bmap, family.greyed(u)),
         )
         # A carried marker follows its carrier: markers are shown again every time.
         self._sync_kind(
             "markers",
             scene.markers,
             MarkerItem,
-            lambda item, m: item.set_piece(m, self.colour(m.side), bmap, carrier_at(m)),
+            lambda item, m: item.set_piece(
+                m, self.colour(m.side), bmap, carrier_at(m), family.value_hidden(m)
+            ),
             always=True,
         )
 

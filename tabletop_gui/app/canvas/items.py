@@ -158,12 +158,16 @@ class UnitItem(PieceItem):
         #: when something stands there (the scene's label placement decides).
         self.name_at = QPointF()
         self._shape: tuple[float, QPainterPath] | None = None  # (pad, path)
+        #: Drawn greyed out whatever its marks say (``Family.greyed``).
+        self.greyed = False
 
     @property
     def unit(self) -> Unit:
         return self.piece  # type: ignore[return-value]
 
-    def set_piece(self, unit: Unit, colour: QColor, bmap: BoardMap) -> None:
+    def set_piece(self, unit: Unit, colour: QColor, bmap: BoardMap, greyed: bool = False) -> None:
+        """Show ``unit`` in its side's ``colour``; ``greyed``: its family says it is
+        drawn greyed out (``Family.greyed``)."""
         old: Unit | None = self.piece  # type: ignore[assignment]
         self.piece = unit
         self.setPos(bmap.to_scene(unit.x, unit.y))
@@ -178,9 +182,10 @@ class UnitItem(PieceItem):
             and old.models_per_rank == unit.models_per_rank
             and old.name == unit.name
         )
-        if old is not None and same_shape and colour == self.colour and old.fleeing == unit.fleeing:
+        if old is not None and same_shape and colour == self.colour and greyed == self.greyed:
             return
         self.colour = colour
+        self.greyed = greyed
         # Opaque fills (the side colour washed with white) paint much faster than
         # translucent ones; a faded fill for pieces that do not count.
         self.fills = (
@@ -326,7 +331,7 @@ class UnitItem(PieceItem):
         ppi = pixels_per_inch(painter)
         painter.setOpacity(0.3 if self.focus < 0 else 1.0)
         marks = self.marks
-        faded = unit.fleeing or any(m.role is Role.NOT_COUNTING for m in marks)
+        faded = self.greyed or any(m.role is Role.NOT_COUNTING for m in marks)
         outline, grid, front = self.pens
         painter.setPen(outline)
         painter.setBrush(self.fills[1] if faded else self.fills[0])
@@ -410,6 +415,8 @@ class MarkerItem(PieceItem):
         self.caption = ""
         #: The caption's side of the marker: "below" (usual), "above", "right", "left".
         self.caption_side = "below"
+        #: The value is face down to the players (``Family.value_hidden``).
+        self.face_down = False
         self._shape: tuple[float, float, QPainterPath] | None = None  # (radius, pad, path)
 
     @property
@@ -422,14 +429,24 @@ class MarkerItem(PieceItem):
         colour: QColor | None,
         bmap: BoardMap,
         at: tuple[float, float] | None = None,
+        face_down: bool = False,
     ) -> None:
+        """Show ``marker`` (``at``: where its carrier stands); ``face_down``: its
+        family says its value is not known to the players (``Family.value_hidden``)."""
         old: Marker | None = self.piece  # type: ignore[assignment]
+        changed = face_down != self.face_down
+        self.face_down = face_down
         self.piece = marker
         x, y = at if at is not None else (marker.x, marker.y)
         self.setPos(bmap.to_scene(x, y))
         self.setVisible(not marker.destroyed)
         colour = colour or style.NEUTRAL
-        if old is not None and _same_marker_look(old, marker) and colour == self.colour:
+        if (
+            old is not None
+            and _same_marker_look(old, marker)
+            and colour == self.colour
+            and not changed
+        ):
             return
         self.prepareGeometryChange()
         self.colour = colour
@@ -447,8 +464,7 @@ class MarkerItem(PieceItem):
 
     def hidden(self) -> bool:
         """A face-down objective: its value is the referee's secret until revealed."""
-        m = self.marker
-        return m is not None and "hidden" in m.rules and not m.revealed
+        return self.marker is not None and self.face_down
 
     def value_text(self) -> str:
         """The value as this view may show it: '?' for a face-down value in a public
@@ -569,13 +585,13 @@ class MarkerItem(PieceItem):
 
 
 def _same_marker_look(a: Marker, b: Marker) -> bool:
-    return (a.diameter_mm, a.value, a.rules, a.label, a.kind, a.revealed, a.carried_by, a.side) == (
+    return (a.diameter_mm, a.value, a.rules, a.label, a.kind, a.extra, a.carried_by, a.side) == (
         b.diameter_mm,
         b.value,
         b.rules,
         b.label,
         b.kind,
-        b.revealed,
+        b.extra,
         b.carried_by,
         b.side,
     )

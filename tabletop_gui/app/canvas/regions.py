@@ -65,7 +65,7 @@ def unit_key(state: GameState, unit: Unit) -> Hashable:
         Footprint.of(unit),
         unit.elevation,
         unit.side,
-        (unit.scoring, unit.fleeing, unit.scoring_lost, unit.removed, unit.mindless, unit.leader),
+        (unit.scoring, unit.removed, unit.kind, unit.extra),
     )
 
 

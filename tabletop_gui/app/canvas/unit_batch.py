@@ -212,7 +212,7 @@ class UnitBatch(QGraphicsItem):
         marked_labels: list[list[MarkedLabel]] = [[] for _ in range(n)]
         rect = QRectF()
         for (it, unit, _, marks), pos, layer in zip(self.members, places, per_unit, strict=True):
-            faded = unit.fleeing or any(m.role is Role.NOT_COUNTING for m in marks)  # type: ignore[attr-defined]
+            faded = it.greyed or any(m.role is Role.NOT_COUNTING for m in marks)
             outline, grid, front = it.pens
             fill = it.fills[1] if faded else it.fills[0]
             key = (fill.rgba(), outline.color().rgba())

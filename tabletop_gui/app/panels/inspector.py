@@ -31,6 +31,7 @@ from tabletop_gui.play.fields import (
     HIDDEN_TEXT,
     Field,
     InputError,
+    field_value,
     fields_for,
     parse,
     parse_hex,
@@ -220,6 +221,9 @@ class Inspector(QWidget):
             w.setObjectName(f"field_{f.name}")
             self.widgets[f.name] = w
             self.form.addRow(f.label, w)
+            label = self.form.labelForField(w)
+            if f.help and label is not None:
+                label.setToolTip(f.help)
 
     def _widget(self, f: Field) -> QWidget:
         if f.kind in ("bool", "rule"):
@@ -255,9 +259,7 @@ class Inspector(QWidget):
             if isinstance(board, HexBoard):
                 return hex_label(board.point_to_hex(piece.x, piece.y))
             return f"{piece.x:g},{piece.y:g}"
-        if f.kind == "rule":
-            return f.name in piece.rules
-        value = getattr(piece, f.name)
+        value = field_value(f, piece)
         return (
             value.value if hasattr(value, "value") and not isinstance(value, int | float) else value
         )
@@ -286,7 +288,7 @@ class Inspector(QWidget):
         """A player's view of a face-down objective: "?" and read-only (True);
         otherwise the field is editable again (False)."""
         viewer = self.viewer
-        hidden = value_hidden(piece, viewer)
+        hidden = value_hidden(piece, viewer, family_of(self.editor.doc.committed.setup))
         w.setReadOnly(hidden)
         if not hidden:
             w.setToolTip("")

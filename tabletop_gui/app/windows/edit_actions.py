@@ -135,12 +135,12 @@ class EditController(Part):
         data = QGuiApplication.clipboard().mimeData()
         raw = bytes(data.data(clipboard.MIME).data()).decode("utf-8") if data else ""
         try:
-            pieces = clipboard.read(raw or (data.text() if data else ""))
+            pieces = clipboard.read(raw or (data.text() if data else ""), self.doc.state.terms)
         except ValueError as exc:
             self.status(f"Nothing pasted: {exc}")
             return []
         x, y = at if at is not None else self.paste_point()
-        events = paste_events(self.doc.state.scene, pieces, x, y, self.editor.snap)
+        events = paste_events(self.doc.state, pieces, x, y, self.editor.snap)
         what = "1 piece" if len(events) == 1 else f"{len(events)} pieces"
         if self.doc.commit(events, f"Paste {what}") is not None:
             return []

@@ -34,6 +34,7 @@ from tabletop_gui.model.game import Game
 from tabletop_gui.model.names import piece_label, side_name
 from tabletop_gui.model.pieces import MM_PER_INCH, BaseShape, Marker, Unit
 from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.engine import family_of
 
 #: The first line of every piece's Description: ``tabletop-gui id: u12``.
 ID_PREFIX = "tabletop-gui id: "
@@ -304,7 +305,7 @@ def _marker(state: GameState, marker: Marker, assets: Assets, guids: _Guids) -> 
     d = marker.diameter_mm / MM_PER_INCH
     y = m.BOARD_TOP_Y + m.MARKER_HEIGHT / 2 + m.DROP_GAP
     label = piece_label(marker) if marker.label else marker.kind.replace("_", " ").capitalize()
-    hidden = "hidden" in marker.rules and not marker.revealed
+    hidden = family_of(state.setup).value_hidden(marker)  # face down: no value shown
     value = f" · {marker.value} VP" if marker.value is not None and not hidden else ""
     owner = f" · {side_name(scene, marker.side)}" if marker.side else ""
     description = (

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tabletop_gui.model.state import GameState
+from tabletop_gui.model.terms import Terms
 
 
 class EventError(ValueError):
@@ -56,17 +57,26 @@ def clock_prefix(state: GameState) -> str:
     return f"{word} {c.turn}, {who}" if who else f"{word} {c.turn}"
 
 
-def coerce_changes(piece: Any, changes: typing.Mapping[str, Any]) -> dict[str, Any]:
-    """Field changes checked against the piece's dataclass; enums and tuples coerced."""
+def changed(piece: Any, changes: typing.Mapping[str, Any], terms: Terms) -> Any:
+    """``piece`` with ``changes`` made, each to a field of its dataclass or to one
+    its family adds (``terms``), checked against the field's type; enums and
+    tuples coerced. Not validated (``Unit.validate``, ``Terms.problems``)."""
     hints = typing.get_type_hints(type(piece))
-    names = {f.name for f in dataclasses.fields(piece)}
-    out: dict[str, Any] = {}
+    names = {f.name for f in dataclasses.fields(piece)} - {"id", "extra"}
+    own = terms.fields_of(type(piece))
+    core: dict[str, Any] = {}
+    extra = getattr(piece, "extra", None)
     for key, value in changes.items():
-        if key not in names or key == "id":
+        if key in names:
+            core[key] = _coerce(hints[key], value, key)
+        elif key in own and extra is not None:
+            f = own[key]
+            extra = extra.with_value(key, _coerce(f.hint, value, key), f.default)
+        else:
             raise EventError(f"{type(piece).__name__} has no editable field {key!r}")
-        hint = hints[key]
-        out[key] = _coerce(hint, value, key)
-    return out
+    if extra is not None:
+        core["extra"] = extra
+    return dataclasses.replace(piece, **core)
 
 
 def _coerce(hint: Any, value: Any, key: str) -> Any:

@@ -11,8 +11,8 @@ from tabletop_gui.model.bounds import piece_name, where_off
 from tabletop_gui.model.events.base import (
     Event,
     EventError,
+    changed,
     clock_prefix,
-    coerce_changes,
     turn_word,
 )
 from tabletop_gui.model.names import inches, side_name
@@ -57,12 +57,14 @@ def _possessive(state: GameState, side: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-def _change_words(state: GameState, field_name: str, value: Any) -> str:
+def _change_words(state: GameState, piece: Any, field_name: str, value: Any) -> str:
     """'Fleeing set', 'Scoring cleared', 'models 18', 'side Orcs' for the game log
     (a side or a piece by its name, never its id)."""
     label = field_name.replace("_", " ")
     scene = state.scene
-    if field_name in ("side", "claimed_by") and isinstance(value, str):
+    own = state.terms.fields_of(type(piece)).get(field_name)
+    names_side = field_name == "side" or (own is not None and own.kind in ("side", "opt_side"))
+    if names_side and isinstance(value, str):
         return f"{label} {side_name(scene, value)}"
     if field_name == "carried_by" and isinstance(value, str) and scene.has_piece(value):
         return f"{label} {_name(scene.piece(value))}"
@@ -71,8 +73,12 @@ def _change_words(state: GameState, field_name: str, value: Any) -> str:
     return f"{label} {value}"
 
 
-def _checked(piece: Any) -> Any:
+def _checked(piece: Any, state: GameState) -> Any:
+    """``piece`` if it is valid, the fields its family adds included; else
+    EventError naming the first problem (its field and the problem alone too)."""
     errors = piece.validate()
+    if isinstance(piece, Unit | Marker):
+        errors += state.terms.problems(piece)
     if errors:
         field_name, problem = errors[0]
         message = f"{piece_name(piece)}: {field_name.replace('_', ' ')} {problem}"
@@ -98,7 +104,7 @@ class AddPiece(Event):
         return pieces[0]
 
     def apply(self, state: GameState) -> GameState:
-        piece = _checked(self.piece)
+        piece = _checked(self.piece, state)
         if state.scene.has_piece(piece.id):
             raise EventError(f"a piece with id {piece.id!r} already exists")
         if isinstance(piece, Unit | Zone) and piece.side not in state.scene.side_ids:
@@ -187,7 +193,7 @@ class UpdatePiece(Event):
 
     def apply(self, state: GameState) -> GameState:
         piece = _piece(state, self.piece_id)
-        new = _checked(replace(piece, **coerce_changes(piece, self.changes)))
+        new = _checked(changed(piece, self.changes, state.terms), state)
         side = getattr(new, "side", None)
         if isinstance(new, Unit | Zone) and side not in state.scene.side_ids:
             raise EventError(f"{self.piece_id}: unknown side {side!r}")
@@ -197,7 +203,7 @@ class UpdatePiece(Event):
 
     def describe(self, state: GameState) -> str:
         piece = _piece(state, self.piece_id)
-        parts = ", ".join(_change_words(state, k, v) for k, v in self.changes.items())
+        parts = ", ".join(_change_words(state, piece, k, v) for k, v in self.changes.items())
         return f"{clock_prefix(state)}: {_name(piece)}: {parts}"
 
 

@@ -30,6 +30,7 @@ from tabletop_gui.rules.carnevale.events import (
     StealObjective,
     carried_by,
 )
+from tabletop_gui.rules.carnevale.fields import CLAIMED_BY, PICKPOCKET, REVEALED
 from tabletop_gui.rules.carnevale.measure import enemies_in_contact, touching
 from tabletop_gui.rules.carnevale.records import activated, activation, round_open
 
@@ -192,7 +193,7 @@ def _check(state: GameState, event: Event) -> None:
     elif isinstance(event, RevealObjective):
         unit = _character(state, event.character)
         marker = _marker(state, event.marker, "hidden")
-        if marker.revealed:
+        if REVEALED.of(marker):
             raise Refused(f"{_name(state, marker.id)} is already revealed")
         _on_board(state, marker)
         _ends_in_contact_alone(state, unit, marker, "reveal an objective")
@@ -206,14 +207,11 @@ def _check(state: GameState, event: Event) -> None:
         unit = _character(state, event.character)
         marker = _marker(state, event.marker, "claimable")
         _on_board(state, marker)
-        if marker.claimed_by == unit.side:
+        claimed = CLAIMED_BY.of(marker)
+        if claimed == unit.side:
             raise Refused(f"{_name(state, marker.id)} is already claimed by this gang")
-        if marker.claimed_by is not None and not settings.reclaim(state.setup):
-            owner = (
-                state.scene.side(marker.claimed_by).name
-                if marker.claimed_by in state.scene.side_ids
-                else marker.claimed_by
-            )
+        if claimed is not None and not settings.reclaim(state.setup):
+            owner = state.scene.side(claimed).name if claimed in state.scene.side_ids else claimed
             raise Refused(
                 f"{_name(state, marker.id)} is already claimed by {owner} and this scenario "
                 f"does not allow reclaiming (setting {settings.RECLAIM})"
@@ -268,7 +266,7 @@ def _check(state: GameState, event: Event) -> None:
     elif isinstance(event, StealObjective):
         thief = _character(state, event.character)
         carrier = _character(state, event.carrier)
-        if not thief.pickpocket:
+        if not PICKPOCKET.of(thief):
             raise Refused(f"{_name(state, thief.id)} does not have the Pickpocket rule")
         if thief.side == carrier.side:
             raise Refused(f"{_name(state, carrier.id)} is not an enemy")

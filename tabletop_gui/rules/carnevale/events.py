@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from tabletop_gui.model.events.base import Event, EventError, clock_prefix
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.carnevale.fields import CLAIMED_BY, LIFE_POINTS, REVEALED
 
 
 def character(state: GameState, unit_id: str) -> Unit:
@@ -137,10 +138,11 @@ class LifePointsLost(Event):
             raise EventError(
                 f"{self.character}: Life Points lost must be at least 1, got {self.amount}"
             )
-        if unit.life_points is None:
+        points = LIFE_POINTS.of(unit)
+        if points is None:
             raise EventError(f"{self.character}: has no Life Points set (set life_points first)")
-        left = max(unit.life_points - self.amount, 0)
-        return state.with_scene(state.scene.with_piece(replace(unit, life_points=left)))
+        left = max(points - self.amount, 0)
+        return state.with_scene(state.scene.with_piece(LIFE_POINTS.set(unit, left)))
 
     def describe(self, state: GameState) -> str:
         name = _label(character(state, self.character))
@@ -182,7 +184,7 @@ class RevealObjective(Event):
     def apply(self, state: GameState) -> GameState:
         character(state, self.character)
         m = objective(state, self.marker)
-        return state.with_scene(state.scene.with_piece(replace(m, revealed=True)))
+        return state.with_scene(state.scene.with_piece(REVEALED.set(m, True)))
 
     def describe(self, state: GameState) -> str:
         who = _label(character(state, self.character))
@@ -298,7 +300,7 @@ class ClaimObjective(Event):
     def apply(self, state: GameState) -> GameState:
         unit = character(state, self.character)
         m = objective(state, self.marker)
-        return state.with_scene(state.scene.with_piece(replace(m, claimed_by=unit.side)))
+        return state.with_scene(state.scene.with_piece(CLAIMED_BY.set(m, unit.side)))
 
     def describe(self, state: GameState) -> str:
         who = _label(character(state, self.character))

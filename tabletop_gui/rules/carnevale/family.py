@@ -23,6 +23,7 @@ from tabletop_gui.rules.carnevale.events import (
     carried_by,
     dropped,
 )
+from tabletop_gui.rules.carnevale.fields import FIELDS
 from tabletop_gui.rules.carnevale.measure import markers_in_contact
 from tabletop_gui.rules.carnevale.objective import (
     CarnevaleObjective,
@@ -51,6 +52,7 @@ class Carnevale(CarnevalePlay):
     setting_names = settings.NAMES
     objectives = (CarnevaleObjective,)
     events = EVENTS
+    piece_fields = FIELDS
 
     def check(self, state: GameState, event: Event) -> str | None:
         return check_event(state, event)

@@ -13,13 +13,16 @@ from tabletop_gui.geometry.arrays import distances_to_point, unit_arrays
 from tabletop_gui.geometry.outline import in_base_contact, marker_outline, unit_outline
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import Scene
+from tabletop_gui.rules.carnevale.fields import MINDLESS
 
 
 def mindless_mask(scene: Scene) -> np.ndarray:
     """Per unit (``unit_arrays`` order): is it Mindless?"""
     cached = scene.cache.get("carnevale_mindless")
     if cached is None:
-        cached = np.fromiter((u.mindless for u in scene.units.values()), bool, len(scene.units))
+        mindless = MINDLESS.key
+        units = scene.units.values()
+        cached = np.fromiter((bool(u.extra.get(mindless)) for u in units), bool, len(units))
         scene.cache["carnevale_mindless"] = cached
     return cached
 

@@ -24,6 +24,7 @@ from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import ObjectiveSpec, Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.carnevale import settings
+from tabletop_gui.rules.carnevale.fields import CLAIMED_BY, MINDLESS, REVEALED
 from tabletop_gui.rules.carnevale.measure import distances_to_circle, mindless_mask
 from tabletop_gui.rules.carnevale.placement import MARKER_KIND, OBJECTIVE_KIND, placement_problems
 from tabletop_gui.rules.carnevale.records import game_ended
@@ -100,7 +101,7 @@ class _Evaluation:
         self.scene = state.scene
         self.marker: Marker | None = self.scene.markers.get(obj.marker_id)
         m = self.marker
-        self.hidden = bool(m and "hidden" in m.rules and not m.revealed)
+        self.hidden = bool(m and "hidden" in m.rules and not REVEALED.of(m))
         self.unknown = hide and self.hidden
         self.final = game_ended(state)
         self.range = settings.scoring_range(self.setup)
@@ -187,15 +188,15 @@ class _Evaluation:
             self.problems.append(f"{m.id}: no Victory Point value set (scores 0)")
         if m.destroyed:
             return self._result(Status.NONE, None, "Destroyed: scores for nobody.")
-        if m.claimed_by is not None:
-            owner = _side_name(self.state, m.claimed_by)
+        if CLAIMED_BY.of(m) is not None:
+            owner = _side_name(self.state, CLAIMED_BY.of(m))
             self.highlights.append(
-                PieceMark(m.id, Role.SELECTED, m.claimed_by, f"claimed by {owner}")
+                PieceMark(m.id, Role.SELECTED, CLAIMED_BY.of(m), f"claimed by {owner}")
             )
             reason = (
                 f"Claimed by {owner}: {self.value_text()} for {owner} wherever the characters are."
             )
-            return self._scored(m.claimed_by, reason)
+            return self._scored(CLAIMED_BY.of(m), reason)
         if m.carried_by is not None:
             return self._carried(m)
         r = m.radius_in
@@ -304,7 +305,7 @@ class _Evaluation:
             return {"marker": self.obj.marker_id, "state": "missing"}
         if m.destroyed:
             state = "destroyed"
-        elif m.claimed_by is not None:
+        elif CLAIMED_BY.of(m) is not None:
             state = "claimed"
         elif m.carried_by is not None:
             state = "carried"
@@ -321,10 +322,10 @@ class _Evaluation:
             "carried_by": m.carried_by,
             "carried_by_side": carrier.side if carrier else None,
             "carrier_move_actions_only": m.carried_by is not None,
-            "claimed_by": m.claimed_by,
+            "claimed_by": CLAIMED_BY.of(m),
             "destroyed": m.destroyed,
             "hidden": self.hidden,
-            "revealed": m.revealed,
+            "revealed": REVEALED.of(m),
             "position": None if not m.on_table else [m.x, m.y, m.elevation],
             "scores_for": leader,
             "points_unknown": self.unknown and leader is not None,
@@ -371,7 +372,7 @@ def _region(obj: CarnevaleObjective, state: GameState, unit: Unit) -> Region:
     scene = state.scene
     if m is None:
         return Region(why=f"no marker {obj.marker_id!r} on the board", title=title)
-    if unit.mindless:
+    if MINDLESS.of(unit):
         return Region(why=f"{piece_label(unit)} is Mindless: neither scores nor contests",
                       title=title)  # fmt: skip
     if m.destroyed:
@@ -381,8 +382,8 @@ def _region(obj: CarnevaleObjective, state: GameState, unit: Unit) -> Region:
         return Region(why=f"carried by {who}: a carried objective shows no region", title=title)
     claimable = "claimable" in m.rules
     reclaim = settings.reclaim(state.setup)
-    if m.claimed_by is not None and (m.claimed_by == unit.side or not reclaim):
-        owner = _side_name(state, m.claimed_by)
+    if CLAIMED_BY.of(m) is not None and (CLAIMED_BY.of(m) == unit.side or not reclaim):
+        owner = _side_name(state, CLAIMED_BY.of(m))
         return Region(
             why=f"claimed by {owner}: scores for {owner} wherever the characters stand",
             title=title,
@@ -393,7 +394,7 @@ def _region(obj: CarnevaleObjective, state: GameState, unit: Unit) -> Region:
     whys = []
     rng = ev.range
     reach = _plan_reach(rng, dz)
-    if m.claimed_by is None:
+    if CLAIMED_BY.of(m) is None:
         if reach is None:
             whys.append(f"{inches(abs(dz))} {'above' if dz > 0 else 'below'} it: more than "
                         f"{rng:g} in away at any spot")  # fmt: skip

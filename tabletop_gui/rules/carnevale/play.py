@@ -10,8 +10,9 @@ from typing import Any
 
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.events import Event, TurnEnd, TurnStart
+from tabletop_gui.model.fields import field_values
 from tabletop_gui.model.names import piece_label, possessive, side_name
-from tabletop_gui.model.pieces import BaseShape, Unit
+from tabletop_gui.model.pieces import BaseShape, Marker, Unit
 from tabletop_gui.model.scene import Board, Scene, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import flags
@@ -30,6 +31,7 @@ from tabletop_gui.rules.carnevale.events import (
     StealObjective,
     carried_by,
 )
+from tabletop_gui.rules.carnevale.fields import LIFE_POINTS, MINDLESS, PICKPOCKET, REVEALED
 from tabletop_gui.rules.carnevale.placement import MARKER_KIND
 from tabletop_gui.rules.carnevale.presets import BASE_SIZES_MM, new_carnevale_setup
 from tabletop_gui.rules.family import Family
@@ -48,9 +50,10 @@ from tabletop_gui.rules.play_types import (
 )
 
 UNIT_PRESETS = tuple(
-    UnitPreset(f"round-{d}", f"Round {d} mm (Carnevale)", BaseShape.ROUND, d, d, 1, 1, 10)
+    UnitPreset(f"round-{d}", f"Round {d} mm (Carnevale)", BaseShape.ROUND, d, d, 1, 1,
+               field_values({LIFE_POINTS: 10}))
     for d in BASE_SIZES_MM
-)
+)  # fmt: skip
 OBJECTIVE_RULES = ("hidden", "mobile", "claimable", "destructible")
 
 
@@ -71,9 +74,9 @@ MARKER_PRESETS = (
 #: Elevation (3D ranges), Life Points, Mindless, Pickpocket; objective markers'
 #: value, rules and Revealed.
 UNIT_FIELDS = ("name", "side", "base_shape", "base_width_mm", "base_depth_mm", "x", "y", "facing",
-               "elevation", "life_points", "mindless", "pickpocket")  # fmt: skip
+               "elevation", LIFE_POINTS.key, MINDLESS.key, PICKPOCKET.key)  # fmt: skip
 MARKER_FIELDS = ("label", "kind", "value", "diameter_mm", "x", "y", "elevation",
-                 *OBJECTIVE_RULES, "revealed")  # fmt: skip
+                 *OBJECTIVE_RULES, REVEALED.key)  # fmt: skip
 
 
 def characters(state: GameState) -> list[str]:
@@ -177,7 +180,7 @@ class CarnevalePlay(Family):
                 out.append(Action(f"Activate {name}", (ActivationStart(u.id),)))
             for m in markers_near(u, free):
                 label = piece_label(m)
-                if "hidden" in m.rules and not m.revealed:
+                if "hidden" in m.rules and not REVEALED.of(m):
                     out.append(Action(f"{name} reveals {label}", (RevealObjective(u.id, m.id),)))
                 if "mobile" in m.rules:
                     out.append(Action(f"{name} picks up {label}", (PickUpObjective(u.id, m.id),)))
@@ -199,12 +202,13 @@ class CarnevalePlay(Family):
                 if other.side == u.side:
                     out.append(Action(f"{name} takes the objective from {oname}",
                                       (HandOverObjective(u.id, other.id),)))  # fmt: skip
-                elif u.pickpocket:
+                elif PICKPOCKET.of(u):
                     out.append(Action(f"{name} disengages and steals from {oname} (Pickpocket)",
                                       (StealObjective(u.id, other.id),)))  # fmt: skip
-            if u.life_points is not None:
+            points = LIFE_POINTS.of(u)
+            if points is not None:
                 for n in (1, 2, 3, 4, 5):
-                    if n <= max(u.life_points, 1):
+                    if n <= max(points, 1):
                         out.append(Action(f"{name} loses {n} Life Point{'s' if n > 1 else ''}",
                                           (LifePointsLost(u.id, n),), "Life Points"))  # fmt: skip
             out.append(Action(f"Remove {name} from the board", (CharacterRemoved(u.id),)))
@@ -232,6 +236,13 @@ class CarnevalePlay(Family):
 
     def marker_fields(self) -> tuple[str, ...]:
         return MARKER_FIELDS
+
+    def marker_rules(self) -> tuple[str, ...]:
+        return OBJECTIVE_RULES
+
+    def value_hidden(self, marker: Marker) -> bool:
+        """A Hidden objective not yet revealed: its value is face down."""
+        return "hidden" in marker.rules and not REVEALED.of(marker)
 
     def palette(self, board: Board) -> Palette:
         return Palette(units=UNIT_PRESETS, markers=MARKER_PRESETS, marker_group="Objective markers")

@@ -13,8 +13,10 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop_gui.model.board import InchBoard
+from tabletop_gui.model.fields import field_values
 from tabletop_gui.model.pieces import BaseShape, Marker, Side, Unit, Zone
 from tabletop_gui.model.scene import ObjectiveSpec, Scene, Setup
+from tabletop_gui.rules.carnevale.fields import LIFE_POINTS, MINDLESS, PICKPOCKET
 from tabletop_gui.rules.carnevale.objective import RULE_NAMES
 from tabletop_gui.rules.carnevale.placement import MARKER_KIND, OBJECTIVE_KIND
 
@@ -79,10 +81,11 @@ def character(
     """A character on a round base (30, 40, 50, 60 or 75 mm)."""
     if base_mm not in BASE_SIZES_MM:
         raise ValueError(f"{uid}: base_mm must be one of {BASE_SIZES_MM}, got {base_mm}")
+    extra = field_values({LIFE_POINTS: life_points, MINDLESS: mindless, PICKPOCKET: pickpocket})
     return Unit(
         uid, name, side, float(x), float(y), base_shape=BaseShape.ROUND,
-        base_width_mm=float(base_mm), base_depth_mm=float(base_mm), life_points=life_points,
-        elevation=float(elevation), mindless=mindless, pickpocket=pickpocket,
+        base_width_mm=float(base_mm), base_depth_mm=float(base_mm), elevation=float(elevation),
+        extra=extra,
     )  # fmt: skip
 
 

@@ -17,6 +17,7 @@ from tabletop_gui.model.events.core import PhaseEnd, PhaseStart
 from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.hexbanners.fields import LEADER
 
 #: The phase name of the movement phase (ordered moves, same-phase hand-over).
 MOVEMENT = "movement"
@@ -116,7 +117,7 @@ class Eliminate(Event):
 
     def describe(self, state: GameState) -> str:
         unit = unit_on_table(state, self.unit_id)
-        what = "leader" if unit.leader else "unit"
+        what = "leader" if LEADER.of(unit) else "unit"
         return f"{clock_prefix(state)}: {what} {unit.name} eliminated"
 
 

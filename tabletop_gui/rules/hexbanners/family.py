@@ -33,6 +33,7 @@ from tabletop_gui.rules.hexbanners.events import (
     TakeTimePressureBanner,
 )
 from tabletop_gui.rules.hexbanners.exits import Breakthrough, ExitObjective, Withdraw
+from tabletop_gui.rules.hexbanners.fields import FIELDS, LEADER
 from tabletop_gui.rules.hexbanners.memoir.exit_markers import MemoirExit, exit_hexes
 from tabletop_gui.rules.hexbanners.memoir.medal import MemoirMedal
 from tabletop_gui.rules.hexbanners.memoir.sudden_death import SuddenDeath
@@ -87,6 +88,7 @@ class HexBanners(HexBannersPlay):
         TimePressure,
     )  # fmt: skip
     events = EVENTS
+    piece_fields = FIELDS
 
     # -- refusals ---------------------------------------------------------
     def check(self, state: GameState, event: Event) -> str | None:
@@ -134,11 +136,12 @@ class HexBanners(HexBannersPlay):
         for other in state.scene.units.values():
             if other.id == unit.id or other.removed or hex_of(board, other) != dest:
                 continue
-            if other.side != unit.side and not (other.leader and unit.leader):
+            both_leaders = LEADER.of(other) and LEADER.of(unit)
+            if other.side != unit.side and not both_leaders:
                 return (
                     f"{unit.name} cannot enter hex {hex_label(dest)}: enemy {other.name} is there."
                 )
-            if not other.leader and not unit.leader:
+            if not LEADER.of(other) and not LEADER.of(unit):
                 return f"{unit.name} cannot enter hex {hex_label(dest)}: {other.name} is there."
         return None
 
@@ -239,8 +242,9 @@ class HexBanners(HexBannersPlay):
         elif isinstance(event, Eliminate | RemoveCasualty):
             unit = before.scene.units[event.unit_id]
             if not unit.removed:
+                leader = LEADER.of(unit)
                 loss = records.Loss(
-                    unit.id, unit.name, unit.side, unit.leader, before.clock.turn, after.index + 1
+                    unit.id, unit.name, unit.side, leader, before.clock.turn, after.index + 1
                 )
                 after = after.with_record(records.LOSSES, (*records.losses(after), loss))
         elif isinstance(event, PlayCard):

@@ -15,6 +15,7 @@ from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners import settings
 from tabletop_gui.rules.hexbanners.events import ExitBoard, HexMove
+from tabletop_gui.rules.hexbanners.fields import LEADER
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ def occupancy(state: GameState) -> dict[Hex, Occupant]:
             if h is not None:
                 units.setdefault(h, []).append(unit)
         for h, here in units.items():
-            troops = [u for u in here if not u.leader] or (here if lone else [])
+            troops = [u for u in here if not LEADER.of(u)] or (here if lone else [])
             if troops:
                 out[h] = Occupant(troops[0].side, tuple(u.id for u in troops))
     state.scene.cache[key] = out

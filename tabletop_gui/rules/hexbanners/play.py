@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop_gui.model.events import Event, PhaseEnd, PhaseStart, TurnEnd, TurnStart
+from tabletop_gui.model.fields import field_values
 from tabletop_gui.model.hexgrid import HexBoard, hex_label
 from tabletop_gui.model.names import piece_label
 from tabletop_gui.model.pieces import BaseShape, Unit
@@ -24,6 +25,7 @@ from tabletop_gui.rules.hexbanners.events import (
     Retreat,
     TakeTimePressureBanner,
 )
+from tabletop_gui.rules.hexbanners.fields import LEADER
 from tabletop_gui.rules.hexbanners.settings import first_side, movement_phase
 from tabletop_gui.rules.play_types import (
     PLAIN_MARKER,
@@ -60,12 +62,12 @@ UNIT_PRESETS = (
                hex_fraction=0.8, kind="armor"),
     UnitPreset("hex-artillery", "Artillery (one hex)", BaseShape.RECT, 20, 20, 1, 1,
                hex_fraction=0.8, kind="artillery"),
-    UnitPreset("hex-leader", "Leader (one hex)", BaseShape.RECT, 20, 20, 1, 1, leader=True,
-               hex_fraction=0.6),
+    UnitPreset("hex-leader", "Leader (one hex)", BaseShape.RECT, 20, 20, 1, 1,
+               fields=field_values({LEADER: True}), noun="leader", hex_fraction=0.6),
 )  # fmt: skip
 #: Only leaders matter to the banner rules; units stand one per hex.
 UNIT_FIELDS = ("name", "side", "kind", "base_shape", "base_width_mm", "base_depth_mm", "models",
-               "x", "y", "facing", "leader")  # fmt: skip
+               "x", "y", "facing", LEADER.key)  # fmt: skip
 MARKER_FIELDS = ("label", "kind", "diameter_mm", "side", "x", "y")
 #: What the bar calls the parts of a side turn.
 COMMAND, MOVEMENT, BATTLE = "Command and order", "Movement", "Battle and draw"
@@ -161,7 +163,7 @@ class HexBannersPlay(Family):
                     out.append(Action(f"{name}: retreat to hex {hex_label(to)}",
                                       (Retreat(u.id, to),)))  # fmt: skip
             out.append(Action(f"{name} exits the board (ordered)", (ExitBoard(u.id),)))
-            what = "leader" if u.leader else "unit"
+            what = "leader" if LEADER.of(u) else "unit"
             out.append(Action(f"Eliminate {what} {name}", (Eliminate(u.id),)))
         return out
 

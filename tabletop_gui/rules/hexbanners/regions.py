@@ -14,6 +14,7 @@ from tabletop_gui.model.names import piece_label
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners import settings
+from tabletop_gui.rules.hexbanners.fields import LEADER
 from tabletop_gui.rules.hexbanners.occupancy import board_of, hex_of, occupancy
 from tabletop_gui.rules.objective import Objective
 from tabletop_gui.rules.region import Region, RegionPart
@@ -35,7 +36,7 @@ def refusal(obj: Objective, state: GameState, unit: Unit, sides: list[str]) -> R
         return Region(why="needs a hex board")
     if unit.side not in sides:
         return Region(why=f"only {side_names(state, sides)} may gain it")
-    if unit.leader and not settings.lone_leader_occupies(state.setup):
+    if LEADER.of(unit) and not settings.lone_leader_occupies(state.setup):
         return Region(why=f"{piece_label(unit)} is a leader: alone, a leader holds no hex")
     return None
 

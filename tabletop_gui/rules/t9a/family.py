@@ -10,6 +10,7 @@ from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, Status
 from tabletop_gui.rules.t9a.breakthrough import Breakthrough
 from tabletop_gui.rules.t9a.capture_the_flags import CaptureTheFlags
 from tabletop_gui.rules.t9a.events import EVENTS
+from tabletop_gui.rules.t9a.fields import FIELDS
 from tabletop_gui.rules.t9a.hold_the_ground import HoldTheGround
 from tabletop_gui.rules.t9a.king_of_the_hill import KingOfTheHill
 from tabletop_gui.rules.t9a.play import NinthAgePlay
@@ -65,6 +66,7 @@ class NinthAge(NinthAgePlay):
         Breakthrough, CaptureTheFlags, SpoilsOfWar, HoldTheGround, KingOfTheHill, SecureTarget,
     )  # fmt: skip
     events = EVENTS
+    piece_fields = FIELDS
 
     def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
         if (

@@ -36,6 +36,7 @@ from tabletop_gui.rules.play_types import (
 from tabletop_gui.rules.region import Region
 from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES, DeploymentType
 from tabletop_gui.rules.t9a.events import FlagMark, KingOfTheHillPick, SpoilsDrop, SpoilsPickUp
+from tabletop_gui.rules.t9a.fields import FIELDS, FLEEING, SCORING_LOST
 from tabletop_gui.rules.t9a.scoring import game_ended, game_turns
 from tabletop_gui.rules.t9a.spoils_of_war import MARKER_KIND as SPOILS_KIND
 from tabletop_gui.rules.t9a.spoils_of_war import spoils_positions
@@ -72,8 +73,8 @@ MARKER_PRESETS = (
 )
 UNIT_FIELDS = (
     "name", "side", "base_shape", "base_width_mm", "base_depth_mm", "models",
-    "models_per_rank", "x", "y", "facing", "elevation", "height", "scoring", "fleeing",
-    "scoring_lost", "leader",
+    "models_per_rank", "x", "y", "facing", "elevation", "height", "scoring",
+    *(f.key for f in FIELDS),
 )  # fmt: skip
 MARKER_FIELDS = ("label", "kind", "diameter_mm", "side", "x", "y")
 
@@ -194,11 +195,12 @@ class NinthAgePlay(Family):
             if u.removed:
                 continue
             out.append(Action(f"Remove {name} as a casualty", (RemoveCasualty(u.id),)))
-            flee = "Rallied: no longer Fleeing" if u.fleeing else "Fleeing"
-            out.append(Action(f"{name}: {flee}", (UpdatePiece(u.id, {"fleeing": not u.fleeing}),)))
-            lost = "Scoring back" if u.scoring_lost else "Lost Scoring"
-            change = UpdatePiece(u.id, {"scoring_lost": not u.scoring_lost})
-            out.append(Action(f"{name}: {lost}", (change,)))
+            fleeing, lost = FLEEING.of(u), SCORING_LOST.of(u)
+            flee = "Rallied: no longer Fleeing" if fleeing else "Fleeing"
+            out.append(Action(f"{name}: {flee}", (UpdatePiece(u.id, {FLEEING.key: not fleeing}),)))
+            back = "Scoring back" if lost else "Lost Scoring"
+            change = UpdatePiece(u.id, {SCORING_LOST.key: not lost})
+            out.append(Action(f"{name}: {back}", (change,)))
         for m in (scene.markers[i] for i in ids if i in scene.markers):
             if m.kind == SPOILS_KIND and m.carried_by is not None and point is not None:
                 x, y = point
@@ -249,6 +251,10 @@ class NinthAgePlay(Family):
     def marker_fields(self) -> tuple[str, ...]:
         """Markers have an owner (Secure Target)."""
         return MARKER_FIELDS
+
+    def greyed(self, unit: Unit) -> bool:
+        """A Fleeing unit is drawn greyed out (it is not Scoring)."""
+        return FLEEING.of(unit)
 
     def palette(self, board: Board) -> Palette:
         return Palette(

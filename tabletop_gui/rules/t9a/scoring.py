@@ -7,6 +7,7 @@ import numpy as np
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene, Setup, derived
 from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.t9a.fields import FLEEING, SCORING_LOST
 
 #: The game lasts this many Game Turns; "the end of the game" is the end of the last.
 DEFAULT_GAME_TURNS = 6
@@ -41,7 +42,7 @@ def settings_problems(setup: Setup) -> list[str]:
 
 def is_scoring(unit: Unit) -> bool:
     """Scoring: has the Scoring property, not Fleeing, not destroyed, not marked lost."""
-    return unit.scoring and not unit.fleeing and not unit.removed and not unit.scoring_lost
+    return unit.scoring and not unit.removed and not FLEEING.of(unit) and not SCORING_LOST.of(unit)
 
 
 def why_not_scoring(unit: Unit) -> str:
@@ -49,9 +50,9 @@ def why_not_scoring(unit: Unit) -> str:
         return "destroyed"
     if not unit.scoring:
         return "not a Scoring Unit"
-    if unit.fleeing:
+    if FLEEING.of(unit):
         return "Fleeing"
-    if unit.scoring_lost:
+    if SCORING_LOST.of(unit):
         return "lost Scoring"
     return ""
 
@@ -63,8 +64,9 @@ def scoring_mask(scene: Scene) -> np.ndarray:
 
 def _build_scoring(scene: Scene) -> np.ndarray:
     # ``is_scoring`` of every unit, written out inline (one pass, no call per unit).
+    fleeing, lost = FLEEING.key, SCORING_LOST.key
     return np.array(
-        [u.scoring and not u.fleeing and not u.removed and not u.scoring_lost
+        [u.scoring and not u.removed and not u.extra.get(fleeing) and not u.extra.get(lost)
          for u in scene.units.values()],
         dtype=bool,
     )  # fmt: skip
