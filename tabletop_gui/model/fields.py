@@ -168,7 +168,7 @@ class MarkerField(PieceField[T]):
 
 
 def field_values(values: Mapping[PieceField[Any], Any]) -> FieldValues:
-    """Values to give a new piece (``Unit(..., extra=field_values({LEADER: True}))``);
+    """Values to give a new piece (``Unit(..., extra=field_values({BRAVE: True}))``);
     defaults are left out."""
     out = NO_VALUES
     for f, value in values.items():

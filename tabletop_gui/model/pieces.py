@@ -32,10 +32,6 @@ class HeightClass(StrEnum):
     GIGANTIC = "gigantic"
 
 
-#: Models a rank needs to be a Full Rank, by height class (The Ninth Age).
-FULL_RANK_WIDTH = {HeightClass.STANDARD: 5, HeightClass.LARGE: 3, HeightClass.GIGANTIC: 1}
-
-
 @dataclass(frozen=True, slots=True)
 class Side:
     id: str
@@ -98,13 +94,6 @@ class Unit:
     def ranks(self) -> int:
         """Ranks, counting an incomplete rear rank."""
         return math.ceil(self.models / self.models_per_rank)
-
-    @property
-    def full_ranks(self) -> int:
-        """Complete ranks at least as wide as the height class asks (5 / 3 / 1 models)."""
-        if self.models_per_rank < FULL_RANK_WIDTH[self.height]:
-            return 0
-        return self.models // self.models_per_rank
 
     @property
     def width_in(self) -> float:

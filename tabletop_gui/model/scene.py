@@ -170,7 +170,7 @@ def _patched(scene: Scene, key: Hashable, patch: Callable[[T, Scene, int], T]) -
 
 @dataclass(frozen=True)
 class ObjectiveSpec:
-    """An active objective of a scenario: its kind (e.g. ``t9a.hold_the_ground``)
+    """An active objective of a scenario: its kind (``<family>.<objective>``)
     and the parameters the rule reads (hexes, values, which side...)."""
 
     id: str

@@ -25,6 +25,7 @@ from tabletop_gui.geometry import (
 from tabletop_gui.geometry.arrays import distances_to_point, inside_area, unit_arrays
 from tabletop_gui.model import Scene, Unit
 from tabletop_gui.model.pieces import HeightClass
+from tabletop_gui.rules.t9a.ranks import full_ranks
 
 from .helpers import INCH, block, disc
 
@@ -67,7 +68,7 @@ def test_unit_narrower_than_its_rank_width_uses_its_model_count():
 )
 def test_full_ranks_by_height_class(height, per_rank, models, full):
     u = Unit("u", "u", "red", 0, 0, models=models, models_per_rank=per_rank, height=height)
-    assert u.full_ranks == full
+    assert full_ranks(u) == full
 
 
 def test_distance_exactly_six_is_within_six_and_six_point_zero_one_is_not():

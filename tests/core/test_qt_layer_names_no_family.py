@@ -100,3 +100,34 @@ def test_no_string_in_the_qt_layer_is_a_familys_phrase():
         if text in words
     ]
     assert found == []
+
+
+def family_field_names() -> set[str]:
+    """Every key of a field a family adds to its pieces, and every event name
+    (with those of earlier versions): words of one family."""
+    out: set[str] = set()
+    for family in families():
+        out |= {f.key for f in family.piece_fields}
+        out |= {n for e in family.events for n in (e.type, *e.aliases)}
+    return out
+
+
+def attributes_in_code(path: Path) -> list[tuple[int, str]]:
+    """Attribute names the module reads or writes (``unit.fleeing``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [(n.lineno, n.attr) for n in ast.walk(tree) if isinstance(n, ast.Attribute)]
+
+
+def test_the_qt_layer_names_no_familys_piece_field_or_event():
+    words = family_field_names()
+    assert {"fleeing", "life_points", "revealed", "claimed_by", "carnevale_reveal"} <= words
+    # "leader" is also who leads an objective (ObjectiveResult.leader): a word of every
+    # family. The hex game's Leader field is read through its UnitField, never here.
+    words.discard("leader")
+    found = [
+        f"{path.relative_to(APP.parent)}:{line}: {text!r}"
+        for path in sorted(APP.rglob("*.py"))
+        for line, text in [*strings_in_code(path), *attributes_in_code(path)]
+        if text in words
+    ]
+    assert found == []

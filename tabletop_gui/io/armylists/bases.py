@@ -28,7 +28,8 @@ from tabletop_gui import bundled
 from tabletop_gui.io.armylists.model import BaseSize, parse_base, parse_height
 from tabletop_gui.io.atomic import write_atomic
 from tabletop_gui.io.errors import FileFormatError
-from tabletop_gui.model.pieces import FULL_RANK_WIDTH, BaseShape, HeightClass
+from tabletop_gui.model.pieces import BaseShape, HeightClass
+from tabletop_gui.rules.t9a.ranks import FULL_RANK_WIDTH
 
 BUNDLED = bundled.folder("bases") / "t9a_bases.csv"
 #: The user's own table lives in the program's data folder (this variable overrides it).

@@ -58,7 +58,7 @@ def _possessive(state: GameState, side: str) -> str:
 
 
 def _change_words(state: GameState, piece: Any, field_name: str, value: Any) -> str:
-    """'Fleeing set', 'Scoring cleared', 'models 18', 'side Orcs' for the game log
+    """'Scoring set', 'Scoring cleared', 'models 18', 'side Orcs' for the game log
     (a side or a piece by its name, never its id)."""
     label = field_name.replace("_", " ")
     scene = state.scene
@@ -182,7 +182,8 @@ class RotatePiece(Event):
 
 @dataclass(frozen=True)
 class UpdatePiece(Event):
-    """Change fields of a piece: flags (Scoring, Fleeing...), bases, side, values."""
+    """Change fields of a piece: flags (Scoring...), bases, side, values, and the
+    fields its family adds (``GameState.terms``)."""
 
     type = "update"
     piece_id: str

@@ -61,6 +61,7 @@ from tabletop_gui.rules.t9a.common import (
 )
 from tabletop_gui.rules.t9a.deployments import Segment, dividing_line
 from tabletop_gui.rules.t9a.events import SpoilsDrop, SpoilsPickUp
+from tabletop_gui.rules.t9a.ranks import full_ranks
 from tabletop_gui.rules.t9a.regions import not_scoring, on_board
 from tabletop_gui.rules.t9a.scoring import game_ended, is_scoring, scoring_mask, why_not_scoring
 
@@ -391,9 +392,9 @@ class SpoilsOfWar(Objective):
                 counts[unit.side] = counts.get(unit.side, 0) + 1
                 carriers[m.id] = unit.id
                 label = f"carries {mname}"
-                if unit.full_ranks < MARCH_FULL_RANKS:
+                if full_ranks(unit) < MARCH_FULL_RANKS:
                     cannot_march.append(unit.id)
-                    fr = unit.full_ranks
+                    fr = full_ranks(unit)
                     label += f"; cannot March ({fr} Full Rank{'' if fr == 1 else 's'})"
                 counting.append(CountingPiece(unit.id, unit.side, None, None, label))
                 highlights.append(PieceMark(unit.id, Role.CARRIED, unit.side, label))

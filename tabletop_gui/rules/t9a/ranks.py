@@ -1,0 +1,16 @@
+"""Full Ranks (The Ninth Age; docs/t9a.md, Shared rules): a rank counts as full
+when it is at least as wide as the unit's height class asks."""
+
+from __future__ import annotations
+
+from tabletop_gui.model.pieces import HeightClass, Unit
+
+#: Models a rank needs to be a Full Rank, by height class.
+FULL_RANK_WIDTH = {HeightClass.STANDARD: 5, HeightClass.LARGE: 3, HeightClass.GIGANTIC: 1}
+
+
+def full_ranks(unit: Unit) -> int:
+    """Complete ranks at least as wide as the height class asks (5 / 3 / 1 models)."""
+    if unit.models_per_rank < FULL_RANK_WIDTH[unit.height]:
+        return 0
+    return unit.models // unit.models_per_rank
