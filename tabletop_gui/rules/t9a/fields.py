@@ -1,4 +1,4 @@
-"""The fields The Ninth Age adds to units (docs/t9a.md, Scoring Units)."""
+"""The fields The Ninth Age adds to units (docs/t9a.md, Shared rules)."""
 
 from __future__ import annotations
 
