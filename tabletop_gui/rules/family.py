@@ -73,20 +73,13 @@ class Family:
     def event_types(cls) -> Mapping[str, type[Event]]:
         """Type name -> class of every event a game of this family may log: the
         core ones and its own, each also under the names earlier files gave it."""
-        found = _EVENT_TYPES.get(cls)
-        if found is None:
-            events = (*CORE_EVENTS, *cls.events)
-            found = {**{a: e for e in events for a in e.aliases}, **{e.type: e for e in events}}
-            _EVENT_TYPES[cls] = found
-        return found
+        events = (*CORE_EVENTS, *cls.events)
+        return {**{a: e for e in events for a in e.aliases}, **{e.type: e for e in events}}
 
     @classmethod
     def terms(cls) -> Terms:
         """What the model needs to know of this family (``model.terms``)."""
-        found = _TERMS.get(cls)
-        if found is None:
-            found = _TERMS[cls] = Terms(turn=cls.words.turn, fields=cls.piece_fields)
-        return found
+        return Terms(turn=cls.words.turn, fields=cls.piece_fields)
 
     @classmethod
     def declaration_problem(cls) -> str | None:
@@ -275,7 +268,3 @@ class Family:
         """An empty board like ``setup``'s (File > New board of this kind), or None."""
         presets = self.new_presets()
         return presets[0].build() if presets else None
-
-
-_EVENT_TYPES: dict[type[Family], Mapping[str, type[Event]]] = {}
-_TERMS: dict[type[Family], Terms] = {}

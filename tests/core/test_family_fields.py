@@ -68,7 +68,7 @@ def test_another_familys_field_in_a_file_is_refused_naming_the_familys_own():
         load(data)
     assert err.value.path == "units[0].mindless"
     assert err.value.problem.startswith("unknown field (known: id, name, side")
-    assert err.value.problem.endswith("kind, fleeing, scoring_lost, leader)")
+    assert err.value.problem.endswith("tag_offset, fleeing, scoring_lost, leader)")
 
 
 def test_a_family_field_of_the_wrong_type_is_refused_by_its_path():
