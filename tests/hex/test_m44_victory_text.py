@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from tabletop_gui.model.events import TurnEnd
-from tabletop_gui.model.events.hexgame import Eliminate, ExitBoard, HexMove
 from tabletop_gui.model.game import Game
 from tabletop_gui.rules import RuleError, evaluate
+from tabletop_gui.rules.hexbanners.events import Eliminate, ExitBoard, HexMove
 from tests.hex.hexkit import Play, end, turn
 from tests.hex.m44kit import (
     ALLIES,
