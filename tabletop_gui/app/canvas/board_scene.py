@@ -42,6 +42,17 @@ from tabletop_gui.rules.scoreboard import Area, Circle, HexMark, Highlight, Piec
 
 #: Table around the board, inches (room for edge labels).
 MARGIN = 2.5
+#: Axis numbers smaller than this many pixels are not drawn (unreadable).
+MIN_AXIS_PX = 4.0
+
+
+def axis_step(size_in: float, longest: float) -> int:
+    """Inches between axis numbers ``size_in`` tall: every 6 in, or every 12 (24)
+    where the numbers would crowd each other."""
+    width = 0.62 * size_in * len(str(int(longest)))  # DejaVu Sans digits: 0.62 em
+    return next((s for s in (6, 12, 24) if width * 1.6 <= s), 24)
+
+
 #: The sides' names at the board's edges are drawn at least this many pixels tall.
 EDGE_LABEL_PX = 10.0
 #: More units than this make a crowded board: names show from CROWDED_LABEL_PPI up.
@@ -411,16 +422,22 @@ class BoardScene(QGraphicsScene):
         painter.drawLine(c + QPointF(-0.6, 0), c + QPointF(0.6, 0))
         painter.drawLine(c + QPointF(0, -0.6), c + QPointF(0, 0.6))
         ts = self.text_scale
-        if ppi * 0.3 * ts >= 4:
+        size = max(0.35 * ts, self.min_text_in())
+        if ppi * size >= MIN_AXIS_PX:
             painter.setPen(QColor(0, 0, 0, 110))
-            size = 0.35 * ts
             back = self._edge_text_backing()
-            for i in range(6, int(w), 6):
+            step = axis_step(size, max(w, h))
+            for i in range(step, int(w), step):
                 draw_label(painter, f"{i}", QPointF(i, h + 1.3 * size), size, style.AXIS_TEXT, back)
-            for j in range(6, int(h), 6):
+            for j in range(step, int(h), step):
                 draw_label(
                     painter, f"{j}", QPointF(-1.6 * size, h - j), size, style.AXIS_TEXT, back
                 )
+
+    def min_text_in(self) -> float:
+        """The least height, inches, of text that must be read (the axis numbers):
+        none here; a stream picture's scene says (its pixels are known)."""
+        return 0.0
 
     def _edge_text_backing(self) -> QColor | None:
         """Text outside the board is light on the dark table; with no table drawn

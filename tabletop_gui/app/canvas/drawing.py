@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import cast
 
@@ -104,6 +105,70 @@ def draw_label(
 
 def pixels_per_inch(painter: QPainter) -> float:
     return QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+
+
+#: Hatching: the lines repeat every this many pixels along a row, as Qt's 8 x 8
+#: pattern brushes do.
+HATCH_PX = 8.0
+
+
+def draw_hatch(
+    painter: QPainter, path: QPainterPath, colour: QColor, rising: bool = True,
+    falling: bool = True,
+) -> None:  # fmt: skip
+    """Hatch ``path`` with thin diagonal lines ``HATCH_PX`` pixels apart at the
+    painter's zoom (``rising``: bottom left to top right; both: a cross), drawn
+    as the lines' parts inside the path rather than with a pattern brush or a
+    clip, so every picture draws the same: a pattern brush is a tile of pixels
+    that an SVG (the stream overlay's board) shows as coarse squares, and an
+    SVG drops a clip."""
+    ppi = pixels_per_inch(painter)
+    if ppi <= 0:
+        return
+    polygons = tuple(
+        tuple((poly.at(i).x(), poly.at(i).y()) for i in range(poly.size()))
+        for poly in path.toFillPolygons()
+        if poly.size() > 2
+    )
+    segments = _hatch_segments(polygons, round(HATCH_PX / ppi, 6), rising, falling)
+    if segments:
+        painter.save()
+        painter.setPen(style.cosmetic(colour, 1))
+        painter.drawLines([QPointF(x, y) for seg in segments for x, y in seg])
+        painter.restore()
+
+
+@lru_cache(maxsize=256)
+def _hatch_segments(
+    polygons: tuple[tuple[tuple[float, float], ...], ...], step: float, rising: bool,
+    falling: bool,
+) -> tuple[tuple[tuple[float, float], tuple[float, float]], ...]:  # fmt: skip
+    """The parts inside ``polygons`` (even-odd, as Qt fills) of diagonal lines
+    ``step`` apart along a row (cached: an item repaints at one zoom many times)."""
+    from shapely import MultiLineString, Polygon, symmetric_difference_all
+
+    shapes = [Polygon(p).buffer(0) for p in polygons]
+    area = symmetric_difference_all(shapes) if len(shapes) > 1 else shapes[0] if shapes else None
+    if area is None or area.is_empty:
+        return ()
+    x0, y0, x1, y1 = area.bounds
+    span = (x1 - x0) + (y1 - y0)
+    lines = []
+    k = math.floor((x0 - (y1 - y0)) / step)
+    while k * step <= x1:
+        x = k * step
+        if rising:
+            lines.append(((x, y1), (x + span, y1 - span)))
+        if falling:
+            lines.append(((x, y0), (x + span, y0 + span)))
+        k += 1
+    cut = area.intersection(MultiLineString(lines))
+    parts = getattr(cut, "geoms", [cut])
+    out = []
+    for part in parts:
+        coords = list(getattr(part, "coords", []))
+        out += [(coords[i], coords[i + 1]) for i in range(len(coords) - 1)]
+    return tuple(out)
 
 
 class DashCache:

@@ -21,6 +21,7 @@ from tabletop_gui.app.canvas.drawing import (
     BoardMap,
     DashCache,
     draw_dashed,
+    draw_hatch,
     draw_label,
     pixels_per_inch,
     text_size,
@@ -695,8 +696,7 @@ class TerrainItem(PolygonItem):
             painter.setPen(style.cosmetic(QColor("black"), 2))
             painter.setBrush(style.IMPASSABLE)
             painter.drawPath(self.path)
-            painter.setBrush(style.brush(QColor(255, 255, 255, 90), Qt.BrushStyle.DiagCrossPattern))
-            painter.drawPath(self.path)
+            draw_hatch(painter, self.path, QColor(255, 255, 255, 90))
         else:
             painter.setPen(style.cosmetic(style.TERRAIN_EDGE, 1.5))
             painter.setBrush(style.with_alpha(style.TERRAIN, 170))

@@ -383,7 +383,7 @@ def place(scene: BoardScene, limit: int) -> None:
         spots = _overlay_spots(o, tw, th)
         if not spots:
             continue
-        boxes = [[_inside(_box(s, tw, th, True, SPACE * o.ts), board)] for s in spots]
+        boxes = [[_keep_on(_box(s, tw, th, True, SPACE * o.ts), board)] for s in spots]
         if len(boxes) == 1:
             _place_overlay_label(p, o, boxes, drop)
         else:
@@ -429,11 +429,13 @@ def place(scene: BoardScene, limit: int) -> None:
         tw, th = drawn_size(poly.label, p.size(NOTE_IN * poly.ts), italic=True)
         spots = _polygon_spots(poly.polygon, tw, th)
         space = SPACE * poly.ts
-        boxes = [[_box(s, tw, th, impassable, space)] for s in spots]
+        # Kept on the board: a long label of a thin zone hung past its edge, over
+        # the axis numbers (a small stream picture's labels are large).
+        boxes = [[_keep_on(_box(s, tw, th, impassable, space), board)] for s in spots]
         best = p.choose(poly, boxes, drop)
         poly.label_item.setVisible(best >= 0)
         if best >= 0:
-            poly.move_label(spots[best])
+            poly.move_label(boxes[best][0].center())
     scene.label_placer = p
 
 

@@ -17,6 +17,7 @@ from tabletop_gui.app.canvas.drawing import (
     BoardMap,
     DashCache,
     draw_dashed,
+    draw_hatch,
     draw_label,
     pixels_per_inch,
     text_size,
@@ -202,11 +203,7 @@ class AreaOverlay(OverlayItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         painter.setOpacity(1.0)
-        painter.setBrush(
-            style.brush(style.with_alpha(self.colour, 110), Qt.BrushStyle.BDiagPattern)
-        )
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.drawPath(self.path)
+        draw_hatch(painter, self.path, style.with_alpha(self.colour, 110), falling=False)
         width = 2.5 / max(pixels_per_inch(painter), 1e-6)
         draw_dashed(painter, self.path, self.colour, width, Qt.PenStyle.DashDotLine, self.dashes)
 

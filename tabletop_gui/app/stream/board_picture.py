@@ -105,6 +105,11 @@ class StreamScene(BoardScene):
             self.sync_batch()
         return True
 
+    def min_text_in(self) -> float:
+        """Text that must be read (the axis numbers) is at least MIN_LABEL_PX
+        pixels tall in the picture: at 640 x 360 it came out 5 px."""
+        return MIN_LABEL_PX / self.label_ppi if self.label_ppi > 0 else 0.0
+
     def name_px(self, ppi: float) -> float:
         """How tall unit names come out at ``ppi`` pixels per inch."""
         return NAME_IN * self.text_scale * ppi
