@@ -261,7 +261,7 @@ def test_selecting_a_score_row_highlights_its_units_and_dims_the_rest(demo):
 
 
 def test_counts_column_follows_the_counters(demo):
-    assert demo.score_panel.cell(0, COL_COUNTS) == "Equitaine 0 · Orcs 0"
+    assert demo.score_panel.cell(0, COL_COUNTS) == "counters: Equitaine 0 · Orcs 0"
 
 
 def test_a_deployment_type_preset_replaces_the_zones_in_one_undo_step(demo):
