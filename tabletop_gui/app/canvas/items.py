@@ -10,9 +10,18 @@ rotation baked into the polygon: moving a piece is a ``setPos`` only.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPolygonF
+from PySide6.QtGui import (
+    QColor,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
+    QPolygonF,
+    QTransform,
+)
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tabletop_gui.app import style
@@ -29,7 +38,7 @@ from tabletop_gui.app.canvas.drawing import (
 from tabletop_gui.app.canvas.floating import FOLLOWED, Floating, follow_scene
 from tabletop_gui.app.canvas.layers import Z_MARKER, Z_TERRAIN, Z_UNIT, Z_ZONE
 from tabletop_gui.app.canvas.marks import SELECT_GAP, Mark, draw_halo, draw_selection
-from tabletop_gui.geometry.outline import marker_outline, unit_outline
+from tabletop_gui.geometry.outline import Outline, marker_outline, unit_outline
 from tabletop_gui.model.pieces import BaseShape, Marker, Terrain, Unit, Zone
 from tabletop_gui.rules.scoreboard import Role
 
@@ -143,6 +152,22 @@ def pick_pad(item: QGraphicsItem) -> float:
     return max(0.0, min(float(pad), PICK_PAD_MAX))
 
 
+@lru_cache(maxsize=64)
+def _unit_paint(rgba: int) -> tuple[tuple[QColor, QColor], tuple[QPen, QPen, QPen]]:
+    """A side colour's unit fills and pens, made once per colour (shared by its
+    units, never changed): opaque fills (the colour washed with white) paint
+    much faster than translucent ones; a faded fill for pieces that do not count."""
+    colour = QColor.fromRgba(rgba)
+    white = QColor("white")
+    fills = (style.blend(colour, white, 0.3), style.blend(colour, white, 0.65))
+    pens = (
+        style.cosmetic(colour.darker(160), 1),
+        style.cosmetic(style.with_alpha(colour.darker(180), 110), 1),
+        style.inches(colour.darker(220), 0.12),
+    )
+    return fills, pens
+
+
 class UnitItem(PieceItem):
     kind = "unit"
 
@@ -187,35 +212,21 @@ class UnitItem(PieceItem):
             return
         self.colour = colour
         self.greyed = greyed
-        # Opaque fills (the side colour washed with white) paint much faster than
-        # translucent ones; a faded fill for pieces that do not count.
-        self.fills = (
-            style.blend(colour, QColor("white"), 0.3),
-            style.blend(colour, QColor("white"), 0.65),
-        )
-        self.pens = (
-            style.cosmetic(colour.darker(160), 1),
-            style.cosmetic(style.with_alpha(colour.darker(180), 110), 1),
-            style.inches(colour.darker(220), 0.12),
-        )
+        self.fills, self.pens = _unit_paint(colour.rgba())
         self._build(unit)
         self.setToolTip(self.tooltip())
         self.update()
 
-    def _corners(self, unit: Unit, grow: float = 0.0) -> list[QPointF]:
-        """The footprint's corners around (0, 0) in scene orientation, grown by
-        ``grow`` inches: back left, back right, front right, front left."""
-        o = unit_outline(unit)
+    def _local(self, unit: Unit, grow: float = 0.0, outline: Outline | None = None) -> QPolygonF:
+        """The footprint around (0, 0) in scene orientation, grown by ``grow``
+        inches: its corners back left, back right, front right, front left (and
+        the first again, closing it). One transform maps the unit's rectangle,
+        in C++ (a board at the piece limit builds 20,000 of them)."""
+        o = unit_outline(unit) if outline is None else outline
         c, s = math.cos(o.angle), math.sin(o.angle)
-        pts = []
-        for lx, ly in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
-            x, y = lx * (o.half_w + grow), ly * (o.half_d + grow)
-            pts.append(QPointF(x * c - y * s, -(x * s + y * c)))
-        return pts
-
-    def _local(self, unit: Unit, grow: float = 0.0) -> QPolygonF:
-        """The footprint around (0, 0) in scene orientation, grown by ``grow`` inches."""
-        return QPolygonF(self._corners(unit, grow))
+        hw, hd = o.half_w + grow, o.half_d + grow
+        # (x, y) -> (x c - y s, -(x s + y c)): the unit's frame, y up, to the scene's.
+        return QTransform(c, -s, -s, -c, 0.0, 0.0).map(QPolygonF(QRectF(-hw, -hd, 2 * hw, 2 * hd)))
 
     def _build(self, unit: Unit) -> None:
         self.prepareGeometryChange()
@@ -237,16 +248,17 @@ class UnitItem(PieceItem):
             )
             self.badge_at = QPointF(r * 0.7, -r * 0.7)
         else:
-            corners = self._corners(unit)
-            poly = QPolygonF(corners)
+            outline = unit_outline(unit)
+            poly = self._local(unit, 0.0, outline)
             path.addPolygon(poly)
             path.closeSubpath()
-            halo.addPolygon(self._local(unit, grow))
+            halo.addPolygon(self._local(unit, grow, outline))
             halo.closeSubpath()
-            self.front = QLineF(corners[2], corners[3])
-            self.badge_at = QPointF(poly.boundingRect().right(), poly.boundingRect().top())
+            p0, p1, p2, p3 = poly.at(0), poly.at(1), poly.at(2), poly.at(3)
+            self.front = QLineF(p2, p3)
+            box = poly.boundingRect()
+            self.badge_at = QPointF(box.right(), box.top())
             files, ranks = min(unit.models, unit.models_per_rank), unit.ranks
-            p0, p1, p2, p3 = corners
             for i in range(1, files):
                 t = i / files
                 self.grid.append(QLineF(p0 + (p1 - p0) * t, p3 + (p2 - p3) * t))

@@ -28,8 +28,10 @@ from tabletop_gui.app.canvas.layers import Z_UNIT
 from tabletop_gui.app.canvas.marks import Mark, halo_strokes
 from tabletop_gui.rules.scoreboard import Role
 
-#: Side of the cells that find which idle units' footprints overlap, inches.
+#: Side of the cells that find which idle units' footprints overlap, inches (at
+#: most; smaller for small bases, down to MIN_LAYER_CELL: ``_cell``).
 LAYER_CELL = 4.0
+MIN_LAYER_CELL = 0.5
 #: Footprint boxes must overlap by more than this (inches) to stack: units that
 #: only touch (base contact) share a layer.
 LAYER_EPS = 0.01
@@ -48,7 +50,7 @@ def stacking_layers(boxes: list[tuple[float, float, float, float]]) -> list[int]
     cells: dict[tuple[int, int], list[int]] = {}
     big: list[int] = []
     layers: list[int] = []
-    c, e = LAYER_CELL, LAYER_EPS
+    c, e = _cell(boxes), LAYER_EPS
 
     def overlaps(j: int, left: float, top: float, right: float, bottom: float) -> bool:
         ol, ot, orr, ob = boxes[j]
@@ -78,6 +80,17 @@ def stacking_layers(boxes: list[tuple[float, float, float, float]]) -> list[int]
             cells.setdefault(key, []).append(i)
         layers.append(layer)
     return layers
+
+
+def _cell(boxes: list[tuple[float, float, float, float]]) -> float:
+    """The side of the cells: LAYER_CELL, or twice the usual box's larger side
+    when boxes are smaller (a crowded board of small bases checks each box
+    against the few near it, not against every box of a 4 in cell), at least
+    MIN_LAYER_CELL."""
+    if len(boxes) < 64:
+        return LAYER_CELL
+    sides = sorted(max(r - left, b - t) for left, t, r, b in boxes[:: max(1, len(boxes) // 256)])
+    return min(LAYER_CELL, max(MIN_LAYER_CELL, 2 * sides[len(sides) // 2]))
 
 
 @dataclass
