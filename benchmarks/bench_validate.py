@@ -1,7 +1,8 @@
 """`validate` against `score` on big files (the cases of a file at the caps):
 5,000 and 20,000 units whose side is unknown (refused: every problem named), the
-same 20,000 units on known sides, and a 200,000-event log whose every move is
-flagged for review.
+same 20,000 units on known sides, then with 20,000 moves of units of the side
+not acting (each flagged for review, and each checked for overlapping bases on a
+crowded board), and a 200,000-event log whose every move is flagged.
 
     .venv/bin/python benchmarks/bench_validate.py [--runs N] [--quick]
 
@@ -46,6 +47,10 @@ def files(folder: Path, quick: bool) -> list[tuple[str, Path]]:
         out.append((f"{n:,} units, {n - 12:,} of an unknown side", _game(units, [])))
     units = [_unit(i, "ab"[i % 2]) for i in range(20_000)]
     out.append(("20,000 units, no problem", _game(units, [])))
+    moves = [{"type": "turn_start", "turn": 1, "side": "a"}]
+    moves += [{"type": "move", "piece_id": f"u{2 * (i % 50)}", "x": 10 + i % 7, "y": 10 + i % 5}
+              for i in range(20_000)]  # fmt: skip
+    out.append(("20,000 units, 20,000 moves", _game(units, moves)))
     if not quick:
         events = [{"type": "turn_start", "turn": 1, "side": "a"}]
         events += [{"type": "move", "piece_id": "u1", "x": 10 + i % 2, "y": 10}

@@ -24,8 +24,8 @@ from tabletop_gui.model.scene import Scene, derived
 
 #: The columns of UnitArrays, besides ``ids``.
 _COLUMNS = (
-    "sides", "cx", "cy", "half_w", "half_d", "angle", "cos", "sin", "radius", "is_round",
-    "elevation", "on_table",
+    "sides", "cx", "cy", "half_w", "half_d", "reach", "angle", "cos", "sin", "radius",
+    "is_round", "elevation", "on_table",
 )  # fmt: skip
 
 
@@ -37,6 +37,7 @@ class UnitArrays:
     cy: np.ndarray
     half_w: np.ndarray
     half_d: np.ndarray
+    reach: np.ndarray  # hypot(half_w, half_d): no part of the footprint is farther out
     angle: np.ndarray  # radians
     cos: np.ndarray  # of angle: every footprint measurement reads both, once built
     sin: np.ndarray
@@ -81,12 +82,15 @@ def _row(unit: Unit, parent: UnitArrays, i: int) -> dict[str, Any]:
     models, mpr = float(unit.models), float(unit.models_per_rank)
     angle = np.radians(np.array([float(unit.facing)]))
     same_angle = angle[0] == parent.angle[i]
+    half_w = bw / 2 if is_round else min(models, mpr) * bw / 2
+    half_d = bw / 2 if is_round else math.ceil(models / mpr) * bd / 2
     return {
         "sides": unit.side,
         "cx": float(unit.x),
         "cy": float(unit.y),
-        "half_w": bw / 2 if is_round else min(models, mpr) * bw / 2,
-        "half_d": bw / 2 if is_round else math.ceil(models / mpr) * bd / 2,
+        "half_w": half_w,
+        "half_d": half_d,
+        "reach": np.hypot(np.array([half_w]), np.array([half_d]))[0],
         "angle": angle[0],
         "cos": parent.cos[i] if same_angle else np.cos(angle)[0],
         "sin": parent.sin[i] if same_angle else np.sin(angle)[0],
@@ -128,6 +132,7 @@ def _build_units(units: list[Unit]) -> UnitArrays:
         cy=y,
         half_w=half_w,
         half_d=half_d,
+        reach=np.hypot(half_w, half_d),
         angle=angle,
         cos=np.cos(angle),
         sin=np.sin(angle),

@@ -84,6 +84,11 @@ class PieceMap(Mapping[str, T]):
             raise KeyError(key)
         return i
 
+    def same_keys(self, other: PieceMap[Any]) -> bool:
+        """Whether ``other`` is known, without looking, to hold the same ids in
+        the same order (a version of this map that only replaced values)."""
+        return other._keys is self._keys and other._n == self._n
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, PieceMap):
             if other._values is self._values and other._keys is self._keys:

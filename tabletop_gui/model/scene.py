@@ -116,8 +116,9 @@ class Scene:
 #: Patch from the last value built under a key when at most this many units differ.
 MAX_PATCHED = 4
 
-#: key -> (the unit ids and unit objects the value was last made for; the value).
-_LAST: dict[Hashable, tuple[tuple[str, ...], tuple[Unit, ...], Any]] = {}
+#: key -> (the units the value was last made for, as the scene's persistent map:
+#: kept, not copied, so a build costs nothing more on a board of 20,000 units; the value).
+_LAST: dict[Hashable, tuple[PieceMap[Unit], Any]] = {}
 
 
 def derived(
@@ -143,7 +144,7 @@ def derived(
         value = build(scene)
     scene.cache[key] = value
     if patch is not None:
-        _LAST[key] = (tuple(scene.units), tuple(scene.units.values()), value)
+        _LAST[key] = (scene.units, value)  # type: ignore[assignment]
     return value
 
 
@@ -154,18 +155,26 @@ def _patched(scene: Scene, key: Hashable, patch: Callable[[T, Scene, int], T]) -
         units: PieceMap[Unit] = scene.units  # type: ignore[assignment]
         return patch(parent.cache[key], scene, units.position(lineage[1]))
     last = _LAST.get(key)
-    if last is None or last[0] != tuple(scene.units):
+    if last is None or not _same_ids(last[0], scene.units):
         return None
     # The indices of the units that are not the very objects of the last build,
     # found in C (a drag compares 1,000 units each time) and no more than needed.
-    differ = map(operator.is_not, last[1], scene.units.values())
+    differ = map(operator.is_not, last[0].values(), scene.units.values())
     changed = list(islice(compress(count(), differ), MAX_PATCHED + 1))
     if len(changed) > MAX_PATCHED:  # a new set of units
         return None
-    value = last[2]
+    value = last[1]
     for i in changed:
         value = patch(value, scene, i)
     return value
+
+
+def _same_ids(a: Mapping[str, Unit], b: Mapping[str, Unit]) -> bool:
+    """Whether two unit maps hold the same ids in the same order (versions of one
+    map that added or removed none share their ids: found at once)."""
+    if isinstance(a, PieceMap) and isinstance(b, PieceMap) and a.same_keys(b):
+        return True
+    return len(a) == len(b) and all(map(operator.eq, a, b))
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,10 @@ played, and the game log lists it for a referee to review."""
 from __future__ import annotations
 
 import numpy as np
+import shapely
 
-from tabletop_gui.geometry.arrays import unit_arrays
-from tabletop_gui.geometry.outline import EPS, unit_outline
+from tabletop_gui.geometry.arrays import UnitArrays, unit_arrays
+from tabletop_gui.geometry.outline import CIRCLE_QUAD_SEGS, EPS, unit_outline
 from tabletop_gui.model.events import Event, MovePiece, RotatePiece
 from tabletop_gui.model.names import possessive, side_name
 from tabletop_gui.model.piecemap import PieceMap
@@ -50,19 +51,45 @@ def overlaps(after: GameState, unit_id: str) -> list[str]:
     a = unit_arrays(scene)
     units: PieceMap[Unit] = scene.units  # type: ignore[assignment]
     i = units.position(unit_id)  # the arrays' rows are in the units' order
-    reach = np.hypot(a.half_w, a.half_d)
-    near = np.hypot(a.cx - a.cx[i], a.cy - a.cy[i]) < reach + reach[i]
-    near &= a.on_table & (np.abs(a.elevation - a.elevation[i]) <= EPS)
-    near[i] = False
-    nearby = np.flatnonzero(near)
+    dx, dy = a.cx - a.cx[i], a.cy - a.cy[i]
+    reach = a.reach + a.reach[i]
+    nearby = np.flatnonzero(dx * dx + dy * dy < reach * reach)  # bounding circles meet
+    same_level = np.abs(a.elevation[nearby] - a.elevation[i]) <= EPS
+    nearby = nearby[a.on_table[nearby] & same_level & (nearby != i)]
     if not nearby.size:
         return []
     shape = unit_outline(unit).polygon()
+    shapely.prepare(shape)
+    areas = shapely.area(shapely.intersection(shape, footprints(a, nearby)))
     out = []
-    for j in nearby:
+    for j in nearby[areas > OVERLAP_AREA]:
         other = scene.units[a.ids[j]]
-        if shape.intersection(unit_outline(other).polygon()).area > OVERLAP_AREA:
-            out.append(other.name or other.id)
+        out.append(other.name or other.id)
+    return out
+
+
+#: A rectangle's corners in its own frame: back left, back right, front right, front left.
+_CORNERS_X = np.array([-1.0, 1.0, 1.0, -1.0])
+_CORNERS_Y = np.array([-1.0, -1.0, 1.0, 1.0])
+
+
+def footprints(a: UnitArrays, rows: np.ndarray) -> np.ndarray:
+    """The footprints of units ``rows`` as shapely polygons, made at once from the
+    arrays (the shapes ``Outline.polygon`` makes: a rectangle's four corners, a
+    round base's circle)."""
+    out = np.empty(len(rows), dtype=object)
+    flat = ~a.is_round[rows]
+    r = rows[flat]
+    if r.size:
+        x = _CORNERS_X * a.half_w[r, None]
+        y = _CORNERS_Y * a.half_d[r, None]
+        c, s = a.cos[r, None], a.sin[r, None]
+        corners = np.stack([a.cx[r, None] + x * c - y * s, a.cy[r, None] + x * s + y * c], axis=-1)
+        out[flat] = shapely.polygons(corners)
+    r = rows[~flat]
+    if r.size:
+        centres = shapely.points(a.cx[r], a.cy[r])
+        out[~flat] = shapely.buffer(centres, a.radius[r], quad_segs=CIRCLE_QUAD_SEGS)
     return out
 
 
