@@ -97,7 +97,17 @@ class WindowsRules:
 
     def _api(self) -> tuple[Any, Callable[[], int]]:
         if self._kernel32 is None:
-            self._kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
+            from ctypes import wintypes
+
+            k = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
+            # Declared, so a handle is not cut to 32 bits on a 64-bit system.
+            k.OpenProcess.argtypes = (wintypes.DWORD, wintypes.BOOL, wintypes.DWORD)
+            k.OpenProcess.restype = wintypes.HANDLE
+            k.GetExitCodeProcess.argtypes = (wintypes.HANDLE, ctypes.POINTER(wintypes.DWORD))
+            k.GetExitCodeProcess.restype = wintypes.BOOL
+            k.CloseHandle.argtypes = (wintypes.HANDLE,)
+            k.CloseHandle.restype = wintypes.BOOL
+            self._kernel32 = k
             self._last_error = ctypes.get_last_error  # type: ignore[attr-defined]
         assert self._last_error is not None
         return self._kernel32, self._last_error
@@ -108,7 +118,7 @@ class WindowsRules:
         if not handle:
             return last_error() == ERROR_ACCESS_DENIED  # another user's live process
         try:
-            code = ctypes.c_ulong()
+            code = ctypes.c_ulong()  # a DWORD
             if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
                 return True  # cannot tell: its file is left alone
             return code.value == STILL_ACTIVE
