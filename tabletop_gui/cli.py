@@ -229,14 +229,15 @@ def validate(path: str) -> int:
     the file, one replay of its log."""
     report = problems_of_file(path)
     if not report.ok:
-        n = len(report.problems)
+        n = len(report.problems) + report.more
         say(f"{path}: {n:,} problem{'' if n == 1 else 's'}", sys.stderr)
         groups = report.grouped()
         source = report.problems[0].source  # the path as every message shows it
         for g in groups[:MAX_LINES]:
             say(f"error: {source}: {g}", sys.stderr)
-        if len(groups) > MAX_LINES:
-            say(f"... and {len(groups) - MAX_LINES:,} more problems", sys.stderr)
+        if len(groups) > MAX_LINES or report.more:
+            rest = max(0, len(groups) - MAX_LINES) + report.more
+            say(f"... and {rest:,} more problems", sys.stderr)
         if report.refusal is not None:
             say(
                 f"the log is read up to its first refusal: score --at {report.refusal.index} "

@@ -45,6 +45,8 @@ class Report:
     events flagged for review (the one replay's)."""
 
     problems: list[FileFormatError] = field(default_factory=list)
+    #: Problems past the ones kept (``reading.MAX_KEPT``): counted only.
+    more: int = 0
     refusal: LogRefusal | None = None
     game: Game | None = None
     state: GameState | None = None
@@ -169,6 +171,7 @@ def problems_of(raw: str | bytes, source: str = "") -> Report:
         report.game = game
         report.state = state[0] if state else initial_state(game.setup)
     report.problems = [_sourced(p, source) for p in collecting.found]
+    report.more = collecting.more
     if report.problems:
         report.flagged = []
     return report

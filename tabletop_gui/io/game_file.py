@@ -154,11 +154,10 @@ def game_from_json(data: Any, *, step: Step | None = None, problems: Strict | No
     problems = Strict() if problems is None else problems
     if not isinstance(data, dict):
         raise FileFormatError("(file)", "expected a JSON object at the top")
-    for key in data:
-        if key not in TOP_KEYS:
-            problems.problem(
-                FileFormatError(str(key), f"unknown field (known: {', '.join(TOP_KEYS)})")
-            )
+    unknown = [str(key) for key in data if key not in TOP_KEYS]
+    if unknown:
+        known = f"unknown field (known: {', '.join(TOP_KEYS)})"
+        problems.unknown_keys(unknown, lambda key: FileFormatError(key, known), "(file)")
     if data.get("format", FORMAT_NAME) != FORMAT_NAME:
         raise FileFormatError("format", f"expected {FORMAT_NAME!r}")
     version = data.get("version")

@@ -10,11 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from tabletop_gui.io.codec import decode_dataclass
+from tabletop_gui.io.codec import _fields, decode_dataclass
 from tabletop_gui.io.errors import FileFormatError
 from tabletop_gui.model.terms import PLAIN_TERMS, Terms
 
 T = TypeVar("T")
+
+#: ``validate`` keeps at most this many problems (the rest are counted).
+MAX_KEPT = 100_000
+#: Unknown keys of one object named one by one; the rest are counted in one line.
+NAMED_KEYS = 5
+#: Problems of one item read past before it is set aside whole.
+MAX_ITEM_PROBLEMS = 50
 
 
 class Strict:
@@ -60,6 +67,12 @@ class Strict:
     def set_aside(self, key: str, index: int, piece_id: str | None = None) -> None:
         """Item ``index`` of list ``key`` is left out (``piece_id``: the piece it was)."""
 
+    def unknown_keys(
+        self, keys: list[str], name: Callable[[str], FileFormatError], path: str
+    ) -> None:
+        """Keys of an object its type does not read: the first is refused."""
+        self.problem(name(keys[0]))
+
 
 class Collecting(Strict):
     """``validate``'s way: every problem is kept, in the order met. ``dropped``
@@ -71,13 +84,29 @@ class Collecting(Strict):
 
     def __init__(self) -> None:
         self.found: list[FileFormatError] = []
+        #: Problems past MAX_KEPT: counted, not kept (a file of a million bad keys).
+        self.more = 0
         self.dropped: dict[str, set[int]] = {}
         self.gone: set[str] = set()
         self._said: set[str] = set()
 
     def problem(self, exc: FileFormatError) -> None:
+        if len(self.found) >= MAX_KEPT:
+            self.more += 1
+            return
         self.found.append(exc)
         self._said.add(exc.path)
+
+    def unknown_keys(
+        self, keys: list[str], name: Callable[[str], FileFormatError], path: str
+    ) -> None:
+        """Keys of an object its type does not read: the first few named (``name``
+        makes the loader's own message for one), the rest counted in one line."""
+        for key in keys[:NAMED_KEYS]:
+            self.problem(name(key))
+        if len(keys) > NAMED_KEYS:
+            rest = len(keys) - NAMED_KEYS
+            self.problem(FileFormatError(path, f"{rest:,} more unknown fields"))
 
     def item(
         self,
@@ -90,7 +119,16 @@ class Collecting(Strict):
         """``data`` decoded as ``cls``, each field with a problem set aside in
         turn (its default applies); None when it cannot be read even so (a
         required field set aside says "missing": not said again)."""
-        while True:
+        if isinstance(data, dict):  # every unknown key at once: one pass, however many
+            own = terms.fields_of(cls)  # the fields the game's family adds
+            known = {f.name for f in _fields(cls)} | set(own) | set(skip)  # as the codec reads
+            unknown = [k for k in data if k not in known]
+            if unknown:
+                self.unknown_keys(
+                    unknown, lambda k: _refusal(cls, {k: None}, path, skip, terms), path
+                )
+                data = {k: v for k, v in data.items() if k in known}
+        for _ in range(MAX_ITEM_PROBLEMS):
             try:
                 return decode_dataclass(cls, data, path, skip=skip, terms=terms)
             except FileFormatError as exc:
@@ -100,6 +138,8 @@ class Collecting(Strict):
                 data = without_field(data, path, exc.path)
                 if data is None:
                     return None
+        self.problem(FileFormatError(path, f"more than {MAX_ITEM_PROBLEMS} problems: set aside"))
+        return None
 
     def set_aside(self, key: str, index: int, piece_id: str | None = None) -> None:
         self.dropped.setdefault(key, set()).add(index)
@@ -114,6 +154,17 @@ class Collecting(Strict):
             if i <= index:
                 index += 1
         return index
+
+
+def _refusal(
+    cls: type, data: dict[str, Any], path: str, skip: tuple[str, ...], terms: Terms
+) -> FileFormatError:
+    """The loader's refusal of ``data`` as ``cls`` (its message for an unknown key)."""
+    try:
+        decode_dataclass(cls, data, path, skip=skip, terms=terms)
+    except FileFormatError as exc:
+        return exc
+    return FileFormatError(path, "unreadable")
 
 
 def without_field(data: Any, path: str, problem_path: str) -> dict[str, Any] | None:
