@@ -21,6 +21,7 @@ file; the interface may name sections from each player's seat.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
@@ -248,9 +249,68 @@ def snap(board: HexBoard, x: float, y: float) -> tuple[float, float]:
     return board.hex_to_point(board.point_to_hex(x, y))
 
 
+def column_letters(col: int) -> str:
+    """A hex's place in its row as letters: 0 is 'A', 25 'Z', 26 'AA', 27 'AB'..."""
+    out = ""
+    n = col + 1
+    while n > 0:
+        n, rest = divmod(n - 1, 26)
+        out = chr(ord("A") + rest) + out
+    return out
+
+
 def hex_label(hex_: Hex) -> str:
-    """How hexes are named in files and reason lines: ``col,row`` from 0."""
-    return f"{hex_[0]},{hex_[1]}"
+    """How the program names a hex wherever it writes one (reason lines, the log,
+    the Inspector, the board's edges; docs/hex.md, "Naming hexes"): its place in
+    its row as a letter, upper case on a long row (an even row index) and lower
+    case on a short one, then its row counted from 1 at the near edge. ``[4, 4]``
+    is "E5", ``[1, 7]`` "b8"; the Memoir '44 scenario editor's names on its
+    boards. Past 26 hexes in a row the letters go on AA, AB..."""
+    col, row = hex_[0], hex_[1]
+    if col < 0 or row < 0:
+        return f"{col},{row}"  # off any board: its coordinates, as the file has them
+    letters = column_letters(col)
+    return f"{letters if row % 2 == 0 else letters.lower()}{row + 1}"
+
+
+def row_label(row: int) -> str:
+    """A row as hex names number it: counted from 1 at the near edge."""
+    return str(row + 1)
+
+
+_HEX_NAME = re.compile(r"([A-Za-z]{1,3})\s*(\d{1,4})")
+_HEX_PAIR = re.compile(r"(-?\d+)\s*[,\s]\s*(-?\d+)")
+
+
+def parse_hex_label(text: str) -> Hex:
+    """The hex a name names ("E5", "b8"; also the file's "4,4"). ValueError
+    saying why when it names none (a letter in the wrong case for its row)."""
+    raw = text.strip()
+    pair = _HEX_PAIR.fullmatch(raw)
+    if pair:
+        return int(pair.group(1)), int(pair.group(2))
+    found = _HEX_NAME.fullmatch(raw)
+    if not found:
+        raise ValueError(f"{raw!r} is not a hex name (a letter and a row number, e.g. E5)")
+    letters, number = found.group(1), int(found.group(2))
+    if number < 1:
+        raise ValueError(f"{raw!r}: rows are numbered from 1")
+    if not (letters.isupper() or letters.islower()):
+        raise ValueError(f"{raw!r}: write the letters in one case")
+    col = 0
+    for c in letters.upper():
+        col = col * 26 + (ord(c) - ord("A") + 1)
+    col, row = col - 1, number - 1
+    long_row = row % 2 == 0
+    if letters.isupper() != long_row:
+        right = column_letters(col) if long_row else column_letters(col).lower()
+        kind = "long" if long_row else "short"
+        case = "upper" if long_row else "lower"
+        raise ValueError(
+            f"{raw!r}: row {number} is a {kind} row, its hexes are named in {case} case "
+            f"({right}{number})"
+        )
+    return col, row
 
 
 def offset_to_axial(col: int, row: int) -> tuple[int, int]:

@@ -6,12 +6,11 @@ family's answer (``Family.unit_fields`` / ``marker_fields``)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from tabletop_gui.model.fields import PieceField
-from tabletop_gui.model.hexgrid import HexBoard
+from tabletop_gui.model.hexgrid import HexBoard, hex_label, parse_hex_label
 from tabletop_gui.model.pieces import BaseShape, HeightClass, Marker, Terrain, Unit, Zone
 from tabletop_gui.rules.family import Family
 
@@ -24,7 +23,8 @@ class Field:
     name: str  # the dataclass field, or the key of a family's field
     label: str
     #: text, opt_text, float, opt_float, int, opt_int, bool, choice, side, opt_side,
-    #: rule (a name in ``Marker.rules``), hex_cell (a hex of the board, "col,row")
+    #: rule (a name in ``Marker.rules``), hex_cell (a hex of the board, named as
+    #: "E5": docs/hex.md)
     kind: str
     choices: tuple[str, ...] = ()
     help: str = ""
@@ -82,9 +82,9 @@ ZONE_FIELDS = (Field("name", "Name", "text"), Field("side", "Side", "side"))
 #: A round base has one size: its diameter (the model keeps it in base_width_mm
 #: and reads no depth).
 DIAMETER = Field("base_width_mm", "Base diameter (mm)", "float")
-#: A unit on a hex board stands on a hex: its place is edited as "col,row" (the
+#: A unit on a hex board stands on a hex: its place is edited by its name, "E5" (the
 #: hex's centre in inches is the field's tooltip).
-HEX_FIELD = Field("hex", "Hex (col,row)", "hex_cell")
+HEX_FIELD = Field("hex", "Hex", "hex_cell")
 
 
 def _only(fields: tuple[Field, ...], names: tuple[str, ...] | None) -> tuple[Field, ...]:
@@ -158,15 +158,15 @@ def parse(f: Field, text: str) -> Any:
 
 
 def parse_hex(board: HexBoard, text: str) -> tuple[int, int]:
-    """'5,4' (or '5 4') as a hex of ``board``; InputError when it is not one."""
-    parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
+    """A hex of ``board`` by its name ('E5', 'b8'; the file's '4,4' too);
+    InputError when it names none."""
     try:
-        col, row = (int(p) for p in parts)
-    except ValueError:
-        raise InputError(f"expected a hex as col,row (e.g. 5,4), got {text.strip()!r}") from None
-    if not board.contains((col, row)):
-        raise InputError(f"hex {col},{row} is not on the board")
-    return col, row
+        h = parse_hex_label(text)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    if not board.contains(h):
+        raise InputError(f"hex {hex_label(h)} is not on the board")
+    return h
 
 
 def refusal_words(reason: str, fields: tuple[Field, ...]) -> str:

@@ -10,8 +10,10 @@ still replays with the new set of objectives is the engine's answer
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
+from tabletop_gui.model.hexgrid import hex_label, parse_hex_label
 from tabletop_gui.model.scene import ObjectiveSpec, Scene, Setup
 from tabletop_gui.play.naming import free_name
 from tabletop_gui.rules.engine import family_of
@@ -86,20 +88,22 @@ def describe(spec: ObjectiveSpec) -> str:
 
 
 def hex_text(h: Any) -> str:
-    """[6, 4] -> '6,4' (a hex as a form shows it)."""
+    """[4, 4] -> 'E5' (a hex as a form shows it: its name, docs/hex.md)."""
     col, row = h
-    return f"{int(col)},{int(row)}"
+    return hex_label((int(col), int(row)))
 
 
 def parse_hexes(text: str) -> list[list[int]]:
-    """'6,4 7,4' (or '6,4; 7,4') -> [[6, 4], [7, 4]]; ValueError naming the entry
-    that is not 'col,row' whole numbers."""
+    """'E5 F5' (or 'E5, F5', 'E5; F5'; the file's '4,4' too) -> [[4, 4], [5, 4]];
+    ValueError naming the entry that names no hex."""
     out = []
-    for part in text.replace(";", " ").split():
-        bits = part.split(",")
+    for part in re.split(r"[;\s]+|,(?=\s*[A-Za-z])", text.strip()):
+        part = part.strip().strip(",")
+        if not part:
+            continue
         try:
-            col, row = (int(b) for b in bits)
-        except ValueError:
-            raise ValueError(f"{part!r} is not col,row (two whole numbers)") from None
+            col, row = parse_hex_label(part)
+        except ValueError as exc:
+            raise ValueError(str(exc)) from None
         out.append([col, row])
     return out

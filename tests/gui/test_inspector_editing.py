@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QApplication
 from tabletop_gui.examples import DEMO_BOARD, SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.model.game import Game
+from tabletop_gui.model.hexgrid import hex_label
 
 from .helpers import open_window
 
@@ -60,11 +61,11 @@ def test_a_hex_unit_shows_and_takes_its_place_as_a_hex(qtbot):
     board = window.doc.state.scene.board
     select(window, "b-musk")
     labels = form_labels(window)
-    assert "Hex (col,row)" in labels and "x (in)" not in labels and "y (in)" not in labels
+    assert "Hex" in labels and "x (in)" not in labels and "y (in)" not in labels
     unit = window.doc.state.scene.units["b-musk"]
     field = window.inspector.widgets["hex"]
     col, row = board.point_to_hex(unit.x, unit.y)
-    assert field.text() == f"{col},{row}"
+    assert field.text() == hex_label((col, row))  # its name ("f4"), as reason lines write it
     assert f"x {unit.x:.2f} in" in field.toolTip()  # the inches, secondary
 
     target = next(
@@ -72,18 +73,20 @@ def test_a_hex_unit_shows_and_takes_its_place_as_a_hex(qtbot):
         for h in board.neighbours((col, row))
         if not any(board.point_to_hex(u.x, u.y) == h for u in window.doc.state.scene.units.values())
     )
-    window.inspector.edit("hex", f"{target[0]}, {target[1]}")
+    window.inspector.edit("hex", hex_label(target))
     unit = window.doc.state.scene.units["b-musk"]
     assert board.point_to_hex(unit.x, unit.y) == target
     assert (unit.x, unit.y) == board.hex_to_point(target)  # on the hex's centre
-    assert field.text() == f"{target[0]},{target[1]}"
+    assert field.text() == hex_label(target)
 
-    window.inspector.edit("hex", "40,40")
-    assert (
-        window.inspector.message.text() == "Hex (col,row): refused, hex 40,40 is not on the board"
+    window.inspector.edit("hex", "Z41")
+    assert window.inspector.message.text() == "Hex: refused, hex Z41 is not on the board"
+    window.inspector.edit("hex", "f5")  # a long row's hex written in lower case
+    assert "row 5 is a long row, its hexes are named in upper case (F5)" in (
+        window.inspector.message.text()
     )
     window.inspector.edit("hex", "north")
-    assert "expected a hex as col,row" in window.inspector.message.text()
+    assert "is not a hex name" in window.inspector.message.text()
     assert (
         board.point_to_hex(*(lambda u: (u.x, u.y))(window.doc.state.scene.units["b-musk"]))
         == target

@@ -96,20 +96,20 @@ def test_measuring_musketeers_to_marshal_daun_on_the_hex_board_reads_3_hexes(qtb
     scene = window.doc.state.scene
     board = scene.board
     musk, daun = scene.units["b-musk"], scene.units["r-daun"]
-    # Musketeers stand in hex 5,4 and Daun in hex 6,7: three rows up, and the
+    # Musketeers stand in hex F5 and Daun in hex g8: three rows up, and the
     # column step is taken by the rows' zigzag, so 3 hexes apart.
     assert board.hex_to_point((5, 4)) == pytest.approx((musk.x, musk.y))
     assert board.hex_to_point((6, 7)) == pytest.approx((daun.x, daun.y))
     window.view.set_tool(Tool.MEASURE)
     drag(qtbot, window, (musk.x, musk.y), (daun.x, daun.y))
     text = window.tools.measure_label.text()
-    assert text.startswith("3 hexes (hex 5,4 to hex 6,7), ")
+    assert text.startswith("3 hexes (hex F5 to hex g8), ")
     assert f"{window.view.measurement.distance:.2f} in" in text  # the inches as well
-    assert window.view.measure_item.lines[0].startswith("3 hexes (hex 5,4 to hex 6,7)")
+    assert window.view.measure_item.lines[0].startswith("3 hexes (hex F5 to hex g8)")
     # Two neighbouring hexes: 1 hex.
-    gren = scene.units["b-gren"]  # hex 6,4, next to the Musketeers
+    gren = scene.units["b-gren"]  # hex G5, next to the Musketeers
     drag(qtbot, window, (musk.x, musk.y), (gren.x, gren.y))
-    assert window.tools.measure_label.text().startswith("1 hex (hex 5,4 to hex 6,4)")
+    assert window.tools.measure_label.text().startswith("1 hex (hex F5 to hex G5)")
 
 
 def test_the_hippogriff_to_orcs_target_measure_names_secure_target(secure, qtbot):

@@ -25,7 +25,7 @@ def test_a_unit_on_reds_baseline_at_the_start_of_blues_turn_exits_for_a_breakthr
     p(*turn(2, BLUE), ExitBoard("b1"))
     assert p.banners("bt") == {BLUE: 1}
     assert p.tl.current.scene.units["b1"].removed
-    assert "left from hex 4,8 in turn 2: one banner" in p.reason("bt")
+    assert "left from hex E9 in turn 2: one banner" in p.reason("bt")
 
 
 def test_an_exit_by_a_unit_off_the_baseline_at_the_start_of_its_turn_is_refused():
@@ -43,7 +43,7 @@ def test_a_breakthrough_exit_by_a_unit_that_started_on_its_own_baseline_is_refus
     # Breakthrough leaves from the opponent's baseline: a unit that began its turn
     # on its own baseline (row 0) and walks along it may not leave there.
     p = Play(setup([unit("b1", BLUE, (4, 0))], breakthrough()))(*turn(1, BLUE))
-    with pytest.raises(RuleError, match="stood on hex 4,0 at the start of its turn"):
+    with pytest.raises(RuleError, match="stood on hex E1 at the start of its turn"):
         p(ExitBoard("b1"))
 
 
@@ -58,7 +58,7 @@ def test_an_exit_with_the_same_hex_rule_from_another_baseline_hex_is_kept_withou
     p = Play(setup([unit("b1", BLUE, (4, 8))], breakthrough()))
     p(*turn(2, BLUE), HexMove("b1", (5, 8)), ExitBoard("b1"))
     assert p.banners("bt") == {}
-    assert "no banner, it stood on hex 4,8 at the start of its turn" in p.reason("bt")
+    assert "no banner, it stood on hex E9 at the start of its turn" in p.reason("bt")
 
 
 def test_two_exits_give_two_breakthrough_banners_and_do_not_count_as_eliminated():

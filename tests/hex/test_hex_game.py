@@ -201,9 +201,9 @@ def test_without_a_target_nobody_wins_and_the_summary_says_so():
 
 def test_a_unit_cannot_move_onto_a_hex_another_unit_holds():
     p = Play(setup([unit("b1", BLUE, (1, 1)), unit("r1", RED, (2, 1))]))(*turn(1, BLUE))
-    with pytest.raises(RuleError, match="cannot enter hex 2,1: enemy R1 is there"):
+    with pytest.raises(RuleError, match="cannot enter hex c2: enemy R1 is there"):
         p(HexMove("b1", (2, 1)))
-    with pytest.raises(RuleError, match="hex 20,1 is not on the board"):
+    with pytest.raises(RuleError, match="hex u2 is not on the board"):
         p(HexMove("b1", (20, 1)))
 
 
@@ -246,7 +246,7 @@ def test_an_objective_hex_off_the_board_is_refused_in_a_file_naming_its_place():
     with pytest.raises(FileFormatError) as exc:
         game_from_json(data)
     assert exc.value.path == "objectives[3].params.hexes[0]"
-    assert exc.value.problem == "hex 12,5 is not on the board"
+    assert exc.value.problem == "hex m6 is not on the board"
 
 
 def test_an_objective_hex_off_the_board_built_in_code_is_reported_as_a_problem():
@@ -255,7 +255,7 @@ def test_an_objective_hex_off_the_board_built_in_code_is_reported_as_a_problem()
     specs[3] = replace(specs[3], params={**specs[3].params, "hexes": [[12, 5]]})
     setup = replace(game.setup, objectives=tuple(specs))
     problems = evaluate(replay(setup, [])).result("bridge").problems
-    assert problems == ("Bridge (permanent): hex 12,5 is not on the board",)
+    assert problems == ("Bridge (permanent): hex m6 is not on the board",)
 
 
 def test_a_same_hex_param_that_is_not_true_or_false_is_named_with_its_path():

@@ -22,7 +22,7 @@ def test_permanent_is_captured_the_moment_blue_enters_and_kept_after_it_leaves()
     assert p.banners("p") == {BLUE: 1}
     p(HexMove("b1", (6, 3)), *end(1, BLUE), *turn(1, RED), HexMove("r1", H))
     assert p.banners("p") == {BLUE: 1}
-    assert "Blue captured hex 6,4 for good: B1 entered hex 6,4 (turn 1)" in p.reason("p")
+    assert "Blue captured hex G5 for good: B1 entered hex G5 (turn 1)" in p.reason("p")
 
 
 def test_permanent_is_kept_when_its_unit_is_eliminated_on_the_hex():
@@ -58,7 +58,7 @@ def test_turn_start_permanent_needs_the_hex_at_the_start_of_blues_turn_then_stay
     assert p.banners("p") == {BLUE: 1}
     p(HexMove("b1", (6, 3)), *end(2, BLUE), *turn(2, RED))
     assert p.banners("p") == {BLUE: 1}
-    assert "stood at the start of Blue's turn 2 on hex 6,4" in p.reason("p")
+    assert "stood at the start of Blue's turn 2 on hex G5" in p.reason("p")
 
 
 def test_turn_start_permanent_not_gained_if_the_hex_was_left_before_the_turn_started():
@@ -107,7 +107,7 @@ def test_an_enemy_in_the_section_at_the_start_of_the_turn_gives_nothing_and_bann
     assert p.banners("c") == {BLUE: 1}
     p(*end(1, RED), *turn(2, BLUE))
     assert p.banners("c") == {BLUE: 1}  # not clear now, the first banner stays
-    assert "now not clear: R1 on hex 2,6" in p.reason("c")
+    assert "now not clear: R1 on hex C7" in p.reason("c")
     p(Eliminate("r1"), *end(2, BLUE), *turn(2, RED), *end(2, RED), *turn(3, BLUE))
     assert p.banners("c") == {BLUE: 2}  # clear again: one more
 

@@ -35,7 +35,7 @@ def test_temporary_is_lost_the_moment_its_unit_moves_away():
     assert p.banners("t") == {BLUE: 1}  # occupied at setup: held from the start
     p(*turn(1, BLUE), HexMove("b1", (6, 3)))
     assert p.banners("t") == {}
-    assert "lost it when B1 was ordered out of hex 6,4" in p.reason("t")
+    assert "lost it when B1 was ordered out of hex G5" in p.reason("t")
 
 
 def test_temporary_is_lost_the_moment_its_unit_retreats():
@@ -44,7 +44,7 @@ def test_temporary_is_lost_the_moment_its_unit_retreats():
     assert p.banners("t") == {BLUE: 1}
     p(Retreat("b1", (6, 3)))
     assert p.banners("t") == {}
-    assert "B1 retreats to hex 6,3" in p.reason("t")
+    assert "B1 retreats to hex g4" in p.reason("t")
 
 
 def test_temporary_is_lost_the_moment_its_unit_is_eliminated_and_red_gains_a_banner():
@@ -105,7 +105,7 @@ def test_a_temporary_hex_handed_over_in_the_same_movement_phase_says_it_was_kept
     s = setup([unit("b1", BLUE, H), unit("b2", BLUE, (7, 4))], temporary())
     p = Play(s)(*turn(1, BLUE), HexMove("b1", (6, 5)), HexMove("b2", H))
     assert p.banners("t") == {BLUE: 1}
-    assert "B2 took over hex 6,4 in the same movement phase" in p.reason("t")
+    assert "B2 took over hex G5 in the same movement phase" in p.reason("t")
 
 
 # -- Start Turn Temporary ------------------------------------------------------
@@ -123,7 +123,7 @@ def test_start_turn_temporary_is_not_gained_by_entering_but_at_the_start_of_blue
     assert p.banners("s") == {}  # Red's turn start does not give Blue the banner
     p(*end(1, RED), *turn(2, BLUE))
     assert p.banners("s") == {BLUE: 1}
-    assert "Blue holds hex 6,4 at the start of Blue's turn 2" in p.reason("s")
+    assert "Blue holds hex G5 at the start of Blue's turn 2" in p.reason("s")
 
 
 def test_start_turn_temporary_is_lost_at_once_when_vacated_and_not_regained_by_re_entering():

@@ -340,8 +340,7 @@ class Inspector(QWidget):
                 rules.discard(f.name)
             changes = {"rules": sorted(rules)}
         elif f.kind == "hex_cell" and isinstance(self.board, HexBoard):
-            col, row = (int(p) for p in str(value).split(","))
-            x, y = self.board.hex_to_point((col, row))
+            x, y = self.board.hex_to_point(parse_hex(self.board, str(value)))
             changes = {"x": x, "y": y}
         else:
             changes = {f.name: value}

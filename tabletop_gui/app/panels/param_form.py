@@ -361,12 +361,13 @@ class PointField(ParamField):
 
 
 class HexField(ParamField):
-    """hex [col, row] and hexes [[col, row], ...], picked by clicking hexes."""
+    """hex [col, row] and hexes [[col, row], ...], shown and typed by their names
+    ("E5 F5", docs/hex.md) or picked by clicking hexes."""
 
     def __init__(self, param: Param, scene: Scene, picker: Picker | None) -> None:
         super().__init__(param, scene, picker)
         self.edit = QLineEdit()
-        self.edit.setPlaceholderText("col,row" + (" col,row …" if param.type == HEXES else ""))
+        self.edit.setPlaceholderText("E5" + (" F5 …" if param.type == HEXES else ""))
         self.edit.textChanged.connect(lambda _t: self.changed.emit())
         self.row.addWidget(self.edit, 1)
         many = param.type == HEXES

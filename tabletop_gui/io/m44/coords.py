@@ -5,7 +5,8 @@ A .m44 file places a hex by ``row`` (0 at the top of the printed board, player
 5... on the short rows, so neighbours differ by 2 along a row. Groups name hexes
 as a letter and a number ("E5", "f4"): the letter is the hex in its row
 (upper case: a long row, lower case: a short row), the number counts rows
-from the bottom edge (1 is the bottom row).
+from the bottom edge (1 is the bottom row). These are the names the program
+gives every hex (``model.hexgrid.hex_label``, docs/hex.md "Naming hexes").
 
 This program counts rows from the bottom edge (row 0 is the first side's
 baseline, drawn at the bottom) and columns from 0 in each row, so
@@ -15,11 +16,7 @@ printed: the file's top row at the top.
 
 from __future__ import annotations
 
-import string
-
-from tabletop_gui.model.hexgrid import Hex, HexBoard
-
-LETTERS = string.ascii_uppercase
+from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label, parse_hex_label
 
 
 def from_file(board: HexBoard, row: int, col: int) -> Hex | None:
@@ -40,17 +37,16 @@ def to_file(board: HexBoard, h: Hex) -> tuple[int, int]:
 def parse_name(board: HexBoard, name: str) -> Hex | None:
     """This program's hex for a group's hex name ("E5", "f4"); None if it names none."""
     text = name.strip()
-    if len(text) < 2 or not text[0].isascii() or not text[0].isalpha() or not text[1:].isdigit():
+    if not text[:1].isalpha():
         return None
-    index = LETTERS.find(text[0].upper())
-    short = text[0].islower()
-    file_col = 2 * index + (1 if short else 0)
-    file_row = board.rows - int(text[1:])
-    return from_file(board, file_row, file_col)
+    try:
+        h = parse_hex_label(text)
+    except ValueError:
+        return None
+    return h if board.contains(h) else None
 
 
 def name_of(board: HexBoard, h: Hex) -> str:
-    """The hex's name as Memoir writes it ("E5")."""
-    file_row, file_col = to_file(board, h)
-    letter = LETTERS[file_col // 2] if file_col // 2 < len(LETTERS) else "?"
-    return (letter.lower() if file_col % 2 else letter) + str(board.rows - file_row)
+    """The hex's name as Memoir writes it ("E5"): on Memoir's boards (an odd
+    number of rows), the program's own name for every hex (``hex_label``)."""
+    return hex_label(h)

@@ -6,7 +6,7 @@ it stood on at the start of its turn; false: from any such baseline hex."""
 
 from __future__ import annotations
 
-from tabletop_gui.model.hexgrid import hex_label
+from tabletop_gui.model.hexgrid import hex_label, row_label
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners import settings
@@ -48,7 +48,9 @@ class ExitObjective(BannerObjective):
         """None if the exit earns a banner, else why not."""
         row = self.baseline_row(state, e.side)
         if e.hex[1] != row:
-            return f"hex {hex_label(e.hex)} is not on the right baseline (row {row})"
+            return (
+                f"hex {hex_label(e.hex)} is not on the right baseline (row {row_label(row or 0)})"
+            )
         if not e.ordered:
             return "it was not ordered"
         if not e.own_turn:

@@ -16,7 +16,7 @@ from tabletop_gui.model.events import (
     RemoveCasualty,
     TurnStart,
 )
-from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label, snap
+from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label, row_label, snap
 from tabletop_gui.model.names import possessive
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
@@ -184,7 +184,7 @@ class HexBanners(HexBannersPlay):
         if start is not None and start[1] in rows:
             return None
         where = f"hex {hex_label(start)}" if start is not None else "off the board"
-        lines = " or ".join(f"row {r}" for r in sorted(rows))
+        lines = " or ".join(f"row {row_label(r)}" for r in sorted(rows))
         return (
             f"{unit.name} stood on {where} at the start of its turn, not on a baseline hex "
             f"it may leave from ({lines}): {EXIT_START} (docs/hex.md, Objectives)."
