@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas import labels
-from tabletop_gui.app.canvas.drawing import BoardMap, draw_label, pixels_per_inch
-from tabletop_gui.app.canvas.hex_terrain import TerrainPaths, paint_labels
+from tabletop_gui.app.canvas.drawing import BoardMap, draw_label, pixels_per_inch, text_size
+from tabletop_gui.app.canvas.hex_terrain import PrintedLabels, TerrainPaths
 from tabletop_gui.app.canvas.items import (
     PICK_PAD_IN,
     MarkerItem,
@@ -31,7 +31,7 @@ from tabletop_gui.app.canvas.marks import Mark
 from tabletop_gui.app.canvas.overlays import AreaOverlay, CircleOverlay, HexOverlay, OverlayItem
 from tabletop_gui.app.canvas.unit_batch import UnitBatch
 from tabletop_gui.model.board import InchBoard
-from tabletop_gui.model.hexgrid import HexBoard
+from tabletop_gui.model.hexgrid import HexBoard, hex_label
 from tabletop_gui.model.pieces import Marker, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Board, Scene
 from tabletop_gui.model.state import GameState
@@ -57,6 +57,13 @@ def axis_step(size_in: float, longest: float) -> int:
 EDGE_LABEL_PX = 10.0
 #: More units than this make a crowded board: names show from CROWDED_LABEL_PPI up.
 LABEL_PIECE_LIMIT = 300
+#: The hexes' names around a hex board: this many pixels tall, between these
+#: shares of the hex size; not drawn below MIN_HEX_NAME_PX.
+HEX_NAME_PX = 11.0
+HEX_NAME_MIN, HEX_NAME_MAX = 0.2, 0.42
+MIN_HEX_NAME_PX = 7.0
+#: The background ``draw_label`` paints above and below a text, inches.
+LABEL_PAD_Y = 0.04
 CROWDED_LABEL_PPI = 30.0
 #: At most this many PieceMarks remembered with their Mark (then forgotten at once).
 MARK_MEMO = 20_000
@@ -107,6 +114,12 @@ class BoardScene(QGraphicsScene):
         #: The last label placement (``labels.Placer``): where the names and
         #: captions are, so a transient label (the measure tool's) can avoid them.
         self.label_placer: object | None = None
+        #: The zoom (pixels per inch) a hex board's labels are placed for: the view
+        #: sets it (``set_label_ppi``), a picture its own; 0: not known (labels are
+        #: measured at their largest, ``labels``). Other boards' windows leave it 0.
+        self.label_ppi = 0.0
+        #: A hex board's printed labels, where the label pass put them.
+        self.printed = PrintedLabels()
         #: Idle units, overlays, zones, terrain and markers kept as pictures of the view
         #: (``keep_pictures``, the window's view only).
         self.cache_pictures = False
@@ -119,6 +132,7 @@ class BoardScene(QGraphicsScene):
         self.batch_units = True
         self.addItem(self.batch)
         self.addItem(self.marked_batch)
+        self.addItem(self.printed)
         self.selectionChanged.connect(self.sync_batch)
 
     # -- building ---------------------------------------------------------
@@ -190,11 +204,27 @@ class BoardScene(QGraphicsScene):
         self.colours = style.side_colours(scene, self.safe_colours)
         self._hex_path = None
         self._terrain = None
+        self.printed.set_placed([])
         # Labels are sized for a 72 in board and scale with smaller or larger ones.
         self.text_scale = min(1.5, max(0.3, max(w, h) / 72.0))
-        m = MARGIN * self.text_scale
+        m = MARGIN * self.text_scale + hex_names_room(scene.board)
         self.setSceneRect(QRectF(-m, -m, w + 2 * m, h + 2 * m))
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def set_printed_labels(self, placed: list) -> None:
+        """Where the label pass put the hex board's printed labels (None: not drawn)."""
+        self.printed.set_placed(placed)
+
+    def set_label_ppi(self, ppi: float) -> bool:
+        """Place the labels again for a zoom of ``ppi`` pixels per inch, unless it
+        is within 1% of the zoom they were placed for; True when they were."""
+        if ppi <= 0 or abs(ppi - self.label_ppi) <= 0.01 * self.label_ppi:
+            return False
+        self.label_ppi = ppi
+        if self.state is not None and len(self.state.scene.units) <= LABEL_PIECE_LIMIT:
+            labels.place(self, LABEL_PIECE_LIMIT)
+            self.sync_batch()
+        return True
 
     def set_public(self, public: bool) -> None:
         """Show face-down values (the referee's view) or '?' (a public or a
@@ -509,18 +539,57 @@ class BoardScene(QGraphicsScene):
         return self._terrain
 
     def _draw_hex_print(self, painter: QPainter, board: HexBoard) -> None:
-        """Overlays (bridges, wire...) and labels, over the sections and baselines."""
+        """Overlays (bridges, wire...), over the sections and baselines (the labels
+        are ``printed``, placed with the others)."""
         terrain = self._terrain_paths(board)
         if terrain is not None:
             terrain.paint_rings(painter)
-        paint_labels(painter, board, self.bmap, self.text_scale)
+
+    def _draw_hex_names(self, painter: QPainter, board: HexBoard) -> float:
+        """The hexes' names around the board (docs/hex.md, Naming hexes): the long
+        rows' letters along the top, the short rows' along the bottom, the row
+        numbers up both sides, just outside the sides' bands. Returns how far
+        out from the bands they reach (0 when too small to read at this zoom)."""
+        ppi = pixels_per_inch(painter)
+        hs = board.hex_size
+        size = min(max(HEX_NAME_PX / max(ppi, 1e-6), HEX_NAME_MIN * hs), HEX_NAME_MAX * hs)
+        if ppi * size < MIN_HEX_NAME_PX:
+            return 0.0
+        w, h = board.extent
+        band = 0.24 * self.text_scale
+        gap = 0.25 * size
+        colour, back = style.AXIS_TEXT, self._edge_text_backing()
+        rows = ((board.rows - 1, -band - gap - size / 2),)  # the top row is long
+        if board.rows % 2 == 0:  # an even count: the top row is short, use row 0's
+            rows = ((0, -band - gap - size / 2),)
+        long_row = rows[0][0]
+        short = [r for r in range(board.rows) if r % 2 == 1]
+        places = [(long_row, rows[0][1])]
+        if short:
+            places.append((short[0], h + band + gap + size / 2))
+        for row, y in places:
+            for col in range(board.row_length(row)):
+                x = self.bmap.to_scene(*board.hex_to_point((col, row))).x()
+                letters = hex_label((col, row)).rstrip("0123456789")
+                draw_label(painter, letters, QPointF(x, y), size, colour, back)
+        side_gap = 0.15 * hs
+        for row in range(board.rows):
+            y = self.bmap.to_scene(*board.hex_to_point((0, row))).y()
+            number = str(row + 1)
+            tw = text_size(number, size)[0]
+            for x in (-side_gap - tw / 2, w + side_gap + tw / 2):
+                draw_label(painter, number, QPointF(x, y), size, colour, back)
+        return gap + text_size("Ag", size)[1] + LABEL_PAD_Y
 
     def _draw_edges(self, painter: QPainter, board: Board) -> None:
         w, h = board.extent
+        names = 0.0
         if not isinstance(board, HexBoard):
             painter.setPen(style.cosmetic(style.BOARD_EDGE, 2))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(QRectF(0, 0, w, h))
+        else:
+            names = self._draw_hex_names(painter, board)
         # Side A's long edge at the bottom, B's at the top: a band and the side's name.
         for i, side in enumerate(self.sides[:2]):
             colour = self.colours.get(side.id, style.NEUTRAL)
@@ -535,10 +604,13 @@ class BoardScene(QGraphicsScene):
             size = min(max(0.6 * ts, EDGE_LABEL_PX / max(ppi, 1e-6)), 1.4 * ts)
             if ppi * size >= 4:
                 half = 0.6 * size  # half the text's height, with its leading
+                # Past the hexes' names on a hex board (its whole box clear of theirs).
+                caption_half = text_size(side.name, size, bold=True)[1] / 2 + LABEL_PAD_Y
+                out = 0.24 * ts + names + caption_half + 0.05 * ts if names else 0.0
                 label_y = (
-                    h + max(1.4 * ts, 0.75 * ts + half)
+                    h + max(1.4 * ts, 0.75 * ts + half, out)
                     if i == 0
-                    else -max(1.1 * ts, 0.35 * ts + half)
+                    else -max(1.1 * ts, 0.35 * ts + half, out)
                 )
                 draw_label(
                     painter,
@@ -549,6 +621,11 @@ class BoardScene(QGraphicsScene):
                     self._edge_text_backing(),
                     bold=True,
                 )
+
+
+def hex_names_room(board: Board) -> float:
+    """What the hexes' names around a hex board add to its margin, inches."""
+    return (HEX_NAME_MAX + 0.15) * board.hex_size if isinstance(board, HexBoard) else 0.0
 
 
 def _hex_sections(board: HexBoard) -> dict[tuple[int, int], set[str]]:

@@ -183,6 +183,9 @@ class UnitItem(PieceItem):
         #: Where the name is written (local): the centre, or beside the footprint
         #: when something stands there (the scene's label placement decides).
         self.name_at = QPointF()
+        #: Whether the name (and its note) is drawn: a hex board's labels give way
+        #: where no clear place is left at the zoom they were placed for.
+        self.name_shown = True
         self._shape: tuple[float, QPainterPath] | None = None  # (pad, path)
         #: Drawn greyed out whatever its marks say (``Family.greyed``).
         self.greyed = False
@@ -296,7 +299,12 @@ class UnitItem(PieceItem):
         """The name (and the note under it) as drawn at ``ppi`` pixels per inch,
         with its background, in scene coordinates (empty when not drawn)."""
         unit = self.unit
-        if unit is None or not unit.name or ppi * NAME_IN * self.ts < MIN_TEXT_PX:
+        if (
+            unit is None
+            or not unit.name
+            or not self.name_shown
+            or ppi * NAME_IN * self.ts < MIN_TEXT_PX
+        ):
             return QRectF()
         name_in = readable(NAME_IN * self.ts, ppi)
         tw, th = text_size(unit.name, name_in)
@@ -318,12 +326,21 @@ class UnitItem(PieceItem):
             self._rect = self.outer_rect()
             self.update()
 
+    def show_name(self, shown: bool) -> None:
+        if shown != self.name_shown:
+            self.prepareGeometryChange()
+            self.name_shown = shown
+            self._rect = self.outer_rect()
+            self.update()
+
     def outer_rect(self) -> QRectF:
         unit = self.unit
         if unit is None:
             return QRectF()
         m = SELECT_GAP + EDGE_PAD
         rect = self.halo_path.boundingRect().adjusted(-m, -m, m, m)
+        if not self.name_shown:
+            return rect.united(badge_rect(self.marks, self.badge_at, self.ts))
         name_in = NAME_IN * self.ts * MAX_LABEL_SCALE
         tw, th = text_size(unit.name, name_in)
         x, y = self.name_at.x(), self.name_at.y()
@@ -363,7 +380,8 @@ class UnitItem(PieceItem):
             painter.drawRect(self.halo_path.boundingRect().adjusted(-0.25, -0.25, 0.25, 0.25))
         if self.isSelected():
             draw_selection(painter, self.halo_path)
-        paint_unit_labels(painter, unit.name, self.name_at, self.ts, marks, ppi, min_ppi)
+        if self.name_shown:
+            paint_unit_labels(painter, unit.name, self.name_at, self.ts, marks, ppi, min_ppi)
         if marks:
             draw_badges(painter, marks, self.badge_at, self.colour, self.ts)
 
@@ -379,8 +397,9 @@ def paint_unit_labels(
 ) -> None:
     """A unit's name centred on ``at`` and the note its marks put under it (the
     reason it does not count, the placement rule it breaks), readable at ``ppi``;
-    nothing when too small to read or below the board's ``min_ppi``."""
-    if ppi * NAME_IN * ts < MIN_TEXT_PX or ppi < min_ppi:
+    nothing when too small to read or below the board's ``min_ppi``, or without
+    a name (one a hex board's labels left out)."""
+    if not name or ppi * NAME_IN * ts < MIN_TEXT_PX or ppi < min_ppi:
         return
     name_in = readable(NAME_IN * ts, ppi)
     draw_label(painter, name, at, name_in, style.TEXT, LABEL_BG)

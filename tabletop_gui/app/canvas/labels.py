@@ -50,6 +50,7 @@ from tabletop_gui.app.canvas.items import (
     readable,
 )
 from tabletop_gui.app.canvas.overlays import LABEL_IN, NOTE_LABEL_IN, CircleOverlay, OverlayItem
+from tabletop_gui.model.hexgrid import HexBoard
 
 if TYPE_CHECKING:
     from tabletop_gui.app.canvas.board_scene import BoardScene
@@ -358,6 +359,10 @@ def place(scene: BoardScene, limit: int) -> None:
             br = poly.polygon.boundingRect()
             p.bodies.add(poly, badge_rect(poly.marks, br.topRight(), poly.ts))
     overlays = scene.overlay_items()
+    if isinstance(scene.board, HexBoard):
+        _place_hex(scene, p, units, markers, polygons, overlays, board)
+        scene.label_placer = p
+        return
 
     # Labels that cannot move go down first: range circles' captions (right of
     # the ring) and the labels of hexes and areas that offer one spot.
@@ -389,15 +394,7 @@ def place(scene: BoardScene, limit: int) -> None:
         else:
             movable.append((o, boxes))
 
-    for m in markers:
-        size = p.size(NOTE_IN * m.ts)
-        tw, th = drawn_size(m.caption, size)
-        sides = ("below", "above", "right", "left")
-        boxes = [
-            [_box(m.caption_at(side, th, tw) + m.pos(), tw, th, True, SPACE * m.ts)]
-            for side in sides
-        ]
-        m.move_caption(sides[p.choose(m, boxes)])
+    _place_markers(p, markers)
 
     for u in units:
         name = u.unit.name
@@ -417,10 +414,28 @@ def place(scene: BoardScene, limit: int) -> None:
         at = u.pos()
         boxes = [[b.translated(at + s) for b in parts] for s in spots]
         u.move_name(spots[p.choose(u, boxes)])
+        u.show_name(True)
 
     for o, boxes in movable:
         _place_overlay_label(p, o, boxes, drop)
 
+    _place_polygons(p, polygons, board, drop)
+    scene.label_placer = p
+
+
+def _place_markers(p: Placer, markers: list[MarkerItem]) -> None:
+    for m in markers:
+        size = p.size(NOTE_IN * m.ts)
+        tw, th = drawn_size(m.caption, size)
+        sides = ("below", "above", "right", "left")
+        boxes = [
+            [_box(m.caption_at(side, th, tw) + m.pos(), tw, th, True, SPACE * m.ts)]
+            for side in sides
+        ]
+        m.move_caption(sides[p.choose(m, boxes)])
+
+
+def _place_polygons(p: Placer, polygons: list[PolygonItem], board: QRectF, drop: bool) -> None:
     # Terrain before zones: zone labels are the faintest and their zones the largest.
     for poly in sorted(polygons, key=lambda it: isinstance(it, ZoneItem)):
         if not poly.label:
@@ -436,7 +451,32 @@ def place(scene: BoardScene, limit: int) -> None:
         poly.label_item.setVisible(best >= 0)
         if best >= 0:
             poly.move_label(boxes[best][0].center())
-    scene.label_placer = p
+
+
+def _place_hex(
+    scene: BoardScene,
+    p: Placer,
+    units: list[UnitItem],
+    markers: list[MarkerItem],
+    polygons: list[PolygonItem],
+    overlays: list[OverlayItem],
+    board: QRectF,
+) -> None:
+    """A hex board's labels (``hex_labels``): each by its hex, clear of every
+    other, inside the board, or not drawn. Markers and polygons as elsewhere."""
+    from tabletop_gui.app.canvas import hex_labels
+
+    hex_board = scene.board
+    assert isinstance(hex_board, HexBoard)
+    scene.set_printed_labels(
+        hex_labels.place_printed(p, hex_board, board, scene.bmap.to_scene, scene.text_scale)
+    )
+    hex_labels.place_unit_names(p, units, board)
+    hex_labels.place_overlay_labels(
+        p, [o for o in overlays if not isinstance(o, CircleOverlay)], board
+    )
+    _place_markers(p, markers)
+    _place_polygons(p, polygons, board, True)
 
 
 def _place_overlay_label(p: Placer, o: object, boxes: list[list[QRectF]], drop: bool) -> None:

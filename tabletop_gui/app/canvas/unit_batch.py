@@ -150,7 +150,7 @@ class UnitBatch(QGraphicsItem):
         self.marked = marked
         self.setZValue(Z_UNIT)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.members: tuple[tuple[UnitItem, object, QPointF, tuple[Mark, ...]], ...] = ()
+        self.members: tuple[tuple[UnitItem, object, QPointF | None, tuple[Mark, ...]], ...] = ()
         self._rect = QRectF()
         self._layers: list[BatchLayer] = []
         self._labels: list[tuple[str, QPointF, float]] = []
@@ -182,11 +182,15 @@ class UnitBatch(QGraphicsItem):
     def sync(self, items: list[UnitItem]) -> None:
         """Take the ones of ``items`` this batch draws (``takes``); rebuilt only if
         the set or a member (its unit, name's place or marks) changed."""
-        members = tuple((it, it.piece, it.name_at, it.marks) for it in items if self.takes(it))
+        members = tuple(
+            (it, it.piece, it.name_at if it.name_shown else None, it.marks)
+            for it in items
+            if self.takes(it)
+        )
         self.set_members(members)
 
     def set_members(
-        self, members: tuple[tuple[UnitItem, object, QPointF, tuple[Mark, ...]], ...]
+        self, members: tuple[tuple[UnitItem, object, QPointF | None, tuple[Mark, ...]], ...]
     ) -> None:
         if len(members) == len(self.members) and all(
             a[0] is b[0] and a[1] is b[1] and a[2] == b[2] and a[3] is b[3]
@@ -255,12 +259,12 @@ class UnitBatch(QGraphicsItem):
                         pen = stroke.pen if stroke.dash is None else None
                         got = bands[layer][band_key] = (pen, stroke.colour, path)
                     got[2].addPath(shape.translated(pos))
-            name = unit.name  # type: ignore[attr-defined]
+            name = unit.name if it.name_shown else ""  # type: ignore[attr-defined]
             if self.marked:
                 marked_labels[layer].append(
                     MarkedLabel(name, pos + it.name_at, it.ts, marks, pos + it.badge_at, it.colour)
                 )
-            else:
+            elif name:
                 labels.append((name, pos + it.name_at, it.ts))
             rect = rect.united(it.boundingRect().translated(pos))
         self._layers = [

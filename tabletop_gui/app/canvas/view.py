@@ -55,6 +55,7 @@ from tabletop_gui.app.editor import MEASURING, Editor
 from tabletop_gui.geometry.outline import unit_outline
 from tabletop_gui.model.annotations import Ruler
 from tabletop_gui.model.events import AddPiece
+from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.play import presets
 from tabletop_gui.play.measure import Measurement, measure_between
 
@@ -79,7 +80,9 @@ class Tool(StrEnum):
 
 
 class ScaleBar(QWidget):
-    """A bar of a round number of inches in the view's corner; follows the zoom."""
+    """A bar of a round number of inches in the view's corner; follows the zoom.
+    On a hex board, where inches mean nothing to the rules, a bar of hexes (its
+    ticks a hex apart, centre to centre)."""
 
     def __init__(self, view: BoardView) -> None:
         super().__init__(view)
@@ -90,7 +93,11 @@ class ScaleBar(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
-        self.inches, _ = draw_scale_bar(painter, QPointF(0, 0), self.view.pixels_per_inch())
+        board = self.view.board_scene.board
+        hex_size = board.hex_size if isinstance(board, HexBoard) else None
+        self.inches, _ = draw_scale_bar(
+            painter, QPointF(0, 0), self.view.pixels_per_inch(), hex_size=hex_size
+        )
         painter.end()
 
 
@@ -186,6 +193,9 @@ class BoardView(QGraphicsView):
         bases, the rotate handle keeps clear of the name drawn at this zoom."""
         ppi = self.pixels_per_inch()
         self.board_scene.pick_pad_in = PICK_PX / max(ppi, 1e-6)
+        if isinstance(self.board_scene.board, HexBoard):
+            # A hex board's labels take the room this zoom leaves (hex_labels).
+            self.board_scene.set_label_ppi(ppi)
         self.update_handle()
         item = self.measure_item
         if self.measurement is not None and item.isVisible():

@@ -17,6 +17,7 @@ from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.hex_terrain import legend_terrain
 from tabletop_gui.app.canvas.legend import legend_entries, paint_legend
 from tabletop_gui.model.events import Event
+from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.model.names import possessive
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play.turns import clock_text
@@ -63,6 +64,8 @@ class Page:
         self.title = page_title(state, board, events, viewer)
         self.source = scene.sceneRect()
         self.scale = width / self.source.width()
+        if isinstance(state.scene.board, HexBoard):
+            scene.set_label_ppi(self.scale)  # a hex board's labels fit this size
         self.board_h = self.source.height() * self.scale
         self.unit = max(10.0, width / 110)  # base text size, px
         self.title_font, self.font, self.bold = page_fonts(self.unit)

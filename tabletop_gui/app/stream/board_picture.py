@@ -12,9 +12,8 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QObject, QRectF, QSiz
 from PySide6.QtGui import QPainter
 
 from tabletop_gui.app import style
-from tabletop_gui.app.canvas import labels
 from tabletop_gui.app.canvas.annotation_items import show_annotations
-from tabletop_gui.app.canvas.board_scene import LABEL_PIECE_LIMIT, MARGIN, BoardScene
+from tabletop_gui.app.canvas.board_scene import MARGIN, BoardScene, hex_names_room
 from tabletop_gui.app.canvas.items import NAME_IN
 from tabletop_gui.app.stream.score_bar import bar_height, paint_score_bar
 from tabletop_gui.model.annotations import Annotations
@@ -40,8 +39,6 @@ class StreamScene(BoardScene):
         super().__init__(parent)
         self.public = public
         self.label_scale = 1.0
-        #: Pixels per inch of the picture the board is drawn in (0: not known yet).
-        self.label_ppi = 0.0
         #: A small picture (names at their smallest, MIN_LABEL_PX): the captions
         #: of circles, hexes and areas that cannot go clear of others are left
         #: out (``labels.place``); the score bar names every objective.
@@ -55,7 +52,7 @@ class StreamScene(BoardScene):
             self.text_scale *= self.label_scale
             w, h = scene.board.extent
             # The side names outside the edges need 1.7 text scales of room.
-            m = MARGIN * 0.75 * self.text_scale
+            m = MARGIN * 0.75 * self.text_scale + hex_names_room(scene.board)
             self.setSceneRect(QRectF(-m, -m, w + 2 * m, h + 2 * m))
 
     def rebuild(self) -> None:
@@ -82,7 +79,7 @@ class StreamScene(BoardScene):
         base = self.text_scale / self.label_scale
         ts = self.text_scale
         for _ in range(4):  # the margin grows with the text: settle on a scale
-            m = 2 * MARGIN * 0.75 * ts
+            m = 2 * (MARGIN * 0.75 * ts + hex_names_room(self.board))
             ppi = min(width / (w + m), height / (h + m))
             ts = label_px / (NAME_IN * ppi)
         scale = min(max(1.0, ts / base), MAX_STREAM_LABEL_SCALE)
@@ -92,17 +89,6 @@ class StreamScene(BoardScene):
         self.label_scale = scale
         self.label_ppi = ppi
         self.rebuild()
-        return True
-
-    def set_label_ppi(self, ppi: float) -> bool:
-        """Place the labels again for a picture at ``ppi`` pixels per inch, unless
-        it is within 1% of the zoom they were placed for; True when they were."""
-        if ppi <= 0 or abs(ppi - self.label_ppi) <= 0.01 * self.label_ppi:
-            return False
-        self.label_ppi = ppi
-        if self.state is not None and len(self.state.scene.units) <= LABEL_PIECE_LIMIT:
-            labels.place(self, LABEL_PIECE_LIMIT)
-            self.sync_batch()
         return True
 
     def min_text_in(self) -> float:

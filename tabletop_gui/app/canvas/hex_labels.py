@@ -1,0 +1,165 @@
+"""Labels on a hex board: each stays with its hex, none covers another, none
+runs off the board, and where the zoom leaves no room they give way.
+
+A hex board is crowded in a way an open table is not: a unit fills most of its
+hex and the hexes touch, so a name moved "beside" its unit lands on the next
+unit's name (an Overlord board of 26 hexes holds some 70 units). So a label
+here has few places, all by its hex, and takes one only if it is clear:
+
+- **the board's printed labels** (town and river names, ``HexBoard.labels``)
+  first, under the middle of their hex, on one line or two (broken at a space
+  or a dash), at the size printed (a readable minimum at a small zoom);
+- **unit names** (and the note under them): on the unit where they fit, else
+  just under its counter, else just over it;
+- **the captions of hexes a rule marks**: the spots the overlay offers, all on
+  its own hexes.
+
+Every box is measured at the size it is drawn at the zoom the labels are placed
+for (``Placer.size``), kept inside the board, and compared with every counter
+and every label placed before it; a label with no clear place is not drawn
+(the unit's symbol, its tooltip, the score and the legend still say what it
+would). The window places them again when its zoom changes (``BoardScene.
+set_label_ppi``), so zooming in brings names back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF
+
+from tabletop_gui.app.canvas.items import NAME_IN, NOTE_IN, UnitItem, _note, note_below
+from tabletop_gui.app.canvas.labels import (
+    SPACE,
+    Placer,
+    _box,
+    _overlay_spots,
+    drawn_size,
+    fits_on,
+)
+from tabletop_gui.app.canvas.overlays import NOTE_LABEL_IN, OverlayItem
+from tabletop_gui.model.hexgrid import HexBoard
+
+#: A printed label's size on the board, times the hex size (as printed), and the
+#: most it grows to stay readable at a small zoom before it gives way.
+PRINT_IN = 0.3
+PRINT_GROWTH = 1.6
+#: A printed label is drawn at least this share of a unit name's height.
+PRINT_OF_NAME = 0.85
+#: A printed label's centre sits this far under its hex's centre (times the hex
+#: size): clear of the unit counter in the middle.
+PRINT_BELOW = 0.62
+#: The gap between a counter and a name under or over it, inches.
+GAP = 0.06
+
+
+@dataclass(frozen=True)
+class PrintedLabel:
+    """Where one of the board's labels is drawn: its lines, their centre (scene)
+    and size (inches, the text's height)."""
+
+    lines: tuple[str, ...]
+    centre: QPointF
+    size_in: float
+
+    def line_centres(self, line_h: float) -> list[QPointF]:
+        top = self.centre.y() - line_h * (len(self.lines) - 1) / 2
+        return [QPointF(self.centre.x(), top + i * line_h) for i in range(len(self.lines))]
+
+
+def two_lines(text: str) -> tuple[str, str] | None:
+    """``text`` broken in two at the space or dash nearest its middle ("Colleville-",
+    "sur-Mer"), or None when it has neither."""
+    cuts = [m.end() for m in re.finditer(r"[ \-]", text) if 0 < m.end() < len(text)]
+    if not cuts:
+        return None
+    cut = min(cuts, key=lambda c: abs(c - len(text) / 2))
+    return text[:cut].rstrip(), text[cut:].lstrip()
+
+
+def place_printed(
+    p: Placer,
+    board: HexBoard,
+    scene_board: QRectF,
+    to_scene: Callable[[float, float], QPointF],
+    ts: float,
+) -> list[PrintedLabel | None]:
+    """Each of the board's labels placed (None: no clear place at this zoom)."""
+    nominal = PRINT_IN * board.hex_size * max(0.6, min(1.0, ts * 2.5))
+    # As printed, or nearly as tall as the unit names where they are drawn larger
+    # (a stream picture's); at a zoom where that is too large for the board, none.
+    size = max(p.size(nominal), PRINT_OF_NAME * p.size(NAME_IN * ts)) if p.ppi > 0 else nominal
+    out: list[PrintedLabel | None] = []
+    if size > nominal * PRINT_GROWTH:
+        return [None] * len(board.labels)
+    for label in board.labels:
+        x, y = board.hex_to_point(label.hex)
+        at = to_scene(x, y - PRINT_BELOW * board.hex_size)
+        options: list[tuple[tuple[str, ...], QPointF]] = [((label.text,), at)]
+        split = two_lines(label.text)
+        if split is not None:
+            _, lh = drawn_size(label.text, size)
+            options.append((split, QPointF(at.x(), at.y() + lh / 2)))
+        candidates = []
+        for lines, centre in options:
+            widths = [drawn_size(line, size)[0] for line in lines]
+            lh = drawn_size(lines[0], size)[1]
+            box = _box(centre, max(widths), lh * len(lines), True, SPACE * ts)
+            candidates.append([box])
+        fits = [i for i, c in enumerate(candidates) if scene_board.contains(c[0])]
+        best = p.choose(label, [candidates[i] for i in fits], drop=True) if fits else -1
+        if best < 0:
+            out.append(None)
+            continue
+        lines, centre = options[fits[best]]
+        out.append(PrintedLabel(lines, centre, size))
+    return out
+
+
+def place_unit_names(p: Placer, units: list[UnitItem], board: QRectF) -> None:
+    """Each unit's name on it, under it or over it where clear; else not drawn."""
+    for u in units:
+        name = u.unit.name
+        if not name:
+            u.show_name(False)
+            continue
+        size = p.size(NAME_IN * u.ts)
+        tw, th = drawn_size(name, size)
+        space = SPACE * u.ts
+        parts = [_box(QPointF(0, 0), tw, th, True, space)]
+        note = _note(u.marks)
+        if note:
+            nw, nh = drawn_size(note, p.size(NOTE_IN * u.ts), italic=True)
+            parts.append(_box(QPointF(0, note_below(th, nh)), nw, nh, True, space))
+        block = parts[0].united(parts[-1])
+        fp = u.path.boundingRect()
+        spots = [
+            *([QPointF(0, 0)] if fits_on(u.path, block) else []),
+            QPointF(0, fp.bottom() + GAP - block.top()),
+            QPointF(0, fp.top() - GAP - block.bottom()),
+        ]
+        at = u.pos()
+        boxes = [[b.translated(at + s) for b in parts] for s in spots]
+        fits = [i for i, bs in enumerate(boxes) if all(board.contains(b) for b in bs)]
+        best = p.choose(u, [boxes[i] for i in fits], drop=True) if fits else -1
+        u.show_name(best >= 0)
+        if best >= 0:
+            u.move_name(spots[fits[best]])
+
+
+def place_overlay_labels(p: Placer, overlays: list[OverlayItem], board: QRectF) -> None:
+    """The captions of hexes a rule marks, at a spot on its hexes where clear."""
+    for o in overlays:
+        text = getattr(getattr(o, "mark", None), "label", "")
+        if not text or not hasattr(o, "label_item"):
+            continue
+        tw, th = drawn_size(text, p.size(NOTE_LABEL_IN * o.ts), bold=True)
+        spots = _overlay_spots(o, tw, th)
+        boxes = [[_box(s, tw, th, True, SPACE * o.ts)] for s in spots]
+        fits = [i for i, b in enumerate(boxes) if board.contains(b[0])]
+        best = p.choose(o, [boxes[i] for i in fits], drop=True) if fits else -1
+        o.label_item.setVisible(best >= 0)
+        if best >= 0:
+            o.move_label(spots[fits[best]])
