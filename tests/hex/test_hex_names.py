@@ -9,9 +9,9 @@ import pytest
 
 from tabletop_gui.io.m44.coords import name_of, parse_name
 from tabletop_gui.model.events import TurnStart
-from tabletop_gui.model.events.hexgame import HexMove
 from tabletop_gui.model.hexboards import BOARD_TYPES
 from tabletop_gui.model.hexgrid import HexBoard, hex_label, parse_hex_label
+from tabletop_gui.rules.hexbanners.events import HexMove
 from tests.hex.hexkit import BLUE, RED, Play, setup, unit
 
 
