@@ -70,7 +70,7 @@ def test_a_hex_the_enemy_holds_is_contested_and_the_text_counts_hexes() -> None:
     tl = timeline(units, "temporary", {"hexes": RIDGE, "need": 1})
     free, held = region(tl, "b1").parts
     assert free.hexes == ((5, 4), (6, 4)) and not free.contested
-    assert held.hexes == ((7, 4),) and held.contested and held.note == "the enemy holds 7,4 now"
+    assert held.hexes == ((7, 4),) and held.contested and held.note == "the enemy holds H5 now"
     (answer,) = scoring_regions(tl.current, "b1")
     b1 = tl.current.scene.units["b1"]
     assert answer.text(b1.x, b1.y) == "Temporary Victory Banner: 3 hexes short"
