@@ -62,6 +62,9 @@ UNIT_FIELDS = (
     Field("height", "Height class", "choice", tuple(h.value for h in HeightClass)),
     Field("scoring", "Scoring", "bool"),
 )
+#: Offered on every unit whatever its family: no rule reads it; the camera does
+#: (the printed tag lying on the unit, docs/camera.md).
+CAMERA_FIELDS = (Field("tag", "Camera tag", "opt_int"),)
 MARKER_FIELDS = (
     Field("label", "Label", "text"),
     Field("kind", "Kind", "text"),
@@ -110,7 +113,7 @@ def _unit_fields(unit: Unit, family: Family | None, hexes: bool) -> tuple[Field,
             if f in out:
                 continue
         out.append(f)
-    return tuple(out)
+    return (*out, *CAMERA_FIELDS)
 
 
 def fields_for(

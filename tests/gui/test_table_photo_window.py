@@ -179,3 +179,18 @@ def test_the_disputed_range_report_shows_the_photo_under_the_board(qtbot, photo,
         int(((pixels[:, 1] > pixels[:, 0] + 15) & (pixels[:, 1] > pixels[:, 2] + 15)).sum())
         < greens[1]
     )
+
+
+def test_a_units_camera_tag_is_set_in_the_inspector_and_a_corner_id_refused(qtbot):
+    window = open_window(qtbot, moved_game())
+    window.scene.clearSelection()
+    window.scene.pieces["u4"].setSelected(True)
+    QApplication.processEvents()
+    assert "tag" in window.inspector.widgets
+    window.inspector.edit("tag", "40")
+    QApplication.processEvents()
+    assert window.doc.committed.scene.units["u4"].tag == 40
+    window.inspector.edit("tag", "2")
+    QApplication.processEvents()
+    assert window.doc.committed.scene.units["u4"].tag == 40
+    assert "0-3 are the corner markers" in window.inspector.message.toolTip()

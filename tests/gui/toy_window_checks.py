@@ -59,11 +59,12 @@ def test_the_installed_toy_family_plays_in_the_real_window(qtbot):
     assert window.score_panel.rows[0].leader == "Player A leads (if the game ended now)"
     assert "Player A 1" in window.score_panel.rows[0].counts
 
-    # Inspector: the family's fields only, its own field with its label and help.
+    # Inspector: the family's fields only, its own field with its label and help,
+    # and the camera tag every unit has whatever its family (docs/camera.md).
     window.scene.pieces[scout.id].setSelected(True)
     QApplication.processEvents()
     shown = {f.name for f in window.inspector._fields(scout)}
-    assert shown == {"name", "side", "x", "y", "lantern"}
+    assert shown == {"name", "side", "x", "y", "lantern", "tag"}
     lantern = window.inspector.widgets["lantern"]
     label = window.inspector.form.labelForField(lantern)
     assert label.text() == "Lantern lit" and label.toolTip() == LANTERN.help
