@@ -29,11 +29,11 @@ def test_a_unit_on_reds_baseline_at_the_start_of_blues_turn_exits_for_a_breakthr
 
 
 def test_an_exit_by_a_unit_off_the_baseline_at_the_start_of_its_turn_is_refused():
-    # "To exit the battlefield, a unit must already be on a baseline hex start of
-    # its turn": a condition for leaving at all, so the unit stays on the board.
+    # The unit must already be on the opponent's baseline when its turn begins: a
+    # condition for leaving at all, so the unit stays on the board.
     p = Play(setup([unit("b1", BLUE, (4, 7))], breakthrough()))
     p(*turn(2, BLUE), HexMove("b1", (4, 8)))
-    with pytest.raises(RuleError, match="a unit must already be on a baseline hex start of its"):
+    with pytest.raises(RuleError, match="only from a baseline it already stood on when its turn"):
         p(ExitBoard("b1"))
     assert not p.tl.current.scene.units["b1"].removed
     assert p.banners("bt") == {}
@@ -50,15 +50,52 @@ def test_a_breakthrough_exit_by_a_unit_that_started_on_its_own_baseline_is_refus
 def test_a_withdraw_exit_by_a_unit_that_started_on_the_enemy_baseline_is_refused():
     p = Play(setup([unit("b1", BLUE, (4, 8))], [("w", "withdraw", {"side": BLUE})]))
     p(*turn(1, BLUE))
-    with pytest.raises(RuleError, match="baseline hex start of its turn"):
+    with pytest.raises(RuleError, match="already stood on when its turn began"):
         p(ExitBoard("b1"))
 
 
-def test_an_exit_with_the_same_hex_rule_from_another_baseline_hex_is_kept_without_a_banner():
+def test_a_unit_on_the_opponents_baseline_at_its_turn_start_may_slide_along_it_and_exit():
+    # The rule asks only that the unit already stands on a hex of the opponent's
+    # baseline when its turn begins: it may move along it and leave from another.
     p = Play(setup([unit("b1", BLUE, (4, 8))], breakthrough()))
     p(*turn(2, BLUE), HexMove("b1", (5, 8)), ExitBoard("b1"))
-    assert p.banners("bt") == {}
-    assert "no banner, it stood on hex E9 at the start of its turn" in p.reason("bt")
+    assert p.banners("bt") == {BLUE: 1}
+    assert "left from hex F9 in turn 2: one banner" in p.reason("bt")
+
+
+@pytest.mark.parametrize(
+    "how", [{"settings": {"exit_same_hex": True}}, {"params": {"same_hex": True}}]
+)
+def test_the_narrower_reading_refuses_an_exit_from_another_hex_than_the_turns_start(how):
+    s = setup([unit("b1", BLUE, (4, 8))], breakthrough(**how.get("params", {})),
+              **how.get("settings", {}))  # fmt: skip
+    p = Play(s)(*turn(2, BLUE), HexMove("b1", (5, 8)))
+    with pytest.raises(RuleError, match="stood on hex E9 at the start of its turn, not on hex F9"):
+        p(ExitBoard("b1"))
+    assert not p.tl.current.scene.units["b1"].removed
+    p(HexMove("b1", (4, 8)), ExitBoard("b1"))  # back on the hex it started on: it may leave
+    assert p.banners("bt") == {BLUE: 1}
+
+
+def test_an_objectives_own_same_hex_false_keeps_the_broad_reading_under_the_setting():
+    s = setup([unit("b1", BLUE, (4, 8))], breakthrough(same_hex=False), exit_same_hex=True)
+    p = Play(s)(*turn(2, BLUE), HexMove("b1", (5, 8)), ExitBoard("b1"))
+    assert p.banners("bt") == {BLUE: 1}
+
+
+def test_no_exit_is_accepted_for_no_banner_in_either_reading():
+    """Every exit a Breakthrough side makes in its own turn either earns its banner
+    or is refused: none is kept on the log for nothing."""
+    for same in (False, True):
+        for start, moves in (((4, 8), [(5, 8)]), ((4, 8), []), ((4, 7), [(4, 8)])):
+            p = Play(setup([unit("b1", BLUE, start)], breakthrough(), exit_same_hex=same))
+            p(*turn(2, BLUE), *(HexMove("b1", to) for to in moves))
+            try:
+                p(ExitBoard("b1"))
+            except RuleError:
+                assert not p.tl.current.scene.units["b1"].removed
+                continue
+            assert p.banners("bt") == {BLUE: 1}, (same, start, moves)
 
 
 def test_two_exits_give_two_breakthrough_banners_and_do_not_count_as_eliminated():
@@ -98,14 +135,6 @@ def test_the_baselines_setting_swaps_which_end_is_whose():
     s = setup([unit("b1", BLUE, (4, 0))], breakthrough(), baselines={BLUE: "far", RED: "near"})
     p = Play(s)(*turn(1, BLUE), ExitBoard("b1"))
     assert p.banners("bt") == {BLUE: 1}
-
-
-def test_with_same_hex_off_a_unit_may_slide_along_the_baseline_before_leaving():
-    strict = Play(setup([unit("b1", BLUE, (4, 8))], breakthrough()))
-    strict(*turn(1, BLUE), HexMove("b1", (5, 8)), ExitBoard("b1"))
-    loose = Play(setup([unit("b1", BLUE, (4, 8))], breakthrough(same_hex=False)))
-    loose(*turn(1, BLUE), HexMove("b1", (5, 8)), ExitBoard("b1"))
-    assert (strict.banners("bt"), loose.banners("bt")) == ({}, {BLUE: 1})
 
 
 # -- Time Pressure --------------------------------------------------------------

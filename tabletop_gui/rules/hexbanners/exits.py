@@ -1,8 +1,10 @@
-"""Breakthrough and Withdraw: one permanent banner for each unit that leaves the
+"""Breakthrough and Withdraw: one permanent banner for each unit ordered off the
 board from a baseline hex (the opponent's for Breakthrough, the side's own for
-Withdraw), having stood on that hex at the start of its turn, ordered to move off.
-Param ``same_hex`` (default true, docs/hex.md): the unit must exit from the very hex
-it stood on at the start of its turn; false: from any such baseline hex."""
+Withdraw) in its own turn, having stood on a hex of that baseline when its turn
+began (docs/hex.md). The narrower reading, leaving only from the very hex it
+stood on, is the setting ``exit_same_hex``, or an objective's own ``same_hex``.
+The family refuses an exit that breaks these conditions (``family._check_exit``);
+what reaches an objective earns its banner."""
 
 from __future__ import annotations
 
@@ -23,16 +25,22 @@ class ExitObjective(BannerObjective):
     single_banner = False
 
     params = (
-        Param("same_hex", "bool", True, "The unit exits from the very hex it stood on at the "
-              "start of its turn (off: from any such baseline hex)"),
+        Param("same_hex", "bool", None, "The unit exits only from the very hex it stood on "
+              "at the start of its turn (off: from any hex of that baseline; unset: the "
+              "setting exit_same_hex)"),
     )  # fmt: skip
 
     def validate(self) -> list[tuple[str, str]]:
         errors = super().validate()
-        same = self.param("same_hex", True)
-        if not isinstance(same, bool):
+        same = self.param("same_hex", None)
+        if same is not None and not isinstance(same, bool):
             errors.append(("same_hex", f"expected true or false, got {same!r}"))
         return errors
+
+    def same_hex(self, state: GameState) -> bool:
+        """The narrower reading applies: its own ``same_hex``, else the setting."""
+        same = self.param("same_hex", None)
+        return same if isinstance(same, bool) else settings.exit_same_hex(state.setup)
 
     def baseline_side(self, state: GameState, side: str) -> str:
         """Whose baseline ``side``'s units leave from."""
@@ -57,7 +65,7 @@ class ExitObjective(BannerObjective):
             return "it was not its side's turn"
         if e.start_hex is None:
             return "it was not on the board at the start of its turn"
-        if self.param("same_hex", True):
+        if self.same_hex(state):
             if e.start_hex != e.hex:
                 return (
                     f"it stood on hex {hex_label(e.start_hex)} at the start of its turn, not there"

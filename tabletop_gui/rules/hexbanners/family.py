@@ -59,7 +59,12 @@ from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, Status, s
 ELIMINATIONS_ID = "hex.eliminations"
 BEFORE_ID = "hex.banners_before"
 #: The rule's own words for leaving the battlefield (docs/hex.md, Objectives).
-EXIT_START = "To exit the battlefield, a unit must already be on a baseline hex start of its turn"
+#: The conditions for leaving the battlefield, in this program's words (docs/hex.md,
+#: Leaving the battlefield).
+EXIT_START = (
+    "a unit leaves the battlefield only from a baseline it already stood on when its turn began"
+)
+EXIT_SAME = "and, under exit_same_hex, only from the very hex it stood on"
 EXIT_ORDERED = "must be ordered and move off"
 
 
@@ -74,6 +79,21 @@ def exit_rows(state: GameState, board: HexBoard, side: str) -> set[int]:
         and (row := obj.baseline_row(state, side)) is not None
     }  # fmt: skip
     return rows or {0, board.rows - 1}
+
+
+def exit_same_hex(state: GameState, board: HexBoard, side: str, here: Hex) -> bool:
+    """The narrower reading applies to ``side`` leaving from ``here``: the exit
+    objective naming its side and that baseline says so (its ``same_hex``, else
+    the setting), or the setting does where no exit objective names it."""
+    found = [
+        obj
+        for obj in objectives_of(state.setup)
+        if isinstance(obj, ExitObjective) and side in obj.sides(state)
+        and obj.baseline_row(state, side) == here[1]
+    ]  # fmt: skip
+    if not found:
+        return settings.exit_same_hex(state.setup)
+    return any(obj.same_hex(state) for obj in found)
 
 
 class HexBanners(HexBannersPlay):
@@ -181,14 +201,26 @@ class HexBanners(HexBannersPlay):
             return None  # no turn of the unit's side in the log: nothing to judge by
         rows = exit_rows(state, board, unit.side)
         start = snap_.hexes.get(unit.id)
-        if start is not None and start[1] in rows:
-            return None
-        where = f"hex {hex_label(start)}" if start is not None else "off the board"
-        lines = " or ".join(f"row {row_label(r)}" for r in sorted(rows))
-        return (
-            f"{unit.name} stood on {where} at the start of its turn, not on a baseline hex "
-            f"it may leave from ({lines}): {EXIT_START} (docs/hex.md, Objectives)."
-        )
+        here = hex_of(board, unit)
+        cite = "(docs/hex.md, Leaving the battlefield)"
+        if start is None or start[1] not in rows:
+            where = f"hex {hex_label(start)}" if start is not None else "off the board"
+            lines = " or ".join(f"row {row_label(r)}" for r in sorted(rows))
+            return (
+                f"{unit.name} stood on {where} at the start of its turn, not on a baseline hex "
+                f"it may leave from ({lines}): {EXIT_START} {cite}."
+            )
+        if here is not None and here[1] != start[1]:
+            return (
+                f"{unit.name} stood on hex {hex_label(start)} (row {row_label(start[1])}) at the "
+                f"start of its turn, not on this baseline: {EXIT_START} {cite}."
+            )
+        if here is not None and here != start and exit_same_hex(state, board, unit.side, here):
+            return (
+                f"{unit.name} stood on hex {hex_label(start)} at the start of its turn, not on "
+                f"hex {hex_label(here)}: {EXIT_START}, {EXIT_SAME} {cite}."
+            )
+        return None
 
     # -- records ----------------------------------------------------------
     def settle(self, before: GameState, event: Event, after: GameState) -> GameState:
@@ -198,6 +230,12 @@ class HexBanners(HexBannersPlay):
         if after.clock.over or winner(after) is None:
             return after
         return after.with_clock(over=True)
+
+    def game_over(self, state: GameState) -> bool:
+        """Over once a side has reached its target: the clock says so from the
+        winning event on; a setup whose ``banners_before`` already reach a target
+        is over before its first event, which is refused like any later one."""
+        return state.clock.over or (state.index == 0 and winner(state) is not None)
 
     def refusal_after_end(self, state: GameState, event: Event) -> str | None:
         won = winner(state)

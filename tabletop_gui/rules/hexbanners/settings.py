@@ -32,6 +32,10 @@ FIRST_SIDE = "first_side"
 #: Banners each side had already won when the log starts (a game recorded from
 #: its middle, a campaign's carry-over): ``{side: number}``.
 BANNERS_BEFORE = "banners_before"
+#: Breakthrough and Withdraw exits: false (the rule's reading) a unit leaves from
+#: any hex of the baseline it stood on at the start of its turn; true (narrower)
+#: only from the very hex it stood on. An objective's ``same_hex`` overrides it.
+EXIT_SAME_HEX = "exit_same_hex"
 
 DEFAULTS: dict[str, Any] = {
     BANNER_TARGET: None,
@@ -43,6 +47,7 @@ DEFAULTS: dict[str, Any] = {
     ELIMINATION_BANNERS: None,
     BANNERS_BEFORE: None,
     FIRST_SIDE: None,
+    EXIT_SAME_HEX: False,
 }
 
 
@@ -75,6 +80,10 @@ def _flag(setup: Setup, name: str) -> bool:
 
 def lone_leader_occupies(setup: Setup) -> bool:
     return _flag(setup, LONE_LEADER_OCCUPIES)
+
+
+def exit_same_hex(setup: Setup) -> bool:
+    return _flag(setup, EXIT_SAME_HEX)
 
 
 def one_unit_per_hex(setup: Setup) -> bool:
@@ -157,7 +166,7 @@ def problems(setup: Setup) -> list[str]:
     first = setting(setup, SECTOR_FIRST_BANNERS)
     if first not in (1, 2) or isinstance(first, bool):
         out.append(f"settings.{SECTOR_FIRST_BANNERS}: must be 1 or 2, got {first!r} (1 applies)")
-    for name in (LONE_LEADER_OCCUPIES, ONE_UNIT_PER_HEX):
+    for name in (LONE_LEADER_OCCUPIES, ONE_UNIT_PER_HEX, EXIT_SAME_HEX):
         value = setting(setup, name)
         if not isinstance(value, bool):
             out.append(
