@@ -135,8 +135,7 @@ def test_main_window_fitted_to_the_board_draws_no_label_over_another(qtbot, pain
     window.view.fit_board()
     QApplication.processEvents()
     painted.clear()
-    for item in window.scene.items():  # kept pictures would not paint their labels again
-        item.setCacheMode(items.QGraphicsItem.CacheMode.NoCache)
+    window.scene.keep_pictures(False)  # kept pictures would not paint their labels again
     window.view.viewport().grab()
     texts = label_texts(window.scene)
     drawn = {t for t, _ in painted if t in texts}

@@ -134,6 +134,7 @@ def test_idle_units_drawn_by_one_batch_item_look_as_when_each_paints_itself(demo
     idle = [it for it in scene.pieces.values() if it.kind == "unit" and UnitBatch.idle(it)]
     assert idle and {id(it) for it, *_ in scene.batch.members} == {id(it) for it in idle}
     demo.view.zoom(1.5, at(demo, 36, 24))
+    scene.forget_pictures()  # as once the zoom rests: the batch drawn sharp at this scale
     demo.view.viewport().repaint()
     batched = shown_pixels(demo)
     scene.batch_units = False

@@ -9,11 +9,11 @@ draw through this class.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QWidget
 
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas import labels
@@ -27,6 +27,7 @@ from tabletop_gui.app.canvas.items import (
     UnitItem,
     ZoneItem,
 )
+from tabletop_gui.app.canvas.lod_tiles import TilePictures
 from tabletop_gui.app.canvas.marks import Mark
 from tabletop_gui.app.canvas.overlays import AreaOverlay, CircleOverlay, HexOverlay, OverlayItem
 from tabletop_gui.app.canvas.unit_batch import UnitBatch
@@ -123,6 +124,8 @@ class BoardScene(QGraphicsScene):
         #: Idle units, overlays, zones, terrain and markers kept as pictures of the view
         #: (``keep_pictures``, the window's view only).
         self.cache_pictures = False
+        #: The table, board and grid per zoom band (``keep_pictures``).
+        self._background: TilePictures | None = None
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         #: Idle units are drawn by this one item (added first: below the units
         #: that paint themselves), the idle units a rule marks by the next (above
@@ -151,25 +154,42 @@ class BoardScene(QGraphicsScene):
             labels.place(self, LABEL_PIECE_LIMIT)
         self.sync_batch()
 
-    def keep_pictures(self) -> None:
+    def keep_pictures(self, keep: bool = True) -> None:
         """Keep what does not change while a piece is dragged as pictures of the
         view showing this scene: the idle units, the overlays, zones, terrain,
         markers and their labels. A repaint that does not change them is a blit,
         so a piece dragged across a hatched zone or a large antialiased circle no
         longer redraws it on every move. Only for a view: Qt writes a kept picture
         into an export, a print or an SVG as a bitmap, so the scenes drawn there
-        never keep one."""
-        self.cache_pictures = True
-        for item in [*self.batches, *self._overlays.values(), *self.pieces.values()]:
+        never keep one. ``keep`` False: every item paints itself again at
+        each repaint."""
+        self.cache_pictures = keep
+        self._background = TilePictures(lambda: self.update()) if keep else None
+        for batch in self.batches:
+            batch.keep_pictures(keep)
+        for item in [*self._overlays.values(), *self.pieces.values()]:
             self._keep_picture(item)
+
+    def forget_pictures(self) -> None:
+        """Drop the pictures kept per zoom band: the next paint draws the
+        background and the unit batches anew, sharp at the view's scale."""
+        if self._background is not None:
+            self._background.clear()
+        for batch in self.batches:
+            if batch.pictures is not None:
+                batch.pictures.clear()
 
     def _keep_picture(self, item: QGraphicsItem) -> None:
         """Keep ``item`` (and its floating label) as a picture when this scene
         keeps pictures; not a unit that paints itself: it is the dragged or the
         selected one, redrawn as it moves."""
-        if not self.cache_pictures or isinstance(item, UnitItem):
+        if isinstance(item, (UnitItem, UnitBatch)):
             return
-        cache = QGraphicsItem.CacheMode.DeviceCoordinateCache
+        cache = (
+            QGraphicsItem.CacheMode.DeviceCoordinateCache
+            if self.cache_pictures
+            else QGraphicsItem.CacheMode.NoCache
+        )
         item.setCacheMode(cache)
         label = getattr(item, "label_item", None)
         if isinstance(label, QGraphicsItem):
@@ -412,7 +432,22 @@ class BoardScene(QGraphicsScene):
         return QRectF(0, 0, w, h)
 
     # -- background: table, board, grid, edges ----------------------------
+    def invalidate(self, *args: Any, **kwargs: Any) -> None:
+        """Qt's invalidate; the background's kept pictures go (drawn again)."""
+        if self._background is not None:
+            self._background.clear()
+        super().invalidate(*args, **kwargs)
+
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        device = painter.device()
+        if self._background is not None and isinstance(device, QWidget):
+            key = (self.transparent_table, self.safe_colours, self.text_scale)
+            self._background.paint(painter, QRectF(rect), device, self.draw_background, key)
+        else:
+            self.draw_background(painter, QRectF(rect))
+
+    def draw_background(self, painter: QPainter, rect: QRectF) -> None:
+        """The table around the board (within ``rect``), the board, its grid and edges."""
         if not self.transparent_table:
             painter.fillRect(rect, style.TABLE)
         board = self.board

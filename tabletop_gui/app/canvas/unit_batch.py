@@ -8,6 +8,7 @@ every unit outside its zone, or a board of units in range, stays a picture."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
@@ -25,6 +26,7 @@ from tabletop_gui.app.canvas.items import (
     readable,
 )
 from tabletop_gui.app.canvas.layers import Z_UNIT
+from tabletop_gui.app.canvas.lod_tiles import TilePictures
 from tabletop_gui.app.canvas.marks import Mark, halo_strokes
 from tabletop_gui.rules.scoreboard import Role
 
@@ -154,6 +156,19 @@ class UnitBatch(QGraphicsItem):
         self._rect = QRectF()
         self._layers: list[BatchLayer] = []
         self._labels: list[tuple[str, QPointF, float]] = []
+        #: Pictures per zoom band (``keep_pictures``: the window's view only).
+        self.pictures: TilePictures | None = None
+
+    def keep_pictures(self, keep: bool = True) -> None:
+        """Paint a view through pictures kept per zoom band (``lod_tiles``)."""
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, keep)
+        self.pictures = TilePictures(lambda: QGraphicsItem.update(self)) if keep else None
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        """Repaint: what the batch draws changed, so its kept pictures are stale."""
+        if self.pictures is not None:
+            self.pictures.clear()
+        super().update(*args, **kwargs)
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -278,6 +293,15 @@ class UnitBatch(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        if self.pictures is None or widget is None:
+            self.draw(painter, self._rect)
+            return
+        scene = self.scene()
+        key = (getattr(scene, "label_min_ppi", 0.0), getattr(scene, "text_scale", 1.0))
+        self.pictures.paint(painter, option.exposedRect, widget, self.draw, key)
+
+    def draw(self, painter: QPainter, rect: QRectF) -> None:
+        """Draw every member at the painter's scale (the painter clips to ``rect``)."""
         ppi = pixels_per_inch(painter)
         painter.setOpacity(1.0)
         min_ppi = getattr(self.scene(), "label_min_ppi", 0.0)

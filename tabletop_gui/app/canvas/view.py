@@ -149,7 +149,9 @@ class BoardView(QGraphicsView):
         self.handle.setVisible(False)
         scene.addItem(self.handle)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
-        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        # The scene keeps the background and the unit batches as pictures per zoom
+        # band (lod_tiles.py): Qt's background cache would be drawn anew at each scale.
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
         scene.keep_pictures()
         # Items draw inside their bounding rects (halo margins included), except for the
         # half width of cosmetic pens (at most 2 px), so the view keeps its 2 px
