@@ -24,20 +24,19 @@ def where_off(board: InchBoard | HexBoard, piece: Unit | Marker) -> str | None:
     """How ``piece`` misses ``board`` ("its base (2 x 4 in) reaches 1.5 in past
     the right edge of the 72 x 48 in board"), or None."""
     width, height = board.extent
-    if isinstance(board, HexBoard):
-        where = "the hex board"
-    else:
-        where = f"the {width:g} x {height:g} in board"
     x, y = piece.x, piece.y
+    hex_board = isinstance(board, HexBoard)
+    hx, hy = (0.0, 0.0) if hex_board or not isinstance(piece, Unit) else half_extents(piece)
+    e = EDGE_SLACK
+    if hx - x <= e and x + hx - width <= e and hy - y <= e and y + hy - height <= e:
+        return None  # on the board (the common case: a move in a replay)
+    where = "the hex board" if hex_board else f"the {width:g} x {height:g} in board"
     centre = _past_edges(x, y, 0.0, 0.0, width, height)
     if centre:
         at = f"its centre ({inches(x)}, {inches(y)})"
-        if isinstance(board, HexBoard):
+        if hex_board:
             return f"{at} is off {where}"
         return f"{at} is {_edges_words(centre)} of {where}"
-    if not isinstance(piece, Unit) or isinstance(board, HexBoard):
-        return None
-    hx, hy = half_extents(piece)
     over = _past_edges(x, y, hx, hy, width, height)
     if not over:
         return None

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from tabletop_gui.model.copying import evolve
 from tabletop_gui.model.scene import Scene, Setup
 from tabletop_gui.model.terms import PLAIN_TERMS, Terms
 
@@ -40,7 +41,7 @@ class GameState:
         return cls(setup=setup, scene=setup.scene, terms=terms)
 
     def with_scene(self, scene: Scene) -> GameState:
-        return replace(self, scene=scene)
+        return evolve(self, scene=scene)
 
     def with_clock(self, **changes: Any) -> GameState:
         return replace(self, clock=replace(self.clock, **changes))

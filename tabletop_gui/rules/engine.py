@@ -6,8 +6,8 @@ from __future__ import annotations
 import difflib
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import replace
 
+from tabletop_gui.model.copying import evolve
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.memo import IdentityMemo
@@ -71,7 +71,12 @@ def initial_state(setup: Setup) -> GameState:
 
 def check(state: GameState, event: Event) -> str | None:
     """The reason a rule refuses ``event`` now, or None."""
-    family = family_of(state.setup)
+    return _check(family_of(state.setup), objectives_of(state.setup), state, event)
+
+
+def _check(
+    family: Family, objectives: list[Objective], state: GameState, event: Event
+) -> str | None:
     # The family says when its game is over: The Ninth Age ends with the last
     # Game Turn and Carnevale with the last round, with no game_end event.
     if family.game_over(state):
@@ -81,7 +86,7 @@ def check(state: GameState, event: Event) -> str | None:
     reason = family.check(state, event)
     if reason:
         return reason
-    for obj in objectives_of(state.setup):
+    for obj in objectives:
         reason = obj.check(state, event)
         if reason:
             return reason
@@ -92,16 +97,17 @@ def apply(state: GameState, event: Event, *, checked: bool = True) -> GameState:
     """The state after ``event``: the model applies it, then the family and each
     objective fold what they need, then the family settles what follows
     from all. Raises RuleError if a rule refuses it."""
+    family = family_of(state.setup)
+    objectives = objectives_of(state.setup)
     if checked:
-        reason = check(state, event)
+        reason = _check(family, objectives, state, event)
         if reason:
             raise RuleError(reason)
-    family = family_of(state.setup)
     after = family.fold(state, event, event.apply(state))
-    for obj in objectives_of(state.setup):
+    for obj in objectives:
         after = obj.fold(state, event, after)
     after = family.settle(state, event, after)
-    return replace(after, index=state.index + 1)
+    return evolve(after, index=state.index + 1)
 
 
 def flags(before: GameState, event: Event, after: GameState) -> list[str]:

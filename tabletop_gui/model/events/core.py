@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tabletop_gui.model.bounds import piece_name, where_off
+from tabletop_gui.model.copying import evolve
 from tabletop_gui.model.events.base import (
     Event,
     EventError,
@@ -149,7 +150,7 @@ class MovePiece(Event):
         changes: dict[str, Any] = {"x": float(self.x), "y": float(self.y)}
         if self.facing is not None and isinstance(piece, Unit):
             changes["facing"] = float(self.facing) % 360.0
-        moved = replace(piece, **changes)
+        moved = evolve(piece, **changes)
         _on_board(state, moved)
         return state.with_scene(state.scene.with_piece(moved))
 
@@ -171,7 +172,7 @@ class RotatePiece(Event):
             raise EventError(f"{self.piece_id}: only units turn")
         if not math.isfinite(self.facing):
             raise EventError(f"{self.piece_id}: facing must be finite")
-        turned = replace(piece, facing=float(self.facing) % 360.0)
+        turned = evolve(piece, facing=float(self.facing) % 360.0)
         _on_board(state, turned)
         return state.with_scene(state.scene.with_piece(turned))
 
