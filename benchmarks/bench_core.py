@@ -42,7 +42,6 @@ from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES
 from tabletop_gui.rules.t9a.fields import FLEEING
 from tabletop_gui.rules.t9a.spoils_of_war import spoils_positions
 
-
 #: The clock samples are read from (``--clock``).
 clock = time.process_time
 

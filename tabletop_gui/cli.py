@@ -24,18 +24,15 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from tabletop_gui import __version__, cli_camera, cli_export, cli_import
-from tabletop_gui.examples import examples
+from tabletop_gui import __version__
 from tabletop_gui.io import FileFormatError, load_game
 from tabletop_gui.io.errors import LogRefusal
-from tabletop_gui.io.file_problems import problems_of_file
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.events.base import turn_word
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.limits import terminal_safe
 from tabletop_gui.model.names import side_name
 from tabletop_gui.model.state import GameState
-from tabletop_gui.play import wording
 from tabletop_gui.play.score_doc import score_document
 from tabletop_gui.rules import evaluate
 from tabletop_gui.rules.engine import initial_state
@@ -47,7 +44,14 @@ COMMANDS = (
 )  # fmt: skip
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: The commands whose modules (and parsers) are imported only when they run or
+#: when every command is listed (``--help``): ``score`` never loads the importers
+#: or the camera.
+LAZY_COMMANDS = ("import", "export", "markers", "table")
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``command`` and the core commands."""
     parser = argparse.ArgumentParser(prog="tabletop-gui", description=__doc__.split("\n\n")[0])
     parser.add_argument("--version", action="version", version=f"tabletop-gui {__version__}")
     sub = parser.add_subparsers(dest="command")
@@ -111,9 +115,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="the referee's view (every hidden value shown); default: the players' view",
     )
-    cli_import.add_parser(sub)
-    cli_export.add_parser(sub)
-    cli_camera.add_parsers(sub)
+    if command is None or command in LAZY_COMMANDS:
+        from tabletop_gui import cli_camera, cli_export, cli_import
+
+        cli_import.add_parser(sub)
+        cli_export.add_parser(sub)
+        cli_camera.add_parsers(sub)
     return parser
 
 
@@ -121,15 +128,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or (args_list[0] not in COMMANDS and not args_list[0].startswith("-")):
         args_list = ["open", *args_list]
-    args = build_parser().parse_args(args_list)
+    first = args_list[0]
+    args = build_parser(first if first in COMMANDS else None).parse_args(args_list)
     if args.command is None:
-        args = build_parser().parse_args(["open"])
+        args = build_parser("open").parse_args(["open"])
     try:
         if args.command == "import":
+            from tabletop_gui import cli_import
+
             return cli_import.run(args)
         if args.command == "export":
             return _export(args)
         if args.command in ("markers", "table"):
+            from tabletop_gui import cli_camera
+
             return cli_camera.run(args)
         if args.command == "open":
             from tabletop_gui.app.windows.launch import run_app
@@ -191,6 +203,8 @@ class UsageError(ValueError):
 
 
 def _export(args: argparse.Namespace) -> int:
+    from tabletop_gui import cli_export
+
     if not args.tts:
         raise UsageError("export: say which format (--tts: a Tabletop Simulator save)")
     try:
@@ -227,6 +241,8 @@ def validate(path: str) -> int:
     """Every problem of the file, each with its JSON path (repeated ones grouped);
     on a file that reads, the events flagged for a referee's review. One read of
     the file, one replay of its log."""
+    from tabletop_gui.io.file_problems import problems_of_file
+
     report = problems_of_file(path)
     if not report.ok:
         n = len(report.problems) + report.more
@@ -298,6 +314,8 @@ def _load(path: str, at: int | None) -> tuple[Game, GameState]:
 
 def examples_listing(as_json: bool = False) -> str:
     """The bundled examples: name, family, one line about each and its path."""
+    from tabletop_gui.examples import examples
+
     found = examples()
     if as_json:
         rows = [
@@ -322,6 +340,8 @@ def score_json(
 
 
 def score_text(game: Game, state: GameState, board: Scoreboard) -> str:
+    from tabletop_gui.play import wording  # not needed by --json
+
     scene = state.scene
     c = state.clock
     word = turn_word(state)

@@ -26,8 +26,9 @@ def evolve(obj: T, **changes: Any) -> T:
     except KeyError:
         copier = _COPIERS[cls] = _copier(cls)
     if copier is None:
-        return replace(obj, **changes)
-    return copier(obj, changes)  # type: ignore[no-any-return]
+        return replace(obj, **changes)  # type: ignore[type-var]
+    made: T = copier(obj, changes)
+    return made
 
 
 def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any] | None:
