@@ -79,9 +79,7 @@ def run(cmd: list[str], until: str | None = None) -> tuple[float, float]:
     return wall, cpu
 
 
-def paired(
-    a: list[str], b: list[str], runs: int, until: str | None = None
-) -> dict[str, float]:
+def paired(a: list[str], b: list[str], runs: int, until: str | None = None) -> dict[str, float]:
     """Medians of A, B and A/B (wall and CPU), A and B run in turn."""
     run(a, until), run(b)  # warm the file cache
     walls_a, walls_b, cpus_a, cpus_b, r_wall, r_cpu = [], [], [], [], [], []
@@ -104,7 +102,8 @@ def paired(
 def show(name: str, base: str, r: dict[str, float], target: str) -> None:
     print(f"{name}: wall {r['wall_a']:.3f} s, CPU {r['cpu_a']:.3f} s")
     print(f"  {base}: wall {r['wall_b']:.3f} s, CPU {r['cpu_b']:.3f} s")
-    print(f"  ratio (pair by pair): wall {r['ratio_wall']:.2f}x, CPU {r['ratio_cpu']:.2f}x; {target}")
+    ratios = f"wall {r['ratio_wall']:.2f}x, CPU {r['ratio_cpu']:.2f}x"
+    print(f"  ratio (pair by pair): {ratios}; {target}")
 
 
 def main(argv: list[str]) -> int:

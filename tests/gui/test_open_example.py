@@ -59,6 +59,8 @@ def move_a_unit(window: MainWindow) -> None:
 
 def test_the_menu_lists_every_example_by_title_and_family(qtbot):
     window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
+    assert window.files.examples_menu.actions() == []  # read when first opened
+    window.files.examples_menu.aboutToShow.emit()
     texts = [a.text() for a in window.files.examples_menu.actions()]
     assert texts == [f"{e.title}  ({e.family_title})" for e in examples()]
     assert "Hex demo: the Ridge at Hochkirch  (Hex Victory Banners)" in texts
@@ -68,6 +70,7 @@ def test_the_menu_lists_every_example_by_title_and_family(qtbot):
 
 def test_an_example_from_the_menu_opens_as_an_unsaved_copy(qtbot):
     window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
+    window.files.examples_menu.aboutToShow.emit()
     action = next(a for a in window.files.examples_menu.actions() if "(Hex Victory" in a.text())
     action.trigger()
     QApplication.processEvents()

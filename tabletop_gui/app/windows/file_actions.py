@@ -56,12 +56,16 @@ class FilesController(Part):
         doc.dirty_changed.connect(self.update_title)
         doc.reset_done.connect(self._after_reset)
         self.new_menu = QMenu("&New", host)
-        self._build_new_menu(self.new_menu)
+        # Built when first opened: the presets ask every installed family (each
+        # imported for it, about 0.1 s of the window's start).
+        self.new_menu.aboutToShow.connect(lambda: self._build_new_menu(self.new_menu))
         self.recent_menu = QMenu("Open &recent", host)
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         self._fill_recent()
         self.examples_menu = QMenu("Open e&xample", host)
-        self._fill_examples()
+        # Filled when first opened: listing the examples reads every one of them
+        # (0.1-0.3 s of the window's start).
+        self.examples_menu.aboutToShow.connect(self._fill_examples)
         self.actions = {
             "same_kind": self.action(None, "New board of this &kind", self.new_same_kind,
                                      QKeySequence.StandardKey.New),
@@ -284,6 +288,8 @@ class FilesController(Part):
         return self.open_path(str(found[name].path), ask=ask)
 
     def _fill_examples(self) -> None:
+        if self.examples_menu.actions():
+            return
         self.examples_menu.clear()
         for e in examples():
             a = self.examples_menu.addAction(f"{e.title}  ({e.family_title})")
@@ -312,6 +318,8 @@ class FilesController(Part):
         return True
 
     def _build_new_menu(self, menu: QMenu) -> None:
+        if menu.actions():
+            return
         subs: dict[tuple[str, ...], QMenu] = {(): menu}
         for p in new_game.presets():
             for i in range(1, len(p.group) + 1):

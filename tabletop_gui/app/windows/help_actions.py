@@ -49,10 +49,17 @@ class HelpController(Part):
         self.action(self.menu, "&Keyboard shortcuts",
                     lambda: self.show_help(help_window.SHORTCUTS))  # fmt: skip
         refs = self.menu.addMenu("&Rules reference")
-        for title, page in help_window.pages()[2:]:
-            self.action(refs, title, lambda _c=False, page=page: self.show_help(page))
+        # Filled when first opened: the pages ask every installed family (each
+        # imported for it, about 0.1 s of the window's start).
+        refs.aboutToShow.connect(lambda: self._fill_references(refs))
         self.menu.addSeparator()
         self.action(self.menu, "&About tabletop_gui", self.show_about)
+
+    def _fill_references(self, refs: QMenu) -> None:
+        if refs.actions():
+            return
+        for title, page in help_window.pages()[2:]:
+            self.action(refs, title, lambda _c=False, page=page: self.show_help(page))
 
     def shortcut_rows(self) -> list[tuple[str, str, str]]:
         """(menu, action, keys) for every menu entry with a key."""
