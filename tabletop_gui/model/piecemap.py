@@ -12,7 +12,9 @@ insertion order, as a dict's, and runs in C; looking an id up is two C lookups.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
+from itertools import compress
 from typing import Any, TypeVar
 
 from pyrsistent import PVector, pvector
@@ -88,6 +90,16 @@ class PieceMap(Mapping[str, T]):
         """Whether ``other`` is known, without looking, to hold the same ids in
         the same order (a version of this map that only replaced values)."""
         return other._keys is self._keys and other._n == self._n
+
+    def replaced_since(self, older: PieceMap[T]) -> list[tuple[str, T]] | None:
+        """The (id, piece) pairs of this map that are not the very pieces of
+        ``older``, when both hold the same ids in the same order (a version made
+        from ``older`` by replacing pieces: a move); None otherwise. Compared in C,
+        so a drag over 1,000 pieces finds its one change without a Python loop."""
+        if older._keys is not self._keys and (older._n != self._n or older._keys != self._keys):
+            return None
+        differ = map(operator.is_not, older._values, self._values)
+        return list(compress(zip(self._keys, self._values, strict=True), differ))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, PieceMap):

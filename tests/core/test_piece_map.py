@@ -86,3 +86,17 @@ def test_a_timeline_of_2000_units_grows_by_a_few_kilobytes_per_move_not_by_the_u
     assert len(timeline) == 1000
     # A copied map of 2,000 units is over 70 KB; a shared one costs a path of nodes.
     assert per_move < 8_000, f"{per_move:.0f} bytes per move"
+
+
+def test_replaced_since_names_the_pieces_a_move_replaced_and_nothing_else():
+    """What the board redraws after a drag: the one piece replaced, found by
+    identity; a version with other ids (added, removed or reordered) is None."""
+    old = PieceMap({"a": 1.5, "b": 2.5, "c": 3.5})
+    moved = old.set("b", 9.5)
+    assert moved.replaced_since(old) == [("b", 9.5)]
+    equal_not_same = float("3.5")  # an equal piece that is another object is replaced
+    assert moved.set("c", equal_not_same).replaced_since(old) == [("b", 9.5), ("c", 3.5)]
+    assert old.replaced_since(old) == []
+    assert old.set("d", 4.5).replaced_since(old) is None
+    assert old.remove("a").replaced_since(old) is None
+    assert PieceMap({"b": 2.5, "a": 1.5, "c": 3.5}).replaced_since(old) is None

@@ -33,6 +33,7 @@ from tabletop_gui.app.canvas.overlays import AreaOverlay, CircleOverlay, HexOver
 from tabletop_gui.app.canvas.unit_batch import UnitBatch
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.hexgrid import HexBoard, hex_label
+from tabletop_gui.model.piecemap import PieceMap
 from tabletop_gui.model.pieces import Marker, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Board, Scene
 from tabletop_gui.model.state import GameState
@@ -136,6 +137,9 @@ class BoardScene(QGraphicsScene):
         self.addItem(self.batch)
         self.addItem(self.marked_batch)
         self.addItem(self.printed)
+        #: The unit items shown anew or re-marked since the batches last took
+        #: their members (None: any may have changed).
+        self._changed_units: list[UnitItem] | None = None
         self.selectionChanged.connect(self.sync_batch)
 
     # -- building ---------------------------------------------------------
@@ -152,7 +156,8 @@ class BoardScene(QGraphicsScene):
         self._sync_highlights(scene, scoreboard)
         if settle and len(scene.units) <= LABEL_PIECE_LIMIT:
             labels.place(self, LABEL_PIECE_LIMIT)
-        self.sync_batch()
+            self._changed_units = None  # names may have moved
+        self._sync_batch_if_changed()
 
     def keep_pictures(self, keep: bool = True) -> None:
         """Keep what does not change while a piece is dragged as pictures of the
@@ -203,11 +208,31 @@ class BoardScene(QGraphicsScene):
     def sync_batch(self) -> None:
         """Hand the idle units to the batch items (after any change of pieces,
         highlights, selection or focus)."""
+        self._changed_units = []
         units = [it for it in self.pieces.values() if isinstance(it, UnitItem)]
         for batch in self.batches:
             batch.sync(units if self.batch_units else [])
 
+    def _sync_batch_if_changed(self) -> None:
+        """``sync_batch``, unless every unit shown anew since is one no batch
+        draws, before or now (the unit dragged: selected, it paints itself), so a
+        mouse move over 1,000 units does not ask each of them again."""
+        changed = self._changed_units
+        if changed is not None:
+            if not changed:
+                return
+            batches = self.batches if self.batch_units else ()
+            if not any(b.has(it) or b.takes(it) for b in batches for it in changed):
+                self._changed_units = []
+                return
+        self.sync_batch()
+
+    def _unit_changed(self, item: PieceItem) -> None:
+        if isinstance(item, UnitItem) and self._changed_units is not None:
+            self._changed_units.append(item)
+
     def _reset(self, scene: Scene) -> None:
+        self._changed_units = None
         for batch in self.batches:
             batch.sync([])
         for item in list(self.pieces.values()) + list(self._overlays.values()):
@@ -318,9 +343,18 @@ class BoardScene(QGraphicsScene):
         """Bring the items of one kind of piece in line with ``coll`` (skipped when
         the collection is the one last shown): new items for new pieces, ``show``
         for changed ones (every one when ``always``), removal of the gone."""
-        if self._colls.get(name) is coll:
+        shown = self._colls.get(name)
+        if shown is coll:
             return
         self._colls[name] = coll
+        if not always and isinstance(shown, PieceMap) and isinstance(coll, PieceMap):
+            replaced = coll.replaced_since(shown)
+            if replaced is not None:  # the same ids: show only the pieces replaced
+                for pid, piece in replaced:
+                    item = self.pieces[pid]
+                    self._unit_changed(item)
+                    show(item, piece)  # type: ignore[arg-type]
+                return
         seen = set()
         for pid, piece in coll.items():
             seen.add(pid)
@@ -329,6 +363,7 @@ class BoardScene(QGraphicsScene):
                 continue
             if isinstance(old, cls):
                 item = old
+                self._unit_changed(item)
             else:
                 if old is not None:
                     self.removeItem(old)
@@ -339,10 +374,12 @@ class BoardScene(QGraphicsScene):
                 self._keep_picture(item)
                 self.addItem(item)
                 self._marks.pop(pid, None)
+                self._changed_units = None
             show(item, piece)
         for pid in [p for p, it in self.pieces.items() if it.kind == cls.kind and p not in seen]:
             self.removeItem(self.pieces.pop(pid))
             self._marks.pop(pid, None)
+            self._changed_units = None
 
     def _sync_highlights(self, scene: Scene, scoreboard: Scoreboard | None) -> None:
         marks: dict[str, list[Mark]] = {}
@@ -372,6 +409,7 @@ class BoardScene(QGraphicsScene):
                 item = self.pieces.get(pid)
                 if item is not None:
                     item.set_marks(m)
+                    self._unit_changed(item)
         self._marks = {pid: m for pid, m in new_marks.items() if pid in self.pieces}
         for gone in [h for h in self._overlays if h not in wanted]:
             self.removeItem(self._overlays.pop(gone))

@@ -153,6 +153,7 @@ class UnitBatch(QGraphicsItem):
         self.setZValue(Z_UNIT)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.members: tuple[tuple[UnitItem, object, QPointF | None, tuple[Mark, ...]], ...] = ()
+        self._member_ids: set[int] = set()
         self._rect = QRectF()
         self._layers: list[BatchLayer] = []
         self._labels: list[tuple[str, QPointF, float]] = []
@@ -189,6 +190,10 @@ class UnitBatch(QGraphicsItem):
             and not item.isSelected()
         )
 
+    def has(self, item: UnitItem) -> bool:
+        """``item`` is one of the units this batch draws now."""
+        return id(item) in self._member_ids
+
     def takes(self, item: UnitItem) -> bool:
         if self.marked:
             return bool(item.marks) and self.at_rest(item)
@@ -220,6 +225,7 @@ class UnitBatch(QGraphicsItem):
         for it, *_ in members:
             it.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
         self.members = members
+        self._member_ids = now
         self._build()
 
     def _box(self, item: UnitItem, pos: QPointF) -> tuple[float, float, float, float]:

@@ -14,10 +14,11 @@ Before that they are read live from the board.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import islice
 
 from tabletop_gui.model.events import Event, TurnStart
 from tabletop_gui.model.pieces import Unit
-from tabletop_gui.model.scene import Scene
+from tabletop_gui.model.scene import Scene, derived
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.objective import Objective, missing
 from tabletop_gui.rules.play_types import Param
@@ -134,12 +135,7 @@ class CaptureTheFlags(Objective):
         """Positions play no part here, so while units are dragged the answer is
         reused: it is keyed on what it reads (flags, sides, names, the log's marks)."""
         scene = state.scene
-        key = (
-            game_ended(state),
-            self.record(state, None),
-            scene.sides,
-            tuple([(u.id, u.name, u.side, u.scoring, u.removed) for u in scene.units.values()]),
-        )
+        key = (game_ended(state), self.record(state, None), scene.sides, _units_read(scene))
         cached = getattr(self, "_cached", None)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -197,3 +193,24 @@ class CaptureTheFlags(Objective):
 
 def _side_units(scene: Scene, side: str) -> set[str]:
     return {uid for uid, u in scene.units.items() if u.side == side}
+
+
+def _read(u: Unit) -> tuple[str, str, str, bool, bool]:
+    return (u.id, u.name, u.side, u.scoring, u.removed)
+
+
+def _units_read(scene: Scene) -> tuple[tuple[str, str, str, bool, bool], ...]:
+    """What the objective reads of every unit, kept per scene: a drag patches the
+    moved unit's row (a tuple copied in C) instead of reading 1,000 units again."""
+    return derived(scene, "t9a_flags_read", _read_all, _read_one)
+
+
+def _read_all(scene: Scene) -> tuple[tuple[str, str, str, bool, bool], ...]:
+    return tuple(map(_read, scene.units.values()))
+
+
+def _read_one(
+    parent: tuple[tuple[str, str, str, bool, bool], ...], scene: Scene, i: int
+) -> tuple[tuple[str, str, str, bool, bool], ...]:
+    row = _read(next(islice(scene.units.values(), i, None)))
+    return parent if parent[i] == row else (*parent[:i], row, *parent[i + 1 :])

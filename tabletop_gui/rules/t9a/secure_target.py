@@ -220,24 +220,29 @@ class SecureTarget(Objective):
         if k:
             one = np.where(w_near.sum(axis=0) == 1, w_near.argmax(axis=0), -1)
         d_one = d[np.maximum(one, 0), near_idx]
+        scores_near = scoring[near_idx]
+        # Each marker's distances and the markers within 6 in, as lists, only for
+        # the units that are not simply within 6 in of one marker and scoring.
+        other = near_idx[~(scores_near & (one >= 0))]
+        others = zip(
+            within[:, other].T.tolist(), d[:, other].T.tolist(), c[:, other].T.tolist(), strict=True
+        )
         rows = zip(
             near_idx.tolist(),
             a.sides[near_idx].tolist(),
             one.tolist(),
             d_one.tolist(),
-            scoring[near_idx].tolist(),
-            w_near.T.tolist(),
-            d[:, near_idx].T.tolist(),
-            c[:, near_idx].T.tolist(),
+            scores_near.tolist(),
             strict=True,
         )
-        for i, side, j, d_j, scores, w_i, d_i, c_i in rows:
+        for i, side, j, d_j, scores in rows:
             uid = a.ids[i]
             if scores and j >= 0:  # within 6 in of one marker: counts for it
                 assigned[i] = j
                 counting.append(CountingPiece(uid, side, RADIUS - d_j, d_j, counts_for[j]))
                 highlights.append(PieceMark(uid, Role.COUNTS, side, counts_for[j]))
                 continue
+            w_i, d_i, c_i = next(others)
             js = [j for j in range(k) if w_i[j]]
             if not scores:
                 j = min(js, key=lambda j: d_i[j])
