@@ -54,7 +54,8 @@ def test_a_changed_unit_is_drawn_at_once_whatever_the_pictures_kept(demo, qtbot)
     """A batch's pictures go when what it draws changes: an idle unit renamed
     shows its new name in the next frame, with no zoom or wait."""
     view = demo.view
-    view.zoom(1.5, QPoint(300, 300))
+    view.zoom(1.3, QPoint(300, 300))
+    qtbot.wait(3 * SETTLE_MS)  # the zoom rests: the pictures are kept at this scale
     view.viewport().repaint()
     uid = next(it.piece_id for it, *_ in demo.scene.batch.members)
     assert demo.editor.update(uid, {"name": "Renamed"}) is None

@@ -480,7 +480,10 @@ class BoardScene(QGraphicsScene):
         device = painter.device()
         if self._background is not None and isinstance(device, QWidget):
             key = (self.transparent_table, self.safe_colours, self.text_scale)
-            self._background.paint(painter, QRectF(rect), device, self.draw_background, key)
+            under = None if self.transparent_table else style.TABLE
+            self._background.paint(
+                painter, QRectF(rect), device, self.draw_background, key, opaque=under
+            )
         else:
             self.draw_background(painter, QRectF(rect))
 

@@ -19,19 +19,19 @@ import math
 from collections.abc import Callable
 
 import shiboken6
-from PySide6.QtCore import QRect, QRectF, QTimer
+from PySide6.QtCore import QPointF, QRect, QRectF, QTimer
 from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import QWidget
 
-#: Tile side in device pixels.
-TILE = 256
+#: Tile side in device pixels (a 1600 x 950 view shows 12 to 20 of them).
+TILE = 512
 #: A kept picture is drawn scaled while the view's scale is within this factor of
 #: the scale it was drawn at; past it the item is drawn again at once.
 ZOOM_BAND = 1.5
 #: After a zoom step, the item is drawn sharp again once the zoom has rested this long.
 SETTLE_MS = 150
-#: Tiles kept per view: a few viewports' worth (a 1600 x 950 viewport is 28).
-MAX_TILES = 160
+#: Tiles kept per view: a few viewports' worth.
+MAX_TILES = 60
 
 #: Draws the picture's content within a rectangle (item or scene coordinates).
 Draw = Callable[[QPainter, QRectF], None]
@@ -79,10 +79,13 @@ class TilePictures:
         widget: QWidget,
         draw: Draw,
         key: tuple = (),
+        opaque: QColor | None = None,
     ) -> None:
         """Paint the part ``exposed`` (item coordinates) through the tiles;
         ``draw`` draws the content on a painter (at any scale); ``key``: what
-        else the drawing depends on (a change draws it again)."""
+        else the drawing depends on (a change draws it again); ``opaque``: the
+        colour under the content when it covers every pixel (the background),
+        so its tiles are copied, not blended."""
         t = painter.worldTransform()
         if t.m12() != 0 or t.m21() != 0 or t.m11() <= 0 or t.m22() <= 0:
             draw(painter, exposed)  # rotated or mirrored: no tiles
@@ -94,7 +97,7 @@ class TilePictures:
         rest = wid in self._settled
         self._settled.discard(wid)
         hints = int(painter.renderHints().value)
-        full_key = (key, hints, dpr)
+        full_key = (key, hints, dpr, opaque.rgba() if opaque is not None else None)
         frac = (t.dx() % 1.0, t.dy() % 1.0)
         if (
             view is None
@@ -116,14 +119,24 @@ class TilePictures:
         wanted = [(i, j) for j in range(j0, j1 + 1) for i in range(i0, i1 + 1)]
         missing = [k for k in wanted if k not in view.tiles]
         if missing:
-            self._render(view, missing, draw, painter.renderHints(), dpr)
+            self._render(view, missing, draw, painter.renderHints(), dpr, opaque)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
         painter.setOpacity(1.0)
-        for i, j in wanted:
-            pm = view.tiles[(i, j)]
-            target = QRectF(ox + i * step, oy + j * step, step, step)
-            painter.drawPixmap(target, pm, QRectF(pm.rect()))
+        tiles = view.tiles
+        if (scale, frac) == (s, (fx, fy)):
+            # At the sharp scale a tile is a plain copy to whole pixels: drawn in
+            # the device's coordinates (through the world transform Qt takes a
+            # slower, transforming path even when it scales by 1).
+            bx, by = t.dx() - fx, t.dy() - fy
+            painter.resetTransform()
+            for i, j in wanted:
+                painter.drawPixmap(QPointF(bx + i * TILE, by + j * TILE), tiles[(i, j)])
+        else:
+            for i, j in wanted:
+                pm = tiles[(i, j)]
+                target = QRectF(ox + i * step, oy + j * step, step, step)
+                painter.drawPixmap(target, pm, QRectF(0, 0, pm.width(), pm.height()))
         painter.restore()
         if len(view.tiles) > MAX_TILES:  # keep the ones in view
             keep = set(wanted)
@@ -136,13 +149,14 @@ class TilePictures:
         draw: Draw,
         hints: QPainter.RenderHint,
         dpr: float,
+        opaque: QColor | None,
     ) -> None:
         """Draw the tiles ``missing`` in one pass over the box they span."""
         i0, i1 = min(k[0] for k in missing), max(k[0] for k in missing)
         j0, j1 = min(k[1] for k in missing), max(k[1] for k in missing)
         side = round(TILE * dpr)
         sheet = QPixmap((i1 - i0 + 1) * side, (j1 - j0 + 1) * side)
-        sheet.fill(QColor(0, 0, 0, 0))
+        sheet.fill(opaque if opaque is not None else QColor(0, 0, 0, 0))
         p = QPainter(sheet)
         p.setRenderHints(hints)
         p.scale(dpr, dpr)
@@ -157,6 +171,7 @@ class TilePictures:
         p.end()
         for i, j in missing:
             pm = sheet.copy(QRect((i - i0) * side, (j - j0) * side, side, side))
+            pm.setDevicePixelRatio(dpr)  # TILE logical pixels when copied as is
             view.tiles[(i, j)] = pm
 
     def _settle_later(self, wid: int) -> None:
