@@ -134,6 +134,8 @@ class BoardView(QGraphicsView):
         self.draw_impassable = impassable
         self.tool = Tool.SELECT
         self.gesture: Gesture | None = None
+        #: What the rotate handle was last placed for: (item, unit, name's place, zoom).
+        self._handle_for: tuple[object, object, object, float] | None = None
         self.space_down = False
         self.measurement: Measurement | None = None
         #: The live measure's ends (start piece, start, end piece, end): P pins them.
@@ -403,12 +405,22 @@ class BoardView(QGraphicsView):
             self.handle.unit_id = None
             return
         unit = item.unit
+        ppi = max(self.pixels_per_inch(), 1e-6)
+        placed = (item, unit, item.name_at, ppi)
+        last = self._handle_for
+        if (
+            self.handle.isVisible()
+            and last is not None
+            and all(a is b for a, b in zip(placed[:2], last[:2], strict=True))
+            and placed[2:] == last[2:]
+        ):
+            return  # placed for this very unit, name and zoom (a move asks twice)
+        self._handle_for = placed
         o = unit_outline(unit)
         reach = (o.radius if o.radius is not None else o.half_d) + 0.9
         a = math.radians(unit.facing)
         bmap = self.board_scene.bmap
         # Further out in front while the knob would cover the unit's name.
-        ppi = max(self.pixels_per_inch(), 1e-6)
         r = (RotateHandle.RADIUS_PX + 2) / ppi
         name = item.name_box(ppi).adjusted(-r, -r, r, r)
         step = max(0.25, r)
