@@ -30,8 +30,9 @@ TILE = 512
 ZOOM_BAND = 1.5
 #: After a zoom step, the item is drawn sharp again once the zoom has rested this long.
 SETTLE_MS = 150
-#: Tiles kept per view: a few viewports' worth.
-MAX_TILES = 60
+#: Tiles kept per view and picture, past which those out of view go: about two
+#: viewports of 1600 x 950 (32 MB).
+MAX_TILES = 32
 
 #: Draws the picture's content within a rectangle (item or scene coordinates).
 Draw = Callable[[QPainter, QRectF], None]
@@ -60,7 +61,7 @@ class TilePictures:
         self.repaint = repaint
         self._views: dict[int, _ViewTiles] = {}
         self._timer: QTimer | None = None
-        self._pending = 0
+        self._pending: set[int] = set()
         #: Views whose zoom has rested: their next paint draws sharp.
         self._settled: set[int] = set()
 
@@ -180,9 +181,10 @@ class TilePictures:
             self._timer = QTimer()
             self._timer.setSingleShot(True)
             self._timer.timeout.connect(self._settle)
-        self._pending = wid
+        self._pending.add(wid)
         self._timer.start(SETTLE_MS)
 
     def _settle(self) -> None:
-        self._settled.add(self._pending)
+        self._settled |= self._pending
+        self._pending = set()
         self.repaint()
