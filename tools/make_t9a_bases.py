@@ -38,6 +38,9 @@ mount):
 
 Coverage per army and edition (units of the book with a known base / units of
 the book, and the fielded share) is printed and written into the table's header.
+The 3rd-edition bases these sources lack (the whole Orcs and Goblins book, the
+renamed Empire of Sonnstahl infantry...) were looked for elsewhere and not found
+in any public source that could be read; docs/army-lists.md says where.
 Rows without a base are kept only for Characters (``character`` yes, ``base``
 empty): an import then knows the unit is a Character and asks only its base.
 """

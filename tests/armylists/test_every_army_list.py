@@ -4,7 +4,9 @@ unit is placed on its army book's base (docs/army-lists.md names the source of
 each) and every Character is flagged, whatever its army.
 
 Orcs and Goblins is a 2nd-edition list: no public source read gives the bases
-of its 3rd-edition book, whose unit names all changed (docs/army-lists.md)."""
+of its 3rd-edition book, whose unit names all changed (docs/army-lists.md); a
+3rd-edition list of that army is checked below for what the table does know
+(its Characters, the units that kept their names) and for asking the rest."""
 
 from __future__ import annotations
 
@@ -203,3 +205,38 @@ def test_every_army_list_goes_into_one_game_without_a_question(tmp_path):
         assert not [n for n in result.notes if n.startswith("unknown unit")], army
         placed = result.game.setup.scene.units.values()
         assert len(placed) == len(units)
+
+
+#: A 3rd-edition Orcs and Goblins list (the names of the book's current units):
+#: (unit line, base the table gives or None where no public source read gives it,
+#: character?). Its Characters are known as Characters all the same.
+ORCS_THIRD: list[tuple[str, str | None, bool]] = [
+    ("Orc Warlord, General, Wyvern", "50x50", True),
+    ("Gogtuk Initiate, Battle Standard Bearer", None, True),
+    ("Mad Git", None, True),
+    ("Goblin Demagogue", None, True),
+    ("20 Iron Orcs", "25x25", False),
+    ("3 Trolls", "40x40", False),
+    ("Great Green Idol", "100x100", False),
+    ("Goblin Artillery, Skewerer", "round 60", False),
+    ("40 Goblin Rabble", None, False),
+]
+
+
+def test_a_third_edition_orcs_and_goblins_list_flags_its_characters_and_asks_only_unknown_bases():
+    """The book's renamed units are asked, not put on a 2nd-edition base of a
+    similar name; its Characters are flagged and not Scoring whether or not
+    their base is known."""
+    text = "\n".join(
+        ["Tester - Orcs and Goblins", *(f"{100 + i} - {u[0]}" for i, u in enumerate(ORCS_THIRD))]
+    )
+    plan = plan_army(parse_text_list(text + "\n", "ong3.txt"))
+    names = [line.split(",")[0].lstrip("0123456789 ") for line, _, _ in ORCS_THIRD]
+    assert plan.unknown_names() == [
+        n for n, (_, base, _) in zip(names, ORCS_THIRD, strict=True) if not base
+    ]
+    assert [u.character for u in plan.units] == [c for _, _, c in ORCS_THIRD]
+    for u, (_, base, character) in zip(plan.units, ORCS_THIRD, strict=True):
+        assert u.scoring is (False if character else None), u.name
+        if base:
+            assert u.base.text() == base, u.name
