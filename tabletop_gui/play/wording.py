@@ -44,6 +44,7 @@ __all__ = [
     "score_rows",
     "standing",
     "summary_text",
+    "tally",
     "tile_text",
     "total_text",
     "winner_name",
@@ -66,8 +67,16 @@ class Standing:
         return f"{self.leader} ({self.when})" if self.when else self.leader
 
 
+def tally(r: ObjectiveResult) -> bool:
+    """A result that only counts (figures lost: ``counted`` says what) and decides
+    nothing, as its ``details`` say (``"tally": true``)."""
+    return r.details.get("tally") is True
+
+
 def standing(scene: Scene, r: ObjectiveResult) -> Standing:
     when = "final" if r.final else "if the game ended now"
+    if tally(r):
+        return Standing("a tally: no winner", "", None)
     name = side_name(scene, r.leader)
     if r.status is Status.WON and r.leader and not r.final:
         return Standing(f"{name} has it for good", "", r.leader)
@@ -207,6 +216,8 @@ def total_text(words: Words, total: float, hidden: int = 0) -> str:
 
 def tile_text(scene: Scene, words: Words, r: ObjectiveResult) -> str:
     """One objective in a score bar tile: 'Orcs leads · 2 VP', 'nobody yet · 1–0'."""
+    if tally(r):
+        return counts_text(scene, r.counts)  # 'United States 5 · Germany 4'
     s = standing(scene, r)
     pts = r.points.get(s.side) if s.side else None
     if s.side and points_unknown(r):

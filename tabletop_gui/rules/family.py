@@ -30,6 +30,7 @@ from tabletop_gui.rules.play_types import (
     Palette,
     Step,
     TurnControls,
+    UnitLook,
     Words,
 )
 from tabletop_gui.rules.region import Region
@@ -236,6 +237,12 @@ class Family:
         """The names ``Marker.rules`` may hold in this family (the Inspector offers
         each as a check box)."""
         return ()
+
+    def unit_look(self, state: GameState, unit: Unit) -> UnitLook | None:
+        """What the board draws on ``unit`` as it is in ``state`` beyond its
+        footprint and colour: a symbol for its type, a star for what makes it
+        special, its strength as pips. Default: nothing more (None)."""
+        return None
 
     def greyed(self, unit: Unit) -> bool:
         """The board draws ``unit`` greyed out (washed with white): it does not count

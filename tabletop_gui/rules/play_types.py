@@ -127,6 +127,30 @@ class UnitPreset:
         return replace(self, width_mm=mm, depth_mm=mm)
 
 
+#: The unit symbols the board knows how to draw (``UnitLook.symbol``): simple
+#: glyphs inside the unit's counter, each told apart at a stream's size.
+UNIT_SYMBOLS = (
+    "infantry", "armour", "artillery", "cavalry", "vehicle", "ship", "train", "leader", "other",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class UnitLook:
+    """How the board draws a unit beyond its footprint and side colour (a
+    family's answer, ``Family.unit_look``): a symbol of UNIT_SYMBOLS and the
+    legend's name for it, its badge: what makes it special (drawn as a star, named in the
+    tooltip and the legend) and its strength, ``strength`` of ``full`` pips of
+    what ``counts`` names."""
+
+    symbol: str = ""
+    title: str = ""
+    badge: str = ""
+    strength: int | None = None
+    full: int | None = None
+    #: What the strength counts, in the plural ("figures").
+    counts: str = ""
+
+
 @dataclass(frozen=True)
 class MarkerPreset:
     key: str

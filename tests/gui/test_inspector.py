@@ -90,7 +90,9 @@ def test_the_hex_inspector_offers_only_the_fields_hex_rules_use(qtbot):
     select(window, "b-musk")
     fields = set(window.inspector.widgets)
     assert not fields & (T9A_ONLY | CARNEVALE_ONLY | {"scoring", "elevation"})
-    assert {"name", "side", "hex", "facing", "leader", "models"} <= fields
+    assert {"name", "side", "hex", "leader", "figures", "special"} <= fields
+    # A hex unit fills its hex: no millimetres, models or facing to edit.
+    assert not fields & {"base_width_mm", "base_depth_mm", "models", "facing", "base_shape"}
     rows = window.inspector.form.rowCount()
     assert rows == len(fields)
 

@@ -40,6 +40,7 @@ from tabletop_gui.model.state import GameState
 from tabletop_gui.play.measure import subject_radius
 from tabletop_gui.rules.engine import family_of
 from tabletop_gui.rules.family import Family
+from tabletop_gui.rules.play_types import UnitLook
 from tabletop_gui.rules.scoreboard import Area, Circle, HexMark, Highlight, PieceMark, Scoreboard
 
 #: Table around the board, inches (room for edge labels).
@@ -151,7 +152,7 @@ class BoardScene(QGraphicsScene):
             self._reset(scene)
         self.state = state
         self.scoreboard = scoreboard
-        self._sync_pieces(scene, family_of(state.setup))
+        self._sync_pieces(scene, family_of(state.setup), state)
         self.label_min_ppi = CROWDED_LABEL_PPI if len(scene.units) > LABEL_PIECE_LIMIT else 0.0
         self._sync_highlights(scene, scoreboard)
         if settle and len(scene.units) <= LABEL_PIECE_LIMIT:
@@ -256,6 +257,14 @@ class BoardScene(QGraphicsScene):
         self.setSceneRect(QRectF(-m, -m, w + 2 * m, h + 2 * m))
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
+    def unit_looks(self) -> list[UnitLook]:
+        """What the family draws on the units shown (symbols, stars, pips)."""
+        return [
+            it.look
+            for it in self.pieces.values()
+            if isinstance(it, UnitItem) and it.look is not None and it.isVisible()
+        ]
+
     def set_printed_labels(self, placed: list) -> None:
         """Where the label pass put the hex board's printed labels (None: not drawn)."""
         self.printed.set_placed(placed)
@@ -291,9 +300,10 @@ class BoardScene(QGraphicsScene):
     def colour(self, side: str | None) -> QColor | None:
         return self.colours.get(side) if side else None
 
-    def _sync_pieces(self, scene: Scene, family: Family) -> None:
-        """Bring the items in line with ``scene``; ``family`` says which units are
-        greyed out and which markers' values are face down."""
+    def _sync_pieces(self, scene: Scene, family: Family, state: GameState) -> None:
+        """Bring the items in line with ``scene`` (``state``'s); ``family`` says which
+        units are greyed out, what is drawn on them, and which markers' values
+        are face down."""
         bmap = self.bmap
 
         def side_name(side: str) -> str:
@@ -319,7 +329,9 @@ class BoardScene(QGraphicsScene):
             "units",
             scene.units,
             UnitItem,
-            lambda item, u: item.set_piece(u, side_colour(u.side), bmap, family.greyed(u)),
+            lambda item, u: item.set_piece(
+                u, side_colour(u.side), bmap, family.greyed(u), family.unit_look(state, u)
+            ),
         )
         # A carried marker follows its carrier: markers are shown again every time.
         self._sync_kind(

@@ -8,7 +8,8 @@ here has few places, all by its hex, and takes one only if it is clear:
 
 - **the board's printed labels** (town and river names, ``HexBoard.labels``)
   first, under the middle of their hex, on one line or two (broken at a space
-  or a dash), at the size printed (a readable minimum at a small zoom);
+  or a dash), at the size printed, nearly as tall as the names where those are
+  larger, and never under MIN_PRINT_PX pixels;
 - **unit names** (and the note under them): on the unit where they fit, else
   just under its counter, else just over it;
 - **the captions of hexes a rule marks**: the spots the overlay offers, all on
@@ -46,6 +47,10 @@ from tabletop_gui.model.hexgrid import HexBoard
 #: most it grows to stay readable at a small zoom before it gives way.
 PRINT_IN = 0.3
 PRINT_GROWTH = 1.6
+#: A printed label is drawn at least MIN_PRINT_PX tall, up to MAX_PRINT_GROWTH
+#: times its printed size; a zoom that would need more leaves it out.
+MIN_PRINT_PX = 8.0
+MAX_PRINT_GROWTH = 3.0
 #: A printed label is drawn at least this share of a unit name's height.
 PRINT_OF_NAME = 0.85
 #: A printed label's centre sits this far under its hex's centre (times the hex
@@ -90,9 +95,12 @@ def place_printed(
     nominal = PRINT_IN * board.hex_size * max(0.6, min(1.0, ts * 2.5))
     # As printed, or nearly as tall as the unit names where they are drawn larger
     # (a stream picture's); at a zoom where that is too large for the board, none.
-    size = max(p.size(nominal), PRINT_OF_NAME * p.size(NAME_IN * ts)) if p.ppi > 0 else nominal
+    size = nominal
+    if p.ppi > 0:
+        wanted = max(nominal, PRINT_OF_NAME * p.size(NAME_IN * ts))
+        size = min(wanted, max(nominal * PRINT_GROWTH, MIN_PRINT_PX / p.ppi))
     out: list[PrintedLabel | None] = []
-    if size > nominal * PRINT_GROWTH:
+    if size > nominal * MAX_PRINT_GROWTH:  # readable only far larger than printed
         return [None] * len(board.labels)
     for label in board.labels:
         x, y = board.hex_to_point(label.hex)

@@ -36,10 +36,12 @@ from tabletop_gui.app.canvas.drawing import (
     text_size,
 )
 from tabletop_gui.app.canvas.floating import FOLLOWED, Floating, follow_scene
+from tabletop_gui.app.canvas.glyphs import Glyph, glyph, look_words, paint_glyph
 from tabletop_gui.app.canvas.layers import Z_MARKER, Z_TERRAIN, Z_UNIT, Z_ZONE
 from tabletop_gui.app.canvas.marks import SELECT_GAP, Mark, draw_halo, draw_selection
 from tabletop_gui.geometry.outline import Outline, marker_outline, unit_outline
 from tabletop_gui.model.pieces import BaseShape, Marker, Terrain, Unit, Zone
+from tabletop_gui.rules.play_types import UnitLook
 from tabletop_gui.rules.scoreboard import Role
 
 #: Text size of unit names and marker labels, inches.
@@ -125,6 +127,9 @@ class PieceItem(QGraphicsItem):
         lines = [
             getattr(self.piece, "name", "") or getattr(self.piece, "label", "") or self.piece_id
         ]
+        look: UnitLook | None = getattr(self, "look", None)
+        if look is not None:
+            lines.append(look_words(look))
         lines += [
             f"{m.role.value.replace('_', ' ')}" + (f": {m.label}" if m.label else "")
             for m in self.marks
@@ -189,14 +194,25 @@ class UnitItem(PieceItem):
         self._shape: tuple[float, QPainterPath] | None = None  # (pad, path)
         #: Drawn greyed out whatever its marks say (``Family.greyed``).
         self.greyed = False
+        #: The symbol, star and pips drawn on it (``Family.unit_look``) and their shapes.
+        self.look: UnitLook | None = None
+        self.glyph: Glyph | None = None
 
     @property
     def unit(self) -> Unit:
         return self.piece  # type: ignore[return-value]
 
-    def set_piece(self, unit: Unit, colour: QColor, bmap: BoardMap, greyed: bool = False) -> None:
+    def set_piece(
+        self,
+        unit: Unit,
+        colour: QColor,
+        bmap: BoardMap,
+        greyed: bool = False,
+        look: UnitLook | None = None,
+    ) -> None:
         """Show ``unit`` in its side's ``colour``; ``greyed``: its family says it is
-        drawn greyed out (``Family.greyed``)."""
+        drawn greyed out (``Family.greyed``); ``look``: the symbol, star and pips
+        its family draws on it (``Family.unit_look``)."""
         old: Unit | None = self.piece  # type: ignore[assignment]
         self.piece = unit
         self.setPos(bmap.to_scene(unit.x, unit.y))
@@ -211,10 +227,17 @@ class UnitItem(PieceItem):
             and old.models_per_rank == unit.models_per_rank
             and old.name == unit.name
         )
-        if old is not None and same_shape and colour == self.colour and greyed == self.greyed:
+        if (
+            old is not None
+            and same_shape
+            and colour == self.colour
+            and greyed == self.greyed
+            and look == self.look
+        ):
             return
         self.colour = colour
         self.greyed = greyed
+        self.look = look
         self.fills, self.pens = _unit_paint(colour.rgba())
         self._build(unit)
         self.setToolTip(self.tooltip())
@@ -270,6 +293,7 @@ class UnitItem(PieceItem):
                 self.grid.append(QLineF(p0 + (p3 - p0) * t, p1 + (p2 - p1) * t))
         self.path = path
         self.halo_path = halo
+        self.glyph = glyph(self.look, min(unit.width_in, unit.depth_in)) if self.look else None
         self._shape = None
         self._rect = self.outer_rect()
         self.refresh_badges()
@@ -372,6 +396,8 @@ class UnitItem(PieceItem):
             painter.drawLines(self.grid)
         painter.setPen(front)
         painter.drawLine(self.front)
+        if self.glyph is not None:
+            paint_glyph(painter, self.glyph, self.colour, ppi, QPointF())
         for mark in marks:
             draw_halo(painter, self.halo_path, mark, self.colour, self.dashes)
         if self.focus > 0:

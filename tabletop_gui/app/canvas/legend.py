@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygon
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from tabletop_gui.app import style
+from tabletop_gui.app.canvas.glyphs import SYMBOL_KINDS, glyph, paint_glyph, sample_look
 
 #: Default entry width (exports lay out this many pixels per column at least).
 ENTRY_W = 150
@@ -28,10 +29,13 @@ TEXT_FLAGS = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft | Qt.Tex
 
 
 def legend_entries(
-    sides: list[tuple[str, QColor]], terrain: Sequence[tuple[str, QColor, bool]] = ()
+    sides: list[tuple[str, QColor]],
+    terrain: Sequence[tuple[str, QColor, bool]] = (),
+    symbols: Sequence[tuple[str, str]] = (),
 ) -> list[tuple[str, str, QColor]]:
     """(kind, text, colour) per entry: sides first, then the overlay styles, then
-    what the board prints (a hex board's terrain: name, colour, overlay)."""
+    what the board prints (a hex board's terrain: name, colour, overlay), then
+    what is drawn on the units (``glyphs.legend_symbols``: kind, text)."""
     first = sides[0][1] if sides else style.SAFE_COLOURS[0]
     out = [("side", name, colour) for name, colour in sides]
     out += [
@@ -43,6 +47,7 @@ def legend_entries(
         ("impassable", "Impassable terrain", style.IMPASSABLE),
     ]
     out += [("terrain_ring" if ring else "terrain", name, colour) for name, colour, ring in terrain]
+    out += [(kind, text, style.NEUTRAL) for kind, text in symbols]
     return out
 
 
@@ -63,6 +68,8 @@ def paint_entry(
         painter.drawEllipse(s.center(), s.height() / 2 + 1, s.height() / 2 + 1)
     elif kind in ("terrain", "terrain_ring"):
         _paint_hex_sample(painter, s, colour, ring=kind == "terrain_ring")
+    elif kind in SYMBOL_KINDS or kind.startswith("symbol:"):
+        _paint_symbol_sample(painter, s, kind)
     elif kind == "impassable":
         painter.setPen(QPen(QColor("black"), 1))
         painter.setBrush(colour)
@@ -90,6 +97,21 @@ def paint_entry(
     painter.setFont(font)
     painter.setPen(QColor("#111111"))
     painter.drawText(text_box(box), TEXT_FLAGS, text)
+    painter.restore()
+
+
+def _paint_symbol_sample(painter: QPainter, s: QRectF, kind: str) -> None:
+    """A grey unit counter showing one of the things drawn on units."""
+    side = s.height() + 2
+    counter = QRectF(s.center().x() - side / 2, s.center().y() - side / 2, side, side)
+    painter.setPen(QPen(QColor("#707070"), 1))
+    painter.setBrush(QColor("#e4e4e4"))
+    painter.drawRect(counter)
+    look = sample_look(kind)
+    ppi = side / 0.8  # a counter 0.8 in wide, drawn ``side`` pixels wide
+    painter.save()
+    painter.scale(ppi, ppi)
+    paint_glyph(painter, glyph(look, 0.8), QColor("#707070"), ppi, counter.center() / ppi)
     painter.restore()
 
 
@@ -204,10 +226,14 @@ class LegendWidget(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
     def set_sides(
-        self, sides: list[tuple[str, QColor]], terrain: Sequence[tuple[str, QColor, bool]] = ()
+        self,
+        sides: list[tuple[str, QColor]],
+        terrain: Sequence[tuple[str, QColor, bool]] = (),
+        symbols: Sequence[tuple[str, str]] = (),
     ) -> None:
-        """The sides' entries, and the board's printed terrain after the styles."""
-        entries = legend_entries(sides, terrain)
+        """The sides' entries, the board's printed terrain after the styles, and
+        what is drawn on the units."""
+        entries = legend_entries(sides, terrain, symbols)
         if entries == self.entries:
             return
         self.entries = entries

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas.badges import draw_badges
 from tabletop_gui.app.canvas.drawing import draw_label, pixels_per_inch, rect_coords
+from tabletop_gui.app.canvas.glyphs import Glyph, paint_glyph
 from tabletop_gui.app.canvas.items import (
     LABEL_BG,
     MIN_TEXT_PX,
@@ -120,6 +121,8 @@ class BatchLayer:
     grids: list[tuple[QPen, list[QLineF]]]
     fronts: list[tuple[QPen, list[QLineF]]]
     bands: list[tuple[QPen | None, QColor, QPainterPath]] = field(default_factory=list)
+    #: The symbols, stars and pips on the units (``UnitItem.glyph``), each at its unit.
+    glyphs: list[tuple[QColor, Glyph, QPointF]] = field(default_factory=list)
     #: (marked units) their names, notes and badges, after the layer's bands.
     labels: list[MarkedLabel] = field(default_factory=list)
 
@@ -248,6 +251,7 @@ class UnitBatch(QGraphicsItem):
         bands: list[dict[tuple, tuple[QPen | None, QColor, QPainterPath]]] = [{} for _ in range(n)]
         labels = []
         marked_labels: list[list[MarkedLabel]] = [[] for _ in range(n)]
+        glyphs: list[list[tuple[QColor, Glyph, QPointF]]] = [[] for _ in range(n)]
         rect = QRectF()
         for (it, unit, _, marks), pos, layer in zip(self.members, places, per_unit, strict=True):
             faded = it.greyed or any(m.role is Role.NOT_COUNTING for m in marks)
@@ -280,6 +284,8 @@ class UnitBatch(QGraphicsItem):
                         pen = stroke.pen if stroke.dash is None else None
                         got = bands[layer][band_key] = (pen, stroke.colour, path)
                     got[2].addPath(shape.translated(pos))
+            if it.glyph is not None:
+                glyphs[layer].append((it.colour, it.glyph, pos))
             name = unit.name if it.name_shown else ""  # type: ignore[attr-defined]
             if self.marked:
                 marked_labels[layer].append(
@@ -289,8 +295,10 @@ class UnitBatch(QGraphicsItem):
                 labels.append((name, pos + it.name_at, it.ts))
             rect = rect.united(it.boundingRect().translated(pos))
         self._layers = [
-            BatchLayer(list(f.values()), list(g.values()), list(fr.values()), _in_order(b), ml)
-            for f, g, fr, b, ml in zip(fills, grids, fronts, bands, marked_labels, strict=True)
+            BatchLayer(list(f.values()), list(g.values()), list(fr.values()), _in_order(b), gl, ml)
+            for f, g, fr, b, gl, ml in zip(
+                fills, grids, fronts, bands, glyphs, marked_labels, strict=True
+            )
         ]
         self._labels = labels
         self._rect = rect
@@ -324,6 +332,8 @@ class UnitBatch(QGraphicsItem):
             for pen, lines in layer.fronts:
                 painter.setPen(pen)
                 painter.drawLines(lines)
+            for colour, g, at in layer.glyphs:
+                paint_glyph(painter, g, colour, ppi, at)
             if layer.bands:
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 for band_pen, colour, path in layer.bands:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas.board_scene import BoardScene
+from tabletop_gui.app.canvas.glyphs import legend_symbols
 from tabletop_gui.app.canvas.hex_terrain import legend_terrain
 from tabletop_gui.app.canvas.legend import legend_entries, paint_legend
 from tabletop_gui.model.events import Event
@@ -72,7 +73,9 @@ class Page:
         self.rows = score_rows(state.scene, board)
         self.summary = summary_text(state.scene, board)
         sides = [(s.name, scene.colours.get(s.id, style.NEUTRAL)) for s in state.scene.sides]
-        self.legend = legend_entries(sides, legend_terrain(state.scene.board))
+        self.legend = legend_entries(
+            sides, legend_terrain(state.scene.board), legend_symbols(scene.unit_looks())
+        )
         self.entry_w = self.unit * 17
         self.row_h = self.unit * 2.1
         self.title_h = self.unit * 3

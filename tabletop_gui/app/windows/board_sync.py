@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 
 from tabletop_gui.app.canvas.annotation_items import PinnedRulerItem, selected_rulers
 from tabletop_gui.app.canvas.board_scene import BoardScene
+from tabletop_gui.app.canvas.glyphs import legend_symbols
 from tabletop_gui.app.canvas.hex_terrain import legend_terrain
 from tabletop_gui.app.canvas.legend import LegendWidget
 from tabletop_gui.app.canvas.view import BoardView
@@ -101,6 +102,7 @@ class BoardController(Part):
         self.legend.set_sides(
             [(s.name, self.scene.colours[s.id]) for s in scene.sides],
             legend_terrain(scene.board),
+            legend_symbols(self.scene.unit_looks()),
         )
 
     def refresh(self) -> None:

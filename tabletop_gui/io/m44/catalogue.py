@@ -181,24 +181,31 @@ class UnitType:
     prefix: str  # how the unit's name starts
     kind: str  # Unit.kind: what the rules read (exits count infantry)
     name: str
+    #: Figures at full strength (Memoir's rules; a unit's ``nbr_units`` says
+    #: otherwise for it); None: not counted in figures.
+    figures: int | None = None
+    #: What makes it special (the hex family's ``special``): an elite unit.
+    special: str = ""
 
 
 #: Unit name prefixes, longest first (``inf2ger`` is elite infantry, not ``inf``).
 UNIT_TYPES = (
-    UnitType("inf2", "infantry", "Elite Infantry"),
-    UnitType("tank2", "armor", "Elite Armor"),
-    UnitType("tiger", "armor", "Tiger"),
-    UnitType("inf", "infantry", "Infantry"),
-    UnitType("tank", "armor", "Armor"),
-    UnitType("gun", "artillery", "Artillery"),
+    UnitType("inf2", "infantry", "Elite Infantry", 4, "Elite"),
+    UnitType("tank2", "armor", "Elite Armor", 4, "Elite"),
+    UnitType("tiger", "armor", "Tiger", 1, "Tiger"),
+    UnitType("inf", "infantry", "Infantry", 4),
+    UnitType("tank", "armor", "Armor", 3),
+    UnitType("gun", "artillery", "Artillery", 2),
     UnitType("veh", "vehicle", "Truck"),
 )
+#: An elite armour unit of one figure is a Tiger (as Board Game Arena reads it).
+TIGER = UnitType("tiger", "armor", "Tiger", 1, "Tiger")
 
 #: Units the file places as ``rect_terrain`` (they belong to player 2's side).
 TERRAIN_UNITS = {
-    "pdestroyer": UnitType("pdestroyer", "destroyer", "Destroyer"),
-    "loco": UnitType("loco", "locomotive", "Locomotive"),
-    "wagon": UnitType("wagon", "wagon", "Wagon"),
+    "pdestroyer": UnitType("pdestroyer", "destroyer", "Destroyer", 3),
+    "loco": UnitType("loco", "locomotive", "Locomotive", 4),
+    "wagon": UnitType("wagon", "wagon", "Wagon", 3),
 }
 
 #: Specialist badges (``badgeN``) -> the unit's name; other badges are insignia.
@@ -209,6 +216,9 @@ BADGES = {
     "33": "Flame Thrower Tank", "35": "Mobile Artillery", "37": "Anti-Tank Gun",
     "41": "Mortar", "45": "Machine Gun", "46": "Heavy Anti-Tank Gun",
 }  # fmt: skip
+
+#: Specialist badges whose units have another number of figures than their type's.
+BADGE_FIGURES = {"Sniper": 1, "Ski Troops": 3, "French Resistance": 3}
 
 #: Units the enemy gains no medal for eliminating (Memoir: snipers and wagons).
 NO_MEDAL = {"Sniper", "Wagon"}

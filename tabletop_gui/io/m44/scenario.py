@@ -452,12 +452,37 @@ class _Builder:
             )
             utype = cat.UnitType(low, "", f"Unknown unit {name!r}")
             special = ""
-        uid = self._place(path, h, utype, nation.side, special, nation.adjective)
+        figures = self._figures(path, h, unit, utype, special)
+        if utype.prefix == "tank2" and figures == 1:
+            utype = cat.TIGER  # an elite armour unit of one figure (as Memoir reads it)
+        uid = self._place(path, h, utype, nation.side, special, nation.adjective, figures)
         if uid and unit.get("behavior") == "CANNOT_EXIT":
             self.cannot_exit.setdefault(self.sides[nation.side], []).append(uid)
 
+    def _figures(
+        self, path: str, h: Hex, unit: dict[str, Any], utype: cat.UnitType, special: str
+    ) -> int | None:
+        """The unit's figures: its ``nbr_units``, else its badge's or type's count."""
+        raw = unit.get("nbr_units")
+        if raw is not None:
+            n = _whole(raw)
+            if n is not None and 1 <= n <= 99:
+                return n
+            self.problem(
+                f"hex {self.where(h)}: {path}.unit.nbr_units: expected a whole number of "
+                f"figures from 1 to 99, got {_shown(raw)}: its type's count applies"
+            )
+        return cat.BADGE_FIGURES.get(special, utype.figures)
+
     def _place(
-        self, path: str, h: Hex, utype: cat.UnitType, side: str, special: str, adjective: str
+        self,
+        path: str,
+        h: Hex,
+        utype: cat.UnitType,
+        side: str,
+        special: str,
+        adjective: str,
+        figures: int | None = None,
     ) -> str | None:
         if h in self.unit_at:
             self.problem(
@@ -489,6 +514,11 @@ class _Builder:
         }
         if utype.kind:
             unit["kind"] = utype.kind
+        figures = figures if figures is not None else utype.figures
+        if figures is not None:
+            unit["figures"] = figures
+        if special or utype.special:
+            unit["special"] = special or utype.special
         self.units.append(unit)
         self.unit_at[h] = unit["name"]
         if special in cat.NO_MEDAL or utype.name in cat.NO_MEDAL:

@@ -17,7 +17,7 @@ from tabletop_gui.model.events.core import PhaseEnd, PhaseStart
 from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules.hexbanners.fields import LEADER
+from tabletop_gui.rules.hexbanners.fields import FIGURES, LEADER
 
 #: The phase name of the movement phase (ordered moves, same-phase hand-over).
 MOVEMENT = "movement"
@@ -122,6 +122,44 @@ class Eliminate(Event):
 
 
 @dataclass(frozen=True)
+class LoseFigures(Event):
+    """A unit loses ``count`` figures (a hit in battle); losing its last eliminates
+    it, which gives the enemy its banner as ``hex.eliminate`` does."""
+
+    type = "hex.lose_figures"
+    unit_id: str
+    count: int = 1
+
+    def apply(self, state: GameState) -> GameState:
+        unit = unit_on_table(state, self.unit_id)
+        left = FIGURES.of(unit)
+        if isinstance(self.count, bool) or not isinstance(self.count, int) or self.count < 1:
+            raise EventError(f"count: expected a whole number >= 1, got {self.count!r}")
+        if left is None:
+            raise EventError(
+                f"{self.unit_id}: {unit.name} has no figure count: record its elimination "
+                "(hex.eliminate), or give it figures"
+            )
+        if self.count > left:
+            raise EventError(
+                f"{self.unit_id}: {unit.name} has {left} figure{'' if left == 1 else 's'} "
+                f"left, it cannot lose {self.count}"
+            )
+        unit = FIGURES.set(unit, left - self.count)
+        if left == self.count:
+            unit = replace(unit, removed=True)
+        return state.with_scene(state.scene.with_piece(unit))
+
+    def describe(self, state: GameState) -> str:
+        unit = unit_on_table(state, self.unit_id)
+        left = (FIGURES.of(unit) or 0) - self.count
+        lost = f"{self.count} figure{'' if self.count == 1 else 's'}"
+        if left <= 0:
+            return f"{clock_prefix(state)}: {unit.name} loses {lost}, its last: eliminated"
+        return f"{clock_prefix(state)}: {unit.name} loses {lost} ({left} left)"
+
+
+@dataclass(frozen=True)
 class ExitBoard(Event):
     """A unit moves off the board from the baseline hex it stands on (one hex of movement)."""
 
@@ -181,4 +219,4 @@ class TakeTimePressureBanner(Event):
 
 
 #: The hex game's own events (``HexBanners.events``).
-EVENTS = (HexMove, Retreat, Eliminate, ExitBoard, PlayCard, TakeTimePressureBanner)
+EVENTS = (HexMove, Retreat, Eliminate, LoseFigures, ExitBoard, PlayCard, TakeTimePressureBanner)

@@ -28,12 +28,13 @@ from tabletop_gui.rules.hexbanners.events import (
     Eliminate,
     ExitBoard,
     HexMove,
+    LoseFigures,
     PlayCard,
     Retreat,
     TakeTimePressureBanner,
 )
 from tabletop_gui.rules.hexbanners.exits import Breakthrough, ExitObjective, Withdraw
-from tabletop_gui.rules.hexbanners.fields import FIELDS, LEADER
+from tabletop_gui.rules.hexbanners.fields import FIELDS, FIGURES, LEADER
 from tabletop_gui.rules.hexbanners.memoir.exit_markers import MemoirExit, exit_hexes
 from tabletop_gui.rules.hexbanners.memoir.medal import MemoirMedal
 from tabletop_gui.rules.hexbanners.memoir.sudden_death import SuddenDeath
@@ -58,6 +59,7 @@ from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, Status, s
 
 ELIMINATIONS_ID = "hex.eliminations"
 BEFORE_ID = "hex.banners_before"
+FIGURES_ID = "hex.figures"
 #: The rule's own words for leaving the battlefield (docs/hex.md, Objectives).
 #: The conditions for leaving the battlefield, in this program's words (docs/hex.md,
 #: Leaving the battlefield).
@@ -277,17 +279,31 @@ class HexBanners(HexBannersPlay):
                 event.ordered, own, start, after.index + 1,
             )  # fmt: skip
             after = after.with_record(records.EXITS, (*records.exits(after), exit_))
-        elif isinstance(event, Eliminate | RemoveCasualty):
-            unit = before.scene.units[event.unit_id]
-            if not unit.removed:
-                leader = LEADER.of(unit)
-                loss = records.Loss(
-                    unit.id, unit.name, unit.side, leader, before.clock.turn, after.index + 1
-                )
-                after = after.with_record(records.LOSSES, (*records.losses(after), loss))
+        elif isinstance(event, Eliminate | RemoveCasualty | LoseFigures):
+            after = self._fold_loss(before, event, after)
         elif isinstance(event, PlayCard):
             play = records.CardPlay(event.side, event.card, before.clock.turn, after.index + 1)
             after = after.with_record(records.CARDS, (*records.cards(after), play))
+        return after
+
+    def _fold_loss(
+        self, before: GameState, event: Eliminate | RemoveCasualty | LoseFigures, after: GameState
+    ) -> GameState:
+        """Figures lost (to a hit, or the rest of them with the unit) and an
+        elimination (the whole unit, or its last figure): one banner to the enemy."""
+        unit = before.scene.units[event.unit_id]
+        if unit.removed:
+            return after
+        index, turn = after.index + 1, before.clock.turn
+        left = FIGURES.of(unit)
+        eliminated = not isinstance(event, LoseFigures) or event.count >= (left or 0)
+        lost = event.count if isinstance(event, LoseFigures) else left
+        if lost:
+            loss = records.FigureLoss(unit.id, unit.name, unit.side, lost, eliminated, turn, index)
+            after = after.with_record(records.FIGURES_LOST, (*records.figures_lost(after), loss))
+        if eliminated:
+            gone = records.Loss(unit.id, unit.name, unit.side, LEADER.of(unit), turn, index)
+            after = after.with_record(records.LOSSES, (*records.losses(after), gone))
         return after
 
     def _snap(self, event: MovePiece | AddPiece, board: HexBoard, after: GameState) -> GameState:
@@ -303,7 +319,7 @@ class HexBanners(HexBannersPlay):
     # -- totals -----------------------------------------------------------
     def summarize(self, state: GameState, results: Sequence[ObjectiveResult]) -> Scoreboard:
         elim = self._eliminations(state)
-        all_results = (*results, elim, *self._before(state))
+        all_results = (*results, elim, *self._figures(state), *self._before(state))
         totals: dict[str, float] = {s: 0.0 for s in state.scene.side_ids}
         for r in all_results:
             for side, n in r.points.items():
@@ -318,6 +334,10 @@ class HexBanners(HexBannersPlay):
         summary = "Victory Banners: " + ", ".join(parts)
         if all(t is None for t in tgt.values()):
             summary += " (no banner target set: no instant win)"
+        figures = next((r for r in all_results if r.objective_id == FIGURES_ID), None)
+        if figures is not None:
+            each = ", ".join(f"{side_name(state, s)} {int(n)}" for s, n in figures.counts.items())
+            summary += f"; figures lost: {each}"
         if won is not None:
             summary += f". {side_name(state, won)} reached its target and wins the battle."
             all_results = tuple(replace(r, final=True) for r in all_results)
@@ -344,6 +364,37 @@ class HexBanners(HexBannersPlay):
                 reason=f"Won before the log starts (settings.{settings.BANNERS_BEFORE}): {text}.",
                 points={s: float(n) for s, n in before.items()},
                 counted="banners",
+            ),
+        )
+
+    def _figures(self, state: GameState) -> tuple[ObjectiveResult, ...]:
+        """The figures each side has lost (a battle whose units count figures):
+        what a Memoir '44 player reads at a glance; no banners of its own."""
+        units = (*state.setup.scene.units.values(), *state.scene.units.values())
+        if not any(FIGURES.of(u) is not None for u in units):
+            return ()
+        lost = {s: 0 for s in state.scene.side_ids}
+        units_lost = {s: 0 for s in state.scene.side_ids}
+        for loss in records.figures_lost(state):
+            lost[loss.side] = lost.get(loss.side, 0) + loss.count
+            units_lost[loss.side] = units_lost.get(loss.side, 0) + loss.eliminated
+        parts = []
+        for s in state.scene.side_ids:
+            gone = units_lost.get(s, 0)
+            whole = f" ({gone} unit{'' if gone == 1 else 's'} eliminated)" if gone else ""
+            parts.append(f"{side_name(state, s)} {lost.get(s, 0)}{whole}")
+        return (
+            ObjectiveResult(
+                objective_id=FIGURES_ID,
+                name="Figures lost",
+                kind=FIGURES_ID,
+                status=Status.NONE,
+                leader=None,
+                counts={s: float(n) for s, n in lost.items()},
+                reason="Figures lost: " + ", ".join(parts) + ". They win no banner of "
+                "themselves; a unit's last figure does (eliminated units and leaders).",
+                details={"lost": lost, "tally": True},
+                counted="figures lost",
             ),
         )
 

@@ -21,11 +21,12 @@ from tabletop_gui.rules.hexbanners.events import (
     Eliminate,
     ExitBoard,
     HexMove,
+    LoseFigures,
     PlayCard,
     Retreat,
     TakeTimePressureBanner,
 )
-from tabletop_gui.rules.hexbanners.fields import LEADER
+from tabletop_gui.rules.hexbanners.fields import FIGURES, LEADER, SPECIAL
 from tabletop_gui.rules.hexbanners.settings import first_side, movement_phase
 from tabletop_gui.rules.play_types import (
     PLAIN_MARKER,
@@ -37,6 +38,7 @@ from tabletop_gui.rules.play_types import (
     SideInput,
     Step,
     TurnControls,
+    UnitLook,
     UnitPreset,
     Words,
 )
@@ -65,10 +67,21 @@ UNIT_PRESETS = (
     UnitPreset("hex-leader", "Leader (one hex)", BaseShape.RECT, 20, 20, 1, 1,
                fields=field_values({LEADER: True}), noun="leader", hex_fraction=0.6),
 )  # fmt: skip
-#: Only leaders matter to the banner rules; units stand one per hex.
-UNIT_FIELDS = ("name", "side", "kind", "base_shape", "base_width_mm", "base_depth_mm", "models",
-               "x", "y", "facing", LEADER.key)  # fmt: skip
+#: A hex unit fills its hex: its place is a hex, its size is its figures (docs/hex.md).
+UNIT_FIELDS = ("name", "side", "kind", "x", "y", FIGURES.key, SPECIAL.key, LEADER.key)
 MARKER_FIELDS = ("label", "kind", "diameter_mm", "side", "x", "y")
+#: A unit's ``kind`` -> the symbol drawn for it and its name in the legend.
+SYMBOLS = {
+    "infantry": ("infantry", "Infantry"),
+    "armor": ("armour", "Armour"),
+    "armour": ("armour", "Armour"),
+    "artillery": ("artillery", "Artillery"),
+    "cavalry": ("cavalry", "Cavalry"),
+    "vehicle": ("vehicle", "Vehicle"),
+    "destroyer": ("ship", "Ship"),
+    "locomotive": ("train", "Train"),
+    "wagon": ("train", "Train"),
+}
 #: What the bar calls the parts of a side turn.
 COMMAND, MOVEMENT, BATTLE = "Command and order", "Movement", "Battle and draw"
 
@@ -163,6 +176,11 @@ class HexBannersPlay(Family):
                     out.append(Action(f"{name}: retreat to hex {hex_label(to)}",
                                       (Retreat(u.id, to),)))  # fmt: skip
             out.append(Action(f"{name} exits the board (ordered)", (ExitBoard(u.id),)))
+            left = FIGURES.of(u)
+            for n in range(1, min(left or 0, 4) + 1):
+                lost = f"{n} figure{'' if n == 1 else 's'}"
+                after = f"{left - n} left" if left is not None and n < left else "eliminated"
+                out.append(Action(f"{name} loses {lost} ({after})", (LoseFigures(u.id, n),)))
             what = "leader" if LEADER.of(u) else "unit"
             out.append(Action(f"Eliminate {what} {name}", (Eliminate(u.id),)))
         return out
@@ -182,6 +200,22 @@ class HexBannersPlay(Family):
 
     def unit_fields(self, unit: Unit) -> tuple[str, ...]:
         return UNIT_FIELDS
+
+    def unit_look(self, state: GameState, unit: Unit) -> UnitLook | None:
+        """The unit's type as a symbol (its ``kind``), a star for what makes it
+        special, and its figures left of those it started with as pips."""
+        if LEADER.of(unit):
+            symbol, title = "leader", "Leader"
+        else:
+            symbol, title = SYMBOLS.get(unit.kind, ("other", unit.kind.capitalize()))
+        left = FIGURES.of(unit)
+        start = state.setup.scene.units.get(unit.id)
+        full = FIGURES.of(start) if start is not None else None
+        if left is not None:
+            full = max(full or 0, left) or None
+        if not unit.kind and not LEADER.of(unit) and left is None and not SPECIAL.of(unit):
+            return None
+        return UnitLook(symbol, title, SPECIAL.of(unit), left, full, "figures")
 
     def marker_fields(self) -> tuple[str, ...]:
         return MARKER_FIELDS

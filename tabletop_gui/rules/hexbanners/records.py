@@ -1,6 +1,6 @@
 """What the hex family folds from the log into ``state.records`` (keys ``hex.*``):
-where each unit stood at the start of its side's turn, exits, eliminations and
-Command cards played. Objectives read these; the log stays the only truth."""
+where each unit stood at the start of its side's turn, exits, eliminations,
+figures lost and Command cards played. Objectives read these; the log stays the only truth."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ TURN_START = "hex.turn_start"
 EXITS = "hex.exits"
 LOSSES = "hex.eliminated"
 CARDS = "hex.cards"
+FIGURES_LOST = "hex.figures_lost"
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,20 @@ class Loss:
 
 
 @dataclass(frozen=True)
+class FigureLoss:
+    """Figures a unit lost: to a hit (``hex.lose_figures``), or the rest of them
+    when it was eliminated whole."""
+
+    unit_id: str
+    unit_name: str
+    side: str
+    count: int
+    eliminated: bool
+    turn: int
+    index: int
+
+
+@dataclass(frozen=True)
 class CardPlay:
     side: str
     card: str
@@ -69,6 +84,10 @@ def exits(state: GameState) -> tuple[Exit, ...]:
 
 def losses(state: GameState) -> tuple[Loss, ...]:
     return state.records.get(LOSSES, ())
+
+
+def figures_lost(state: GameState) -> tuple[FigureLoss, ...]:
+    return state.records.get(FIGURES_LOST, ())
 
 
 def cards(state: GameState) -> tuple[CardPlay, ...]:
