@@ -92,9 +92,9 @@ def test_a_hex_exit_by_a_unit_off_the_baseline_at_the_start_of_its_turn_is_refus
     window.scene.piece_item("b1").setSelected(True)
     offered = {a.label: why for a, why in window.play.context_actions()}
     why = offered["Hussars exits the board (ordered)"]
-    assert "a unit must already be on a baseline hex start of its turn" in why
+    assert "a unit leaves the battlefield only from a baseline it already stood on" in why
     refused = window.play.perform((ExitBoard("b1"),), "Hussars exits the board (ordered)")
-    assert refused and "baseline hex start of its turn" in window.turn_bar.message.text()
+    assert refused and "already stood on when its turn began" in window.turn_bar.message.text()
     assert not window.doc.committed.scene.units["b1"].removed
 
 
