@@ -41,6 +41,19 @@ def template(kind: str, setup: Setup, scene: Scene | None = None) -> dict[str, A
     return family_of(setup).objective_template(kind, setup, scene)
 
 
+def to_confirm(spec: ObjectiveSpec) -> str:
+    """What the referee has still to confirm about ``spec`` (an importer's
+    assumption, ``Objective.to_confirm``); "" when nothing."""
+    cls = objective_kind(spec.kind)
+    return cls(spec).to_confirm() if cls is not None else ""
+
+
+def confirm(spec: ObjectiveSpec) -> ObjectiveSpec:
+    """``spec`` confirmed by the referee (``Objective.confirmed_spec``)."""
+    cls = objective_kind(spec.kind)
+    return cls(spec).confirmed_spec() if cls is not None else spec
+
+
 def new_id(kind: str, taken: set[str]) -> str:
     return free_name(kind.split(".", 1)[-1] or "objective", taken)
 

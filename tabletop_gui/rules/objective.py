@@ -94,6 +94,17 @@ class Objective:
         """A reason to refuse ``event`` in ``state``, or None to allow it."""
         return None
 
+    def to_confirm(self) -> str:
+        """What an importer assumed for this objective that the referee has not
+        confirmed yet (Game > Objectives shows it until they do); "" (the
+        default): nothing."""
+        return ""
+
+    def confirmed_spec(self) -> ObjectiveSpec:
+        """The spec once the referee confirms it: what marks it unconfirmed taken
+        away, the rule itself unchanged."""
+        return self.spec
+
     def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
         """Record what this rule needs from the event; default: nothing."""
         return after

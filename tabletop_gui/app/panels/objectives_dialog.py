@@ -68,7 +68,23 @@ class ObjectivesDialog(QDialog):
         self.list.setMaximumHeight(120)
         self.remove_button = QPushButton("Remove")
         self.remove_button.clicked.connect(self.remove_selected)
-        self.list.currentRowChanged.connect(lambda row: self.remove_button.setEnabled(row >= 0))
+        self.edit_button = QPushButton("Edit")
+        self.edit_button.setToolTip("Load the objective into the form below to change it")
+        self.edit_button.clicked.connect(self.edit_selected)
+        self.confirm_button = QPushButton("Confirm")
+        self.confirm_button.setToolTip(
+            "You checked the objective against the scenario's text: take away the note "
+            "saying what was assumed"
+        )
+        self.confirm_button.clicked.connect(self.confirm_selected)
+        self.to_confirm = QLabel()
+        self.to_confirm.setObjectName("objectiveToConfirm")
+        self.to_confirm.setWordWrap(True)
+        self.to_confirm.setStyleSheet("background: #fff4cc; color: #5a4500; padding: 4px")
+        self.to_confirm.hide()
+        self.list.currentRowChanged.connect(self._row_changed)
+        #: The row the form edits (its objective is replaced on Add), or None.
+        self.editing: int | None = None
 
         self.kind_box = QComboBox()
         self.kind_box.setObjectName("objectiveKind")
@@ -127,10 +143,15 @@ class ObjectivesDialog(QDialog):
 
         row = QHBoxLayout()
         row.addWidget(self.list, 1)
-        row.addWidget(self.remove_button)
+        buttons = QVBoxLayout()
+        for b in (self.remove_button, self.edit_button, self.confirm_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        row.addLayout(buttons)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(f"Active objectives ({self.family}):"))
         layout.addLayout(row)
+        layout.addWidget(self.to_confirm)
         layout.addWidget(add)
         layout.addWidget(self.message)
         layout.addWidget(self.buttons)
@@ -138,14 +159,57 @@ class ObjectivesDialog(QDialog):
         self._fill_template()
 
     # -- list ---------------------------------------------------------------
-    def _fill_list(self) -> None:
+    def _fill_list(self, select: int = -1) -> None:
         self.list.clear()
         for spec in self.specs:
-            self.list.addItem(choices.describe(spec))
+            unconfirmed = "⚠ not confirmed · " if choices.to_confirm(spec) else ""
+            self.list.addItem(unconfirmed + choices.describe(spec))
         if not self.specs:
             self.list.addItem("(none)")
             self.list.item(0).setFlags(Qt.ItemFlag.NoItemFlags)
-        self.remove_button.setEnabled(False)
+        self.list.setCurrentRow(select if 0 <= select < len(self.specs) else -1)
+        self._row_changed(self.list.currentRow())
+
+    def _row_changed(self, row: int) -> None:
+        """The buttons and the note for the objective selected."""
+        chosen = 0 <= row < len(self.specs)
+        self.remove_button.setEnabled(chosen)
+        self.edit_button.setEnabled(chosen)
+        note = choices.to_confirm(self.specs[row]) if chosen else ""
+        self.confirm_button.setEnabled(bool(note))
+        self.to_confirm.setText(f"Not confirmed: {note}" if note else "")
+        self.to_confirm.setVisible(bool(note))
+
+    def confirm_selected(self) -> None:
+        """The selected objective as the referee confirmed it (its note gone)."""
+        row = self.list.currentRow()
+        if 0 <= row < len(self.specs):
+            self.specs[row] = choices.confirm(self.specs[row])
+            self._fill_list(row)
+
+    def edit_selected(self) -> None:
+        """Load the selected objective into the form: Add then replaces it."""
+        row = self.list.currentRow()
+        if not 0 <= row < len(self.specs):
+            return
+        spec = self.specs[row]
+        index = self.kind_box.findData(spec.kind)
+        if index < 0:
+            self.message.setText(f"Its kind {spec.kind!r} is not one of this game's family")
+            return
+        self.kind_box.blockSignals(True)
+        self.kind_box.setCurrentIndex(index)
+        self.kind_box.blockSignals(False)
+        self._typed = {}
+        self._auto_params = dict(spec.params)
+        self._auto_id = spec.id
+        self._show_params(spec.kind, dict(spec.params))
+        self.id_edit.setText(spec.id)
+        self.name_edit.setText(spec.name)
+        self.editing = row
+        self.add_button.setText("Replace")
+        self.note.setText(f"Editing {spec.name or spec.id}: Replace puts it back changed.")
+        self.message.clear()
 
     def ids(self) -> list[str]:
         return [s.id for s in self.specs]
@@ -154,9 +218,14 @@ class ObjectivesDialog(QDialog):
         row = self.list.currentRow()
         if 0 <= row < len(self.specs):
             del self.specs[row]
+            self._stop_editing()
             self._fill_list()
             self._fill_template()
             self.message.clear()
+
+    def _stop_editing(self) -> None:
+        self.editing = None
+        self.add_button.setText("Add")
 
     # -- adding ---------------------------------------------------------------
     def _template(self, kind: str) -> dict:
@@ -235,12 +304,19 @@ class ObjectivesDialog(QDialog):
             self.name_edit.text().strip(),
         )
         tl = self.doc.timeline
-        wrong = choices.problems(spec, tuple(self.specs), every_piece(tl.setup.scene, tl.events))
+        editing = self.editing
+        others = tuple(s for i, s in enumerate(self.specs) if i != editing)
+        wrong = choices.problems(spec, others, every_piece(tl.setup.scene, tl.events))
         if wrong:
             self.message.setText("Refused: " + "; ".join(wrong))
             return False
-        self.specs.append(spec)
-        self._fill_list()
+        if editing is not None and 0 <= editing < len(self.specs):
+            self.specs[editing] = spec
+        else:
+            self.specs.append(spec)
+            editing = len(self.specs) - 1
+        self._stop_editing()
+        self._fill_list(editing)
         self._fill_template()
         self.message.clear()
         return True

@@ -3,10 +3,12 @@ importer sets on a medal whose data said too little, and the words for it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.events.base import EventError
+from tabletop_gui.model.scene import ObjectiveSpec
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners.base import BannerObjective
 from tabletop_gui.rules.play_types import Param
@@ -71,6 +73,14 @@ class MemoirObjective(BannerObjective):
 
     def scene_problems(self, state: GameState) -> list[str]:
         return super().scene_problems(state) + self.unconfirmed()
+
+    def to_confirm(self) -> str:
+        note = self.param(UNCONFIRMED, "")
+        return note if isinstance(note, str) else ""
+
+    def confirmed_spec(self) -> ObjectiveSpec:
+        params = {k: v for k, v in self.spec.params.items() if k != UNCONFIRMED}
+        return replace(self.spec, params=params)
 
 
 def what_happened(before: GameState, event: Event) -> str:
