@@ -193,6 +193,7 @@ def test_zooming_in_brings_back_the_names_that_gave_way(qtbot):
     units = [it for it in window.scene.pieces.values() if isinstance(it, items.UnitItem)]
     before = sum(u.name_shown for u in units)
     window.view.zoom(3.0)
+    qtbot.waitUntil(lambda: not window.view.label_timer.isActive())  # the zoom rests
     after = sum(u.name_shown for u in units)
     assert after > before
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from enum import StrEnum
 
 import shiboken6
-from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QContextMenuEvent,
     QDragEnterEvent,
@@ -48,6 +48,7 @@ from tabletop_gui.app.canvas.gestures import (
     RotateGesture,
 )
 from tabletop_gui.app.canvas.items import PieceItem, UnitItem
+from tabletop_gui.app.canvas.lod_tiles import SETTLE_MS
 from tabletop_gui.app.canvas.scale_bar import draw_scale_bar
 from tabletop_gui.app.canvas.tool_items import MeasureItem, RotateHandle
 from tabletop_gui.app.document import Document, EventCommand
@@ -129,6 +130,12 @@ class BoardView(QGraphicsView):
         super().__init__(scene, parent)
         self.board_scene = scene
         self.doc = doc
+        #: A hex board's labels are placed again for the zoom once it rests (as the
+        #: kept pictures are drawn sharp again: lod_tiles.SETTLE_MS).
+        self.label_timer = QTimer(self)
+        self.label_timer.setSingleShot(True)
+        self.label_timer.setInterval(SETTLE_MS)
+        self.label_timer.timeout.connect(self._place_hex_labels)
         self.editor = editor
         self.placing_side = side
         self.draw_impassable = impassable
@@ -198,12 +205,20 @@ class BoardView(QGraphicsView):
         ppi = self.pixels_per_inch()
         self.board_scene.pick_pad_in = PICK_PX / max(ppi, 1e-6)
         if isinstance(self.board_scene.board, HexBoard):
-            # A hex board's labels take the room this zoom leaves (hex_labels).
-            self.board_scene.set_label_ppi(ppi)
+            # A hex board's labels take the room this zoom leaves (hex_labels):
+            # at once the first time, then once the zoom rests.
+            if self.board_scene.label_ppi <= 0:
+                self._place_hex_labels()
+            else:
+                self.label_timer.start()
         self.update_handle()
         item = self.measure_item
         if self.measurement is not None and item.isVisible():
             item.set_line(item.a, item.b, item.lines, ppi)
+
+    def _place_hex_labels(self) -> None:
+        if shiboken6.isValid(self.board_scene) and isinstance(self.board_scene.board, HexBoard):
+            self.board_scene.set_label_ppi(self.pixels_per_inch())
 
     def set_notice(self, text: str) -> None:
         self.notice.setText(text)
