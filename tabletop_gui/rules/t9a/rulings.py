@@ -34,7 +34,7 @@ from tabletop_gui.geometry.outline import (
 )
 from tabletop_gui.geometry.reach import reach
 from tabletop_gui.geometry.sight import seen_region, sees
-from tabletop_gui.model.names import piece_label
+from tabletop_gui.model.names import inches, piece_label
 from tabletop_gui.model.pieces import HeightClass, Terrain, Unit
 from tabletop_gui.model.scene import Scene, Setup
 from tabletop_gui.model.state import GameState
@@ -198,6 +198,16 @@ def spacing(state: GameState, a_id: str, b_id: str) -> Spacing | None:
     start, end = closest_points(oa, ob) if d > 0 else (oa.centre, oa.centre)
     too_close = within(d, limit) and not contact
     return Spacing(a.id, b.id, d, limit, contact, too_close, start, end)
+
+
+def spacing_flag(scene: Scene, s: Spacing) -> str:
+    """The game log's flag: 'Knights is 0.99 in from Orc Boyz: units keep more than
+    1 in apart (Unit Spacing)'."""
+    a, b = scene.units[s.a], scene.units[s.b]
+    return (
+        f"{piece_label(a)} is {inches(s.distance)} from {piece_label(b)}: "
+        f"units keep more than {s.limit:g} in apart (Unit Spacing)"
+    )
 
 
 def spacing_breaches(state: GameState, unit_id: str) -> list[Spacing]:
