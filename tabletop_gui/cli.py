@@ -6,6 +6,7 @@ tabletop-gui validate FILE
 tabletop-gui score FILE [--json] [--at N] [--view SIDE]
 tabletop-gui render FILE -o out.png|out.svg|out.pdf [--at N] [--view SIDE] [--transparent]
                     [--paper P]
+tabletop-gui measure FILE A B [--at N] [--json]
 tabletop-gui serve FILE [--port N] [--host ADDRESS] [--referee]
 tabletop-gui import FILE -o GAME.json [--side SIDE] [--into GAME.json] [--deployment NAME]
                     [--base "Unit Name=25x50" ...] [--bases TABLE]
@@ -35,12 +36,12 @@ from tabletop_gui.model.names import side_name
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play.score_doc import score_document
 from tabletop_gui.rules import evaluate
-from tabletop_gui.rules.engine import initial_state
+from tabletop_gui.rules.engine import family_of, initial_state
 from tabletop_gui.rules.scoreboard import Scoreboard
 
 COMMANDS = (
     "validate", "score", "render", "open", "import", "export", "examples", "serve", "markers",
-    "table",
+    "table", "measure",
 )  # fmt: skip
 
 
@@ -97,6 +98,18 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     p_render.add_argument(
         "--overlap", type=float, default=0.5, help="PDF tiles: inches shared by neighbours"
+    )
+    p_measure = sub.add_parser(
+        "measure",
+        help="what a referee measures between two units: distance, the arc of B that "
+        "holds A's front and its margin, the charge's reach, spacing, line of sight",
+    )
+    p_measure.add_argument("file")
+    p_measure.add_argument("a", help="the charger or viewer: a unit's id (or its name)")
+    p_measure.add_argument("b", help="the target: a unit's id (or its name)")
+    p_measure.add_argument("--at", type=int, metavar="N", help="after N events (default: all)")
+    p_measure.add_argument(
+        "--json", action="store_true", help="machine-readable output (docs/measure-json.md)"
     )
     p_serve = sub.add_parser(
         "serve", help="serve FILE as a live overlay for streaming (a browser source)"
@@ -155,6 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "validate":
             return validate(args.file)
         game, state = _load(args.file, args.at)
+        if args.command == "measure":
+            return measure(args.file, state, args.a, args.b, args.json)
         if args.view is not None and args.view not in state.scene.side_ids:
             raise UsageError(f"--view {args.view}: sides are {', '.join(state.scene.side_ids)}")
         if args.command == "score":
@@ -272,6 +287,37 @@ def validate(path: str) -> int:
         say("\n".join(f"  {g}" for g in flagged[:MAX_LINES]))
         if len(flagged) > MAX_LINES:
             say(f"  ... and {len(flagged) - MAX_LINES:,} more")
+    return 0
+
+
+def unit_id(state: GameState, given: str) -> str:
+    """The unit ``given`` names: its id, or a name only one unit has."""
+    units = state.scene.units
+    if given in units:
+        return given
+    named = [u.id for u in units.values() if u.name.casefold() == given.casefold()]
+    if len(named) == 1:
+        return named[0]
+    if named:
+        raise UsageError(f"{given!r}: {len(named)} units have that name; give an id: "
+                         f"{', '.join(named)}")  # fmt: skip
+    ids = ", ".join(list(units)[:40]) + (", ..." if len(units) > 40 else "")
+    raise UsageError(f"{given!r}: no unit has that id or name (units: {ids or 'none'})")
+
+
+def measure(path: str, state: GameState, a: str, b: str, as_json: bool) -> int:
+    """A's and B's distance and the family's rulings between them (play/rulings.py)."""
+    from tabletop_gui.play import rulings
+
+    a_id, b_id = unit_id(state, a), unit_id(state, b)
+    if a_id == b_id:
+        raise UsageError(f"{a!r} and {b!r} are the same unit: give two")
+    family = family_of(state.setup)
+    if as_json:
+        doc = {"file": path, **rulings.measure_document(state, family, a_id, b_id)}
+        print(json.dumps(doc, indent=1))
+    else:
+        say("\n".join(rulings.measure_lines(state, family, a_id, b_id)))
     return 0
 
 
