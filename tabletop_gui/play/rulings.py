@@ -55,6 +55,16 @@ def reach_text(reach: ChargeReach) -> str:
     )
 
 
+def reach_title(reach: ChargeReach) -> str:
+    """The charge ruler's reading: 'Charge 4.07 in: 3.20 straight + 0.87 wheel (20°)'."""
+    if reach.wheel <= 0.005:
+        return f"Charge {inches(reach.straight)} to the {reach.arc}, straight"
+    return (
+        f"Charge {inches(reach.total)}: {reach.straight:.2f} straight "
+        f"+ {reach.wheel:.2f} wheel ({abs(reach.turn):.0f}°)"
+    )
+
+
 def spacing_text(s: Spacing) -> str:
     """'0.99 in apart: within the 1 in Unit Spacing' / '1.01 in apart: spaced'."""
     limit = f"{s.limit:g} in"

@@ -1,0 +1,220 @@
+"""What a referee's rulings draw on the board: a unit's four arcs to the board's
+edges, labelled; the region a unit sees, with a sight line to each unit it sees
+and a note on each it does not; a charge's reach as a ruler. The answers are the
+family's (``rules.rulings``); these items only draw them."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
+from shapely.geometry.base import BaseGeometry
+
+from tabletop_gui.app import style
+from tabletop_gui.app.canvas.annotation_items import LineReading
+from tabletop_gui.app.canvas.drawing import BoardMap, draw_dashed, draw_label, pixels_per_inch
+from tabletop_gui.app.canvas.layers import Z_AREA, Z_TOOL
+from tabletop_gui.model.scene import Scene
+from tabletop_gui.rules.region import RegionPart
+from tabletop_gui.rules.rulings import ChargeReach, Sight, UnitArcs
+
+#: Above zones, terrain and rule areas, below circles and pieces.
+Z_ARCS = Z_AREA + 0.3
+Z_SIGHT = Z_AREA + 0.35
+Z_REACH = Z_TOOL + 1.5
+#: Arc tints (Okabe-Ito, told apart by colour-blind readers): front, flanks, rear.
+ARC_COLOURS = {
+    "front": QColor("#009e73"),
+    "left flank": QColor("#e69f00"),
+    "right flank": QColor("#e69f00"),
+    "rear": QColor("#cc79a7"),
+}
+SIGHT_COLOUR = QColor("#f0e442")
+SEEN_COLOUR = QColor("#006d4f")
+HIDDEN_COLOUR = QColor("#8b1a00")
+REACH_COLOUR = QColor("#0b3d91")
+#: Label sizes, inches on a 72 in board (times the scene's text scale).
+ARC_LABEL_IN = 0.7
+NOTE_IN = 0.45
+#: Labels stay at least this many pixels tall when zoomed out.
+READABLE_PX = 11.0
+
+
+def shape_path(shape: BaseGeometry | None, bmap: BoardMap) -> QPainterPath:
+    """A shapely polygon (or several, with holes) as a scene path."""
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.OddEvenFill)
+    if shape is None or shape.is_empty:
+        return path
+    for exterior, holes in RegionPart(shape).polygons():
+        path.addPolygon(bmap.polygon(exterior))
+        for hole in holes:
+            path.addPolygon(bmap.polygon(hole))
+    return path
+
+
+def _text_scale(scene: QGraphicsScene | None) -> float:
+    return float(getattr(scene, "text_scale", 1.0))
+
+
+def _readable(painter: QPainter, size_in: float) -> float:
+    return max(size_in, READABLE_PX / max(pixels_per_inch(painter), 1e-6))
+
+
+class ArcsItem(QGraphicsItem):
+    """A unit's four arcs: each tinted, the lines between them dashed from the
+    footprint's corners to the board's edges, each arc's name in it."""
+
+    def __init__(self, arcs: UnitArcs, bmap: BoardMap) -> None:
+        super().__init__()
+        self.arcs = arcs
+        self.paths = [(name, shape_path(shape, bmap), bmap.to_scene(*at))
+                      for name, shape, at in arcs.regions]  # fmt: skip
+        self.lines = QPainterPath()
+        for a, b in arcs.lines:
+            self.lines.moveTo(bmap.to_scene(*a))
+            self.lines.lineTo(bmap.to_scene(*b))
+        rect = self.lines.boundingRect()
+        for _, path, _ in self.paths:
+            rect = rect.united(path.boundingRect())
+        self._rect = rect.adjusted(-2, -2, 2, 2)
+        self.setZValue(Z_ARCS)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setToolTip("Arcs of the selected unit, as the rules of this game draw them")
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        for name, path, _ in self.paths:
+            painter.setBrush(style.with_alpha(ARC_COLOURS.get(name, style.NEUTRAL), 38))
+            painter.drawPath(path)
+        painter.setPen(style.cosmetic(QColor("white"), 4))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self.lines)
+        draw_dashed(painter, self.lines, QColor("#1a1a1a"), 2, pixels=True)
+        size = _readable(painter, ARC_LABEL_IN * _text_scale(self.scene()))
+        for name, _, at in self.paths:
+            colour = ARC_COLOURS.get(name, style.NEUTRAL).darker(170)
+            draw_label(painter, f"{name} arc", at, size, colour,
+                       QColor(255, 255, 255, 200), bold=True)  # fmt: skip
+
+
+class SightItem(QGraphicsItem):
+    """What a unit sees: the region in view washed yellow and outlined, its front
+    (where sight lines start) drawn thick, a sight line to each unit it sees, and
+    "not seen: behind the Hill" on each unit in its arc it does not."""
+
+    def __init__(self, sight: Sight, scene: Scene, bmap: BoardMap) -> None:
+        super().__init__()
+        self.sight = sight
+        self.region = shape_path(sight.region, bmap)
+        self.source = QPainterPath()
+        if sight.source:
+            self.source.moveTo(bmap.to_scene(*sight.source[0]))
+            for p in sight.source[1:]:
+                self.source.lineTo(bmap.to_scene(*p))
+        self.seen: list[tuple[QPointF, QPointF]] = []
+        self.notes: list[tuple[QPointF, str]] = []
+        for t in sight.targets:
+            unit = scene.units.get(t.target_id)
+            if t.seen and t.start is not None and t.end is not None:
+                self.seen.append((bmap.to_scene(*t.start), bmap.to_scene(*t.end)))
+            elif unit is not None and t.blockers:
+                # Above the unit: its name is drawn below it.
+                top = unit.y + max(unit.width_in, unit.depth_in) / 2 + 0.6
+                self.notes.append((bmap.to_scene(unit.x, top), f"not seen: {t.why}"))
+        rect = self.region.boundingRect().united(self.source.boundingRect())
+        for a, b in self.seen:
+            rect = rect.united(QRectF(a, b).normalized())
+        for at, _ in self.notes:
+            rect = rect.united(QRectF(at.x() - 6, at.y() - 1, 12, 2))
+        self._rect = rect.adjusted(-1, -1, 1, 1)
+        self.setZValue(Z_SIGHT)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setToolTip("Line of sight: the region the selected unit sees")
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setBrush(style.with_alpha(SIGHT_COLOUR, 70))
+        painter.setPen(style.cosmetic(SIGHT_COLOUR.darker(160), 1.5))
+        painter.drawPath(self.region)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(style.cosmetic(SIGHT_COLOUR.darker(200), 5))
+        painter.drawPath(self.source)
+        for a, b in self.seen:
+            painter.setPen(style.cosmetic(QColor("white"), 3.5))
+            painter.drawLine(a, b)
+            painter.setPen(style.cosmetic(SEEN_COLOUR, 1.5))
+            painter.drawLine(a, b)
+        size = _readable(painter, NOTE_IN * _text_scale(self.scene()))
+        for at, text in self.notes:
+            draw_label(
+                painter, text, at, size, QColor("white"), style.with_alpha(HIDDEN_COLOUR, 220)
+            )
+
+
+class ReachItem(LineReading):
+    """A charge's reach as a ruler: from the charger's front to the target's
+    Facing, with the straight gap and the wheel's cost beside it."""
+
+    LABEL_IN = 0.5
+
+    def __init__(self, reach: ChargeReach) -> None:
+        super().__init__(REACH_COLOUR)
+        self.reach = reach
+        self.setZValue(Z_REACH)
+        self.avoid_labels = False
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        self.paint_line(painter)
+        self.paint_reading(painter, style.with_alpha(REACH_COLOUR, 225))
+
+
+class RulingsLayer:
+    """The ruling items on one board scene: set what to show, and the old items go."""
+
+    def __init__(self, scene: QGraphicsScene, bmap: BoardMap) -> None:
+        self.scene = scene
+        self.bmap = bmap
+        self.items: list[QGraphicsItem] = []
+
+    def clear(self) -> None:
+        for item in self.items:
+            if item.scene() is self.scene:
+                self.scene.removeItem(item)
+        self.items = []
+
+    def show(
+        self,
+        pieces: Scene,
+        arcs: UnitArcs | None = None,
+        sight: Sight | None = None,
+        reach: ChargeReach | None = None,
+        reach_lines: list[str] | None = None,
+        ppi: float | None = None,
+    ) -> None:
+        """Draw these answers (None: that part is not shown) instead of the last."""
+        self.clear()
+        if arcs is not None and arcs.regions:
+            self._add(ArcsItem(arcs, self.bmap))
+        if sight is not None:
+            self._add(SightItem(sight, pieces, self.bmap))
+        if reach is not None:
+            item = ReachItem(reach)
+            self._add(item)
+            item.set_line(self.bmap.to_scene(*reach.start), self.bmap.to_scene(*reach.end),
+                          reach_lines or [], ppi)  # fmt: skip
+
+    def _add(self, item: QGraphicsItem) -> None:
+        self.scene.addItem(item)
+        self.items.append(item)
