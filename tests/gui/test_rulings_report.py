@@ -21,8 +21,10 @@ def lines_of(game, subject: Subject) -> list[str]:
 
 
 @pytest.mark.parametrize(("offset", "words"), [
-    (0.01, "Ruling: Knights' front is in Orc Boyz's right flank arc, 0.01 in from the front arc line"),
-    (-0.01, "Ruling: Knights' front is in Orc Boyz's front arc, 0.01 in from the right flank arc line"),
+    (0.01, "Ruling: Knights' front is in Orc Boyz's right flank arc, "
+           "0.01 in from the front arc line"),
+    (-0.01, "Ruling: Knights' front is in Orc Boyz's front arc, "
+            "0.01 in from the right flank arc line"),
 ])  # fmt: skip
 def test_the_report_on_a_charger_and_its_target_words_the_arc_with_its_margin(offset, words):
     found = lines_of(arc_game(offset), Subject(piece_id="orcs", charger_id="knights"))

@@ -12,7 +12,13 @@ from shapely.geometry.base import BaseGeometry
 
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas.annotation_items import LineReading
-from tabletop_gui.app.canvas.drawing import BoardMap, draw_dashed, draw_label, pixels_per_inch
+from tabletop_gui.app.canvas.drawing import (
+    BoardMap,
+    draw_dashed,
+    draw_label,
+    pixels_per_inch,
+    text_size,
+)
 from tabletop_gui.app.canvas.layers import Z_AREA, Z_TOOL
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.rules.region import RegionPart
@@ -34,7 +40,7 @@ SEEN_COLOUR = QColor("#006d4f")
 HIDDEN_COLOUR = QColor("#8b1a00")
 REACH_COLOUR = QColor("#0b3d91")
 #: Label sizes, inches on a 72 in board (times the scene's text scale).
-ARC_LABEL_IN = 0.7
+ARC_LABEL_IN = 0.55
 NOTE_IN = 0.45
 #: Labels stay at least this many pixels tall when zoomed out.
 READABLE_PX = 11.0
@@ -65,9 +71,10 @@ class ArcsItem(QGraphicsItem):
     """A unit's four arcs: each tinted, the lines between them dashed from the
     footprint's corners to the board's edges, each arc's name in it."""
 
-    def __init__(self, arcs: UnitArcs, bmap: BoardMap) -> None:
+    def __init__(self, arcs: UnitArcs, bmap: BoardMap, centre: tuple[float, float]) -> None:
         super().__init__()
         self.arcs = arcs
+        self.centre = bmap.to_scene(*centre)
         self.paths = [(name, shape_path(shape, bmap), bmap.to_scene(*at))
                       for name, shape, at in arcs.regions]  # fmt: skip
         self.lines = QPainterPath()
@@ -99,8 +106,18 @@ class ArcsItem(QGraphicsItem):
         size = _readable(painter, ARC_LABEL_IN * _text_scale(self.scene()))
         for name, _, at in self.paths:
             colour = ARC_COLOURS.get(name, style.NEUTRAL).darker(170)
-            draw_label(painter, f"{name} arc", at, size, colour,
+            text = f"{name} arc"
+            draw_label(painter, text, self._clear_of_unit(at, text, size), size, colour,
                        QColor(255, 255, 255, 200), bold=True)  # fmt: skip
+
+    def _clear_of_unit(self, at: QPointF, text: str, size: float) -> QPointF:
+        """``at`` is where the label's edge nearest the unit goes: its centre moves
+        on, away from the unit, by half the label's extent that way."""
+        d = at - self.centre
+        n = max((d.x() ** 2 + d.y() ** 2) ** 0.5, 1e-9)
+        w, h = text_size(text, size, bold=True)
+        half = abs(d.x() / n) * w / 2 + abs(d.y() / n) * h / 2
+        return at + d / n * half
 
 
 class SightItem(QGraphicsItem):
@@ -181,12 +198,19 @@ class ReachItem(LineReading):
 
 
 class RulingsLayer:
-    """The ruling items on one board scene: set what to show, and the old items go."""
+    """The ruling items on one board scene: set what to show, and the old items go.
+    Board inches map to the scene through ``bmap`` (default: the scene's own, as
+    it is when shown: a new board changes it)."""
 
-    def __init__(self, scene: QGraphicsScene, bmap: BoardMap) -> None:
+    def __init__(self, scene: QGraphicsScene, bmap: BoardMap | None = None) -> None:
         self.scene = scene
-        self.bmap = bmap
+        self._bmap = bmap
         self.items: list[QGraphicsItem] = []
+
+    @property
+    def bmap(self) -> BoardMap:
+        found = self._bmap or getattr(self.scene, "bmap", None)
+        return found if isinstance(found, BoardMap) else BoardMap(0.0)
 
     def clear(self) -> None:
         for item in self.items:
@@ -205,8 +229,9 @@ class RulingsLayer:
     ) -> None:
         """Draw these answers (None: that part is not shown) instead of the last."""
         self.clear()
-        if arcs is not None and arcs.regions:
-            self._add(ArcsItem(arcs, self.bmap))
+        unit = pieces.units.get(arcs.unit_id) if arcs is not None else None
+        if arcs is not None and arcs.regions and unit is not None:
+            self._add(ArcsItem(arcs, self.bmap, (unit.x, unit.y)))
         if sight is not None:
             self._add(SightItem(sight, pieces, self.bmap))
         if reach is not None:

@@ -50,6 +50,9 @@ class RefereeController(Part):
             self.action(None, "Disputed-range &report (PNG/PDF)…", self.range_report_dialog,
                         "Ctrl+Shift+R"),
         ]  # fmt: skip
+        #: Two units a report rules between (charger, target), when the window
+        #: knows them (its rulings part); None: none.
+        self.pair: Callable[[], tuple[str, str] | None] = lambda: None
         doc.annotations_changed.connect(self.show_annotations)
         doc.scoreboard_ready.connect(self.show_annotations)
         view.ruler_note_requested.connect(self.edit_ruler_note)
@@ -153,14 +156,18 @@ class RefereeController(Part):
 
     # -- the disputed-range report ------------------------------------------------
     def report_subject(self) -> Subject | None:
-        """What the report is about: the selected pinned ruler, else the selected
-        piece, else the only pinned ruler, else (several pinned) the one the user
-        chooses, else the line being measured. None: nothing, or the choice was
-        cancelled."""
+        """What the report is about: the selected pinned ruler, else two units
+        ruled between (a charger and its target: the rulings part's pair), else
+        the selected piece, else the only pinned ruler, else (several pinned) the
+        one the user chooses, else the line being measured. None: nothing, or the
+        choice was cancelled."""
         ids = self.doc.rulers_selected
         ruler = self.doc.annotations.ruler(ids[0]) if ids else None
         if ruler is not None:
             return Subject(ruler=ruler)
+        pair = self.pair()
+        if pair is not None:
+            return Subject(piece_id=pair[1], charger_id=pair[0])
         pieces = self._selected_pieces()
         if pieces:
             return Subject(piece_id=pieces[0])

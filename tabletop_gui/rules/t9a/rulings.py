@@ -60,8 +60,8 @@ SIGHT_BLOCKER_CHOICES = ("same_or_taller", "taller")
 SETTING_NAMES = (UNIT_SPACING, SIGHT_BLOCKERS)
 #: Height classes in order: a point of the battlefield counts as Standard.
 HEIGHT_RANK = {HeightClass.STANDARD: 0, HeightClass.LARGE: 1, HeightClass.GIGANTIC: 2}
-#: How far from the middle of its side an arc's label sits, in inches.
-LABEL_OFFSET = 3.0
+#: How far from the middle of its side an arc's label starts, in inches.
+LABEL_OFFSET = 1.5
 ROUND_ARCS = "a round base has no arc lines: its one arc, all round, counts as its front"
 
 
