@@ -53,6 +53,15 @@ def test_every_unit_too_close_is_found_nearest_first():
     assert [s.b for s in found] == ["c", "b"]
 
 
+@pytest.mark.parametrize("crowd", [0, 60])  # a small board loops; a crowded one uses arrays
+def test_the_units_too_close_are_found_the_same_on_a_small_and_a_crowded_board(crowd):
+    units = [block("a", A, 30, 20, 34, 22), block("b", B, 34.5, 20, 38, 22),
+             block("c", B, 30, 22.99, 34, 24), block("d", B, 30, 17, 34, 18.98)]  # fmt: skip
+    units += [block(f"far{i}", B, 2 + i, 40, 2.5 + i, 41) for i in range(crowd)]
+    found = spacing_breaches(state(setup([], units)), "a")
+    assert [(s.b, round(s.distance, 6)) for s in found] == [("b", 0.5), ("c", 0.99)]
+
+
 def moved_to(gap: float) -> list[str]:
     """The game log's flags when "b" is moved to ``gap`` in from "a" in its turn."""
     units = [block("a", A, 30, 20, 34, 22, name="Knights"),

@@ -7,8 +7,10 @@ rulebook's, stated in docs/t9a.md with its sections."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
+import numpy as np
 import shapely
 from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
@@ -23,7 +25,9 @@ from tabletop_gui.geometry.arcs import (
     facing_side,
     front_centre,
 )
+from tabletop_gui.geometry.arrays import unit_arrays
 from tabletop_gui.geometry.outline import (
+    EPS,
     Outline,
     closest_points,
     distance,
@@ -35,6 +39,7 @@ from tabletop_gui.geometry.outline import (
 from tabletop_gui.geometry.reach import reach
 from tabletop_gui.geometry.sight import seen_region, sees
 from tabletop_gui.model.names import inches, piece_label
+from tabletop_gui.model.piecemap import PieceMap
 from tabletop_gui.model.pieces import HeightClass, Terrain, Unit
 from tabletop_gui.model.scene import Scene, Setup
 from tabletop_gui.model.state import GameState
@@ -211,26 +216,45 @@ def spacing_flag(scene: Scene, s: Spacing) -> str:
 
 
 def spacing_breaches(state: GameState, unit_id: str) -> list[Spacing]:
-    """Every unit ``unit_id`` stands too close to (nearest first)."""
+    """Every unit ``unit_id`` stands too close to (nearest first). The scene's
+    cached unit arrays rule out every unit whose bounding circle is more than the
+    spacing away, so only near neighbours are measured exactly."""
     scene = state.scene
     unit = _live(scene, unit_id)
     if unit is None:
         return []
     limit = unit_spacing(state.setup)
-    o = unit_outline(unit)
-    reach_in = max(o.half_w, o.half_d, o.radius or 0.0) * 1.5 + limit + 1
+    if len(scene.units) <= SMALL_SCENE:  # numpy's overhead costs more than a loop
+        near_ids = [
+            u.id for u in scene.units.values()
+            if u.id != unit.id and not u.removed and _may_reach(unit, u, limit)
+        ]  # fmt: skip
+    else:
+        a = unit_arrays(scene)
+        units: PieceMap[Unit] = scene.units  # type: ignore[assignment]
+        i = units.position(unit.id)  # the arrays' rows are in the units' order
+        reach = np.maximum(np.hypot(a.half_w, a.half_d), a.radius)
+        near = np.hypot(a.cx - a.cx[i], a.cy - a.cy[i]) <= reach + reach[i] + limit + EPS
+        near &= a.on_table
+        near[i] = False
+        near_ids = [a.ids[j] for j in np.flatnonzero(near)]
     out = []
-    for other in scene.units.values():
-        if other.id == unit.id or other.removed:
-            continue
-        if abs(other.x - unit.x) > reach_in + other.width_in + other.depth_in:
-            continue
-        if abs(other.y - unit.y) > reach_in + other.width_in + other.depth_in:
-            continue
-        s = spacing(state, unit.id, other.id)
+    for other in near_ids:
+        s = spacing(state, unit.id, other)
         if s is not None and s.too_close:
             out.append(s)
     return sorted(out, key=lambda s: s.distance)
+
+
+#: Up to this many units, the spacing check loops over them without numpy.
+SMALL_SCENE = 48
+
+
+def _may_reach(a: Unit, b: Unit, limit: float) -> bool:
+    """The bounding circles of the two footprints come within ``limit``."""
+    ra = math.hypot(a.width_in, a.depth_in) / 2
+    rb = math.hypot(b.width_in, b.depth_in) / 2
+    return math.hypot(a.x - b.x, a.y - b.y) <= ra + rb + limit + EPS
 
 
 # -- line of sight -----------------------------------------------------------------
