@@ -260,10 +260,16 @@ def _may_reach(a: Unit, b: Unit, limit: float) -> bool:
 # -- line of sight -----------------------------------------------------------------
 
 
+#: A round base's edge, where its sight lines start, as a polygon of this many
+#: corners (on a 40 mm base it sags 0.004 in from the circle).
+ROUND_SOURCE_CORNERS = 32
+
+
 def _source(o: Outline) -> LineString:
     """Where sight lines start: the front side (a round base: its whole edge)."""
     if o.is_round:
-        return LineString(o.polygon().exterior.coords)
+        edge = shapely.Point(o.cx, o.cy).buffer(o.radius or 0.0, ROUND_SOURCE_CORNERS // 4)
+        return LineString(edge.exterior.coords)
     return LineString(facing_side(o, FRONT))
 
 
