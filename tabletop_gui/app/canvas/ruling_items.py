@@ -188,7 +188,6 @@ class ReachItem(LineReading):
         super().__init__(REACH_COLOUR)
         self.reach = reach
         self.setZValue(Z_REACH)
-        self.avoid_labels = False
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
