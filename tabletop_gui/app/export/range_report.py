@@ -259,12 +259,19 @@ def label_boxes(scene: BoardScene) -> list[QRectF]:
 
 
 def uncropped(scene: BoardScene, region: QRectF) -> QRectF:
-    """``region`` (board inches) grown to hold whole every label it cuts."""
+    """``region`` (board inches) grown to hold whole every label it cuts, with
+    LABEL_SLACK to spare: the region is fitted to the page again from its centre
+    and width, which moves its edges by a rounding error."""
     grown = QRectF(region)
+    s = LABEL_SLACK
     for r in label_boxes(scene):
         if r.intersects(region) and not region.contains(r):
-            grown = grown.united(r)
+            grown = grown.united(r.adjusted(-s, -s, s, s))
     return grown
+
+
+#: How far beyond a label the region it is grown to reaches, inches.
+LABEL_SLACK = 1e-3
 
 
 def show_rulings(layer: RulingsLayer, state: GameState, subject: Subject, ppi: float) -> None:
