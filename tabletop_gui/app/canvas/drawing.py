@@ -192,15 +192,16 @@ class DashCache:
     dragged across it) showed its dashes shifted against the rest."""
 
     def __init__(self) -> None:
-        self._dashes: dict[tuple, QPainterPath] = {}
+        #: Each entry keeps its path, so an entry is a hit for that very path only.
+        self._dashes: dict[tuple, tuple[QPainterPath, QPainterPath]] = {}
 
     def outline(
         self, path: QPainterPath, width: float, style: Qt.PenStyle, key: object = None
     ) -> QPainterPath:
-        shape = (id(path), path.elementCount(), path.boundingRect().getRect())
+        shape = (path.elementCount(), path.boundingRect().getRect())
         k = (key, shape, round(width, 5), style)
         got = self._dashes.get(k)
-        if got is None:
+        if got is None or got[0] is not path:
             if len(self._dashes) > 16:
                 self._dashes.clear()
             stroker = QPainterPathStroker()
@@ -208,8 +209,8 @@ class DashCache:
             stroker.setDashPattern(style)
             stroker.setCapStyle(Qt.PenCapStyle.FlatCap)
             stroker.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
-            got = self._dashes[k] = stroker.createStroke(path)
-        return got
+            got = self._dashes[k] = (path, stroker.createStroke(path))
+        return got[1]
 
 
 def draw_dashed(
