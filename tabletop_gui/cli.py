@@ -26,9 +26,8 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from tabletop_gui import __version__
-from tabletop_gui.io import FileFormatError, load_game
-from tabletop_gui.io.errors import LogRefusal
-from tabletop_gui.model.events import Event
+from tabletop_gui.cli_moment import UsageError, load_moment
+from tabletop_gui.io import FileFormatError
 from tabletop_gui.model.events.base import turn_word
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.limits import terminal_safe
@@ -36,7 +35,7 @@ from tabletop_gui.model.names import side_name
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play.score_doc import score_document
 from tabletop_gui.rules import evaluate
-from tabletop_gui.rules.engine import family_of, initial_state
+from tabletop_gui.rules.engine import family_of
 from tabletop_gui.rules.scoreboard import Scoreboard
 
 COMMANDS = (
@@ -167,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _serve(args)
         if args.command == "validate":
             return validate(args.file)
-        game, state = _load(args.file, args.at)
+        game, state = load_moment(args.file, args.at)
         if args.command == "measure":
             return measure(args.file, state, args.a, args.b, args.json)
         if args.view is not None and args.view not in state.scene.side_ids:
@@ -211,10 +210,6 @@ def say(text: str, stream: TextIO | None = None) -> None:
     """Print ``text`` with control characters stripped: a name in a file (or a
     path typed) cannot send escape sequences to the terminal."""
     print(terminal_safe(text), file=stream if stream is not None else sys.stdout)
-
-
-class UsageError(ValueError):
-    pass
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -332,30 +327,6 @@ def units_text(game: Game, after: GameState) -> str:
     now = len(after.scene.units)
     text = f"{now} unit{'' if now == 1 else 's'}"
     return text if now == before else f"{text} ({before} in the setup)"
-
-
-def _load(path: str, at: int | None) -> tuple[Game, GameState]:
-    """The file's game and its state after ``at`` events (default: all), from the
-    loader's one replay. With ``--at N``, a log refused at event N or later still
-    reads (the moments before the refusal are what a referee looks at)."""
-    kept: list[GameState] = []
-
-    def step(i: int, before: GameState, event: Event, after: GameState) -> None:
-        if at is None or i + 1 == at:
-            kept[:] = [after]
-
-    try:
-        game = load_game(path, step)
-    except LogRefusal as exc:
-        if at is None or at > exc.index or not isinstance(exc.game, Game):
-            hint = f" (--at {exc.index} or less shows the moment before it)" if at is None else ""
-            raise FileFormatError(exc.path, exc.problem + hint, exc.source) from None
-        game = exc.game.truncated(exc.index)
-    if at is not None and not 0 <= at <= len(game.events):
-        raise UsageError(
-            f"--at {at}: the log has {len(game.events)} events (use 0 to {len(game.events)})"
-        )
-    return game, kept[0] if kept and at != 0 else initial_state(game.setup)
 
 
 def examples_listing(as_json: bool = False) -> str:

@@ -16,9 +16,9 @@ from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.model import HexBoard, InchBoard, Marker, ObjectiveSpec, Scene, Setup, Side, Unit
 from tabletop_gui.model.annotations import Ruler
-from tabletop_gui.model.events import GameEnd, TurnStart
+from tabletop_gui.model.events import GameEnd, PhaseStart, TurnStart
 from tabletop_gui.model.game import Game
-from tabletop_gui.rules.hexbanners.events import ExitBoard, HexMove, PhaseStart
+from tabletop_gui.rules.hexbanners.events import ExitBoard, HexMove
 
 from .helpers import at, open_window
 

@@ -28,6 +28,7 @@ from tabletop_gui.app.panels.log_panel import LogPanel
 from tabletop_gui.app.panels.palette import Palette
 from tabletop_gui.app.panels.score_panel import ScorePanel
 from tabletop_gui.app.panels.turn_bar import TurnBar
+from tabletop_gui.app.part import add_action
 from tabletop_gui.app.stream.stream_control import StreamController
 from tabletop_gui.app.windows.board_sync import BoardController
 from tabletop_gui.app.windows.edit_actions import EditController
@@ -35,7 +36,6 @@ from tabletop_gui.app.windows.file_actions import FilesController
 from tabletop_gui.app.windows.help_actions import HelpController
 from tabletop_gui.app.windows.history_actions import HistoryController
 from tabletop_gui.app.windows.panel_layout import PanelsController
-from tabletop_gui.app.windows.part import add_action
 from tabletop_gui.app.windows.play_actions import PlayController
 from tabletop_gui.app.windows.referee_actions import RefereeController
 from tabletop_gui.app.windows.rulings_actions import RulingsController

@@ -18,7 +18,7 @@ from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.view import BoardView
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.export.range_report import Subject, write_range_report
-from tabletop_gui.app.windows.part import Part
+from tabletop_gui.app.part import Part
 from tabletop_gui.model.annotations import Annotations, Ruler
 from tabletop_gui.model.limits import text_problem
 from tabletop_gui.model.pieces import Marker, Unit
