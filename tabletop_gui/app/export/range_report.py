@@ -26,7 +26,7 @@ from PySide6.QtGui import (
 from tabletop_gui.app.camera.underlay import ShownPicture, Underlay
 from tabletop_gui.app.canvas.annotation_items import LineReading, RingItem, show_annotations
 from tabletop_gui.app.canvas.board_scene import BoardScene
-from tabletop_gui.app.canvas.labels import Placer
+from tabletop_gui.app.canvas.label_spots import Placer
 from tabletop_gui.app.canvas.ruling_items import RulingsLayer
 from tabletop_gui.app.canvas.scale_bar import draw_scale_bar
 from tabletop_gui.app.export.page import page_fonts, png_bytes
