@@ -19,7 +19,7 @@ from tabletop_gui.app.canvas.ruling_items import RulingsLayer
 from tabletop_gui.app.canvas.view import BoardView
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.panels.score_panel import ScorePanel
-from tabletop_gui.app.windows.part import Part
+from tabletop_gui.app.part import Part
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play import rulings
 from tabletop_gui.rules.engine import family_of
