@@ -178,7 +178,7 @@ class Family:
         """Why ``event`` (played: the rules allow it) deserves a referee's look: it
         is legal only in some circumstances the log does not show. Default: a unit
         of the side that is not acting moved, a base overlapping another."""
-        return generic_flags(before, event, after)
+        return generic_flags(before, event, after, self.game_over(before))
 
     def summarize(self, state: GameState, results: Sequence[ObjectiveResult]) -> Scoreboard:
         totals: dict[str, float] = {s: 0.0 for s in state.scene.side_ids}

@@ -243,7 +243,9 @@ class NinthAgePlay(Family):
         if unit is None:
             return []
         found = [
-            flags.other_side_moved(before, unit, "legal for a flee reaction, pursuit or reform"),
+            flags.other_side_moved(
+                before, unit, self.game_over(before), "legal for a flee reaction, pursuit or reform"
+            ),
             flags.overlap_flag(after, unit.id),
         ]
         found += [rulings.spacing_flag(after.scene, s)
