@@ -39,14 +39,14 @@ def arc_sentence(scene: Scene, ruling: ArcRuling) -> str:
     """'Knights' front is in Orc Boyz's right flank arc, 0.05 in from the front arc line'."""
     charger, target = _name(scene, ruling.charger_id), _name(scene, ruling.target_id)
     if ruling.arc is None:
-        return f"{charger}: {ruling.why}"
+        return ruling.why[:1].upper() + ruling.why[1:]
     return f"{possessive(charger)} front is in {possessive(target)} {arc_text(ruling)}"
 
 
 def reach_text(reach: ChargeReach) -> str:
     """'3.20 in to the front, straight; a wheel of 20° to face it adds 0.87 in
     (4.07 in)' / '4.07 in to the front, straight, square to it'."""
-    text = f"{inches(reach.straight)} to the {reach.arc}, straight"
+    text = f"{inches(reach.straight)} to {_side(reach)}, straight"
     if reach.wheel <= 0.005:
         return text + ", square to it"
     return (
@@ -55,10 +55,15 @@ def reach_text(reach: ChargeReach) -> str:
     )
 
 
+def _side(reach: ChargeReach) -> str:
+    """'the right flank' / 'its base' (a target with no Facings)."""
+    return f"the {reach.arc}" if reach.arc else "its base"
+
+
 def reach_title(reach: ChargeReach) -> str:
     """The charge ruler's reading: 'Charge 4.07 in: 3.20 straight + 0.87 wheel (20°)'."""
     if reach.wheel <= 0.005:
-        return f"Charge {inches(reach.straight)} to the {reach.arc}, straight"
+        return f"Charge {inches(reach.straight)} to {_side(reach)}, straight"
     return (
         f"Charge {inches(reach.total)}: {reach.straight:.2f} straight "
         f"+ {reach.wheel:.2f} wheel ({abs(reach.turn):.0f}°)"
@@ -108,7 +113,7 @@ def measure_document(state: GameState, family: Family, a_id: str, b_id: str) -> 
     }
     if reach is not None:
         doc["charge"] = {
-            "facing": reach.arc,
+            "facing": reach.arc or None,
             "straight": _round(reach.straight),
             "wheel": _round(reach.wheel),
             "wheel_angle": round(reach.turn, 3) + 0.0,

@@ -1,7 +1,8 @@
 """Small Ninth Age games at the boundaries a referee is called for (docs/t9a.md,
 Rulings), shared by the command-line and the window tests: a charger whose front
 centre is 0.01 in either side of a target's arc line, units 0.99 and 1.01 in
-apart, a target 0.01 in either side of the sight line past a Hill's corner."""
+apart, a target 0.01 in either side of the sight line past a Hill's corner; a
+target on a round base, which has no arcs."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 from tabletop_gui.io import dumps
 from tabletop_gui.model import InchBoard, Scene, Setup, Side, Terrain, Unit
 from tabletop_gui.model.game import Game
-from tabletop_gui.model.pieces import MM_PER_INCH
+from tabletop_gui.model.pieces import MM_PER_INCH, BaseShape
 
 SIDES = (Side("a", "Equitaine", "#0072b2"), Side("b", "Orcs", "#d55e00"))
 R = 1 / math.sqrt(2)
@@ -53,6 +54,16 @@ def charger_at(offset: float) -> Unit:
 
 def arc_game(offset: float) -> Game:
     return game([charger_at(offset), TARGET])
+
+
+def round_game() -> Game:
+    """The Knights ruled against a Shaman on a 40 mm round base, 4 in ahead of
+    their front's centre and 5 in to its right (its left, as they face -y)."""
+    shaman = Unit("shaman", "Shaman", "b", 36, 20, base_width_mm=40.0,
+                  base_shape=BaseShape.ROUND)  # fmt: skip
+    knights = Unit("knights", "Knights", "a", 41, 24.5, facing=180.0,
+                   base_width_mm=4 * MM_PER_INCH, base_depth_mm=1 * MM_PER_INCH)  # fmt: skip
+    return game([knights, shaman])
 
 
 def spacing_game(gap: float) -> Game:

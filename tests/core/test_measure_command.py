@@ -11,7 +11,7 @@ import pytest
 from tabletop_gui.cli import main
 from tabletop_gui.examples import DEMO_BOARD
 
-from .ruling_games import arc_game, sight_game, spacing_game, write
+from .ruling_games import arc_game, round_game, sight_game, spacing_game, write
 
 
 def measure(capsys, path: str, a: str, b: str, *more: str) -> dict:
@@ -78,3 +78,18 @@ def test_at_n_measures_the_board_after_n_events(capsys):
     start = measure(capsys, str(DEMO_BOARD), "a-knights", "b-boyz", "--at", "0")
     end = measure(capsys, str(DEMO_BOARD), "a-knights", "b-boyz")
     assert start["at"] == 0 and start["distance"] > end["distance"]
+
+
+def test_a_round_target_has_no_arc_and_the_charge_reaches_its_edge(tmp_path, capsys):
+    path = write(tmp_path / "r.json", round_game())
+    doc = measure(capsys, path, "knights", "shaman")
+    assert doc["arc"] is None and doc["arc_margin"] is None
+    assert doc["arc_note"] == "Shaman is on a round base, which has no arcs: it sees all round"
+    # The Knights' front runs from (39, 24) to (43, 24); the Shaman's centre is
+    # (36, 20), so the nearest front point is the corner (39, 24): 5 in away.
+    assert doc["charge"]["facing"] is None
+    assert doc["charge"]["straight"] == pytest.approx(5 - 20 / 25.4, abs=1e-6)
+    assert main(["measure", path, "knights", "shaman"]) == 0
+    out = capsys.readouterr().out
+    assert "Arc: Shaman is on a round base, which has no arcs: it sees all round" in out
+    assert "to its base, straight; a wheel of" in out

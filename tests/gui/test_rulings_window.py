@@ -8,7 +8,7 @@ tests/core/ruling_games.py."""
 
 from __future__ import annotations
 
-from core.ruling_games import arc_game, sight_game, spacing_game
+from core.ruling_games import arc_game, round_game, sight_game, spacing_game
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -147,3 +147,19 @@ def test_a_game_whose_rules_have_no_arcs_says_so_and_draws_none(qtbot):
     key(qtbot, window, Qt.Key.Key_A)
     assert not window.rulings.arcs_action.isChecked()
     assert "no arcs" in window.statusBar().currentMessage()
+
+
+def test_a_on_a_round_base_says_it_has_no_arcs_and_a_charger_reads_no_arc(qtbot):
+    window = open_window(qtbot, round_game())
+    click(qtbot, window, 36, 20)  # the Shaman, on a round base
+    key(qtbot, window, Qt.Key.Key_A)
+    words = "Shaman is on a round base, which has no arcs: it sees all round"
+    assert window.statusBar().currentMessage() == words
+    assert not drawn(window, ArcsItem)
+    click(qtbot, window, 41, 24.5, ctrl=True)  # the Knights
+    assert window.rulings.label.text().startswith(words)
+    assert words in window.score_panel.ruling.text()
+    (ruler,) = drawn(window, ReachItem)
+    assert ruler.reach.arc == "" and ruler.lines == [
+        "Charge 7.80 in: 4.21 straight + 3.58 wheel (51°)"
+    ]

@@ -127,9 +127,13 @@ class RulingsController(Part):
             if unit is None:
                 self.status("Arcs: select a unit, then press A")
                 checked = False
-            elif family_of(state.setup).unit_arcs(state, unit) is None:
-                self.status("The rules of this game give units no arcs")
-                checked = False
+            else:
+                arcs = family_of(state.setup).unit_arcs(state, unit)
+                if arcs is None:
+                    self.status("The rules of this game give units no arcs")
+                    checked = False
+                elif not arcs.regions:  # it has none (a round base): the family says why
+                    self.status(arcs.why)
         self.arcs_of = unit if checked else None
         self.arcs_action.setChecked(checked)
         self.update()

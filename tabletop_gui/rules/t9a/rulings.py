@@ -36,9 +36,9 @@ from tabletop_gui.geometry.outline import (
     unit_outline,
     within,
 )
-from tabletop_gui.geometry.reach import reach
+from tabletop_gui.geometry.reach import reach, reach_round
 from tabletop_gui.geometry.sight import seen_region, sees
-from tabletop_gui.model.names import inches, piece_label
+from tabletop_gui.model.names import inches, piece_label, possessive
 from tabletop_gui.model.piecemap import PieceMap
 from tabletop_gui.model.pieces import HeightClass, Terrain, Unit
 from tabletop_gui.model.scene import Scene, Setup
@@ -67,7 +67,11 @@ SETTING_NAMES = (UNIT_SPACING, SIGHT_BLOCKERS)
 HEIGHT_RANK = {HeightClass.STANDARD: 0, HeightClass.LARGE: 1, HeightClass.GIGANTIC: 2}
 #: How far from the middle of its side an arc's label starts, in inches.
 LABEL_OFFSET = 1.5
-ROUND_ARCS = "a round base has no arc lines: its one arc, all round, counts as its front"
+
+
+def no_arcs(unit: Unit) -> str:
+    """A round base has no arcs (Unit Arcs): it draws Line of Sight all round."""
+    return f"{piece_label(unit)} is on a round base, which has no arcs: it sees all round"
 
 
 def unit_spacing(setup: Setup) -> float:
@@ -118,7 +122,7 @@ def unit_arcs(state: GameState, unit_id: str) -> UnitArcs | None:
         return None
     o = unit_outline(unit)
     if o.is_round:
-        return UnitArcs(unit_id, why=ROUND_ARCS)
+        return UnitArcs(unit_id, why=no_arcs(unit))
     bounds = _bounds(scene)
     frame = box(*bounds)
     regions = []
@@ -146,7 +150,7 @@ def located_point(unit: Unit) -> Pt:
 def arc_ruling(state: GameState, charger_id: str, target_id: str) -> ArcRuling | None:
     """The arc of the target holding the centre of the charger's front, with the
     margin to the nearest arc line. On a line (within 1e-6 in) the point is in
-    both arcs, and the rules take the flank arc."""
+    both arcs, and the rules take the flank arc. A round target has no arcs."""
     scene = state.scene
     a, b = _live(scene, charger_id), _live(scene, target_id)
     if a is None or b is None or a.id == b.id:
@@ -154,10 +158,11 @@ def arc_ruling(state: GameState, charger_id: str, target_id: str) -> ArcRuling |
     point = located_point(a)
     ob = unit_outline(b)
     if ob.is_round:
-        return ArcRuling(a.id, b.id, point, FRONT, note=ROUND_ARCS)
+        return ArcRuling(a.id, b.id, point, None, why=no_arcs(b))
     place = arc_of(ob, point)
     if place.arc is None:
-        why = f"the centre of {piece_label(a)}'s front is inside {piece_label(b)}'s footprint"
+        charger, target = possessive(piece_label(a)), possessive(piece_label(b))
+        why = f"the centre of {charger} front is inside {target} footprint"
         return ArcRuling(a.id, b.id, point, None, why=why)
     arc, across, note = place.arc, place.across, ""
     if place.on_line and across is not None:
@@ -173,17 +178,21 @@ def arc_ruling(state: GameState, charger_id: str, target_id: str) -> ArcRuling |
 
 def charge_reach(state: GameState, charger_id: str, target_id: str) -> ChargeReach | None:
     """From the charger's front to the target's side facing the arc the charger
-    is located in: straight, and what a wheel to face it square costs."""
+    is located in: straight, and what a wheel to face it square costs. A round
+    target has no Facings: to its edge, and the wheel to face its centre."""
+    scene = state.scene
+    a, b = _live(scene, charger_id), _live(scene, target_id)
+    if a is None or b is None or a.id == b.id:
+        return None
+    oa, ob = unit_outline(a), unit_outline(b)
+    if ob.is_round:
+        r = reach_round(oa, ob)
+        return ChargeReach(a.id, b.id, "", r.straight, r.start, r.end, r.turn, r.wheel)
     ruling = arc_ruling(state, charger_id, target_id)
     if ruling is None or ruling.arc is None:
         return None
-    scene = state.scene
-    oa, ob = unit_outline(scene.units[charger_id]), unit_outline(scene.units[target_id])
-    if ob.is_round:
-        return None
     r = reach(oa, facing_side(ob, ruling.arc), ob)
-    return ChargeReach(charger_id, target_id, ruling.arc, r.straight, r.start, r.end,
-                       r.turn, r.wheel)  # fmt: skip
+    return ChargeReach(a.id, b.id, ruling.arc, r.straight, r.start, r.end, r.turn, r.wheel)
 
 
 # -- unit spacing ------------------------------------------------------------------
