@@ -6,11 +6,22 @@ from __future__ import annotations
 
 import pytest
 from core.ruling_games import arc_game, sight_game
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
-from tabletop_gui.app.canvas.ruling_items import REACH_COLOUR
-from tabletop_gui.app.export.range_report import Subject, report_lines, write_range_report
+from tabletop_gui.app.canvas.board_scene import BoardScene
+from tabletop_gui.app.canvas.ruling_items import REACH_COLOUR, ArcsItem, RulingsLayer
+from tabletop_gui.app.export.range_report import (
+    Subject,
+    _region,
+    report_lines,
+    show_rulings,
+    uncropped,
+    write_range_report,
+)
+from tabletop_gui.examples import DEMO_BOARD
+from tabletop_gui.io import load_game
 from tabletop_gui.model.annotations import Annotations, Ruler
 from tabletop_gui.rules import evaluate, replay
 
@@ -65,3 +76,26 @@ def test_the_reports_picture_draws_the_charge_ruler_and_the_arc_lines(qtbot, tmp
     assert pixels(plain, REACH_COLOUR.rgb()) == 0
     # The dashed arc lines (near black): many more than anything else drawn so.
     assert pixels(ruled, 0xFF1A1A1A) > 50 + pixels(plain, 0xFF1A1A1A)
+
+
+def test_the_report_grows_its_picture_to_hold_each_arcs_name_it_cuts(qtbot):
+    # The Wolf Riders charging the Orc Boyz on the demo board: the picture around
+    # them cuts the Boyz' right flank arc's name at its left edge.
+    game = load_game(str(DEMO_BOARD))
+    state = replay(game.setup, list(game.events))
+    subject = Subject(piece_id="b-boyz", charger_id="b-wolves")
+    region = _region(state, Annotations(), subject)
+    scene = BoardScene()
+    scene.sync(state, evaluate(state))
+    layer = RulingsLayer(scene, scene.bmap)
+    show_rulings(layer, state, subject, 1600 / region.width())
+    (arcs,) = [i for i in layer.items if isinstance(i, ArcsItem)]
+    names = []
+    for r in arcs.label_rects():
+        (x0, y0), (x1, y1) = scene.bmap.to_board(r.topLeft()), scene.bmap.to_board(r.bottomRight())
+        names.append(QRectF(QPointF(x0, y0), QPointF(x1, y1)).normalized())
+    cut = [r for r in names if r.intersects(region) and not region.contains(r)]
+    assert cut  # the region alone cuts a name
+    grown = uncropped(scene, region)
+    assert all(grown.contains(r) for r in cut)
+    scene.clear()

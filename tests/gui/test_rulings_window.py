@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.app.canvas.ruling_items import ArcsItem, ReachItem, SightItem
-from tabletop_gui.examples import SCENARIOS
+from tabletop_gui.examples import DEMO_BOARD, SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.model.events import MovePiece, TurnStart
 from tabletop_gui.model.game import Game
@@ -163,3 +163,23 @@ def test_a_on_a_round_base_says_it_has_no_arcs_and_a_charger_reads_no_arc(qtbot)
     assert ruler.reach.arc == "" and ruler.lines == [
         "Charge 7.80 in: 4.21 straight + 3.58 wheel (51°)"
     ]
+
+
+def test_the_arcs_names_keep_clear_of_the_charge_ruler_its_units_and_the_boards_labels(qtbot):
+    # On the demo board the Knights stand 4 in in front of the Orc Boyz: the
+    # front arc's name would sit on the ruler between them and on the Hill's name.
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)))
+    units = window.doc.state.scene.units
+    click(qtbot, window, units["b-boyz"].x, units["b-boyz"].y)
+    key(qtbot, window, Qt.Key.Key_A)
+    click(qtbot, window, units["a-knights"].x, units["a-knights"].y, ctrl=True)
+    (arcs,) = drawn(window, ArcsItem)
+    (ruler,) = drawn(window, ReachItem)
+    names = arcs.label_rects()
+    assert len(names) == 4
+    placer = window.scene.label_placer
+    for box in names:
+        assert not box.intersects(ruler.label_box()) and not box.intersects(ruler.line_rect())
+        assert all(not box.intersects(r) for r in arcs.avoid)
+        assert placer.free(box, None)
+        assert arcs.boundingRect().contains(box)

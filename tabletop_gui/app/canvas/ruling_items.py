@@ -16,10 +16,14 @@ from tabletop_gui.app.canvas.drawing import (
     BoardMap,
     draw_dashed,
     draw_label,
+    label_rect,
     pixels_per_inch,
     text_size,
 )
+from tabletop_gui.app.canvas.label_spots import Placer
 from tabletop_gui.app.canvas.layers import Z_AREA, Z_TOOL
+from tabletop_gui.geometry.outline import outline_of
+from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.rules.region import RegionPart
 from tabletop_gui.rules.rulings import ChargeReach, Sight, UnitArcs
@@ -44,6 +48,9 @@ ARC_LABEL_IN = 0.55
 NOTE_IN = 0.45
 #: Labels stay at least this many pixels tall when zoomed out.
 READABLE_PX = 11.0
+#: An arc's label moves out along its arc at most this many label heights to
+#: clear the charge ruler's reading.
+AVOID_STEPS = 12
 
 
 def shape_path(shape: BaseGeometry | None, bmap: BoardMap) -> QPainterPath:
@@ -71,9 +78,16 @@ class ArcsItem(QGraphicsItem):
     """A unit's four arcs: each tinted, the lines between them dashed from the
     footprint's corners to the board's edges, each arc's name in it."""
 
-    def __init__(self, arcs: UnitArcs, bmap: BoardMap, centre: tuple[float, float]) -> None:
+    def __init__(
+        self, arcs: UnitArcs, bmap: BoardMap, centre: tuple[float, float], ppi: float | None = None
+    ) -> None:
         super().__init__()
         self.arcs = arcs
+        #: The zoom (pixels an inch) the labels were laid out for (``label_rects``).
+        self.ppi = ppi
+        #: Boxes the labels keep clear of (scene inches): the charge ruler, its reading
+        #: and the two units it runs between.
+        self.avoid: list[QRectF] = []
         self.centre = bmap.to_scene(*centre)
         self.paths = [(name, shape_path(shape, bmap), bmap.to_scene(*at))
                       for name, shape, at in arcs.regions]  # fmt: skip
@@ -104,20 +118,50 @@ class ArcsItem(QGraphicsItem):
         painter.drawPath(self.lines)
         draw_dashed(painter, self.lines, QColor("#1a1a1a"), 2, pixels=True)
         size = _readable(painter, ARC_LABEL_IN * _text_scale(self.scene()))
-        for name, _, at in self.paths:
+        for name, text, at in self.labels(size):
             colour = ARC_COLOURS.get(name, style.NEUTRAL).darker(170)
-            text = f"{name} arc"
-            draw_label(painter, text, self._clear_of_unit(at, text, size), size, colour,
-                       QColor(255, 255, 255, 200), bold=True)  # fmt: skip
+            draw_label(painter, text, at, size, colour, QColor(255, 255, 255, 200), bold=True)
 
-    def _clear_of_unit(self, at: QPointF, text: str, size: float) -> QPointF:
-        """``at`` is where the label's edge nearest the unit goes: its centre moves
-        on, away from the unit, by half the label's extent that way."""
-        d = at - self.centre
-        n = max((d.x() ** 2 + d.y() ** 2) ** 0.5, 1e-9)
-        w, h = text_size(text, size, bold=True)
-        half = abs(d.x() / n) * w / 2 + abs(d.y() / n) * h / 2
-        return at + d / n * half
+    def labels(self, size: float) -> list[tuple[str, str, QPointF]]:
+        """Each arc's name, its label and the label's centre, ``size`` inches tall:
+        out from the unit, and further out along its arc (on the board) while it
+        would cover a box of ``avoid``, a piece or a label placed on the board; where
+        nothing is clear, out from the unit."""
+        found = getattr(self.scene(), "label_placer", None)
+        placer = found if isinstance(found, Placer) else None
+        out = []
+        for name, _, at in self.paths:
+            text = f"{name} arc"
+            w, h = text_size(text, size, bold=True)
+            d = at - self.centre
+            n = max((d.x() ** 2 + d.y() ** 2) ** 0.5, 1e-9)
+            u = d / n
+            # ``at`` is where the label's edge nearest the unit goes.
+            first = at + u * (abs(u.x()) * w / 2 + abs(u.y()) * h / 2)
+            centre = first
+            for k in range(AVOID_STEPS + 1):
+                c = first + u * (h * k)
+                box = label_rect(text, c, size, bold=True)  # with its background
+                if not self._rect.contains(box):
+                    break
+                if not any(box.intersects(r) for r in self.avoid) and (
+                    placer is None or placer.free(box, None)
+                ):
+                    centre = c
+                    break
+            out.append((name, text, centre))
+        return out
+
+    def label_rects(self) -> list[QRectF]:
+        """Where the labels go at the zoom they were laid out for (scene inches)."""
+        size = ARC_LABEL_IN * _text_scale(self.scene())
+        if self.ppi:
+            size = max(size, READABLE_PX / self.ppi)
+        out = []
+        for _, text, at in self.labels(size):
+            w, h = text_size(text, size, bold=True)
+            out.append(QRectF(at.x() - w / 2, at.y() - h / 2, w, h))
+        return out
 
 
 class SightItem(QGraphicsItem):
@@ -229,8 +273,10 @@ class RulingsLayer:
         """Draw these answers (None: that part is not shown) instead of the last."""
         self.clear()
         unit = pieces.units.get(arcs.unit_id) if arcs is not None else None
+        arcs_item = None
         if arcs is not None and arcs.regions and unit is not None:
-            self._add(ArcsItem(arcs, self.bmap, (unit.x, unit.y)))
+            arcs_item = ArcsItem(arcs, self.bmap, (unit.x, unit.y), ppi)
+            self._add(arcs_item)
         if sight is not None:
             self._add(SightItem(sight, pieces, self.bmap))
         if reach is not None:
@@ -238,6 +284,15 @@ class RulingsLayer:
             self._add(item)
             item.set_line(self.bmap.to_scene(*reach.start), self.bmap.to_scene(*reach.end),
                           reach_lines or [], ppi)  # fmt: skip
+            if arcs_item is not None:  # the arcs' names keep clear of the ruler and the pair
+                ends = [pieces.units.get(reach.charger_id), pieces.units.get(reach.target_id)]
+                arcs_item.avoid = [item.label_box(), item.line_rect()]
+                arcs_item.avoid += [self._box(u) for u in ends if u is not None]
+
+    def _box(self, unit: Unit) -> QRectF:
+        """The unit's footprint's bounding box (scene inches)."""
+        x0, y0, x1, y1 = outline_of(unit).polygon().bounds
+        return QRectF(self.bmap.to_scene(x0, y1), self.bmap.to_scene(x1, y0))
 
     def _add(self, item: QGraphicsItem) -> None:
         self.scene.addItem(item)

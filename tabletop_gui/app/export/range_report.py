@@ -27,7 +27,7 @@ from tabletop_gui.app.camera.underlay import ShownPicture, Underlay
 from tabletop_gui.app.canvas.annotation_items import LineReading, RingItem, show_annotations
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.label_spots import Placer
-from tabletop_gui.app.canvas.ruling_items import RulingsLayer
+from tabletop_gui.app.canvas.ruling_items import ArcsItem, RulingsLayer
 from tabletop_gui.app.canvas.scale_bar import draw_scale_bar
 from tabletop_gui.app.export.page import page_fonts, png_bytes
 from tabletop_gui.geometry.outline import outline_of
@@ -236,7 +236,8 @@ class Layout:
 
 def label_boxes(scene: BoardScene) -> list[QRectF]:
     """Every label drawn on ``scene`` (board inches): the names, captions and
-    notes its last placement pass put down, and the rulers' and rings' readings."""
+    notes its last placement pass put down, the rulers' and rings' readings and
+    the arcs' names."""
     boxes: list[QRectF] = []
     placer = scene.label_placer
     if isinstance(placer, Placer):
@@ -251,6 +252,8 @@ def label_boxes(scene: BoardScene) -> list[QRectF]:
             boxes.append(item.label_box())
         elif isinstance(item, RingItem) and item.isVisible():
             boxes.append(item.label_rect)
+        elif isinstance(item, ArcsItem) and item.isVisible():
+            boxes += item.label_rects()
     out = []
     for r in boxes:
         (x0, y0), (x1, y1) = scene.bmap.to_board(r.topLeft()), scene.bmap.to_board(r.bottomRight())
