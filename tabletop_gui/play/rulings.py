@@ -13,7 +13,7 @@ from tabletop_gui.model.names import inches, piece_label, possessive
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.family import Family
-from tabletop_gui.rules.rulings import ArcRuling, ChargeReach, Spacing, TargetSight
+from tabletop_gui.rules.rulings import ArcRuling, ChargeReach, Sight, Spacing, TargetSight
 
 #: The measure document's format version (docs/measure-json.md).
 MEASURE_VERSION = 1
@@ -83,6 +83,18 @@ def spacing_text(s: Spacing) -> str:
 def sight_text(t: TargetSight) -> str:
     """'seen' / 'not seen: behind the Hill'."""
     return "seen" if t.seen else f"not seen: {t.why}"
+
+
+def sight_summary(scene: Scene, sight: Sight) -> str:
+    """'Line of sight of Duke (the region it sees washed yellow): sees Knights,
+    Orc Boyz; not seen: Shaman (behind the Hill), Bowmen (outside the front arc)'."""
+    seen = [_name(scene, t.target_id) for t in sight.targets if t.seen]
+    hidden = [f"{_name(scene, t.target_id)} ({t.why})" for t in sight.targets if not t.seen]
+    text = f"Line of sight of {_name(scene, sight.viewer_id)} (the region it sees washed yellow)"
+    if sight.why:
+        return f"{text}: {sight.why}"
+    text += f": sees {', '.join(seen)}" if seen else ": sees no unit"
+    return text + (f"; not seen: {', '.join(hidden)}" if hidden else "")
 
 
 def measure_document(state: GameState, family: Family, a_id: str, b_id: str) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.app.canvas.board_scene import BoardScene
-from tabletop_gui.app.canvas.ruling_items import REACH_COLOUR, ArcsItem, RulingsLayer
+from tabletop_gui.app.canvas.ruling_items import REACH_COLOUR, SEEN_COLOUR, ArcsItem, RulingsLayer
 from tabletop_gui.app.export.range_report import (
     Subject,
     _region,
@@ -99,3 +99,30 @@ def test_the_report_grows_its_picture_to_hold_each_arcs_name_it_cuts(qtbot):
     grown = uncropped(scene, region)
     assert all(grown.contains(r) for r in cut)
     scene.clear()
+
+
+def test_the_report_with_the_line_of_sight_on_lists_what_the_charger_sees_and_not():
+    found = lines_of(sight_game(-0.01), Subject(piece_id="t", charger_id="d", sight=True))
+    assert (
+        "Line of sight of Bowmen (the region it sees washed yellow): sees no unit; "
+        "not seen: Goblins (behind the Hill)"
+    ) in found
+    seen = lines_of(sight_game(0.01), Subject(piece_id="t", charger_id="d", sight=True))
+    assert "Line of sight of Bowmen (the region it sees washed yellow): sees Goblins" in seen
+    assert not any(line.startswith("Line of sight of") for line in lines_of(
+        sight_game(0.01), Subject(piece_id="t", charger_id="d")))  # fmt: skip
+
+
+def test_the_reports_picture_washes_the_region_the_charger_sees(qtbot, tmp_path):
+    game = sight_game(0.01)
+    state = replay(game.setup, list(game.events))
+    out = []
+    for sight in (False, True):
+        path = tmp_path / f"report-{sight}.png"
+        write_range_report(str(path), state, Annotations(),
+                           Subject(piece_id="t", charger_id="d", sight=sight))  # fmt: skip
+        QApplication.processEvents()
+        out.append(QImage(str(path)))
+    # The sight lines' green (SEEN_COLOUR) is drawn only with the line of sight.
+    assert pixels(out[0], SEEN_COLOUR.rgb()) == 0
+    assert pixels(out[1], SEEN_COLOUR.rgb()) > 10

@@ -183,3 +183,12 @@ def test_the_arcs_names_keep_clear_of_the_charge_ruler_its_units_and_the_boards_
         assert all(not box.intersects(r) for r in arcs.avoid)
         assert placer.free(box, None)
         assert arcs.boundingRect().contains(box)
+
+
+def test_the_report_of_a_unit_whose_line_of_sight_is_shown_draws_it_too(qtbot):
+    window = open_window(qtbot, sight_game(0.01))
+    click(qtbot, window, 36, 10)  # the viewer
+    assert not window.referee.report_subject().sight
+    key(qtbot, window, Qt.Key.Key_L)
+    subject = window.referee.report_subject()
+    assert subject.piece_id == "d" and subject.sight

@@ -59,11 +59,13 @@ PDF_DPI = 150
 @dataclass(frozen=True)
 class Subject:
     """What a report is about: a ruler (pinned or the live measure) or a piece;
-    ``charger_id``: a second unit, ruled against the piece (its target)."""
+    ``charger_id``: a second unit, ruled against the piece (its target);
+    ``sight``: the line of sight of the charger (or of the piece) is drawn."""
 
     ruler: Ruler | None = None
     piece_id: str | None = None
     charger_id: str | None = None
+    sight: bool = False
 
     def pair(self, state: GameState) -> tuple[str, str] | None:
         """(charger, target): two units the report rules between, or None."""
@@ -77,6 +79,16 @@ class Subject:
             if r.start_piece != r.end_piece:
                 return r.start_piece, r.end_piece
         return None
+
+    def viewer(self, state: GameState) -> str | None:
+        """The unit whose line of sight the report draws: the charger, or the
+        piece (None: none asked for)."""
+        if not self.sight:
+            return None
+        pair = self.pair(state)
+        if pair is not None:
+            return pair[0]
+        return self.piece_id if self.piece_id in state.scene.units else None
 
     def arcs_of(self, state: GameState) -> str | None:
         """The unit whose arcs the report draws: the target, or the piece."""
@@ -166,7 +178,11 @@ def report_lines(
         name = piece_label(scene.units[arcs.unit_id])
         drawn = "drawn to the board's edges" if arcs.regions else arcs.why
         lines.append((f"Arcs of {name}: {drawn}", False))
-    if (pair is not None or arcs is not None) and family.reference:
+    viewer = subject.viewer(state)
+    sight = family.line_of_sight(state, viewer) if viewer is not None else None
+    if sight is not None:
+        lines.append((rulings.sight_summary(scene, sight), False))
+    if (pair is not None or arcs is not None or sight is not None) and family.reference:
         lines.append((f"Rules applied: as {family.reference} states them", False))
     lines.append((f"Game turn: {clock_text(state, events, board)}, after {state.index} events",
                   False))  # fmt: skip
@@ -278,15 +294,17 @@ LABEL_SLACK = 1e-3
 
 
 def show_rulings(layer: RulingsLayer, state: GameState, subject: Subject, ppi: float) -> None:
-    """Draw the subject's arcs and, between two units, the charge's reach (instead
-    of what ``layer`` drew before)."""
+    """Draw the subject's arcs, between two units the charge's reach, and the line
+    of sight asked for (instead of what ``layer`` drew before)."""
     family = family_of(state.setup)
     arcs_of = subject.arcs_of(state)
     arcs = family.unit_arcs(state, arcs_of) if arcs_of is not None else None
     pair = subject.pair(state)
     reach = family.charge_reach(state, *pair) if pair is not None else None
     lines = [rulings.reach_title(reach)] if reach is not None else []
-    layer.show(state.scene, arcs, None, reach, lines, ppi)
+    viewer = subject.viewer(state)
+    sight = family.line_of_sight(state, viewer) if viewer is not None else None
+    layer.show(state.scene, arcs, sight, reach, lines, ppi)
 
 
 def _wrap(text: str, metrics: QFontMetricsF, width: float) -> list[str]:

@@ -105,6 +105,7 @@ class MainWindow(QMainWindow):
         self.files.briefing_wanted.connect(self.setup.show_briefing)
         self.rulings = RulingsController(doc, self, self.scene, self.view, self.score_panel)
         self.referee.pair = self.rulings.pair
+        self.referee.sight_on = self.rulings.sight_action.isChecked
         self.tools.toolbar.addActions([self.rulings.arcs_action, self.rulings.sight_action])
         self.help = HelpController(doc, self, self.tools.help_section,
                                    {self.edit.undo_action: "Undo",
