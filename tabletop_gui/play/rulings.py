@@ -70,6 +70,18 @@ def reach_title(reach: ChargeReach) -> str:
     )
 
 
+def reach_lines(reach: ChargeReach) -> list[str]:
+    """The charge ruler's reading in two short lines (a long one at a readable
+    size spans much of the board): 'Charge 4.07 in' over '3.20 straight + 0.87
+    wheel (20°)' / 'to the front, straight'."""
+    if reach.wheel <= 0.005:
+        return [f"Charge {inches(reach.straight)}", f"to {_side(reach)}, straight"]
+    return [
+        f"Charge {inches(reach.total)}",
+        f"{reach.straight:.2f} straight + {reach.wheel:.2f} wheel ({abs(reach.turn):.0f}°)",
+    ]
+
+
 def spacing_text(s: Spacing) -> str:
     """'0.99 in apart: within the 1 in Unit Spacing' / '1.01 in apart: spaced'."""
     limit = f"{s.limit:g} in"

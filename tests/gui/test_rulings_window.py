@@ -8,6 +8,7 @@ tests/core/ruling_games.py."""
 
 from __future__ import annotations
 
+import shapely
 from core.ruling_games import arc_game, round_game, sight_game, spacing_game
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
@@ -160,9 +161,8 @@ def test_a_on_a_round_base_says_it_has_no_arcs_and_a_charger_reads_no_arc(qtbot)
     assert window.rulings.label.text().startswith(words)
     assert words in window.score_panel.ruling.text()
     (ruler,) = drawn(window, ReachItem)
-    assert ruler.reach.arc == "" and ruler.lines == [
-        "Charge 7.80 in: 4.21 straight + 3.58 wheel (51°)"
-    ]
+    assert ruler.reach.arc == ""
+    assert ruler.lines == ["Charge 7.80 in", "4.21 straight + 3.58 wheel (51°)"]
 
 
 def test_the_arcs_names_keep_clear_of_the_charge_ruler_its_units_and_the_boards_labels(qtbot):
@@ -192,3 +192,29 @@ def test_the_report_of_a_unit_whose_line_of_sight_is_shown_draws_it_too(qtbot):
     key(qtbot, window, Qt.Key.Key_L)
     subject = window.referee.report_subject()
     assert subject.piece_id == "d" and subject.sight
+
+
+def test_the_charge_rulers_reading_stays_beside_its_line_in_a_crowded_centre(qtbot):
+    # The demo's Knights dragged 10 in right past the Hill's crowd: the ruler to
+    # the Boyz' left flank is short and every spot touching it covers something;
+    # its reading stays against the line (or at an end), not across the board.
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)))
+    units = window.doc.state.scene.units
+    click(qtbot, window, units["b-boyz"].x, units["b-boyz"].y)
+    key(qtbot, window, Qt.Key.Key_A)
+    k = units["a-knights"]
+    click(qtbot, window, k.x, k.y)
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(window, k.x, k.y))
+    for i in range(1, 21):
+        qtbot.mouseMove(viewport, at(window, k.x + 0.5 * i, k.y + 0.1 * i))
+    (ruler,) = drawn(window, ReachItem)
+    assert ruler.reach.arc == "left flank"
+    assert ruler.lines[0].startswith("Charge ") and ruler.lines[1].endswith(" wheel (90°)")
+    box = ruler.label_box()
+    line = shapely.LineString([(ruler.a.x(), ruler.a.y()), (ruler.b.x(), ruler.b.y())])
+    reading = shapely.box(box.left(), box.top(), box.right(), box.bottom())
+    # Touching the line's slant, a wide reading's nearest corner may sit beyond
+    # the short line's end, but never further than half the reading's width.
+    assert reading.distance(line) < box.width() / 2
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(window, k.x + 10, k.y + 2))

@@ -252,17 +252,24 @@ def beside_line(a: QPointF, b: QPointF, w: float, h: float, gap: float) -> list[
 
 
 def line_label_spot(
-    scene: BoardScene, a: QPointF, b: QPointF, w: float, h: float, gap: float
+    scene: BoardScene,
+    a: QPointF,
+    b: QPointF,
+    w: float,
+    h: float,
+    gap: float,
+    touching: bool = False,
 ) -> QPointF:
     """The centre for a ``w`` x ``h`` label of the line ``a``-``b`` (scene inches),
     one of ``beside_line``'s spots kept on the board (those touching the line
-    first): the first that covers no label or piece of the last placement pass
-    (``place``), else the one covering least (labels weigh more)."""
+    first; with ``touching``, only those and the line's ends): the first that
+    covers no label or piece of the last placement pass (``place``), else the one
+    covering least (labels weigh more)."""
     board = scene.board_rect()
-    boxes = [
-        _keep_on(QRectF(s.x() - w / 2, s.y() - h / 2, w, h), board)
-        for s in beside_line(a, b, w, h, gap)
-    ]
+    spots = beside_line(a, b, w, h, gap)
+    if touching and len(spots) > 2:
+        spots = spots[: 2 * len(ALONG)] + spots[-2:]
+    boxes = [_keep_on(QRectF(s.x() - w / 2, s.y() - h / 2, w, h), board) for s in spots]
     placer = getattr(scene, "label_placer", None)
     if not isinstance(placer, Placer):
         return boxes[0].center()

@@ -227,6 +227,7 @@ class ReachItem(LineReading):
     Facing, with the straight gap and the wheel's cost beside it."""
 
     LABEL_IN = 0.5
+    touching = True
 
     def __init__(self, reach: ChargeReach) -> None:
         super().__init__(REACH_COLOUR)

@@ -301,7 +301,7 @@ def show_rulings(layer: RulingsLayer, state: GameState, subject: Subject, ppi: f
     arcs = family.unit_arcs(state, arcs_of) if arcs_of is not None else None
     pair = subject.pair(state)
     reach = family.charge_reach(state, *pair) if pair is not None else None
-    lines = [rulings.reach_title(reach)] if reach is not None else []
+    lines = rulings.reach_lines(reach) if reach is not None else []
     viewer = subject.viewer(state)
     sight = family.line_of_sight(state, viewer) if viewer is not None else None
     layer.show(state.scene, arcs, sight, reach, lines, ppi)

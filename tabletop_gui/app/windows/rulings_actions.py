@@ -166,7 +166,7 @@ class RulingsController(Part):
         arcs = family.unit_arcs(state, self.arcs_of) if self.arcs_of is not None else None
         self.layer.show(
             state.scene, arcs, self._sight(state), reach if arcs is not None else None,
-            [rulings.reach_title(reach)] if reach is not None else [],
+            rulings.reach_lines(reach) if reach is not None else [],
             self.view.pixels_per_inch(),
         )  # fmt: skip
 
