@@ -11,7 +11,7 @@ shapely calls.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
 from typing import Any
@@ -144,8 +144,7 @@ def _patch_unit_geometry(parent: UnitGeometry, scene: Scene, i: int) -> UnitGeom
     """The parent's geometry with row ``i`` (the one unit that changed) remeasured,
     by the same arithmetic on that row alone."""
     a = unit_arrays(scene)
-    one = {f.name: getattr(a, f.name)[i : i + 1] for f in fields(UnitArrays)}
-    row = _geometry_columns(UnitArrays(**one))
+    row = _geometry_columns(a.row(i))
     columns = {}
     for name, value in row.items():
         column = getattr(parent, name).copy()
@@ -154,9 +153,10 @@ def _patch_unit_geometry(parent: UnitGeometry, scene: Scene, i: int) -> UnitGeom
     side = a.sides[i]
     masks = {}
     for s, mask in parent.side_masks.items():
-        mask = mask.copy()
-        mask[i] = s == side
-        masks[s] = mask
+        if mask[i] != (s == side):
+            mask = mask.copy()
+            mask[i] = s == side
+        masks[s] = mask  # unchanged ones shared, never written to
     if side not in masks:
         masks[side] = a.sides == side
     box = (parent.lo_x[i], parent.hi_x[i], parent.lo_y[i], parent.hi_y[i])
@@ -226,7 +226,9 @@ def _convex_edges(area: BaseGeometry) -> np.ndarray | None:
 
 
 def inside_with_depth_each(
-    scene: Scene, queries: Sequence[tuple[BaseGeometry, np.ndarray | None]]
+    scene: Scene,
+    queries: Sequence[tuple[BaseGeometry, np.ndarray | None]],
+    only: int | None = None,
 ) -> list[tuple[np.ndarray, np.ndarray]]:
     """For each (area, among mask) query: the indices of the units (of the mask)
     partly or wholly inside the area (overlapping its interior) and on the table,
@@ -246,21 +248,28 @@ def inside_with_depth_each(
     footprint, how far that corner reaches into the footprint; a round base's
     centre distance to that boundary plus its radius (inside), or its radius
     less the centre's distance to the area (outside). Infinite where the area's
-    whole boundary lies on the board edge."""
+    whole boundary lies on the board edge.
+
+    ``only``: unit row ``only`` alone is measured (the same arithmetic on its
+    row: a unit changed while the others' answers are kept)."""
     if not queries:
         return []
     g = unit_geometry(scene)
     a = g.arrays
     qg = _query_geometry(scene, tuple(area for area, _ in queries))
+    cols = slice(None) if only is None else slice(only, only + 1)
     near = (
-        (g.hi_x[None, :] > qg.minx)
-        & (g.lo_x[None, :] < qg.maxx)
-        & (g.hi_y[None, :] > qg.miny)
-        & (g.lo_y[None, :] < qg.maxy)
+        (g.hi_x[None, cols] > qg.minx)
+        & (g.lo_x[None, cols] < qg.maxx)
+        & (g.hi_y[None, cols] > qg.miny)
+        & (g.lo_y[None, cols] < qg.maxy)
     )
     if any(among is not None for _, among in queries):
-        near &= np.array([np.ones(len(a), dtype=bool) if m is None else m for _, m in queries])
+        n = near.shape[1]
+        near &= np.array([np.ones(n, dtype=bool) if m is None else m[cols] for _, m in queries])
     qid, idx = np.nonzero(near)  # by query, then unit
+    if only is not None:
+        idx += only
     if len(idx) == 0:
         return [(idx, np.zeros(0)) for _ in queries]
     areas, segs = qg.areas, qg.segs

@@ -52,6 +52,12 @@ class UnitArrays:
     def index(self) -> dict[str, int]:
         return {uid: i for i, uid in enumerate(self.ids)}
 
+    def row(self, i: int) -> UnitArrays:
+        """Unit row ``i`` alone (views of the columns): measuring it gives the
+        bits measuring every unit gives it (the same operations on the same floats)."""
+        one = slice(i, i + 1)
+        return UnitArrays(self.ids[one], **{name: getattr(self, name)[one] for name in _COLUMNS})
+
 
 def unit_arrays(scene: Scene) -> UnitArrays:
     return derived(scene, "unit_arrays", _build, _patch)
@@ -143,6 +149,21 @@ def _build_units(units: list[Unit]) -> UnitArrays:
     )
 
 
+#: Slack beyond any rounding of the array measurements (inches) for ``far_from``.
+FAR_SLACK = 1e-6
+
+
+def far_from(a: UnitArrays, i: int, points: Sequence[tuple[float, float]], distance: float) -> bool:
+    """Whether unit row ``i`` is off the table, or its footprint is farther than
+    ``distance`` (with FAR_SLACK to spare) from each of ``points``: no part of a
+    footprint is farther out than ``reach`` from its centre, so one sum of
+    scalars rules out a unit without measuring it (a drag far from everything)."""
+    if not a.on_table[i]:
+        return True
+    x, y, out = float(a.cx[i]), float(a.cy[i]), float(a.reach[i]) + distance + FAR_SLACK
+    return all(math.hypot(px - x, py - y) > out for px, py in points)
+
+
 def distances_to_point(
     a: UnitArrays, px: float, py: float, pz: float | None = None, radius: float = 0.0
 ) -> np.ndarray:
@@ -190,6 +211,10 @@ def corners(a: UnitArrays) -> np.ndarray:
     x = a.cx[:, None] + lx * c - ly * s
     y = a.cy[:, None] + lx * s + ly * c
     return np.stack([x, y], axis=-1)
+
+
+def rect_polygons(a: UnitArrays) -> np.ndarray:
+    return np.asarray(shapely.polygons(corners(a)))
 
 
 def inside_area(a: UnitArrays, area: Polygon) -> np.ndarray:

@@ -118,7 +118,10 @@ MAX_PATCHED = 4
 
 #: key -> (the units the value was last made for, as the scene's persistent map:
 #: kept, not copied, so a build costs nothing more on a board of 20,000 units; the value).
+#: The LAST_KEYS keys used last: a key may hold what the value also depends on
+#: (a marker's place), so keys come and go.
 _LAST: dict[Hashable, tuple[PieceMap[Unit], Any]] = {}
+LAST_KEYS = 64
 
 
 def derived(
@@ -129,7 +132,8 @@ def derived(
 ) -> T:
     """A value computed from ``scene`` and kept in its cache.
 
-    With ``patch`` (the value must then depend on the scene's units alone), a copy
+    With ``patch`` (the value must then depend on the scene's units and ``key``
+    alone: a key names whatever else it reads, a marker's place), a copy
     is updated instead of rebuilt: ``patch(value, scene, unit_index)`` per changed
     unit, from the parent scene's value when the scene was made by replacing one
     unit (a drag), or else from the last value made under ``key`` when this scene
@@ -144,7 +148,10 @@ def derived(
         value = build(scene)
     scene.cache[key] = value
     if patch is not None:
+        _LAST.pop(key, None)  # the newest last
         _LAST[key] = (scene.units, value)  # type: ignore[assignment]
+        if len(_LAST) > LAST_KEYS:
+            del _LAST[next(iter(_LAST))]
     return value
 
 

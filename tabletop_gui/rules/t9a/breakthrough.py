@@ -7,6 +7,8 @@ strictly more wins, equal numbers nobody.
 
 from __future__ import annotations
 
+from shapely.geometry.base import BaseGeometry
+
 from tabletop_gui.geometry.minkowski import Footprint, reach_area, shapes_of
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
@@ -17,10 +19,9 @@ from tabletop_gui.rules.scoreboard import (
     Area,
     CountingPiece,
     ObjectiveResult,
-    PieceMark,
-    Role,
 )
 from tabletop_gui.rules.t9a.common import (
+    Inside,
     names,
     objective_result,
     outcome_words,
@@ -28,12 +29,13 @@ from tabletop_gui.rules.t9a.common import (
     side_name,
     standing,
     units_inside,
-    units_inside_each,
+    units_inside_kept,
     zone_area,
     zone_polygons,
 )
 from tabletop_gui.rules.t9a.regions import not_scoring, on_board
 from tabletop_gui.rules.t9a.scoring import game_ended
+from tabletop_gui.rules.unit_rows import reused
 
 #: Scoring Units that count at most, per player.
 DEFAULT_CAP = 3
@@ -85,6 +87,17 @@ class Breakthrough(Objective):
 
     def evaluate(self, state: GameState) -> ObjectiveResult:
         scene = state.scene
+        areas = {side: zone_area(scene, scene.opponent(side)) for side in scene.side_ids}
+        over_cap = f"over the cap of {self.cap}"
+        queries = [(area, (side,), over_cap) for side, area in areas.items() if area is not None]
+        found = units_inside_kept(scene, queries)
+        inputs = (*found, scene.zones, scene.sides, state.records, state.clock, state.setup)
+        return reused(self, inputs, lambda: self._evaluate(state, areas, found))
+
+    def _evaluate(
+        self, state: GameState, areas: dict[str, BaseGeometry | None], found: list[Inside]
+    ) -> ObjectiveResult:
+        scene = state.scene
         final = game_ended(state)
         cap = self.cap
         raw: dict[str, int] = {}
@@ -92,9 +105,7 @@ class Breakthrough(Objective):
         counting: list[CountingPiece] = []
         highlights: list = []
         problems: list[str] = []
-        areas = {side: zone_area(scene, scene.opponent(side)) for side in scene.side_ids}
-        queries = [(area, (side,)) for side, area in areas.items() if area is not None]
-        inside = iter(units_inside_each(scene, queries))
+        inside = iter(found)
         for side in scene.side_ids:
             enemy = scene.opponent(side)
             area = areas[side]
@@ -105,21 +116,25 @@ class Breakthrough(Objective):
                 )
                 raw[side] = counts[side] = 0
                 continue
-            yes, no = next(inside)
-            yes.sort(key=lambda c: -(c.margin or 0.0))
+            answer = next(inside)
+            # The deepest first (a stable sort: equal margins in unit order); the
+            # marks past the cap say so.
+            order = sorted(
+                range(len(answer.counting)), key=answer.margins.__getitem__, reverse=True
+            )
+            yes = list(map(answer.counting.__getitem__, order))
+            marks = list(map(answer.counting_marks.__getitem__, order))
+            marks[:cap] = [m._replace(label="") for m in marks[:cap]]
             raw[side] = len(yes)
             counts[side] = min(len(yes), cap)
-            counting += yes + no
+            counting += yes
+            counting += answer.others
             for z in scene.zones_of(enemy):
                 highlights.append(
                     Area(z.polygon, enemy, f"Breakthrough: {side_name(scene, side)} scores here")
                 )
-            over_cap = f"over the cap of {cap}"
-            highlights += [
-                PieceMark(c.piece_id, Role.COUNTS, c.side, "" if n < cap else over_cap)
-                for n, c in enumerate(yes)
-            ]
-            highlights += [PieceMark(c.piece_id, Role.NOT_COUNTING, c.side, c.note) for c in no]
+            highlights += marks
+            highlights += answer.others_marks
         status, leader = standing(counts, final)
         over = [
             f"{side_name(scene, s)} has {n}, counted as {cap}" for s, n in raw.items() if n > cap

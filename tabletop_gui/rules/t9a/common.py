@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 import operator
-from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,16 +23,20 @@ from tabletop_gui.geometry.areas import (
     unit_geometry,
 )
 from tabletop_gui.geometry.outline import EPS
+from tabletop_gui.model.memo import IdentityMemo
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.rules.objective import Objective
 from tabletop_gui.rules.scoreboard import (
     CountingPiece,
     Highlight,
     ObjectiveResult,
+    PieceMark,
+    Role,
     Status,
     strict_leader,
 )
 from tabletop_gui.rules.t9a.scoring import scoring_mask, why_not_scoring
+from tabletop_gui.rules.unit_rows import Rows
 
 #: Default for every placement rule's hand tolerance (a marker "on the line", "at
 #: the nearest point"), in inches; objective param ``placement_tolerance``.
@@ -147,8 +150,18 @@ def outcome_words(scene: Scene, status: Status, leader: str | None, final: bool)
 # -- areas -----------------------------------------------------------------
 
 
+#: Each side's zone polygons, by the scene's zones map (a unit moved keeps it).
+_ZONE_POLYGONS: IdentityMemo[Polys] = IdentityMemo(64)
+
+
 def zone_polygons(scene: Scene, side: str) -> Polys:
-    return tuple(tuple((float(x), float(y)) for x, y in z.polygon) for z in scene.zones_of(side))
+    polygons = _ZONE_POLYGONS.get((scene.zones,), side)
+    if polygons is None:
+        polygons = tuple(
+            tuple((float(x), float(y)) for x, y in z.polygon) for z in scene.zones_of(side)
+        )
+        _ZONE_POLYGONS.put((scene.zones,), polygons, side)
+    return polygons
 
 
 def zone_area(scene: Scene, side: str) -> BaseGeometry | None:
@@ -193,21 +206,31 @@ def units_inside(
 def units_inside_each(
     scene: Scene, queries: Sequence[tuple[BaseGeometry, Iterable[str] | None]]
 ) -> list[tuple[list[CountingPiece], list[CountingPiece]]]:
-    """``units_inside`` for each (area, sides) query, measured in one pass.
+    """``units_inside`` for each (area, sides) query, measured in one pass."""
+    found = units_inside_kept(scene, [(area, sides, "") for area, sides in queries])
+    return [(list(f.counting), list(f.others)) for f in found]
+
+
+def units_inside_kept(
+    scene: Scene, queries: Sequence[tuple[BaseGeometry, Iterable[str] | None, str]]
+) -> list[Inside]:
+    """For each (area, sides, label) query, the units inside ``area`` (of
+    ``sides``, default all), each with its mark on the board (``label`` that of
+    the Scoring ones'), measured in one pass.
 
     The answer is kept with the units' geometry. When that geometry was patched
     for one unit (a drag, an edit), no other unit's answer changed: the parent's
     answers stand, with that one unit measured again and put in its place (or,
     when its box misses every area's bounds both before and after, as they are)."""
     g = unit_geometry(scene)
-    qs = [(area, None if sides is None else tuple(sides)) for area, sides in queries]
-    key = (scene.board.extent, tuple((id(area), sides) for area, sides in qs))
-    areas = tuple(area for area, _ in qs)
+    qs = [(area, None if sides is None else tuple(sides), label) for area, sides, label in queries]
+    key = (scene.board.extent, tuple((id(area), sides, label) for area, sides, label in qs))
+    areas = tuple(area for area, _, _ in qs)
     hit = g.results.get(key)
     if hit is None and g.parent_results is not None:
         parent = g.parent_results.get(key)
         if parent is not None and all(map(operator.is_, parent[0], areas)):
-            if moved_unit_outside(scene, g, qs):
+            if moved_unit_outside(scene, g, [(area, sides) for area, sides, _ in qs]):
                 hit = parent
             else:
                 i = g.moved[0]  # type: ignore[index]
@@ -219,66 +242,65 @@ def units_inside_each(
     if hit is None or not all(map(operator.is_, hit[0], areas)):
         hit = (areas, _units_inside_each(scene, g, qs))
     g.results[key] = hit
-    return [(list(found.counting), list(found.others)) for found in hit[1]]
+    return list(hit[1])
 
 
 @dataclass(frozen=True)
-class _Inside:
+class Inside:
     """One query's answer: the Scoring units inside and the others, in unit
-    order, with each one's row in the unit arrays (to put a re-measured unit back)."""
+    order, each with its mark on the board, the Scoring ones' margins (0 where
+    there is none) and each one's row in the unit arrays (to put a re-measured
+    unit back)."""
 
     counting: tuple[CountingPiece, ...]
     others: tuple[CountingPiece, ...]
+    counting_marks: tuple[PieceMark, ...]
+    others_marks: tuple[PieceMark, ...]
+    margins: tuple[float, ...]
     counting_rows: tuple[int, ...]
     others_rows: tuple[int, ...]
 
-    def spliced(self, new: _Inside, i: int) -> _Inside:
+    def spliced(self, new: Inside, i: int) -> Inside:
         """This answer with unit row ``i``'s entries replaced by ``new``'s (which
         holds row ``i`` alone, or nothing)."""
-        counting, counting_rows = _spliced(self.counting, self.counting_rows, new.counting, i)
-        others, others_rows = _spliced(self.others, self.others_rows, new.others, i)
-        return _Inside(counting, others, counting_rows, others_rows)
-
-
-def _spliced(
-    items: tuple[CountingPiece, ...], rows: tuple[int, ...], new: tuple[CountingPiece, ...], i: int
-) -> tuple[tuple[CountingPiece, ...], tuple[int, ...]]:
-    at = bisect_left(rows, i)
-    end = at + 1 if at < len(rows) and rows[at] == i else at
-    return items[:at] + new + items[end:], rows[:at] + (i,) * len(new) + rows[end:]
+        counting = Rows(self.counting_rows, (self.counting, self.counting_marks, self.margins))
+        counting = counting.spliced(
+            i, Rows(new.counting_rows, (new.counting, new.counting_marks, new.margins))
+        )
+        others = Rows(self.others_rows, (self.others, self.others_marks))
+        others = others.spliced(i, Rows(new.others_rows, (new.others, new.others_marks)))
+        if counting.rows is self.counting_rows and others.rows is self.others_rows:
+            return self  # row i had no entry and has none
+        pieces, marks, margins = counting.columns
+        return Inside(pieces, others.columns[0], marks, others.columns[1], margins,
+                      counting.rows, others.rows)  # fmt: skip
 
 
 def _units_inside_each(
     scene: Scene,
     g: UnitGeometry,
-    queries: Sequence[tuple[BaseGeometry, tuple[str, ...] | None]],
+    queries: Sequence[tuple[BaseGeometry, tuple[str, ...] | None, str]],
     only: int | None = None,
-) -> list[_Inside]:
+) -> list[Inside]:
     """Every query measured over all units, or over unit row ``only`` alone."""
     a = g.arrays
-    one = None
-    if only is not None:
-        one = np.zeros(len(a), dtype=bool)
-        one[only] = True
     masked = []
-    for area, sides in queries:
-        among = one
+    for area, sides, _ in queries:
+        among = None
         if sides is not None:
             masks = [m for m in map(g.side_masks.get, sides) if m is not None]
             if len(masks) == 1:
                 among = masks[0]  # only read
             else:
                 among = np.logical_or.reduce(masks) if masks else np.zeros(len(a), dtype=bool)
-            if one is not None:
-                among = among & one
         masked.append((area, among))
     scoring = scoring_mask(scene)
     out = []
-    for idx, depth in inside_with_depth_each(scene, masked):
-        counting: list[CountingPiece] = []
-        others: list[CountingPiece] = []
-        counting_rows: list[int] = []
-        others_rows: list[int] = []
+    for (idx, depth), (_, _, label) in zip(
+        inside_with_depth_each(scene, masked, only), queries, strict=True
+    ):
+        counting: list[tuple[int, CountingPiece, PieceMark, float]] = []
+        others: list[tuple[int, CountingPiece, PieceMark]] = []
         rows = zip(
             idx.tolist(), a.sides[idx].tolist(), scoring[idx].tolist(), depth.tolist(), strict=True
         )
@@ -286,15 +308,15 @@ def _units_inside_each(
             uid = a.ids[i]
             margin = m if m != math.inf else None
             if scores:
-                counting.append(CountingPiece(uid, side, margin, None, "inside"))
-                counting_rows.append(i)
+                piece = CountingPiece(uid, side, margin, None, "inside")
+                counting.append((i, piece, PieceMark(uid, Role.COUNTS, side, label), margin or 0.0))
             else:
                 note = why_not_scoring(scene.units[uid])
-                others.append(CountingPiece(uid, side, margin, None, f"inside, {note}"))
-                others_rows.append(i)
-        out.append(
-            _Inside(tuple(counting), tuple(others), tuple(counting_rows), tuple(others_rows))
-        )
+                piece = CountingPiece(uid, side, margin, None, f"inside, {note}")
+                others.append((i, piece, PieceMark(uid, Role.NOT_COUNTING, side, piece.note)))
+        yes, no = Rows.of(counting, 3), Rows.of(others, 2)
+        (pieces, marks, margins), (other_pieces, other_marks) = yes.columns, no.columns
+        out.append(Inside(pieces, other_pieces, marks, other_marks, margins, yes.rows, no.rows))
     return out
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tabletop_gui.geometry.arrays import distances_to_point, unit_arrays
+from tabletop_gui.geometry.arrays import distances_to_point, far_from, unit_arrays
 from tabletop_gui.geometry.minkowski import Footprint, reach_point
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.events import Event, TurnEnd
@@ -34,6 +34,7 @@ from tabletop_gui.rules.scoreboard import (
 from tabletop_gui.rules.t9a.common import is_point, objective_result, standing
 from tabletop_gui.rules.t9a.regions import enemies_note, not_scoring, on_board
 from tabletop_gui.rules.t9a.scoring import game_ended, game_turns, scoring_mask, why_not_scoring
+from tabletop_gui.rules.unit_rows import Rows, kept, reused, side_counts
 
 RADIUS = 6.0
 FIRST_CHECK_TURN = 2
@@ -50,9 +51,62 @@ class Check:
 
 @dataclass(frozen=True)
 class Near:
+    """The units within 6 in of the centre: the Scoring ones (which count) and the
+    others, in unit order, each with its counting piece and its mark on the board."""
+
     counts: dict[str, int]
-    counting: list[CountingPiece]
-    not_counting: list[CountingPiece]
+    counting: tuple[CountingPiece, ...]
+    not_counting: tuple[CountingPiece, ...]
+    marks: tuple[PieceMark, ...]
+
+
+@dataclass(frozen=True)
+class _NearRows:
+    """``Near`` kept per scene: columns piece, mark and side, by unit row."""
+
+    counting: Rows
+    not_counting: Rows
+
+    def spliced(self, i: int, new: _NearRows) -> _NearRows:
+        counting = self.counting.spliced(i, new.counting)
+        not_counting = self.not_counting.spliced(i, new.not_counting)
+        if counting is self.counting and not_counting is self.not_counting:
+            return self  # the unit was not within 6 in and is not
+        return _NearRows(counting, not_counting)
+
+
+def _near_rows(scene: Scene, cx: float, cy: float, only: int | None) -> _NearRows:
+    """The units within 6 in of (cx, cy): every unit, or unit row ``only`` alone."""
+    arrays = unit_arrays(scene)
+    first = 0
+    if only is not None:
+        if far_from(arrays, only, ((cx, cy),), RADIUS + EPS):
+            return _NearRows(Rows.of((), 3), Rows.of((), 3))
+        arrays, first = arrays.row(only), only
+    scoring = scoring_mask(scene)[first : first + len(arrays)]
+    d = distances_to_point(arrays, cx, cy)
+    within = (d <= RADIUS + EPS) & arrays.on_table
+    counting: list[tuple[int, CountingPiece, PieceMark, str]] = []
+    not_counting: list[tuple[int, CountingPiece, PieceMark, str]] = []
+    idx = np.flatnonzero(within)
+    rows = zip(
+        idx.tolist(),
+        arrays.sides[idx].tolist(),
+        d[idx].tolist(),
+        scoring[idx].tolist(),
+        strict=True,
+    )
+    for i, side, dist, scores in rows:
+        uid = arrays.ids[i]
+        if scores:
+            piece = CountingPiece(uid, side, RADIUS - dist, dist)
+            counting.append((first + i, piece, PieceMark(uid, Role.COUNTS, side), side))
+        else:
+            note = why_not_scoring(scene.units[uid])
+            piece = CountingPiece(uid, side, RADIUS - dist, dist, note)
+            mark = PieceMark(uid, Role.NOT_COUNTING, side, note)
+            not_counting.append((first + i, piece, mark, side))
+    return _NearRows(Rows.of(counting, 3), Rows.of(not_counting, 3))
 
 
 class HoldTheGround(Objective):
@@ -79,33 +133,20 @@ class HoldTheGround(Objective):
         c = self.param("centre", None)
         return (float(c[0]), float(c[1])) if c else state.scene.board.centre
 
+    def _kept_near(self, state: GameState) -> _NearRows:
+        cx, cy = self.centre(state)
+        return kept(state.scene, (self.kind, cx, cy), lambda s, only: _near_rows(s, cx, cy, only))
+
     def near_centre(self, state: GameState) -> Near:
         scene = state.scene
-        arrays = unit_arrays(scene)
-        cx, cy = self.centre(state)
-        d = distances_to_point(arrays, cx, cy)
-        within = (d <= RADIUS + EPS) & arrays.on_table
-        scoring = scoring_mask(scene)
-        counts = {s: 0 for s in scene.side_ids}
-        counting: list[CountingPiece] = []
-        not_counting: list[CountingPiece] = []
-        idx = np.flatnonzero(within)
-        rows = zip(
-            idx.tolist(),
-            arrays.sides[idx].tolist(),
-            d[idx].tolist(),
-            scoring[idx].tolist(),
-            strict=True,
+        near = self._kept_near(state)
+        counting, not_counting = near.counting.columns, near.not_counting.columns
+        return Near(
+            side_counts(counting[2], scene.side_ids),
+            counting[0],
+            not_counting[0],
+            counting[1] + not_counting[1],
         )
-        for i, side, dist, scores in rows:
-            uid = arrays.ids[i]
-            if scores:
-                counts[side] = counts.get(side, 0) + 1
-                counting.append(CountingPiece(uid, side, RADIUS - dist, dist))
-            else:
-                note = why_not_scoring(scene.units[uid])
-                not_counting.append(CountingPiece(uid, side, RADIUS - dist, dist, note))
-        return Near(counts, counting, not_counting)
 
     def scoring_region(self, state: GameState, unit: Unit) -> Region | None:
         """Centres at which the unit is within 6 in of the centre: the footprint,
@@ -135,6 +176,11 @@ class HoldTheGround(Objective):
         return after.with_record(self.id, (*checks, check))
 
     def evaluate(self, state: GameState) -> ObjectiveResult:
+        near = self._kept_near(state)
+        inputs = (near, state.records, state.clock, state.setup, state.scene.sides)
+        return reused(self, inputs, lambda: self._evaluate(state))
+
+    def _evaluate(self, state: GameState) -> ObjectiveResult:
         scene = state.scene
         checks: tuple[Check, ...] = self.record(state, ())
         counters = {s: 0 for s in scene.side_ids}
@@ -172,10 +218,7 @@ class HoldTheGround(Objective):
         highlights: list[Highlight] = [
             Circle(cx, cy, RADIUS, label="Hold the Ground: 6 in of the centre")
         ]
-        highlights += [PieceMark(c.piece_id, Role.COUNTS, c.side) for c in near.counting]
-        highlights += [
-            PieceMark(c.piece_id, Role.NOT_COUNTING, c.side, c.note) for c in near.not_counting
-        ]
+        highlights += near.marks
         return objective_result(
             self,
             status=status,

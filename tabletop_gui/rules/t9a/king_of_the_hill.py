@@ -17,6 +17,7 @@ from tabletop_gui.geometry.areas import Polys, union_of
 from tabletop_gui.geometry.minkowski import Footprint, reach_area, shapes_of
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.events import Event
+from tabletop_gui.model.memo import IdentityMemo
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
@@ -32,18 +33,20 @@ from tabletop_gui.rules.scoreboard import (
     Role,
 )
 from tabletop_gui.rules.t9a.common import (
+    Inside,
     objective_result,
     outcome_words,
     possessive,
     side_name,
     standing,
     terrain_area,
-    units_inside_each,
+    units_inside_kept,
     zone_polygons,
 )
 from tabletop_gui.rules.t9a.events import KingOfTheHillPick
 from tabletop_gui.rules.t9a.regions import not_scoring, on_board
 from tabletop_gui.rules.t9a.scoring import game_ended
+from tabletop_gui.rules.unit_rows import reused
 
 
 @lru_cache(maxsize=256)
@@ -52,6 +55,21 @@ def _covers(zone: Polys, terrain: tuple[tuple[float, float], ...]) -> bool:
     rarely change, so this is decided once per pair of shapes."""
     own = union_of(zone)
     return own is not None and own.buffer(EPS, join_style="mitre").covers(union_of((terrain,)))
+
+
+#: The names of the units capturing a pick, by their counting pieces: a kept
+#: answer's tuple of pieces is made again whenever a unit in it changed
+#: (``units_inside_kept``), so while it is the same tuple so are the names.
+_NAMES: IdentityMemo[str] = IdentityMemo(16)
+
+
+def _unit_names(scene: Scene, pieces: tuple[CountingPiece, ...]) -> str:
+    """'Knights, Spearmen': the units of ``pieces`` by name."""
+    names = _NAMES.get((pieces,))
+    if names is None:
+        units = scene.units
+        names = _NAMES.put((pieces,), ", ".join(units[c.piece_id].name for c in pieces))
+    return names
 
 
 class KingOfTheHill(Objective):
@@ -143,20 +161,34 @@ class KingOfTheHill(Objective):
 
     def evaluate(self, state: GameState) -> ObjectiveResult:
         scene = state.scene
-        final = game_ended(state)
         picks = self.picks(state)
+
+        def in_terrain(owner: str) -> str:
+            terrain = scene.terrain[picks[owner]]
+            return f"in {terrain.name or picks[owner]}"
+
+        queries = [
+            (terrain_area(scene, picks[owner]), (scene.opponent(owner),), in_terrain(owner))
+            for owner in scene.side_ids
+            if picks.get(owner) in scene.terrain
+        ]
+        found = units_inside_kept(scene, queries)
+        inputs = (*found, scene.terrain, scene.zones, scene.sides, state.records, state.clock,
+                  state.setup)  # fmt: skip
+        return reused(self, inputs, lambda: self._evaluate(state, picks, found))
+
+    def _evaluate(
+        self, state: GameState, picks: dict[str, str], found: list[Inside]
+    ) -> ObjectiveResult:
+        scene = state.scene
+        final = game_ended(state)
         counts = {s: 0 for s in scene.side_ids}
         counting: list[CountingPiece] = []
         highlights: list[Highlight] = []
         problems: list[str] = []
         captured_by: dict[str, list[str]] = {}
         lines = []
-        queries = [
-            (terrain_area(scene, picks[owner]), (scene.opponent(owner),))
-            for owner in scene.side_ids
-            if picks.get(owner) in scene.terrain
-        ]
-        inside = iter(units_inside_each(scene, queries))
+        inside = iter(found)
         for owner in scene.side_ids:
             who = side_name(scene, owner)
             whose = possessive(scene, owner)
@@ -175,15 +207,16 @@ class KingOfTheHill(Objective):
             role = Role.PLACEMENT_ERROR if bad else Role.SELECTED
             highlights.append(PieceMark(tid, role, owner, "; ".join(bad) or f"{whose} pick"))
             enemy = scene.opponent(owner)
-            yes, no = next(inside)
-            counting += yes + no
-            in_it = f"in {tname}"
-            highlights += [PieceMark(c.piece_id, Role.COUNTS, c.side, in_it) for c in yes]
-            highlights += [PieceMark(c.piece_id, Role.NOT_COUNTING, c.side, c.note) for c in no]
+            answer = next(inside)
+            yes = answer.counting
+            counting += yes
+            counting += answer.others
+            highlights += answer.counting_marks
+            highlights += answer.others_marks
             if yes:
                 counts[enemy] = 1
                 captured_by[owner] = [c.piece_id for c in yes]
-                units = ", ".join(scene.units[c.piece_id].name for c in yes)
+                units = _unit_names(scene, yes)
                 lines.append(
                     f"{whose} pick {tname} captured by {side_name(scene, enemy)} ({units})"
                 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import islice
+
 import numpy as np
 
 from tabletop_gui.model.pieces import Unit
@@ -74,8 +76,11 @@ def _build_scoring(scene: Scene) -> np.ndarray:
 
 def _patch_scoring(parent: np.ndarray, scene: Scene, i: int) -> np.ndarray:
     """The parent's mask with unit ``i`` (the one that changed) asked again."""
+    scores = is_scoring(next(islice(scene.units.values(), i, None)))
+    if parent[i] == scores:
+        return parent  # never written to: shared
     mask = parent.copy()
-    mask[i] = is_scoring(list(scene.units.values())[i])
+    mask[i] = scores
     return mask
 
 

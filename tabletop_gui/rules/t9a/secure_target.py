@@ -22,12 +22,18 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
 
-from tabletop_gui.geometry.arrays import centre_distances, distances_to_points, unit_arrays
+from tabletop_gui.geometry.arrays import (
+    centre_distances,
+    distances_to_points,
+    far_from,
+    unit_arrays,
+)
 from tabletop_gui.geometry.minkowski import Footprint, nearer_than, reach_point
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.events import DiceRoll, Event
@@ -59,6 +65,7 @@ from tabletop_gui.rules.t9a.common import (
 )
 from tabletop_gui.rules.t9a.regions import enemies_note, not_scoring, on_board
 from tabletop_gui.rules.t9a.scoring import game_ended, scoring_mask, why_not_scoring
+from tabletop_gui.rules.unit_rows import Rows, kept, reused
 
 MARKER_KIND = "t9a.secure_target"
 #: Scoring Units within this of a marker's centre count for it (in).
@@ -193,97 +200,46 @@ class SecureTarget(Objective):
 
     def evaluate(self, state: GameState) -> ObjectiveResult:
         scene = state.scene
-        final = game_ended(state)
         markers = self.markers(state)
         rolls = self.rolls(state)
+        mnames = [_mname(scene, m) for m in markers]
+        key = (
+            self.kind,
+            tuple((m.id, m.x, m.y, m.side) for m in markers),
+            tuple(mnames),
+            tuple(sorted(rolls.items())),
+        )
+        near = kept(scene, key, lambda s, only: _near_rows(s, only, markers, mnames, rolls))
+        inputs = (near, scene.markers, scene.zones, scene.sides, scene.board, state.records,
+                  state.clock, state.setup)  # fmt: skip
+        return reused(self, inputs, lambda: self._evaluate(state, markers, rolls, near))
+
+    def _evaluate(
+        self, state: GameState, markers: list[Marker], rolls: dict[str, str], near: Rows
+    ) -> ObjectiveResult:
+        scene = state.scene
+        final = game_ended(state)
         highlights: list[Highlight] = []
         problems = self._placement(state, markers, highlights)
-        by_side = {m.side: m for m in markers if m.side}
-
-        a = unit_arrays(scene)
-        scoring = scoring_mask(scene) & a.on_table
-        n, k = len(a), len(markers)
-        d = distances_to_points(a, [(m.x, m.y) for m in markers])
-        c = np.empty((k, n))
-        for j, m in enumerate(markers):
-            c[j] = centre_distances(a, m.x, m.y)
-        within = (d <= RADIUS + EPS) & a.on_table[None, :]
-        counting: list[CountingPiece] = []
-        assigned: dict[int, int] = {}  # unit index -> marker index
-        pending: dict[int, list[int]] = {}  # unit index -> tied marker indices
-        mnames = [_mname(scene, m) for m in markers]
-        near_idx = np.flatnonzero(within.any(axis=0)) if k else np.zeros(0, dtype=int)
-        counts_for = [f"counts for {name}" for name in mnames]
-        w_near = within[:, near_idx]
-        # The one marker a unit is within 6 in of (-1: none or several), and its distance.
-        one = np.full(len(near_idx), -1)
-        if k:
-            one = np.where(w_near.sum(axis=0) == 1, w_near.argmax(axis=0), -1)
-        d_one = d[np.maximum(one, 0), near_idx]
-        scores_near = scoring[near_idx]
-        # Each marker's distances and the markers within 6 in, as lists, only for
-        # the units that are not simply within 6 in of one marker and scoring.
-        other = near_idx[~(scores_near & (one >= 0))]
-        others = zip(
-            within[:, other].T.tolist(), d[:, other].T.tolist(), c[:, other].T.tolist(), strict=True
+        counting, marks, unit_sides, assigned, waits = near.columns
+        highlights += marks
+        pending: dict[int, tuple[int, ...]] = {}
+        if waits.count(None) != len(waits):  # some unit awaits a dice roll
+            pending = {i: js for i, js in zip(near.rows, waits, strict=True) if js is not None}
+        tallies = self._tally(
+            state, markers, Counter(zip(assigned, unit_sides, strict=True)), rolls
         )
-        rows = zip(
-            near_idx.tolist(),
-            a.sides[near_idx].tolist(),
-            one.tolist(),
-            d_one.tolist(),
-            scores_near.tolist(),
-            strict=True,
-        )
-        for i, side, j, d_j, scores in rows:
-            uid = a.ids[i]
-            if scores and j >= 0:  # within 6 in of one marker: counts for it
-                assigned[i] = j
-                counting.append(CountingPiece(uid, side, RADIUS - d_j, d_j, counts_for[j]))
-                highlights.append(PieceMark(uid, Role.COUNTS, side, counts_for[j]))
-                continue
-            w_i, d_i, c_i = next(others)
-            js = [j for j in range(k) if w_i[j]]
-            if not scores:
-                j = min(js, key=lambda j: d_i[j])
-                note = why_not_scoring(scene.units[uid])
-                counting.append(CountingPiece(uid, side, RADIUS - d_i[j], d_i[j], note))
-                highlights.append(PieceMark(uid, Role.NOT_COUNTING, side, note))
-                continue
-            best = min(c_i[j] for j in js)
-            near = [j for j in js if c_i[j] <= best + EPS]
-            by_roll = False
-            if len(near) > 1:
-                rolled = by_side.get(rolls.get(uid, ""))
-                pick = next((j for j in near if markers[j] is rolled), None)
-                if pick is None:
-                    pending[i] = near
-                    both = " and ".join(mnames[j] for j in near)
-                    note = f"equally near {both}: dice roll needed"
-                    counting.append(CountingPiece(uid, side, None, best, note))
-                    highlights.append(PieceMark(uid, Role.CONTESTED, side, "dice roll needed"))
-                    continue
-                near, by_roll = [pick], True
-            j = near[0]
-            assigned[i] = j
-            note = f"counts for {mnames[j]}"
-            if by_roll:
-                note += " (equally near both; by dice roll)"
-            elif len(js) > 1:
-                note += " (within 6 in of both; its centre is nearer this one)"
-            counting.append(CountingPiece(uid, side, RADIUS - d_i[j], d_i[j], note))
-            highlights.append(PieceMark(uid, Role.COUNTS, side, note))
-
-        tallies = self._tally(state, markers, assigned, rolls)
         controlled = _controlled(scene.side_ids, tallies)
         dice_needed: list[str] = []
         undecided = False
         if pending:
+            settled = {i: j for i, j in zip(near.rows, assigned, strict=True) if j >= 0}
             undecided, tallies, controlled = self._with_pending(
-                state, markers, assigned, pending, rolls
+                state, markers, settled, pending, rolls
             )
+            ids = unit_arrays(scene).ids
             for i, js in pending.items():
-                u = scene.units[a.ids[i]]
+                u = scene.units[ids[i]]
                 sides = " or ".join(
                     f"{possessive(scene, markers[j].side)}" for j in js if markers[j].side
                 )
@@ -337,7 +293,7 @@ class SecureTarget(Objective):
                     }
                     for t in tallies
                 ],
-                "dice_needed": [a.ids[i] for i in pending]
+                "dice_needed": [unit_arrays(scene).ids[i] for i in pending]
                 + [t.marker for t in tallies if t.needs_roll],
                 "undecided": undecided,
                 "rolls": rolls,
@@ -348,15 +304,16 @@ class SecureTarget(Objective):
         self,
         state: GameState,
         markers: list[Marker],
-        assigned: Mapping[int, int],
+        assigned: Mapping[tuple[int, str], int],
         rolls: Mapping[str, str],
     ) -> list[MarkerTally]:
+        """Each marker's tally, from how many units of each side count for each
+        marker index (-1: for none), in the order first met."""
         scene = state.scene
-        a = unit_arrays(scene)
         counts = [{s: 0 for s in scene.side_ids} for _ in markers]
-        for i, j in assigned.items():
-            side = str(a.sides[i])
-            counts[j][side] = counts[j].get(side, 0) + 1
+        for (j, side), n in assigned.items():
+            if j >= 0:
+                counts[j][side] = counts[j].get(side, 0) + n
         dice = self.param("control_tie", "nobody") == "dice"
         out = []
         for m, cnt in zip(markers, counts, strict=True):
@@ -385,7 +342,7 @@ class SecureTarget(Objective):
         state: GameState,
         markers: list[Marker],
         assigned: Mapping[int, int],
-        pending: Mapping[int, list[int]],
+        pending: Mapping[int, Sequence[int]],
         rolls: Mapping[str, str],
     ) -> tuple[bool, list[MarkerTally], dict[str, int]]:
         """Units awaiting a roll: try every way the dice could fall. Returns whether
@@ -394,7 +351,10 @@ class SecureTarget(Objective):
         the roll) and the markers each side controls for certain."""
         scene = state.scene
         a = unit_arrays(scene)
-        shown = self._tally(state, markers, assigned, rolls)
+        sides = a.sides.tolist()
+        shown = self._tally(
+            state, markers, Counter((j, sides[i]) for i, j in assigned.items()), rolls
+        )
         keys = list(pending)
         combos = list(itertools.product(*(pending[i] for i in keys)))
         if len(keys) > MAX_TRIED_ROLLS:
@@ -403,7 +363,8 @@ class SecureTarget(Objective):
         for combo in combos:
             trial = dict(assigned)
             trial.update(zip(keys, combo, strict=True))
-            trials.append(self._tally(state, markers, trial, rolls))
+            pairs = Counter((j, sides[i]) for i, j in trial.items())
+            trials.append(self._tally(state, markers, pairs, rolls))
         outcomes = {tuple(sorted(_controlled(scene.side_ids, t).items())) for t in trials}
         undecided = len(outcomes) != 1
         certain = {s: 0 for s in scene.side_ids}
@@ -468,6 +429,100 @@ class SecureTarget(Objective):
             m = scene.markers[mid]
             highlights.append(PieceMark(mid, Role.PLACEMENT_ERROR, m.side, "; ".join(texts)))
         return problems
+
+
+def _near_rows(
+    scene: Scene,
+    only: int | None,
+    markers: list[Marker],
+    mnames: list[str],
+    rolls: Mapping[str, str],
+) -> Rows:
+    """The units within 6 in of a marker (every unit, or unit row ``only``
+    alone): columns counting piece, mark, side, the marker index it counts for
+    (-1: none) and the marker indices a dice roll must choose between (None:
+    no roll)."""
+    a = unit_arrays(scene)
+    first = 0
+    points = [(m.x, m.y) for m in markers]
+    if only is not None:
+        if far_from(a, only, points, RADIUS + EPS):
+            return Rows.of((), 5)
+        a, first = a.row(only), only
+    scoring = scoring_mask(scene)[first : first + len(a)] & a.on_table
+    n, k = len(a), len(markers)
+    by_side = {m.side: j for j, m in enumerate(markers) if m.side}
+    d = distances_to_points(a, points)
+    c = np.empty((k, n))
+    for j, m in enumerate(markers):
+        c[j] = centre_distances(a, m.x, m.y)
+    within = (d <= RADIUS + EPS) & a.on_table[None, :]
+    entries: list[tuple[int, CountingPiece, PieceMark, str, int, tuple[int, ...] | None]] = []
+    near_idx = np.flatnonzero(within.any(axis=0)) if k else np.zeros(0, dtype=int)
+    counts_for = [f"counts for {name}" for name in mnames]
+    w_near = within[:, near_idx]
+    # The one marker a unit is within 6 in of (-1: none or several), and its distance.
+    one = np.full(len(near_idx), -1)
+    if k:
+        one = np.where(w_near.sum(axis=0) == 1, w_near.argmax(axis=0), -1)
+    d_one = d[np.maximum(one, 0), near_idx]
+    scores_near = scoring[near_idx]
+    # Each marker's distances and the markers within 6 in, as lists, only for
+    # the units that are not simply within 6 in of one marker and scoring.
+    other = near_idx[~(scores_near & (one >= 0))]
+    others = zip(
+        within[:, other].T.tolist(), d[:, other].T.tolist(), c[:, other].T.tolist(), strict=True
+    )
+    rows = zip(
+        near_idx.tolist(),
+        a.sides[near_idx].tolist(),
+        one.tolist(),
+        d_one.tolist(),
+        scores_near.tolist(),
+        strict=True,
+    )
+    for i, side, j, d_j, scores in rows:
+        uid = a.ids[i]
+        row = first + i
+        if scores and j >= 0:  # within 6 in of one marker: counts for it
+            piece = CountingPiece(uid, side, RADIUS - d_j, d_j, counts_for[j])
+            entries.append(
+                (row, piece, PieceMark(uid, Role.COUNTS, side, counts_for[j]), side, j, None)
+            )
+            continue
+        w_i, d_i, c_i = next(others)
+        js = [j for j in range(k) if w_i[j]]
+        if not scores:
+            j = min(js, key=lambda j: d_i[j])
+            note = why_not_scoring(scene.units[uid])
+            piece = CountingPiece(uid, side, RADIUS - d_i[j], d_i[j], note)
+            entries.append(
+                (row, piece, PieceMark(uid, Role.NOT_COUNTING, side, note), side, -1, None)
+            )
+            continue
+        best = min(c_i[j] for j in js)
+        near = [j for j in js if c_i[j] <= best + EPS]
+        by_roll = False
+        if len(near) > 1:
+            rolled = by_side.get(rolls.get(uid, ""))
+            pick = next((j for j in near if j == rolled), None)
+            if pick is None:
+                both = " and ".join(mnames[j] for j in near)
+                note = f"equally near {both}: dice roll needed"
+                piece = CountingPiece(uid, side, None, best, note)
+                mark = PieceMark(uid, Role.CONTESTED, side, "dice roll needed")
+                entries.append((row, piece, mark, side, -1, tuple(near)))
+                continue
+            near, by_roll = [pick], True
+        j = near[0]
+        note = f"counts for {mnames[j]}"
+        if by_roll:
+            note += " (equally near both; by dice roll)"
+        elif len(js) > 1:
+            note += " (within 6 in of both; its centre is nearer this one)"
+        piece = CountingPiece(uid, side, RADIUS - d_i[j], d_i[j], note)
+        entries.append((row, piece, PieceMark(uid, Role.COUNTS, side, note), side, j, None))
+    return Rows.of(entries, 5)
 
 
 def _counting_now(state: GameState, markers: list[Marker]) -> list[dict[str, int]]:
