@@ -6,6 +6,7 @@ tabletop-gui validate FILE
 tabletop-gui score FILE [--json] [--at N] [--view SIDE]
 tabletop-gui render FILE -o out.png|out.svg|out.pdf [--at N] [--view SIDE] [--transparent]
                     [--paper P]
+tabletop-gui measure FILE A B [--at N] [--json]
 tabletop-gui serve FILE [--port N] [--host ADDRESS] [--referee]
 tabletop-gui import FILE -o GAME.json [--side SIDE] [--into GAME.json] [--deployment NAME]
                     [--base "Unit Name=25x50" ...] [--bases TABLE]
@@ -25,9 +26,8 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from tabletop_gui import __version__
-from tabletop_gui.io import FileFormatError, load_game
-from tabletop_gui.io.errors import LogRefusal
-from tabletop_gui.model.events import Event
+from tabletop_gui.cli_moment import UsageError, load_moment
+from tabletop_gui.io import FileFormatError
 from tabletop_gui.model.events.base import turn_word
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.limits import terminal_safe
@@ -35,12 +35,12 @@ from tabletop_gui.model.names import side_name
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play.score_doc import score_document
 from tabletop_gui.rules import evaluate
-from tabletop_gui.rules.engine import initial_state
+from tabletop_gui.rules.engine import family_of
 from tabletop_gui.rules.scoreboard import Scoreboard
 
 COMMANDS = (
     "validate", "score", "render", "open", "import", "export", "examples", "serve", "markers",
-    "table",
+    "table", "measure",
 )  # fmt: skip
 
 
@@ -98,6 +98,18 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p_render.add_argument(
         "--overlap", type=float, default=0.5, help="PDF tiles: inches shared by neighbours"
     )
+    p_measure = sub.add_parser(
+        "measure",
+        help="what a referee measures between two units: distance, the arc of B that "
+        "holds A's front and its margin, the charge's reach, spacing, line of sight",
+    )
+    p_measure.add_argument("file")
+    p_measure.add_argument("a", help="the charger or viewer: a unit's id (or its name)")
+    p_measure.add_argument("b", help="the target: a unit's id (or its name)")
+    p_measure.add_argument("--at", type=int, metavar="N", help="after N events (default: all)")
+    p_measure.add_argument(
+        "--json", action="store_true", help="machine-readable output (docs/measure-json.md)"
+    )
     p_serve = sub.add_parser(
         "serve", help="serve FILE as a live overlay for streaming (a browser source)"
     )
@@ -154,7 +166,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _serve(args)
         if args.command == "validate":
             return validate(args.file)
-        game, state = _load(args.file, args.at)
+        game, state = load_moment(args.file, args.at)
+        if args.command == "measure":
+            return measure(args.file, state, args.a, args.b, args.json)
         if args.view is not None and args.view not in state.scene.side_ids:
             raise UsageError(f"--view {args.view}: sides are {', '.join(state.scene.side_ids)}")
         if args.command == "score":
@@ -196,10 +210,6 @@ def say(text: str, stream: TextIO | None = None) -> None:
     """Print ``text`` with control characters stripped: a name in a file (or a
     path typed) cannot send escape sequences to the terminal."""
     print(terminal_safe(text), file=stream if stream is not None else sys.stdout)
-
-
-class UsageError(ValueError):
-    pass
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -275,6 +285,37 @@ def validate(path: str) -> int:
     return 0
 
 
+def unit_id(state: GameState, given: str) -> str:
+    """The unit ``given`` names: its id, or a name only one unit has."""
+    units = state.scene.units
+    if given in units:
+        return given
+    named = [u.id for u in units.values() if u.name.casefold() == given.casefold()]
+    if len(named) == 1:
+        return named[0]
+    if named:
+        raise UsageError(f"{given!r}: {len(named)} units have that name; give an id: "
+                         f"{', '.join(named)}")  # fmt: skip
+    ids = ", ".join(list(units)[:40]) + (", ..." if len(units) > 40 else "")
+    raise UsageError(f"{given!r}: no unit has that id or name (units: {ids or 'none'})")
+
+
+def measure(path: str, state: GameState, a: str, b: str, as_json: bool) -> int:
+    """A's and B's distance and the family's rulings between them (play/rulings.py)."""
+    from tabletop_gui.play import rulings
+
+    a_id, b_id = unit_id(state, a), unit_id(state, b)
+    if a_id == b_id:
+        raise UsageError(f"{a!r} and {b!r} are the same unit: give two")
+    family = family_of(state.setup)
+    if as_json:
+        doc = {"file": path, **rulings.measure_document(state, family, a_id, b_id)}
+        print(json.dumps(doc, indent=1))
+    else:
+        say("\n".join(rulings.measure_lines(state, family, a_id, b_id)))
+    return 0
+
+
 #: ``validate`` prints at most this many lines of problems or of flags.
 MAX_LINES = 200
 
@@ -286,30 +327,6 @@ def units_text(game: Game, after: GameState) -> str:
     now = len(after.scene.units)
     text = f"{now} unit{'' if now == 1 else 's'}"
     return text if now == before else f"{text} ({before} in the setup)"
-
-
-def _load(path: str, at: int | None) -> tuple[Game, GameState]:
-    """The file's game and its state after ``at`` events (default: all), from the
-    loader's one replay. With ``--at N``, a log refused at event N or later still
-    reads (the moments before the refusal are what a referee looks at)."""
-    kept: list[GameState] = []
-
-    def step(i: int, before: GameState, event: Event, after: GameState) -> None:
-        if at is None or i + 1 == at:
-            kept[:] = [after]
-
-    try:
-        game = load_game(path, step)
-    except LogRefusal as exc:
-        if at is None or at > exc.index or not isinstance(exc.game, Game):
-            hint = f" (--at {exc.index} or less shows the moment before it)" if at is None else ""
-            raise FileFormatError(exc.path, exc.problem + hint, exc.source) from None
-        game = exc.game.truncated(exc.index)
-    if at is not None and not 0 <= at <= len(game.events):
-        raise UsageError(
-            f"--at {at}: the log has {len(game.events)} events (use 0 to {len(game.events)})"
-        )
-    return game, kept[0] if kept and at != 0 else initial_state(game.setup)
 
 
 def examples_listing(as_json: bool = False) -> str:

@@ -41,14 +41,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 
 def export_tts(file: str, output: str, at: int | None) -> list[str]:
     """Write the TTS save; the lines to print. ValueError for a bad request."""
-    from tabletop_gui.cli import _load
+    from tabletop_gui.cli_moment import load_moment
     from tabletop_gui.io.tts.write import write_save
 
     if Path(output).suffix.lower() != ".json":
         raise ValueError(f"-o {output}: a Tabletop Simulator save ends in .json")
     if os.path.abspath(output) == os.path.abspath(file):
         raise ValueError("-o would overwrite the game being exported")
-    game, state = _load(file, at)
+    game, state = load_moment(file, at)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from tabletop_gui.app.export.tts_board import board_picture_png
 

@@ -55,8 +55,12 @@ def main() -> None:
         sides=(Side(a, "Equitaine", "#0072b2"), Side(b, "Orcs", "#d55e00")),
         units={u.id: u for u in units},
         terrain={
+            # A Hill is Opaque Terrain (docs/t9a.md, Line of sight).
             "hill": Terrain(
-                "hill", "Hill", ((28, 26), (34, 30), (42, 29), (44, 24), (36, 21), (29, 22))
+                "hill",
+                "Hill",
+                ((28, 26), (34, 30), (42, 29), (44, 24), (36, 21), (29, 22)),
+                opaque=True,
             ),
             "forest": Terrain("forest", "Forest", ((54, 18), (62, 17), (63, 24), (56, 26))),
             "ruins": Terrain(

@@ -1,6 +1,7 @@
 """The tools' icons, drawn with QPainter (no image files): an arrow (Select), a
-ruler, a terrain outline, a dashed zone and a target (Where it scores). Drawn in
-the palette's text colour, so they read on light and dark themes."""
+ruler, a terrain outline, a dashed zone, a target (Where it scores), a unit with
+its arc lines (Arcs) and a unit's view fanning out (Line of sight). Drawn in the
+palette's text colour, so they read on light and dark themes."""
 
 from __future__ import annotations
 
@@ -79,7 +80,30 @@ def _scores(p: QPainter, c: QColor) -> None:
     p.drawRect(QRectF(24, 26, 16, 12))  # the unit, inside where it would count
 
 
+def _arcs(p: QPainter, c: QColor) -> None:
+    p.setPen(_pen(c, 3.0, Qt.PenStyle.DashLine))
+    for x0, y0, x1, y1 in ((24, 26, 6, 8), (40, 26, 58, 8), (24, 38, 6, 56), (40, 38, 58, 56)):
+        p.drawLine(QPointF(x0, y0), QPointF(x1, y1))
+    p.setPen(_pen(c, 3.5))
+    p.setBrush(QBrush(c))
+    p.drawRect(QRectF(24, 26, 16, 12))
+
+
+def _sight(p: QPainter, c: QColor) -> None:
+    fill = QColor(c)
+    fill.setAlpha(80)
+    fan = QPolygonF([QPointF(x, y) for x, y in ((22, 44), (42, 44), (60, 8), (4, 8))])
+    p.setPen(_pen(c, 2.5))
+    p.setBrush(QBrush(fill))
+    p.drawPolygon(fan)
+    p.setPen(_pen(c, 3.5))
+    p.setBrush(QBrush(c))
+    p.drawRect(QRectF(22, 44, 20, 12))
+
+
 DRAWINGS: dict[str, Callable[[QPainter, QColor], None]] = {
+    "arcs": _arcs,
+    "sight": _sight,
     "select": _select,
     "measure": _ruler,
     "terrain": _terrain,

@@ -8,7 +8,7 @@ never by colour alone.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPen
+from PySide6.QtGui import QBrush, QColor, QPen
 
 from tabletop_gui.model.scene import Scene
 
@@ -88,11 +88,3 @@ def brush(colour: QColor, style: Qt.BrushStyle = Qt.BrushStyle.SolidPattern) -> 
 #: Text is drawn at this many pixels per inch and scaled down, so labels are
 #: board-sized (they zoom with the board) yet rendered from a normal font size.
 TEXT_SCALE = 40.0
-
-
-def label_font(size_in: float, bold: bool = False) -> QFont:
-    """A font ``size_in`` inches tall when drawn after ``painter.scale(1/TEXT_SCALE)``."""
-    font = QFont("DejaVu Sans")
-    font.setPixelSize(max(1, round(size_in * TEXT_SCALE)))
-    font.setBold(bold)
-    return font

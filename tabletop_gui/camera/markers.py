@@ -16,7 +16,6 @@ the side of its black square; it is printed with a white quiet zone of one cell
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -68,14 +67,6 @@ def corner_marker_corners(corner_id: int, width: float, height: float, size: flo
     x0 = 0.0 if corner_id in (0, 3) else width - size
     y0 = 0.0 if corner_id in (0, 1) else height - size
     return np.array([(x0, y0 + size), (x0 + size, y0 + size), (x0 + size, y0), (x0, y0)])
-
-
-def marker_corners(cx: float, cy: float, facing: float, size: float) -> np.ndarray:
-    """Board inches of the corners (tl, tr, br, bl) of a marker centred on
-    (cx, cy), its top edge toward ``facing`` (degrees counter-clockwise, 0 = +y)."""
-    a = math.radians(facing)
-    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
-    return UNIT_SQUARE * size @ rot.T + (cx, cy)
 
 
 def parse_ids(text: str) -> list[int]:

@@ -213,10 +213,6 @@ def corners(a: UnitArrays) -> np.ndarray:
     return np.stack([x, y], axis=-1)
 
 
-def rect_polygons(a: UnitArrays) -> np.ndarray:
-    return np.asarray(shapely.polygons(corners(a)))
-
-
 def inside_area(a: UnitArrays, area: Polygon) -> np.ndarray:
     """Partly or wholly inside (overlapping the interior), for every unit."""
     n = len(a)

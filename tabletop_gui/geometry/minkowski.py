@@ -189,22 +189,6 @@ def shapes_of(polygons: tuple[Ring, ...]) -> Shapes:
     return tuple((tuple((float(x), float(y)) for x, y in p),) for p in polygons)
 
 
-def shapes_from(geom: BaseGeometry) -> Shapes:
-    """A shapely polygon or multipolygon as ``Shapes`` (exterior and holes)."""
-    out = []
-    for poly in getattr(geom, "geoms", [geom]):
-        if poly.is_empty or not isinstance(poly, Polygon):
-            continue
-        rings = [tuple((float(x), float(y)) for x, y in poly.exterior.coords[:-1])]
-        rings += [tuple((float(x), float(y)) for x, y in r.coords[:-1]) for r in poly.interiors]
-        out.append(tuple(rings))
-    return tuple(out)
-
-
-def _rings(shapes: Shapes) -> list[Ring]:
-    return [ring for shape in shapes for ring in shape if len(ring) >= 2]
-
-
 def _area(shapes: Shapes) -> BaseGeometry:
     polys = [Polygon(shape[0], list(shape[1:])) for shape in shapes if len(shape[0]) >= 3]
     area = shapely.union_all([p if p.is_valid else p.buffer(0) for p in polys])

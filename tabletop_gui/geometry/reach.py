@@ -65,3 +65,31 @@ def reach(charger: Outline, side: Segment, target: Outline) -> Reach:
     fx, fy = facing_direction(charger)
     turn = math.atan2(fx * ny - fy * nx, fx * nx + fy * ny)
     return Reach(straight, (x1, y1), (x2, y2), math.degrees(turn), 2 * charger.half_w * abs(turn))
+
+
+def reach_round(charger: Outline, target: Outline) -> Reach:
+    """From ``charger``'s front (a round base: its whole edge) to the edge of a
+    round ``target``, exactly (the circle, not its drawn polygon): the straight
+    gap, and the wheel that would turn the charger to face the target's centre."""
+    r = target.radius or 0.0
+    cx, cy = target.cx, target.cy
+    if charger.is_round:
+        dx, dy = cx - charger.cx, cy - charger.cy
+        d = math.hypot(dx, dy) or 1e-12
+        r1 = charger.radius or 0.0
+        start = (charger.cx + dx / d * r1, charger.cy + dy / d * r1)
+        end = (cx - dx / d * r, cy - dy / d * r)
+        return Reach(max(0.0, d - r1 - r), start, end, 0.0, 0.0)
+    (ax, ay), (bx, by) = facing_side(charger, FRONT)
+    ux, uy = bx - ax, by - ay
+    t = ((cx - ax) * ux + (cy - ay) * uy) / (ux * ux + uy * uy)
+    t = min(1.0, max(0.0, t))
+    sx, sy = ax + t * ux, ay + t * uy
+    dx, dy = cx - sx, cy - sy
+    d = math.hypot(dx, dy) or 1e-12
+    end = (cx - dx / d * r, cy - dy / d * r)
+    # The wheel turns the charger to face the target's centre from its front's.
+    nx, ny = cx - (ax + bx) / 2, cy - (ay + by) / 2
+    fx, fy = facing_direction(charger)
+    turn = math.atan2(fx * ny - fy * nx, fx * nx + fy * ny)
+    return Reach(max(0.0, d - r), (sx, sy), end, math.degrees(turn), 2 * charger.half_w * abs(turn))

@@ -23,6 +23,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
 import shapely
 from shapely.geometry import LineString, MultiPoint, Point, Polygon
 from shapely.geometry.base import BaseGeometry
@@ -53,7 +54,11 @@ class Sighting:
 
 def shadow(p: Pt, blocker: Polygon, reach: float) -> BaseGeometry:
     """What ``blocker`` hides from point ``p``, out to ``reach`` inches (the
-    blocker itself included)."""
+    blocker itself included). A convex blocker's shadow is one convex hull: its
+    corners and where the lines from ``p`` through them end (a base, most
+    terrain); any other is the union of what each edge hides."""
+    if _convex(blocker) and blocker.distance(Point(p)) > 1e-9:
+        return _hull_shadow(p, blocker, reach)
     parts: list[BaseGeometry] = [blocker]
     coords = list(blocker.exterior.coords)
     for a, b in itertools.pairwise(coords):
@@ -76,6 +81,40 @@ def shadow(p: Pt, blocker: Polygon, reach: float) -> BaseGeometry:
         elif quad.area > 0:
             parts.append(quad.buffer(0))
     return shapely.union_all(parts)
+
+
+#: Whether a blocker is convex, by its identity (asked once per shape).
+_CONVEX: dict[int, tuple[Polygon, bool, np.ndarray]] = {}
+
+
+def _convex(shape: Polygon) -> bool:
+    return _shape_facts(shape)[0]
+
+
+def _shape_facts(shape: Polygon) -> tuple[bool, np.ndarray]:
+    known = _CONVEX.get(id(shape))
+    if known is None or known[0] is not shape:
+        convex = not shape.interiors and (
+            shape.convex_hull.area - shape.area <= 1e-9 * max(shape.area, 1.0)
+        )
+        if len(_CONVEX) > 4096:
+            _CONVEX.clear()
+        known = _CONVEX[id(shape)] = (shape, convex, shapely.get_coordinates(shape.exterior)[:-1])
+    return known[1], known[2]
+
+
+def _hull_shadow(p: Pt, blocker: Polygon, reach: float) -> BaseGeometry:
+    corners = _shape_facts(blocker)[1]
+    angles = np.arctan2(corners[:, 1] - p[1], corners[:, 0] - p[0])
+    # The corners' directions from p span less than half a turn (p is outside a
+    # convex shape): measure them from the first, so the span does not wrap.
+    base = float(angles[0])
+    turns = (angles - base + math.pi) % (2 * math.pi) - math.pi
+    low, high = float(turns.min()), float(turns.max())
+    steps = max(1, math.ceil((high - low) / _FAR_STEP))
+    sweep = base + low + (high - low) * np.arange(steps + 1) / steps
+    far = np.column_stack((p[0] + reach * np.cos(sweep), p[1] + reach * np.sin(sweep)))
+    return MultiPoint(np.vstack((corners, far))).convex_hull
 
 
 def _reach(*shapes: BaseGeometry) -> float:

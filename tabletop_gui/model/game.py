@@ -24,10 +24,5 @@ class Game:
     def pushed(self, event: Event) -> Game:
         return replace(self, events=(*self.events, event))
 
-    def popped(self) -> Game:
-        if not self.events:
-            raise IndexError("the log is empty")
-        return replace(self, events=self.events[:-1])
-
     def truncated(self, n: int) -> Game:
         return replace(self, events=self.events[:n])

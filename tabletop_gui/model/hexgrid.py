@@ -321,11 +321,6 @@ def axial_to_offset(q: int, r: int) -> Hex:
     return (q + (r - (r & 1)) // 2, r)
 
 
-def offset_to_cube(col: int, row: int) -> tuple[int, int, int]:
-    q, r = offset_to_axial(col, row)
-    return (q, r, -q - r)
-
-
 def cube_round(q: float, r: float) -> tuple[int, int]:
     s = -q - r
     rq, rr, rs = round(q), round(r), round(s)

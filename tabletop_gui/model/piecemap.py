@@ -162,8 +162,3 @@ class _Items(ItemsView[str, T]):
     def __iter__(self) -> Iterator[tuple[str, T]]:
         m = self._mapping
         return zip(m._keys, m._values, strict=False)
-
-
-def piece_map(items: Mapping[str, T]) -> PieceMap[T]:
-    """``items`` as a PieceMap (itself if it is one already)."""
-    return items if isinstance(items, PieceMap) else PieceMap(items)

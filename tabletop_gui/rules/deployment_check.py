@@ -41,13 +41,6 @@ def _zones(scene: Scene, side: str) -> Polys:
     return tuple(tuple((float(x), float(y)) for x, y in z.polygon) for z in scene.zones_of(side))
 
 
-def out_by(scene: Scene, unit: Unit) -> float | None:
-    """How far ``unit``'s footprint reaches outside its side's Deployment Zone (0
-    when wholly inside, up to EPS); None when the side has no zone."""
-    zones = _zones(scene, unit.side)
-    return _out_by(unit, zones) if zones else None
-
-
 @lru_cache(maxsize=4096)
 def _out_by(unit: Unit, zones: Polys) -> float:
     # Units and zones are values: a drag measures the moved unit alone again.

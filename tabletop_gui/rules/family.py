@@ -34,6 +34,14 @@ from tabletop_gui.rules.play_types import (
     Words,
 )
 from tabletop_gui.rules.region import Region
+from tabletop_gui.rules.rulings import (
+    ArcRuling,
+    ChargeReach,
+    Sight,
+    Spacing,
+    TargetSight,
+    UnitArcs,
+)
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard
 
 
@@ -170,7 +178,7 @@ class Family:
         """Why ``event`` (played: the rules allow it) deserves a referee's look: it
         is legal only in some circumstances the log does not show. Default: a unit
         of the side that is not acting moved, a base overlapping another."""
-        return generic_flags(before, event, after)
+        return generic_flags(before, event, after, self.game_over(before))
 
     def summarize(self, state: GameState, results: Sequence[ObjectiveResult]) -> Scoreboard:
         totals: dict[str, float] = {s: 0.0 for s in state.scene.side_ids}
@@ -258,6 +266,35 @@ class Family:
     def palette(self, board: Board) -> Palette:
         """What the palette offers on ``board``."""
         return Palette()
+
+    # -- rulings: what a referee measures (rules/rulings.py) ----------------------
+    def unit_arcs(self, state: GameState, unit_id: str) -> UnitArcs | None:
+        """The unit's arcs on the board, each labelled, and the lines between them
+        (None: the rules of this game have no arcs)."""
+        return None
+
+    def arc_ruling(self, state: GameState, charger_id: str, target_id: str) -> ArcRuling | None:
+        """The arc of ``target_id`` that ``charger_id`` is located in, with the
+        margin to the nearest arc line (None: no arcs in these rules)."""
+        return None
+
+    def charge_reach(self, state: GameState, charger_id: str, target_id: str) -> ChargeReach | None:
+        """How far the charger's front is from the target's side it would hit, and
+        what a wheel to face it costs; measured, never rolled (None: no charges)."""
+        return None
+
+    def spacing(self, state: GameState, a_id: str, b_id: str) -> Spacing | None:
+        """Two units' gap against the spacing the rules ask (None: none asked)."""
+        return None
+
+    def line_of_sight(self, state: GameState, viewer_id: str) -> Sight | None:
+        """The region the unit sees and, for each other unit, whether it sees it
+        (None: the rules draw no lines of sight)."""
+        return None
+
+    def sight_to(self, state: GameState, viewer_id: str, target_id: str) -> TargetSight | None:
+        """Whether ``viewer_id`` sees ``target_id``, and if not what hides it."""
+        return None
 
     # -- play: objectives ---------------------------------------------------------
     def objective_template(self, kind: str, setup: Setup, scene: Scene) -> dict[str, Any]:

@@ -29,11 +29,12 @@ def moved_unit(before: GameState, event: Event) -> Unit | None:
     return None
 
 
-def other_side_moved(before: GameState, unit: Unit, why: str = "") -> str | None:
+def other_side_moved(before: GameState, unit: Unit, over: bool, why: str = "") -> str | None:
     """A unit of the side that is not acting moved ("Knights (Equitaine) moved
-    in Orcs' turn"), with the circumstances that make it legal, if given."""
+    in Orcs' turn"), with the circumstances that make it legal, if given;
+    ``over``: the family says the game has ended (after it, no side acts)."""
     acting = before.clock.side
-    if acting is None or unit.side == acting or before.clock.over:
+    if acting is None or unit.side == acting or over:
         return None
     who = side_name(before.scene, unit.side)
     text = f"{unit.name} ({who}) moved in {possessive(side_name(before.scene, acting))} turn"
@@ -101,10 +102,10 @@ def overlap_flag(after: GameState, unit_id: str) -> str | None:
     return f"{possessive(unit.name)} base overlaps {', '.join(names)}"
 
 
-def generic_flags(before: GameState, event: Event, after: GameState) -> list[str]:
+def generic_flags(before: GameState, event: Event, after: GameState, over: bool) -> list[str]:
     """Every family's checks: a unit of the side not acting moved, overlapping bases."""
     unit = moved_unit(before, event)
     if unit is None:
         return []
-    out = [other_side_moved(before, unit), overlap_flag(after, unit.id)]
+    out = [other_side_moved(before, unit, over), overlap_flag(after, unit.id)]
     return [f for f in out if f]

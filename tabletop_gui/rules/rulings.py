@@ -47,9 +47,11 @@ class ArcRuling:
 
 @dataclass(frozen=True)
 class ChargeReach:
-    """From the charger's front to the target's side facing ``arc``: the straight
-    gap (``start`` to ``end``), and the wheel to face that side square (``turn``
-    degrees, ``wheel`` inches). Measured only: the program rolls no dice."""
+    """From the charger's front to the target's side facing ``arc`` (``""``: a
+    target with no Facings, as a round base: to its edge): the straight gap
+    (``start`` to ``end``), and the wheel to face that side square (a round
+    target: its centre; ``turn`` degrees, ``wheel`` inches). Measured only: the
+    program rolls no dice."""
 
     charger_id: str
     target_id: str

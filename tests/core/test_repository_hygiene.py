@@ -181,3 +181,20 @@ def test_every_relative_link_in_the_docs_leads_to_a_file(texts: dict[str, str]) 
             if not (ROOT / name).parent.joinpath(path).exists():
                 broken.append(f"{name}: {target}")
     assert not broken, "\n".join(broken)
+
+
+#: A module the architecture names: ``windows/part.py``, ``cli.py`` (a placeholder
+#: such as ``rules/<family>/play.py`` is not one).
+ARCHITECTURE_FILE = re.compile(r"(?<![\w/<>.-])((?:[\w-]+/)*[\w-]+\.py)\b")
+
+
+def test_every_module_the_architecture_names_exists() -> None:
+    """docs/architecture.md is true to the code: a file it names (by its path or
+    the end of it) is in the repository."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    files = [p.relative_to(ROOT).as_posix() for p in tracked_files()]
+    files += [p.relative_to(ROOT).as_posix() for p in (ROOT / "packaging").rglob("*.py")]
+    named = set(ARCHITECTURE_FILE.findall(text))
+    assert named, "the pattern finds the modules the architecture names"
+    missing = sorted(n for n in named if not any(f == n or f.endswith(f"/{n}") for f in files))
+    assert not missing, f"docs/architecture.md names files that do not exist: {missing}"

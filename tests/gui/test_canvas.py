@@ -123,6 +123,20 @@ def test_rotate_with_the_keyboard_and_with_the_handle(demo, qtbot):
     assert demo.doc.undo_stack.count() == 3  # two key presses and one handle drag
 
 
+def test_the_rotate_handle_tooltip_names_the_keys_the_edit_menu_binds(demo):
+    """The handle's tooltip lists the four rotate shortcuts of Edit, each with its
+    step (R / Shift+R 15°, Alt+R / Alt+Shift+R 1°): the keys a user reads there work."""
+    tip = demo.view.handle.toolTip()
+    rotates = [a for a in demo.edit.edit_actions if a.text().replace("&", "").startswith("Rotate")]
+    assert len(rotates) == 4
+    for action in rotates:
+        keys = action.shortcut().toString()
+        step = action.text().split()[-1]  # "15°" or "1°"
+        assert keys in tip, f"{keys} missing from {tip!r}"
+        assert step in tip
+    assert "Shift+R: 15° / 1°" not in tip
+
+
 def test_inspector_edits_a_property_and_refuses_an_invalid_value_with_a_message(demo):
     demo.scene.pieces["a-peasants"].setSelected(True)
     inspector = demo.inspector

@@ -166,6 +166,42 @@ def test_printing_uses_the_true_scale_tiles(demo_state, tmp_path):
     assert page_count((tmp_path / "printed.pdf").read_bytes()) == pages
 
 
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm")
+def test_a_printed_sheet_shows_hatching_and_grid_lines_as_the_tiled_pdf_does(demo_state, tmp_path):
+    """A printer's pages are 1,200 units an inch; drawn in those, what is sized in
+    pixels thinned away (1 px grid lines 1/1200 in, hatching 150 hairlines an inch:
+    a flat grey). The print is drawn at the PDF's resolution, so it is its picture."""
+    import numpy as np
+    from PySide6.QtGui import QPageLayout, QPageSize
+    from PySide6.QtPrintSupport import QPrinter
+
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(tmp_path / "printed.pdf"))
+    printer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+    printer.setPageOrientation(QPageLayout.Orientation.Landscape)
+    print_board(demo_state, printer)
+    render_file(demo_state, str(tmp_path / "tiled.pdf"), paper="a4")
+
+    def sheet_d1(name: str) -> np.ndarray:  # row 4, column 1: page 22, at 100 dpi
+        (tmp_path / name).mkdir()
+        img = _raster(tmp_path / f"{name}.pdf", tmp_path / name, dpi=100, page=22)
+        img = img.convertToFormat(QImage.Format.Format_Grayscale8)
+        rows = np.frombuffer(img.constBits(), np.uint8).reshape(img.height(), img.bytesPerLine())
+        return rows[:, : img.width()].astype(float)
+
+    printed, tiled = sheet_d1("printed"), sheet_d1("tiled")
+    assert printed.shape == tiled.shape
+    # The sheet shows board x 0-10.9 in, y 20.9-28.4 in from 0.4 in in: the
+    # demo's impassable ruins (x 8-14, y 21-26) below their name, and open board.
+    ruins = (slice(360, 530), slice(850, 1070))
+    board = (slice(600, 700), slice(45, 830))
+    assert tiled[ruins].std() > 10, "the tiled PDF's ruins are hatched"
+    assert printed[ruins].std() == pytest.approx(tiled[ruins].std(), abs=3)
+    assert printed[ruins].mean() == pytest.approx(tiled[ruins].mean(), abs=5)
+    assert printed[board].min() == pytest.approx(tiled[board].min(), abs=15), "grid lines"
+
+
 def test_render_command_line_writes_each_format(tmp_path, capsys, qapp):
     game = SCENARIOS / "carnevale_drowned_quarter.json"
     assert cli_main(["render", str(game), "-o", str(tmp_path / "c.pdf"), "--at", "10"]) == 0

@@ -16,9 +16,9 @@ from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.model import HexBoard, InchBoard, Marker, ObjectiveSpec, Scene, Setup, Side, Unit
 from tabletop_gui.model.annotations import Ruler
-from tabletop_gui.model.events import GameEnd, TurnStart
+from tabletop_gui.model.events import GameEnd, PhaseStart, TurnStart
 from tabletop_gui.model.game import Game
-from tabletop_gui.rules.hexbanners.events import ExitBoard, HexMove, PhaseStart
+from tabletop_gui.rules.hexbanners.events import ExitBoard, HexMove
 
 from .helpers import at, open_window
 
@@ -102,15 +102,17 @@ def test_flagged_events_are_marked_in_the_log_and_the_filter_shows_only_them(qtb
     path = SCENARIOS / "t9a_counterthrust_capture_the_flags.json"
     window = open_window(qtbot, load_game(path))
     log = window.log_panel
-    assert log.flagged_rows() == [18, 29]
+    # 15: the Hippogriff is moved to 0.05 in from the Giant (Unit Spacing).
+    assert log.flagged_rows() == [15, 18, 29]
+    assert "Unit Spacing" in log.row_text(15)
     text = log.row_text(29)
     assert text.startswith("⚑ 29.")
     assert "Peasant Levy (Equitaine) moved in Orcs' turn" in text
     assert "flee reaction, pursuit or reform" in text
-    assert log.flagged_only.text() == "Flagged only (2)"
+    assert log.flagged_only.text() == "Flagged only (3)"
     log.flagged_only.setChecked(True)
     shown = [r for r in range(log.list.count()) if not log.list.isRowHidden(r)]
-    assert shown == [18, 29]
+    assert shown == [15, 18, 29]
     log.flagged_only.setChecked(False)
     assert not any(log.list.isRowHidden(r) for r in range(log.list.count()))
 

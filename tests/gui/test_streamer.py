@@ -407,7 +407,7 @@ def test_a_range_circles_caption_goes_where_it_covers_no_piece(qtbot):
     """On the Carnevale board the Golden Mask's '3 in from the objective's edge'
     sat right of its ring, among Deep Spawn, Cutpurse and Bravo."""
     from tabletop_gui.app.canvas.items import MarkerItem, UnitItem
-    from tabletop_gui.app.canvas.labels import drawn_size
+    from tabletop_gui.app.canvas.label_spots import drawn_size
     from tabletop_gui.app.canvas.overlays import LABEL_IN, CircleOverlay
 
     window = open_window(qtbot, load_game(CARNEVALE))

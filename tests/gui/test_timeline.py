@@ -40,8 +40,13 @@ def test_every_event_is_listed_in_words(demo):
     events = demo.doc.timeline.events
     assert panel.list.count() == len(events) + 1
     assert panel.row_text(0).startswith("0. Setup")
+    flagged = panel.flagged_rows()
     for i, event in enumerate(events, start=1):
-        assert panel.row_text(i) == f"{i}. {event.describe(demo.doc.timeline.state_at(i - 1))}"
+        words = f"{i}. {event.describe(demo.doc.timeline.state_at(i - 1))}"
+        if i in flagged:  # marked, its flag after the words (Unit Spacing: event 14)
+            assert panel.row_text(i).startswith(f"⚑ {words}  (")
+        else:
+            assert panel.row_text(i) == words
     assert any(" moved " in panel.row_text(i) and " in" in panel.row_text(i)
                for i in range(1, panel.list.count()))  # fmt: skip
 

@@ -22,16 +22,17 @@ def demo(qtbot):
     return open_window(qtbot, load_game(str(DEMO_BOARD)))
 
 
-def test_the_toolbar_holds_the_five_tools_with_icons_and_keys_in_their_tooltips(qtbot):
+def test_the_toolbar_holds_the_tools_and_toggles_with_icons_and_keys_in_their_tooltips(qtbot):
     window = demo(qtbot)
     bar = window.tools.toolbar
     assert bar.isVisible()
     actions = [a for a in bar.actions() if not a.isSeparator()]
     tips = [a.toolTip() for a in actions]
-    assert [re.search(r"\((\w)\)", t).group(1) for t in tips] == ["V", "M", "T", "Z", "W"]
+    keys = ["V", "M", "T", "Z", "W", "A", "L"]  # the tools; Where it scores, Arcs, Line of sight
+    assert [re.search(r"\((\w)\)", t).group(1) for t in tips] == keys
     assert all(not a.icon().isNull() for a in actions)
     assert tips[1].startswith("Ruler")
-    for action, key in zip(actions, "VMTZW", strict=True):
+    for action, key in zip(actions, keys, strict=True):
         assert action.shortcut().toString() == key
 
 

@@ -6,9 +6,13 @@ at that scale shows."""
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QPoint
+import shiboken6
+from PySide6.QtCore import QPoint, Qt
 
 from tabletop_gui.app.canvas.lod_tiles import SETTLE_MS, ZOOM_BAND
+from tabletop_gui.app.windows.main_window import MainWindow
+from tabletop_gui.examples import DEMO_BOARD
+from tabletop_gui.io import load_game
 
 from .test_repaint import shown_pixels
 
@@ -66,3 +70,23 @@ def test_a_changed_unit_is_drawn_at_once_whatever_the_pictures_kept(demo, qtbot)
     demo.scene.forget_pictures()
     view.viewport().repaint()
     assert np.array_equal(shown, shown_pixels(demo))
+
+
+def test_a_window_closed_while_its_zoom_settles_leaves_no_error_behind(qtbot):
+    """The wait for the zoom to rest outlives a window closed in the meantime:
+    once the scene and its batches are deleted, the pending repaint does nothing
+    (pytest-qt fails the test on any exception raised in Qt's event loop)."""
+    window = MainWindow(load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    window.view.fit_board()
+    qtbot.wait(3 * SETTLE_MS)
+    window.view.viewport().repaint()
+    window.view.zoom(1.15, QPoint(300, 300))
+    window.view.viewport().repaint()  # a settle is now pending for the scene and batches
+    scene = window.view.board_scene
+    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    window.close()
+    qtbot.waitUntil(lambda: not shiboken6.isValid(scene), timeout=5000)
+    qtbot.wait(3 * SETTLE_MS)

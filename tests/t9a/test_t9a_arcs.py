@@ -1,7 +1,7 @@
 """Arcs (docs/t9a.md, Arcs): a unit's four arcs run from its corners at 135
 degrees to its Facings; a charger is located in the arc of the target that holds
 the centre of its front; exactly on a line it is in both, and the rules take the
-flank arc. Round bases have no arc lines."""
+flank arc. Round bases have no arcs."""
 
 from __future__ import annotations
 
@@ -67,12 +67,13 @@ def test_a_charger_behind_the_target_is_in_its_rear_arc():
     assert r.arc == "rear" and r.margin == pytest.approx(4.5 * R, abs=1e-9)
 
 
-def test_a_round_target_has_one_arc_all_round_its_front():
-    disc = unit("orcs", B, 36, 24, w=40, base_shape=BaseShape.ROUND)
+def test_a_round_target_has_no_arcs_so_a_charger_is_in_none_and_told_why():
+    disc = unit("orcs", B, 36, 24, w=40, base_shape=BaseShape.ROUND, name="Shaman")
     r = ruling(charger_with_front_centre(40, 20), disc)
-    assert r.arc == "front" and r.margin is None and "round base" in r.note
+    assert r.arc is None and r.margin is None
+    assert r.why == "Shaman is on a round base, which has no arcs: it sees all round"
     arcs = unit_arcs(state(setup([], [disc])), "orcs")
-    assert arcs is not None and not arcs.regions and "round base" in arcs.why
+    assert arcs is not None and not arcs.regions and arcs.why == r.why
 
 
 def test_a_unit_shows_four_arcs_to_the_boards_edges_each_labelled_on_the_board():

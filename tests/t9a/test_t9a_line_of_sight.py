@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 import shapely
-from t9a_helpers import A, B, HeightClass, Terrain, block, rect, setup, state
+from t9a_helpers import A, B, HeightClass, Terrain, block, rect, setup, state, unit
 
+from tabletop_gui.model.pieces import BaseShape
 from tabletop_gui.rules.t9a.rulings import line_of_sight, sight_to
 
 #: The viewer: 2 x 2 in, facing +y, its front from (35, 11) to (37, 11).
@@ -100,3 +101,11 @@ def test_the_region_in_view_is_the_front_arc_less_what_the_hill_hides():
     assert not seen.region.contains(shapely.Point(30, 35))  # behind the hill
     assert not seen.region.contains(shapely.Point(36, 5))  # behind the viewer
     assert seen.region.contains(shapely.Point(EDGE_AT_30 + 0.5, 30))
+
+
+def test_a_round_base_sees_all_round_from_its_edge():
+    round_viewer = unit("d", A, 36, 10, w=40, base_shape=BaseShape.ROUND)
+    behind = block("t", B, 35, 2, 37, 3)  # behind a rectangle facing +y: outside its arc
+    s = state(setup([], [round_viewer, behind], terrain=[wall()]))
+    assert sight_to(s, "d", "t").seen
+    assert line_of_sight(s, "d").region.contains(shapely.Point(36, 4))

@@ -7,6 +7,10 @@ from __future__ import annotations
 import pytest
 from t9a_helpers import A, B, block, setup, state
 
+from tabletop_gui.model.events import MovePiece, TurnStart
+from tabletop_gui.model.game import Game
+from tabletop_gui.rules import Timeline
+from tabletop_gui.rules.engine import flags
 from tabletop_gui.rules.t9a.rulings import spacing, spacing_breaches
 
 
@@ -47,3 +51,32 @@ def test_every_unit_too_close_is_found_nearest_first():
              block("c", B, 30, 22.5, 34, 24), block("far", B, 50, 20, 54, 22)]  # fmt: skip
     found = spacing_breaches(state(setup([], units)), "a")
     assert [s.b for s in found] == ["c", "b"]
+
+
+@pytest.mark.parametrize("crowd", [0, 60])  # a small board loops; a crowded one uses arrays
+def test_the_units_too_close_are_found_the_same_on_a_small_and_a_crowded_board(crowd):
+    units = [block("a", A, 30, 20, 34, 22), block("b", B, 34.5, 20, 38, 22),
+             block("c", B, 30, 22.99, 34, 24), block("d", B, 30, 17, 34, 18.98)]  # fmt: skip
+    units += [block(f"far{i}", B, 2 + i, 40, 2.5 + i, 41) for i in range(crowd)]
+    found = spacing_breaches(state(setup([], units)), "a")
+    assert [(s.b, round(s.distance, 6)) for s in found] == [("b", 0.5), ("c", 0.99)]
+
+
+def moved_to(gap: float) -> list[str]:
+    """The game log's flags when "b" is moved to ``gap`` in from "a" in its turn."""
+    units = [block("a", A, 30, 20, 34, 22, name="Knights"),
+             block("b", B, 40, 20, 44, 22, name="Orc Boyz")]  # fmt: skip
+    tl = Timeline(Game(setup([], units), (TurnStart(1), TurnStart(1, B),
+                                          MovePiece("b", 36 + gap, 21))))  # fmt: skip
+    return flags(tl.state_at(2), tl.events[2], tl.state_at(3))
+
+
+def test_a_unit_moved_to_099_in_from_another_is_flagged_in_the_log_not_refused():
+    assert moved_to(0.99) == [
+        "Orc Boyz is 0.99 in from Knights: units keep more than 1 in apart (Unit Spacing)"
+    ]
+
+
+def test_a_unit_moved_to_101_in_or_into_base_contact_is_not_flagged():
+    assert moved_to(1.01) == []
+    assert moved_to(0.0) == []

@@ -30,7 +30,7 @@ from tabletop_gui.app.camera.underlay import Underlay, prepared
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.layers import Z_TOOL
 from tabletop_gui.app.document import Document
-from tabletop_gui.app.windows.part import Part
+from tabletop_gui.app.part import Part
 from tabletop_gui.camera.errors import CameraError
 from tabletop_gui.camera.follow import Follower, FollowStep
 from tabletop_gui.camera.records import alignment_of, kept_fit, lens_of

@@ -17,7 +17,7 @@ from PySide6.QtGui import (
     QPen,
 )
 
-from tabletop_gui.app.export.page import ensure_app
+from tabletop_gui.app.headless import ensure_app
 from tabletop_gui.camera.markers import (
     BLACK_CELLS,
     CORNER_IDS,

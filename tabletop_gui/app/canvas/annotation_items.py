@@ -79,6 +79,9 @@ class LineReading(QGraphicsItem):
     #: (``labels.line_label_spot``); off: beside the line's middle (cheap enough
     #: for every mouse move).
     avoid_labels = True
+    #: Only spots touching the line (or at its ends): a reading far from a short
+    #: line reads as another line's.
+    touching = False
 
     def set_line(self, a: QPointF, b: QPointF, lines: list[str], ppi: float | None = None) -> None:
         self.prepareGeometryChange()
@@ -93,7 +96,9 @@ class LineReading(QGraphicsItem):
         px, py = self.pad()
         gap = self.GAP * ts
         if isinstance(scene, BoardScene) and self.avoid_labels:
-            self.centre = labels.line_label_spot(scene, a, b, w + 2 * px, h + 2 * py, gap)
+            self.centre = labels.line_label_spot(
+                scene, a, b, w + 2 * px, h + 2 * py, gap, self.touching
+            )
         else:
             self.centre = labels.beside_line(a, b, w + 2 * px, h + 2 * py, gap)[0]
         self._rect = self.line_rect().united(self.label_box())

@@ -170,7 +170,7 @@ class BoardScene(QGraphicsScene):
         never keep one. ``keep`` False: every item paints itself again at
         each repaint."""
         self.cache_pictures = keep
-        self._background = TilePictures(lambda: self.update()) if keep else None
+        self._background = TilePictures(self, lambda: self.update()) if keep else None
         for batch in self.batches:
             batch.keep_pictures(keep)
         for item in [*self._overlays.values(), *self.pieces.values()]:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF
 
 from tabletop_gui.app.canvas.items import NAME_IN, NOTE_IN, UnitItem, _note, note_below
-from tabletop_gui.app.canvas.labels import (
+from tabletop_gui.app.canvas.label_spots import (
     SPACE,
     Placer,
     _box,

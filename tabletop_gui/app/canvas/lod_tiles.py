@@ -57,7 +57,10 @@ class TilePictures:
     """Pictures per view, as tiles at the last sharp scale; ``repaint`` asks the
     views to paint again (once a zoom rests: the pictures are drawn sharp)."""
 
-    def __init__(self, repaint: Callable[[], None]) -> None:
+    def __init__(self, owner: object, repaint: Callable[[], None]) -> None:
+        #: The scene or item the pictures belong to: once Qt has deleted it, a
+        #: settle timer still pending repaints nothing.
+        self._owner = owner
         self.repaint = repaint
         self._views: dict[int, _ViewTiles] = {}
         self._timer: QTimer | None = None
@@ -187,4 +190,5 @@ class TilePictures:
     def _settle(self) -> None:
         self._settled |= self._pending
         self._pending = set()
-        self.repaint()
+        if shiboken6.isValid(self._owner):
+            self.repaint()

@@ -57,10 +57,9 @@ class Shown:
     colour: QColor
 
 
-def unit_key(state: GameState, unit: Unit) -> Hashable:
-    """What the regions depend on besides the unit's position."""
+def unit_key(unit: Unit) -> Hashable:
+    """What the regions depend on besides the unit's position and the other pieces."""
     return (
-        id(state),
         unit.id,
         Footprint.of(unit),
         unit.elevation,
@@ -332,6 +331,8 @@ class WhereItScores:
         self.items: list[QGraphicsItem] = []
         self.cross: CentreCross | None = None
         self.key: Hashable = None
+        #: The state the regions were measured on (held: compared by identity).
+        self.base: GameState | None = None
         self.shown: list[Shown] = []
 
     def clear(self, message: str = "") -> None:
@@ -343,6 +344,7 @@ class WhereItScores:
             self.scene.removeItem(self.cross)
         self.cross = None
         self.key = None
+        self.base = None
         self.shown = []
         if message:
             self.panel.set_rows(message, [])
@@ -352,10 +354,10 @@ class WhereItScores:
     def show(self, base: GameState, unit: Unit, bmap: BoardMap) -> None:
         """Regions for ``unit`` as it stands now, measured against the pieces of
         ``base`` (the committed state: a drag moves only this unit)."""
-        key = (unit_key(base, unit), bmap.height)
-        if key != self.key:
+        key = (unit_key(unit), bmap.height)
+        if key != self.key or base is not self.base:
             self.clear()
-            self.key = key
+            self.key, self.base = key, base
             self.shown = answers(base, unit)
             for shown in self.shown:
                 for path, contested, tip in path_of(shown.answer, bmap):

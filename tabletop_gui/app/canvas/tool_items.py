@@ -18,6 +18,7 @@ from tabletop_gui.app import style
 from tabletop_gui.app.canvas.annotation_items import LineReading
 from tabletop_gui.app.canvas.drawing import draw_dashed
 from tabletop_gui.app.canvas.layers import Z_TOOL
+from tabletop_gui.app.editor import ROTATE_FINE, ROTATE_STEP
 
 
 class RotateHandle(QGraphicsEllipseItem):
@@ -32,7 +33,10 @@ class RotateHandle(QGraphicsEllipseItem):
         self.setZValue(Z_TOOL + 1)
         self.setBrush(QColor("white"))
         self.setPen(style.cosmetic(QColor("black"), 2))
-        self.setToolTip("Drag to rotate (R / Shift+R: 15° / 1° steps)")
+        self.setToolTip(
+            f"Drag to rotate (R / Shift+R: {ROTATE_STEP:g}° left / right;"
+            f" Alt+R / Alt+Shift+R: {ROTATE_FINE:g}°)"
+        )
         self.setCursor(Qt.CursorShape.CrossCursor)
         self.unit_id: str | None = None
 

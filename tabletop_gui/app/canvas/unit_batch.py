@@ -166,7 +166,7 @@ class UnitBatch(QGraphicsItem):
     def keep_pictures(self, keep: bool = True) -> None:
         """Paint a view through pictures kept per zoom band (``lod_tiles``)."""
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, keep)
-        self.pictures = TilePictures(lambda: QGraphicsItem.update(self)) if keep else None
+        self.pictures = TilePictures(self, lambda: QGraphicsItem.update(self)) if keep else None
 
     def update(self, *args: Any, **kwargs: Any) -> None:
         """Repaint: what the batch draws changed, so its kept pictures are stale."""

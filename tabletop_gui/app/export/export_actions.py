@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMenu, QMe
 
 from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
-from tabletop_gui.app.windows.part import Part
+from tabletop_gui.app.part import Part
 
 #: File ▸ Export's entries: (text, kind, paper, key).
 EXPORTS = (

@@ -4,19 +4,18 @@ text below it, as a PNG image or an SVG whose board is at true scale."""
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter
-from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.glyphs import legend_symbols
 from tabletop_gui.app.canvas.hex_terrain import legend_terrain
 from tabletop_gui.app.canvas.legend import legend_entries, paint_legend
+from tabletop_gui.app.headless import ensure_app
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.model.names import possessive
@@ -25,14 +24,6 @@ from tabletop_gui.play.turns import clock_text
 from tabletop_gui.play.wording import score_rows, summary_text
 from tabletop_gui.rules.engine import evaluate
 from tabletop_gui.rules.scoreboard import Scoreboard
-
-
-def ensure_app() -> QApplication:
-    app = QApplication.instance()
-    if app is None:
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        app = QApplication([])
-    return app  # type: ignore[return-value]
 
 
 def board_scene(

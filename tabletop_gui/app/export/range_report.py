@@ -1,7 +1,10 @@
 """A disputed-range report: one page (PNG or PDF) of the moment a ruling is made,
 for both players to see: the board region around a ruler or a unit, drawn by the
 window's own scene with the ruler and its figures, the rule applied, the game
-turn and the file's name."""
+turn and the file's name. Where the game's rules have arcs, the unit's arcs are
+drawn, and between two units (a charger and its target, or a ruler's two ends)
+the family's ruling: the arc with its margin, the charge's reach as a ruler,
+spacing and line of sight."""
 
 from __future__ import annotations
 
@@ -23,7 +26,8 @@ from PySide6.QtGui import (
 from tabletop_gui.app.camera.underlay import ShownPicture, Underlay
 from tabletop_gui.app.canvas.annotation_items import LineReading, RingItem, show_annotations
 from tabletop_gui.app.canvas.board_scene import BoardScene
-from tabletop_gui.app.canvas.labels import Placer
+from tabletop_gui.app.canvas.label_spots import Placer
+from tabletop_gui.app.canvas.ruling_items import ArcsItem, RulingsLayer
 from tabletop_gui.app.canvas.scale_bar import draw_scale_bar
 from tabletop_gui.app.export.page import page_fonts, png_bytes
 from tabletop_gui.geometry.outline import outline_of
@@ -32,10 +36,11 @@ from tabletop_gui.model.annotations import Annotations, Ruler
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.names import piece_label, side_name
 from tabletop_gui.model.state import GameState
+from tabletop_gui.play import rulings
 from tabletop_gui.play.annotations import ring_shape, ruler_reading, ruler_title
 from tabletop_gui.play.turns import clock_text
 from tabletop_gui.play.wording import piece_lines
-from tabletop_gui.rules.engine import evaluate
+from tabletop_gui.rules.engine import evaluate, family_of
 from tabletop_gui.rules.scoreboard import Scoreboard
 
 #: Inches of board shown around what the report is about.
@@ -53,10 +58,44 @@ PDF_DPI = 150
 
 @dataclass(frozen=True)
 class Subject:
-    """What a report is about: a ruler (pinned or the live measure) or a piece."""
+    """What a report is about: a ruler (pinned or the live measure) or a piece;
+    ``charger_id``: a second unit, ruled against the piece (its target);
+    ``sight``: the line of sight of the charger (or of the piece) is drawn."""
 
     ruler: Ruler | None = None
     piece_id: str | None = None
+    charger_id: str | None = None
+    sight: bool = False
+
+    def pair(self, state: GameState) -> tuple[str, str] | None:
+        """(charger, target): two units the report rules between, or None."""
+        units = state.scene.units
+        if self.charger_id in units and self.piece_id in units:
+            assert self.charger_id is not None and self.piece_id is not None
+            return self.charger_id, self.piece_id
+        r = self.ruler
+        if r is not None and r.start_piece in units and r.end_piece in units:
+            assert r.start_piece is not None and r.end_piece is not None
+            if r.start_piece != r.end_piece:
+                return r.start_piece, r.end_piece
+        return None
+
+    def viewer(self, state: GameState) -> str | None:
+        """The unit whose line of sight the report draws: the charger, or the
+        piece (None: none asked for)."""
+        if not self.sight:
+            return None
+        pair = self.pair(state)
+        if pair is not None:
+            return pair[0]
+        return self.piece_id if self.piece_id in state.scene.units else None
+
+    def arcs_of(self, state: GameState) -> str | None:
+        """The unit whose arcs the report draws: the target, or the piece."""
+        pair = self.pair(state)
+        if pair is not None:
+            return pair[1]
+        return self.piece_id if self.piece_id in state.scene.units else None
 
 
 def _region(state: GameState, annotations: Annotations, subject: Subject) -> QRectF:
@@ -75,12 +114,13 @@ def _region(state: GameState, annotations: Annotations, subject: Subject) -> QRe
                 x0, y0, x1, y1 = outline_of(piece).polygon().bounds
                 xs += [x0, x1]
                 ys += [y0, y1]
-    if subject.piece_id is not None:
-        piece = scene.units.get(subject.piece_id) or scene.markers.get(subject.piece_id)
+    for pid in (subject.piece_id, subject.charger_id):
+        piece = (scene.units.get(pid) or scene.markers.get(pid)) if pid is not None else None
         if piece is not None:
             x0, y0, x1, y1 = outline_of(piece).polygon().bounds
             xs += [x0, x1]
             ys += [y0, y1]
+    if subject.piece_id is not None:
         for ring in annotations.rings_of(subject.piece_id):
             shape = ring_shape(scene, ring)
             if shape is not None:
@@ -126,6 +166,24 @@ def report_lines(
                 if pid == subject.piece_id:
                     lines.append((f"{r.name}: {line}", False))
                     lines.append((f"  Rule applied: {r.reason}", False))
+    family = family_of(state.setup)
+    pair = subject.pair(state)
+    if pair is not None:
+        found = rulings.measure_lines(state, family, *pair)
+        lines += [(f"Ruling: {found[1].removeprefix('Arc: ')}", True)]
+        lines += [(line, False) for line in found[2:]]
+    arcs_of = subject.arcs_of(state)
+    arcs = family.unit_arcs(state, arcs_of) if arcs_of is not None else None
+    if arcs is not None:
+        name = piece_label(scene.units[arcs.unit_id])
+        drawn = "drawn to the board's edges" if arcs.regions else arcs.why
+        lines.append((f"Arcs of {name}: {drawn}", False))
+    viewer = subject.viewer(state)
+    sight = family.line_of_sight(state, viewer) if viewer is not None else None
+    if sight is not None:
+        lines.append((rulings.sight_summary(scene, sight), False))
+    if (pair is not None or arcs is not None or sight is not None) and family.reference:
+        lines.append((f"Rules applied: as {family.reference} states them", False))
     lines.append((f"Game turn: {clock_text(state, events, board)}, after {state.index} events",
                   False))  # fmt: skip
     lines.append((f"File: {file_name}", False))
@@ -194,7 +252,8 @@ class Layout:
 
 def label_boxes(scene: BoardScene) -> list[QRectF]:
     """Every label drawn on ``scene`` (board inches): the names, captions and
-    notes its last placement pass put down, and the rulers' and rings' readings."""
+    notes its last placement pass put down, the rulers' and rings' readings and
+    the arcs' names."""
     boxes: list[QRectF] = []
     placer = scene.label_placer
     if isinstance(placer, Placer):
@@ -209,6 +268,8 @@ def label_boxes(scene: BoardScene) -> list[QRectF]:
             boxes.append(item.label_box())
         elif isinstance(item, RingItem) and item.isVisible():
             boxes.append(item.label_rect)
+        elif isinstance(item, ArcsItem) and item.isVisible():
+            boxes += item.label_rects()
     out = []
     for r in boxes:
         (x0, y0), (x1, y1) = scene.bmap.to_board(r.topLeft()), scene.bmap.to_board(r.bottomRight())
@@ -217,12 +278,33 @@ def label_boxes(scene: BoardScene) -> list[QRectF]:
 
 
 def uncropped(scene: BoardScene, region: QRectF) -> QRectF:
-    """``region`` (board inches) grown to hold whole every label it cuts."""
+    """``region`` (board inches) grown to hold whole every label it cuts, with
+    LABEL_SLACK to spare: the region is fitted to the page again from its centre
+    and width, which moves its edges by a rounding error."""
     grown = QRectF(region)
+    s = LABEL_SLACK
     for r in label_boxes(scene):
         if r.intersects(region) and not region.contains(r):
-            grown = grown.united(r)
+            grown = grown.united(r.adjusted(-s, -s, s, s))
     return grown
+
+
+#: How far beyond a label the region it is grown to reaches, inches.
+LABEL_SLACK = 1e-3
+
+
+def show_rulings(layer: RulingsLayer, state: GameState, subject: Subject, ppi: float) -> None:
+    """Draw the subject's arcs, between two units the charge's reach, and the line
+    of sight asked for (instead of what ``layer`` drew before)."""
+    family = family_of(state.setup)
+    arcs_of = subject.arcs_of(state)
+    arcs = family.unit_arcs(state, arcs_of) if arcs_of is not None else None
+    pair = subject.pair(state)
+    reach = family.charge_reach(state, *pair) if pair is not None else None
+    lines = rulings.reach_lines(reach) if reach is not None else []
+    viewer = subject.viewer(state)
+    sight = family.line_of_sight(state, viewer) if viewer is not None else None
+    layer.show(state.scene, arcs, sight, reach, lines, ppi)
 
 
 def _wrap(text: str, metrics: QFontMetricsF, width: float) -> list[str]:
@@ -275,8 +357,11 @@ def write_range_report(
             under = Underlay(scene)
             under.set_opacity(photo.opacity)
             under.show(photo.image, photo.transform, photo.board)
+        rulings_layer = RulingsLayer(scene, scene.bmap)
         for _ in range(MAX_GROWTH):
-            show_annotations(scene, shown, state, board, layout.board.width() / region.width())
+            ppi = layout.board.width() / region.width()
+            show_annotations(scene, shown, state, board, ppi)
+            show_rulings(rulings_layer, state, subject, ppi)
             grown = uncropped(scene, region)
             if grown == region:
                 break

@@ -29,12 +29,12 @@ from pathlib import Path
 from tabletop_gui.app.export.page import (
     Page,
     board_scene,
-    ensure_app,
     page_image,
     png_bytes,
     svg_bytes,
 )
 from tabletop_gui.app.export.true_scale import DEFAULT_OVERLAP_IN, write_pdf
+from tabletop_gui.app.headless import ensure_app
 from tabletop_gui.io.atomic import write_atomic
 from tabletop_gui.model.annotations import Annotations
 from tabletop_gui.model.events import Event

@@ -246,6 +246,12 @@ def print_board(
     over its paper, in ``viewer``'s view (None: the referee's); returns the number
     of pages."""
     scene = board_scene(state, viewer=viewer)
+    # Painted at the PDF's resolution, the page is the PDF's: what the drawing
+    # sizes in pixels (cosmetic lines, hatching, the smallest label drawn) is
+    # 1/96 in, not a printer's 1/1200 (grid lines all but vanished and the
+    # hatching was 150 hairlines an inch, a grey wash). Vector drawing and text
+    # still print at the printer's own resolution.
+    printer.setResolution(PDF_DPI)
     try:
         layout = printer.pageLayout()
         full = layout.fullRect(QPageLayout.Unit.Inch)

@@ -10,7 +10,8 @@ from dataclasses import replace
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from tabletop_gui.app.export.page import board_scene, ensure_app, png_bytes
+from tabletop_gui.app.export.page import board_scene, png_bytes
+from tabletop_gui.app.headless import ensure_app
 from tabletop_gui.io.tts.write import picture_size
 from tabletop_gui.model.state import GameState
 

@@ -84,10 +84,20 @@ class ScorePanel(QWidget):
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: #555555; font-style: italic; padding: 6px")
         self.hint.hide()
+        #: A referee's ruling between two selected units (the rules' arc with its
+        #: margin, the charge's reach): set by the window, hidden when empty.
+        self.ruling = QLabel(self)
+        self.ruling.setObjectName("scoreRuling")
+        self.ruling.setWordWrap(True)
+        self.ruling.setStyleSheet(
+            "background: #eef3fa; border: 1px solid #9db3d3; border-radius: 3px; padding: 4px"
+        )
+        self.ruling.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.hint)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.ruling)
         layout.addWidget(self.summary)
         self.rows: list[ScoreRow] = []
         self.keys: list[RowKey] = []
@@ -254,6 +264,13 @@ class ScorePanel(QWidget):
 
     def _item(self, row: int, col: int) -> QTableWidgetItem:
         return self.table.item(row, col) or self._new_item(row, col)
+
+    def set_ruling(self, lines: list[str]) -> None:
+        """Show ``lines`` (a ruling between two units), or nothing."""
+        text = "\n".join(lines)
+        if self.ruling.text() != text:
+            self.ruling.setText(text)
+        self.ruling.setVisible(bool(text))
 
     def _set_summary(self, scene: Scene, board: Scoreboard) -> None:
         text = summary_text(scene, board)

@@ -106,8 +106,3 @@ def stream_scoreboard(doc: Document, show_hidden: bool) -> Scoreboard:
     if show_hidden:
         return evaluate(doc.state)
     return evaluate(doc.state, players_viewer(doc))
-
-
-def public_scoreboard(doc: Document) -> Scoreboard:
-    """The players' view (face-down values unknown), whatever the setting."""
-    return stream_scoreboard(doc, show_hidden=False)

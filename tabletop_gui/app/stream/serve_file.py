@@ -14,7 +14,7 @@ from typing import TextIO
 
 from PySide6.QtCore import QTimer
 
-from tabletop_gui.app.export.page import ensure_app
+from tabletop_gui.app.headless import ensure_app
 from tabletop_gui.app.stream.overlay_feed import GameMoment, OverlayFeed, game_moment
 from tabletop_gui.io import FileFormatError, load_game
 from tabletop_gui.overlay.hub import Hub

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
-from tabletop_gui.app.windows.part import Part
+from tabletop_gui.app.part import Part
 
 if TYPE_CHECKING:
     from tabletop_gui.app.stream.overlay_feed import OverlayFeed

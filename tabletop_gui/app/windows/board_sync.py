@@ -24,7 +24,7 @@ from tabletop_gui.app.canvas.legend import LegendWidget
 from tabletop_gui.app.canvas.view import BoardView
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.panels.score_panel import ScorePanel
-from tabletop_gui.app.windows.part import Part
+from tabletop_gui.app.part import Part
 from tabletop_gui.play.setup_marks import setup_marks
 from tabletop_gui.play.wording import piece_ids
 from tabletop_gui.rules.scoreboard import Scoreboard

@@ -16,7 +16,7 @@ from tabletop_gui.app.canvas.view import BoardView
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.editor import ROTATE_FINE, ROTATE_STEP, Editor
 from tabletop_gui.app.panels.inspector import Inspector
-from tabletop_gui.app.windows.part import Part
+from tabletop_gui.app.part import Part
 from tabletop_gui.io import clipboard
 from tabletop_gui.io.clipboard import piece_count
 from tabletop_gui.play.clipboard import paste_events

@@ -18,9 +18,9 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
+from tabletop_gui.app.part import Part
 from tabletop_gui.app.windows import scenario_import, tts_import
 from tabletop_gui.app.windows.army_import import ArmyImportDialog, import_army_list
-from tabletop_gui.app.windows.part import Part
 from tabletop_gui.examples import DEMO_BOARD, examples, is_example
 from tabletop_gui.io import FileFormatError, load_game, save_game
 from tabletop_gui.io.errors import LogRefusal

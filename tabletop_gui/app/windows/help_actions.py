@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QDialog, QMainWindow, QMenu
 
 from tabletop_gui import help as help_pages
 from tabletop_gui.app.document import Document
+from tabletop_gui.app.part import Part
 from tabletop_gui.app.windows import help_window
-from tabletop_gui.app.windows.part import Part
 
 
 def menu_actions(menu: QMenu) -> list[QAction]:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMainWindow
 from tabletop_gui.app.canvas.view import BoardView
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.panels.log_panel import LogPanel
-from tabletop_gui.app.windows.part import Part
+from tabletop_gui.app.part import Part
 
 
 class HistoryController(Part):

@@ -28,6 +28,7 @@ from tabletop_gui.app.panels.log_panel import LogPanel
 from tabletop_gui.app.panels.palette import Palette
 from tabletop_gui.app.panels.score_panel import ScorePanel
 from tabletop_gui.app.panels.turn_bar import TurnBar
+from tabletop_gui.app.part import add_action
 from tabletop_gui.app.stream.stream_control import StreamController
 from tabletop_gui.app.windows.board_sync import BoardController
 from tabletop_gui.app.windows.edit_actions import EditController
@@ -35,9 +36,9 @@ from tabletop_gui.app.windows.file_actions import FilesController
 from tabletop_gui.app.windows.help_actions import HelpController
 from tabletop_gui.app.windows.history_actions import HistoryController
 from tabletop_gui.app.windows.panel_layout import PanelsController
-from tabletop_gui.app.windows.part import add_action
 from tabletop_gui.app.windows.play_actions import PlayController
 from tabletop_gui.app.windows.referee_actions import RefereeController
+from tabletop_gui.app.windows.rulings_actions import RulingsController
 from tabletop_gui.app.windows.setup_actions import SetupController
 from tabletop_gui.app.windows.tool_actions import ToolsController
 from tabletop_gui.examples import is_example
@@ -102,6 +103,10 @@ class MainWindow(QMainWindow):
                                      lambda: self.panels.raise_panel("Scenario"))  # fmt: skip
         self.files.name_armies.connect(self.setup.open_sides)
         self.files.briefing_wanted.connect(self.setup.show_briefing)
+        self.rulings = RulingsController(doc, self, self.scene, self.view, self.score_panel)
+        self.referee.pair = self.rulings.pair
+        self.referee.sight_on = self.rulings.sight_action.isChecked
+        self.tools.toolbar.addActions([self.rulings.arcs_action, self.rulings.sight_action])
         self.help = HelpController(doc, self, self.tools.help_section,
                                    {self.edit.undo_action: "Undo",
                                     self.edit.redo_action: "Redo"})  # fmt: skip
@@ -147,6 +152,7 @@ class MainWindow(QMainWindow):
         self.referee.add_entries(t)
         t.addSeparator()
         t.addAction(self.tools.scores_action)
+        self.rulings.add_entries(t)
 
         self.camera.add_menu(bar)
         self.camera.add_help_entries(self.help.menu)

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop_gui.app.document import Document
-from tabletop_gui.app.windows.part import Part
+from tabletop_gui.app.part import Part
 
 #: Below this window width the panels share one tabbed column (see ``fit``).
 COMPACT_WIDTH = 1280

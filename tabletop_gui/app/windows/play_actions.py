@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 from tabletop_gui.app.canvas.view import BoardView
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.panels.turn_bar import TurnBar
-from tabletop_gui.app.windows.part import Part
+from tabletop_gui.app.part import Part
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.play import actions as game_actions

@@ -18,7 +18,7 @@ from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.view import BoardView
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.export.range_report import Subject, write_range_report
-from tabletop_gui.app.windows.part import Part
+from tabletop_gui.app.part import Part
 from tabletop_gui.model.annotations import Annotations, Ruler
 from tabletop_gui.model.limits import text_problem
 from tabletop_gui.model.pieces import Marker, Unit
@@ -50,6 +50,11 @@ class RefereeController(Part):
             self.action(None, "Disputed-range &report (PNG/PDF)…", self.range_report_dialog,
                         "Ctrl+Shift+R"),
         ]  # fmt: skip
+        #: Two units a report rules between (charger, target), when the window
+        #: knows them (its rulings part); None: none.
+        self.pair: Callable[[], tuple[str, str] | None] = lambda: None
+        #: Whether the window shows a unit's line of sight (the report draws it too).
+        self.sight_on: Callable[[], bool] = lambda: False
         doc.annotations_changed.connect(self.show_annotations)
         doc.scoreboard_ready.connect(self.show_annotations)
         view.ruler_note_requested.connect(self.edit_ruler_note)
@@ -153,17 +158,22 @@ class RefereeController(Part):
 
     # -- the disputed-range report ------------------------------------------------
     def report_subject(self) -> Subject | None:
-        """What the report is about: the selected pinned ruler, else the selected
-        piece, else the only pinned ruler, else (several pinned) the one the user
+        """What the report is about: the selected pinned ruler, else two units
+        ruled between (a charger and its target: the rulings part's pair), else
+        the selected piece (either with the line of sight the window shows),
+        else the only pinned ruler, else (several pinned) the one the user
         chooses, else the line being measured. None: nothing, or the choice was
         cancelled."""
         ids = self.doc.rulers_selected
         ruler = self.doc.annotations.ruler(ids[0]) if ids else None
         if ruler is not None:
             return Subject(ruler=ruler)
+        pair = self.pair()
+        if pair is not None:
+            return Subject(piece_id=pair[1], charger_id=pair[0], sight=self.sight_on())
         pieces = self._selected_pieces()
         if pieces:
-            return Subject(piece_id=pieces[0])
+            return Subject(piece_id=pieces[0], sight=self.sight_on())
         live = None
         if self.view.measure_ends is not None:
             start_id, start, end_id, end = self.view.measure_ends

@@ -17,7 +17,7 @@ from tabletop_gui.app.panels.briefing_panel import BriefingPanel
 from tabletop_gui.app.panels.objectives_dialog import ObjectivesDialog
 from tabletop_gui.app.panels.palette import Palette
 from tabletop_gui.app.panels.sides_dialog import SidesDialog
-from tabletop_gui.app.windows.part import Part
+from tabletop_gui.app.part import Part
 
 
 class SetupController(Part):

@@ -21,7 +21,7 @@ from tabletop_gui.app.canvas.view import BoardView, Tool
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.editor import Editor
 from tabletop_gui.app.panels.palette import Palette
-from tabletop_gui.app.windows.part import Part
+from tabletop_gui.app.part import Part
 
 #: The tools: their menu text, key and what the toolbar's tooltip says they do.
 TOOLS = (

@@ -32,11 +32,6 @@ def distances_to_circle(scene: Scene, x: float, y: float, z: float, radius: floa
     return distances_to_point(unit_arrays(scene), x, y, pz=z, radius=radius)
 
 
-def distances_to_marker(scene: Scene, marker: Marker) -> np.ndarray:
-    """3D edge-to-edge distance from every character to the marker's outline."""
-    return distances_to_circle(scene, marker.x, marker.y, marker.elevation, marker.radius_in)
-
-
 def distances_to_character(scene: Scene, unit: Unit) -> np.ndarray:
     """3D edge-to-edge distance from every character to ``unit``'s base."""
     arrays = unit_arrays(scene)

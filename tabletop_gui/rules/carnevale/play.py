@@ -222,7 +222,7 @@ class CarnevalePlay(Family):
             return []
         active = before.clock.activation
         found = [flags.overlap_flag(after, unit.id)]
-        if active != unit.id and before.clock.turn > 0 and not before.clock.over:
+        if active != unit.id and before.clock.turn > 0 and not self.game_over(before):
             if active is None:
                 when = "no character is activating"
             else:

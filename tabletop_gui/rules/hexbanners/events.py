@@ -1,10 +1,9 @@
 """Events of the hex Victory Banner game (Commands & Colors style).
 
 Side turns are the core ``TurnStart(turn, side)`` / ``TurnEnd(turn, side)``; the
-movement phase is the core ``PhaseStart("movement")`` / ``PhaseEnd("movement")``
-(``movement_start()`` / ``movement_end()`` build them). The events here move
-units hex to hex, take them off the board and record cards and Time Pressure
-banners. Whether a rule allows one now is the rules' business
+movement phase is the core ``PhaseStart("movement")`` / ``PhaseEnd("movement")``.
+The events here move units hex to hex, take them off the board and record cards
+and Time Pressure banners. Whether a rule allows one now is the rules' business
 (``tabletop_gui.rules.hexbanners``); ``apply`` only changes the scene.
 """
 
@@ -13,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tabletop_gui.model.events.base import Event, EventError, clock_prefix
-from tabletop_gui.model.events.core import PhaseEnd, PhaseStart
 from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
@@ -22,14 +20,6 @@ from tabletop_gui.rules.hexbanners.fields import FIGURES, LEADER
 #: The phase name of the movement phase (ordered moves, same-phase hand-over).
 MOVEMENT = "movement"
 SCOUT = "Scout"
-
-
-def movement_start() -> PhaseStart:
-    return PhaseStart(MOVEMENT)
-
-
-def movement_end() -> PhaseEnd:
-    return PhaseEnd(MOVEMENT)
 
 
 def hex_board(state: GameState) -> HexBoard:

@@ -65,12 +65,6 @@ def occupied_by(state: GameState, side: str, hexes: Iterable[Hex]) -> list[Hex]:
     return [h for h in hexes if h in occ and occ[h].side == side]
 
 
-def units_on(state: GameState, hexes: Iterable[Hex]) -> list[tuple[Hex, str]]:
-    """(hex, unit id) of the occupying units on ``hexes``."""
-    occ = occupancy(state)
-    return [(h, uid) for h in hexes if h in occ for uid in occ[h].unit_ids]
-
-
 @dataclass(frozen=True)
 class OrderedMove:
     """An ordered unit leaving ``from_hex`` for ``to_hex`` (None: off the board)

@@ -195,7 +195,7 @@ class HexBannersPlay(Family):
         if unit is None:
             return []
         why = "record a retreat as a retreat (hex_retreat) if it was one"
-        found = flags.other_side_moved(before, unit, why)
+        found = flags.other_side_moved(before, unit, self.game_over(before), why)
         return [found] if found else []
 
     def unit_fields(self, unit: Unit) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import shapely
-from shapely.geometry import LineString, Polygon, box
+from shapely.geometry import Polygon, box
 
 from tabletop_gui.model.pieces import Point, Zone
 from tabletop_gui.model.scene import Board
@@ -241,15 +241,7 @@ DEPLOYMENT_TYPES: dict[str, DeploymentType] = {
 }
 
 
-def deployment_type(key: str) -> DeploymentType | None:
-    return DEPLOYMENT_TYPES.get(key)
-
-
 def dividing_line(board: Board, deployment: str) -> Segment:
     """The dividing line of a setup's Deployment Type (the Centre Line if unknown)."""
     dt = DEPLOYMENT_TYPES.get(deployment)
     return dt.dividing_line(board) if dt else _centre_line(board)
-
-
-def line_geometry(line: Segment) -> LineString:
-    return LineString(line)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from tabletop_gui.model.events import Event, TurnEnd
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, Status
+from tabletop_gui.rules.t9a import rulings
 from tabletop_gui.rules.t9a.breakthrough import Breakthrough
 from tabletop_gui.rules.t9a.capture_the_flags import CaptureTheFlags
 from tabletop_gui.rules.t9a.events import EVENTS
@@ -52,14 +53,14 @@ def summary_line(state: GameState, results: Sequence[ObjectiveResult]) -> str:
         parts.append(f"{_titles(undecided)} undecided until a dice roll is recorded")
     prefix = "Final" if ended else "As if the game ended now"
     line = f"{prefix}: " + "; ".join(parts) + "."
-    problems = settings_problems(state.setup)
+    problems = settings_problems(state.setup) + rulings.settings_problems(state.setup)
     return line + (" Settings: " + "; ".join(problems) + "." if problems else "")
 
 
 class NinthAge(NinthAgePlay):
     name = "t9a"
     title = "The Ninth Age"
-    setting_names = (GAME_TURNS,)
+    setting_names = (GAME_TURNS, *rulings.SETTING_NAMES)
     #: A two-player game: the loader refuses a file with any other number of sides.
     side_count = 2
     objectives = (

@@ -34,6 +34,15 @@ from tabletop_gui.rules.play_types import (
     ZoneLayout,
 )
 from tabletop_gui.rules.region import Region
+from tabletop_gui.rules.rulings import (
+    ArcRuling,
+    ChargeReach,
+    Sight,
+    Spacing,
+    TargetSight,
+    UnitArcs,
+)
+from tabletop_gui.rules.t9a import rulings
 from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES, DeploymentType
 from tabletop_gui.rules.t9a.events import FlagMark, KingOfTheHillPick, SpoilsDrop, SpoilsPickUp
 from tabletop_gui.rules.t9a.fields import FIELDS, FLEEING, SCORING_LOST
@@ -227,15 +236,40 @@ class NinthAgePlay(Family):
 
     def flags(self, before: GameState, event: Event, after: GameState) -> list[str]:
         """A unit of the side not acting moved (legal for a flee reaction, a
-        pursuit or a reform in the opponent's Player Turn), overlapping bases."""
+        pursuit or a reform in the opponent's Player Turn), overlapping bases, a
+        unit left within 1 in of others it is not in base contact with (Unit
+        Spacing: a charge, flee or pursuit may end so)."""
         unit = flags.moved_unit(before, event)
         if unit is None:
             return []
         found = [
-            flags.other_side_moved(before, unit, "legal for a flee reaction, pursuit or reform"),
+            flags.other_side_moved(
+                before, unit, self.game_over(before), "legal for a flee reaction, pursuit or reform"
+            ),
             flags.overlap_flag(after, unit.id),
         ]
+        found += [rulings.spacing_flag(after.scene, s)
+                  for s in rulings.spacing_breaches(after, unit.id)]  # fmt: skip
         return [f for f in found if f]
+
+    # -- rulings (docs/t9a.md, Rulings) ----------------------------------------------
+    def unit_arcs(self, state: GameState, unit_id: str) -> UnitArcs | None:
+        return rulings.unit_arcs(state, unit_id)
+
+    def arc_ruling(self, state: GameState, charger_id: str, target_id: str) -> ArcRuling | None:
+        return rulings.arc_ruling(state, charger_id, target_id)
+
+    def charge_reach(self, state: GameState, charger_id: str, target_id: str) -> ChargeReach | None:
+        return rulings.charge_reach(state, charger_id, target_id)
+
+    def spacing(self, state: GameState, a_id: str, b_id: str) -> Spacing | None:
+        return rulings.spacing(state, a_id, b_id)
+
+    def line_of_sight(self, state: GameState, viewer_id: str) -> Sight | None:
+        return rulings.line_of_sight(state, viewer_id)
+
+    def sight_to(self, state: GameState, viewer_id: str, target_id: str) -> TargetSight | None:
+        return rulings.sight_to(state, viewer_id, target_id)
 
     def deployment_flags(self, state: GameState) -> Sequence[DeploymentFlag]:
         """Units deploy wholly inside their side's Deployment Zone."""

@@ -1,6 +1,6 @@
 """Screenshot the main window offscreen, optionally in the middle of a drag.
 
-    QT_QPA_PLATFORM=offscreen python -m tabletop_gui.app.export.screenshot FILE OUT.png \
+    QT_QPA_PLATFORM=offscreen python -m tabletop_gui.app.windows.screenshot FILE OUT.png \
         [--drag UNIT_ID X Y] [--select OBJECTIVE_ID] [--measure A_ID B_ID] [--at N] [--size WxH]
         [--look-back N] [--streamer] [--menu PIECE_ID]
 
@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     from tabletop_gui.io import load_game
     from tabletop_gui.model.pieces import Marker, Unit
 
-    parser = argparse.ArgumentParser(prog="python -m tabletop_gui.app.export.screenshot")
+    parser = argparse.ArgumentParser(prog="python -m tabletop_gui.app.windows.screenshot")
     parser.add_argument("file")
     parser.add_argument("output")
     parser.add_argument("--drag", nargs=3, metavar=("UNIT", "X", "Y"))

@@ -1,0 +1,300 @@
+"""What a referee's rulings draw on the board: a unit's four arcs to the board's
+edges, labelled; the region a unit sees, with a sight line to each unit it sees
+and a note on each it does not; a charge's reach as a ruler. The answers are the
+family's (``rules.rulings``); these items only draw them."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
+from shapely.geometry.base import BaseGeometry
+
+from tabletop_gui.app import style
+from tabletop_gui.app.canvas.annotation_items import LineReading
+from tabletop_gui.app.canvas.drawing import (
+    BoardMap,
+    draw_dashed,
+    draw_label,
+    label_rect,
+    pixels_per_inch,
+    text_size,
+)
+from tabletop_gui.app.canvas.label_spots import Placer
+from tabletop_gui.app.canvas.layers import Z_AREA, Z_TOOL
+from tabletop_gui.geometry.outline import outline_of
+from tabletop_gui.model.pieces import Unit
+from tabletop_gui.model.scene import Scene
+from tabletop_gui.rules.region import RegionPart
+from tabletop_gui.rules.rulings import ChargeReach, Sight, UnitArcs
+
+#: Above zones, terrain and rule areas, below circles and pieces.
+Z_ARCS = Z_AREA + 0.3
+Z_SIGHT = Z_AREA + 0.35
+Z_REACH = Z_TOOL + 1.5
+#: Arc tints (Okabe-Ito, told apart by colour-blind readers): front, flanks, rear.
+ARC_COLOURS = {
+    "front": QColor("#009e73"),
+    "left flank": QColor("#e69f00"),
+    "right flank": QColor("#e69f00"),
+    "rear": QColor("#cc79a7"),
+}
+SIGHT_COLOUR = QColor("#f0e442")
+SEEN_COLOUR = QColor("#006d4f")
+HIDDEN_COLOUR = QColor("#8b1a00")
+REACH_COLOUR = QColor("#0b3d91")
+#: Label sizes, inches on a 72 in board (times the scene's text scale).
+ARC_LABEL_IN = 0.55
+NOTE_IN = 0.45
+#: Labels stay at least this many pixels tall when zoomed out.
+READABLE_PX = 11.0
+#: An arc's label moves out along its arc at most this many label heights to
+#: clear the charge ruler's reading.
+AVOID_STEPS = 12
+
+
+def shape_path(shape: BaseGeometry | None, bmap: BoardMap) -> QPainterPath:
+    """A shapely polygon (or several, with holes) as a scene path."""
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.OddEvenFill)
+    if shape is None or shape.is_empty:
+        return path
+    for exterior, holes in RegionPart(shape).polygons():
+        path.addPolygon(bmap.polygon(exterior))
+        for hole in holes:
+            path.addPolygon(bmap.polygon(hole))
+    return path
+
+
+def _text_scale(scene: QGraphicsScene | None) -> float:
+    return float(getattr(scene, "text_scale", 1.0))
+
+
+def _readable(painter: QPainter, size_in: float) -> float:
+    return max(size_in, READABLE_PX / max(pixels_per_inch(painter), 1e-6))
+
+
+class ArcsItem(QGraphicsItem):
+    """A unit's four arcs: each tinted, the lines between them dashed from the
+    footprint's corners to the board's edges, each arc's name in it."""
+
+    def __init__(
+        self, arcs: UnitArcs, bmap: BoardMap, centre: tuple[float, float], ppi: float | None = None
+    ) -> None:
+        super().__init__()
+        self.arcs = arcs
+        #: The zoom (pixels an inch) the labels were laid out for (``label_rects``).
+        self.ppi = ppi
+        #: Boxes the labels keep clear of (scene inches): the charge ruler, its reading
+        #: and the two units it runs between.
+        self.avoid: list[QRectF] = []
+        self.centre = bmap.to_scene(*centre)
+        self.paths = [(name, shape_path(shape, bmap), bmap.to_scene(*at))
+                      for name, shape, at in arcs.regions]  # fmt: skip
+        self.lines = QPainterPath()
+        for a, b in arcs.lines:
+            self.lines.moveTo(bmap.to_scene(*a))
+            self.lines.lineTo(bmap.to_scene(*b))
+        rect = self.lines.boundingRect()
+        for _, path, _ in self.paths:
+            rect = rect.united(path.boundingRect())
+        self._rect = rect.adjusted(-2, -2, 2, 2)
+        self.setZValue(Z_ARCS)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setToolTip("Arcs of the selected unit, as the rules of this game draw them")
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        for name, path, _ in self.paths:
+            painter.setBrush(style.with_alpha(ARC_COLOURS.get(name, style.NEUTRAL), 38))
+            painter.drawPath(path)
+        painter.setPen(style.cosmetic(QColor("white"), 4))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self.lines)
+        draw_dashed(painter, self.lines, QColor("#1a1a1a"), 2, pixels=True)
+        size = _readable(painter, ARC_LABEL_IN * _text_scale(self.scene()))
+        for name, text, at in self.labels(size):
+            colour = ARC_COLOURS.get(name, style.NEUTRAL).darker(170)
+            draw_label(painter, text, at, size, colour, QColor(255, 255, 255, 200), bold=True)
+
+    def labels(self, size: float) -> list[tuple[str, str, QPointF]]:
+        """Each arc's name, its label and the label's centre, ``size`` inches tall:
+        out from the unit, and further out along its arc (on the board) while it
+        would cover a box of ``avoid``, a piece or a label placed on the board; where
+        nothing is clear, out from the unit."""
+        found = getattr(self.scene(), "label_placer", None)
+        placer = found if isinstance(found, Placer) else None
+        out = []
+        for name, _, at in self.paths:
+            text = f"{name} arc"
+            w, h = text_size(text, size, bold=True)
+            d = at - self.centre
+            n = max((d.x() ** 2 + d.y() ** 2) ** 0.5, 1e-9)
+            u = d / n
+            # ``at`` is where the label's edge nearest the unit goes.
+            first = at + u * (abs(u.x()) * w / 2 + abs(u.y()) * h / 2)
+            centre = first
+            for k in range(AVOID_STEPS + 1):
+                c = first + u * (h * k)
+                box = label_rect(text, c, size, bold=True)  # with its background
+                if not self._rect.contains(box):
+                    break
+                if not any(box.intersects(r) for r in self.avoid) and (
+                    placer is None or placer.free(box, None)
+                ):
+                    centre = c
+                    break
+            out.append((name, text, centre))
+        return out
+
+    def label_rects(self) -> list[QRectF]:
+        """Where the labels go at the zoom they were laid out for (scene inches)."""
+        size = ARC_LABEL_IN * _text_scale(self.scene())
+        if self.ppi:
+            size = max(size, READABLE_PX / self.ppi)
+        out = []
+        for _, text, at in self.labels(size):
+            w, h = text_size(text, size, bold=True)
+            out.append(QRectF(at.x() - w / 2, at.y() - h / 2, w, h))
+        return out
+
+
+class SightItem(QGraphicsItem):
+    """What a unit sees: the region in view washed yellow and outlined, its front
+    (where sight lines start) drawn thick, a sight line to each unit it sees, and
+    "not seen: behind the Hill" on each unit in its arc it does not."""
+
+    def __init__(self, sight: Sight, scene: Scene, bmap: BoardMap) -> None:
+        super().__init__()
+        self.sight = sight
+        self.region = shape_path(sight.region, bmap)
+        self.source = QPainterPath()
+        if sight.source:
+            self.source.moveTo(bmap.to_scene(*sight.source[0]))
+            for p in sight.source[1:]:
+                self.source.lineTo(bmap.to_scene(*p))
+        self.seen: list[tuple[QPointF, QPointF]] = []
+        self.notes: list[tuple[QPointF, str]] = []
+        for t in sight.targets:
+            unit = scene.units.get(t.target_id)
+            if t.seen and t.start is not None and t.end is not None:
+                self.seen.append((bmap.to_scene(*t.start), bmap.to_scene(*t.end)))
+            elif unit is not None and t.blockers:
+                # Above the unit: its name is drawn below it.
+                top = unit.y + max(unit.width_in, unit.depth_in) / 2 + 0.6
+                self.notes.append((bmap.to_scene(unit.x, top), f"not seen: {t.why}"))
+        rect = self.region.boundingRect().united(self.source.boundingRect())
+        for a, b in self.seen:
+            rect = rect.united(QRectF(a, b).normalized())
+        for at, _ in self.notes:
+            rect = rect.united(QRectF(at.x() - 6, at.y() - 1, 12, 2))
+        self._rect = rect.adjusted(-1, -1, 1, 1)
+        self.setZValue(Z_SIGHT)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setToolTip("Line of sight: the region the selected unit sees")
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setBrush(style.with_alpha(SIGHT_COLOUR, 70))
+        painter.setPen(style.cosmetic(SIGHT_COLOUR.darker(160), 1.5))
+        painter.drawPath(self.region)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(style.cosmetic(SIGHT_COLOUR.darker(200), 5))
+        painter.drawPath(self.source)
+        for a, b in self.seen:
+            painter.setPen(style.cosmetic(QColor("white"), 3.5))
+            painter.drawLine(a, b)
+            painter.setPen(style.cosmetic(SEEN_COLOUR, 1.5))
+            painter.drawLine(a, b)
+        size = _readable(painter, NOTE_IN * _text_scale(self.scene()))
+        for at, text in self.notes:
+            draw_label(
+                painter, text, at, size, QColor("white"), style.with_alpha(HIDDEN_COLOUR, 220)
+            )
+
+
+class ReachItem(LineReading):
+    """A charge's reach as a ruler: from the charger's front to the target's
+    Facing, with the straight gap and the wheel's cost beside it."""
+
+    LABEL_IN = 0.5
+    touching = True
+
+    def __init__(self, reach: ChargeReach) -> None:
+        super().__init__(REACH_COLOUR)
+        self.reach = reach
+        self.setZValue(Z_REACH)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        self.paint_line(painter)
+        self.paint_reading(painter, style.with_alpha(REACH_COLOUR, 225))
+
+
+class RulingsLayer:
+    """The ruling items on one board scene: set what to show, and the old items go.
+    Board inches map to the scene through ``bmap`` (default: the scene's own, as
+    it is when shown: a new board changes it)."""
+
+    def __init__(self, scene: QGraphicsScene, bmap: BoardMap | None = None) -> None:
+        self.scene = scene
+        self._bmap = bmap
+        self.items: list[QGraphicsItem] = []
+
+    @property
+    def bmap(self) -> BoardMap:
+        found = self._bmap or getattr(self.scene, "bmap", None)
+        return found if isinstance(found, BoardMap) else BoardMap(0.0)
+
+    def clear(self) -> None:
+        for item in self.items:
+            if item.scene() is self.scene:
+                self.scene.removeItem(item)
+        self.items = []
+
+    def show(
+        self,
+        pieces: Scene,
+        arcs: UnitArcs | None = None,
+        sight: Sight | None = None,
+        reach: ChargeReach | None = None,
+        reach_lines: list[str] | None = None,
+        ppi: float | None = None,
+    ) -> None:
+        """Draw these answers (None: that part is not shown) instead of the last."""
+        self.clear()
+        unit = pieces.units.get(arcs.unit_id) if arcs is not None else None
+        arcs_item = None
+        if arcs is not None and arcs.regions and unit is not None:
+            arcs_item = ArcsItem(arcs, self.bmap, (unit.x, unit.y), ppi)
+            self._add(arcs_item)
+        if sight is not None:
+            self._add(SightItem(sight, pieces, self.bmap))
+        if reach is not None:
+            item = ReachItem(reach)
+            self._add(item)
+            item.set_line(self.bmap.to_scene(*reach.start), self.bmap.to_scene(*reach.end),
+                          reach_lines or [], ppi)  # fmt: skip
+            if arcs_item is not None:  # the arcs' names keep clear of the ruler and the pair
+                ends = [pieces.units.get(reach.charger_id), pieces.units.get(reach.target_id)]
+                arcs_item.avoid = [item.label_box(), item.line_rect()]
+                arcs_item.avoid += [self._box(u) for u in ends if u is not None]
+
+    def _box(self, unit: Unit) -> QRectF:
+        """The unit's footprint's bounding box (scene inches)."""
+        x0, y0, x1, y1 = outline_of(unit).polygon().bounds
+        return QRectF(self.bmap.to_scene(x0, y1), self.bmap.to_scene(x1, y0))
+
+    def _add(self, item: QGraphicsItem) -> None:
+        self.scene.addItem(item)
+        self.items.append(item)

@@ -1,0 +1,194 @@
+"""The one wording of a family's rulings (no Qt): which arc with its margin, a
+charge's reach, Unit Spacing and Line of Sight, as the status bar, the score
+panel, the report and ``tabletop-gui measure`` say them; and the measure
+document (docs/measure-json.md). The answers are the family's
+(``rules.rulings``); this module only words them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop_gui.geometry.outline import distance, unit_outline
+from tabletop_gui.model.names import inches, piece_label, possessive
+from tabletop_gui.model.scene import Scene
+from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.family import Family
+from tabletop_gui.rules.rulings import ArcRuling, ChargeReach, Sight, Spacing, TargetSight
+
+#: The measure document's format version (docs/measure-json.md).
+MEASURE_VERSION = 1
+
+
+def _name(scene: Scene, unit_id: str) -> str:
+    unit = scene.units.get(unit_id)
+    return piece_label(unit) if unit is not None else unit_id
+
+
+def arc_text(ruling: ArcRuling) -> str:
+    """'right flank arc, 0.05 in from the front arc line'."""
+    if ruling.arc is None:
+        return f"in no arc: {ruling.why}"
+    if ruling.margin is None:
+        return f"{ruling.arc} arc ({ruling.note})" if ruling.note else f"{ruling.arc} arc"
+    if ruling.note:
+        return f"{ruling.arc} arc ({ruling.note})"
+    return f"{ruling.arc} arc, {inches(ruling.margin)} from the {ruling.across} arc line"
+
+
+def arc_sentence(scene: Scene, ruling: ArcRuling) -> str:
+    """'Knights' front is in Orc Boyz's right flank arc, 0.05 in from the front arc line'."""
+    charger, target = _name(scene, ruling.charger_id), _name(scene, ruling.target_id)
+    if ruling.arc is None:
+        return ruling.why[:1].upper() + ruling.why[1:]
+    return f"{possessive(charger)} front is in {possessive(target)} {arc_text(ruling)}"
+
+
+def reach_text(reach: ChargeReach) -> str:
+    """'3.20 in to the front, straight; a wheel of 20° to face it adds 0.87 in
+    (4.07 in)' / '4.07 in to the front, straight, square to it'."""
+    text = f"{inches(reach.straight)} to {_side(reach)}, straight"
+    if reach.wheel <= 0.005:
+        return text + ", square to it"
+    return (
+        f"{text}; a wheel of {abs(reach.turn):.0f}° to face it adds {inches(reach.wheel)} "
+        f"({inches(reach.total)})"
+    )
+
+
+def _side(reach: ChargeReach) -> str:
+    """'the right flank' / 'its base' (a target with no Facings)."""
+    return f"the {reach.arc}" if reach.arc else "its base"
+
+
+def reach_title(reach: ChargeReach) -> str:
+    """The charge ruler's reading: 'Charge 4.07 in: 3.20 straight + 0.87 wheel (20°)'."""
+    if reach.wheel <= 0.005:
+        return f"Charge {inches(reach.straight)} to {_side(reach)}, straight"
+    return (
+        f"Charge {inches(reach.total)}: {reach.straight:.2f} straight "
+        f"+ {reach.wheel:.2f} wheel ({abs(reach.turn):.0f}°)"
+    )
+
+
+def reach_lines(reach: ChargeReach) -> list[str]:
+    """The charge ruler's reading in two short lines (a long one at a readable
+    size spans much of the board): 'Charge 4.07 in' over '3.20 straight + 0.87
+    wheel (20°)' / 'to the front, straight'."""
+    if reach.wheel <= 0.005:
+        return [f"Charge {inches(reach.straight)}", f"to {_side(reach)}, straight"]
+    return [
+        f"Charge {inches(reach.total)}",
+        f"{reach.straight:.2f} straight + {reach.wheel:.2f} wheel ({abs(reach.turn):.0f}°)",
+    ]
+
+
+def spacing_text(s: Spacing) -> str:
+    """'0.99 in apart: within the 1 in Unit Spacing' / '1.01 in apart: spaced'."""
+    limit = f"{s.limit:g} in"
+    if s.contact:
+        return f"{inches(s.distance)} apart: in base contact"
+    if s.too_close:
+        return f"{inches(s.distance)} apart: closer than the {limit} Unit Spacing"
+    return f"{inches(s.distance)} apart: keeps the {limit} Unit Spacing"
+
+
+def sight_text(t: TargetSight) -> str:
+    """'seen' / 'not seen: behind the Hill'."""
+    return "seen" if t.seen else f"not seen: {t.why}"
+
+
+def sight_summary(scene: Scene, sight: Sight) -> str:
+    """'Line of sight of Duke (the region it sees washed yellow): sees Knights,
+    Orc Boyz; not seen: Shaman (behind the Hill), Bowmen (outside the front arc)'."""
+    seen = [_name(scene, t.target_id) for t in sight.targets if t.seen]
+    hidden = [f"{_name(scene, t.target_id)} ({t.why})" for t in sight.targets if not t.seen]
+    text = f"Line of sight of {_name(scene, sight.viewer_id)} (the region it sees washed yellow)"
+    if sight.why:
+        return f"{text}: {sight.why}"
+    text += f": sees {', '.join(seen)}" if seen else ": sees no unit"
+    return text + (f"; not seen: {', '.join(hidden)}" if hidden else "")
+
+
+def measure_document(state: GameState, family: Family, a_id: str, b_id: str) -> dict[str, Any]:
+    """What ``tabletop-gui measure`` prints with ``--json``: A and B, their
+    distance, the arc of B holding A's front and its margin, the charge's reach,
+    Unit Spacing and whether A sees B (docs/measure-json.md); null where the
+    family's rules have no such answer."""
+    scene = state.scene
+    a, b = scene.units[a_id], scene.units[b_id]
+    ruling = family.arc_ruling(state, a_id, b_id)
+    reach = family.charge_reach(state, a_id, b_id)
+    space = family.spacing(state, a_id, b_id)
+    sight = family.sight_to(state, a_id, b_id)
+    doc: dict[str, Any] = {
+        "version": MEASURE_VERSION,
+        "at": state.index,
+        "a": {"id": a.id, "name": a.name, "side": a.side},
+        "b": {"id": b.id, "name": b.name, "side": b.side},
+        "distance": round(distance(unit_outline(a), unit_outline(b)), 6),
+        "arc": ruling.arc if ruling else None,
+        "arc_margin": _round(ruling.margin) if ruling else None,
+        "arc_line": ruling.across if ruling else None,
+        "arc_note": (ruling.note or ruling.why) if ruling else "",
+        "front_centre": _point(ruling.point) if ruling else None,
+        "charge": None,
+        "spacing": None,
+        "line_of_sight": None,
+    }
+    if reach is not None:
+        doc["charge"] = {
+            "facing": reach.arc or None,
+            "straight": _round(reach.straight),
+            "wheel": _round(reach.wheel),
+            "wheel_angle": round(reach.turn, 3) + 0.0,
+            "total": _round(reach.total),
+            "from": _point(reach.start),
+            "to": _point(reach.end),
+        }
+    if space is not None:
+        doc["spacing"] = {
+            "limit": space.limit,
+            "distance": _round(space.distance),
+            "contact": space.contact,
+            "too_close": space.too_close,
+        }
+    if sight is not None:
+        doc["line_of_sight"] = {
+            "seen": sight.seen,
+            "why": sight.why,
+            "blockers": list(sight.blockers),
+            "from": _point(sight.start) if sight.start else None,
+            "to": _point(sight.end) if sight.end else None,
+        }
+    return doc
+
+
+def _round(value: float | None) -> float | None:
+    """Six decimals (a millionth of an inch, the rules' tolerance); never -0.0."""
+    return None if value is None else round(value, 6) + 0.0
+
+
+def _point(p: tuple[float, float]) -> list[float | None]:
+    return [_round(p[0]), _round(p[1])]
+
+
+def measure_lines(state: GameState, family: Family, a_id: str, b_id: str) -> list[str]:
+    """The same answers in plain words, one a line."""
+    scene = state.scene
+    a, b = _name(scene, a_id), _name(scene, b_id)
+    d = distance(unit_outline(scene.units[a_id]), unit_outline(scene.units[b_id]))
+    lines = [f"{a} to {b}: {inches(d)} edge to edge"]
+    ruling = family.arc_ruling(state, a_id, b_id)
+    lines.append(
+        f"Arc: {arc_sentence(scene, ruling)}" if ruling else "Arc: the rules of this game have none"
+    )
+    reach = family.charge_reach(state, a_id, b_id)
+    if reach is not None:
+        lines.append(f"Charge (measured only, no dice): {reach_text(reach)}")
+    space = family.spacing(state, a_id, b_id)
+    if space is not None:
+        lines.append(f"Spacing: {spacing_text(space)}")
+    sight = family.sight_to(state, a_id, b_id)
+    if sight is not None:
+        lines.append(f"Line of sight: {a} to {b}: {sight_text(sight)}")
+    return lines

@@ -1,0 +1,95 @@
+"""`tabletop-gui measure FILE A B` (docs/measure-json.md): the arc of B holding
+the centre of A's front with its margin, the charge's reach, Unit Spacing and
+line of sight, at the boundary positions a referee is called for."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tabletop_gui.cli import main
+from tabletop_gui.examples import DEMO_BOARD
+
+from .ruling_games import arc_game, round_game, sight_game, spacing_game, write
+
+
+def measure(capsys, path: str, a: str, b: str, *more: str) -> dict:
+    assert main(["measure", path, a, b, "--json", *more]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_a_front_centre_001_in_inside_the_flank_is_in_the_right_flank_by_001(tmp_path, capsys):
+    doc = measure(capsys, write(tmp_path / "g.json", arc_game(0.01)), "knights", "orcs")
+    assert doc["arc"] == "right flank" and doc["arc_line"] == "front"
+    assert doc["arc_margin"] == pytest.approx(0.01, abs=1e-6)
+    assert doc["charge"]["facing"] == "right flank"
+
+
+def test_a_front_centre_001_in_inside_the_front_is_in_the_front_by_001(tmp_path, capsys):
+    doc = measure(capsys, write(tmp_path / "g.json", arc_game(-0.01)), "knights", "orcs")
+    assert doc["arc"] == "front" and doc["arc_line"] == "right flank"
+    assert doc["arc_margin"] == pytest.approx(0.01, abs=1e-6)
+
+
+def test_a_front_centre_on_the_line_counts_in_the_flank_and_says_so(tmp_path, capsys):
+    doc = measure(capsys, write(tmp_path / "g.json", arc_game(0.0)), "knights", "orcs")
+    assert doc["arc"] == "right flank" and doc["arc_margin"] == 0
+    assert "flank arc" in doc["arc_note"]
+
+
+def test_units_099_in_apart_are_too_close_and_101_keep_their_spacing(tmp_path, capsys):
+    near = measure(capsys, write(tmp_path / "near.json", spacing_game(0.99)), "a1", "b1")
+    far = measure(capsys, write(tmp_path / "far.json", spacing_game(1.01)), "a1", "b1")
+    assert near["spacing"]["too_close"] and near["spacing"]["distance"] == pytest.approx(0.99)
+    assert not far["spacing"]["too_close"] and far["distance"] == pytest.approx(1.01)
+
+
+def test_a_target_just_past_the_hills_corner_is_seen_and_just_short_of_it_is_not(tmp_path, capsys):
+    seen = measure(capsys, write(tmp_path / "s.json", sight_game(0.01)), "d", "t")
+    hidden = measure(capsys, write(tmp_path / "h.json", sight_game(-0.01)), "d", "t")
+    assert seen["line_of_sight"]["seen"] is True
+    assert seen["line_of_sight"]["from"] == pytest.approx([37, 11])
+    assert hidden["line_of_sight"] == {
+        "seen": False, "why": "behind the Hill", "blockers": ["hill"], "from": None, "to": None
+    }  # fmt: skip
+
+
+def test_plain_text_names_the_arc_with_its_margin_and_the_line(tmp_path, capsys):
+    assert main(["measure", write(tmp_path / "g.json", arc_game(0.01)), "knights", "orcs"]) == 0
+    out = capsys.readouterr().out
+    assert "Knights' front is in Orc Boyz's right flank arc, 0.01 in from the front arc line" in out
+    assert "Charge (measured only, no dice): " in out
+    assert "Line of sight: Knights to Orc Boyz: " in out
+
+
+def test_units_are_named_by_id_or_by_a_name_only_one_unit_has(capsys):
+    doc = measure(capsys, str(DEMO_BOARD), "Knights of the Realm", "orc boyz")
+    assert (doc["a"]["id"], doc["b"]["id"]) == ("a-knights", "b-boyz")
+
+
+def test_an_unknown_unit_exits_2_naming_the_units_there_are(capsys):
+    assert main(["measure", str(DEMO_BOARD), "a-knights", "nobody"]) == 2
+    err = capsys.readouterr().err
+    assert "'nobody': no unit has that id or name" in err and "b-boyz" in err
+
+
+def test_at_n_measures_the_board_after_n_events(capsys):
+    start = measure(capsys, str(DEMO_BOARD), "a-knights", "b-boyz", "--at", "0")
+    end = measure(capsys, str(DEMO_BOARD), "a-knights", "b-boyz")
+    assert start["at"] == 0 and start["distance"] > end["distance"]
+
+
+def test_a_round_target_has_no_arc_and_the_charge_reaches_its_edge(tmp_path, capsys):
+    path = write(tmp_path / "r.json", round_game())
+    doc = measure(capsys, path, "knights", "shaman")
+    assert doc["arc"] is None and doc["arc_margin"] is None
+    assert doc["arc_note"] == "Shaman is on a round base, which has no arcs: it sees all round"
+    # The Knights' front runs from (39, 24) to (43, 24); the Shaman's centre is
+    # (36, 20), so the nearest front point is the corner (39, 24): 5 in away.
+    assert doc["charge"]["facing"] is None
+    assert doc["charge"]["straight"] == pytest.approx(5 - 20 / 25.4, abs=1e-6)
+    assert main(["measure", path, "knights", "shaman"]) == 0
+    out = capsys.readouterr().out
+    assert "Arc: Shaman is on a round base, which has no arcs: it sees all round" in out
+    assert "to its base, straight; a wheel of" in out

@@ -1,0 +1,220 @@
+"""Rulings in the window (docs/canvas.md, Rulings): A draws the selected unit's
+arcs to the board's edges, labelled; with another unit selected or dragged, the
+status bar and the score panel say which arc of the target holds the centre of
+its front, with the margin, live during the drag, and the charge's reach is drawn
+as a ruler; L draws the region a unit sees and says which units it does not see
+and why; Unit Spacing shows in the game log's flags. Boundary positions from
+tests/core/ruling_games.py."""
+
+from __future__ import annotations
+
+import shapely
+from core.ruling_games import arc_game, round_game, sight_game, spacing_game
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from tabletop_gui.app.canvas.ruling_items import ArcsItem, ReachItem, SightItem
+from tabletop_gui.examples import DEMO_BOARD, SCENARIOS
+from tabletop_gui.io import load_game
+from tabletop_gui.model.events import MovePiece, TurnStart
+from tabletop_gui.model.game import Game
+
+from .helpers import at, open_window
+
+
+def click(qtbot, window, x: float, y: float, ctrl: bool = False) -> None:
+    mods = Qt.KeyboardModifier.ControlModifier if ctrl else Qt.KeyboardModifier.NoModifier
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, mods, at(window, x, y))
+    QApplication.processEvents()
+
+
+def key(qtbot, window, k: Qt.Key) -> None:
+    qtbot.keyClick(window.view, k)
+    QApplication.processEvents()
+
+
+def drawn(window, kind: type) -> list:
+    return [i for i in window.rulings.layer.items if isinstance(i, kind)]
+
+
+def arcs_on_orcs_then_knights(qtbot, game):
+    window = open_window(qtbot, game)
+    click(qtbot, window, 36, 24)  # Orc Boyz
+    key(qtbot, window, Qt.Key.Key_A)
+    knights = window.doc.state.scene.units["knights"]
+    click(qtbot, window, knights.x, knights.y)
+    return window
+
+
+def test_a_draws_the_selected_units_four_arcs_to_the_boards_edges_labelled(qtbot):
+    window = open_window(qtbot, arc_game(0.01))
+    click(qtbot, window, 36, 24)
+    key(qtbot, window, Qt.Key.Key_A)
+    assert window.rulings.arcs_action.isChecked()
+    (item,) = drawn(window, ArcsItem)
+    assert [name for name, _, _ in item.arcs.regions] == [
+        "front", "right flank", "rear", "left flank"
+    ]  # fmt: skip
+    assert len(item.arcs.lines) == 4
+    key(qtbot, window, Qt.Key.Key_A)
+    assert not window.rulings.arcs_action.isChecked() and not drawn(window, ArcsItem)
+
+
+def test_a_charger_001_in_inside_the_flank_reads_right_flank_with_its_margin(qtbot):
+    window = arcs_on_orcs_then_knights(qtbot, arc_game(0.01))
+    words = "Knights' front is in Orc Boyz's right flank arc, 0.01 in from the front arc line"
+    assert window.rulings.label.text().startswith(words)
+    assert window.score_panel.ruling.isVisible()
+    assert words in window.score_panel.ruling.text()
+    (ruler,) = drawn(window, ReachItem)
+    assert ruler.reach.arc == "right flank"
+
+
+def test_a_charger_001_in_inside_the_front_reads_front_with_its_margin(qtbot):
+    window = arcs_on_orcs_then_knights(qtbot, arc_game(-0.01))
+    assert window.rulings.label.text().startswith(
+        "Knights' front is in Orc Boyz's front arc, 0.01 in from the right flank arc line"
+    )
+
+
+def test_dragging_the_charger_across_the_arc_line_changes_the_ruling_live(qtbot):
+    window = arcs_on_orcs_then_knights(qtbot, arc_game(-0.7))
+    assert "front arc" in window.rulings.label.text()
+    knights = window.doc.state.scene.units["knights"]
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(window, knights.x, knights.y))
+    for i in range(1, 6):  # 1.4 in to the right: across the line into the flank arc
+        qtbot.mouseMove(viewport, at(window, knights.x + 0.28 * i, knights.y))
+    assert window.doc.provisional is not None  # mid-drag
+    text = window.rulings.label.text()
+    assert "right flank arc" in text and "from the front arc line" in text
+    assert "right flank arc" in window.score_panel.ruling.text()
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton,
+                       pos=at(window, knights.x + 1.4, knights.y))  # fmt: skip
+    assert "right flank arc" in window.rulings.label.text()
+
+
+def test_two_selected_units_are_ruled_between_without_the_arcs_drawn(qtbot):
+    window = open_window(qtbot, arc_game(0.01))
+    click(qtbot, window, 36, 24)
+    knights = window.doc.state.scene.units["knights"]
+    click(qtbot, window, knights.x, knights.y, ctrl=True)
+    assert window.rulings.pair() == ("knights", "orcs")
+    assert "right flank arc, 0.01 in" in window.rulings.label.text()
+    assert not drawn(window, ArcsItem) and not drawn(window, ReachItem)
+    subject = window.referee.report_subject()
+    assert (subject.charger_id, subject.piece_id) == ("knights", "orcs")
+
+
+def sight_window(qtbot, past: float):
+    window = open_window(qtbot, sight_game(past))
+    click(qtbot, window, 36, 10)  # the viewer
+    key(qtbot, window, Qt.Key.Key_L)
+    (item,) = drawn(window, SightItem)
+    return item
+
+
+def test_l_shows_a_target_001_in_short_of_the_line_past_the_hill_as_not_seen(qtbot):
+    item = sight_window(qtbot, -0.01)
+    assert [text for _, text in item.notes] == ["not seen: behind the Hill"]
+    assert item.sight.target("t").blockers == ("hill",)
+    assert not item.region.isEmpty()
+
+
+def test_l_shows_a_target_001_in_past_the_hills_corner_as_seen_with_a_sight_line(qtbot):
+    item = sight_window(qtbot, 0.01)
+    assert item.sight.target("t").seen and len(item.seen) == 1 and not item.notes
+
+
+def spacing_flags(qtbot, gap: float) -> list[int]:
+    game = spacing_game(5.0)
+    events = (TurnStart(1), TurnStart(1, "b"), MovePiece("b1", 36 + gap, 21))
+    window = open_window(qtbot, Game(game.setup, events))
+    return window.log_panel.flagged_rows()
+
+
+def test_a_unit_moved_to_099_in_from_another_is_flagged_in_the_game_log(qtbot):
+    assert spacing_flags(qtbot, 0.99) == [3]
+
+
+def test_a_unit_moved_to_101_in_from_another_is_not_flagged(qtbot):
+    assert spacing_flags(qtbot, 1.01) == []
+
+
+def test_a_game_whose_rules_have_no_arcs_says_so_and_draws_none(qtbot):
+    window = open_window(qtbot, load_game(SCENARIOS / "carnevale_drowned_quarter.json"))
+    unit = next(iter(window.doc.state.scene.units.values()))
+    click(qtbot, window, unit.x, unit.y)
+    key(qtbot, window, Qt.Key.Key_A)
+    assert not window.rulings.arcs_action.isChecked()
+    assert "no arcs" in window.statusBar().currentMessage()
+
+
+def test_a_on_a_round_base_says_it_has_no_arcs_and_a_charger_reads_no_arc(qtbot):
+    window = open_window(qtbot, round_game())
+    click(qtbot, window, 36, 20)  # the Shaman, on a round base
+    key(qtbot, window, Qt.Key.Key_A)
+    words = "Shaman is on a round base, which has no arcs: it sees all round"
+    assert window.statusBar().currentMessage() == words
+    assert not drawn(window, ArcsItem)
+    click(qtbot, window, 41, 24.5, ctrl=True)  # the Knights
+    assert window.rulings.label.text().startswith(words)
+    assert words in window.score_panel.ruling.text()
+    (ruler,) = drawn(window, ReachItem)
+    assert ruler.reach.arc == ""
+    assert ruler.lines == ["Charge 7.80 in", "4.21 straight + 3.58 wheel (51°)"]
+
+
+def test_the_arcs_names_keep_clear_of_the_charge_ruler_its_units_and_the_boards_labels(qtbot):
+    # On the demo board the Knights stand 4 in in front of the Orc Boyz: the
+    # front arc's name would sit on the ruler between them and on the Hill's name.
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)))
+    units = window.doc.state.scene.units
+    click(qtbot, window, units["b-boyz"].x, units["b-boyz"].y)
+    key(qtbot, window, Qt.Key.Key_A)
+    click(qtbot, window, units["a-knights"].x, units["a-knights"].y, ctrl=True)
+    (arcs,) = drawn(window, ArcsItem)
+    (ruler,) = drawn(window, ReachItem)
+    names = arcs.label_rects()
+    assert len(names) == 4
+    placer = window.scene.label_placer
+    for box in names:
+        assert not box.intersects(ruler.label_box()) and not box.intersects(ruler.line_rect())
+        assert all(not box.intersects(r) for r in arcs.avoid)
+        assert placer.free(box, None)
+        assert arcs.boundingRect().contains(box)
+
+
+def test_the_report_of_a_unit_whose_line_of_sight_is_shown_draws_it_too(qtbot):
+    window = open_window(qtbot, sight_game(0.01))
+    click(qtbot, window, 36, 10)  # the viewer
+    assert not window.referee.report_subject().sight
+    key(qtbot, window, Qt.Key.Key_L)
+    subject = window.referee.report_subject()
+    assert subject.piece_id == "d" and subject.sight
+
+
+def test_the_charge_rulers_reading_stays_beside_its_line_in_a_crowded_centre(qtbot):
+    # The demo's Knights dragged 10 in right past the Hill's crowd: the ruler to
+    # the Boyz' left flank is short and every spot touching it covers something;
+    # its reading stays against the line (or at an end), not across the board.
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)))
+    units = window.doc.state.scene.units
+    click(qtbot, window, units["b-boyz"].x, units["b-boyz"].y)
+    key(qtbot, window, Qt.Key.Key_A)
+    k = units["a-knights"]
+    click(qtbot, window, k.x, k.y)
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(window, k.x, k.y))
+    for i in range(1, 21):
+        qtbot.mouseMove(viewport, at(window, k.x + 0.5 * i, k.y + 0.1 * i))
+    (ruler,) = drawn(window, ReachItem)
+    assert ruler.reach.arc == "left flank"
+    assert ruler.lines[0].startswith("Charge ") and ruler.lines[1].endswith(" wheel (90°)")
+    box = ruler.label_box()
+    line = shapely.LineString([(ruler.a.x(), ruler.a.y()), (ruler.b.x(), ruler.b.y())])
+    reading = shapely.box(box.left(), box.top(), box.right(), box.bottom())
+    # Touching the line's slant, a wide reading's nearest corner may sit beyond
+    # the short line's end, but never further than half the reading's width.
+    assert reading.distance(line) < box.width() / 2
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(window, k.x + 10, k.y + 2))
