@@ -9,10 +9,11 @@ tests/core/ruling_games.py."""
 from __future__ import annotations
 
 import shapely
-from core.ruling_games import arc_game, round_game, sight_game, spacing_game
+from core.ruling_games import HILL, arc_game, game, rect_unit, round_game, sight_game, spacing_game
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from tabletop_gui.app.canvas.drawing import label_rect
 from tabletop_gui.app.canvas.ruling_items import ArcsItem, ReachItem, SightItem
 from tabletop_gui.examples import DEMO_BOARD, SCENARIOS
 from tabletop_gui.io import load_game
@@ -218,3 +219,20 @@ def test_the_charge_rulers_reading_stays_beside_its_line_in_a_crowded_centre(qtb
     # the short line's end, but never further than half the reading's width.
     assert reading.distance(line) < box.width() / 2
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(window, k.x + 10, k.y + 2))
+
+
+def test_two_hidden_units_side_by_side_get_notes_that_do_not_cover_each_other(qtbot):
+    units = [rect_unit("d", "a", 28, 8, 30, 10, name="Bowmen"),
+             rect_unit("t1", "b", 26, 30, 28, 31, name="Goblins"),
+             rect_unit("t2", "b", 28.5, 30, 30.5, 31, name="Wolves")]  # fmt: skip
+    window = open_window(qtbot, game(units, (HILL,)))
+    click(qtbot, window, 29, 9)
+    key(qtbot, window, Qt.Key.Key_L)
+    (item,) = drawn(window, SightItem)
+    assert [text for _, text in item.notes] == ["not seen: behind the Hill"] * 2
+    notes = item.placed_notes(0.45)
+    boxes = [label_rect(text, at, 0.45) for at, text in notes]
+    assert not boxes[0].intersects(boxes[1])
+    for box, (uid, x) in zip(boxes, (("t1", 27), ("t2", 29.5)), strict=True):
+        centre = window.scene.bmap.to_board(box.center())
+        assert abs(centre[0] - x) < 0.01 and abs(centre[1] - 30.5) < 4, uid

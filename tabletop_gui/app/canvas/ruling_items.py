@@ -12,6 +12,7 @@ from shapely.geometry.base import BaseGeometry
 
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas.annotation_items import LineReading
+from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.drawing import (
     BoardMap,
     draw_dashed,
@@ -48,6 +49,8 @@ ARC_LABEL_IN = 0.55
 NOTE_IN = 0.45
 #: Labels stay at least this many pixels tall when zoomed out.
 READABLE_PX = 11.0
+#: A "not seen" note moves up at most this many lines to clear another.
+NOTE_STEPS = 4
 #: An arc's label moves out along its arc at most this many label heights to
 #: clear the charge ruler's reading.
 AVOID_STEPS = 12
@@ -180,19 +183,25 @@ class SightItem(QGraphicsItem):
                 self.source.lineTo(bmap.to_scene(*p))
         self.seen: list[tuple[QPointF, QPointF]] = []
         self.notes: list[tuple[QPointF, str]] = []
+        #: Where each note goes when above its unit is taken: below its name.
+        self.below: list[QPointF] = []
         for t in sight.targets:
             unit = scene.units.get(t.target_id)
             if t.seen and t.start is not None and t.end is not None:
                 self.seen.append((bmap.to_scene(*t.start), bmap.to_scene(*t.end)))
             elif unit is not None and t.blockers:
-                # Above the unit: its name is drawn below it.
-                top = unit.y + max(unit.width_in, unit.depth_in) / 2 + 0.6
-                self.notes.append((bmap.to_scene(unit.x, top), f"not seen: {t.why}"))
+                # Above the unit (its name is drawn below it); else below its name.
+                half = max(unit.width_in, unit.depth_in) / 2
+                self.notes.append(
+                    (bmap.to_scene(unit.x, unit.y + half + 0.6), f"not seen: {t.why}")
+                )
+                self.below.append(bmap.to_scene(unit.x, unit.y - half - 1.4))
         rect = self.region.boundingRect().united(self.source.boundingRect())
         for a, b in self.seen:
             rect = rect.united(QRectF(a, b).normalized())
-        for at, _ in self.notes:
-            rect = rect.united(QRectF(at.x() - 6, at.y() - 1, 12, 2))
+        reach = NOTE_STEPS * 2 + 2  # how far a note may move, inches (generous)
+        for at in [at for at, _ in self.notes] + self.below:
+            rect = rect.united(QRectF(at.x() - 8, at.y() - reach, 16, 2 * reach))
         self._rect = rect.adjusted(-1, -1, 1, 1)
         self.setZValue(Z_SIGHT)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -216,10 +225,41 @@ class SightItem(QGraphicsItem):
             painter.setPen(style.cosmetic(SEEN_COLOUR, 1.5))
             painter.drawLine(a, b)
         size = _readable(painter, NOTE_IN * _text_scale(self.scene()))
-        for at, text in self.notes:
+        for at, text in self.placed_notes(size):
             draw_label(
                 painter, text, at, size, QColor("white"), style.with_alpha(HIDDEN_COLOUR, 220)
             )
+
+    def placed_notes(self, size: float) -> list[tuple[QPointF, str]]:
+        """The notes ``size`` inches tall: each above its unit, else below its
+        name, else further up or down (at most NOTE_STEPS lines), the first spot
+        on the board that covers no note placed before it nor a label of the
+        board (two hidden units side by side); else above its unit."""
+        found = getattr(self.scene(), "label_placer", None)
+        placer = found if isinstance(found, Placer) else None
+        scene = self.scene()
+        board = scene.board_rect() if isinstance(scene, BoardScene) else None
+        line = size * 1.3
+        placed: list[QRectF] = []
+        out = []
+        for (above, text), below in zip(self.notes, self.below, strict=True):
+            spots = [above, below]
+            for k in range(1, NOTE_STEPS + 1):
+                spots += [QPointF(above.x(), above.y() - k * line),
+                          QPointF(below.x(), below.y() + k * line)]  # fmt: skip
+            spot = above
+            for c in spots:
+                box = label_rect(text, c, size)
+                if board is not None and not board.contains(box):
+                    continue
+                if any(box.intersects(r) for r in placed):
+                    continue
+                if placer is None or placer.labels.clear_of(box, None):
+                    spot = c
+                    break
+            placed.append(label_rect(text, spot, size))
+            out.append((spot, text))
+        return out
 
 
 class ReachItem(LineReading):
