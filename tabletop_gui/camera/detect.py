@@ -14,8 +14,7 @@ from tabletop_gui.camera import apriltag_lib
 #: Pixels above which the detector first looks for quads at 1/1.5 of the
 #: resolution (edges are still refined at full resolution): at full resolution
 #: a textured board costs 4 to 7 times the time (benchmarks/bench_camera.py). A
-#: tag expected but not found is looked for again at full resolution, around
-#: where it was last seen when that is known, else in the whole frame.
+#: tag expected but not found is looked for again at full resolution.
 REDUCED_ABOVE = 1_000_000
 REDUCED = 1.5
 Box = tuple[int, int, int, int]
@@ -70,33 +69,29 @@ class Detector:
             )
         return cache[decimate]
 
-    def detect(
-        self, image: np.ndarray, expect: set[int] | None = None, near: dict[int, Box] | None = None
-    ) -> list[Seen]:
-        """The markers in ``image``. When an ``expect``ed id is missing from the
-        reduced-resolution pass, it is looked for at full resolution: in its box
-        of ``near`` (pixels x0, y0, x1, y1: where it was last seen), or in the
-        whole frame when some missing id has no box."""
+    def detect(self, image: np.ndarray, expect: set[int] | None = None) -> list[Seen]:
+        """The markers in ``image``. Above REDUCED_ABOVE pixels quads are looked
+        for at 1/REDUCED of the resolution first; when an ``expect``ed id is
+        missing from that pass, the whole frame is searched again at full
+        resolution (a live frame looks only around where each tag was:
+        camera/live.py)."""
         g = grey(image)
         if g.size <= REDUCED_ABOVE:
             return self._pass(g, 1.0)
         found = self._pass(g, REDUCED)
-        missing = (expect or set()) - {s.tag_id for s in found}
-        if not missing:
+        if (expect or set()) <= {s.tag_id for s in found}:
             return found
-        near = near or {}
-        if not missing <= set(near):
-            return self._pass(g, 1.0)
-        h, w = g.shape
-        for tag in sorted(missing):
-            x0, y0, x1, y1 = near[tag]
-            x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
-            if x1 - x0 < 16 or y1 - y0 < 16:
-                continue
-            have = {s.tag_id for s in found}
-            crop = np.ascontiguousarray(g[y0:y1, x0:x1])
-            found += [s for s in self._pass(crop, 1.0, (x0, y0)) if s.tag_id not in have]
-        return found
+        return self._pass(g, 1.0)
+
+    def look(self, image: np.ndarray, box: Box, decimate: float = 1.0) -> list[Seen]:
+        """The markers inside ``box`` (pixels x0, y0, x1, y1, clipped to the
+        image) of ``image`` (grey or colour: only the box is made grey), found
+        at 1/``decimate`` of the resolution, their corners in the image's pixels."""
+        h, w = image.shape[:2]
+        x0, y0, x1, y1 = max(0, box[0]), max(0, box[1]), min(w, box[2]), min(h, box[3])
+        if x1 - x0 < 16 or y1 - y0 < 16:
+            return []
+        return self._pass(grey(image[y0:y1, x0:x1]), decimate, (x0, y0))
 
     def _pass(self, g: np.ndarray, decimate: float, at: tuple[int, int] = (0, 0)) -> list[Seen]:
         found = []
@@ -109,8 +104,6 @@ class Detector:
 _shared = Detector()
 
 
-def detect(
-    image: np.ndarray, expect: set[int] | None = None, near: dict[int, Box] | None = None
-) -> list[Seen]:
+def detect(image: np.ndarray, expect: set[int] | None = None) -> list[Seen]:
     """Every AprilTag 36h11 marker in ``image`` (see ``Detector.detect``)."""
-    return _shared.detect(image, expect, near)
+    return _shared.detect(image, expect)

@@ -117,15 +117,26 @@ class TableReading:
 
 def tag_place(fit: BoardFit, seen: Seen) -> TagPlace:
     """Where a tag lies on the board's plane."""
-    c = fit.to_board(seen.corners)  # tl, tr, br, bl
-    tl, tr, br, bl = c
+    return tag_places(fit, [seen])[0]
+
+
+def tag_places(fit: BoardFit, seen: Sequence[Seen]) -> list[TagPlace]:
+    """Where each tag lies on the board's plane (their corners taken through the
+    lens and the homography in one call: a live frame has dozens)."""
+    if not seen:
+        return []
+    board = fit.to_board(np.vstack([s.corners for s in seen])).reshape(-1, 4, 2)
+    tl, tr, br, bl = board[:, 0], board[:, 1], board[:, 2], board[:, 3]
     right = (tr + br - tl - bl) / 2
     up = (tl + tr - bl - br) / 2
-    v = right + np.array([up[1], -up[0]])
-    facing = math.degrees(math.atan2(v[1], v[0])) % 360.0
-    side = float(np.mean([np.linalg.norm(c[i] - c[(i + 1) % 4]) for i in range(4)]))
-    centre = c.mean(axis=0)
-    return TagPlace(seen.tag_id, float(centre[0]), float(centre[1]), facing, side, seen.sure)
+    v = right + np.column_stack((up[:, 1], -up[:, 0]))
+    facings = np.degrees(np.arctan2(v[:, 1], v[:, 0])) % 360.0
+    sides = np.linalg.norm(board - np.roll(board, -1, axis=1), axis=2).mean(axis=1)
+    centres = board.mean(axis=1)
+    return [
+        TagPlace(s.tag_id, float(c[0]), float(c[1]), float(f), float(side), s.sure)
+        for s, c, f, side in zip(seen, centres, facings, sides, strict=True)
+    ]
 
 
 def unit_place(unit: Unit, tag: TagPlace) -> tuple[float, float, float]:
@@ -158,18 +169,17 @@ def read_table(
     tag_size: float = TAG_SIZE_IN,
     where: str = "the photo",
     seen: Sequence[Seen] | None = None,
-    near: dict[int, tuple[int, int, int, int]] | None = None,
 ) -> TableReading:
     """Read ``image`` (grey or RGB) against ``scene``. The board is fitted from
     the corner markers, from ``corners`` (the board's corners by hand) or taken
     from ``fit`` (a calibration kept from before, used when this photo's corner
-    markers are not all seen). ``near``: where each tag was last seen (image
-    boxes), to look there first at full resolution (``detect.Detector.detect``).
-    Raises CameraError when the board cannot be found."""
+    markers are not all seen). ``seen``: the markers when they were found
+    already (a live frame's, camera/live.py). Raises CameraError when the
+    board cannot be found."""
     check_image(image.shape, where)
     size = (int(image.shape[1]), int(image.shape[0]))
     expect = set(CORNER_IDS) | {u.tag for u in scene.units.values() if u.tag is not None}
-    found = list(detect(image, expect, near) if seen is None else seen)
+    found = list(detect(image, expect) if seen is None else seen)
     board = scene.board.extent
     if corners is not None:
         fit = fit_corners(corners, board, size, lens)
@@ -195,7 +205,7 @@ def place_units(
     for u in scene.units.values():
         if u.tag is not None and u.on_table:
             owners.setdefault(u.tag, []).append(u)
-    places = {t: tag_place(fit, s[0]) for t, s in tags.items()}
+    places = dict(zip(tags, tag_places(fit, [s[0] for s in tags.values()]), strict=True))
     readings = []
     for tag, units in sorted(owners.items()):
         for unit in units:

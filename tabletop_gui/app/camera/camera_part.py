@@ -173,6 +173,8 @@ class CameraController(Part):
         """Forget the kept alignment: the next photo or frame fits the board afresh."""
         self.doc.set_camera(replace(self.record, alignment=None), "Align the board again")
         self.follower.forget()
+        if self.reader is not None:
+            self.reader.restart()
         self.status("The board will be found again from its corner markers in the next picture")
 
     # -- the lens -------------------------------------------------------------
@@ -295,7 +297,7 @@ class CameraController(Part):
             self.status(problem)
             return problem
         self._stop_source()
-        self._ensure_reader()
+        self._ensure_reader().restart()
         return None
 
     def start_video(self, path: str) -> str | None:

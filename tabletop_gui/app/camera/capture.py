@@ -1,7 +1,9 @@
 """Frames from a camera or a video file (QtMultimedia; both reach the same
 QVideoSink) read in a worker thread: the UI thread only hands the newest frame
-over; converting it, finding the tags and reading the table happen in the
-worker, which sends the reading back (docs/camera.md, The window)."""
+over (replacing a frame not read yet: the frames that come while one is read
+are dropped); converting it, finding the tags (camera/live.py: tracked from
+frame to frame) and reading the table happen in the worker, which sends the
+reading back (docs/camera.md, The window)."""
 
 from __future__ import annotations
 
@@ -17,12 +19,9 @@ from tabletop_gui.app.camera.underlay import prepared
 from tabletop_gui.camera.board_fit import BoardFit
 from tabletop_gui.camera.errors import CameraError
 from tabletop_gui.camera.lens import Lens
-from tabletop_gui.camera.markers import CORNER_IDS
-from tabletop_gui.camera.table_read import TableReading, read_table
+from tabletop_gui.camera.live import LiveReader
+from tabletop_gui.camera.table_read import TableReading
 from tabletop_gui.model.scene import Scene
-
-#: One frame in this many is searched whole at full resolution (see FrameReader._read).
-FULL_EVERY = 10
 
 
 @dataclass(frozen=True)
@@ -56,6 +55,9 @@ class FrameReader(QThread):
         self._frame: tuple[object, float] | None = None
         self._context: ReadContext | None = None
         self._stopping = False
+        self._restart = False
+        #: The tags' tracking from frame to frame (camera/live.py); used in the worker only.
+        self._live = LiveReader()
         self.frames_read = 0
 
     def set_context(self, context: ReadContext) -> None:
@@ -68,6 +70,12 @@ class FrameReader(QThread):
         with self._cond:
             self._frame = (frame, at)
             self._cond.notify()
+
+    def restart(self) -> None:
+        """The next frame is read whole, as a photo is (a new camera or video, the
+        board aligned again): what was tracked from the last frames is forgotten."""
+        with self._cond:
+            self._restart = True
 
     def stop(self) -> None:
         with self._cond:
@@ -100,39 +108,15 @@ class FrameReader(QThread):
         image = frame if isinstance(frame, QImage) else frame.toImage()  # type: ignore[attr-defined]
         if image.isNull():
             return None
+        with self._cond:
+            if self._restart:
+                self._restart = False
+                self._live.forget()
         array = to_array(image)
-        tags = {u.tag for u in ctx.scene.units.values() if u.tag is not None}
-        # Every FULL_EVERY-th frame looks at the whole frame at full resolution for
-        # a tag it missed (a unit carried far while its tag was not seen).
-        near = None
-        if ctx.fit is not None and self.frames_read % FULL_EVERY:
-            near = _near(ctx.fit, ctx.scene, tags, ctx.corner_size)
-        reading = read_table(ctx.scene, array, fit=ctx.fit, lens=ctx.lens,
-                             corner_size=ctx.corner_size, tag_size=ctx.tag_size,
-                             where="the camera's frame", near=near)  # fmt: skip
+        reading = self._live.read(ctx.scene, array, fit=ctx.fit, lens=ctx.lens,
+                                  corner_size=ctx.corner_size, tag_size=ctx.tag_size)  # fmt: skip
         picture, transform = prepared(array, reading.fit, ctx.scene.board.extent, smooth=False)
         return FrameResult(reading, picture, transform, at)
-
-
-def _near(fit: BoardFit, scene: Scene, tags: set[int], corner_size: float
-          ) -> dict[int, tuple[int, int, int, int]]:  # fmt: skip
-    """Image boxes 4 in around each tagged unit's place and each corner marker:
-    where a live frame looks again at full resolution for a tag it missed."""
-    import numpy as np
-
-    from tabletop_gui.camera.markers import corner_marker_corners
-
-    w, h = scene.board.extent
-    places = [(u.tag, u.x, u.y) for u in scene.units.values() if u.tag in tags]
-    places += [(i, *corner_marker_corners(i, w, h, corner_size).mean(axis=0)) for i in CORNER_IDS]
-    out = {}
-    for tag, x, y in places:
-        r = 4.0
-        p = fit.to_image(np.array([(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)]))
-        x0, y0 = p.min(axis=0)
-        x1, y1 = p.max(axis=0)
-        out[int(tag)] = (int(x0), int(y0), int(x1) + 1, int(y1) + 1)
-    return out
 
 
 def now() -> float:

@@ -1,0 +1,205 @@
+"""A camera's frames read one after another (no Qt; the window's worker thread
+and benchmarks/bench_camera.py run this same code). The first frame is read
+whole, as a photo is. After it, each marker seen is looked for only in a small
+box around where it was last seen, and the board's part of the frame is
+searched whole a band at a time, one band a frame, for the markers not tracked
+(a unit set down while a hand hid its tag, a tag uncovered, a new one): a frame
+costs the boxes and one band instead of the whole frame (docs/camera.md,
+Accuracy and speed)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from tabletop_gui.camera.board_fit import BoardFit
+from tabletop_gui.camera.detect import REDUCED, Box, Detector, Seen
+from tabletop_gui.camera.lens import Lens
+from tabletop_gui.camera.markers import (
+    CORNER_IDS,
+    CORNER_SIZE_IN,
+    TAG_SIZE_IN,
+    corner_marker_corners,
+)
+from tabletop_gui.camera.table_read import TableReading, check_image, read_table
+from tabletop_gui.model.scene import Scene
+
+#: A tracked marker is looked for in the box around its last corners grown by
+#: this many of its sides on every side: a unit carried less than that between
+#: two frames read is followed frame to frame; one carried faster is found
+#: again by the sweep.
+TRACK_MARGIN = 1.0
+#: The board's part of the frame is searched whole in this many bands, one a
+#: frame: a marker not tracked is found within this many frames.
+SWEEP_BANDS = 8
+#: A marker not found in its box is still looked for there for this many frames
+#: (a hand over it), then only by the sweep.
+LOST_FRAMES = 2 * SWEEP_BANDS
+#: Markers at least this many pixels on their shorter side are looked for at
+#: 1/1.5 of the resolution (edges still refined at full resolution), smaller
+#: ones at full resolution: on a 1080p frame at 55 degrees of tilt the reduced
+#: pass misses some 1.5 in tags 12 to 20 pixels wide.
+REDUCED_SIDE = 28.0
+
+
+@dataclass
+class _Tracked:
+    corners: np.ndarray
+    missed: int = 0
+
+
+class LiveReader:
+    """Reads the frames of one camera in turn, keeping where each marker was."""
+
+    def __init__(self) -> None:
+        self._detector = Detector()
+        self._tracked: dict[int, list[_Tracked]] = {}
+        self._size: tuple[int, int] | None = None
+        self._fit: BoardFit | None = None
+        self._band = 0
+        #: How many frames were read whole (the first, and after the markers were lost).
+        self.whole_frames = 0
+
+    def forget(self) -> None:
+        """Start afresh: the next frame is read whole (a new camera or video)."""
+        self._tracked.clear()
+        self._size = None
+        self._fit = None
+
+    def read(
+        self,
+        scene: Scene,
+        image: np.ndarray,
+        *,
+        fit: BoardFit | None = None,
+        lens: Lens | None = None,
+        corner_size: float = CORNER_SIZE_IN,
+        tag_size: float = TAG_SIZE_IN,
+        where: str = "the camera's frame",
+    ) -> TableReading:
+        """The reading of the next frame, as ``table_read.read_table`` reads a
+        photo (the same fit, checks and problems), its markers found as above.
+        Raises CameraError when the board cannot be found."""
+        check_image(image.shape, where)
+        size = (int(image.shape[1]), int(image.shape[0]))
+        if size != self._size or not self._tracked:
+            expect = set(CORNER_IDS) | {u.tag for u in scene.units.values() if u.tag is not None}
+            found = self._detector.detect(image, expect)
+            self.whole_frames += 1
+            self._band = 0
+        else:
+            found = self._follow(image, fit or self._fit, corner_size, tag_size)
+        self._size = size
+        self._keep(found)
+        reading = read_table(scene, image, fit=fit, lens=lens, corner_size=corner_size,
+                             tag_size=tag_size, where=where, seen=found)  # fmt: skip
+        self._fit = reading.fit
+        return reading
+
+    def _follow(
+        self, image: np.ndarray, fit: BoardFit | None, corner_size: float, tag_size: float
+    ) -> list[Seen]:
+        found: dict[int, list[Seen]] = {}
+
+        def add(seen: Sequence[Seen], only: int | None = None) -> bool:
+            new = False
+            for s in seen:
+                if only is None or s.tag_id == only:
+                    same = found.setdefault(s.tag_id, [])
+                    if not any(_same_place(s, f) for f in same):
+                        same.append(s)
+                        new = True
+            return new
+
+        boxes = [(tag_id, *_around(p.corners)) for tag_id, ps in self._tracked.items() for p in ps]
+        if fit is not None:
+            # A corner marker not tracked is looked for where the board's fit puts it:
+            # the sweep's bands overlap by a unit tag's height, not a corner marker's.
+            w, h = fit.board
+            for i in CORNER_IDS:
+                if i not in self._tracked:
+                    where = fit.to_image(corner_marker_corners(i, w, h, corner_size))
+                    boxes.append((i, *_around(where)))
+        for tag_id, box, side in boxes:
+            if side >= REDUCED_SIDE and add(self._detector.look(image, box, REDUCED), tag_id):
+                continue
+            add(self._detector.look(image, box), tag_id)
+        box, decimate = _band(self._band, image.shape, fit, tag_size)
+        self._band = (self._band + 1) % SWEEP_BANDS
+        add(self._detector.look(image, box, decimate))
+        return [s for same in found.values() for s in same]
+
+    def _keep(self, found: Sequence[Seen]) -> None:
+        """Track what was found; a marker lost stays tracked where it was for a
+        while unless it was found elsewhere."""
+        kept: dict[int, list[_Tracked]] = {}
+        for s in found:
+            kept.setdefault(s.tag_id, []).append(_Tracked(s.corners))
+        for tag_id, places in self._tracked.items():
+            if tag_id in kept:
+                continue
+            for place in places:
+                if place.missed + 1 < LOST_FRAMES:
+                    kept.setdefault(tag_id, []).append(_Tracked(place.corners, place.missed + 1))
+        self._tracked = kept
+
+
+def _side(corners: np.ndarray) -> float:
+    """A marker's shortest side in pixels."""
+    d = corners - corners[[1, 2, 3, 0]]
+    return float(np.sqrt((d * d).sum(axis=1).min()))
+
+
+def _around(corners: np.ndarray) -> tuple[Box, float]:
+    """The image box around a marker's corners grown by TRACK_MARGIN of its side, and that side."""
+    side = _side(corners)
+    grow = TRACK_MARGIN * max(side, 8.0)
+    x0, y0 = corners.min(axis=0) - grow
+    x1, y1 = corners.max(axis=0) + grow
+    return (math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1)), side
+
+
+def _same_place(a: Seen, b: Seen) -> bool:
+    """Whether two detections of one id are one marker found twice (their
+    centres within half a side), not the same tag printed twice."""
+    d = a.corners.mean(axis=0) - b.corners.mean(axis=0)
+    return float(np.hypot(d[0], d[1])) < _side(b.corners) / 2
+
+
+def _band(
+    index: int, shape: Sequence[int], fit: BoardFit | None, tag_in: float
+) -> tuple[Box, float]:
+    """The ``index``-th of the sweep's bands of rows over the board's part of
+    the frame (the whole frame without a fit), overlapping by a unit tag's
+    height so that every tag lies whole in one band, and the resolution it is
+    searched at (reduced only where every tag in it is large)."""
+    h, w = int(shape[0]), int(shape[1])
+    x0, y0, x1, y1, overlap = 0, 0, w, h, 48
+    rows = smaller = None
+    if fit is not None:
+        bw, bh = fit.board
+        gx, gy = np.meshgrid(np.linspace(0, bw, 13), np.linspace(0, bh, 9))
+        points = np.column_stack((gx.ravel(), gy.ravel()))
+        at = fit.to_image(points)
+        step_x = fit.to_image(points + np.array([tag_in, 0.0])) - at
+        step_y = fit.to_image(points + np.array([0.0, tag_in])) - at
+        # A tag turned 45 degrees spans up to both steps' sum; its quiet zone a cell more.
+        extent = (np.abs(step_x) + np.abs(step_y)).max(axis=0) * 1.25
+        overlap = math.ceil(float(extent[1])) + 2
+        lo, hi = at.min(axis=0), at.max(axis=0)
+        x0, y0 = max(0, math.floor(lo[0] - extent[0])), max(0, math.floor(lo[1] - extent[1]))
+        x1, y1 = min(w, math.ceil(hi[0] + extent[0])), min(h, math.ceil(hi[1] + extent[1]))
+        rows = at[:, 1]
+        smaller = np.minimum(np.hypot(*step_x.T), np.hypot(*step_y.T))
+    step = max(1, math.ceil((y1 - y0) / SWEEP_BANDS))
+    top = y0 + index * step
+    bottom = min(y1, top + step + overlap)
+    decimate = 1.0
+    if rows is not None and smaller is not None:
+        inside = (rows >= top - overlap) & (rows <= bottom + overlap)
+        if inside.any() and float(smaller[inside].min()) >= REDUCED_SIDE:
+            decimate = REDUCED
+    return (x0, top, x1, bottom), decimate
