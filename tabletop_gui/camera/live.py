@@ -31,18 +31,23 @@ from tabletop_gui.model.scene import Scene
 #: this many of its sides on every side: a unit carried less than that between
 #: two frames read is followed frame to frame; one carried faster is found
 #: again by the sweep.
-TRACK_MARGIN = 1.0
+TRACK_MARGIN = 0.75
 #: The board's part of the frame is searched whole in this many bands, one a
 #: frame: a marker not tracked is found within this many frames.
 SWEEP_BANDS = 8
 #: A marker not found in its box is still looked for there for this many frames
 #: (a hand over it), then only by the sweep.
 LOST_FRAMES = 2 * SWEEP_BANDS
-#: Markers at least this many pixels on their shorter side are looked for at
-#: 1/1.5 of the resolution (edges still refined at full resolution), smaller
-#: ones at full resolution: on a 1080p frame at 55 degrees of tilt the reduced
-#: pass misses some 1.5 in tags 12 to 20 pixels wide.
+#: A band of the sweep is searched at 1/1.5 of the resolution (edges still
+#: refined at full resolution) where every tag in it is at least this many
+#: pixels on its shorter side, else at full resolution: on a 1080p frame at 55
+#: degrees of tilt the reduced pass misses some 1.5 in tags 15 to 20 pixels
+#: wide (benchmarks/bench_camera.py).
 REDUCED_SIDE = 28.0
+#: A tracked marker at least this many pixels on its shorter side is looked for
+#: in its box at 1/1.5 of the resolution first, and at full resolution when not
+#: found there: a quarter of the time for most tags, as accurate.
+TRACK_REDUCED_SIDE = 16.0
 
 
 @dataclass
@@ -124,7 +129,7 @@ class LiveReader:
                     where = fit.to_image(corner_marker_corners(i, w, h, corner_size))
                     boxes.append((i, *_around(where)))
         for tag_id, box, side in boxes:
-            if side >= REDUCED_SIDE and add(self._detector.look(image, box, REDUCED), tag_id):
+            if side >= TRACK_REDUCED_SIDE and add(self._detector.look(image, box, REDUCED), tag_id):
                 continue
             add(self._detector.look(image, box), tag_id)
         box, decimate = _band(self._band, image.shape, fit, tag_size)
@@ -174,32 +179,34 @@ def _band(
 ) -> tuple[Box, float]:
     """The ``index``-th of the sweep's bands of rows over the board's part of
     the frame (the whole frame without a fit), overlapping by a unit tag's
-    height so that every tag lies whole in one band, and the resolution it is
-    searched at (reduced only where every tag in it is large)."""
+    height so that every tag lies whole in one band, each as wide as the board
+    is in its rows; and the resolution it is searched at (reduced only where
+    every tag in it is large)."""
     h, w = int(shape[0]), int(shape[1])
-    x0, y0, x1, y1, overlap = 0, 0, w, h, 48
-    rows = smaller = None
-    if fit is not None:
-        bw, bh = fit.board
-        gx, gy = np.meshgrid(np.linspace(0, bw, 13), np.linspace(0, bh, 9))
-        points = np.column_stack((gx.ravel(), gy.ravel()))
-        at = fit.to_image(points)
-        step_x = fit.to_image(points + np.array([tag_in, 0.0])) - at
-        step_y = fit.to_image(points + np.array([0.0, tag_in])) - at
-        # A tag turned 45 degrees spans up to both steps' sum; its quiet zone a cell more.
-        extent = (np.abs(step_x) + np.abs(step_y)).max(axis=0) * 1.25
-        overlap = math.ceil(float(extent[1])) + 2
-        lo, hi = at.min(axis=0), at.max(axis=0)
-        x0, y0 = max(0, math.floor(lo[0] - extent[0])), max(0, math.floor(lo[1] - extent[1]))
-        x1, y1 = min(w, math.ceil(hi[0] + extent[0])), min(h, math.ceil(hi[1] + extent[1]))
-        rows = at[:, 1]
-        smaller = np.minimum(np.hypot(*step_x.T), np.hypot(*step_y.T))
+    if fit is None:
+        step = math.ceil(h / SWEEP_BANDS)
+        return (0, index * step, w, min(h, (index + 1) * step + 48)), 1.0
+    bw, bh = fit.board
+    # Board points every 1.5 in down the board (a band holds several rows of
+    # them), every 3 in across, the board's edges included.
+    gx, gy = np.meshgrid(np.linspace(0, bw, 25), np.linspace(0, bh, 33))
+    points = np.column_stack((gx.ravel(), gy.ravel()))
+    at = fit.to_image(points)
+    step_x = fit.to_image(points + np.array([tag_in, 0.0])) - at
+    step_y = fit.to_image(points + np.array([0.0, tag_in])) - at
+    # A tag turned 45 degrees spans up to both steps' sum; its quiet zone a cell more.
+    extent = (np.abs(step_x) + np.abs(step_y)) * 1.25
+    overlap = math.ceil(float(extent[:, 1].max())) + 2
+    y0 = max(0, math.floor(float((at[:, 1] - extent[:, 1]).min())))
+    y1 = min(h, math.ceil(float((at[:, 1] + extent[:, 1]).max())))
     step = max(1, math.ceil((y1 - y0) / SWEEP_BANDS))
     top = y0 + index * step
     bottom = min(y1, top + step + overlap)
-    decimate = 1.0
-    if rows is not None and smaller is not None:
-        inside = (rows >= top - overlap) & (rows <= bottom + overlap)
-        if inside.any() and float(smaller[inside].min()) >= REDUCED_SIDE:
-            decimate = REDUCED
+    inside = (at[:, 1] + extent[:, 1] >= top) & (at[:, 1] - extent[:, 1] <= bottom)
+    if not inside.any():
+        return (0, top, w, bottom), 1.0
+    x0 = max(0, math.floor(float((at[inside, 0] - extent[inside, 0]).min())))
+    x1 = min(w, math.ceil(float((at[inside, 0] + extent[inside, 0]).max())))
+    smaller = np.minimum(np.hypot(*step_x[inside].T), np.hypot(*step_y[inside].T))
+    decimate = REDUCED if float(smaller.min()) >= REDUCED_SIDE else 1.0
     return (x0, top, x1, bottom), decimate

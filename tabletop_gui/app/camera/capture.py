@@ -41,6 +41,8 @@ class FrameResult:
     picture: QImage
     transform: QTransform
     at: float
+    #: What reading the frame took in the worker: wall-clock and the thread's CPU seconds.
+    seconds: tuple[float, float] = (0.0, 0.0)
 
 
 class FrameReader(QThread):
@@ -105,6 +107,7 @@ class FrameReader(QThread):
                 self.read_done.emit(result)
 
     def _read(self, frame: object, at: float, ctx: ReadContext) -> FrameResult | None:
+        wall, cpu = time.perf_counter(), time.thread_time()
         image = frame if isinstance(frame, QImage) else frame.toImage()  # type: ignore[attr-defined]
         if image.isNull():
             return None
@@ -116,7 +119,8 @@ class FrameReader(QThread):
         reading = self._live.read(ctx.scene, array, fit=ctx.fit, lens=ctx.lens,
                                   corner_size=ctx.corner_size, tag_size=ctx.tag_size)  # fmt: skip
         picture, transform = prepared(array, reading.fit, ctx.scene.board.extent, smooth=False)
-        return FrameResult(reading, picture, transform, at)
+        took = (time.perf_counter() - wall, time.thread_time() - cpu)
+        return FrameResult(reading, picture, transform, at, took)
 
 
 def now() -> float:

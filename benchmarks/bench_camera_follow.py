@@ -1,0 +1,181 @@
+"""From a unit set down on the real table to its move on the board, measured
+through the window's own live path (docs/camera.md, Accuracy and speed).
+
+A synthetic table (40 tagged units, 1920 x 1080, 55 degrees of tilt, 1.5 in
+tags, the lens calibrated: bench_camera.py's hardest 1080p view) is filmed at
+FPS frames a second: QVideoFrames pushed into the camera part's QVideoSink, as
+a camera's frames arrive, so the worker thread drops the frames it has no time
+for, reads the others (camera/live.py), and the UI thread follows the table
+(camera/follow.py) and records moves, as in the window. Following is on.
+
+Each trial: the table as the game has it for WARM_S seconds, then from frame k
+on one unit stands elsewhere (set down at once: the hand that carried it is
+not drawn). The time is taken from frame k's arrival to the move committed to
+the game (the board changed). A short move (0.6 in) stays inside its tag's
+tracking box; a long one (8 in) leaves it, so the tag is found again by the
+sweep (camera/live.py). Prints the median and the slowest of each, and the
+worker's time a frame (wall and its thread's CPU). Asserts nothing.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/bench_camera_follow.py [--trials N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication
+
+APP = QApplication.instance() or QApplication([])
+os.environ.setdefault("TABLETOP_GUI_SETTINGS", str(Path(tempfile.mkdtemp()) / "settings.ini"))
+
+from PySide6.QtGui import QImage  # noqa: E402
+
+from tabletop_gui.app.camera.camera_part import multimedia_problem  # noqa: E402
+from tabletop_gui.app.camera.capture import FrameResult  # noqa: E402
+from tabletop_gui.app.camera.photo import to_qimage  # noqa: E402
+from tabletop_gui.app.windows.main_window import MainWindow  # noqa: E402
+from tabletop_gui.camera import synthetic  # noqa: E402
+from tabletop_gui.camera.follow import REST_SECONDS  # noqa: E402
+from tabletop_gui.camera.records import lens_record  # noqa: E402
+from tabletop_gui.model.camera import TableCamera  # noqa: E402
+from tabletop_gui.model.game import Game, Setup  # noqa: E402
+from tabletop_gui.model.scene import Scene  # noqa: E402
+
+FPS = 30
+WARM_S = 1.5
+TIMEOUT_S = 8.0
+SIZE, TILT, TAG = (1920, 1080), 55.0, 1.5
+MOVES = (("short", 0.6), ("long", 8.0))
+
+
+def moved(truth: Scene, index: int, distance: float) -> tuple[str, Scene]:
+    """``truth`` with one unit carried ``distance`` in toward the board's
+    centre, to a place clear of the other units' tags."""
+    w, h = truth.board.extent
+    units = sorted(truth.units.values(), key=lambda u: u.id)
+    for u in units[index:] + units[:index]:
+        dx, dy = w / 2 - u.x, h / 2 - u.y
+        d = math.hypot(dx, dy) or 1.0
+        x, y = u.x + dx / d * distance, u.y + dy / d * distance
+        clear = all(math.hypot(o.x - x, o.y - y) > 4.0 for o in units if o.id != u.id)
+        if clear or distance < 1:
+            units_now = dict(truth.units)
+            units_now[u.id] = replace(u, x=x, y=y)
+            return u.id, replace(truth, units=units_now)
+    raise SystemExit(f"no clear place for a {distance} in move")
+
+
+def frame_of(scene: Scene, camera: synthetic.Camera) -> QImage:
+    """A camera's frame: RGB32, as decoded video frames come."""
+    image = synthetic.render(scene, camera, tag_size=TAG, seed=1)
+    return to_qimage(image).convertToFormat(QImage.Format.Format_RGB32)
+
+
+def wait(ms: int) -> None:
+    loop = QEventLoop()
+    QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--trials", type=int, default=4, help="trials of each move (default 4)")
+    args = ap.parse_args()
+    problem = multimedia_problem()
+    if problem:
+        sys.exit(problem)
+    from PySide6.QtMultimedia import QVideoFrame
+
+    truth = synthetic.random_table(1)
+    camera = synthetic.camera_for(truth.board.extent, SIZE, TILT)
+    print(f"{SIZE[0]}x{SIZE[1]}, {TAG:g} in tags, tilt {TILT:g} deg, {len(truth.units)} units, "
+          f"{FPS} frames a second offered; rendering the frames...")  # fmt: skip
+    still = frame_of(truth, camera)
+    trials = []
+    for name, distance in MOVES:
+        for i in range(args.trials):
+            uid, scene = moved(truth, 7 * i + (3 if distance > 1 else 0), distance)
+            trials.append((name, uid, scene.units[uid], frame_of(scene, camera)))
+
+    game = Game(Setup("t9a", truth, name="followed"),
+                camera=TableCamera(tag_size=TAG, lens=lens_record(camera.lens)))  # fmt: skip
+    window = MainWindow(game, None)
+    window.resize(1400, 900)
+    window.show()
+    part = window.camera
+    part.set_following(True)
+    part._begin()  # the window's start of a camera, without a device
+    sink = part._ensure_sink()
+    reader = part.reader
+    assert reader is not None
+    times: list[tuple[float, float]] = []
+    reader.read_done.connect(lambda r: times.append(r.seconds) if isinstance(r, FrameResult) else 0)
+
+    shown = {"image": still}
+    offer = QTimer()
+    offer.setInterval(round(1000 / FPS))
+    offer.timeout.connect(lambda: sink.setVideoFrame(QVideoFrame(shown["image"])))
+    offer.start()
+    results: dict[str, list[float]] = {name: [] for name, _ in MOVES}
+    for name, uid, where, image in trials:
+        part.set_following(False)
+        part.set_following(True)
+        shown["image"] = still
+        wait(round(WARM_S * 1000))
+        changed: list[float] = []
+
+        def check(uid: str = uid, changed: list[float] = changed) -> None:
+            u = window.doc.committed.scene.units[uid]
+            if not changed and u != truth.units[uid]:
+                changed.append(time.monotonic())
+
+        window.doc.changed.connect(check)
+        shown["image"] = image
+        start = time.monotonic()
+        sink.setVideoFrame(QVideoFrame(image))
+        offer.start()  # the next frames a frame's time apart from this one
+        while not changed and time.monotonic() - start < TIMEOUT_S:
+            wait(20)
+        window.doc.changed.disconnect(check)
+        if changed:
+            u = window.doc.committed.scene.units[uid]
+            off = math.hypot(u.x - where.x, u.y - where.y)
+            results[name].append(changed[0] - start)
+            print(f"  {name} move of {uid}: on the board after {changed[0] - start:.2f} s "
+                  f"(placed within {off:.3f} in)")  # fmt: skip
+            window.doc.undo_stack.undo()
+        else:
+            print(f"  {name} move of {uid}: not recorded within {TIMEOUT_S:g} s")
+    offer.stop()
+    part.shutdown()
+    print(f"a unit is recorded once still for {REST_SECONDS:g} s (camera/follow.py)")
+    for name, distance in MOVES:
+        got = results[name]
+        if got:
+            print(f"{name} move ({distance:g} in): median {statistics.median(got):.2f} s, "
+                  f"slowest {max(got):.2f} s, {len(got)} of {args.trials} recorded")  # fmt: skip
+    steady = times[5:]  # the first frames are read whole (camera/live.py)
+    if steady:
+        walls, cpus = (sorted(t * 1e3 for t in ts) for ts in zip(*steady, strict=True))
+        p90 = int(0.9 * (len(steady) - 1))
+        print(f"worker, a frame (converted, read, its picture made), {len(steady)} frames: "
+              f"CPU median {statistics.median(cpus):.0f} ms, 90% {cpus[p90]:.0f}, slowest "
+              f"{cpus[-1]:.0f}; wall median {statistics.median(walls):.0f} ms, slowest "
+              f"{walls[-1]:.0f}")  # fmt: skip
+    window.doc.undo_stack.setClean()
+    window.close()
+
+
+if __name__ == "__main__":
+    main()
