@@ -94,7 +94,11 @@ class Detector:
         image) of ``image`` (grey or colour: only the box is made grey), found
         at 1/``decimate`` of the resolution, their corners in the image's pixels."""
         h, w = image.shape[:2]
-        x0, y0, x1, y1 = max(0, box[0]), max(0, box[1]), min(w, box[2]), min(h, box[3])
+        # The box starts on a multiple of 12 pixels: the library's thresholding
+        # tiles (4 pixels, at 1/1.5 of the resolution 6) and its decimation then
+        # fall on the whole frame's, so a marker reads as in the whole frame.
+        x0, y0 = max(0, box[0] - box[0] % 12), max(0, box[1] - box[1] % 12)
+        x1, y1 = min(w, box[2]), min(h, box[3])
         if x1 - x0 < 16 or y1 - y0 < 16:
             return []
         return self._pass(grey(image[y0:y1, x0:x1]), decimate, (x0, y0))

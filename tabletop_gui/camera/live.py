@@ -36,8 +36,15 @@ TRACK_MARGIN = 0.75
 #: frame: a marker not tracked is found within this many frames.
 SWEEP_BANDS = 8
 #: A marker not found in its box is still looked for there for this many frames
-#: (a hand over it), then only by the sweep.
-LOST_FRAMES = 2 * SWEEP_BANDS
+#: (a hand over it, a unit carried: a few seconds), then only by the sweep.
+LOST_FRAMES = 90
+#: A unit tag lost is also looked for this many of its sides around where it was
+#: last seen (6 in for a 1.5 in tag): a unit carried and set down that near is
+#: found in the first frame that shows it, one set down further by the sweep.
+#: LOST_WIDE lost tags a frame, in turn, so that an arm over the table costs
+#: little.
+LOST_REACH = 4.0
+LOST_WIDE = 2
 #: A band of the sweep is searched at 1/1.5 of the resolution (edges still
 #: refined at full resolution) where every tag in it is at least this many
 #: pixels on its shorter side, else at full resolution: on a 1080p frame at 55
@@ -65,6 +72,7 @@ class LiveReader:
         self._size: tuple[int, int] | None = None
         self._fit: BoardFit | None = None
         self._band = 0
+        self._frames = 0
         #: How many frames were read whole (the first, and after the markers were lost).
         self.whole_frames = 0
 
@@ -98,6 +106,7 @@ class LiveReader:
         else:
             found = self._follow(image, fit or self._fit, corner_size, tag_size)
         self._size = size
+        self._frames += 1
         self._keep(found)
         reading = read_table(scene, image, fit=fit, lens=lens, corner_size=corner_size,
                              tag_size=tag_size, where=where, seen=found)  # fmt: skip
@@ -119,7 +128,12 @@ class LiveReader:
                         new = True
             return new
 
-        boxes = [(tag_id, *_around(p.corners)) for tag_id, ps in self._tracked.items() for p in ps]
+        lost = sorted((t, i) for t, ps in self._tracked.items() for i, p in enumerate(ps)
+                      if p.missed and t not in CORNER_IDS)  # fmt: skip
+        start = self._frames % len(lost) if lost else 0
+        wide = set((lost[start:] + lost[:start])[:LOST_WIDE])
+        boxes = [(tag_id, *_around(p.corners, LOST_REACH if (tag_id, i) in wide else TRACK_MARGIN))
+                 for tag_id, ps in self._tracked.items() for i, p in enumerate(ps)]  # fmt: skip
         if fit is not None:
             # A corner marker not tracked is looked for where the board's fit puts it:
             # the sweep's bands overlap by a unit tag's height, not a corner marker's.
@@ -127,7 +141,7 @@ class LiveReader:
             for i in CORNER_IDS:
                 if i not in self._tracked:
                     where = fit.to_image(corner_marker_corners(i, w, h, corner_size))
-                    boxes.append((i, *_around(where)))
+                    boxes.append((i, *_around(where, TRACK_MARGIN)))
         for tag_id, box, side in boxes:
             if side >= TRACK_REDUCED_SIDE and add(self._detector.look(image, box, REDUCED), tag_id):
                 continue
@@ -158,10 +172,10 @@ def _side(corners: np.ndarray) -> float:
     return float(np.sqrt((d * d).sum(axis=1).min()))
 
 
-def _around(corners: np.ndarray) -> tuple[Box, float]:
-    """The image box around a marker's corners grown by TRACK_MARGIN of its side, and that side."""
+def _around(corners: np.ndarray, margin: float) -> tuple[Box, float]:
+    """The image box around a marker's corners grown by ``margin`` of its side, and that side."""
     side = _side(corners)
-    grow = TRACK_MARGIN * max(side, 8.0)
+    grow = margin * max(side, 8.0)
     x0, y0 = corners.min(axis=0) - grow
     x1, y1 = corners.max(axis=0) + grow
     return (math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1)), side
