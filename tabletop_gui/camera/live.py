@@ -104,7 +104,9 @@ class LiveReader:
             self.whole_frames += 1
             self._band = 0
         else:
-            found = self._follow(image, fit or self._fit, corner_size, tag_size)
+            # The last frame's own fit first: a kept alignment may be from before
+            # the camera was moved.
+            found = self._follow(image, self._fit or fit, corner_size, tag_size)
         self._size = size
         self._frames += 1
         self._keep(found)
