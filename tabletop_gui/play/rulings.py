@@ -40,7 +40,8 @@ def arc_sentence(scene: Scene, ruling: ArcRuling) -> str:
     charger, target = _name(scene, ruling.charger_id), _name(scene, ruling.target_id)
     if ruling.arc is None:
         return ruling.why[:1].upper() + ruling.why[1:]
-    return f"{possessive(charger)} front is in {possessive(target)} {arc_text(ruling)}"
+    where = f"{possessive(charger)} {ruling.located}"
+    return f"{where} is in {possessive(target)} {arc_text(ruling)}"
 
 
 def reach_text(reach: ChargeReach) -> str:

@@ -43,6 +43,9 @@ class ArcRuling:
     across: str | None = None
     note: str = ""
     why: str = ""
+    #: The part of the charger at ``point``, as the rules name it ("front": the
+    #: centre of its front; "centre": a round base's centre).
+    located: str = "front"
 
 
 @dataclass(frozen=True)

@@ -93,3 +93,9 @@ def test_a_round_target_has_no_arc_and_the_charge_reaches_its_edge(tmp_path, cap
     out = capsys.readouterr().out
     assert "Arc: Shaman is on a round base, which has no arcs: it sees all round" in out
     assert "to its base, straight; a wheel of" in out
+
+
+def test_a_round_charger_is_worded_by_its_centre(tmp_path, capsys):
+    # The round Shaman ruled against the Knights: its centre, not a front, is located.
+    assert main(["measure", write(tmp_path / "r.json", round_game()), "shaman", "knights"]) == 0
+    assert "Arc: Shaman's centre is in Knights' " in capsys.readouterr().out

@@ -89,3 +89,11 @@ def test_a_unit_shows_four_arcs_to_the_boards_edges_each_labelled_on_the_board()
 def test_a_charger_whose_front_centre_is_inside_the_target_is_in_no_arc():
     r = ruling(charger_with_front_centre(36, 24.5), TARGET)
     assert r.arc is None and "inside" in r.why
+
+
+def test_a_round_charger_is_located_by_its_centre():
+    # A 40 mm disc centred 3 in out on the front-right arc line's far side.
+    disc = unit("knights", A, 38 + 3 + 0.5, 25 + 3 - 0.5, w=40, base_shape=BaseShape.ROUND)
+    r = ruling(disc, TARGET)
+    assert r.located == "centre" and r.point == pytest.approx((41.5, 27.5))
+    assert r.arc == "right flank" and r.margin == pytest.approx(1 / math.sqrt(2))

@@ -156,13 +156,15 @@ def arc_ruling(state: GameState, charger_id: str, target_id: str) -> ArcRuling |
     if a is None or b is None or a.id == b.id:
         return None
     point = located_point(a)
+    located = "centre" if unit_outline(a).is_round else "front"
     ob = unit_outline(b)
     if ob.is_round:
         return ArcRuling(a.id, b.id, point, None, why=no_arcs(b))
     place = arc_of(ob, point)
     if place.arc is None:
         charger, target = possessive(piece_label(a)), possessive(piece_label(b))
-        why = f"the centre of {charger} front is inside {target} footprint"
+        part = f"{charger} centre" if located == "centre" else f"the centre of {charger} front"
+        why = f"{part} is inside {target} footprint"
         return ArcRuling(a.id, b.id, point, None, why=why)
     arc, across, note = place.arc, place.across, ""
     if place.on_line and across is not None:
@@ -170,7 +172,7 @@ def arc_ruling(state: GameState, charger_id: str, target_id: str) -> ArcRuling |
         other = across if flank == arc else arc
         arc, across = flank, other
         note = f"on the line between the {other} and {flank} arcs: the flank arc"
-    return ArcRuling(a.id, b.id, point, arc, place.margin, across, note)
+    return ArcRuling(a.id, b.id, point, arc, place.margin, across, note, located=located)
 
 
 # -- charge reach ------------------------------------------------------------------
