@@ -180,9 +180,12 @@ def sees(source: LineString, target: BaseGeometry, blockers: Sequence[Polygon]) 
     near = [i for i, b in enumerate(blockers) if b.intersects(hull) and not b.touches(hull)]
     shapes = [blockers[i] for i in near]
     reach = _reach(hull, *shapes)
-    # The cheap tries first: the source's corners and its middle.
+    # The cheap tries first: the source's corners and its middle, the nearest to
+    # the target first (the sight line drawn is the first found).
     tried: set[tuple[float, float]] = set()
-    first = [*source.coords, source.interpolate(0.5, normalized=True).coords[0]]
+    mid = source.interpolate(0.5, normalized=True).coords[0]
+    c = target.centroid
+    first = sorted([*source.coords, mid], key=lambda p: math.hypot(p[0] - c.x, p[1] - c.y))
     events: list[Pt] = []
     corners = [c for s in shapes for c in _corners(s)]
     ends = corners + _corners(target)
@@ -198,7 +201,6 @@ def sees(source: LineString, target: BaseGeometry, blockers: Sequence[Polygon]) 
         if view.area > SEEN_AREA:
             end = view.representative_point()
             return Sighting(True, (p[0], p[1]), (end.x, end.y))
-    mid = first[-1]
     hiding = tuple(
         i for i, b in zip(near, shapes, strict=True)
         if any(shadow(p, b, reach).intersection(target).area > SEEN_AREA

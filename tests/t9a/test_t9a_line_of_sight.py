@@ -109,3 +109,12 @@ def test_a_round_base_sees_all_round_from_its_edge():
     s = state(setup([], [round_viewer, behind], terrain=[wall()]))
     assert sight_to(s, "d", "t").seen
     assert line_of_sight(s, "d").region.contains(shapely.Point(36, 4))
+
+
+def test_a_round_bases_sight_line_leaves_it_on_the_side_facing_the_target():
+    # The line drawn is the first one found: from the point of the edge nearest
+    # the target, not from one across the viewer's own base.
+    round_viewer = unit("d", A, 36, 10, w=40, base_shape=BaseShape.ROUND)
+    left = block("t", B, 20, 9, 22, 11)
+    t = sight_to(state(setup([], [round_viewer, left])), "d", "t")
+    assert t.seen and t.start[0] < 36 - 0.7  # on the left of the 0.79 in radius
