@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain, islice
-from operator import attrgetter
+from itertools import chain, islice, repeat
+from operator import attrgetter, is_
 from typing import Any
 
 import numpy as np
@@ -114,6 +114,10 @@ _NUMERIC = attrgetter(
 )  # fmt: skip
 
 
+#: What ``_build`` reads besides the numbers, each in C for every unit.
+_ID, _SIDE, _SHAPE = attrgetter("id"), attrgetter("side"), attrgetter("base_shape")
+
+
 def _build(scene: Scene) -> UnitArrays:
     return _build_units(list(scene.units.values()))
 
@@ -126,14 +130,15 @@ def _build_units(units: list[Unit]) -> UnitArrays:
         np.fromiter(rows, float, 9 * n).reshape(n, 9).T.copy()
     )
     bw, bd = bw / MM_PER_INCH, bd / MM_PER_INCH
-    is_round = np.fromiter((u.base_shape is BaseShape.ROUND for u in units), bool, n)
+    shapes = map(_SHAPE, units)
+    is_round = np.fromiter(map(is_, shapes, repeat(BaseShape.ROUND, n)), bool, n)
     ranks = np.ceil(models / mpr)
     half_w = np.where(is_round, bw / 2, np.minimum(models, mpr) * bw / 2)
     half_d = np.where(is_round, bw / 2, ranks * bd / 2)
     angle = np.radians(facing)
     return UnitArrays(
-        ids=tuple(u.id for u in units),
-        sides=np.array([u.side for u in units], dtype=object),
+        ids=tuple(map(_ID, units)),
+        sides=np.array(list(map(_SIDE, units)), dtype=object),
         cx=x,
         cy=y,
         half_w=half_w,

@@ -162,14 +162,14 @@ def _patched(scene: Scene, key: Hashable, patch: Callable[[T, Scene, int], T]) -
         units: PieceMap[Unit] = scene.units  # type: ignore[assignment]
         return patch(parent.cache[key], scene, units.position(lineage[1]))
     last = _LAST.get(key)
-    if last is None or not _same_ids(last[0], scene.units):
+    if last is None or len(last[0]) != len(scene.units):
         return None
     # The indices of the units that are not the very objects of the last build,
     # found in C (a drag compares 1,000 units each time) and no more than needed.
     differ = map(operator.is_not, last[0].values(), scene.units.values())
     changed = list(islice(compress(count(), differ), MAX_PATCHED + 1))
-    if len(changed) > MAX_PATCHED:  # a new set of units
-        return None
+    if len(changed) > MAX_PATCHED or not _same_ids(last[0], scene.units):
+        return None  # a new set of units
     value = last[1]
     for i in changed:
         value = patch(value, scene, i)
