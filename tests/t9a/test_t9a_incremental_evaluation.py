@@ -28,6 +28,7 @@ from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import apply, evaluate, replay
 from tabletop_gui.rules.scoreboard import Scoreboard
 from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES
+from tabletop_gui.rules.t9a.events import SpoilsDrop, SpoilsPickUp
 from tabletop_gui.rules.t9a.fields import FLEEING
 from tabletop_gui.rules.t9a.spoils_of_war import spoils_positions
 
@@ -130,6 +131,11 @@ def changed(rng: random.Random, state: GameState, uid: str, clock: list[Event]) 
         marker = state.scene.markers[rng.choice(["st-a", "st-b", "spoils-1"])]
         x = min(max(marker.x + rng.uniform(-2, 2), 1), 71)
         return apply(state, MovePiece(marker.id, x, marker.y), checked=False)
+    if kind < 0.28:  # a Spoils of War marker picked up by the unit, or dropped
+        spoils = state.scene.markers[rng.choice(["spoils-0", "spoils-1", "spoils-2"])]
+        if spoils.carried_by is None:
+            return apply(state, SpoilsPickUp(spoils.id, uid), checked=False)
+        return apply(state, SpoilsDrop(spoils.id, u.x, u.y), checked=False)
     kind = rng.random()
     if kind < 0.55:  # a drag step, or a jump to a spot
         if rng.random() < 0.5:
@@ -163,7 +169,12 @@ def test_standing_after_one_unit_changes_equals_the_standing_evaluated_cold(rng,
     clock = turn_events()
     boards = [evaluate(state)]
     for _ in range(60):
-        state = changed(rng, state, f"u{rng.randrange(n)}", clock)
+        # Now and then a unit carrying a Spoils of War marker, or that dropped one
+        # (what that rule reads of the units).
+        carriers = [m.carried_by for m in state.scene.markers.values() if m.carried_by]
+        carriers += [c for _, c in getattr(state.records.get("sow"), "dropped", ())]
+        uid = rng.choice(carriers) if carriers and rng.random() < 0.3 else f"u{rng.randrange(n)}"
+        state = changed(rng, state, uid, clock)
         states.append(state)
         boards.append(evaluate(state))
     # Cold only now: evaluating in between would leave nothing to reuse.

@@ -64,6 +64,7 @@ from tabletop_gui.rules.t9a.events import SpoilsDrop, SpoilsPickUp
 from tabletop_gui.rules.t9a.ranks import full_ranks
 from tabletop_gui.rules.t9a.regions import not_scoring, on_board
 from tabletop_gui.rules.t9a.scoring import game_ended, is_scoring, scoring_mask, why_not_scoring
+from tabletop_gui.rules.unit_rows import reused
 
 MARKER_KIND = "t9a.spoils"
 #: Markers must be more than this from Impassable Terrain (in).
@@ -365,6 +366,21 @@ class SpoilsOfWar(Objective):
 
     # the standing
     def evaluate(self, state: GameState) -> ObjectiveResult:
+        """The standing; while units are dragged, the last one again when none it
+        reads moved: it reads the units carrying a marker or that dropped one, and
+        every unit only while a pick-up window is open."""
+        scene = state.scene
+        rec: SpoilsRecord = self.record(state, SpoilsRecord())
+        carriers = [m.carried_by for m in scene.markers.values() if m.carried_by]
+        carriers += [carrier for _, carrier in rec.dropped]
+        units: tuple[object, ...] = tuple(map(scene.units.get, carriers))
+        if rec.window is not None:
+            units += (unit_arrays(scene), scoring_mask(scene))
+        inputs = (scene.markers, scene.terrain, scene.zones, scene.board, scene.sides,
+                  state.records, state.clock, state.setup, *units)  # fmt: skip
+        return reused(self, inputs, lambda: self._evaluate(state))
+
+    def _evaluate(self, state: GameState) -> ObjectiveResult:
         scene = state.scene
         final = game_ended(state)
         rec: SpoilsRecord = self.record(state, SpoilsRecord())
