@@ -37,7 +37,8 @@ class Browser:
         qtbot.addWidget(self.view)
 
     def load(self, url: str) -> None:
-        with self.qtbot.waitSignal(self.view.loadFinished, timeout=30000) as blocker:
+        # A first page starts the browser engine's processes: slow on a loaded machine.
+        with self.qtbot.waitSignal(self.view.loadFinished, timeout=90000) as blocker:
             self.view.load(QUrl(url))
         assert blocker.args == [True], f"{url} did not load"
 
