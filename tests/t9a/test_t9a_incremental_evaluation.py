@@ -147,18 +147,24 @@ def changed(rng: random.Random, state: GameState, uid: str, clock: list[Event]) 
     if kind < 0.65:
         return apply(state, MovePiece(uid, u.x, u.y, facing=rng.uniform(0, 360)), checked=False)
     if kind < 0.72:
-        return apply(state, UpdatePiece(uid, {"fleeing": not FLEEING.of(u)}))
+        return apply(state, UpdatePiece(uid, {"fleeing": not FLEEING.of(u)}), checked=False)
     if kind < 0.78:
-        return apply(state, UpdatePiece(uid, {"scoring": not u.scoring}))
+        return apply(state, UpdatePiece(uid, {"scoring": not u.scoring}), checked=False)
     if kind < 0.83:
-        return apply(state, UpdatePiece(uid, {"side": "b" if u.side == "a" else "a"}))
+        return apply(
+            state, UpdatePiece(uid, {"side": "b" if u.side == "a" else "a"}), checked=False
+        )
     if kind < 0.88:
-        return apply(state, UpdatePiece(uid, {"name": f"{u.name}'"}))
+        return apply(state, UpdatePiece(uid, {"name": f"{u.name}'"}), checked=False)
     if kind < 0.92 and not u.removed:
-        return apply(state, RemoveCasualty(uid))
+        return apply(state, RemoveCasualty(uid), checked=False)
     # A dice roll for a unit on the tie line (or a marker's tie): the key changes.
     subject = rng.choice([uid, "st-a", "st-b"])
-    return apply(state, DiceRoll("tie", winner=rng.choice("ab"), objective="st", subject=subject))
+    return apply(
+        state,
+        DiceRoll("tie", winner=rng.choice("ab"), objective="st", subject=subject),
+        checked=False,
+    )
 
 
 @settings(max_examples=25, deadline=None, derandomize=True)
