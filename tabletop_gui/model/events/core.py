@@ -142,8 +142,9 @@ class MovePiece(Event):
     facing: float | None = None
 
     def apply(self, state: GameState) -> GameState:
-        piece = _piece(state, self.piece_id)
-        if not isinstance(piece, Unit | Marker):
+        # A unit first (the common case: one lookup); else any piece.
+        piece = state.scene.units.get(self.piece_id) or _piece(state, self.piece_id)
+        if not isinstance(piece, (Unit, Marker)):
             raise EventError(f"{self.piece_id}: only units and markers move")
         if not (math.isfinite(self.x) and math.isfinite(self.y)):
             raise EventError(f"{self.piece_id}: position must be finite")
