@@ -10,8 +10,9 @@ shapely calls.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import pairwise
 from typing import Any
@@ -117,6 +118,27 @@ def _geometry_columns(a: UnitArrays) -> dict[str, Any]:
     }
 
 
+def _geometry_row(a: UnitArrays, i: int) -> dict[str, Any]:
+    """Row ``i`` of ``_geometry_columns`` in Python floats: the same operations on
+    the same floats (each an IEEE operation numpy rounds alike), so the same bits."""
+    cx, cy, cos, sin = float(a.cx[i]), float(a.cy[i]), float(a.cos[i]), float(a.sin[i])
+    half_w, half_d = float(a.half_w[i]), float(a.half_d[i])
+    if a.is_round[i]:
+        ext_x = ext_y = float(a.radius[i]) + BOX_PAD
+    else:
+        ac, as_ = abs(cos), abs(sin)
+        ext_x = (ac * half_w + as_ * half_d) + BOX_PAD
+        ext_y = (as_ * half_w + ac * half_d) + BOX_PAD
+    x, y = (cx, cy) if a.on_table[i] else (math.nan, math.nan)
+    return {
+        "lo_x": x - ext_x,
+        "hi_x": x + ext_x,
+        "lo_y": y - ext_y,
+        "hi_y": y + ext_y,
+        "frame": ((cx, cy), (cos, -sin), (sin, cos), (half_w, half_d)),
+    }
+
+
 def _frame_corners(f: np.ndarray) -> np.ndarray:
     """(K, 4, 2) corners of the footprints with ``frame`` rows ``f`` (K, 4, 2),
     rounded exactly as ``geometry.arrays.corners`` and ``Outline.corners``
@@ -144,11 +166,10 @@ def _patch_unit_geometry(parent: UnitGeometry, scene: Scene, i: int) -> UnitGeom
     """The parent's geometry with row ``i`` (the one unit that changed) remeasured,
     by the same arithmetic on that row alone."""
     a = unit_arrays(scene)
-    row = _geometry_columns(a.row(i))
     columns = {}
-    for name, value in row.items():
+    for name, value in _geometry_row(a, i).items():
         column = getattr(parent, name).copy()
-        column[i] = value[0]
+        column[i] = value
         columns[name] = column
     side = a.sides[i]
     masks = {}
@@ -257,6 +278,11 @@ def inside_with_depth_each(
     g = unit_geometry(scene)
     a = g.arrays
     qg = _query_geometry(scene, tuple(area for area, _ in queries))
+    if only is not None and not a.is_round[only]:
+        among = [True if m is None else bool(m[only]) for _, m in queries]
+        plain = _rect_row_inside(g, qg, only, among)
+        if plain is not None:
+            return plain
     cols = slice(None) if only is None else slice(only, only + 1)
     near = (
         (g.hi_x[None, cols] > qg.minx)
@@ -322,13 +348,19 @@ def _rects_inside(
     f = g.frame[ri]
     c = _frame_corners(f)  # (K, 4, 2)
     half = f[:, 3, :]  # (K, 2)
-    # The area's vertices in each footprint's frame (K, v, 2).
-    local = (qg.verts[rq] - f[:, 0:1, :]) @ f[:, 1:3, :]
+    # The area's vertices in each footprint's frame (K, v, 2). Products and sums
+    # written out, never a matrix product: a BLAS kernel may fuse a multiply
+    # and an add (one rounding less) by machine and by size, and the plain-float
+    # test of one unit (``_rect_row_inside``) must give these very bits.
+    d = qg.verts[rq] - f[:, 0:1, :]
+    local = d[..., 0:1] * f[:, None, 1, :] + d[..., 1:2] * f[:, None, 2, :]
     hit = np.zeros(len(ri), dtype=bool)
     undecided = np.ones(len(ri), dtype=bool)
     corner_out: np.ndarray | None = None  # (K, 4): how far each corner lies outside a convex area
     if qg.any_convex:
-        p = c @ qg.normals_t[rq]  # (K, 4, m): corners projected on the area's normals
+        # (K, 4, m): corners projected on the area's normals (written out, as above)
+        normals = qg.normals_t[rq]
+        p = c[..., 0:1] * normals[:, None, 0, :] + c[..., 1:2] * normals[:, None, 1, :]
         high = qg.high[rq]
         on_normals = np.minimum(p.max(axis=1), high) - np.maximum(p.min(axis=1), qg.low[rq])
         on_frame = np.minimum(local.max(axis=1), half) - np.maximum(local.min(axis=1), -half)
@@ -368,6 +400,84 @@ def _rects_inside(
         with_verts = np.maximum(depth, np.maximum(into, 0.0).max(axis=1))
         depth = with_verts if qg.all_verts else np.where(qg.has_verts[rq], with_verts, depth)
     return rq, ri, depth
+
+
+def _rect_row_inside(
+    g: UnitGeometry, qg: _QueryGeometry, i: int, among: Sequence[bool]
+) -> list[tuple[np.ndarray, np.ndarray]] | None:
+    """``inside_with_depth_each`` for rectangular unit row ``i`` alone (``among``:
+    is it in each query's mask), in Python floats: the box test, ``_frame_corners``,
+    ``_rects_inside`` and ``_distance_to_segments_each`` with the same operations
+    in the same order on the same floats, so the same bits (a drag measures one
+    unit: a few hundred float operations cost less than the array calls' own
+    overhead). None where the array path would ask shapely: an area that is not
+    convex, or an overlap within SAT_TOL of zero."""
+    lo_x, hi_x = float(g.lo_x[i]), float(g.hi_x[i])
+    lo_y, hi_y = float(g.lo_y[i]), float(g.hi_y[i])
+    (cx, cy), (f10, f11), (f20, f21), (hw, hd) = g.frame[i].tolist()
+    corners = [
+        ((cx + sx * hw * f10) + sy * hd * f11, (cy + sx * hw * f20) + sy * hd * f21)
+        for sx, sy in _SIGNS.tolist()
+    ]
+    found: list[tuple[np.ndarray, np.ndarray]] = []
+    for area, inside_mask in zip(qg.plain, among, strict=True):
+        minx, miny, maxx, maxy = area.bounds
+        if not (inside_mask and hi_x > minx and lo_x < maxx and hi_y > miny and lo_y < maxy):
+            found.append((_NO_ROWS, _NO_DEPTHS))
+            continue
+        if not area.convex:
+            return None
+        # The area's vertices in the footprint's frame.
+        local = [
+            ((vx - cx) * f10 + (vy - cy) * f20, (vx - cx) * f11 + (vy - cy) * f21)
+            for vx, vy in area.verts
+        ]
+        # The corners projected on the area's normals: the overlap on each axis.
+        p = [[x * nx + y * ny for nx, ny, _, _ in area.normals] for x, y in corners]
+        on_normals = [
+            min(max(col), high) - max(min(col), low)
+            for col, (_, _, high, low) in zip(zip(*p, strict=True), area.normals, strict=True)
+        ]
+        lxs, lys = [v[0] for v in local], [v[1] for v in local]
+        on_frame_x = min(max(lxs), hw) - max(min(lxs), -hw)
+        on_frame_y = min(max(lys), hd) - max(min(lys), -hd)
+        overlap = min(min(on_normals), min(on_frame_x, on_frame_y))
+        if not abs(overlap) > SAT_TOL:
+            return None
+        if not overlap > 0:
+            found.append((_NO_ROWS, _NO_DEPTHS))
+            continue
+        # Depth: the deepest corner inside ...
+        depth = 0.0
+        if area.deep:
+            xs: list[float] = []
+            ys: list[float] = []
+            highs = [high for _, _, high, _ in area.normals]
+            for (x, y), row in zip(corners, p, strict=True):
+                if max(v - high for v, high in zip(row, highs, strict=True)) > SAT_TOL:
+                    continue  # outside: 0 deep
+                for ax, ay, dx, dy, length2 in area.segs:
+                    px, py = x - ax, y - ay
+                    t = min(max((px * dx + py * dy) / length2, 0.0), 1.0)
+                    xs.append(px - t * dx)
+                    ys.append(py - t * dy)
+            if xs:  # each inside corner's nearest segment, the deepest of them
+                nearest = np.hypot(xs, ys).reshape(-1, len(area.segs)).min(axis=1)
+                depth = float(nearest.max())
+        # ... or the area vertex reaching deepest into the footprint.
+        if qg.any_verts and area.has_verts:
+            into = max(max(min(hw - abs(lx), hd - abs(ly)), 0.0) for lx, ly in local)
+            depth = max(depth, into)
+        if not area.deep:
+            depth = math.inf
+        found.append((np.array([i]), np.array([depth])))
+    return found
+
+
+_NO_ROWS = np.zeros(0, dtype=int)
+_NO_DEPTHS = np.zeros(0)
+_NO_ROWS.flags.writeable = False
+_NO_DEPTHS.flags.writeable = False
 
 
 def _rects_inside_by_shapely(areas: np.ndarray, c: np.ndarray) -> np.ndarray:
@@ -411,6 +521,39 @@ class _QueryGeometry:
     convex: np.ndarray  # (q,) which areas are convex (normals are zeros elsewhere)
     any_convex: bool
     all_convex: bool
+    #: Each area's rows above as Python floats, for ``_rect_row_inside``.
+    plain: tuple[_PlainArea, ...] = ()
+
+
+@dataclass(frozen=True)
+class _PlainArea:
+    """One area of a query as Python floats: its rows of ``_QueryGeometry``
+    (padded as there: a repeated row changes no nearest, deepest or overlap)."""
+
+    bounds: tuple[float, float, float, float]  # minx, miny, maxx, maxy
+    verts: tuple[tuple[float, float], ...]
+    normals: tuple[tuple[float, float, float, float], ...]  # x, y, high, low
+    segs: tuple[tuple[float, float, float, float, float], ...]  # _segment_terms
+    convex: bool
+    deep: bool
+    has_verts: bool
+
+
+def _plain_areas(qg: _QueryGeometry) -> tuple[_PlainArea, ...]:
+    bounds = np.hstack([qg.minx, qg.miny, qg.maxx, qg.maxy]).tolist()
+    normals = np.stack([qg.normals_t[:, 0], qg.normals_t[:, 1], qg.high, qg.low], axis=2)
+    return tuple(
+        _PlainArea(
+            bounds=tuple(bounds[k]),
+            verts=tuple(map(tuple, qg.verts[k].tolist())),
+            normals=tuple(map(tuple, normals[k].tolist())),
+            segs=tuple(map(tuple, qg.segs[k].T.tolist())),
+            convex=bool(qg.convex[k]),
+            deep=bool(qg.deep[k]),
+            has_verts=bool(qg.has_verts[k]),
+        )
+        for k in range(len(qg.areas))
+    )
 
 
 #: The stacked geometry of each tuple of areas, per board extent.
@@ -454,6 +597,7 @@ def _query_geometry(scene: Scene, areas: tuple[BaseGeometry, ...]) -> _QueryGeom
         any_convex=bool(convex.any()),
         all_convex=bool(convex.all()),
     )
+    qg = replace(qg, plain=_plain_areas(qg))
     return _QUERY_GEOMETRY.put(areas, qg, board)
 
 

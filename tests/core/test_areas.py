@@ -16,11 +16,14 @@ from shapely.geometry import Point, box
 from tabletop_gui.geometry import inside, unit_outline
 from tabletop_gui.geometry.areas import (
     _frame_corners,
+    _query_geometry,
+    _rect_row_inside,
     inside_with_depth_each,
     union_of,
     unit_geometry,
 )
 from tabletop_gui.model import InchBoard, Scene
+from tabletop_gui.model.pieces import BaseShape
 
 from .helpers import block, disc
 
@@ -194,3 +197,61 @@ def test_depth_in_a_ring_shaped_area_is_measured_to_its_hole_too():
     assert idx.tolist() == [0]
     # Its corners at y = 11.5 are 1.5 in from the outer edge but 0.5 in from the hole.
     assert depth.tolist() == [pytest.approx(0.5)]
+
+
+def bits(values) -> list[str]:
+    """Every bit of each float (the sign of a zero too)."""
+    return [float(v).hex() for v in values]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(sorted(AREAS)), min_size=1, max_size=3),
+    st.data(),
+)
+def test_one_moved_rectangle_in_plain_floats_gets_the_bits_the_array_path_gives(names, data):
+    # A drag measures the moved unit alone, in Python floats; every margin it
+    # gives must be the very float the all-units pass gives that unit.
+    pieces = [data.draw(units(i)) for i in range(data.draw(st.integers(1, 12)))]
+    scene = Scene(board=BOARD, units={u.id: u for u in pieces})
+    areas = [union_of(AREAS[n]) for n in names]
+    masks = [
+        np.array(data.draw(st.lists(st.booleans(), min_size=len(pieces), max_size=len(pieces))))
+        if data.draw(st.booleans())
+        else None
+        for _ in areas
+    ]
+    queries = list(zip(areas, masks, strict=True))
+    whole = inside_with_depth_each(scene, queries)
+    g, qg = unit_geometry(scene), _query_geometry(scene, tuple(areas))
+    for i, u in enumerate(pieces):
+        expected = []
+        for idx, depth in whole:
+            rows = idx.tolist()
+            expected.append(([i], bits([depth[rows.index(i)]])) if i in rows else ([], []))
+        one = inside_with_depth_each(scene, queries, only=i)
+        assert [(idx.tolist(), bits(depth)) for idx, depth in one] == expected
+        if u.base_shape is BaseShape.ROUND:
+            continue
+        among = [m is None or bool(m[i]) for m in masks]
+        plain = _rect_row_inside(g, qg, i, among)
+        if plain is not None:  # None: shapely decides, as in the array path
+            assert [(idx.tolist(), bits(depth)) for idx, depth in plain] == expected
+
+
+def test_a_block_inside_a_zone_or_a_hill_is_measured_in_plain_floats():
+    # Not left to the array path: the plain-float test decides these (a zone
+    # reached across its line, a diamond hill entered by a corner, turned).
+    cases = [
+        ("zone along the bottom edge", block("z", "red", 30, 12.5, width_in=4, depth_in=2)),
+        ("diamond hill", block("h", "red", 36, 31, width_in=4, depth_in=2, facing=30.0)),
+    ]
+    for name, piece in cases:
+        scene = Scene(board=BOARD, units={piece.id: piece})
+        area = union_of(AREAS[name])
+        plain = _rect_row_inside(unit_geometry(scene), _query_geometry(scene, (area,)), 0, [True])
+        assert plain is not None, name
+        ((idx, depth),) = plain
+        ((whole_idx, whole_depth),) = inside_with_depth_each(scene, [(area, None)])
+        assert idx.tolist() == whole_idx.tolist() == [0], name
+        assert bits(depth) == bits(whole_depth), name
