@@ -10,7 +10,9 @@ measured against where the tag truly lies.
 
 For each photo it prints the tags found, the position error (median and max,
 inches) and the facing error (median and max, degrees) with the lens's
-calibration and with the homography alone, and the time to read one frame
+calibration, self-calibrated (no lens calibration: the photo's own distortion
+fitted from its markers, camera/self_calibration.py) and with the homography
+alone, and the time to read one frame
 (median of N runs, wall clock and CPU, detection included, rendering not): as
 a first photo, and as a live frame (camera.live.LiveReader, the window's own
 reader: after a first frame read whole, each tag looked for only around where
@@ -47,8 +49,10 @@ TILTS = (0.0, 30.0, 55.0)
 Places = dict[str, tuple[float, float, float]]
 
 
-def ours(scene: Scene, image: np.ndarray, lens: Lens | None, tag: float) -> Places:
-    return placed(read_table(scene, image, lens=lens, tag_size=tag))
+def ours(
+    scene: Scene, image: np.ndarray, lens: Lens | None, tag: float, self_calibrate: bool = True
+) -> Places:
+    return placed(read_table(scene, image, lens=lens, tag_size=tag, self_calibrate=self_calibrate))
 
 
 def placed(reading: TableReading) -> Places:
@@ -157,7 +161,17 @@ def report(
     places, t, slowest = live(truth, image, lens, tag)
     print(row("ours, live frame", truth, places, t)
           + f"; slowest {slowest[0] * 1000:.0f} ms ({slowest[1] * 1000:.0f} cpu)")  # fmt: skip
-    print(row("ours, homography alone", truth, ours(truth, image, None, tag), None))
+    reading = read_table(truth, image, tag_size=tag)
+    places, t = timed(partial(ours, truth, image, None, tag), runs)
+    fitted = reading.fit.lens
+    how = (f"; k1 {fitted.k1:.4f}, k2 {fitted.k2:.4f}" if fitted is not None
+           else "; not kept: the homography alone")  # fmt: skip
+    print(row("ours, self-calibrated", truth, places, t) + how)
+    places, t, slowest = live(truth, image, None, tag)
+    print(row("ours, live, self-cal.", truth, places, t)
+          + f"; slowest {slowest[0] * 1000:.0f} ms ({slowest[1] * 1000:.0f} cpu)")  # fmt: skip
+    plain = ours(truth, image, None, tag, self_calibrate=False)
+    print(row("ours, homography alone", truth, plain, None))
     try:
         places, t = timed(partial(opencv, truth, image, lens, tag), runs)
         print(row("OpenCV, lens calibrated", truth, places, t))

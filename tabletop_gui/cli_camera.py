@@ -172,7 +172,12 @@ def summary(reading: TableReading, photo: str) -> str:
            else "the corners given")  # fmt: skip
     seen = [u for u in reading.units if u.seen and not u.problem]
     moved = [u for u in seen if u.moved]
-    lines = [f"{photo}: board found from {how} (agree within {fit.rms_in:.3f} in RMS); "
+    lens = ""
+    if fit.lens is not None:
+        lens = (f"; the lens's distortion fitted from the photo (k1 {fit.lens.k1:.4f}, "
+                f"k2 {fit.lens.k2:.4f})" if fit.lens.fitted
+                else "; the game's lens calibration used")  # fmt: skip
+    lines = [f"{photo}: board found from {how} (agree within {fit.rms_in:.3f} in RMS{lens}); "
              f"{len(seen)} of {len(reading.units)} tagged units seen, {len(moved)} moved",
              ]  # fmt: skip
     for u in reading.units:

@@ -39,6 +39,14 @@ class BoardFit:
     def __post_init__(self) -> None:
         object.__setattr__(self, "inverse", np.linalg.inv(self.homography))
 
+    @property
+    def lens_source(self) -> str:
+        """``"calibrated"`` (the game's lens calibration), ``"fitted"`` (the
+        photo's own distortion, camera/self_calibration.py) or ``"none"``."""
+        if self.lens is None:
+            return "none"
+        return "fitted" if self.lens.fitted else "calibrated"
+
     def ideal(self, pixels: np.ndarray) -> np.ndarray:
         lens = self._lens()
         return pixels if lens is None else lens.undistort(pixels)

@@ -24,6 +24,9 @@ class Lens:
     #: is scaled to it).
     width: int = 0
     height: int = 0
+    #: Fitted from a photo of the table itself (camera/self_calibration.py),
+    #: not measured by a lens calibration: kept with the board's alignment.
+    fitted: bool = False
 
     def distort(self, normalised: np.ndarray) -> np.ndarray:
         """Ideal normalised image points (N, 2) -> distorted pixels."""
@@ -69,7 +72,8 @@ class Lens:
             return self
         sx, sy = width / self.width, height / self.height
         return Lens(self.fx * sx, self.fy * sy, self.cx * sx, self.cy * sy,
-                    self.k1, self.k2, self.p1, self.p2, self.k3, width, height)  # fmt: skip
+                    self.k1, self.k2, self.p1, self.p2, self.k3, width, height,
+                    self.fitted)  # fmt: skip
 
     @property
     def coefficients(self) -> tuple[float, float, float, float, float]:

@@ -73,6 +73,9 @@ class LiveReader:
         self._fit: BoardFit | None = None
         self._band = 0
         self._frames = 0
+        #: The lens distortion fitted on the first frame read whole when the game
+        #: has no lens calibration (camera/self_calibration.py), used after it.
+        self._own_lens: Lens | None = None
         #: How many frames were read whole (the first, and after the markers were lost).
         self.whole_frames = 0
 
@@ -81,6 +84,7 @@ class LiveReader:
         self._tracked.clear()
         self._size = None
         self._fit = None
+        self._own_lens = None
 
     def read(
         self,
@@ -98,7 +102,8 @@ class LiveReader:
         Raises CameraError when the board cannot be found."""
         check_image(image.shape, where)
         size = (int(image.shape[1]), int(image.shape[0]))
-        if size != self._size or not self._tracked:
+        whole = size != self._size or not self._tracked
+        if whole:
             expect = set(CORNER_IDS) | {u.tag for u in scene.units.values() if u.tag is not None}
             found = self._detector.detect(image, expect)
             self.whole_frames += 1
@@ -110,8 +115,15 @@ class LiveReader:
         self._size = size
         self._frames += 1
         self._keep(found)
-        reading = read_table(scene, image, fit=fit, lens=lens, corner_size=corner_size,
-                             tag_size=tag_size, where=where, seen=found)  # fmt: skip
+        # The lens's distortion is fitted once, on a frame read whole, and kept:
+        # the camera's lens does not change from frame to frame.
+        calibrate = lens is None and whole
+        reading = read_table(scene, image, fit=fit, lens=lens or self._own_lens,
+                             corner_size=corner_size, tag_size=tag_size, where=where, seen=found,
+                             self_calibrate=calibrate)  # fmt: skip
+        if calibrate:
+            own = reading.fit.lens
+            self._own_lens = own if own is not None and own.fitted else None
         self._fit = reading.fit
         return reading
 

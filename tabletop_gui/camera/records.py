@@ -11,10 +11,14 @@ from tabletop_gui.model.camera import Alignment, LensRecord, TableCamera
 
 
 def lens_of(camera: TableCamera | None) -> Lens | None:
-    r = camera.lens if camera is not None else None
+    """The game's lens calibration."""
+    return _lens(camera.lens if camera is not None else None)
+
+
+def _lens(r: LensRecord | None, fitted: bool = False) -> Lens | None:
     if r is None:
         return None
-    return Lens(r.fx, r.fy, r.cx, r.cy, r.k1, r.k2, r.p1, r.p2, r.k3, r.width, r.height)
+    return Lens(r.fx, r.fy, r.cx, r.cy, r.k1, r.k2, r.p1, r.p2, r.k3, r.width, r.height, fitted)
 
 
 def lens_record(lens: Lens, rms_px: float = 0.0) -> LensRecord:
@@ -23,15 +27,22 @@ def lens_record(lens: Lens, rms_px: float = 0.0) -> LensRecord:
 
 
 def kept_fit(camera: TableCamera | None, board: tuple[float, float]) -> BoardFit | None:
-    """The alignment the game kept (used when a frame's corner markers are hidden)."""
+    """The alignment the game kept (used when a frame's corner markers are
+    hidden), with the lens it was fitted through: its own fitted distortion,
+    else the game's lens calibration."""
     a = camera.alignment if camera is not None else None
     if a is None:
         return None
     h = np.array(a.homography, dtype=float).reshape(3, 3)
-    return BoardFit(h, (a.width, a.height), a.markers, a.rms_in, lens_of(camera), board)
+    lens = _lens(a.lens, fitted=True) if a.lens is not None else lens_of(camera)
+    return BoardFit(h, (a.width, a.height), a.markers, a.rms_in, lens, board)
 
 
 def alignment_of(fit: BoardFit) -> Alignment:
+    """What the game keeps of ``fit``: with the photo's own fitted distortion,
+    if any (a calibrated lens is kept as the game's ``lens``)."""
     h = fit.homography / fit.homography[2, 2]
+    own = fit.lens if fit.lens is not None and fit.lens.fitted else None
     return Alignment(tuple(float(v) for v in h.flatten()), fit.image_size[0], fit.image_size[1],
-                     tuple(fit.markers), round(fit.rms_in, 5))  # fmt: skip
+                     tuple(fit.markers), round(fit.rms_in, 5),
+                     None if own is None else lens_record(own))  # fmt: skip

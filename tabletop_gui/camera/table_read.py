@@ -17,6 +17,7 @@ from tabletop_gui.camera.detect import Seen, detect
 from tabletop_gui.camera.errors import CameraError
 from tabletop_gui.camera.lens import Lens
 from tabletop_gui.camera.markers import CORNER_IDS, CORNER_SIZE_IN, TAG_SIZE_IN
+from tabletop_gui.camera.self_calibration import self_calibrate as fitted_lens
 from tabletop_gui.model.events import MovePiece
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene
@@ -96,6 +97,7 @@ class TableReading:
             "calibration": {
                 "markers": list(self.fit.markers),
                 "rms_in": round(self.fit.rms_in, 4),
+                "lens": self.fit.lens_source,
             },
             "units": [
                 {
@@ -169,13 +171,17 @@ def read_table(
     tag_size: float = TAG_SIZE_IN,
     where: str = "the photo",
     seen: Sequence[Seen] | None = None,
+    self_calibrate: bool = True,
 ) -> TableReading:
     """Read ``image`` (grey or RGB) against ``scene``. The board is fitted from
     the corner markers, from ``corners`` (the board's corners by hand) or taken
     from ``fit`` (a calibration kept from before, used when this photo's corner
-    markers are not all seen). ``seen``: the markers when they were found
-    already (a live frame's, camera/live.py). Raises CameraError when the
-    board cannot be found."""
+    markers are not all seen). Without a ``lens`` the photo's own distortion is
+    fitted from its markers when that is clearly better
+    (camera/self_calibration.py; ``self_calibrate=False``: the homography
+    alone). ``seen``: the markers when they were found already (a live
+    frame's, camera/live.py). Raises CameraError when the board cannot be
+    found."""
     check_image(image.shape, where)
     size = (int(image.shape[1]), int(image.shape[0]))
     expect = set(CORNER_IDS) | {u.tag for u in scene.units.values() if u.tag is not None}
@@ -189,6 +195,9 @@ def read_table(
         except CameraError:
             if fit is None or fit.image_size != size:
                 raise
+        else:
+            if lens is None and self_calibrate:
+                fit = fitted_lens(fit, found, corner_size, tag_size, SIZE_TOLERANCE).fit
     return place_units(scene, fit, found, tag_size)
 
 

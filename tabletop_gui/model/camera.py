@@ -53,6 +53,10 @@ class Alignment:
     #: The corner markers it was fitted to (empty: the corners were given by hand).
     markers: tuple[int, ...] = ()
     rms_in: float = 0.0
+    #: The lens distortion fitted from the photo itself with this alignment
+    #: when the game had no lens calibration (docs/camera.md, The lens): the
+    #: homography is in its undistorted pixels. None: the game's ``lens``, or none.
+    lens: LensRecord | None = None
 
     def validate(self) -> list[tuple[str, str]]:
         problems = _frame(self.width, self.height)

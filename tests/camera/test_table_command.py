@@ -118,3 +118,29 @@ def test_a_photo_without_corner_markers_names_them_and_offers_corners(tmp_path, 
     err = capsys.readouterr().err
     assert "corner marker 0, 1, 2, 3 not found (no corner marker found)" in err
     assert "--corners" in err
+
+
+def test_without_a_lens_calibration_the_photo_fits_its_own_distortion_and_keeps_it(
+    tmp_path, capsys
+):
+    from tabletop_gui.app.camera.photo import to_qimage
+    from tabletop_gui.model.game import Game
+    from tabletop_gui.model.scene import Setup
+
+    truth = synthetic.random_table(7, units=12)
+    camera = synthetic.camera_for((72, 48), (1920, 1080), 30.0)
+    photo = str(tmp_path / "table.png")
+    assert to_qimage(synthetic.render(truth, camera, tag_size=1.5, seed=7)).save(photo)
+    path, out = str(tmp_path / "game.json"), str(tmp_path / "placed.json")
+    save_game(Game(Setup("t9a", truth), camera=TableCamera(tag_size=1.5)), path)
+    assert main(["table", path, photo, "--json", "-o", out]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["calibration"]["lens"] == "fitted"
+    worst = max(math.hypot(u["x"] - truth.units[u["id"]].x, u["y"] - truth.units[u["id"]].y)
+                for u in doc["units"])  # fmt: skip
+    assert worst <= 0.05
+    kept = load_game(out).camera
+    assert kept is not None and kept.lens is None
+    assert kept.alignment is not None and kept.alignment.lens is not None
+    assert main(["table", path, photo]) == 0
+    assert "the lens's distortion fitted from the photo (k1 -0.0" in capsys.readouterr().out

@@ -194,3 +194,33 @@ def test_a_units_camera_tag_is_set_in_the_inspector_and_a_corner_id_refused(qtbo
     QApplication.processEvents()
     assert window.doc.committed.scene.units["u4"].tag == 40
     assert "0-3 are the corner markers" in window.inspector.message.toolTip()
+
+
+def test_without_a_lens_calibration_the_photo_fits_its_lens_and_its_picture_lies_on_the_board(
+    qtbot, photo, tmp_path
+):
+    """The game has no lens: the photo's own distortion is fitted (docs/camera.md,
+    The lens without a calibration), the units placed and the picture drawn
+    through it, and it is kept with the alignment."""
+    game = moved_game()
+    window = open_window(qtbot, replace(game, camera=TableCamera(tag_size=1.5)))
+    assert window.camera.open_photo(photo) is None
+    reading = window.camera.last_reading
+    assert reading.fit.lens_source == "fitted"
+    assert window.doc.camera.alignment.lens is not None
+    assert "lens distortion fitted from the photo" in window.statusBar().currentMessage()
+    units = window.doc.committed.scene.units
+    for uid, truth in TRUTH.units.items():
+        assert math.hypot(units[uid].x - truth.x, units[uid].y - truth.y) <= 0.05, uid
+    item = window.camera.underlay.item
+    picture = board_picture(load_photo(photo), reading.fit, TRUTH.board.extent)
+    to_picture = np.linalg.inv(picture.to_ideal())
+    height = TRUTH.board.extent[1]
+    for board_xy in [(0.0, 0.0), (72.0, 0.0), (72.0, 48.0), (0.0, 48.0), (36.0, 0.0), (0.0, 24.0)]:
+        real = CAMERA.project(np.array([board_xy]))  # where the real lens put it
+        px = apply(to_picture, reading.fit.ideal(real))[0]
+        at = item.transform().map(QPointF(px[0], px[1]))
+        assert abs(at.x() - board_xy[0]) < 0.05 and abs(at.y() - (height - board_xy[1])) < 0.05
+    window.view.fit_board()
+    QApplication.processEvents()
+    window.grab().save(str(tmp_path / "window-photo-fitted-lens.png"))

@@ -255,8 +255,9 @@ class CameraController(Part):
             if refused:
                 return f"The units were not moved: {refused}"
         seen = sum(1 for u in reading.units if u.seen and not u.problem)
+        fitted = "; lens distortion fitted from the photo" * (reading.fit.lens_source == "fitted")
         self.status(f"Table photo: {seen} of {len(reading.units)} tagged units seen, "
-                    f"{len(moves)} moved")  # fmt: skip
+                    f"{len(moves)} moved{fitted}")  # fmt: skip
         if reading.problems:
             return "Some tags were not used:\n" + "\n".join(f"• {p}" for p in reading.problems)
         return None
