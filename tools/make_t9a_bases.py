@@ -2,7 +2,7 @@
 assets/bases/t9a_bases.csv, from public army data, and print how much of each
 army it covers.
 
-    .venv/bin/python tools/make_t9a_bases.py BSDATA [--armycreator DIR] [--fielded DIR]
+    .venv/bin/python tools/make_t9a_bases.py BSDATA [--armycreator DIR] [--fielded DIR] [--missing]
 
 Only facts are taken (a unit's name, army category, base and height class);
 no file or text is copied. Every row names its source. The sources, in the
@@ -40,7 +40,10 @@ Coverage per army and edition (units of the book with a known base / units of
 the book, and the fielded share) is printed and written into the table's header.
 The 3rd-edition bases these sources lack (the whole Orcs and Goblins book, the
 renamed Empire of Sonnstahl infantry...) were looked for elsewhere and not found
-in any public source that could be read; docs/army-lists.md says where.
+in any public source that could be read (9th Builder's stored unit pages are of
+units the table already knows; six of them are hand rows); docs/army-lists.md
+says where. ``--missing`` prints every fielded unit (on its mount) without a
+base, most fielded first.
 Rows without a base are kept only for Characters (``character`` yes, ``base``
 empty): an import then knows the unit is a Character and asks only its base.
 """
@@ -651,21 +654,61 @@ def _base_known(table: Any, unit: str, army: str, edition: str, mount: str = "")
 def _fielded_share(table: Any, fielded: Fielded, army: str) -> float:
     """Fielded units on a known base: a mounted Character by its mount, an
     artillery unit by its own base or its machine's, any other by its own."""
-    total = known = 0
+    parts = list(_fielded_parts(table, fielded, army))
+    total = sum(n for *_, n, _ in parts)
+    return sum(n for *_, n, known in parts if known) / total if total else 0.0
+
+
+def _fielded_parts(table: Any, fielded: Fielded, army: str) -> Iterator[tuple[str, str, int, bool]]:
+    """(unit, mount or machine, times fielded, base known) for the fielded units
+    of ``army``: a unit's fieldings without a mount (or machine) counted apart
+    from those on each mount."""
     for (a, unit), n in fielded.units.items():
         if a != army:
             continue
-        total += n
         own = _base_known(table, unit, army, "3rd")
         mounted = {m: c for (a2, u2, m), c in fielded.mounts.items() if a2 == a and u2 == unit}
         mounted = {m: c for m, c in mounted.items() if not ON_FOOT.match(m)}
-        machines = {m: c for (a2, u2, m), c in fielded.weapons.items() if a2 == a and u2 == unit}
-        plain = n - sum(mounted.values()) - (0 if own else sum(machines.values()))
-        known += plain if own else 0
-        known += sum(c for m, c in mounted.items() if _base_known(table, unit, army, "3rd", m))
-        if not own:
-            known += sum(c for m, c in machines.items() if _base_known(table, unit, army, "3rd", m))
-    return known / total if total else 0.0
+        machines = {} if own else {
+            m: c for (a2, u2, m), c in fielded.weapons.items() if a2 == a and u2 == unit
+        }  # fmt: skip
+        plain = n - sum(mounted.values()) - sum(machines.values())
+        if plain:
+            yield unit, "", plain, own
+        for m, c in {**mounted, **machines}.items():
+            yield unit, m, c, _base_known(table, unit, army, "3rd", m)
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A fielded unit (on a mount) whose base the table does not know."""
+
+    army: str
+    unit: str
+    mount: str
+    fielded: int
+    share: float  # of the army's fielded units
+
+
+def gaps(result: Build, fielded: Fielded) -> list[Gap]:
+    """The fielded 3rd-edition units without a known base, most fielded first."""
+    from tabletop_gui.io.armylists.bases import read_table
+
+    table = read_table(render(result.rows), "table")
+    out = []
+    for army in sorted(ARMIES.values()):
+        parts = list(_fielded_parts(table, fielded, army))
+        total = sum(n for *_, n, _ in parts) or 1
+        out += [Gap(army, u, m, n, n / total) for u, m, n, known in parts if not known and n > 0]
+    return sorted(out, key=lambda g: (g.army, -g.fielded, g.unit, g.mount))
+
+
+def gap_lines(found: list[Gap]) -> list[str]:
+    return [
+        f"missing: {g.army} / {g.unit}{' on ' + g.mount if g.mount else ''}: "
+        f"{g.fielded} fielded ({100 * g.share:.1f}% of the army's)"
+        for g in found
+    ]
 
 
 # -- output --------------------------------------------------------------------------------
@@ -733,7 +776,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fielded", type=Path, help="a clone of DarkSkyT9A/t9a-data")
     parser.add_argument("--commit", default="", help="the BSData commit read, for the header")
     parser.add_argument("-o", "--output", type=Path, default=OUT)
+    parser.add_argument(
+        "--missing", action="store_true",
+        help="also print every fielded unit (on a mount) the table gives no base",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    if args.missing and not args.fielded:
+        parser.error("--missing needs the fielded lists (--fielded)")
     commit = args.commit
     if not commit and _is_git(args.bsdata):
         commit = _git(args.bsdata, "rev-parse", "--short", "HEAD").strip()
@@ -746,6 +795,8 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(coverage_lines(covers)))
     for line in result.conflicts:
         print(f"conflict: {line}")
+    if args.missing and fielded is not None:
+        print("\n".join(gap_lines(gaps(result, fielded))))
     print(f"wrote {args.output} ({len(result.rows)} rows)", file=sys.stderr)
     return 0
 

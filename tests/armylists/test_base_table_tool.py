@@ -212,3 +212,35 @@ def test_coverage_weighs_fielded_units_and_mounted_characters(tool, bsdata, tmp_
     head = "\n".join(line for line in out.read_text("utf-8").splitlines() if line[:1] == "#")
     assert "3rd     Undying Dynasties" in head and "57.1%" in head
     assert "fielded lists: 4 lists" in head
+
+
+def test_the_fielded_units_without_a_base_are_listed_most_fielded_first(
+    tool, bsdata, tmp_path, capsys
+):
+    reports = tmp_path / "reports" / "data" / "t1"
+    reports.mkdir(parents=True)
+    lists = [
+        [("Skeleton Warriors", "Core", ""), ("Pharaoh", "Characters", "Skeletal Horse")],
+        [("Skeleton Warriors", "Core", ""), ("Pharaoh", "Characters", "Chariot")],
+        [("Bone Artillery", "Special", "gun:Ram"), ("Casket", "Special", "")],
+    ]
+    for i, units in enumerate(lists):
+        (reports / f"report_{i}.json").write_text(json.dumps(_report("UD", units)))
+    fielded = tool.read_fielded(tmp_path / "reports")
+    found = tool.gaps(tool.build(bsdata, fielded=fielded), fielded)
+    # Known: the Pharaoh on its horse, the Casket. Not: 2 Skeleton Warriors, the
+    # Pharaoh on a Chariot (no such mount), the artillery's Ram: 4 of 6 fielded.
+    assert [(g.unit, g.mount, g.fielded) for g in found] == [
+        ("Skeleton Warriors", "", 2), ("Bone Artillery", "Ram", 1), ("Pharaoh", "Chariot", 1)
+    ]  # fmt: skip
+    assert found[0].share == pytest.approx(2 / 6)
+    out = tmp_path / "table.csv"
+    argv = [str(bsdata), "--fielded", str(tmp_path / "reports"), "-o", str(out), "--missing"]
+    assert tool.main(argv) == 0
+    printed = capsys.readouterr().out
+    assert "missing: Undying Dynasties / Skeleton Warriors: 2 fielded (33.3% of the army's)" in (
+        printed
+    )
+    assert "missing: Undying Dynasties / Pharaoh on Chariot: 1 fielded" in printed
+    with pytest.raises(SystemExit):
+        tool.main([str(bsdata), "-o", str(out), "--missing"])  # no fielded lists to weigh
