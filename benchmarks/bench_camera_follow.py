@@ -14,8 +14,11 @@ not drawn). The time is taken from frame k's arrival to the move committed to
 the game (the board changed). A short move (0.6 in) stays inside its tag's
 tracking box; a medium one (3 in) leaves it but stays within the wider box a
 lost tag is looked for in; a long one (10 in) is found again only by the sweep
-(camera/live.py). Prints the median and the slowest of each, and the
-worker's time a frame (wall and its thread's CPU). Asserts nothing.
+(camera/live.py). A long move is also made carried: the unit off the table (its
+tag out of sight) for CARRY_S seconds before it is set down, so that the sweep
+is not at its start when the unit comes back; its time is taken from the
+set-down. Prints the median and the slowest of each, and the worker's time a
+frame (wall and its thread's CPU). Asserts nothing.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/bench_camera_follow.py [--trials N]
 """
@@ -57,7 +60,10 @@ FPS = 30
 WARM_S = 1.5
 TIMEOUT_S = 8.0
 SIZE, TILT, TAG = (1920, 1080), 55.0, 1.5
-MOVES = (("short", 0.6), ("medium", 3.0), ("long", 10.0))
+CARRY_S = 0.6
+#: (name, inches, seconds carried: the unit off the table, its tag out of sight)
+MOVES = (("short", 0.6, 0.0), ("medium", 3.0, 0.0), ("long", 10.0, 0.0),
+         ("long, carried", 10.0, CARRY_S))  # fmt: skip
 
 
 def moved(truth: Scene, index: int, distance: float) -> tuple[str, Scene]:
@@ -104,10 +110,12 @@ def main() -> None:
           f"{FPS} frames a second offered; rendering the frames...")  # fmt: skip
     still = frame_of(truth, camera)
     trials = []
-    for name, distance in MOVES:
+    for name, distance, carry in MOVES:
         for i in range(args.trials):
-            uid, scene = moved(truth, 7 * i + round(distance) % 7, distance)
-            trials.append((name, uid, scene.units[uid], frame_of(scene, camera)))
+            uid, scene = moved(truth, 7 * i + round(distance) % 7 + (3 if carry else 0), distance)
+            off = replace(truth, units={k: u for k, u in truth.units.items() if k != uid})
+            hidden = frame_of(off, camera) if carry else None
+            trials.append((name, uid, scene.units[uid], frame_of(scene, camera), hidden, carry))
 
     game = Game(Setup("t9a", truth, name="followed"),
                 camera=TableCamera(tag_size=TAG, lens=lens_record(camera.lens)))  # fmt: skip
@@ -140,13 +148,16 @@ def main() -> None:
     offer.setInterval(round(1000 / FPS))
     offer.timeout.connect(lambda: sink.setVideoFrame(QVideoFrame(shown["image"])))
     offer.start()
-    results: dict[str, list[float]] = {name: [] for name, _ in MOVES}
-    finds: dict[str, list[int]] = {name: [] for name, _ in MOVES}
-    for name, uid, where, image in trials:
+    results: dict[str, list[float]] = {name: [] for name, _, _ in MOVES}
+    finds: dict[str, list[int]] = {name: [] for name, _, _ in MOVES}
+    for name, uid, where, image, hidden, carry in trials:
         part.set_following(False)
         part.set_following(True)
         shown["image"] = still
         wait(round(WARM_S * 1000))
+        if hidden is not None:  # picked up and carried: out of sight for a while
+            shown["image"] = hidden
+            wait(round(carry * 1000))
         changed: list[float] = []
 
         def check(uid: str = uid, changed: list[float] = changed) -> None:
@@ -179,10 +190,11 @@ def main() -> None:
     offer.stop()
     part.shutdown()
     print(f"a unit is recorded once still for {REST_SECONDS:g} s (camera/follow.py)")
-    for name, distance in MOVES:
+    for name, distance, carry in MOVES:
         got = results[name]
         if got:
-            print(f"{name} move ({distance:g} in): on the board after median "
+            print(f"{name} move ({distance:g} in{f', {carry:g} s in the hand' if carry else ''}): "
+                  f"on the board after median "
                   f"{statistics.median(got):.2f} s, slowest {max(got):.2f} s ({len(got)} of "
                   f"{args.trials} recorded); found in frame read {min(finds[name])} to "
                   f"{max(finds[name])} after it")  # fmt: skip

@@ -12,7 +12,7 @@ from tagged_games import BLUE, RED, unit
 
 from tabletop_gui.camera import synthetic
 from tabletop_gui.camera.follow import REST_SECONDS, Follower
-from tabletop_gui.camera.live import SWEEP_BANDS, LiveReader
+from tabletop_gui.camera.live import LOST_SWEEP, SWEEP_BANDS, LiveReader
 from tabletop_gui.camera.table_read import read_table
 from tabletop_gui.model import InchBoard, Scene
 
@@ -81,6 +81,25 @@ def test_a_tag_carried_out_of_its_box_is_found_again_by_the_sweep_within_a_round
     assert math.hypot(knights.x - CARRIED.x, knights.y - CARRIED.y) <= 0.05
     # Tracked from then on: found in every frame.
     assert all(place(read(reader, frames["carried"]), "knights").seen for _ in range(3))
+
+
+@pytest.mark.parametrize("carried_for", [0, 1, 3, 6])
+def test_a_unit_carried_far_is_found_within_a_round_of_the_faster_sweep_after_it_is_set_down(
+    frames, carried_for
+):
+    """While a tag is lost the sweep searches LOST_SWEEP bands a frame, so a
+    round takes SWEEP_BANDS / LOST_SWEEP frames however long the unit was
+    carried; set down at once it is found in the bands nearest where it was
+    lost, searched first."""
+    reader = LiveReader()
+    read(reader, frames["still"])
+    for _ in range(carried_for):  # in the hand, off the table
+        assert not place(read(reader, frames["hidden"]), "knights").seen
+    found = next((i for i in range(1, SWEEP_BANDS + 1)
+                  if place(read(reader, frames["carried"]), "knights").seen), None)  # fmt: skip
+    assert found is not None and found <= SWEEP_BANDS // LOST_SWEEP == 4
+    if carried_for == 0:
+        assert found <= 2
 
 
 def test_a_tag_hidden_for_a_while_is_not_seen_then_found_where_it_is_uncovered(frames):
