@@ -51,82 +51,94 @@ LAZY_COMMANDS = ("import", "export", "markers", "table")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The parser of every command, or of ``command`` and the core commands."""
+    """The parser of every command, or of ``command`` alone (argparse translates
+    every help text as it is added: a command's start builds only its own)."""
     parser = argparse.ArgumentParser(prog="tabletop-gui", description=__doc__.split("\n\n")[0])
     parser.add_argument("--version", action="version", version=f"tabletop-gui {__version__}")
     sub = parser.add_subparsers(dest="command")
-    p_open = sub.add_parser("open", help="open the window on FILE (default: the demo board)")
-    p_open.add_argument("file", nargs="?")
-    p_examples = sub.add_parser(
-        "examples", help="list the bundled example games (open one: tabletop-gui PATH)"
-    )
-    p_examples.add_argument("--json", action="store_true", help="machine-readable output")
-    p_val = sub.add_parser("validate", help="check a scenario or game file")
-    p_val.add_argument("file")
-    p_score = sub.add_parser("score", help="print the standings of a file")
-    p_score.add_argument("file")
-    p_score.add_argument("--json", action="store_true", help="machine-readable output")
-    p_score.add_argument(
-        "--at", type=int, metavar="N", help="standings after N events (default: all)"
-    )
-    p_score.add_argument(
-        "--view",
-        metavar="SIDE",
-        help="score as side SIDE sees it (hidden values unknown); default: the referee's view",
-    )
-    p_render = sub.add_parser("render", help="draw the board to an image without a window")
-    p_render.add_argument("file")
-    p_render.add_argument("-o", "--output", required=True, help="out.png, out.svg or out.pdf")
-    p_render.add_argument("--at", type=int, metavar="N", help="the board after N events")
-    p_render.add_argument(
-        "--view",
-        metavar="SIDE",
-        help="draw it as side SIDE sees it (face-down values as '?'); default: the referee's",
-    )
-    p_render.add_argument(
-        "--width", type=int, default=1600, help="PNG width in pixels (200 to 16384)"
-    )
-    p_render.add_argument(
-        "--transparent", action="store_true", help="PNG: nothing drawn around the board"
-    )
-    p_render.add_argument(
-        "--paper",
-        default="board",
-        choices=("board", "a4", "letter", "a3", "tabloid"),
-        help="PDF at true scale: one page the board's size (default), or tiled on this paper",
-    )
-    p_render.add_argument(
-        "--overlap", type=float, default=0.5, help="PDF tiles: inches shared by neighbours"
-    )
-    p_measure = sub.add_parser(
-        "measure",
-        help="what a referee measures between two units: distance, the arc of B that "
-        "holds A's front and its margin, the charge's reach, spacing, line of sight",
-    )
-    p_measure.add_argument("file")
-    p_measure.add_argument("a", help="the charger or viewer: a unit's id (or its name)")
-    p_measure.add_argument("b", help="the target: a unit's id (or its name)")
-    p_measure.add_argument("--at", type=int, metavar="N", help="after N events (default: all)")
-    p_measure.add_argument(
-        "--json", action="store_true", help="machine-readable output (docs/measure-json.md)"
-    )
-    p_serve = sub.add_parser(
-        "serve", help="serve FILE as a live overlay for streaming (a browser source)"
-    )
-    p_serve.add_argument("file")
-    p_serve.add_argument("--port", type=int, default=8765, help="the port (default 8765)")
-    p_serve.add_argument(
-        "--host",
-        default="127.0.0.1",
-        metavar="ADDRESS",
-        help="listen on this address of the machine instead of 127.0.0.1 (other computers "
-        "on the network can then see the board)",
-    )
-    p_serve.add_argument(
-        "--referee",
-        action="store_true",
-        help="the referee's view (every hidden value shown); default: the players' view",
-    )
+
+    def wanted(name: str) -> bool:
+        return command is None or command == name
+
+    if wanted("open"):
+        p_open = sub.add_parser("open", help="open the window on FILE (default: the demo board)")
+        p_open.add_argument("file", nargs="?")
+    if wanted("examples"):
+        p_examples = sub.add_parser(
+            "examples", help="list the bundled example games (open one: tabletop-gui PATH)"
+        )
+        p_examples.add_argument("--json", action="store_true", help="machine-readable output")
+    if wanted("validate"):
+        p_val = sub.add_parser("validate", help="check a scenario or game file")
+        p_val.add_argument("file")
+    if wanted("score"):
+        p_score = sub.add_parser("score", help="print the standings of a file")
+        p_score.add_argument("file")
+        p_score.add_argument("--json", action="store_true", help="machine-readable output")
+        p_score.add_argument(
+            "--at", type=int, metavar="N", help="standings after N events (default: all)"
+        )
+        p_score.add_argument(
+            "--view",
+            metavar="SIDE",
+            help="score as side SIDE sees it (hidden values unknown); default: the referee's view",
+        )
+    if wanted("render"):
+        p_render = sub.add_parser("render", help="draw the board to an image without a window")
+        p_render.add_argument("file")
+        p_render.add_argument("-o", "--output", required=True, help="out.png, out.svg or out.pdf")
+        p_render.add_argument("--at", type=int, metavar="N", help="the board after N events")
+        p_render.add_argument(
+            "--view",
+            metavar="SIDE",
+            help="draw it as side SIDE sees it (face-down values as '?'); default: the referee's",
+        )
+        p_render.add_argument(
+            "--width", type=int, default=1600, help="PNG width in pixels (200 to 16384)"
+        )
+        p_render.add_argument(
+            "--transparent", action="store_true", help="PNG: nothing drawn around the board"
+        )
+        p_render.add_argument(
+            "--paper",
+            default="board",
+            choices=("board", "a4", "letter", "a3", "tabloid"),
+            help="PDF at true scale: one page the board's size (default), or tiled on this paper",
+        )
+        p_render.add_argument(
+            "--overlap", type=float, default=0.5, help="PDF tiles: inches shared by neighbours"
+        )
+    if wanted("measure"):
+        p_measure = sub.add_parser(
+            "measure",
+            help="what a referee measures between two units: distance, the arc of B that "
+            "holds A's front and its margin, the charge's reach, spacing, line of sight",
+        )
+        p_measure.add_argument("file")
+        p_measure.add_argument("a", help="the charger or viewer: a unit's id (or its name)")
+        p_measure.add_argument("b", help="the target: a unit's id (or its name)")
+        p_measure.add_argument("--at", type=int, metavar="N", help="after N events (default: all)")
+        p_measure.add_argument(
+            "--json", action="store_true", help="machine-readable output (docs/measure-json.md)"
+        )
+    if wanted("serve"):
+        p_serve = sub.add_parser(
+            "serve", help="serve FILE as a live overlay for streaming (a browser source)"
+        )
+        p_serve.add_argument("file")
+        p_serve.add_argument("--port", type=int, default=8765, help="the port (default 8765)")
+        p_serve.add_argument(
+            "--host",
+            default="127.0.0.1",
+            metavar="ADDRESS",
+            help="listen on this address of the machine instead of 127.0.0.1 (other computers "
+            "on the network can then see the board)",
+        )
+        p_serve.add_argument(
+            "--referee",
+            action="store_true",
+            help="the referee's view (every hidden value shown); default: the players' view",
+        )
     if command is None or command in LAZY_COMMANDS:
         from tabletop_gui import cli_camera, cli_export, cli_import
 

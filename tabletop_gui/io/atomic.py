@@ -29,7 +29,6 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import os
-import secrets
 import stat
 import time
 from collections.abc import Callable
@@ -272,8 +271,15 @@ def _resolved(target: Path) -> Path:
     return target
 
 
+def _token() -> str:
+    """A name part no one can guess (``secrets.token_hex``'s own source, without
+    importing ``secrets``, whose ``hmac`` and ``random`` the command line never
+    needs)."""
+    return os.urandom(TOKEN_BYTES).hex()
+
+
 def _temp_name(target: Path) -> Path:
-    token = secrets.token_hex(TOKEN_BYTES)
+    token = _token()
     return target.with_name(f".{target.name}.{os.getpid()}.{token}{TEMP_SUFFIX}")
 
 

@@ -5,19 +5,137 @@ program declares its three families that way in its pyproject.toml; a family in
 a package of its own declares itself the same way (CONTRIBUTING.md, "Adding a
 rule family"). Nothing registers itself on import: a family is loaded when it is
 first asked for, and every member it brings (objective kinds, events, piece
-fields) is listed on its class."""
+fields) is listed on its class.
+
+The entry points are read from the ``entry_points.txt`` of each distribution on
+``sys.path`` (``entry_points``), as ``importlib.metadata`` finds them: the first
+distribution of a name wins, zipped path entries included. Importing
+``importlib.metadata`` and building every distribution's objects cost ``score``
+about a third of its own start (docs/performance.md)."""
 
 from __future__ import annotations
 
-import difflib
+import os
+import re
+import sys
+from collections.abc import Callable
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
+from importlib import import_module
 
 from tabletop_gui.rules.errors import RuleError
 from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.objective import Objective
 
 GROUP = "tabletop_gui.families"
+
+
+class EntryPoint:
+    """One entry point: ``name = module:attr`` of a group (what
+    ``importlib.metadata.EntryPoint`` holds, and loads the same way)."""
+
+    __slots__ = ("group", "name", "value")
+
+    def __init__(self, name: str, value: str, group: str) -> None:
+        self.name, self.value, self.group = name, value, group
+
+    def __repr__(self) -> str:
+        return f"EntryPoint(name={self.name!r}, value={self.value!r}, group={self.group!r})"
+
+    def load(self) -> object:
+        """The object named: ``module`` imported, then each ``.attr`` of ``attr``
+        (extras in brackets ignored)."""
+        module, _, attr = self.value.partition(":")
+        found: object = import_module(module.strip())
+        for part in attr.split("[", 1)[0].strip().split("."):
+            if part:
+                found = getattr(found, part)
+        return found
+
+
+def _metadata_dirs(entry: str) -> list[tuple[str, Callable[[], str | None]]]:
+    """The distributions' metadata folders in one ``sys.path`` entry, in listing
+    order: (normalized name, a reader of its ``entry_points.txt``)."""
+    try:
+        children = os.listdir(entry or ".")
+    except NotADirectoryError:
+        return _zip_metadata_dirs(entry)
+    except OSError:
+        return []
+
+    def reader(folder: str) -> Callable[[], str | None]:
+        def read() -> str | None:
+            try:
+                with open(os.path.join(folder, "entry_points.txt"), encoding="utf-8") as f:
+                    return f.read()
+            except OSError:
+                return None
+
+        return read
+
+    return [
+        (_dist_name(child), reader(os.path.join(entry or ".", child)))
+        for child in children
+        if child.lower().endswith((".dist-info", ".egg-info"))
+    ]
+
+
+def _zip_metadata_dirs(entry: str) -> list[tuple[str, Callable[[], str | None]]]:
+    import zipfile  # only a zipped path entry (a frozen bundle's library) needs it
+
+    try:
+        archive = zipfile.ZipFile(entry)
+    except (OSError, zipfile.BadZipFile):
+        return []
+
+    def reader(top: str) -> Callable[[], str | None]:
+        def read() -> str | None:
+            try:
+                return archive.read(f"{top}/entry_points.txt").decode("utf-8")
+            except KeyError:
+                return None
+
+        return read
+
+    tops = dict.fromkeys(n.split("/", 1)[0] for n in archive.namelist() if "/" in n)
+    return [
+        (_dist_name(top), reader(top))
+        for top in tops
+        if top.lower().endswith((".dist-info", ".egg-info"))
+    ]
+
+
+def _dist_name(folder: str) -> str:
+    """A metadata folder's distribution, normalized: ``Foo.Bar-1.0.dist-info`` is
+    ``foo_bar``."""
+    name = folder.lower().rpartition(".")[0].partition("-")[0]
+    return re.sub(r"[-_.]+", "_", name)
+
+
+def entry_points(group: str) -> list[EntryPoint]:
+    """The entry points of ``group`` of every distribution on ``sys.path``, the
+    first of each distribution name only (``importlib.metadata.entry_points``'s
+    answer, without importing it)."""
+    seen: set[str] = set()
+    points: list[EntryPoint] = []
+    for entry in sys.path:
+        for name, read in _metadata_dirs(entry):
+            if name in seen:
+                continue
+            seen.add(name)
+            text = read()
+            if text is None or f"[{group}]" not in text:
+                continue
+            section = None
+            for raw in text.splitlines():
+                line = raw.strip()
+                if not line or line.startswith("#"):
+                    continue
+                if line.startswith("[") and line.endswith("]"):
+                    section = line.strip("[]")
+                elif section == group and "=" in line:
+                    key, value = line.split("=", 1)
+                    points.append(EntryPoint(key.strip(), value.strip(), group))
+    return points
 
 
 @cache
@@ -51,6 +169,8 @@ def find_family(name: str) -> type[Family]:
     eps = _entry_points()
     ep = eps.get(name)
     if ep is None:
+        import difflib  # only for the message
+
         near = difflib.get_close_matches(name, eps, n=1)
         hint = f"; did you mean {near[0]!r}?" if near else ""
         raise RuleError(f"unknown rule family {name!r}{hint} (installed: {', '.join(sorted(eps))})")

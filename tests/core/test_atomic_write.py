@@ -122,7 +122,7 @@ def test_a_dangling_link_at_the_target_does_not_create_the_file_it_names(tmp_pat
 def test_a_link_planted_at_a_temp_name_is_never_written_through(tmp_path, monkeypatch):
     victim = tmp_path / "victim.txt"
     victim.write_bytes(b"keep me")
-    monkeypatch.setattr(atomic.secrets, "token_hex", lambda n: "guessed")
+    monkeypatch.setattr(atomic, "_token", lambda: "guessed")
     planted = tmp_path / f".game.json.{os.getpid()}.guessed.tmp"
     planted.symlink_to(victim)
     with pytest.raises(FileExistsError):

@@ -6,12 +6,12 @@ family are refused with the reason."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from importlib.metadata import EntryPoint
 
 import pytest
 
 from tabletop_gui.rules import registry
 from tabletop_gui.rules.errors import RuleError
+from tabletop_gui.rules.registry import EntryPoint
 
 
 @pytest.fixture
@@ -58,3 +58,43 @@ def test_an_entry_point_to_something_not_a_family_is_refused(installed):
     installed["odd"] = EntryPoint("odd", "tabletop_gui.rules.registry:GROUP", registry.GROUP)
     with pytest.raises(RuleError, match="is not a Family subclass"):
         registry.find_family("odd")
+
+
+def test_the_entry_points_read_are_those_importlib_metadata_finds():
+    # registry reads entry_points.txt itself (importlib.metadata is slow to import);
+    # it must find what the standard library finds, in the same order.
+    import importlib.metadata
+
+    for group in (registry.GROUP, "console_scripts"):
+        ours = [(ep.name, ep.value) for ep in registry.entry_points(group)]
+        theirs = [(ep.name, ep.value) for ep in importlib.metadata.entry_points(group=group)]
+        assert ours == theirs, group
+
+
+def test_an_entry_point_loads_the_object_it_names():
+    point = EntryPoint("t9a", "tabletop_gui.rules.t9a.family:NinthAge", registry.GROUP)
+    assert point.load() is registry.find_family("t9a")
+
+
+def test_entry_points_in_a_zipped_path_entry_and_a_folder_are_found_first_name_wins(
+    tmp_path, monkeypatch
+):
+    # A frozen bundle's library is a zip on sys.path; a distribution found twice
+    # counts once, the first on the path (as importlib.metadata has it).
+    import importlib.metadata
+    import zipfile
+
+    text = "[tabletop_gui.families]\nzipped = zipped_family.family:Zipped\n"
+    with zipfile.ZipFile(tmp_path / "lib.zip", "w") as archive:
+        archive.writestr("Zipped_Family-1.0.dist-info/entry_points.txt", text)
+        archive.writestr("Zipped_Family-1.0.dist-info/METADATA", "Name: Zipped-Family\n")
+    shadowed = tmp_path / "later" / "zipped.family-2.0.dist-info"
+    shadowed.mkdir(parents=True)
+    (shadowed / "entry_points.txt").write_text(text.replace("Zipped", "Other"))
+    (shadowed / "METADATA").write_text("Name: zipped.family\n")
+    monkeypatch.syspath_prepend(str(tmp_path / "later"))
+    monkeypatch.syspath_prepend(str(tmp_path / "lib.zip"))
+    ours = [(ep.name, ep.value) for ep in registry.entry_points(registry.GROUP)]
+    theirs = [(ep.name, ep.value) for ep in importlib.metadata.entry_points(group=registry.GROUP)]
+    assert ours == theirs
+    assert ours[0] == ("zipped", "zipped_family.family:Zipped")
