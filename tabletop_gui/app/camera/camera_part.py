@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QColor, QPen
@@ -24,20 +24,24 @@ from PySide6.QtWidgets import (
     QWidgetAction,
 )
 
-from tabletop_gui.app.camera.capture import FrameReader, FrameResult, ReadContext
-from tabletop_gui.app.camera.photo import load_photo
 from tabletop_gui.app.camera.underlay import Underlay, prepared
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.layers import Z_TOOL
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.part import Part
 from tabletop_gui.camera.errors import CameraError
-from tabletop_gui.camera.follow import Follower, FollowStep
-from tabletop_gui.camera.records import alignment_of, kept_fit, lens_of
-from tabletop_gui.camera.table_read import TableReading, read_table
 from tabletop_gui.model.camera import TableCamera
 from tabletop_gui.model.events import MovePiece
 from tabletop_gui.model.names import piece_label
+
+if TYPE_CHECKING:
+    from tabletop_gui.app.camera.capture import FrameReader, FrameResult, ReadContext
+    from tabletop_gui.camera.follow import Follower, FollowStep
+    from tabletop_gui.camera.table_read import TableReading
+
+# The reading of photos and frames (camera/: the tag detector's part, the board's
+# fit, the lens) is imported when a photo, a frame or the lens is first read: the
+# window's start shows none.
 
 #: A unit drawn where its tag stands when it is this far (in) from its place.
 LIVE_IN = 0.02
@@ -62,7 +66,7 @@ class CameraController(Part):
         super().__init__(doc, host)
         self.scene = scene
         self.underlay = Underlay(scene)
-        self.follower = Follower()
+        self._follower: Follower | None = None
         self.following = False
         self.reader: FrameReader | None = None
         self.source: Any = None  # QMediaPlayer or QCamera
@@ -80,6 +84,15 @@ class CameraController(Part):
         self._tick.timeout.connect(self._still_picture)
         doc.changed.connect(self._context_changed)
         doc.reset_done.connect(self._game_reset)
+
+    @property
+    def follower(self) -> Follower:
+        """What follows the table's moves from frame to frame (made when first used)."""
+        if self._follower is None:
+            from tabletop_gui.camera.follow import Follower
+
+            self._follower = Follower()
+        return self._follower
 
     # -- menus ----------------------------------------------------------------
     def add_file_entries(self, menu: QMenu) -> None:
@@ -147,6 +160,9 @@ class CameraController(Part):
         return self.doc.camera or TableCamera()
 
     def _context(self) -> ReadContext:
+        from tabletop_gui.app.camera.capture import ReadContext
+        from tabletop_gui.camera.records import kept_fit, lens_of
+
         scene = self.doc.committed.scene
         camera = self.record
         return ReadContext(scene, kept_fit(camera, scene.board.extent), lens_of(camera),
@@ -165,6 +181,8 @@ class CameraController(Part):
     def _keep_alignment(self, reading: TableReading) -> None:
         """The game keeps the fit of its first good frame or photo (and of each
         photo), so reopening it reopens its camera alignment."""
+        from tabletop_gui.camera.records import alignment_of
+
         alignment = alignment_of(reading.fit)
         if self.record.alignment != alignment:
             self.doc.set_camera(replace(self.record, alignment=alignment), "Camera alignment")
@@ -189,6 +207,7 @@ class CameraController(Part):
     def calibrate_lens(self, paths: list[str]) -> str:
         """Measure the lens from photos of the printed calibration grid and keep
         it with the game (one undo step); returns what happened, in words."""
+        from tabletop_gui.app.camera.photo import load_photo
         from tabletop_gui.camera.detect import detect
         from tabletop_gui.camera.lens_calibration import calibrate
         from tabletop_gui.camera.records import lens_record
@@ -232,6 +251,9 @@ class CameraController(Part):
         blocked = self.doc.read_only_reason()
         if blocked:
             return f"The photo was not read: {blocked}"
+        from tabletop_gui.app.camera.photo import load_photo
+        from tabletop_gui.camera.table_read import read_table
+
         ctx = self._context()
         try:
             image = load_photo(path)
@@ -276,6 +298,8 @@ class CameraController(Part):
 
     def _ensure_reader(self) -> FrameReader:
         if self.reader is None:
+            from tabletop_gui.app.camera.capture import FrameReader
+
             self.reader = FrameReader(self)
             self.reader.read_done.connect(self._frame_read)
             self.reader.failed.connect(self._frame_failed)

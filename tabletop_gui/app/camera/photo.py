@@ -7,12 +7,16 @@ import numpy as np
 from PySide6.QtGui import QImage, QImageReader
 
 from tabletop_gui.camera.errors import CameraError
-from tabletop_gui.camera.table_read import MAX_PIXELS, check_image
+
+# camera.table_read (the tag reading) is imported by the functions that read a
+# photo: the picture under the board only needs ``to_qimage``.
 
 
 def load_photo(path: str) -> np.ndarray:
     """The photo at ``path`` as (H, W, 3) uint8 RGB; refuses by name a file that
     is missing, not an image, or too large."""
+    from tabletop_gui.camera.table_read import MAX_PIXELS, check_image
+
     reader = QImageReader(path)
     reader.setAutoTransform(True)
     size = reader.size()
@@ -31,6 +35,8 @@ def load_photo(path: str) -> np.ndarray:
 
 def to_array(image: QImage) -> np.ndarray:
     """A QImage as (H, W, 3) uint8 RGB (a copy)."""
+    from tabletop_gui.camera.table_read import check_image
+
     rgb = image.convertToFormat(QImage.Format.Format_RGB888)
     h, w = rgb.height(), rgb.width()
     data = np.frombuffer(rgb.constBits(), dtype=np.uint8, count=rgb.bytesPerLine() * h)

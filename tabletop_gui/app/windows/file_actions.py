@@ -10,6 +10,7 @@ Save asks where to keep it, and no bundled file is ever written."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import Signal
@@ -19,15 +20,20 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.part import Part
-from tabletop_gui.app.windows import scenario_import, tts_import
-from tabletop_gui.app.windows.army_import import ArmyImportDialog, import_army_list
 from tabletop_gui.examples import DEMO_BOARD, examples, is_example
 from tabletop_gui.io import FileFormatError, load_game, save_game
 from tabletop_gui.io.errors import LogRefusal
-from tabletop_gui.io.importers import ImportResult, importers, sniff_file
 from tabletop_gui.model.game import Game
 from tabletop_gui.play import new_game
 from tabletop_gui.rules.engine import RuleError
+
+if TYPE_CHECKING:
+    from tabletop_gui.app.windows.army_import import ArmyImportDialog
+    from tabletop_gui.io.importers import ImportResult
+
+# The import dialogs and the importers (Tabletop Simulator saves, army lists,
+# scenarios: with their tables and platformdirs, about a tenth of the window's
+# start) are imported when an import is first asked for.
 
 
 def where_in_file(exc: FileFormatError) -> str:
@@ -388,6 +394,8 @@ class FilesController(Part):
     def import_scenario(self, path: str | None = None) -> ImportResult | None:
         """File ▸ Import scenario…: ask for a file (unless ``path``), open it as a new
         game and show its briefing; None when cancelled or refused."""
+        from tabletop_gui.app.windows import scenario_import
+
         result = scenario_import.import_scenario(self, path, parent=self.host)
         if result is not None:
             self.briefing_wanted.emit()
@@ -395,6 +403,8 @@ class FilesController(Part):
 
     def import_army_list(self) -> ArmyImportDialog:
         """File ▸ Import army list…"""
+        from tabletop_gui.app.windows.army_import import import_army_list
+
         return import_army_list(self.host, self.doc)
 
     def import_any(self, path: str | None = None) -> object:
@@ -402,6 +412,9 @@ class FilesController(Part):
         A Tabletop Simulator save goes into the open game as moves (``tts_import``),
         a scenario opens as a new game, an army list opens the army list dialog on
         it. None when cancelled or refused (the open game is left as it was)."""
+        from tabletop_gui.app.windows import tts_import
+        from tabletop_gui.io.importers import sniff_file
+
         if path is None:
             start = str(Path(self.doc.path).parent) if self.doc.path else ""
             path, _ = QFileDialog.getOpenFileName(self.host, "Import", start, import_filter())
@@ -426,6 +439,8 @@ class FilesController(Part):
 
 def import_filter() -> str:
     """File ▸ Import…'s file types: every importer's, then each kind's."""
+    from tabletop_gui.io.importers import importers
+
     every = sorted({p for i in importers() for p in i.patterns})
     kinds = sorted({i.title: i.patterns for i in importers() if i.patterns}.items())
     lines = [f"Files it imports ({' '.join(every)})"]

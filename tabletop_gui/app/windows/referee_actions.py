@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu, QMessageBox
 
@@ -17,12 +18,17 @@ from tabletop_gui.app.canvas.annotation_items import show_annotations
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.view import BoardView
 from tabletop_gui.app.document import Document
-from tabletop_gui.app.export.range_report import Subject, write_range_report
 from tabletop_gui.app.part import Part
 from tabletop_gui.model.annotations import Annotations, Ruler
 from tabletop_gui.model.limits import text_problem
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.play.annotations import ruler_between
+
+if TYPE_CHECKING:
+    from tabletop_gui.app.export.range_report import Subject
+
+# The disputed-range report (its page layout and PDF writer) is imported when a
+# report is first asked for.
 
 #: The range ring's radius offered first (inches).
 DEFAULT_RING_IN = 6.0
@@ -164,6 +170,8 @@ class RefereeController(Part):
         else the only pinned ruler, else (several pinned) the one the user
         chooses, else the line being measured. None: nothing, or the choice was
         cancelled."""
+        from tabletop_gui.app.export.range_report import Subject
+
         ids = self.doc.rulers_selected
         ruler = self.doc.annotations.ruler(ids[0]) if ids else None
         if ruler is not None:
@@ -207,6 +215,8 @@ class RefereeController(Part):
         )
 
     def write_report(self, path: str, subject: Subject) -> None:
+        from tabletop_gui.app.export.range_report import write_range_report
+
         state = self.doc.state
         write_range_report(
             path, state, self.doc.annotations, subject,

@@ -6,6 +6,7 @@ objectives or sides is one undo step, refused while looking back."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
@@ -14,10 +15,12 @@ from PySide6.QtWidgets import QMainWindow
 from tabletop_gui.app.canvas.view import BoardView
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.panels.briefing_panel import BriefingPanel
-from tabletop_gui.app.panels.objectives_dialog import ObjectivesDialog
 from tabletop_gui.app.panels.palette import Palette
-from tabletop_gui.app.panels.sides_dialog import SidesDialog
 from tabletop_gui.app.part import Part
+
+if TYPE_CHECKING:
+    from tabletop_gui.app.panels.objectives_dialog import ObjectivesDialog
+    from tabletop_gui.app.panels.sides_dialog import SidesDialog
 
 
 class SetupController(Part):
@@ -65,6 +68,8 @@ class SetupController(Part):
         if self.doc.looking_back:
             self.status(f"Refused: {self.doc.read_only_reason()}")
             return None
+        from tabletop_gui.app.panels.sides_dialog import SidesDialog
+
         dialog = SidesDialog(self.doc.committed.setup.scene.sides, self.host, title)
         self.sides_dialog = dialog
 
@@ -86,6 +91,8 @@ class SetupController(Part):
         if self.doc.looking_back:
             self.status(f"Refused: {self.doc.read_only_reason()}")
             return None
+        from tabletop_gui.app.panels.objectives_dialog import ObjectivesDialog
+
         dialog = ObjectivesDialog(self.doc, self.host, view=self.view)
         self.objectives_dialog = dialog
         # Not modal: the board stays open to pick the pieces a param names.
