@@ -8,6 +8,8 @@ draw through this class.
 
 from __future__ import annotations
 
+import bisect
+import operator
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -70,6 +72,9 @@ LABEL_PAD_Y = 0.04
 CROWDED_LABEL_PPI = 30.0
 #: At most this many PieceMarks remembered with their Mark (then forgotten at once).
 MARK_MEMO = 20_000
+#: Past this many highlights changed since the last sync, every piece's marks are
+#: worked out again (``BoardScene._sync_highlights_changed``).
+HIGHLIGHTS_CHANGED = 64
 
 PieceT = TypeVar("PieceT", Unit, Marker, Terrain, Zone)
 ItemT = TypeVar("ItemT", bound=PieceItem)
@@ -95,6 +100,11 @@ class BoardScene(QGraphicsScene):
         #: piece keeps its role, so comparing a piece's marks is an identity check.
         self._mark_of: dict[PieceMark, Mark] = {}
         self._overlays: dict[Highlight, OverlayItem] = {}
+        #: The highlight groups last shown, where each piece's PieceMarks stand in
+        #: them (group, place, mark) and how often each overlay's highlight comes.
+        self._hl_groups: list[tuple[Highlight, ...]] | None = None
+        self._hl_entries: dict[str, list[tuple[int, int, PieceMark]]] = {}
+        self._hl_wanted: dict[Highlight, int] = {}
         self._focus: set[str] | None = None
         self._hex_path: QPainterPath | None = None
         self._terrain: TerrainPaths | None = None
@@ -141,6 +151,9 @@ class BoardScene(QGraphicsScene):
         #: The unit items shown anew or re-marked since the batches last took
         #: their members (None: any may have changed).
         self._changed_units: list[UnitItem] | None = None
+        #: ``unit_looks``' answer, until a unit's look or visibility changes (None:
+        #: to be worked out again): the legend asks for it on every mouse move.
+        self._looks: list[UnitLook] | None = None
         self.selectionChanged.connect(self.sync_batch)
 
     # -- building ---------------------------------------------------------
@@ -234,6 +247,7 @@ class BoardScene(QGraphicsScene):
 
     def _reset(self, scene: Scene) -> None:
         self._changed_units = None
+        self._looks = None
         for batch in self.batches:
             batch.sync([])
         for item in list(self.pieces.values()) + list(self._overlays.values()):
@@ -243,6 +257,7 @@ class BoardScene(QGraphicsScene):
         self._colls.clear()
         self._marks.clear()
         self._mark_of.clear()
+        self._hl_groups = None
         self.board = scene.board
         self.sides = scene.sides
         w, h = scene.board.extent
@@ -259,11 +274,13 @@ class BoardScene(QGraphicsScene):
 
     def unit_looks(self) -> list[UnitLook]:
         """What the family draws on the units shown (symbols, stars, pips)."""
-        return [
-            it.look
-            for it in self.pieces.values()
-            if isinstance(it, UnitItem) and it.look is not None and it.isVisible()
-        ]
+        if self._looks is None:
+            self._looks = [
+                it.look
+                for it in self.pieces.values()
+                if isinstance(it, UnitItem) and it.look is not None and it.isVisible()
+            ]
+        return list(self._looks)
 
     def set_printed_labels(self, placed: list) -> None:
         """Where the label pass put the hex board's printed labels (None: not drawn)."""
@@ -365,8 +382,16 @@ class BoardScene(QGraphicsScene):
                 for pid, piece in replaced:
                     item = self.pieces[pid]
                     self._unit_changed(item)
-                    show(item, piece)  # type: ignore[arg-type]
+                    if isinstance(item, UnitItem) and self._looks is not None:
+                        look, shown = item.look, item.isVisible()
+                        show(item, piece)  # type: ignore[arg-type]
+                        if item.look != look or item.isVisible() != shown:
+                            self._looks = None
+                    else:
+                        show(item, piece)  # type: ignore[arg-type]
                 return
+        if cls is UnitItem:
+            self._looks = None
         seen = set()
         for pid, piece in coll.items():
             seen.add(pid)
@@ -394,44 +419,130 @@ class BoardScene(QGraphicsScene):
             self._changed_units = None
 
     def _sync_highlights(self, scene: Scene, scoreboard: Scoreboard | None) -> None:
-        marks: dict[str, list[Mark]] = {}
-        wanted: dict[Highlight, None] = {}
         groups = [r.highlights for r in scoreboard.results] if scoreboard is not None else []
         groups.append(self.flags)  # what the window flags besides the rules' results
-        mark_of = self._mark_of
-        if len(mark_of) > MARK_MEMO:
-            mark_of.clear()
-        for highlights in groups:
-            for hl in highlights:
+        if len(self._mark_of) > MARK_MEMO:
+            self._mark_of.clear()
+        if not self._sync_highlights_changed(groups, scene):
+            self._sync_highlights_all(groups, scene)
+        self._hl_groups = groups
+
+    def _mark(self, hl: PieceMark) -> Mark:
+        mark = self._mark_of.get(hl)
+        if mark is None:
+            mark = self._mark_of[hl] = Mark(hl.role, self.colour(hl.side), hl.label)
+        return mark
+
+    def _sync_highlights_all(self, groups: list[tuple[Highlight, ...]], scene: Scene) -> None:
+        """Every piece's marks and every overlay from ``groups`` (the results'
+        highlights, then the window's flags); keeps where each came from, for
+        ``_sync_highlights_changed``."""
+        marks: dict[str, list[Mark]] = {}
+        wanted: dict[Highlight, int] = {}
+        entries: dict[str, list[tuple[int, int, PieceMark]]] = {}
+        mark = self._mark
+        for g, highlights in enumerate(groups):
+            for i, hl in enumerate(highlights):
                 if isinstance(hl, PieceMark):
-                    mark = mark_of.get(hl)
-                    if mark is None:
-                        mark = mark_of[hl] = Mark(hl.role, self.colour(hl.side), hl.label)
+                    m = mark(hl)
                     lst = marks.setdefault(hl.piece_id, [])
-                    if mark not in lst:
-                        lst.append(mark)
+                    if m not in lst:
+                        lst.append(m)
+                    entries.setdefault(hl.piece_id, []).append((g, i, hl))
                 else:
-                    wanted[hl] = None
+                    wanted[hl] = wanted.get(hl, 0) + 1
+        self._hl_entries, self._hl_wanted = entries, wanted
         new_marks = {pid: tuple(m) for pid, m in marks.items()}
         # In a fixed order (not a set's, which follows the string hash seed): marks
         # add floating labels, and their order decides which one draws on top.
         for pid in dict.fromkeys([*self._marks, *new_marks]):
-            m = new_marks.get(pid, ())
-            if self._marks.get(pid, ()) != m:
+            now = new_marks.get(pid, ())
+            if self._marks.get(pid, ()) != now:
                 item = self.pieces.get(pid)
                 if item is not None:
-                    item.set_marks(m)
+                    item.set_marks(now)
                     self._unit_changed(item)
         self._marks = {pid: m for pid, m in new_marks.items() if pid in self.pieces}
         for gone in [h for h in self._overlays if h not in wanted]:
             self.removeItem(self._overlays.pop(gone))
         for want in wanted:
-            if want in self._overlays:
-                continue
-            overlay = self._overlay_item(want, scene)
-            if overlay is not None:
-                self._overlays[want] = overlay
-                self.addItem(overlay)
+            if want not in self._overlays:
+                self._add_overlay(want, scene)
+
+    def _sync_highlights_changed(self, groups: list[tuple[Highlight, ...]], scene: Scene) -> bool:
+        """As ``_sync_highlights_all``, working on the highlights that are not the
+        very objects at the same place of the last groups alone (a drag changes
+        one unit's: the others keep theirs). False (nothing done) when the
+        groups' number or lengths changed, many highlights did, or pieces were
+        added or removed since (their items need their marks again)."""
+        last = self._hl_groups
+        if (
+            last is None
+            or self._changed_units is None
+            or len(last) != len(groups)
+            or any(len(a) != len(b) for a, b in zip(last, groups, strict=True))
+        ):
+            return False
+        changed = []
+        for g, (old, new) in enumerate(zip(last, groups, strict=True)):
+            if old is not new:
+                changed += [
+                    (g, i) for i, same in enumerate(map(operator.is_, old, new)) if not same
+                ]
+                if len(changed) > HIGHLIGHTS_CHANGED:
+                    return False
+        entries, wanted = self._hl_entries, self._hl_wanted
+        touched: dict[str, None] = {}
+        gone: list[Highlight] = []
+        added: list[Highlight] = []
+        for g, i in changed:
+            before, after = last[g][i], groups[g][i]
+            if isinstance(before, PieceMark):
+                entries[before.piece_id].remove((g, i, before))
+                touched[before.piece_id] = None
+            else:
+                wanted[before] -= 1
+                if not wanted[before]:
+                    del wanted[before]
+                    gone.append(before)
+            if isinstance(after, PieceMark):
+                bisect.insort(entries.setdefault(after.piece_id, []), (g, i, after),
+                              key=lambda e: e[:2])  # fmt: skip
+                touched[after.piece_id] = None
+            else:
+                wanted[after] = wanted.get(after, 0) + 1
+                added.append(after)
+        for pid in touched:
+            lst: list[Mark] = []
+            for _g, _i, piece_mark in entries.get(pid, ()):
+                m = self._mark(piece_mark)
+                if m not in lst:
+                    lst.append(m)
+            if not lst:
+                entries.pop(pid, None)
+            now = tuple(lst)
+            if self._marks.get(pid, ()) != now:
+                item = self.pieces.get(pid)
+                if item is not None:
+                    item.set_marks(now)
+                    self._unit_changed(item)
+            if now and pid in self.pieces:
+                self._marks[pid] = now
+            else:
+                self._marks.pop(pid, None)
+        for gone_hl in gone:
+            if gone_hl not in wanted and gone_hl in self._overlays:
+                self.removeItem(self._overlays.pop(gone_hl))
+        for added_hl in added:
+            if added_hl in wanted and added_hl not in self._overlays:
+                self._add_overlay(added_hl, scene)
+        return True
+
+    def _add_overlay(self, hl: Highlight, scene: Scene) -> None:
+        overlay = self._overlay_item(hl, scene)
+        if overlay is not None:
+            self._overlays[hl] = overlay
+            self.addItem(overlay)
 
     def _overlay_item(self, hl: Highlight, scene: Scene) -> OverlayItem | None:
         ts = self.text_scale

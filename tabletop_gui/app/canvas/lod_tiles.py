@@ -132,10 +132,29 @@ class TilePictures:
             # At the sharp scale a tile is a plain copy to whole pixels: drawn in
             # the device's coordinates (through the world transform Qt takes a
             # slower, transforming path even when it scales by 1).
+            # Only the part of each tile the repaint exposes is copied: a drag
+            # exposes a few small rectangles, and a whole tile blended through
+            # that clip costs as much as a full one.
             bx, by = t.dx() - fx, t.dy() - fy
+            box = t.mapRect(exposed).toAlignedRect()
             painter.resetTransform()
             for i, j in wanted:
-                painter.drawPixmap(QPointF(bx + i * TILE, by + j * TILE), tiles[(i, j)])
+                pm = tiles[(i, j)]
+                x, y = round(bx + i * TILE), round(by + j * TILE)
+                part = box.intersected(QRect(x, y, TILE, TILE))
+                if part.isEmpty():
+                    continue
+                src = part.translated(-x, -y)
+                painter.drawPixmap(
+                    part.topLeft(),
+                    pm,
+                    QRect(
+                        round(src.x() * dpr),
+                        round(src.y() * dpr),
+                        round(src.width() * dpr),
+                        round(src.height() * dpr),
+                    ),
+                )
         else:
             for i, j in wanted:
                 pm = tiles[(i, j)]
