@@ -15,6 +15,11 @@ has it: a checkout run with PYTHONDONTWRITEBYTECODE compiles every module from
 source at each start.
 
     .venv/bin/python benchmarks/bench_start.py [--runs 7] [--file GAME.json]
+    .venv/bin/python benchmarks/bench_start.py --loads
+
+``--loads`` prints instead what each command has imported when it ends (the
+window: at its first painted board): how many of the package's modules, which
+libraries and which Qt modules (docs/performance.md, Start).
 """
 
 from __future__ import annotations
@@ -53,6 +58,52 @@ BoardView.paintEvent = first_paint
 from tabletop_gui.cli import main
 main([])
 """
+
+
+#: Said at exit by a child of ``--loads``: what it imported.
+LOADS = """
+import sys
+def loads():
+    names = [m for m in sys.modules if "." not in m or m.startswith("tabletop_gui.")]
+    ours = sum(m.startswith("tabletop_gui.") for m in names)
+    libs = sorted(m for m in names if m in ("numpy", "shapely", "pyrsistent", "PySide6",
+                  "cv2", "tornado", "platformdirs", "defusedxml", "pupil_apriltags"))
+    qt = sorted(m.split(".")[1] for m in sys.modules if m.startswith("PySide6.Qt"))
+    return f"{ours} package modules; {', '.join(libs)}; Qt: {', '.join(qt) or '-'}"
+"""
+
+
+#: (what, the child's code) of ``--loads``: each command run as ``tabletop-gui``
+#: runs it, saying what it loaded as it ends.
+def loads_children(file: str, out: str) -> list[tuple[str, str]]:
+    exit_hook = LOADS + "import atexit; atexit.register(lambda: print(loads()))\n"
+    commands = {
+        "score --json": ["score", file, "--json"],
+        "validate": ["validate", file],
+        "examples": ["examples"],
+        "render (PNG)": ["render", file, "-o", f"{out}/board.png"],
+        "export --tts": ["export", file, "--tts", "-o", f"{out}/save.json"],
+        "markers": ["markers", "-o", f"{out}/markers.pdf"],
+    }
+    children = [
+        (name, exit_hook + f"from tabletop_gui.cli import main\nmain({args!r})\n")
+        for name, args in commands.items()
+    ]
+    window = LOADS + FIRST_PAINT.replace('sys.stdout.write("painted\\n")',
+                                         'sys.stdout.write(loads() + "\\n")')  # fmt: skip
+    return [*children, ("the window (first paint)", window)]
+
+
+def show_loads(file: str) -> None:
+    import tempfile
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    with tempfile.TemporaryDirectory() as out:
+        for name, code in loads_children(file, out):
+            done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                  env=env, timeout=300)  # fmt: skip
+            said = done.stdout.strip().splitlines()
+            print(f"{name}: {said[-1] if said else done.stderr.strip()[-300:]}")
 
 
 def run(cmd: list[str], until: str | None = None) -> tuple[float, float]:
@@ -111,8 +162,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--file", default=str(EXAMPLE))
     parser.add_argument("--only", choices=("score", "window"), help="one of the two")
+    parser.add_argument("--loads", action="store_true", help="what each command imports")
     args = parser.parse_args(argv)
     compileall.compile_dir(str(ROOT), quiet=1)
+    if args.loads:
+        show_loads(args.file)
+        return 0
     py = sys.executable
     print(f"Start-up, {args.runs} runs each, A and B in turn (medians)")
     if args.only != "window":

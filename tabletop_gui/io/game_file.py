@@ -8,7 +8,6 @@ atomically (``io.atomic``), so a crash mid-save leaves the old file whole.
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 from collections.abc import Callable
@@ -224,6 +223,8 @@ def game_from_json(data: Any, *, step: Step | None = None, problems: Strict | No
     setup = family.completed(setup)
     unknown = [name for name in setup.settings if name not in family.setting_names]
     for name in unknown:
+        import difflib  # only for the message
+
         near = difflib.get_close_matches(name, family.setting_names, n=1)
         hint = f"; did you mean {near[0]!r}?" if near else ""
         known = ", ".join(family.setting_names) or "no settings"
@@ -398,6 +399,8 @@ def _events(items: Any, family: Family, problems: Strict) -> list[Event]:
 def unknown_event(kind: Any, family: Family) -> str:
     """'unknown event type 'carnevale.revael'; did you mean 'carnevale.reveal'?
     (Carnevale games log: ...)'."""
+    import difflib  # only for the message
+
     known = sorted({e.type for e in family.event_types().values()})
     near = difflib.get_close_matches(kind, known, n=1) if isinstance(kind, str) else []
     hint = f"; did you mean {near[0]!r}?" if near else ""
