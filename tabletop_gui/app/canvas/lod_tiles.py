@@ -19,7 +19,7 @@ import math
 from collections.abc import Callable
 
 import shiboken6
-from PySide6.QtCore import QPointF, QRect, QRectF, QTimer
+from PySide6.QtCore import QRect, QRectF, QTimer
 from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import QWidget
 
