@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain, islice, repeat
-from operator import attrgetter, is_
+from itertools import islice
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -19,13 +19,13 @@ import shapely
 from shapely.geometry import Polygon
 
 from tabletop_gui.geometry.outline import EPS
-from tabletop_gui.model.pieces import MM_PER_INCH, BaseShape, Unit
+from tabletop_gui.model.pieces import MM_PER_INCH, NUMBERS, BaseShape, Unit, unit_numbers
 from tabletop_gui.model.scene import Scene, derived
 
 #: The columns of UnitArrays, besides ``ids``.
 _COLUMNS = (
     "sides", "cx", "cy", "half_w", "half_d", "reach", "angle", "cos", "sin", "radius",
-    "is_round", "elevation", "on_table",
+    "is_round", "elevation", "on_table", "scoring", "family_fields",
 )  # fmt: skip
 
 
@@ -45,6 +45,8 @@ class UnitArrays:
     is_round: np.ndarray
     elevation: np.ndarray
     on_table: np.ndarray
+    scoring: np.ndarray  # the unit's Scoring flag (``Unit.scoring``), as it is set
+    family_fields: np.ndarray  # any field of its family set (``Unit.extra``)?
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -104,18 +106,16 @@ def _row(unit: Unit, parent: UnitArrays, i: int) -> dict[str, Any]:
         "is_round": is_round,
         "elevation": float(unit.elevation),
         "on_table": not unit.removed,
+        "scoring": bool(unit.scoring),
+        "family_fields": bool(unit.extra),
     }
 
 
-#: The numeric fields ``_build`` reads, in one C-level getter per unit.
-_NUMERIC = attrgetter(
-    "x", "y", "base_width_mm", "base_depth_mm", "models", "models_per_rank", "facing", "elevation",
-    "removed",
-)  # fmt: skip
-
+#: Each unit's packed ``NUMBERS``, read in C.
+_NUMBERS = attrgetter("_numbers")
 
 #: What ``_build`` reads besides the numbers, each in C for every unit.
-_ID, _SIDE, _SHAPE = attrgetter("id"), attrgetter("side"), attrgetter("base_shape")
+_ID, _SIDE = attrgetter("id"), attrgetter("side")
 
 
 def _build(scene: Scene) -> UnitArrays:
@@ -124,14 +124,15 @@ def _build(scene: Scene) -> UnitArrays:
 
 def _build_units(units: list[Unit]) -> UnitArrays:
     n = len(units)
-    # One row of numbers per unit (one Python pass), then columns.
-    rows = chain.from_iterable(map(_NUMERIC, units))
-    x, y, bw, bd, models, mpr, facing, elevation, removed = (
-        np.fromiter(rows, float, 9 * n).reshape(n, 9).T.copy()
-    )
+    # Every unit's numbers, packed when it was made: one join, then columns.
+    try:
+        packed = b"".join(map(_NUMBERS, units))
+    except TypeError:  # a unit made by ``evolve`` (moved) has none yet: read and kept
+        packed = b"".join(map(unit_numbers, units))
+    table = np.frombuffer(packed, dtype=float).reshape(n, len(NUMBERS)).T.copy()
+    x, y, bw, bd, models, mpr, facing, elevation, removed, scoring, is_round, extra = table
     bw, bd = bw / MM_PER_INCH, bd / MM_PER_INCH
-    shapes = map(_SHAPE, units)
-    is_round = np.fromiter(map(is_, shapes, repeat(BaseShape.ROUND, n)), bool, n)
+    is_round = is_round == 1.0
     ranks = np.ceil(models / mpr)
     half_w = np.where(is_round, bw / 2, np.minimum(models, mpr) * bw / 2)
     half_d = np.where(is_round, bw / 2, ranks * bd / 2)
@@ -151,6 +152,8 @@ def _build_units(units: list[Unit]) -> UnitArrays:
         is_round=is_round,
         elevation=elevation,
         on_table=removed == 0.0,
+        scoring=scoring != 0.0,
+        family_fields=extra != 0.0,
     )
 
 

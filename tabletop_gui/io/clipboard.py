@@ -59,7 +59,7 @@ def read(text: str, terms: Terms = PLAIN_TERMS) -> list[Piece]:
             raise ValueError(f"pieces[{i}]: not a unit, marker, terrain or zone")
         data = item.get("piece")
         if isinstance(data, dict):  # what this family does not read stays behind
-            shared = {f.name for f in dataclasses.fields(cls)}
+            shared = {f.name for f in dataclasses.fields(cls) if f.init}
             data = {k: v for k, v in data.items() if k in shared or k in terms.fields_of(cls)}
         piece = decode_dataclass(cls, data, f"pieces[{i}].piece", terms=terms)
         problems = piece.validate()

@@ -2,12 +2,14 @@
 replay, the index of a new state). It copies the instance's fields and sets
 the changed ones without running ``__init__`` again, so it is only for frozen
 dataclasses with nothing to check or derive on construction (no
-``__post_init__``, no cached property); other classes get ``replace``."""
+``__post_init__``, no cached property), or whose ``__post_init__`` only caches
+in fields not passed to ``__init__``, read again when at their defaults (they
+say so with ``post_init_caches_only``); other classes get ``replace``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import MISSING, fields, is_dataclass, replace
 from functools import cached_property
 from typing import Any, TypeVar
 
@@ -33,12 +35,19 @@ def evolve(obj: T, **changes: Any) -> T:
 def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any] | None:
     """A dataclass whose construction only stores its fields, and with nothing
     cached beside them (a cached property would be copied stale): its copier."""
-    if not is_dataclass(cls) or hasattr(cls, "__post_init__"):
+    if not is_dataclass(cls):
+        return None
+    caches_only = getattr(cls, "post_init_caches_only", False)
+    if hasattr(cls, "__post_init__") and not caches_only:
         return None
     if any(isinstance(v, cached_property) for k in cls.__mro__ for v in vars(k).values()):
         return None
-    names = [f.name for f in fields(cls)]
-    if not all(f.init for f in fields(cls)):
+    names = [f.name for f in fields(cls) if f.init]
+    #: Fields not passed to ``__init__``: caches, set back to their defaults.
+    cleared = {f.name: f.default for f in fields(cls) if not f.init}
+    if cleared and not (caches_only and "__slots__" in cls.__dict__):
+        return None
+    if any(v is MISSING for v in cleared.values()):
         return None
     new = object.__new__
     if "__slots__" not in cls.__dict__:
@@ -60,6 +69,9 @@ def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any] | None:
     for i, name in enumerate(names):
         scope[f"set_{i}"] = setters[name]
         lines.append(f"    set_{i}(made, obj.{name})")
+    for i, (name, default) in enumerate(cleared.items()):
+        scope[f"clear_{i}"], scope[f"default_{i}"] = cls.__dict__[name].__set__, default
+        lines.append(f"    clear_{i}(made, default_{i})")
     lines += [
         "    for name, value in changes.items():",
         "        setters[name](made, value)",

@@ -9,7 +9,8 @@ marker hold what every family shares; the fields a family adds are its own
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+import struct
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from tabletop_gui.model import limits
@@ -86,6 +87,22 @@ class Unit:
     #: unit's own frame (x along the frontage, y toward its front).
     tag_offset: tuple[float, float] = (0.0, 0.0)
     extra: FieldValues = NO_VALUES
+    #: The numbers every measurement of a scene's units reads (``NUMBERS``),
+    #: packed as doubles when the unit is made (``unit_numbers``): a scene's
+    #: unit arrays are then one join of these, not a conversion of every unit's
+    #: fields. Not a field of the game: never compared, shown or written, and a
+    #: unit ``evolve`` makes (a move) has None until first read.
+    _numbers: bytes | None = field(default=None, init=False, repr=False, compare=False)
+
+    #: ``model.copying.evolve`` copies the fields passed to ``__init__`` and sets
+    #: the others (``_numbers``) to their defaults: ``__post_init__`` only caches.
+    post_init_caches_only = True
+
+    def __post_init__(self) -> None:
+        try:
+            unit_numbers(self)
+        except (TypeError, struct.error):
+            return  # not numbers (validate says so): read, and refused, where used
 
     def with_extra(self, extra: FieldValues) -> Unit:
         return replace(self, extra=extra)
@@ -128,6 +145,28 @@ class Unit:
             if not math.isfinite(getattr(self, name)):
                 errors.append((name, "must be a finite number"))
         return errors + _tag_errors(self) + _caps(self, UNIT_CAPS)
+
+
+#: What ``Unit._numbers`` holds, in this order: the fields, then whether the
+#: base is round, and whether any field of its family is set (``extra``).
+NUMBERS = (
+    "x", "y", "base_width_mm", "base_depth_mm", "models", "models_per_rank", "facing",
+    "elevation", "removed", "scoring", "round", "family_fields",
+)  # fmt: skip
+_PACK = struct.Struct(f"{len(NUMBERS)}d").pack
+
+
+def unit_numbers(unit: Unit) -> bytes:
+    """``unit``'s ``NUMBERS`` as packed doubles: kept with the unit once read."""
+    numbers = unit._numbers
+    if numbers is None:
+        numbers = _PACK(
+            unit.x, unit.y, unit.base_width_mm, unit.base_depth_mm, unit.models,
+            unit.models_per_rank, unit.facing, unit.elevation, unit.removed, unit.scoring,
+            unit.base_shape is BaseShape.ROUND, bool(unit.extra),
+        )  # fmt: skip
+        object.__setattr__(unit, "_numbers", numbers)
+    return numbers
 
 
 @dataclass(frozen=True, slots=True)

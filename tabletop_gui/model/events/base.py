@@ -62,7 +62,7 @@ def changed(piece: Any, changes: typing.Mapping[str, Any], terms: Terms) -> Any:
     its family adds (``terms``), checked against the field's type; enums and
     tuples coerced. Not validated (``Unit.validate``, ``Terms.problems``)."""
     hints = typing.get_type_hints(type(piece))
-    names = {f.name for f in dataclasses.fields(piece)} - {"id", "extra"}
+    names = {f.name for f in dataclasses.fields(piece) if f.init} - {"id", "extra"}
     own = terms.fields_of(type(piece))
     core: dict[str, Any] = {}
     extra = getattr(piece, "extra", None)

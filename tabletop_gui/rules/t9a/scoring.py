@@ -6,6 +6,7 @@ from itertools import islice
 
 import numpy as np
 
+from tabletop_gui.geometry.arrays import unit_arrays
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene, Setup, derived
 from tabletop_gui.model.state import GameState
@@ -65,13 +66,17 @@ def scoring_mask(scene: Scene) -> np.ndarray:
 
 
 def _build_scoring(scene: Scene) -> np.ndarray:
-    # ``is_scoring`` of every unit, written out inline (one pass, no call per unit).
-    fleeing, lost = FLEEING.key, SCORING_LOST.key
-    return np.array(
-        [u.scoring and not u.removed and not u.extra.get(fleeing) and not u.extra.get(lost)
-         for u in scene.units.values()],
-        dtype=bool,
-    )  # fmt: skip
+    # ``is_scoring`` of every unit: the Scoring flag and the table from the unit
+    # arrays, then Fleeing and lost Scoring asked only of the units with a field
+    # of the family set (none has either otherwise).
+    a = unit_arrays(scene)
+    mask = a.scoring & a.on_table
+    ask = np.flatnonzero(mask & a.family_fields).tolist()
+    if ask:
+        units = list(scene.units.values())
+        for i in ask:
+            mask[i] = is_scoring(units[i])
+    return mask
 
 
 def _patch_scoring(parent: np.ndarray, scene: Scene, i: int) -> np.ndarray:
