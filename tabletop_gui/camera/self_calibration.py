@@ -96,7 +96,13 @@ def self_calibrate(
     if len(tags_px) < MIN_TAGS:
         return SelfCalibration(fit, False, tags=len(tags_px),
                                why=f"{len(tags_px)} unit tags (at least {MIN_TAGS})")  # fmt: skip
-    problem = _Problem(fit, known, corners_px, tags_px, tag_size)
+    try:
+        return _fitted(fit, _Problem(fit, known, corners_px, tags_px, tag_size))
+    except np.linalg.LinAlgError:  # degenerate markers: a quad with parallel edges
+        return SelfCalibration(fit, False, tags=len(tags_px), why="the fit is degenerate")
+
+
+def _fitted(fit: BoardFit, problem: _Problem) -> SelfCalibration:
     start = np.append(problem.g0, (0.0, 0.0, 0.0))
     p = _levenberg_marquardt(problem.residuals, start)
     # Leave out the tags that disagree with everything else, then fit again.
@@ -123,10 +129,10 @@ def self_calibrate(
     lens = Lens(problem.scale, problem.scale, iw / 2.0, ih / 2.0, k1, k2, width=iw, height=ih,
                 fitted=True)  # fmt: skip
     # The homography as every later frame fits it (board_fit.fit_board with this lens).
-    ideal = lens.undistort(corners_px.reshape(-1, 2))
-    h = homography.fit(known, ideal)
+    ideal = lens.undistort(problem.corners_px.reshape(-1, 2))
+    h = homography.fit(problem.known, ideal)
     back = homography.apply(np.linalg.inv(h), ideal)
-    rms_in = float(np.sqrt(((back - known) ** 2).sum(axis=1).mean()))
+    rms_in = float(np.sqrt(((back - problem.known) ** 2).sum(axis=1).mean()))
     kept = BoardFit(h, fit.image_size, fit.markers, rms_in, lens, fit.board)
     return replace(found, fit=kept, kept=True, why="kept")
 
