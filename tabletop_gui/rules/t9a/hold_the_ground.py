@@ -13,7 +13,7 @@ from itertools import repeat
 
 import numpy as np
 
-from tabletop_gui.geometry.arrays import distances_to_point, far_from, unit_arrays
+from tabletop_gui.geometry.arrays import UnitArrays, distances_to_point, far_from, unit_arrays
 from tabletop_gui.geometry.minkowski import Footprint, reach_point
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.events import Event, TurnEnd
@@ -34,7 +34,13 @@ from tabletop_gui.rules.scoreboard import (
 )
 from tabletop_gui.rules.t9a.common import is_point, objective_result, standing
 from tabletop_gui.rules.t9a.regions import enemies_note, not_scoring, on_board
-from tabletop_gui.rules.t9a.scoring import game_ended, game_turns, scoring_mask, why_not_scoring
+from tabletop_gui.rules.t9a.scoring import (
+    NOT_A_SCORING_UNIT,
+    game_ended,
+    game_turns,
+    scoring_mask,
+    why_not_scoring,
+)
 from tabletop_gui.rules.unit_rows import Rows, kept, reused, side_counts
 
 RADIUS = 6.0
@@ -88,27 +94,32 @@ def _near_rows(scene: Scene, cx: float, cy: float, only: int | None) -> _NearRow
     d = distances_to_point(arrays, cx, cy)
     idx = np.flatnonzero((d <= RADIUS + EPS) & arrays.on_table)
     scores = scoring[idx]
-    # The Scoring ones' pieces and marks made in C, column by column (a crowded
-    # centre holds a hundred units at 1,000 a board); the others one by one,
-    # each with why it does not count.
-    yes = idx[scores]
-    uids = list(map(arrays.ids.__getitem__, yes.tolist()))
-    sides = arrays.sides[yes].tolist()
-    dist = d[yes]
-    pieces = map(_new, repeat(CountingPiece), zip(uids, sides, (RADIUS - dist).tolist(),
-                 dist.tolist(), repeat(""), strict=False))  # fmt: skip
-    marks = map(_new, repeat(PieceMark), zip(uids, repeat(Role.COUNTS), sides, repeat(""),
-                repeat("piece"), strict=False))  # fmt: skip
-    counting = Rows(tuple((yes + first).tolist()), (tuple(pieces), tuple(marks), tuple(sides)))
-    not_counting: list[tuple[int, CountingPiece, PieceMark, str]] = []
+    # Pieces and marks made in C, column by column (a crowded centre holds a
+    # hundred units on a board of 1,000); why a unit does not count asked of the
+    # unit only where its Scoring flag is set (it is Fleeing, or lost Scoring).
+    counting = _rows(arrays, d, idx[scores], first, Role.COUNTS, None)
     no = idx[~scores]
-    for i, side, gap in zip(no.tolist(), arrays.sides[no].tolist(), d[no].tolist(), strict=True):
-        uid = arrays.ids[i]
-        note = why_not_scoring(scene.units[uid])
-        piece = CountingPiece(uid, side, RADIUS - gap, gap, note)
-        mark = PieceMark(uid, Role.NOT_COUNTING, side, note)
-        not_counting.append((first + i, piece, mark, side))
-    return _NearRows(counting, Rows.of(not_counting, 3))
+    notes = [
+        why_not_scoring(scene.units[arrays.ids[i]]) if flag else NOT_A_SCORING_UNIT
+        for i, flag in zip(no.tolist(), arrays.scoring[no].tolist(), strict=True)
+    ]
+    return _NearRows(counting, _rows(arrays, d, no, first, Role.NOT_COUNTING, notes))
+
+
+def _rows(
+    arrays: UnitArrays, d: np.ndarray, idx: np.ndarray, first: int, role: Role,
+    notes: list[str] | None,
+) -> Rows:  # fmt: skip
+    """Rows of (counting piece, mark, side) of unit rows ``idx`` at distances ``d``."""
+    uids = list(map(arrays.ids.__getitem__, idx.tolist()))
+    sides = arrays.sides[idx].tolist()
+    dist = d[idx]
+    words = repeat("") if notes is None else notes
+    pieces = map(_new, repeat(CountingPiece), zip(uids, sides, (RADIUS - dist).tolist(),
+                 dist.tolist(), words, strict=False))  # fmt: skip
+    marks = map(_new, repeat(PieceMark), zip(uids, repeat(role), sides, words, repeat("piece"),
+                strict=False))  # fmt: skip
+    return Rows(tuple((idx + first).tolist()), (tuple(pieces), tuple(marks), tuple(sides)))
 
 
 #: A NamedTuple made from an iterable of its fields, in C.

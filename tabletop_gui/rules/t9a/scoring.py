@@ -48,11 +48,15 @@ def is_scoring(unit: Unit) -> bool:
     return unit.scoring and not unit.removed and not FLEEING.of(unit) and not SCORING_LOST.of(unit)
 
 
+#: Why a unit without the Scoring property does not count.
+NOT_A_SCORING_UNIT = "not a Scoring Unit"
+
+
 def why_not_scoring(unit: Unit) -> str:
     if unit.removed:
         return "destroyed"
     if not unit.scoring:
-        return "not a Scoring Unit"
+        return NOT_A_SCORING_UNIT
     if FLEEING.of(unit):
         return "Fleeing"
     if SCORING_LOST.of(unit):
