@@ -15,6 +15,7 @@ from tabletop_gui.geometry.minkowski import Footprint, fits_inside, shapes_of
 from tabletop_gui.geometry.outline import EPS, unit_outline
 from tabletop_gui.model.memo import IdentityMemo
 from tabletop_gui.model.names import inches, piece_label, possessive, side_name
+from tabletop_gui.model.piecemap import PieceMap
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
@@ -62,6 +63,10 @@ _FLAGS: dict[int, tuple[Unit, object, object, DeploymentFlag | None]] = {}
 _FLAGS_LIMIT = 8192
 #: The zones of each side, by the scene's zones (their identity).
 _ZONES: IdentityMemo[dict[str, Polys]] = IdentityMemo(16)
+#: The last answer: the units, zones and sides it was worked out on and each
+#: unit's flag in the units' order. A scene whose units are that map with some
+#: pieces replaced (a drag's move) looks at the replaced ones alone.
+_LAST: list[tuple[object, object, object, list[DeploymentFlag | None]]] = []
 
 
 def deployment_flags(state: GameState) -> list[DeploymentFlag]:
@@ -74,19 +79,49 @@ def deployment_flags(state: GameState) -> list[DeploymentFlag]:
     if zones is None:
         zones = _ZONES.put((scene.zones,), {s: _zones(scene, s) for s in scene.side_ids})
     sides = scene.sides
-    out = []
-    for unit in scene.units.values():
-        known = _FLAGS.get(id(unit))
-        if known is not None and known[0] is unit and known[1] is zones and known[2] is sides:
-            flag = known[3]
-        else:
-            flag = _flag(scene, unit, zones.get(unit.side, ()))
-            if len(_FLAGS) >= _FLAGS_LIMIT:
-                _FLAGS.clear()
-            _FLAGS[id(unit)] = (unit, zones, sides, flag)
-        if flag is not None:
-            out.append(flag)
-    return out
+    units = scene.units
+    each = _replaced_flags(scene, zones)
+    if each is None:
+        each = [_unit_flag(scene, unit, zones) for unit in units.values()]
+    _LAST[:] = [(units, zones, sides, each)]
+    return [flag for flag in each if flag is not None]
+
+
+def _replaced_flags(scene: Scene, zones: dict[str, Polys]) -> list[DeploymentFlag | None] | None:
+    """Each unit's flag worked out from the last answer's, when ``scene``'s units
+    are the last answer's map with pieces replaced (the same zones and sides);
+    None otherwise."""
+    if not _LAST:
+        return None
+    units, last_zones, last_sides, each = _LAST[0]
+    if (
+        last_zones is not zones
+        or last_sides is not scene.sides
+        or not isinstance(units, PieceMap)
+        or not isinstance(scene.units, PieceMap)
+    ):
+        return None
+    if units is scene.units:
+        return each
+    replaced = scene.units.replaced_since(units)
+    if replaced is None:
+        return None
+    each = list(each)
+    for pid, unit in replaced:
+        each[scene.units.position(pid)] = _unit_flag(scene, unit, zones)
+    return each
+
+
+def _unit_flag(scene: Scene, unit: Unit, zones: dict[str, Polys]) -> DeploymentFlag | None:
+    """``unit``'s flag, kept by its identity with the zones and sides it is for."""
+    known = _FLAGS.get(id(unit))
+    if known is not None and known[0] is unit and known[1] is zones and known[2] is scene.sides:
+        return known[3]
+    flag = _flag(scene, unit, zones.get(unit.side, ()))
+    if len(_FLAGS) >= _FLAGS_LIMIT:
+        _FLAGS.clear()
+    _FLAGS[id(unit)] = (unit, zones, scene.sides, flag)
+    return flag
 
 
 def _flag(scene: Scene, unit: Unit, zones: Polys) -> DeploymentFlag | None:

@@ -5,14 +5,16 @@ before the first turn."""
 from __future__ import annotations
 
 import math
+import random
+from dataclasses import replace
 
 import pytest
 from t9a_helpers import A, B, ObjectiveSpec, setup, state, unit
 
-from tabletop_gui.model.events import TurnStart
+from tabletop_gui.model.events import MovePiece, TurnStart
 from tabletop_gui.model.pieces import MM_PER_INCH, BaseShape
 from tabletop_gui.play.turns import clock_text
-from tabletop_gui.rules.engine import family_of
+from tabletop_gui.rules.engine import apply, family_of
 
 HOLD = [ObjectiveSpec("hold", "t9a.hold_the_ground")]
 #: A 5 x 4 block of 20 mm bases: 3.94 x 3.15 in.
@@ -75,3 +77,25 @@ def test_where_a_unit_may_deploy_is_its_zone_shrunk_by_its_footprint() -> None:
     region = family_of(s.setup).deployment_region(s, giant)
     assert region is not None and region.empty
     assert region.why == "too large to fit inside the zone"
+
+
+def test_the_flags_at_each_move_of_a_drag_are_those_of_the_same_board_checked_afresh() -> None:
+    # On a board made by moving units of the last one it checked, the check
+    # looks at the moved units alone (rules/deployment_check.py): the flags must
+    # be those of the same units checked from new objects, nothing kept.
+    rng = random.Random(7)
+    units = [
+        block(f"u{i}", A if i % 2 else B, 6 + 6 * (i % 11), 4 + 8 * (i // 11)) for i in range(33)
+    ]
+    s = state(setup(HOLD, units))
+    family = family_of(s.setup)
+    seen = []
+    for _ in range(60):
+        uid = f"u{rng.randrange(len(units))}"
+        move = MovePiece(uid, rng.uniform(3, 69), rng.uniform(3, 45), rng.uniform(0, 360))
+        s = apply(s, move, checked=False)
+        seen.append((s, family.deployment_flags(s)))
+    assert any(flags for _s, flags in seen) and any(len(f) < len(units) for _s, f in seen)
+    for moved, flags in seen:
+        afresh = state(setup(HOLD, [replace(u) for u in moved.scene.units.values()]))
+        assert flags == family.deployment_flags(afresh)
