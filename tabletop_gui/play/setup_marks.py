@@ -17,8 +17,6 @@ from tabletop_gui.rules.scoreboard import PieceMark, Role
 #: every mouse move of a set-up drag.
 _MARKS: dict[int, tuple[object, PieceMark]] = {}
 _MARKS_LIMIT = 20_000
-#: The last answer, for the very same flags (a repaint asks again).
-_LAST: list[tuple[object, tuple[PieceMark, ...]]] = []
 
 
 def setup_marks(state: GameState) -> tuple[PieceMark, ...]:
@@ -26,8 +24,6 @@ def setup_marks(state: GameState) -> tuple[PieceMark, ...]:
     if state.clock.turn != 0:
         return ()
     flags = family_of(state.setup).deployment_flags(state)
-    if _LAST and _LAST[0][0] is flags:
-        return _LAST[0][1]
     units = state.scene.units
     memo = _MARKS
     out = []
@@ -44,6 +40,4 @@ def setup_marks(state: GameState) -> tuple[PieceMark, ...]:
             memo.clear()
         memo[id(flag)] = (flag, mark)
         out.append(mark)
-    marks = tuple(out)
-    _LAST[:] = [(flags, marks)]
-    return marks
+    return tuple(out)
