@@ -289,8 +289,9 @@ def validate(path: str) -> int:
         f"{len(game.events)} events)")  # fmt: skip
     flagged = report.flag_groups()
     if flagged:
-        n = len(report.flagged)
-        say(f"{n:,} event{'' if n == 1 else 's'} flagged for review:")
+        n, events = len(report.flagged), len({i for i, _ in report.flagged})
+        many = f" ({n:,} flags)" if n != events else ""
+        say(f"{events:,} event{'' if events == 1 else 's'} flagged for review{many}:")
         say("\n".join(f"  {g}" for g in flagged[:MAX_LINES]))
         if len(flagged) > MAX_LINES:
             say(f"  ... and {len(flagged) - MAX_LINES:,} more")

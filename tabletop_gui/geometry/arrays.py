@@ -85,13 +85,13 @@ def _patch(parent: UnitArrays, scene: Scene, i: int) -> UnitArrays:
 def _row(unit: Unit, parent: UnitArrays, i: int) -> dict[str, Any]:
     """Row ``i`` for ``unit``, as ``_build`` computes it (the same operations on
     the same floats: the same bits), the angle's from numpy only when it changed."""
-    bw, bd = unit.base_width_mm / MM_PER_INCH, unit.base_depth_mm / MM_PER_INCH
+    bw = unit.base_width_mm / MM_PER_INCH
     is_round = unit.base_shape is BaseShape.ROUND
     models, mpr = float(unit.models), float(unit.models_per_rank)
     angle = np.radians(np.array([float(unit.facing)]))
     same_angle = angle[0] == parent.angle[i]
-    half_w = bw / 2 if is_round else min(models, mpr) * bw / 2
-    half_d = bw / 2 if is_round else math.ceil(models / mpr) * bd / 2
+    half_w = bw / 2 if is_round else min(models, mpr) * unit.base_width_mm / MM_PER_INCH / 2
+    half_d = bw / 2 if is_round else math.ceil(models / mpr) * unit.base_depth_mm / MM_PER_INCH / 2
     return {
         "sides": unit.side,
         "cx": float(unit.x),
@@ -133,11 +133,13 @@ def _build_units(units: list[Unit]) -> UnitArrays:
     # As few array operations as can be (columns taken together): at 100 units
     # each costs about what its data does.
     x, y, models, mpr, facing, elevation = table[[0, 1, 4, 5, 6, 7]]
-    bw, bd = table[2:4] / MM_PER_INCH
+    bw_mm, bd_mm = table[2:4]
+    bw = bw_mm / MM_PER_INCH
     removed, scoring, is_round, extra = table[8:12] != 0.0
     half_bw = bw / 2
-    half_w = np.where(is_round, half_bw, np.minimum(models, mpr) * bw / 2)
-    half_d = np.where(is_round, half_bw, np.ceil(models / mpr) * bd / 2)
+    # The half sizes as ``unit_outline`` works them out (Unit.width_in / 2), to the bit.
+    half_w = np.where(is_round, half_bw, np.minimum(models, mpr) * bw_mm / MM_PER_INCH / 2)
+    half_d = np.where(is_round, half_bw, np.ceil(models / mpr) * bd_mm / MM_PER_INCH / 2)
     angle = np.radians(facing)
     return UnitArrays(
         ids=tuple(map(_ID, units)),
@@ -161,6 +163,39 @@ def _build_units(units: list[Unit]) -> UnitArrays:
 
 #: Slack beyond any rounding of the array measurements (inches) for ``far_from``.
 FAR_SLACK = 1e-6
+
+
+def rows_near(a: UnitArrays, i: int, margin: float) -> np.ndarray:
+    """The rows, in order, of the units whose centre lies within row ``i``'s
+    reach, the largest reach and ``margin`` of row ``i``'s centre, along x and
+    along y (row ``i`` among them): every unit whose footprint may come within
+    ``margin`` of row ``i``'s, and a few more. A move's review measures these
+    rows, not the board (row by row, the same bits the whole columns give)."""
+    if _NEAR and _NEAR[0] is a and _NEAR[1] == i and _NEAR[2] >= margin:
+        return _NEAR[3]  # asked again for the same move (a family's checks share them)
+    w = (float(a.reach[i]) + _largest_reach(a) + margin) * (1 + FAR_SLACK) + FAR_SLACK
+    cx, cy = a.cx[i], a.cy[i]
+    rows = np.flatnonzero(np.abs(a.cx - cx) <= w)
+    rows = rows[np.abs(a.cy[rows] - cy) <= w]
+    _NEAR[:] = [a, i, margin, rows]
+    return rows
+
+
+#: The last rows ``rows_near`` found: (arrays, row, margin, rows).
+_NEAR: list[Any] = []
+
+
+#: The last reach column asked and its largest value (a move patches the
+#: centres, not the reach: the column, and so its maximum, is shared).
+_LARGEST: list[tuple[np.ndarray, float]] = []
+
+
+def _largest_reach(a: UnitArrays) -> float:
+    if _LARGEST and _LARGEST[0][0] is a.reach:
+        return _LARGEST[0][1]
+    largest = float(a.reach.max()) if len(a.reach) else 0.0
+    _LARGEST[:] = [(a.reach, largest)]
+    return largest
 
 
 def far_from(a: UnitArrays, i: int, points: Sequence[tuple[float, float]], distance: float) -> bool:

@@ -13,7 +13,7 @@ insertion order, as a dict's, and runs in C; looking an id up is two C lookups.
 from __future__ import annotations
 
 import operator
-from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
+from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, Sequence, ValuesView
 from itertools import compress
 from typing import Any, TypeVar
 
@@ -85,6 +85,13 @@ class PieceMap(Mapping[str, T]):
         if i >= self._n:
             raise KeyError(key)
         return i
+
+    def take(self, positions: Sequence[int]) -> list[T]:
+        """The pieces at these positions (rows of arrays built in the map's order)."""
+        if positions and (min(positions) < 0 or max(positions) >= self._n):
+            raise IndexError("a position past the map's pieces")
+        values = self._values
+        return [values[i] for i in positions]
 
     def same_keys(self, other: PieceMap[Any]) -> bool:
         """Whether ``other`` is known, without looking, to hold the same ids in

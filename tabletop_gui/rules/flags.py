@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 import shapely
 
-from tabletop_gui.geometry.arrays import UnitArrays, unit_arrays
-from tabletop_gui.geometry.outline import CIRCLE_QUAD_SEGS, EPS, unit_outline
+from tabletop_gui.geometry.arrays import UnitArrays, rows_near, unit_arrays
+from tabletop_gui.geometry.outline import CIRCLE_QUAD_SEGS, EPS, rect_polygons, unit_outline
 from tabletop_gui.model.events import Event, MovePiece, RotatePiece
 from tabletop_gui.model.names import possessive, side_name
 from tabletop_gui.model.piecemap import PieceMap
@@ -43,8 +43,11 @@ def other_side_moved(before: GameState, unit: Unit, over: bool, why: str = "") -
 
 def overlaps(after: GameState, unit_id: str) -> list[str]:
     """The units whose bases overlap ``unit_id``'s after it moved (same level).
-    The scene's cached unit arrays rule out every unit whose bounding circle
-    cannot reach this one, so only near neighbours are intersected exactly."""
+    The scene's cached unit arrays name the units near this one (``rows_near``)
+    and rule out those whose bounding circle cannot reach it; rectangles that
+    a separating axis keeps apart, or whose overlap is plainly more or less
+    than OVERLAP_AREA (two rectangles facing the same way), are decided from
+    the arrays, and only the rest are intersected exactly."""
     scene = after.scene
     unit = scene.units.get(unit_id)
     if unit is None or unit.removed:
@@ -52,21 +55,76 @@ def overlaps(after: GameState, unit_id: str) -> list[str]:
     a = unit_arrays(scene)
     units: PieceMap[Unit] = scene.units  # type: ignore[assignment]
     i = units.position(unit_id)  # the arrays' rows are in the units' order
-    dx, dy = a.cx - a.cx[i], a.cy - a.cy[i]
-    reach = a.reach + a.reach[i]
-    nearby = np.flatnonzero(dx * dx + dy * dy < reach * reach)  # bounding circles meet
+    rows = rows_near(a, i, NEAR)
+    dx, dy = a.cx[rows] - a.cx[i], a.cy[rows] - a.cy[i]
+    reach = a.reach[rows] + a.reach[i]
+    nearby = rows[dx * dx + dy * dy < reach * reach]  # bounding circles meet
     same_level = np.abs(a.elevation[nearby] - a.elevation[i]) <= EPS
     nearby = nearby[a.on_table[nearby] & same_level & (nearby != i)]
     if not nearby.size:
         return []
-    shape = unit_outline(unit).polygon()
-    shapely.prepare(shape)
-    areas = shapely.area(shapely.intersection(shape, footprints(a, nearby)))
+    known, overlap = _decided(a, i, nearby)
+    exact = nearby[~known]
+    if exact.size:
+        o = unit_outline(unit)
+        shape = o.polygon() if o.is_round else rect_polygons([unit])[0]  # the same shape, kept
+        areas = shapely.area(shapely.intersection(shape, footprints(a, exact)))
+        overlap[~known] = areas > OVERLAP_AREA
     out = []
-    for j in nearby[areas > OVERLAP_AREA]:
+    for j in nearby[overlap]:
         other = scene.units[a.ids[j]]
         out.append(other.name or other.id)
     return out
+
+
+def _decided(a: UnitArrays, i: int, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(known, overlap) for each of ``rows``: whether its base's overlap with
+    row ``i``'s is settled without intersecting them, and if so whether they
+    overlap. Rectangles an axis of either separates by a gap share no area
+    (the separating axis test); two rectangles facing the same way share a
+    rectangle of the widths their extents overlap by, settled unless within
+    AREA_SLACK of OVERLAP_AREA (far more than the rounding of either way of
+    measuring it). Round bases, and the rest, are left to intersect."""
+    n = len(rows)
+    known, overlap = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
+    if a.is_round[i]:
+        return known, overlap
+    flat = ~a.is_round[rows]
+    dx, dy = a.cx[rows] - a.cx[i], a.cy[rows] - a.cy[i]
+    c0, s0, w0, d0 = a.cos[i], a.sin[i], a.half_w[i], a.half_d[i]
+    w, d = a.half_w[rows], a.half_d[rows]
+    same = flat & (a.angle[rows] == a.angle[i])
+    if same.any():  # in row i's frame: the widths along its two axes both share
+        lx, ly = dx * c0 + dy * s0, dy * c0 - dx * s0
+        ex = np.minimum(w0, lx + w) - np.maximum(-w0, lx - w)
+        ey = np.minimum(d0, ly + d) - np.maximum(-d0, ly - d)
+        area = np.maximum(ex, 0.0) * np.maximum(ey, 0.0)
+        apart = (ex < -SEPARATE) | (ey < -SEPARATE)
+        settled = same & (apart | (np.abs(area - OVERLAP_AREA) > AREA_SLACK))
+        known |= settled
+        overlap |= settled & ~apart & (area > OVERLAP_AREA)
+    turned = flat & ~same
+    if turned.any():
+        c, s = a.cos[rows], a.sin[rows]
+        gap = np.full(n, -np.inf)
+        for ux, uy in ((c0, s0), (-s0, c0), (c, s), (-s, c)):
+            own = w0 * np.abs(c0 * ux + s0 * uy) + d0 * np.abs(c0 * uy - s0 * ux)
+            other = w * np.abs(c * ux + s * uy) + d * np.abs(c * uy - s * ux)
+            gap = np.maximum(gap, np.abs(dx * ux + dy * uy) - own - other)
+        known |= turned & (gap > SEPARATE)
+    return known, overlap
+
+
+#: A gap this wide (inches) between two rectangles keeps them apart for certain,
+#: whatever the rounding of the test.
+SEPARATE = 1e-9
+#: An overlap this much over or under OVERLAP_AREA (square inches) is settled
+#: from the arrays: measuring it either way rounds by far less.
+AREA_SLACK = 1e-9
+#: How far around a moved unit ``overlaps`` asks for rows (``rows_near``): as
+#: far as a family's own review of the move asks (Unit Spacing's 1 in), so
+#: both read the same rows.
+NEAR = 1.0 + EPS
 
 
 #: A rectangle's corners in its own frame: back left, back right, front right, front left.

@@ -198,6 +198,18 @@ def test_shapely_polygon_distance_agrees_with_exact_distance(a, b):
     assert approx - distance(a, b) <= 0.01 * max(a.radius or 0, b.radius or 0) + 1e-9
 
 
+@given(coords, coords, sizes, sizes, coords, coords, sizes, sizes, angles)
+def test_rectangles_facing_the_same_way_measure_as_their_polygons(x, y, w, d, u, v, w2, d2, deg):
+    # Measured by the gaps along their shared axes (parallel_distance), not
+    # through shapely: the same distance as the polygons', apart, touching or
+    # overlapping (0), whichever way they face.
+    angle = math.radians(deg)
+    a = Outline(x, y, half_w=w / 2, half_d=d / 2, angle=angle)
+    b = Outline(u, v, half_w=w2 / 2, half_d=d2 / 2, angle=angle)
+    assert distance(a, b) == pytest.approx(a.polygon().distance(b.polygon()), abs=1e-9)
+    assert distance(a, b) == distance(b, a)
+
+
 @settings(max_examples=50)
 @given(st.lists(outlines(), min_size=1, max_size=20), coords, coords)
 def test_vectorised_distances_match_the_single_piece_form(outs, px, py):

@@ -3,6 +3,7 @@ Deployment Type preset, units given by centre and base size."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -19,7 +20,7 @@ from tabletop_gui.model import (
 )
 from tabletop_gui.model.events import Event, TurnEnd, TurnStart
 from tabletop_gui.model.fields import take_values
-from tabletop_gui.model.pieces import MM_PER_INCH
+from tabletop_gui.model.pieces import MM_PER_INCH, BaseShape
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import evaluate, replay
 from tabletop_gui.rules.scoreboard import ObjectiveResult
@@ -103,6 +104,39 @@ def whole_game(last_turn: int = 6) -> list[Event]:
             TurnEnd(t, B),
             TurnEnd(t),
         ]
+    return out
+
+
+def crowd(seed: int, n: int = 240) -> list[Unit]:
+    """``n`` units of every base kind packed into a 14 x 10 in corner of the
+    board at random: one-model and ranked rectangles facing the same way, a
+    right angle or any way, round bases, some raised 1 in, some on another's
+    very spot, some side by side in base contact or exactly 1 in apart."""
+    rng = random.Random(seed)
+    out: list[Unit] = []
+    for i in range(n):
+        kind = rng.choice(("model", "ranked", "turned", "round"))
+        x, y = 2 + rng.random() * 14, 2 + rng.random() * 10
+        kw: dict[str, Any] = {"name": f"U{i}", "elevation": 1.0 if rng.random() < 0.1 else 0.0}
+        if kind == "ranked":
+            kw.update(w=20, d=20, models=rng.choice((5, 10, 15)), per_rank=5)
+        elif kind == "turned":
+            kw.update(w=25, d=50, facing=rng.choice((90.0, 45.0, rng.random() * 360)))
+        elif kind == "round":
+            kw.update(w=rng.choice((25, 40, 50)), base_shape=BaseShape.ROUND)
+        else:
+            kw.update(w=rng.choice((20, 25)), d=rng.choice((20, 25, 40)))
+        if out and rng.random() < 0.15:  # on another's spot, beside it, or 1 in off
+            other = rng.choice(out)
+            x = other.x + rng.choice(
+                (
+                    0.0,
+                    other.width_in / 2 + kw.get("w", 25) / MM_PER_INCH / 2,
+                    other.width_in / 2 + kw.get("w", 25) / MM_PER_INCH / 2 + 1,
+                )
+            )
+            y = other.y  # fmt: skip
+        out.append(unit(f"u{i}", rng.choice((A, B)), x, y, **kw))
     return out
 
 

@@ -4,12 +4,16 @@ side's units in a Player Turn; bases that overlap."""
 
 from __future__ import annotations
 
-from t9a_helpers import A, B, setup, unit
+import pytest
+import shapely
+from t9a_helpers import A, B, crowd, setup, state, unit
 
+from tabletop_gui.geometry.outline import EPS, unit_outline
 from tabletop_gui.model.events import Event, MovePiece, TurnStart
 from tabletop_gui.model.game import Game
 from tabletop_gui.rules import Timeline
 from tabletop_gui.rules.engine import flags
+from tabletop_gui.rules.flags import OVERLAP_AREA, overlaps
 
 
 def flagged(units, events: list[Event]) -> list[list[str]]:
@@ -39,3 +43,23 @@ def test_a_base_moved_onto_another_is_flagged_bases_in_contact_are_not():
     assert over == ["squires' base overlaps knights"]
     touch = flagged(units, [*start, MovePiece("squires", 20 + 25 / 25.4, 6)])[2]
     assert touch == []
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_bases_found_overlapping_from_the_arrays_are_those_intersected_pair_by_pair(seed):
+    # A crowded board of every base kind, some on another's very spot, some in
+    # contact: the overlaps settled from the arrays or intersected are those
+    # found by intersecting every pair at the same level.
+    units = crowd(seed)
+    st = state(setup([], units))
+    found = 0
+    for u in units:
+        shape = unit_outline(u).polygon()
+        expected = [
+            v.name for v in units
+            if v.id != u.id and abs(v.elevation - u.elevation) <= EPS
+            and shapely.area(shapely.intersection(shape, unit_outline(v).polygon())) > OVERLAP_AREA
+        ]  # fmt: skip
+        assert overlaps(st, u.id) == expected
+        found += len(expected)
+    assert found > 0

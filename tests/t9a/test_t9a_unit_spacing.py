@@ -5,13 +5,19 @@ units in contact are not too close. Flagged, never refused."""
 from __future__ import annotations
 
 import pytest
-from t9a_helpers import A, B, block, setup, state
+from t9a_helpers import A, B, block, crowd, setup, state
 
 from tabletop_gui.model.events import MovePiece, TurnStart
 from tabletop_gui.model.game import Game
 from tabletop_gui.rules import Timeline
 from tabletop_gui.rules.engine import flags
-from tabletop_gui.rules.t9a.rulings import spacing, spacing_breaches
+from tabletop_gui.rules.t9a.rulings import (
+    spacing,
+    spacing_breaches,
+    spacing_flag,
+    spacing_flags,
+    too_close,
+)
 
 
 def pair(gap: float, side_b: str = B, settings=None):
@@ -80,3 +86,23 @@ def test_a_unit_moved_to_099_in_from_another_is_flagged_in_the_log_not_refused()
 def test_a_unit_moved_to_101_in_or_into_base_contact_is_not_flagged():
     assert moved_to(1.01) == []
     assert moved_to(0.0) == []
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_units_found_too_close_at_once_are_those_measured_pair_by_pair(seed):
+    # A crowded board of every base kind: the arrays and the batch of distances
+    # find the units and distances ``spacing`` finds measuring every pair, to
+    # the bit, nearest first, and the flags read the same (every third unit
+    # against every other).
+    units = crowd(seed, 180)
+    st = state(setup([], units))
+    flagged = 0
+    for u in units[::3]:
+        pairs = [spacing(st, u.id, v.id) for v in units if v.id != u.id]
+        expected = sorted((s for s in pairs if s is not None and s.too_close),
+                          key=lambda s: s.distance)  # fmt: skip
+        assert too_close(st, u.id) == [(s.b, s.distance) for s in expected]
+        assert spacing_breaches(st, u.id) == expected
+        assert spacing_flags(st, u.id) == [spacing_flag(st.scene, s) for s in expected]
+        flagged += len(expected)
+    assert flagged > len(units) // 3  # crowded: most units are too close to some

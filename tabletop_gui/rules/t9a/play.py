@@ -248,8 +248,7 @@ class NinthAgePlay(Family):
             ),
             flags.overlap_flag(after, unit.id),
         ]
-        found += [rulings.spacing_flag(after.scene, s)
-                  for s in rulings.spacing_breaches(after, unit.id)]  # fmt: skip
+        found += rulings.spacing_flags(after, unit.id)
         return [f for f in found if f]
 
     # -- rulings (docs/t9a.md, Rulings) ----------------------------------------------

@@ -25,7 +25,7 @@ from tabletop_gui.geometry.arcs import (
     facing_side,
     front_centre,
 )
-from tabletop_gui.geometry.arrays import unit_arrays
+from tabletop_gui.geometry.arrays import UnitArrays, rows_near, unit_arrays
 from tabletop_gui.geometry.outline import (
     EPS,
     Outline,
@@ -33,6 +33,7 @@ from tabletop_gui.geometry.outline import (
     distance,
     in_base_contact,
     inside,
+    rect_polygons,
     unit_outline,
     within,
 )
@@ -219,42 +220,130 @@ def spacing(state: GameState, a_id: str, b_id: str) -> Spacing | None:
 def spacing_flag(scene: Scene, s: Spacing) -> str:
     """The game log's flag: 'Knights is 0.99 in from Orc Boyz: units keep more than
     1 in apart (Unit Spacing)'."""
-    a, b = scene.units[s.a], scene.units[s.b]
-    return (
-        f"{piece_label(a)} is {inches(s.distance)} from {piece_label(b)}: "
-        f"units keep more than {s.limit:g} in apart (Unit Spacing)"
-    )
+    head, tail = _flag_words(scene.units[s.a], s.limit)
+    return f"{head}{inches(s.distance)} from {piece_label(scene.units[s.b])}{tail}"
+
+
+def spacing_flags(state: GameState, unit_id: str) -> list[str]:
+    """``spacing_flag`` of every unit ``unit_id`` stands too close to, nearest
+    first, worded from ``too_close``'s distances (no closest points needed)."""
+    found = _too_close(state, unit_id)
+    if found is None:
+        return []
+    others, distances = found
+    units = state.scene.units
+    head, tail = _flag_words(units[unit_id], unit_spacing(state.setup))
+    return [
+        f"{head}{inches(d)} from {piece_label(other)}{tail}"
+        for other, d in zip(others, distances, strict=True)
+    ]
+
+
+def _flag_words(unit: Unit, limit: float) -> tuple[str, str]:
+    return f"{piece_label(unit)} is ", f": units keep more than {limit:g} in apart (Unit Spacing)"
 
 
 def spacing_breaches(state: GameState, unit_id: str) -> list[Spacing]:
-    """Every unit ``unit_id`` stands too close to (nearest first). The scene's
-    cached unit arrays rule out every unit whose bounding circle is more than the
-    spacing away, so only near neighbours are measured exactly."""
+    """Every unit ``unit_id`` stands too close to (nearest first)."""
+    out = (spacing(state, unit_id, b) for b, _ in too_close(state, unit_id))
+    return [s for s in out if s is not None]
+
+
+def too_close(state: GameState, unit_id: str) -> list[tuple[str, float]]:
+    """(id, distance) of every unit ``unit_id`` stands too close to, nearest
+    first: the units ``spacing`` finds too close, with its distances to the bit."""
+    found = _too_close(state, unit_id)
+    if found is None:
+        return []
+    return [(u.id, d) for u, d in zip(*found, strict=True)]
+
+
+def _too_close(state: GameState, unit_id: str) -> tuple[list[Unit], list[float]] | None:
+    """The units ``unit_id`` stands too close to and their distances, nearest
+    first (None: none). On a crowded board the scene's cached unit arrays name
+    the units near this one (``rows_near``) and rule out those whose bounding
+    circle is more than the spacing away, and the rest are measured at once
+    (``_distances``): a move is measured against what is near it, not one pair
+    at a time."""
     scene = state.scene
     unit = _live(scene, unit_id)
     if unit is None:
-        return []
+        return None
     limit = unit_spacing(state.setup)
-    if len(scene.units) <= SMALL_SCENE:  # numpy's overhead costs more than a loop
-        near_ids = [
-            u.id for u in scene.units.values()
+    units: PieceMap[Unit] = scene.units  # type: ignore[assignment]
+    if len(units) <= SMALL_SCENE:  # numpy's overhead costs more than a loop
+        near = [
+            s for u in units.values()
             if u.id != unit.id and not u.removed and _may_reach(unit, u, limit)
+            and (s := spacing(state, unit.id, u.id)) is not None and s.too_close
         ]  # fmt: skip
-    else:
-        a = unit_arrays(scene)
-        units: PieceMap[Unit] = scene.units  # type: ignore[assignment]
-        i = units.position(unit.id)  # the arrays' rows are in the units' order
-        reach = np.maximum(np.hypot(a.half_w, a.half_d), a.radius)
-        near = np.hypot(a.cx - a.cx[i], a.cy - a.cy[i]) <= reach + reach[i] + limit + EPS
-        near &= a.on_table
-        near[i] = False
-        near_ids = [a.ids[j] for j in np.flatnonzero(near)]
-    out = []
-    for other in near_ids:
-        s = spacing(state, unit.id, other)
-        if s is not None and s.too_close:
-            out.append(s)
-    return sorted(out, key=lambda s: s.distance)
+        near.sort(key=lambda s: s.distance)
+        return ([units[s.b] for s in near], [s.distance for s in near]) if near else None
+    a = unit_arrays(scene)
+    i = units.position(unit.id)  # the arrays' rows are in the units' order
+    rows = rows_near(a, i, limit + EPS)  # row i among them
+    own = int(np.searchsorted(rows, i))
+    dx, dy = a.cx[rows] - a.cx[i], a.cy[rows] - a.cy[i]
+    # reach: hypot(half_w, half_d), at least the radius (a round base's half
+    # sizes are its radius), so the reach the bounding circles are drawn with
+    reach = a.reach[rows]
+    near = np.hypot(dx, dy) <= reach + reach[own] + limit + EPS
+    near &= a.on_table[rows]
+    near[own] = False
+    keep = np.flatnonzero(near)
+    if not keep.size:
+        return None
+    rows, dx, dy = rows[keep], dx[keep], dy[keep]
+    d = _distances(unit, units, a, i, rows, dx, dy)
+    within_ = d <= limit + EPS
+    rise = a.elevation[rows] - a.elevation[i]
+    level = rise == 0.0
+    contact = level & (d <= CONTACT + EPS)  # hypot(d, 0) is d
+    for k in np.flatnonzero(within_ & ~level).tolist():  # raised or lowered: in 3D
+        contact[k] = math.hypot(float(d[k]), float(rise[k])) <= CONTACT + EPS
+    found = np.flatnonzero(within_ & ~contact)
+    if not found.size:
+        return None
+    found = found[np.argsort(d[found], kind="stable")]  # nearest first, else in order
+    return units.take(rows[found].tolist()), d[found].tolist()
+
+
+#: Base contact's tolerance (``in_base_contact``'s default), inches.
+CONTACT = 0.02
+
+
+def _distances(
+    unit: Unit,
+    units: PieceMap[Unit],
+    a: UnitArrays,
+    i: int,
+    rows: np.ndarray,
+    dx: np.ndarray,
+    dy: np.ndarray,
+) -> np.ndarray:
+    """``distance`` from ``unit`` (row ``i``) to each unit of ``rows`` (``dx``,
+    ``dy`` from it), to the bit: rectangles facing its way by
+    ``parallel_distance``'s operations over the arrays (whose centres and half
+    sizes are the outlines'), other rectangles by one shapely call over the
+    same polygons, pairs with a round base one by one (analytic, cheap)."""
+    d = np.empty(len(rows))
+    oa = unit_outline(unit)
+    flat = ~a.is_round[rows] if not oa.is_round else np.zeros(len(rows), dtype=bool)
+    parallel = flat & (a.angle[rows] == a.angle[i])
+    if parallel.any():
+        r, px, py = rows[parallel], dx[parallel], dy[parallel]
+        c, s = math.cos(oa.angle), math.sin(oa.angle)
+        gx = np.maximum(np.abs(px * c + py * s) - (a.half_w[i] + a.half_w[r]), 0.0)
+        gy = np.maximum(np.abs(py * c - px * s) - (a.half_d[i] + a.half_d[r]), 0.0)
+        d[parallel] = np.sqrt(gx * gx + gy * gy)
+    turned = np.flatnonzero(flat & ~parallel)
+    if turned.size:
+        shapes = rect_polygons([unit, *units.take(rows[turned].tolist())])
+        d[turned] = shapely.distance(shapes[0], shapes[1:])
+    rounded = np.flatnonzero(~flat)
+    for k, other in zip(rounded.tolist(), units.take(rows[rounded].tolist()), strict=True):
+        d[k] = distance(oa, unit_outline(other))
+    return d
 
 
 #: Up to this many units, the spacing check loops over them without numpy.
