@@ -77,10 +77,12 @@ def reference_arrays(units: list[Unit]) -> dict[str, np.ndarray]:
     x, y, bw, bd, models, mpr, facing, elevation, removed = (
         np.array([fields_read(u)[:9] for u in units], dtype=float).reshape(-1, 9).T.copy()
     )
-    bw, bd = bw / MM_PER_INCH, bd / MM_PER_INCH
     is_round = np.array([u.base_shape is BaseShape.ROUND for u in units], dtype=bool)
-    half_w = np.where(is_round, bw / 2, np.minimum(models, mpr) * bw / 2)
-    half_d = np.where(is_round, bw / 2, np.ceil(models / mpr) * bd / 2)
+    # The half sizes as Unit.width_in and depth_in work them out (mm first).
+    round_half = bw / MM_PER_INCH / 2
+    half_w = np.where(is_round, round_half, np.minimum(models, mpr) * bw / MM_PER_INCH / 2)
+    half_d = np.where(is_round, round_half, np.ceil(models / mpr) * bd / MM_PER_INCH / 2)
+    bw = bw / MM_PER_INCH
     angle = np.radians(facing)
     return {
         "sides": np.array([u.side for u in units], dtype=object),
