@@ -9,7 +9,11 @@ import numpy as np
 import pytest
 from PySide6.QtGui import QImage
 
-from tabletop_gui.app.canvas.unit_batch import UnitBatch, stacking_layers
+from tabletop_gui.app.canvas.unit_batch import (
+    UnitBatch,
+    _stacking_layers_one_by_one,
+    stacking_layers,
+)
 from tabletop_gui.model import InchBoard, Scene, Setup, Side, Unit
 from tabletop_gui.model.game import Game
 
@@ -124,6 +128,31 @@ def test_boxes_spanning_thousands_of_inches_stack_as_pair_by_pair_and_at_once():
         w, h = rng.choice([(rng.uniform(0.5, 4), rng.uniform(0.5, 4)), (10_000.0, 3_000.0)])
         boxes.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
     assert stacking_layers(boxes) == _layers_pair_by_pair(boxes)
+
+
+@pytest.mark.parametrize("n", [600, 3000])
+def test_a_crowded_board_stacks_at_once_as_box_by_box(n):
+    """Hundreds of boxes or more: the overlapping pairs found at once (a tree of
+    the boxes) give the layers the box-by-box pass gives, with bases on one
+    spot, side by side in contact, and piles hundreds deep."""
+    rng = random.Random(n)
+    boxes: list[tuple[float, float, float, float]] = []
+    for _ in range(n):
+        x, y = rng.uniform(0, 30), rng.uniform(0, 20)
+        w, h = rng.choice([(0.79, 0.79), (0.98, 1.97), (3.9, 3.1)])
+        if boxes and rng.random() < 0.2:  # on the last one's spot, or beside it
+            x0, y0, x1, _ = boxes[-1]
+            x, y = rng.choice([x0, x1]) + w / 2, y0 + h / 2
+        boxes.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+    layers = stacking_layers(boxes)
+    assert layers == _layers_pair_by_pair(boxes)
+    assert max(layers) > 10
+
+
+def test_a_box_of_no_size_among_many_stacks_as_box_by_box():
+    boxes = [(i % 40 * 0.5, i // 40 * 0.5, i % 40 * 0.5 + 1, i // 40 * 0.5 + 1) for i in range(400)]
+    boxes[200] = (5.0, 2.0, 5.0, 2.0)
+    assert stacking_layers(boxes) == _stacking_layers_one_by_one(boxes)
 
 
 def test_batch_draws_one_layer_per_level_of_overlap(qtbot):

@@ -173,6 +173,27 @@ def _unit_paint(rgba: int) -> tuple[tuple[QColor, QColor], tuple[QPen, QPen, QPe
     return fills, pens
 
 
+#: What ``UnitItem._shape_of`` draws a unit with: footprint path, role band
+#: path, front line, file and rank lines, badges' corner.
+UnitShape = tuple[QPainterPath, QPainterPath, QLineF, tuple[QLineF, ...], QPointF]
+#: The shapes made, by what they depend on: a board at the piece limit has
+#: 20,000 units of a few shapes. Qt shares a path or a line between the items
+#: given it until one is written to, and no item writes to them.
+_SHAPES: dict[tuple[object, ...], UnitShape] = {}
+SHAPES_KEPT = 4096
+
+
+def _unit_shape(item: UnitItem, unit: Unit) -> UnitShape:
+    key = (unit.base_shape, unit.facing, unit.base_width_mm, unit.base_depth_mm,
+           min(unit.models, unit.models_per_rank), unit.ranks)  # fmt: skip
+    shape = _SHAPES.get(key)
+    if shape is None:
+        if len(_SHAPES) >= SHAPES_KEPT:
+            _SHAPES.clear()
+        shape = _SHAPES[key] = item._shape_of(unit)
+    return shape
+
+
 class UnitItem(PieceItem):
     kind = "unit"
 
@@ -256,10 +277,24 @@ class UnitItem(PieceItem):
 
     def _build(self, unit: Unit) -> None:
         self.prepareGeometryChange()
+        path, halo, front, grid, badge_at = _unit_shape(self, unit)
+        self.path = QPainterPath(path)  # copies share the points until written to
+        self.halo_path = QPainterPath(halo)
+        self.front = QLineF(front)
+        self.grid = list(grid)
+        self.badge_at = QPointF(badge_at)
+        self.glyph = glyph(self.look, min(unit.width_in, unit.depth_in)) if self.look else None
+        self._shape = None
+        self._rect = self.outer_rect()
+        self.refresh_badges()
+
+    def _shape_of(self, unit: Unit) -> UnitShape:
+        """The footprint, its role band's centre line, the front, the file and
+        rank lines and the badges' corner, around (0, 0)."""
         path = QPainterPath()
         halo = QPainterPath()
         grow = style.HALO_IN / 2
-        self.grid = []
+        grid = []
         if unit.base_shape is BaseShape.ROUND:
             r = unit.width_in / 2
             path.addEllipse(QPointF(0, 0), r, r)
@@ -269,10 +304,10 @@ class UnitItem(PieceItem):
             px, py = math.cos(a), -math.sin(a)
             half = r * 0.6
             fx, fy = dx * r * 0.8, dy * r * 0.8
-            self.front = QLineF(
+            front = QLineF(
                 QPointF(fx - px * half, fy - py * half), QPointF(fx + px * half, fy + py * half)
             )
-            self.badge_at = QPointF(r * 0.7, -r * 0.7)
+            badge_at = QPointF(r * 0.7, -r * 0.7)
         else:
             outline = unit_outline(unit)
             poly = self._local(unit, 0.0, outline)
@@ -281,22 +316,17 @@ class UnitItem(PieceItem):
             halo.addPolygon(self._local(unit, grow, outline))
             halo.closeSubpath()
             p0, p1, p2, p3 = poly.at(0), poly.at(1), poly.at(2), poly.at(3)
-            self.front = QLineF(p2, p3)
+            front = QLineF(p2, p3)
             box = poly.boundingRect()
-            self.badge_at = QPointF(box.right(), box.top())
+            badge_at = QPointF(box.right(), box.top())
             files, ranks = min(unit.models, unit.models_per_rank), unit.ranks
             for i in range(1, files):
                 t = i / files
-                self.grid.append(QLineF(p0 + (p1 - p0) * t, p3 + (p2 - p3) * t))
+                grid.append(QLineF(p0 + (p1 - p0) * t, p3 + (p2 - p3) * t))
             for j in range(1, ranks):
                 t = j / ranks
-                self.grid.append(QLineF(p0 + (p3 - p0) * t, p1 + (p2 - p1) * t))
-        self.path = path
-        self.halo_path = halo
-        self.glyph = glyph(self.look, min(unit.width_in, unit.depth_in)) if self.look else None
-        self._shape = None
-        self._rect = self.outer_rect()
-        self.refresh_badges()
+                grid.append(QLineF(p0 + (p3 - p0) * t, p1 + (p2 - p1) * t))
+        return path, halo, front, tuple(grid), badge_at
 
     def badge_anchor(self) -> QPointF:
         return self.badge_at

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+import shapely
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -49,7 +51,72 @@ BIG_BOX_CELLS = 64
 def stacking_layers(boxes: list[tuple[float, float, float, float]]) -> list[int]:
     """A layer per box (left, top, right, bottom), in drawing order: one above the
     highest earlier box it overlaps, 0 when it overlaps none. Drawing layer by
-    layer keeps every overlap in order while each layer is drawn in one go."""
+    layer keeps every overlap in order while each layer is drawn in one go.
+    Many boxes: the overlapping pairs are found at once (``_overlapping``), then
+    each box takes its layer from the earlier ones it overlaps."""
+    if len(boxes) >= MANY_BOXES:
+        pairs = _overlapping(boxes)
+        if pairs is not None:
+            later, earlier = pairs
+            starts = np.searchsorted(later, np.arange(len(boxes) + 1)).tolist()
+            layers = np.zeros(len(boxes), dtype=np.int64)
+            for i in np.unique(later).tolist():  # in drawing order: the earlier are final
+                layers[i] = layers[earlier[starts[i] : starts[i + 1]]].max() + 1
+            return layers.tolist()
+    return _stacking_layers_one_by_one(boxes)
+
+
+#: From this many boxes, ``stacking_layers`` finds the overlapping pairs at once.
+MANY_BOXES = 256
+#: More overlapping pairs than this (a pile of thousands of units on one spot)
+#: are left to the one-by-one pass, which needs no memory for them.
+MAX_PAIRS = 4_000_000
+#: Boxes asked of the tree at a time (a pile answers each with every other).
+PAIR_CHUNK = 256
+
+
+def _overlapping(
+    boxes: list[tuple[float, float, float, float]],
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """(later, earlier): every pair of boxes that overlap as ``stacking_layers``
+    counts it (by more than LAYER_EPS, the same comparisons), the later's index
+    first, sorted by it; None past MAX_PAIRS, or when a box is not wider and
+    taller than twice LAYER_EPS (the one-by-one pass enters it in no cell). A
+    tree of the boxes (shapely's STRtree, in C) names the boxes that meet
+    each; the comparisons keep those that overlap."""
+    a = np.asarray(boxes, dtype=float).reshape(-1, 4)
+    left, top, right, bottom = a.T
+    e = LAYER_EPS
+    if not (np.isfinite(a).all() and (left + e < right - e).all() and (top + e < bottom - e).all()):
+        return None  # a box of (nearly) no size: the one-by-one pass's cells decide
+    tree = shapely.STRtree(shapely.box(left, top, right, bottom))
+    shapes = tree.geometries
+    later: list[np.ndarray] = []
+    earlier: list[np.ndarray] = []
+    found = 0
+    for k in range(0, len(a), PAIR_CHUNK):
+        i, j = tree.query(shapes[k : k + PAIR_CHUNK])
+        i = i + k
+        keep = j < i
+        i, j = i[keep], j[keep]
+        over = (
+            (left[i] + e < right[j] - e)
+            & (left[j] + e < right[i] - e)
+            & (top[i] + e < bottom[j] - e)
+            & (top[j] + e < bottom[i] - e)
+        )
+        later.append(i[over])
+        earlier.append(j[over])
+        found += int(over.sum())
+        if found > MAX_PAIRS:
+            return None
+    i, j = np.concatenate(later), np.concatenate(earlier)
+    order = np.argsort(i, kind="stable")
+    return i[order], j[order]
+
+
+def _stacking_layers_one_by_one(boxes: list[tuple[float, float, float, float]]) -> list[int]:
+    """``stacking_layers`` box by box, the earlier ones found through a grid."""
     cells: dict[tuple[int, int], list[int]] = {}
     big: list[int] = []
     layers: list[int] = []
@@ -252,7 +319,10 @@ class UnitBatch(QGraphicsItem):
         labels = []
         marked_labels: list[list[MarkedLabel]] = [[] for _ in range(n)]
         glyphs: list[list[tuple[QColor, Glyph, QPointF]]] = [[] for _ in range(n)]
-        rect = QRectF()
+        lefts: list[float] = []
+        tops: list[float] = []
+        rights: list[float] = []
+        bottoms: list[float] = []
         for (it, unit, _, marks), pos, layer in zip(self.members, places, per_unit, strict=True):
             faded = it.greyed or any(m.role is Role.NOT_COUNTING for m in marks)
             outline, grid, front = it.pens
@@ -293,7 +363,14 @@ class UnitBatch(QGraphicsItem):
                 )
             elif name:
                 labels.append((name, pos + it.name_at, it.ts))
-            rect = rect.united(it.boundingRect().translated(pos))
+            own = it.boundingRect()
+            if not own.isNull():  # as QRectF.united: a null rect adds nothing
+                left, top, right, bottom = rect_coords(own)
+                x, y = pos.x(), pos.y()
+                lefts.append(left + x)
+                tops.append(top + y)
+                rights.append(right + x)
+                bottoms.append(bottom + y)
         self._layers = [
             BatchLayer(list(f.values()), list(g.values()), list(fr.values()), _in_order(b), gl, ml)
             for f, g, fr, b, gl, ml in zip(
@@ -301,7 +378,11 @@ class UnitBatch(QGraphicsItem):
             )
         ]
         self._labels = labels
-        self._rect = rect
+        self._rect = (
+            QRectF(min(lefts), min(tops), max(rights) - min(lefts), max(bottoms) - min(tops))
+            if lefts
+            else QRectF()
+        )
         self.update()
 
     def paint(
