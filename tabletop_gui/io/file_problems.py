@@ -160,8 +160,10 @@ def problems_of(raw: str | bytes, source: str = "") -> Report:
 
     def step(i: int, before: GameState, event: Event, after: GameState) -> None:
         if not collecting.found:  # a file with problems is not reviewed
-            report.flagged.extend((collecting.original("events", i), f)
-                                  for f in flags(before, event, after))  # fmt: skip
+            found = flags(before, event, after)
+            if found:  # the event's index in the file, once for all its flags
+                index = collecting.original("events", i)
+                report.flagged.extend([(index, f) for f in found])
         state[:] = [after]
 
     try:

@@ -233,8 +233,8 @@ def spacing_flags(state: GameState, unit_id: str) -> list[str]:
     others, distances = found
     units = state.scene.units
     head, tail = _flag_words(units[unit_id], unit_spacing(state.setup))
-    return [
-        f"{head}{inches(d)} from {piece_label(other)}{tail}"
+    return [  # a unit's piece_label: its name, else its id
+        f"{head}{inches(d)} from {other.name or other.id}{tail}"
         for other, d in zip(others, distances, strict=True)
     ]
 
