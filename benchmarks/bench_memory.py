@@ -1,6 +1,7 @@
 """Memory of a game's timeline (every state kept, for look-back and undo): peak
-memory of opening a game of N units and E events (moves, with a Game Turn every
-500 events) into a ``rules.engine.Timeline``, next to a baseline in the same run:
+memory of opening a game of N units and E events (moves, spread over the game's
+six Game Turns: a move after the sixth is refused, the game being over) into a
+``rules.engine.Timeline``, next to a baseline in the same run:
 the same timeline plus one copy of the unit map per state, which is what the
 timeline cost when each move copied the whole map.
 
@@ -54,9 +55,10 @@ def child(units: int, events: int, copies: bool, scored: bool = False) -> dict[s
     setup = setup_with(pieces, (ObjectiveSpec("htg", "t9a.hold_the_ground"),))
     log: list[Event] = []
     turn = 1
+    every = max(500, -(-events // 6))  # six Game Turns at most
     while len(log) < events:
-        if len(log) % 500 == 0:
-            log += [TurnStart(turn), TurnEnd(turn)]
+        if len(log) % every == 0:
+            log += ([TurnEnd(turn - 1)] if turn > 1 else []) + [TurnStart(turn)]
             turn += 1
         u = placed(pieces[rng.randrange(units)], rng)
         log.append(MovePiece(u.id, u.x, u.y))
