@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.examples import SCENARIOS
@@ -38,8 +39,24 @@ def shown_pixels(window) -> np.ndarray:
     return rows[:, : image.width() * 4].reshape(image.height(), image.width(), 4).copy()
 
 
+def rested(window) -> None:
+    """Wait until the zoom has rested: the kept pictures drawn sharp and the labels
+    placed (lod_tiles.SETTLE_MS after the last zoom step). Without it, the settle
+    could fire between the two grabs of ``stale_pixels`` on a slow machine and the
+    sharp redraw be counted as stale pixels."""
+    view = window.view
+    for _ in range(250):
+        for _ in range(3):
+            QApplication.processEvents()  # the paints pending start their settle
+        if window.scene.pictures_resting() and not view.label_timer.isActive():
+            return
+        QTest.qWait(20)
+    raise AssertionError("the zoom never rested")
+
+
 def stale_pixels(window) -> int:
     """How many viewport pixels differ from a full repaint of the same scene."""
+    rested(window)
     shown = shown_pixels(window)
     window.view.viewport().repaint()
     fresh = shown_pixels(window)

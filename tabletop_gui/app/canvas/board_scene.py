@@ -189,6 +189,12 @@ class BoardScene(QGraphicsScene):
         for item in [*self._overlays.values(), *self.pieces.values()]:
             self._keep_picture(item)
 
+    def pictures_resting(self) -> bool:
+        """Every kept picture is drawn at the view's rested zoom: none waits for
+        SETTLE_MS to be drawn sharp (a repaint now shows what a later one will)."""
+        kept = [self._background, *(batch.pictures for batch in self.batches)]
+        return all(p.resting() for p in kept if p is not None)
+
     def forget_pictures(self) -> None:
         """Drop the pictures kept per zoom band: the next paint draws the
         background and the unit batches anew, sharp at the view's scale."""

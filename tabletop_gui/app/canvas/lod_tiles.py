@@ -68,6 +68,10 @@ class TilePictures:
         #: Views whose zoom has rested: their next paint draws sharp.
         self._settled: set[int] = set()
 
+    def resting(self) -> bool:
+        """No view waits to be drawn sharp after a zoom step (its settle is not pending)."""
+        return self._timer is None or not self._timer.isActive()
+
     def scales(self) -> set[float]:
         """The scales the views' pictures are drawn at."""
         return {v.scale for v in self._views.values()}
