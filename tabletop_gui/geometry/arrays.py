@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import islice
+from itertools import compress, islice
 from operator import attrgetter
 from typing import Any
 
@@ -274,3 +274,72 @@ def inside_area(a: UnitArrays, area: Polygon) -> np.ndarray:
         d = shapely.distance(area, pts)
         out[a.is_round] = shapely.contains(area, pts) | (d < a.radius[a.is_round] - EPS)
     return out
+
+
+#: Up to this many units a scene whose unit arrays are not built yet is
+#: measured by ``units_near_point``, not by building them (docs/performance.md,
+#: "Evaluate": chosen by measurement).
+SMALL_BOARD = 150
+
+
+def units_near_point(
+    units: Sequence[Unit], px: float, py: float, distance: float
+) -> tuple[list[int], list[float]]:
+    """The rows, in order, of the units on the table whose footprint lies within
+    ``distance`` of (px, py), and those distances: what ``distances_to_point``
+    on ``unit_arrays`` gives them, to the bit, without building the arrays.
+
+    The same IEEE operations on the same doubles as ``_build_units`` and
+    ``distances_to_point``, element by element, in as few array calls as can
+    be (x and y, the width and the depth, taken together as rows of two): at
+    100 units each call costs about what its data does, and the arrays' other
+    columns (ids, sides, reach, elevation...) are not made. A first evaluate
+    of a small board reads its units once; the arrays are built when a drag
+    or another measurement asks for them."""
+    n = len(units)
+    try:
+        packed = b"".join(map(_NUMBERS, units))
+    except TypeError:  # a unit made by ``evolve`` (moved) has none yet: read and kept
+        packed = b"".join(map(unit_numbers, units))
+    t = np.frombuffer(packed, dtype=float).reshape(n, len(NUMBERS)).T.copy()
+    # The half sizes, (min(models, per rank) * width, ceil(models / per rank)
+    # * depth) / MM_PER_INCH / 2, as two rows.
+    half = np.empty((2, n))
+    np.minimum(t[4], t[5], out=half[0])
+    np.divide(t[4], t[5], out=half[1])
+    np.ceil(half[1], out=half[1])
+    half *= t[2:4]
+    half /= MM_PER_INCH
+    half /= 2
+    any_round = bool(np.count_nonzero(t[10]))
+    if any_round:
+        is_round = t[10] != 0.0
+        half_bw = t[2] / MM_PER_INCH
+        half_bw /= 2
+        half[:, is_round] = half_bw[is_round]
+    angle = np.radians(t[6])
+    cos, sin = np.cos(angle), np.sin(angle)
+    # (x - px, y - py): the array path's (px - x, py - y) negated, exactly, so
+    # the same magnitudes below (every sum negated alike, then its absolute value).
+    t[0] -= px
+    t[1] -= py
+    d = t[0:2]
+    along = d * cos  # (dx cos, dy cos)
+    across = d * sin  # (dx sin, dy sin)
+    along[0] += across[1]  # dx cos + dy sin
+    along[1] -= across[0]  # -dx sin + dy cos, as (-dx) sin + dy cos rounds
+    local = np.abs(along, out=along)
+    local -= half
+    np.maximum(local, 0.0, out=local)
+    dist = np.hypot(local[0], local[1])
+    if any_round:
+        centre = np.hypot(d[0], d[1])
+        centre -= np.where(is_round, half_bw, 0.0)
+        np.maximum(centre, 0.0, out=centre)
+        dist = np.where(is_round, centre, dist)
+    near = (dist <= distance).nonzero()[0]
+    rows, dists = near.tolist(), dist[near].tolist()
+    on_table = [not units[i].removed for i in rows]  # asked of these few alone
+    if all(on_table):
+        return rows, dists
+    return list(compress(rows, on_table)), list(compress(dists, on_table))

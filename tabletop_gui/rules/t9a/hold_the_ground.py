@@ -9,11 +9,19 @@ the log at each ``turn_end`` of a whole Game Turn.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import compress, repeat
+from operator import attrgetter
 
 import numpy as np
 
-from tabletop_gui.geometry.arrays import UnitArrays, distances_to_point, far_from, unit_arrays
+from tabletop_gui.geometry.arrays import (
+    SMALL_BOARD,
+    UnitArrays,
+    distances_to_point,
+    far_from,
+    unit_arrays,
+    units_near_point,
+)
 from tabletop_gui.geometry.minkowski import Footprint, reach_point
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.model.events import Event, TurnEnd
@@ -26,18 +34,18 @@ from tabletop_gui.rules.region import Region, RegionPart
 from tabletop_gui.rules.scoreboard import (
     Circle,
     CountingPiece,
-    Highlight,
     ObjectiveResult,
     PieceMark,
     Role,
     strict_leader,
 )
-from tabletop_gui.rules.t9a.common import is_point, objective_result, standing
+from tabletop_gui.rules.t9a.common import is_point, standing
 from tabletop_gui.rules.t9a.regions import enemies_note, not_scoring, on_board
 from tabletop_gui.rules.t9a.scoring import (
     NOT_A_SCORING_UNIT,
     game_ended,
     game_turns,
+    is_scoring,
     scoring_mask,
     why_not_scoring,
 )
@@ -84,6 +92,8 @@ class _NearRows:
 
 def _near_rows(scene: Scene, cx: float, cy: float, only: int | None) -> _NearRows:
     """The units within 6 in of (cx, cy): every unit, or unit row ``only`` alone."""
+    if only is None and len(scene.units) <= SMALL_BOARD and "unit_arrays" not in scene.cache:
+        return _near_rows_small(scene, cx, cy)
     arrays = unit_arrays(scene)
     first = 0
     if only is not None:
@@ -122,6 +132,61 @@ def _rows(
     return Rows(tuple((idx + first).tolist()), (tuple(pieces), tuple(marks), tuple(sides)))
 
 
+def _near_rows_small(scene: Scene, cx: float, cy: float) -> _NearRows:
+    """``_near_rows`` of every unit of a small board whose arrays are not built:
+    the units within 6 in found without them (``units_near_point``, the same
+    distances to the bit), and the Scoring mask asked of those units alone, as
+    ``scoring_mask`` asks it (the flag, then Fleeing and lost Scoring where a
+    field of the family is set). The same rows, pieces, marks and notes, the
+    margins RADIUS - distance (one IEEE subtraction, as the arrays' is)."""
+    units = list(scene.units.values())
+    rows, dists = units_near_point(units, cx, cy, RADIUS + EPS)
+    near = list(map(units.__getitem__, rows))
+    scores = [bool(u.scoring) and (not u.extra or is_scoring(u)) for u in near]
+    if all(scores):
+        return _NearRows(_plain_rows(near, dists, rows, Role.COUNTS, None), _NO_ROWS)
+    no = [not s for s in scores]
+    others = list(compress(near, no))
+    notes = [why_not_scoring(u) if u.scoring else NOT_A_SCORING_UNIT for u in others]
+    return _NearRows(
+        _plain_rows(list(compress(near, scores)), list(compress(dists, scores)),
+                    list(compress(rows, scores)), Role.COUNTS, None),
+        _plain_rows(others, list(compress(dists, no)), list(compress(rows, no)),
+                    Role.NOT_COUNTING, notes),
+    )  # fmt: skip
+
+
+def _plain_rows(
+    units: list[Unit], dists: list[float], rows: list[int], role: Role, notes: list[str] | None
+) -> Rows:
+    """``_rows`` of ``units`` (unit rows ``rows``) at distances ``dists``, from
+    Python floats."""
+    uids = list(map(_ID, units))
+    sides = tuple(map(_SIDE, units))
+    words = repeat("") if notes is None else notes
+    margins = map(_RADIUS_MINUS, dists)
+    pieces = tuple(map(_new, repeat(CountingPiece), zip(uids, sides, margins, dists, words,
+                   strict=False)))  # fmt: skip
+    marks = tuple(map(_new, repeat(PieceMark), zip(uids, repeat(role), sides, words,
+                  repeat("piece"), strict=False)))  # fmt: skip
+    return Rows(tuple(rows), (pieces, marks, sides))
+
+
+_RADIUS_MINUS = RADIUS.__sub__
+_ID, _SIDE = attrgetter("id"), attrgetter("side")
+_NO_ROWS = Rows.of((), 3)
+
+
+def _near(scene: Scene, near: _NearRows) -> Near:
+    counting, not_counting = near.counting.columns, near.not_counting.columns
+    return Near(
+        side_counts(counting[2], scene.side_ids),
+        counting[0],
+        not_counting[0],
+        counting[1] + not_counting[1],
+    )
+
+
 #: A NamedTuple made from an iterable of its fields, in C.
 _new = tuple.__new__
 
@@ -155,15 +220,7 @@ class HoldTheGround(Objective):
         return kept(state.scene, (self.kind, cx, cy), lambda s, only: _near_rows(s, cx, cy, only))
 
     def near_centre(self, state: GameState) -> Near:
-        scene = state.scene
-        near = self._kept_near(state)
-        counting, not_counting = near.counting.columns, near.not_counting.columns
-        return Near(
-            side_counts(counting[2], scene.side_ids),
-            counting[0],
-            not_counting[0],
-            counting[1] + not_counting[1],
-        )
+        return _near(state.scene, self._kept_near(state))
 
     def scoring_region(self, state: GameState, unit: Unit) -> Region | None:
         """Centres at which the unit is within 6 in of the centre: the footprint,
@@ -195,17 +252,19 @@ class HoldTheGround(Objective):
     def evaluate(self, state: GameState) -> ObjectiveResult:
         near = self._kept_near(state)
         inputs = (near, state.records, state.clock, state.setup, state.scene.sides)
-        return reused(self, inputs, lambda: self._evaluate(state))
+        return reused(self, inputs, lambda: self._evaluate(state, near))
 
-    def _evaluate(self, state: GameState) -> ObjectiveResult:
+    def _evaluate(self, state: GameState, kept_near: _NearRows | None = None) -> ObjectiveResult:
         scene = state.scene
         checks: tuple[Check, ...] = self.record(state, ())
-        counters = {s: 0 for s in scene.side_ids}
+        counters = dict.fromkeys(scene.side_ids, 0)
         for c in checks:
             if c.winner is not None:
                 counters[c.winner] = counters.get(c.winner, 0) + 1
-        near = self.near_centre(state)
-        now_leader = strict_leader(near.counts)
+        near = self._kept_near(state) if kept_near is None else kept_near
+        counting, not_counting = near.counting.columns, near.not_counting.columns
+        now = side_counts(counting[2], scene.side_ids)
+        now_leader = strict_leader(now)
         final = game_ended(state)
         status, leader = standing(counters, final)
 
@@ -224,32 +283,30 @@ class HoldTheGround(Objective):
                 if now_leader
                 else f"equal numbers: no counter {when}"
             )
-            reason += (
-                f" Scoring Units within 6 in of the centre now: {names(near.counts)}; {taker}."
-            )
+            reason += f" Scoring Units within 6 in of the centre now: {names(now)}; {taker}."
         elif leader:
             reason += f" {scene.side(leader).name} has the most counters and wins."
         else:
             reason += " Equal counters: nobody wins."
         cx, cy = self.centre(state)
-        highlights: list[Highlight] = [
-            Circle(cx, cy, RADIUS, label="Hold the Ground: 6 in of the centre")
-        ]
-        highlights += near.marks
-        return objective_result(
-            self,
+        circle = Circle(cx, cy, RADIUS, label="Hold the Ground: 6 in of the centre")
+        return ObjectiveResult(
+            objective_id=self.id,
+            name=self.name,
+            kind=self.kind,
             status=status,
             leader=leader,
             counts=counters,
             reason=reason,
             final=final,
-            counting=near.counting + near.not_counting,
-            highlights=highlights,
+            counting=counting[0] + not_counting[0],
+            highlights=(circle, *counting[1], *not_counting[1]),
             details={
-                "now": dict(near.counts),
+                "now": now,
                 "now_leader": now_leader,
                 "checks": [
                     {"turn": c.turn, "counts": dict(c.counts), "winner": c.winner} for c in checks
                 ],
             },
+            counted=self.counted,
         )
