@@ -276,6 +276,20 @@ def inside_area(a: UnitArrays, area: Polygon) -> np.ndarray:
     return out
 
 
+def _point(px: float, py: float) -> np.ndarray:
+    """(px, py) as a column of two, the last one asked kept (an objective's
+    centre is asked again and again)."""
+    if _POINT and _POINT[0] == (px, py):
+        return _POINT[1]
+    column = np.array(((px,), (py,)))
+    column.flags.writeable = False
+    _POINT[:] = [(px, py), column]
+    return column
+
+
+_POINT: list[Any] = []
+
+
 #: Up to this many units a scene whose unit arrays are not built yet is
 #: measured by ``units_near_point``, not by building them (docs/performance.md,
 #: "Evaluate": chosen by measurement).
@@ -306,8 +320,8 @@ def units_near_point(
     # * depth) / MM_PER_INCH / 2, as two rows.
     half = np.empty((2, n))
     np.minimum(t[4], t[5], out=half[0])
-    np.divide(t[4], t[5], out=half[1])
-    np.ceil(half[1], out=half[1])
+    np.divide(t[4], t[5], half[1])
+    np.ceil(half[1], half[1])
     half *= t[2:4]
     half /= MM_PER_INCH
     half /= 2
@@ -321,14 +335,13 @@ def units_near_point(
     cos, sin = np.cos(angle), np.sin(angle)
     # (x - px, y - py): the array path's (px - x, py - y) negated, exactly, so
     # the same magnitudes below (every sum negated alike, then its absolute value).
-    t[0] -= px
-    t[1] -= py
     d = t[0:2]
+    d -= _point(px, py)
     along = d * cos  # (dx cos, dy cos)
     across = d * sin  # (dx sin, dy sin)
     along[0] += across[1]  # dx cos + dy sin
     along[1] -= across[0]  # -dx sin + dy cos, as (-dx) sin + dy cos rounds
-    local = np.abs(along, out=along)
+    local = np.abs(along, along)
     local -= half
     np.maximum(local, 0.0, out=local)
     dist = np.hypot(local[0], local[1])
