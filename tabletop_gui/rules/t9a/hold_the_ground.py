@@ -160,19 +160,19 @@ def _plain_rows(
     units: list[Unit], dists: list[float], rows: list[int], role: Role, notes: list[str] | None
 ) -> Rows:
     """``_rows`` of ``units`` (unit rows ``rows``) at distances ``dists``, from
-    Python floats."""
+    Python floats: the margin RADIUS - distance is one IEEE subtraction, as the
+    arrays' is."""
     uids = list(map(_ID, units))
     sides = tuple(map(_SIDE, units))
     words = repeat("") if notes is None else notes
-    margins = map(_RADIUS_MINUS, dists)
-    pieces = tuple(map(_new, repeat(CountingPiece), zip(uids, sides, margins, dists, words,
-                   strict=False)))  # fmt: skip
+    entries = zip(uids, sides, dists, words, strict=False)
+    pieces = tuple([_new(CountingPiece, (uid, side, RADIUS - dist, dist, word))
+                    for uid, side, dist, word in entries])  # fmt: skip
     marks = tuple(map(_new, repeat(PieceMark), zip(uids, repeat(role), sides, words,
                   repeat("piece"), strict=False)))  # fmt: skip
     return Rows(tuple(rows), (pieces, marks, sides))
 
 
-_RADIUS_MINUS = RADIUS.__sub__
 _ID, _SIDE = attrgetter("id"), attrgetter("side")
 _NO_ROWS = Rows.of((), 3)
 
