@@ -11,6 +11,7 @@ measurement and a few tuple copies made in C, whatever the army's size.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import is_
@@ -60,9 +61,13 @@ def side_counts(sides: tuple[str, ...], side_ids: Iterable[str]) -> dict[str, in
     none), then any other in the order first met, as a count made unit by unit
     would list them."""
     counts = dict.fromkeys(side_ids, 0)
-    get = counts.get
-    for side in sides:  # a few dozen at most: a Counter costs more to make
-        counts[side] = get(side, 0) + 1
+    if len(sides) < 32:  # a Counter costs more to make than counting a few
+        get = counts.get
+        for side in sides:
+            counts[side] = get(side, 0) + 1
+        return counts
+    for side, n in Counter(sides).items():
+        counts[side] = counts.get(side, 0) + n
     return counts
 
 
