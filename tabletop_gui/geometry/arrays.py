@@ -290,9 +290,10 @@ def _point(px: float, py: float) -> np.ndarray:
 _POINT: list[Any] = []
 
 
-#: Up to this many units a scene whose unit arrays are not built yet is
-#: measured by ``units_near_point``, not by building them (docs/performance.md,
-#: "Evaluate": chosen by measurement).
+#: Up to this many units, Hold the Ground measures a scene whose unit arrays
+#: are not built yet with ``units_near_point`` instead of building them: faster
+#: cold at every size, but the first drag then builds them (docs/performance.md,
+#: "Evaluate", where the threshold was measured).
 SMALL_BOARD = 150
 
 
