@@ -28,7 +28,6 @@ import json
 import os
 import stat
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +36,7 @@ from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, QTimer
 from tabletop_gui.app.document import Document
 from tabletop_gui.io import dumps
 from tabletop_gui.io.atomic import remove_stale_temps_in, write_atomic
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.limits import text_problem
 
 ORGANIZATION = "tabletop_gui"

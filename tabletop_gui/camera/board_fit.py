@@ -5,7 +5,7 @@ board corners given by hand), checked before it is trusted."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
 
@@ -14,6 +14,7 @@ from tabletop_gui.camera.detect import Seen
 from tabletop_gui.camera.errors import CameraError
 from tabletop_gui.camera.lens import Lens
 from tabletop_gui.camera.markers import CORNER_IDS, corner_marker_corners
+from tabletop_gui.lazy_dataclass import dataclass
 
 #: A fit whose corners disagree by more than this (inches, RMS) is refused: a
 #: corner marker moved off its corner, a sheet not flat, a wrong board size.

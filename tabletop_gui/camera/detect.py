@@ -4,12 +4,12 @@ convention's order (docs/camera.md)."""
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from tabletop_gui.camera import apriltag_lib
+from tabletop_gui.lazy_dataclass import dataclass
 
 #: Pixels above which the detector first looks for quads at 1/1.5 of the
 #: resolution (edges are still refined at full resolution): at full resolution

@@ -6,13 +6,14 @@ per unit that has come to rest away from its place in the game
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from tabletop_gui.camera.table_read import (
     MOVE_TOLERANCE_IN,
     TURN_TOLERANCE_DEG,
     TableReading,
 )
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import MovePiece
 
 #: A unit still for this long (seconds) has come to rest: its move is recorded.

@@ -4,9 +4,9 @@ typed in and ours read by OpenCV (docs/camera.md, Lens calibration)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
+
+from tabletop_gui.lazy_dataclass import dataclass
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ corners are calibration points, each known by its id."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -19,6 +18,7 @@ from tabletop_gui.camera.detect import Seen
 from tabletop_gui.camera.errors import CameraError
 from tabletop_gui.camera.lens import Lens
 from tabletop_gui.camera.markers import UNIT_SQUARE
+from tabletop_gui.lazy_dataclass import dataclass
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -25,6 +24,7 @@ from tabletop_gui.camera.markers import (
     corner_marker_corners,
 )
 from tabletop_gui.camera.table_read import TableReading, check_image, read_table
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.scene import Scene
 
 #: A tracked marker is looked for in the box around its last corners grown by

@@ -16,12 +16,12 @@ the side of its black square; it is printed with a white quiet zone of one cell
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 
 from tabletop_gui.camera import apriltag_lib
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.pieces import FIRST_UNIT_TAG, LAST_TAG
 
 #: The convention's version (docs/camera.md); a change that moves a marker bumps it.

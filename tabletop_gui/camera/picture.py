@@ -6,7 +6,6 @@ put it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -14,6 +13,7 @@ import numpy as np
 from tabletop_gui.camera.board_fit import BoardFit
 from tabletop_gui.camera.homography import apply
 from tabletop_gui.camera.lens import Lens
+from tabletop_gui.lazy_dataclass import dataclass
 
 #: How far past the board's edges the picture is shown (inches).
 MARGIN_IN = 3.0

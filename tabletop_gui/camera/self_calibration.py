@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 
@@ -35,6 +35,7 @@ from tabletop_gui.camera.board_fit import BoardFit
 from tabletop_gui.camera.detect import Seen
 from tabletop_gui.camera.lens import Lens
 from tabletop_gui.camera.markers import CORNER_IDS, corner_marker_corners
+from tabletop_gui.lazy_dataclass import dataclass
 
 #: Fewer unit tags than this (sure, of the printed size, seen once): not fitted.
 MIN_TAGS = 4

@@ -8,7 +8,7 @@ blur and sensor noise."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 
@@ -21,6 +21,7 @@ from tabletop_gui.camera.markers import (
     corner_marker_corners,
     pattern,
 )
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model import InchBoard, Scene, Side, Unit
 
 PAPER = np.array([238.0, 238.0, 232.0])

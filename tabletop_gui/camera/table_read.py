@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -18,6 +17,7 @@ from tabletop_gui.camera.errors import CameraError
 from tabletop_gui.camera.lens import Lens
 from tabletop_gui.camera.markers import CORNER_IDS, CORNER_SIZE_IN, TAG_SIZE_IN
 from tabletop_gui.camera.self_calibration import self_calibrate as fitted_lens
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import MovePiece
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene

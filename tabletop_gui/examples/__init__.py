@@ -8,10 +8,10 @@ example, whose ``save_path`` is None, so a program asks where to save a copy.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 from tabletop_gui import bundled
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.game import Game
 
 #: The folder holding the bundled example games (``*.json``).

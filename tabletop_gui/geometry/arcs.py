@@ -16,12 +16,12 @@ its left is ``-x``.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from tabletop_gui.geometry.outline import EPS, Outline
+from tabletop_gui.lazy_dataclass import dataclass
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import lru_cache
 from itertools import pairwise
 from typing import Any
@@ -24,6 +24,7 @@ from shapely.geometry.base import BaseGeometry
 
 from tabletop_gui.geometry.arrays import UnitArrays, unit_arrays
 from tabletop_gui.geometry.outline import EPS
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.memo import IdentityMemo
 from tabletop_gui.model.scene import Scene, derived
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import compress, islice
 from operator import attrgetter
 from typing import Any
@@ -19,6 +18,7 @@ import shapely
 from shapely.geometry import Polygon
 
 from tabletop_gui.geometry.outline import EPS
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.pieces import MM_PER_INCH, NUMBERS, BaseShape, Unit, unit_numbers
 from tabletop_gui.model.scene import Scene, derived
 

@@ -22,7 +22,6 @@ coordinates: a unit dragged without turning reuses its region.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -30,6 +29,7 @@ import shapely
 from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.pieces import BaseShape, Unit
 
 #: How far inside the true curve a round part's polygon may lie, in inches.

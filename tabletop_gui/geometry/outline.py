@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import shapely
 from shapely.geometry import Point as ShPoint
 from shapely.geometry import Polygon
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.pieces import BaseShape, Marker, Unit
 
 #: Tolerance of every comparison against a rule threshold, in inches.

@@ -11,7 +11,6 @@ Charge reach)."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import shapely
 from shapely.geometry import LineString
@@ -19,6 +18,7 @@ from shapely.geometry.base import BaseGeometry
 
 from tabletop_gui.geometry.arcs import FRONT, Segment, facing_side
 from tabletop_gui.geometry.outline import Outline
+from tabletop_gui.lazy_dataclass import dataclass
 
 Pt = tuple[float, float]
 

@@ -21,12 +21,13 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import shapely
 from shapely.geometry import LineString, MultiPoint, Point, Polygon
 from shapely.geometry.base import BaseGeometry
+
+from tabletop_gui.lazy_dataclass import dataclass
 
 Pt = tuple[float, float]
 

@@ -15,13 +15,14 @@ import gc
 import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from tabletop_gui.io.errors import FileFormatError, LogRefusal
 from tabletop_gui.io.game_file import game_from_json, parse
 from tabletop_gui.io.reading import Collecting
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model import limits
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game

@@ -16,10 +16,11 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from tabletop_gui.io.errors import FileFormatError
 from tabletop_gui.io.import_check import checked_game
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.game import Game
 
 #: Modules that register the importers shipped with the program (loaded on first use).

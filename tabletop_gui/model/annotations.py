@@ -5,7 +5,9 @@ adding or removing one changes no score."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
+
+from tabletop_gui.lazy_dataclass import dataclass
 
 
 @dataclass(frozen=True)

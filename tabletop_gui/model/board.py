@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import ClassVar
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model import limits
 
 

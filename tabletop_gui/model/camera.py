@@ -6,8 +6,8 @@ lens's calibration. Plain data: the camera package does the arithmetic."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model import limits
 
 #: The marker convention's version these records follow (docs/camera.md).

@@ -19,9 +19,9 @@ import math
 import types
 import typing
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NoReturn, Protocol, Self, TypeVar
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model import limits
 
 T = TypeVar("T")

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.annotations import Annotations
 from tabletop_gui.model.camera import TableCamera
 from tabletop_gui.model.events import Event

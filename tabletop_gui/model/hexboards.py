@@ -11,8 +11,7 @@ rows 1-9 left, 10-17 centre, 18-26 right; 25-hex rows 1-8 left, 9 dotted,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.hexgrid import STANDARD_SECTIONS, HexBoard
 
 OVERLORD_SECTIONS = ("L" * 9 + "C" * 8 + "R" * 9, "L" * 8 + "l" + "C" * 7 + "r" + "R" * 8)

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model import hexterrain, limits
 from tabletop_gui.model.hexterrain import HexLabel, HexTerrain, TerrainKind
 

@@ -10,7 +10,8 @@ of it. docs/hex.md describes the fields; the Memoir '44 importer fills them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+
+from tabletop_gui.lazy_dataclass import dataclass
 
 Hex = tuple[int, int]
 

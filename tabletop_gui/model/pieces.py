@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import math
 import struct
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import StrEnum
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model import limits
 from tabletop_gui.model.fields import NO_VALUES, FieldValues
 from tabletop_gui.model.polygons import polygon_problem

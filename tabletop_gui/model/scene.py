@@ -5,11 +5,12 @@ from __future__ import annotations
 import operator
 import weakref
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from itertools import compress, count, islice
 from typing import Any, TypeVar
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.model.piecemap import PieceMap

@@ -4,9 +4,10 @@ records that turn-based rules folded from the log."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.copying import evolve
 from tabletop_gui.model.scene import Scene, Setup
 from tabletop_gui.model.terms import PLAIN_TERMS, Terms

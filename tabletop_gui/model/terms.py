@@ -5,9 +5,10 @@ names no family, so it cannot look one up itself."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.fields import PieceField
 from tabletop_gui.model.pieces import Marker, Unit
 

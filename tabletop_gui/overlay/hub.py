@@ -15,8 +15,10 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
+
+from tabletop_gui.lazy_dataclass import dataclass
 
 #: A board picture's size in CSS pixels (width, height).
 Size = tuple[int, int]

@@ -13,8 +13,8 @@ player for the roll and records a ``dice_roll`` event, never rolling itself.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import DiceRoll, Event, EventError
 from tabletop_gui.model.names import piece_label
 from tabletop_gui.model.state import GameState

@@ -3,9 +3,8 @@ window, the exports and the stream draw these answers."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tabletop_gui.geometry.outline import outline_of
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.annotations import RangeRing, Ruler
 from tabletop_gui.model.names import piece_label
 from tabletop_gui.model.scene import Scene

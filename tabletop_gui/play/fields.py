@@ -6,9 +6,9 @@ family's answer (``Family.unit_fields`` / ``marker_fields``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.fields import PieceField
 from tabletop_gui.model.hexgrid import HexBoard, hex_label, parse_hex_label
 from tabletop_gui.model.pieces import BaseShape, HeightClass, Marker, Terrain, Unit, Zone

@@ -5,7 +5,7 @@ ends' hexes."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from tabletop_gui.geometry.outline import (
     EPS,
@@ -15,6 +15,7 @@ from tabletop_gui.geometry.outline import (
     outline_of,
     point_outline,
 )
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.rules.scoreboard import Circle, Scoreboard

@@ -10,9 +10,9 @@ a Qt painter can both use them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play import wording

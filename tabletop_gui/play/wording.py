@@ -12,8 +12,8 @@ at most two decimals (``number``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.names import inches, margin, piece_label, side_name
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState

@@ -5,7 +5,6 @@ and ``Family.deployment_region`` with these (no Qt)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 import shapely
@@ -13,6 +12,7 @@ import shapely
 from tabletop_gui.geometry.areas import Polys, union_of
 from tabletop_gui.geometry.minkowski import Footprint, fits_inside, shapes_of
 from tabletop_gui.geometry.outline import EPS, unit_outline
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.memo import IdentityMemo
 from tabletop_gui.model.names import inches, piece_label, possessive, side_name
 from tabletop_gui.model.piecemap import PieceMap

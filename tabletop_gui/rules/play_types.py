@@ -6,9 +6,10 @@ params of its objective kinds. The window and the command line ask the family
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.fields import NO_VALUES, FieldValues
 from tabletop_gui.model.pieces import BaseShape, Side, Zone

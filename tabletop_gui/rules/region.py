@@ -9,13 +9,14 @@ parts generically; ``RegionAnswer.text`` words where the unit stands against it
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 
 import shapely
 from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.model.names import inches
 

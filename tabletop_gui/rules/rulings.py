@@ -7,9 +7,9 @@ Plain data the window, the command line and the report draw and word
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shapely.geometry.base import BaseGeometry
+
+from tabletop_gui.lazy_dataclass import dataclass
 
 Pt = tuple[float, float]
 Segment = tuple[Pt, Pt]

@@ -4,9 +4,11 @@ canvas draws generically and the command line prints as JSON."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, field
 from enum import StrEnum
 from typing import Any, NamedTuple
+
+from tabletop_gui.lazy_dataclass import dataclass
 
 
 class Status(StrEnum):

@@ -13,10 +13,10 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass
 from operator import is_
 from typing import Any, Protocol, TypeVar
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.scene import Scene, derived
 
 

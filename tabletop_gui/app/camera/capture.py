@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QThread, Signal
 from PySide6.QtGui import QImage, QTransform
@@ -21,6 +20,7 @@ from tabletop_gui.camera.errors import CameraError
 from tabletop_gui.camera.lens import Lens
 from tabletop_gui.camera.live import LiveReader
 from tabletop_gui.camera.table_read import TableReading
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.scene import Scene
 
 

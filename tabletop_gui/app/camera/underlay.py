@@ -4,8 +4,6 @@ QTransform, so everything the program draws sits on the real table."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPixmap, QTransform
@@ -15,6 +13,7 @@ from tabletop_gui.app.camera.photo import to_qimage
 from tabletop_gui.camera.board_fit import BoardFit
 from tabletop_gui.camera.picture import MARGIN_IN as MARGIN
 from tabletop_gui.camera.picture import Picture, board_picture
+from tabletop_gui.lazy_dataclass import dataclass
 
 #: Below the zones (z 1): the picture replaces the board's cloth, the pieces stay on top.
 Z_PHOTO = 0.5

@@ -8,7 +8,6 @@ ring runs is ``play.annotations``' answer; nothing here measures."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -20,6 +19,7 @@ from tabletop_gui.app.canvas import labels
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.drawing import draw_dashed, draw_label, text_size
 from tabletop_gui.app.canvas.layers import Z_TOOL
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.annotations import Annotations, Ruler
 from tabletop_gui.model.names import inches
 from tabletop_gui.model.state import GameState

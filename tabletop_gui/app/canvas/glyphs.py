@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from tabletop_gui.app.canvas.drawing import draw_label
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.rules.play_types import UNIT_SYMBOLS, UnitLook
 
 #: Pips at most; a stronger unit shows "left/full" as text instead.

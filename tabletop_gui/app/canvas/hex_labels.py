@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF
 
@@ -41,6 +40,7 @@ from tabletop_gui.app.canvas.label_spots import (
     fits_on,
 )
 from tabletop_gui.app.canvas.overlays import NOTE_LABEL_IN, OverlayItem
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.hexgrid import HexBoard
 
 #: A printed label's size on the board, times the hex size (as printed), and the

@@ -4,7 +4,7 @@ selection box (``draw_selection``). The badges are in ``badges.py``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 
 from PySide6.QtCore import Qt
@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas.drawing import DashCache, draw_dashed
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.rules.scoreboard import Role
 
 #: The selection box stands this far outside the role band, inches.

@@ -13,7 +13,6 @@ again when it turns or anything else changes."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas.drawing import BoardMap
 from tabletop_gui.geometry.minkowski import Footprint
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.engine import family_of, scoring_regions

@@ -7,7 +7,7 @@ every unit outside its zone, or a board of units in range, stays a picture."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 import numpy as np
@@ -31,6 +31,7 @@ from tabletop_gui.app.canvas.items import (
 from tabletop_gui.app.canvas.layers import Z_UNIT
 from tabletop_gui.app.canvas.lod_tiles import TilePictures
 from tabletop_gui.app.canvas.marks import Mark, halo_strokes
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.rules.scoreboard import Role
 
 #: Side of the cells that find which idle units' footprints overlap, inches (at

@@ -9,7 +9,6 @@ spacing and line of sight."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt
@@ -32,6 +31,7 @@ from tabletop_gui.app.canvas.scale_bar import draw_scale_bar
 from tabletop_gui.app.export.page import page_fonts, png_bytes
 from tabletop_gui.geometry.outline import outline_of
 from tabletop_gui.io.atomic import write_atomic
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.annotations import Annotations, Ruler
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.names import piece_label, side_name

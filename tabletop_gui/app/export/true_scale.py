@@ -5,7 +5,6 @@ overlap, crop marks and each sheet's name), and printing the same way."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt
@@ -23,6 +22,7 @@ from PySide6.QtGui import (
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.export.page import board_scene
 from tabletop_gui.io.atomic import write_atomic
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.state import GameState
 
 if TYPE_CHECKING:  # QtPrintSupport is loaded when something is printed

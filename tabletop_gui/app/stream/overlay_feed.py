@@ -10,7 +10,7 @@ player's ``score --view SIDE`` has them) or the referee's (every value).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from PySide6.QtCore import QObject, Signal
 
@@ -19,6 +19,7 @@ from tabletop_gui.app.document import Document
 from tabletop_gui.app.stream.board_picture import StreamScene, board_svg
 from tabletop_gui.app.stream.coalesce import Coalescer
 from tabletop_gui.camera.frame_view import frame_view
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.annotations import Annotations
 from tabletop_gui.model.camera import TableCamera
 from tabletop_gui.model.events import Event

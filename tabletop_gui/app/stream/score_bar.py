@@ -6,11 +6,10 @@ then one tile per objective with its standing. What it says is
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.play.score_bar import BarContent
 
 #: Background of the score bar.

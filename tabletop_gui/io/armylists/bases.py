@@ -18,7 +18,7 @@ import io
 import os
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -28,6 +28,7 @@ from tabletop_gui import bundled
 from tabletop_gui.io.armylists.model import BaseSize, parse_base, parse_height
 from tabletop_gui.io.atomic import write_atomic
 from tabletop_gui.io.errors import FileFormatError
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.pieces import BaseShape, HeightClass
 from tabletop_gui.rules.t9a.ranks import FULL_RANK_WIDTH
 

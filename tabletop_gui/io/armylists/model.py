@@ -4,8 +4,9 @@ carries them, bases and height classes. Plain data, read by ``text`` and ``roste
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.limits import cleaned, printable
 from tabletop_gui.model.pieces import BaseShape, HeightClass
 

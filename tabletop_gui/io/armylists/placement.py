@@ -12,7 +12,6 @@ the board) and are named in ``Placement.outside``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import shapely
@@ -20,6 +19,7 @@ from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
 from tabletop_gui.geometry.outline import unit_outline
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.names import possessive
 from tabletop_gui.model.scene import Scene

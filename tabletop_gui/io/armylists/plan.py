@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from tabletop_gui.io.armylists.bases import (
@@ -35,6 +35,7 @@ from tabletop_gui.io.armylists.model import (
     cleaned_army,
     parse_base,
 )
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.pieces import MM_PER_INCH, BaseShape, HeightClass
 
 #: The base an unknown unit stands on until the user says (a 25 mm infantry base).

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from tabletop_gui.io.armylists.placement import Placement, place
 from tabletop_gui.io.armylists.plan import ArmyPlan, PlannedUnit
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.bounds import EDGE_SLACK, inches
 from tabletop_gui.model.events import AddPiece

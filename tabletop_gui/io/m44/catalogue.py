@@ -10,8 +10,7 @@ sandbags are badges drawn over the hex.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.hexterrain import TerrainKind
 
 # -- terrain --------------------------------------------------------------

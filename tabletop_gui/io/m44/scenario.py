@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from tabletop_gui.io.codec import encode
@@ -31,6 +31,7 @@ from tabletop_gui.io.game_file import FORMAT_NAME, FORMAT_VERSION, game_from_jso
 from tabletop_gui.io.import_check import cleaned_json
 from tabletop_gui.io.m44 import catalogue as cat
 from tabletop_gui.io.m44 import coords, text_checks
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model import limits
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.hexboards import BOARD_TYPES

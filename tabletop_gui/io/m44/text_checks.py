@@ -30,7 +30,7 @@ matches no objective is a problem of the import (the briefing lists them).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from tabletop_gui.io.m44 import coords
@@ -50,6 +50,7 @@ from tabletop_gui.io.m44.victory_text import (
     names,
     sentences,
 )
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.hexgrid import Hex, HexBoard
 
 MEDAL = "hex.memoir_medal"

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+
+from tabletop_gui.lazy_dataclass import dataclass
 
 #: The longest quotation a message gives of a sentence.
 QUOTE_CHARS = 160

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from tabletop_gui.io.tts.memory import Remembered
 from tabletop_gui.io.tts.read import TtsObject, TtsSave
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import Scene
 

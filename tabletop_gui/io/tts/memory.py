@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 
 from tabletop_gui.io.armylists.bases import data_dir
 from tabletop_gui.io.atomic import write_atomic
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model import limits
 
 FILE_NAME = "tts-mappings.json"

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
 from typing import Any
 
 from tabletop_gui.io.codec import parse_float, parse_int
 from tabletop_gui.io.errors import FileFormatError
 from tabletop_gui.io.game_file import game_from_json
 from tabletop_gui.io.tts.write import ID_PREFIX, MEMO_FORMAT, MEMO_VERSION, PLATE_NOTE, TABLE_NOTE
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model import limits
 from tabletop_gui.model.game import Game
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from tabletop_gui.io.tts import mapping as m
 from tabletop_gui.io.tts.match import (
@@ -26,6 +26,7 @@ from tabletop_gui.io.tts.match import (
 )
 from tabletop_gui.io.tts.memory import Remembered
 from tabletop_gui.io.tts.read import TtsObject, TtsSave
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.bounds import where_off
 from tabletop_gui.model.events import Event, EventError
 from tabletop_gui.model.events.core import MovePiece, RotatePiece

@@ -22,7 +22,6 @@ import math
 import os
 import struct
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +29,7 @@ from tabletop_gui import __version__
 from tabletop_gui.io.atomic import write_atomic
 from tabletop_gui.io.game_file import game_to_json
 from tabletop_gui.io.tts import mapping as m
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.names import piece_label, side_name
 from tabletop_gui.model.pieces import MM_PER_INCH, BaseShape, Marker, Unit

@@ -9,9 +9,9 @@ import dataclasses
 import enum
 import types
 import typing
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.state import GameState
 from tabletop_gui.model.terms import Terms
 

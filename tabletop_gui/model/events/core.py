@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.bounds import piece_name, where_off
 from tabletop_gui.model.copying import evolve
 from tabletop_gui.model.events.base import (

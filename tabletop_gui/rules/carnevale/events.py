@@ -11,8 +11,9 @@ is folded there too.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events.base import Event, EventError, clock_prefix
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.state import GameState

@@ -6,8 +6,8 @@ read these through the functions here; the log stays the only truth."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.pieces import Marker
 from tabletop_gui.model.state import GameState
 

@@ -9,8 +9,9 @@ and Time Pressure banners. Whether a rule allows one now is the rules' business
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events.base import Event, EventError, clock_prefix
 from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label
 from tabletop_gui.model.pieces import Unit

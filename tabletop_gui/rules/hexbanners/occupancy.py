@@ -7,8 +7,8 @@ standing alone occupies only under the ``lone_leader_occupies`` setting.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import Event, MovePiece
 from tabletop_gui.model.hexgrid import Hex, HexBoard
 from tabletop_gui.model.pieces import Unit

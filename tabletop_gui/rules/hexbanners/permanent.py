@@ -8,8 +8,7 @@ it captures a Permanent hex by entering it (documented in docs/hex.md)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import Event, TurnStart
 from tabletop_gui.model.hexgrid import Hex, hex_label
 from tabletop_gui.model.names import possessive

@@ -5,8 +5,9 @@ figures lost and Command cards played. Objectives read these; the log stays the 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.hexgrid import Hex
 from tabletop_gui.model.state import GameState
 

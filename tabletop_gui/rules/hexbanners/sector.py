@@ -5,8 +5,7 @@ counts for the centre alone here (the board's ``section_of``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import Event, TurnStart
 from tabletop_gui.model.hexgrid import SECTIONS, hex_label
 from tabletop_gui.model.pieces import Unit

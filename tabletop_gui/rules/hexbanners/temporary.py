@@ -16,9 +16,10 @@ start).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import ClassVar
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import Event, PhaseEnd, PhaseStart, TurnEnd, TurnStart
 from tabletop_gui.model.hexgrid import Hex, hex_label
 from tabletop_gui.model.names import possessive

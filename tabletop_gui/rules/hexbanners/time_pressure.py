@@ -7,8 +7,7 @@ Params: ``side``/``sides``: who is under time pressure."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import (
     DiceRoll,
     Event,

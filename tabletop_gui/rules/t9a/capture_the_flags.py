@@ -13,9 +13,10 @@ Before that they are read live from the board.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import islice
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import Event, TurnStart
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene, derived

@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -23,6 +22,7 @@ from tabletop_gui.geometry.areas import (
     unit_geometry,
 )
 from tabletop_gui.geometry.outline import EPS
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.memo import IdentityMemo
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.rules.objective import Objective

@@ -18,11 +18,11 @@ titles say so.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 
 import shapely
 from shapely.geometry import Polygon, box
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.pieces import Point, Zone
 from tabletop_gui.model.scene import Board
 

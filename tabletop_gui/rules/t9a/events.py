@@ -5,8 +5,9 @@ the rules (rules/t9a/) check when and whether the event is allowed."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events.base import Event, EventError, clock_prefix
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.state import GameState

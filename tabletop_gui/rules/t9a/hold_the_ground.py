@@ -8,7 +8,6 @@ the log at each ``turn_end`` of a whole Game Turn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import attrgetter
 
@@ -24,6 +23,7 @@ from tabletop_gui.geometry.arrays import (
 )
 from tabletop_gui.geometry.minkowski import Footprint, reach_point
 from tabletop_gui.geometry.outline import EPS
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import Event, TurnEnd
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene

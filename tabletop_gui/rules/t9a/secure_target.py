@@ -24,7 +24,7 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 
@@ -36,6 +36,7 @@ from tabletop_gui.geometry.arrays import (
 )
 from tabletop_gui.geometry.minkowski import Footprint, nearer_than, reach_point
 from tabletop_gui.geometry.outline import EPS
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import DiceRoll, Event
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import Scene

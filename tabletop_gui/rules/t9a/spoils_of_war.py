@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import lru_cache
 
 import numpy as np
@@ -29,6 +29,7 @@ from shapely.geometry.base import BaseGeometry
 from tabletop_gui.geometry.arrays import distances_to_points, unit_arrays
 from tabletop_gui.geometry.minkowski import Footprint, reach_point
 from tabletop_gui.geometry.outline import EPS, contains_point, distance_to_point, unit_outline
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import DiceRoll, Event, TurnStart
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import Scene

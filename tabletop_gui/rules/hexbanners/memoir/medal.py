@@ -28,8 +28,7 @@ the Airfield").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import Event, TurnStart
 from tabletop_gui.model.hexgrid import Hex, hex_label
 from tabletop_gui.model.scene import Scene

@@ -9,8 +9,9 @@ and after every event; once reached it stays reached.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import Event, TurnEnd, TurnStart
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.engine import objectives_of

@@ -1,0 +1,411 @@
+"""``dataclass``: the standard library's decorator, the methods it writes
+compiled when first used.
+
+Python 3.11's ``dataclasses.dataclass`` compiles each method it writes
+(``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, and a frozen class's
+``__setattr__`` and ``__delattr__``) with a call of ``exec`` of its own, about
+0.7 ms a class: most of what defining the package's classes costs at each
+start, though ``tabletop-gui score`` constructs fewer than half of the classes
+it loads and compares, hashes or prints almost none (docs/performance.md,
+Start). Here the standard decorator finds the fields (``dataclasses.fields``,
+``replace``, ``asdict``, ``is_dataclass``, ``__match_args__`` and slots are its
+own) and writes none of those methods; then:
+
+- ``__init__``, ``__eq__``, ``__hash__`` and ``__repr__`` are compiled from the
+  text ``dataclasses`` writes for them (the same parameters, defaults, default
+  factories, stores, ``__post_init__`` call, tuples compared and hashed, so the
+  same hashes) when first looked up: constructing, comparing, hashing or
+  printing an instance, or ``inspect.signature``. A method the class defines is
+  kept, and ``__hash__`` follows the standard rules (set to None for a class
+  compared but not frozen);
+- a frozen class's ``__setattr__`` and ``__delattr__`` raise
+  ``FrozenInstanceError`` as the standard ones do, and one with slots gets the
+  standard pickling (its state stored with ``object.__setattr__``);
+- a class without a docstring gets the standard one (its name and signature)
+  when first read;
+- ``__dataclass_params__`` says what was asked (frozen, eq, ...), so a class
+  made by ``dataclasses.dataclass`` (a family's event) may derive from one made
+  here, and the other way round.
+
+The options the package does not use (``order``, ``unsafe_hash``, ``kw_only``,
+``KW_ONLY``, ``InitVar`` fields, ``weakref_slot``) go to the standard decorator
+as they are. For the type checker this is ``dataclasses.dataclass`` itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import inspect
+import sys
+from _thread import get_ident
+from typing import TYPE_CHECKING, Any
+
+__all__ = ["dataclass"]
+
+_MISSING = dataclasses.MISSING
+_std_dataclass: Any = dataclasses.dataclass
+_object_setattr = object.__setattr__
+
+
+class _FactoryMarker:
+    """The default of a parameter whose field has a default factory (shown
+    ``<factory>`` in a signature, as ``dataclasses`` shows it)."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_HAS_DEFAULT_FACTORY = _FactoryMarker()
+
+
+class _MadeOnFirstUse:
+    """A method of ``owner`` made by ``make(owner)`` when first looked up
+    (constructing an instance looks up ``__init__``), then stored on the class
+    in its place."""
+
+    __slots__ = ("make", "name", "owner")
+
+    def __init__(self, owner: type, name: str, make: Any) -> None:
+        self.owner, self.name, self.make = owner, name, make
+
+    def __get__(self, obj: object, objtype: type | None = None) -> Any:
+        method = self.make(self.owner)
+        setattr(self.owner, self.name, method)
+        return method if obj is None else method.__get__(obj, objtype)
+
+
+class _DocOnFirstUse:
+    """The docstring ``dataclasses`` gives a class without one (its name and
+    signature), worked out when first read."""
+
+    def __get__(self, obj: object, objtype: type | None = None) -> str:
+        cls = objtype if objtype is not None else type(obj)
+        try:
+            text_sig = str(inspect.signature(cls)).replace(" -> None", "")
+        except (TypeError, ValueError):
+            text_sig = ""
+        doc = cls.__name__ + text_sig
+        cls.__doc__ = doc
+        return doc
+
+
+#: ``__dataclass_params__`` of a class of these options (init, repr, eq,
+#: frozen, match_args, slots), made once by the standard decorator.
+_PARAMS: dict[tuple[bool, ...], Any] = {}
+
+
+def _params(options: tuple[bool, ...]) -> Any:
+    try:
+        return _PARAMS[options]
+    except KeyError:
+        init, repr, eq, frozen, match_args, slots = options
+        made = _std_dataclass(
+            type("Params", (), {"__doc__": "-"}), init=init, repr=repr, eq=eq, frozen=frozen,
+            match_args=match_args, slots=slots,
+        )  # fmt: skip
+        params = _PARAMS[options] = made.__dataclass_params__
+        return params
+
+
+#: The standard decorator's parameters of a class that writes none of its
+#: methods (the fields of a class made here are found so).
+_NO_METHODS = (False, False, False, False, True, False)
+
+
+class _ParamsOnFirstUse:
+    """``__dataclass_params__`` of a class made here: the options asked for,
+    as the standard decorator records them, when first read."""
+
+    __slots__ = ("options", "owner")
+
+    def __init__(self, owner: type, options: tuple[bool, ...]) -> None:
+        self.owner, self.options = owner, options
+
+    def __get__(self, obj: object, objtype: type | None = None) -> Any:
+        params = _params(self.options)
+        type.__setattr__(self.owner, "__dataclass_params__", params)
+        return params
+
+
+def _is_frozen(cls: type) -> bool:
+    """Whether dataclass ``cls`` is frozen, read without making its parameters."""
+    params = cls.__dict__.get("__dataclass_params__")
+    if isinstance(params, _ParamsOnFirstUse):
+        return params.options[3]
+    return params is not None and bool(params.frozen)
+
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+
+    def dataclass(
+        cls=None, /, *, init=True, repr=True, eq=True, order=False, unsafe_hash=False,
+        frozen=False, match_args=True, kw_only=False, slots=False, weakref_slot=False,
+    ):  # fmt: skip
+        """``dataclasses.dataclass``, its methods made by this module."""
+
+        def wrap(cls):
+            if order or unsafe_hash or kw_only or weakref_slot or _pseudo_fields(cls):
+                return _std_dataclass(
+                    cls, init=init, repr=repr, eq=eq, order=order, unsafe_hash=unsafe_hash,
+                    frozen=frozen, match_args=match_args, kw_only=kw_only, slots=slots,
+                    weakref_slot=weakref_slot,
+                )  # fmt: skip
+            return _process(cls, init, repr, eq, frozen, match_args, slots)
+
+        return wrap if cls is None else wrap(cls)
+
+
+def _pseudo_fields(cls: type) -> bool:
+    """Whether ``cls`` annotates an ``InitVar`` or ``KW_ONLY`` (left to ``dataclasses``)."""
+    for annotation in inspect.get_annotations(cls).values():
+        text = annotation if isinstance(annotation, str) else repr(annotation)
+        if "InitVar" in text or "KW_ONLY" in text:
+            return True
+    return False
+
+
+def _process(
+    cls: Any, init: bool, repr: bool, eq: bool, frozen: bool, match_args: bool, slots: bool
+) -> Any:
+    own = cls.__dict__
+    # What dataclasses checks and decides before writing the methods.
+    bases = [b for b in cls.__mro__[1:] if "__dataclass_fields__" in b.__dict__]
+    frozen_bases = [b for b in bases if _is_frozen(b)]
+    if bases and frozen_bases and not frozen:
+        raise TypeError("cannot inherit non-frozen dataclass from a frozen one")
+    if bases and not frozen_bases and frozen:
+        raise TypeError("cannot inherit frozen dataclass from a non-frozen one")
+    if frozen:
+        for name in ("__setattr__", "__delattr__"):
+            if name in own:
+                raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+    class_hash = own.get("__hash__", _MISSING)
+    explicit_hash = not (class_hash is _MISSING or (class_hash is None and "__eq__" in own))
+    if not own.get("__doc__"):
+        cls.__doc__ = "-"  # the standard decorator would work the signature out now
+        doc_later = True
+    else:
+        doc_later = False
+    # The fields, by the standard decorator writing no method (its check of
+    # frozen bases was made above with the options asked for).
+    kept = {b: b.__dict__["__dataclass_params__"] for b in frozen_bases}
+    for b in frozen_bases:
+        type.__setattr__(b, "__dataclass_params__", _params(_NO_METHODS))
+    try:
+        cls = _std_dataclass(
+            cls, init=False, repr=False, eq=False, frozen=False, match_args=match_args, slots=slots
+        )
+    finally:
+        for b, params in kept.items():
+            type.__setattr__(b, "__dataclass_params__", params)
+    options = (init, repr, eq, frozen, match_args, slots)
+    cls.__dataclass_params__ = _ParamsOnFirstUse(cls, options)
+    fields = dataclasses.fields(cls)
+    own = cls.__dict__
+    if init:
+        _check_defaults(fields)
+        if "__init__" not in own:
+            made = _make_init(frozen, slots, hasattr(cls, "__post_init__"))
+            cls.__init__ = _MadeOnFirstUse(cls, "__init__", made)
+    if repr and "__repr__" not in own:
+        shown = [f.name for f in fields if f.repr]
+        cls.__repr__ = _MadeOnFirstUse(cls, "__repr__", _make_repr(shown))
+    if eq and "__eq__" not in own:
+        compared = [f.name for f in fields if f.compare]
+        cls.__eq__ = _MadeOnFirstUse(cls, "__eq__", _make_eq(compared))
+    if frozen:
+        names = frozenset(f.name for f in fields)
+        _set_method(cls, "__setattr__", _frozen_setattr(cls, names))
+        _set_method(cls, "__delattr__", _frozen_delattr(cls, names))
+        if slots:
+            if "__getstate__" not in own:
+                cls.__getstate__ = _slots_getstate
+            if "__setstate__" not in own:
+                cls.__setstate__ = _slots_setstate
+    if eq and not explicit_hash:
+        if frozen:
+            hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
+            cls.__hash__ = _MadeOnFirstUse(cls, "__hash__", _make_hash(hashed))
+        else:
+            cls.__hash__ = None
+    if doc_later:
+        cls.__doc__ = _DocOnFirstUse()
+    return cls
+
+
+def _set_method(cls: type, name: str, method: Any) -> None:
+    method.__name__ = name
+    method.__qualname__ = f"{cls.__qualname__}.{name}"
+    setattr(cls, name, method)
+
+
+def _check_defaults(fields: tuple[dataclasses.Field[Any], ...]) -> None:
+    """A parameter without a default after one with a default: refused when the
+    class is made, as ``dataclasses`` does."""
+    seen_default = False
+    for f in fields:
+        if f.init:
+            if not (f.default is _MISSING and f.default_factory is _MISSING):
+                seen_default = True
+            elif seen_default:
+                raise TypeError(f"non-default argument {f.name!r} follows default argument")
+
+
+def _make_init(frozen: bool, slots: bool, post_init: bool) -> Any:
+    """The maker of a class's ``__init__``, as ``dataclasses`` writes it (its
+    text, scope and names)."""
+
+    def make(cls: Any) -> Any:
+        fields = dataclasses.fields(cls)
+        every = cls.__dataclass_fields__
+        self_name = "__dataclass_self__" if "self" in every else "self"
+        names: dict[str, Any] = {f"_type_{f.name}": f.type for f in fields}
+        names.update({
+            "MISSING": _MISSING,
+            "_HAS_DEFAULT_FACTORY": _HAS_DEFAULT_FACTORY,
+            "__dataclass_builtins_object__": object,
+        })  # fmt: skip
+        body = []
+        args = [self_name]
+        for f in fields:
+            default_name = f"_dflt_{f.name}"
+            if f.default_factory is not _MISSING:
+                names[default_name] = f.default_factory
+                value = (
+                    f"{default_name}() if {f.name} is _HAS_DEFAULT_FACTORY else {f.name}"
+                    if f.init
+                    else f"{default_name}()"
+                )
+            elif f.init:
+                if f.default is not _MISSING:
+                    names[default_name] = f.default
+                value = f.name
+            elif slots and f.default is not _MISSING:
+                names[default_name] = f.default
+                value = default_name
+            else:
+                value = ""
+            if value:
+                if frozen:
+                    body.append(
+                        f"__dataclass_builtins_object__.__setattr__({self_name},{f.name!r},{value})"
+                    )
+                else:
+                    body.append(f"{self_name}.{f.name}={value}")
+            if f.init:
+                if f.default is not _MISSING:
+                    default = f"=_dflt_{f.name}"
+                elif f.default_factory is not _MISSING:
+                    default = "=_HAS_DEFAULT_FACTORY"
+                else:
+                    default = ""
+                args.append(f"{f.name}:_type_{f.name}{default}")
+        if post_init:
+            body.append(f"{self_name}.__post_init__()")
+        names["_return_type"] = None
+        return _compile(cls, "__init__", args, body or ["pass"], names)
+
+    return make
+
+
+def _compile(cls: Any, name: str, args: list[str], body: list[str], names: dict[str, Any]) -> Any:
+    """A method of ``cls`` from its text, compiled as ``dataclasses`` compiles it:
+    in the module's scope, ``names`` its closure."""
+    module = sys.modules.get(cls.__module__)
+    scope = module.__dict__ if module is not None else {}
+    lines = "\n".join(f"  {line}" for line in body)
+    returns = "->_return_type" if "_return_type" in names else ""
+    text = (f"def __create_fn__({', '.join(names)}):\n"
+            f" def {name}({','.join(args)}){returns}:\n{lines}\n"
+            f" return {name}")  # fmt: skip
+    made: dict[str, Any] = {}
+    # Compiled without this module's ``from __future__ import annotations``
+    # (the annotations are the fields' types, as dataclasses gives them).
+    code = compile(text, "<string>", "exec", dont_inherit=True)
+    exec(code, scope, made)  # the text is made of the fields' names alone
+    method = made["__create_fn__"](**names)
+    method.__qualname__ = f"{cls.__qualname__}.{name}"
+    return method
+
+
+def _tuple_text(obj: str, names: list[str]) -> str:
+    return f"({','.join(f'{obj}.{name}' for name in names)},)" if names else "()"
+
+
+def _make_eq(names: list[str]) -> Any:
+    def make(cls: Any) -> Any:
+        body = [
+            "if other.__class__ is self.__class__:",
+            f" return {_tuple_text('self', names)}=={_tuple_text('other', names)}",
+            "return NotImplemented",
+        ]
+        return _compile(cls, "__eq__", ["self", "other"], body, {})
+
+    return make
+
+
+def _make_hash(names: list[str]) -> Any:
+    def make(cls: Any) -> Any:
+        return _compile(
+            cls, "__hash__", ["self"], [f"return hash({_tuple_text('self', names)})"], {}
+        )
+
+    return make
+
+
+def _make_repr(names: list[str]) -> Any:
+    def make(cls: Any) -> Any:
+        shown = ", ".join([f"{name}={{self.{name}!r}}" for name in names])
+        body = [f'return self.__class__.__qualname__ + f"({shown})"']
+        return _recursive_repr(_compile(cls, "__repr__", ["self"], body, {}))
+
+    return make
+
+
+def _recursive_repr(user_function: Any) -> Any:
+    """``user_function`` saying '...' for an instance inside its own repr."""
+    running: set[tuple[int, int]] = set()
+
+    @functools.wraps(user_function)
+    def wrapper(self: Any) -> str:
+        key = id(self), get_ident()
+        if key in running:
+            return "..."
+        running.add(key)
+        try:
+            result: str = user_function(self)
+        finally:
+            running.discard(key)
+        return result
+
+    return wrapper
+
+
+def _frozen_setattr(cls: Any, names: frozenset[str]) -> Any:
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    return __setattr__
+
+
+def _frozen_delattr(cls: Any, names: frozenset[str]) -> Any:
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+
+    return __delattr__
+
+
+def _slots_getstate(self: Any) -> list[Any]:
+    return [getattr(self, f.name) for f in dataclasses.fields(self)]
+
+
+def _slots_setstate(self: Any, state: list[Any]) -> None:
+    for f, value in zip(dataclasses.fields(self), state, strict=False):
+        _object_setattr(self, f.name, value)
