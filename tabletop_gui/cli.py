@@ -50,10 +50,49 @@ COMMANDS = (
 LAZY_COMMANDS = ("import", "export", "markers", "table")
 
 
+def terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns``, what argparse wraps its help to:
+    COLUMNS, else the width of the terminal of standard output, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, its width worked out as argparse does, without
+    importing ``shutil`` (and the compression modules it imports): argparse
+    makes a formatter for every argument added, and ``score`` needs none."""
+
+    def __init__(
+        self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:  # fmt: skip
+        if width is None:
+            width = terminal_columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser with ``HelpFormatter`` (its commands' parsers too)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command, or of ``command`` alone (argparse translates
     every help text as it is added: a command's start builds only its own)."""
-    parser = argparse.ArgumentParser(prog="tabletop-gui", description=__doc__.split("\n\n")[0])
+    parser: argparse.ArgumentParser = ArgumentParser(
+        prog="tabletop-gui", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--version", action="version", version=f"tabletop-gui {__version__}")
     sub = parser.add_subparsers(dest="command")
 

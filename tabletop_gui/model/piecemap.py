@@ -13,11 +13,33 @@ insertion order, as a dict's, and runs in C; looking an id up is two C lookups.
 from __future__ import annotations
 
 import operator
+import os
 from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, Sequence, ValuesView
 from itertools import compress
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from pyrsistent import PVector, pvector
+if TYPE_CHECKING:
+    from pyrsistent import PVector, pvector
+else:
+
+    def _pvector():
+        """pyrsistent's ``pvector``: the C one, from the ``pvectorc`` module
+        pyrsistent installs and uses, imported without pyrsistent's package (its
+        ``__init__`` imports all its modules, about 4 ms at each start); the
+        Python one, pyrsistent's, when the C module is missing or
+        PYRSISTENT_NO_C_EXTENSION asks for it (as pyrsistent decides)."""
+        if not os.environ.get("PYRSISTENT_NO_C_EXTENSION"):
+            try:
+                from pvectorc import pvector
+
+                return pvector
+            except ImportError:
+                pass
+        from pyrsistent import pvector
+
+        return pvector
+
+    pvector = _pvector()
 
 T = TypeVar("T")
 

@@ -3,7 +3,6 @@ replay a log, and ``evaluate(state) -> Scoreboard``."""
 
 from __future__ import annotations
 
-import difflib
 from collections import deque
 from collections.abc import Iterable
 
@@ -52,6 +51,8 @@ def unknown_kind(kind: str, family: str) -> str:
     't9a.hold_the_ground'? (t9a's kinds: ...)': the family's kinds, the nearest
     first when the name is a near miss."""
     known = sorted(find_family(family).objective_kinds())
+    import difflib  # only for the message
+
     near = difflib.get_close_matches(kind, known, n=1)
     hint = f": did you mean {near[0]!r}?" if near else ""
     listed = ", ".join(known) or "none"

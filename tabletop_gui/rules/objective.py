@@ -9,7 +9,6 @@ standing now (as if the game ended now, or final once it has);
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
@@ -75,6 +74,8 @@ class Objective:
         out = []
         for name in self.spec.params:
             if name not in known:
+                import difflib  # only for the message
+
                 near = difflib.get_close_matches(name, known, n=1)
                 hint = f"; did you mean {near[0]!r}?" if near else ""
                 listed = ", ".join(known) if known else "no params"
