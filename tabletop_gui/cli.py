@@ -19,6 +19,7 @@ tabletop-gui --version
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -188,6 +189,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:
+        # Run as the program (its own command line): what the imports made
+        # (modules, classes, functions) lives as long as the process, so the
+        # cyclic garbage collector need never go through it again, neither in
+        # its full passes nor in the one at exit, most of a short command's
+        # last tenth (docs/performance.md, Start). Objects made from here on
+        # are collected as ever.
+        gc.freeze()
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or (args_list[0] not in COMMANDS and not args_list[0].startswith("-")):
         args_list = ["open", *args_list]

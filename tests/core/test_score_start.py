@@ -2,6 +2,7 @@
 of the modules it does not use, and the same help as argparse's own."""
 
 import argparse
+import gc
 import os
 import shutil
 import subprocess
@@ -56,3 +57,18 @@ def test_help_is_as_wide_as_argparse_makes_it(monkeypatch, columns):
     for parser in (ours, theirs):
         parser.add_argument("--flag", help="a flag with a long help text " * 5)
     assert ours.format_help() == theirs.format_help()
+
+
+def test_the_program_leaves_what_its_imports_made_to_the_collector_no_more(monkeypatch, capsys):
+    from tabletop_gui.cli import main
+
+    before = gc.get_freeze_count()
+    assert main(["score", str(DEMO_BOARD), "--json"]) == 0  # called with its arguments
+    assert gc.get_freeze_count() == before
+    monkeypatch.setattr(sys, "argv", ["tabletop-gui", "score", str(DEMO_BOARD), "--json"])
+    try:
+        assert main() == 0  # run as the program
+        assert gc.get_freeze_count() > before
+    finally:
+        gc.unfreeze()
+    assert capsys.readouterr().out.count('"objectives"') == 2
