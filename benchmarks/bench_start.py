@@ -66,7 +66,7 @@ import sys
 def loads():
     names = [m for m in sys.modules if "." not in m or m.startswith("tabletop_gui.")]
     ours = sum(m.startswith("tabletop_gui.") for m in names)
-    libs = sorted(m for m in names if m in ("numpy", "shapely", "pyrsistent", "PySide6",
+    libs = sorted(m for m in names if m in ("numpy", "shapely", "pyrsistent", "pvectorc", "PySide6",
                   "cv2", "tornado", "platformdirs", "defusedxml", "pupil_apriltags"))
     qt = sorted(m.split(".")[1] for m in sys.modules if m.startswith("PySide6.Qt"))
     return f"{ours} package modules; {', '.join(libs)}; Qt: {', '.join(qt) or '-'}"

@@ -15,9 +15,11 @@ own) and writes none of those methods; then:
   text ``dataclasses`` writes for them (the same parameters, defaults, default
   factories, stores, ``__post_init__`` call, tuples compared and hashed, so the
   same hashes) when first looked up: constructing, comparing, hashing or
-  printing an instance, or ``inspect.signature``. A method the class defines is
-  kept, and ``__hash__`` follows the standard rules (set to None for a class
-  compared but not frozen);
+  printing an instance, or ``inspect.signature``. ``__init__`` is given its
+  annotations rather than compiling them, and a frozen class's stores call
+  ``object.__setattr__`` through one name (half the time to compile). A method
+  the class defines is kept, and ``__hash__`` follows the standard rules (set
+  to None for a class compared but not frozen);
 - a frozen class's ``__setattr__`` and ``__delattr__`` raise
   ``FrozenInstanceError`` as the standard ones do, and one with slots gets the
   standard pickling (its state stored with ``object.__setattr__``);
@@ -255,8 +257,9 @@ def _check_defaults(fields: tuple[dataclasses.Field[Any], ...]) -> None:
 
 
 def _make_init(frozen: bool, slots: bool, post_init: bool) -> Any:
-    """The maker of a class's ``__init__``, as ``dataclasses`` writes it (its
-    text, scope and names)."""
+    """The maker of a class's ``__init__``, as ``dataclasses`` writes it: its
+    parameters, defaults, stores and ``__post_init__`` call, in the module's
+    scope."""
 
     def make(cls: Any) -> Any:
         fields = dataclasses.fields(cls)
