@@ -27,7 +27,8 @@ from tabletop_gui.model import limits
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules.engine import flags, initial_state
+from tabletop_gui.rules.engine import initial_state, review
+from tabletop_gui.rules.review import Review
 
 #: The lists of a file whose items are read one by one.
 LISTS = ("sides", "units", "markers", "terrain", "zones", "objectives", "events")
@@ -158,13 +159,13 @@ def problems_of(raw: str | bytes, source: str = "") -> Report:
         )
         _remove(data, tokens)
     state: list[GameState] = []
+    reviews: list[Review] = []
 
     def step(i: int, before: GameState, event: Event, after: GameState) -> None:
         if not collecting.found:  # a file with problems is not reviewed
-            found = flags(before, event, after)
-            if found:  # the event's index in the file, once for all its flags
-                index = collecting.original("events", i)
-                report.flagged.extend([(index, f) for f in found])
+            if not reviews:
+                reviews.append(review(before.setup))
+            reviews[0].step(i, before, event, after)
         state[:] = [after]
 
     try:
@@ -184,11 +185,26 @@ def problems_of(raw: str | bytes, source: str = "") -> Report:
     else:
         report.game = game
         report.state = state[0] if state else initial_state(game.setup)
+        if reviews and not collecting.found:
+            report.flagged = _in_file(reviews[0].finish(), collecting)
     report.problems = [_sourced(p, source) for p in collecting.found]
     report.more = collecting.more
     if report.problems:
         report.flagged = []
     return report
+
+
+def _in_file(found: list[tuple[int, str]], collecting: Collecting) -> list[tuple[int, str]]:
+    """The flags of events by the events' indices in the file (each index found
+    once for all the flags of its event)."""
+    if not collecting.dropped.get("events"):
+        return found
+    out, last, index = [], -1, -1
+    for i, text in found:
+        if i != last:
+            last, index = i, collecting.original("events", i)
+        out.append((index, text))
+    return out
 
 
 @contextmanager

@@ -18,6 +18,7 @@ from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.objective import Objective
 from tabletop_gui.rules.region import RegionAnswer
 from tabletop_gui.rules.registry import find_family
+from tabletop_gui.rules.review import Review
 from tabletop_gui.rules.scoreboard import Scoreboard
 
 __all__ = [
@@ -115,6 +116,12 @@ def flags(before: GameState, event: Event, after: GameState) -> list[str]:
     """What the family flags about ``event`` played from ``before`` to ``after``:
     legal only in circumstances the log does not show (reviewed, never refused)."""
     return family_of(before.setup).flags(before, event, after)
+
+
+def review(setup: Setup) -> Review:
+    """The review of a replay of a game of ``setup``: the flags of every event
+    (``Family.review``), as ``flags`` gives them one by one."""
+    return family_of(setup).review(setup)
 
 
 def replay(setup: Setup, events: Iterable[Event], upto: int | None = None) -> GameState:

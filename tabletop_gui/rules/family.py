@@ -34,6 +34,7 @@ from tabletop_gui.rules.play_types import (
     Words,
 )
 from tabletop_gui.rules.region import Region
+from tabletop_gui.rules.review import Review
 from tabletop_gui.rules.rulings import (
     ArcRuling,
     ChargeReach,
@@ -179,6 +180,12 @@ class Family:
         is legal only in some circumstances the log does not show. Default: a unit
         of the side that is not acting moved, a base overlapping another."""
         return generic_flags(before, event, after, self.game_over(before))
+
+    def review(self, setup: Setup) -> Review:
+        """The review of a replay of a game of ``setup`` (``validate``): told of
+        each step, it gives the flags of every event, as ``flags`` gives them.
+        Default: ``flags`` of each event, one by one."""
+        return Review(self.flags)
 
     def summarize(self, state: GameState, results: Sequence[ObjectiveResult]) -> Scoreboard:
         totals: dict[str, float] = {s: 0.0 for s in state.scene.side_ids}

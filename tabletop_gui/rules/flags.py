@@ -4,6 +4,9 @@ played, and the game log lists it for a referee to review."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 import shapely
 
@@ -77,19 +80,56 @@ def overlaps(after: GameState, unit_id: str) -> list[str]:
     return out
 
 
-def _decided(a: UnitArrays, i: int, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def overlap_pairs(
+    a: UnitArrays, gi: np.ndarray, rows: np.ndarray, movers: Sequence[Unit], pq: np.ndarray
+) -> np.ndarray:
+    """``overlaps`` over pairs of a batch of moves at once (``rules.review``):
+    whether the base of mover ``pq[k]`` (``movers``, row ``gi[k]`` of ``a``)
+    overlaps the unit's of row ``rows[k]``, by the same tests and operations,
+    pair by pair."""
+    dx, dy = a.cx[rows] - a.cx[gi], a.cy[rows] - a.cy[gi]
+    reach = a.reach[rows] + a.reach[gi]
+    same_level = np.abs(a.elevation[rows] - a.elevation[gi]) <= EPS
+    near = (dx * dx + dy * dy < reach * reach) & a.on_table[rows] & same_level
+    keep = np.flatnonzero(near)
+    out = np.zeros(len(rows), dtype=bool)
+    if not keep.size:
+        return out
+    known, overlap = _decided(a, gi[keep], rows[keep])
+    exact = np.flatnonzero(~known)
+    if exact.size:
+        shapes: dict[int, Any] = {}
+        for q in set(pq[keep[exact]].tolist()):
+            o = unit_outline(movers[q])
+            shapes[q] = o.polygon() if o.is_round else rect_polygons([movers[q]])[0]
+        own = np.empty(exact.size, dtype=object)
+        own[:] = [shapes[q] for q in pq[keep[exact]].tolist()]
+        areas = shapely.area(shapely.intersection(own, footprints(a, rows[keep[exact]])))
+        overlap[exact] = areas > OVERLAP_AREA
+    out[keep] = overlap
+    return out
+
+
+def overlap_text(unit: Unit, names: Sequence[str]) -> str:
+    """``overlap_flag``'s words: the names of the units ``unit``'s base overlaps."""
+    return f"{possessive(unit.name)} base overlaps {', '.join(names)}"
+
+
+def _decided(a: UnitArrays, i: int | np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(known, overlap) for each of ``rows``: whether its base's overlap with
     row ``i``'s is settled without intersecting them, and if so whether they
     overlap. Rectangles an axis of either separates by a gap share no area
     (the separating axis test); two rectangles facing the same way share a
     rectangle of the widths their extents overlap by, settled unless within
     AREA_SLACK of OVERLAP_AREA (far more than the rounding of either way of
-    measuring it). Round bases, and the rest, are left to intersect."""
+    measuring it). Round bases, and the rest, are left to intersect. ``i``:
+    one row, or one per row of ``rows`` (pairs of a batch of moves, measured
+    by the same operations, element by element: the same bits)."""
     n = len(rows)
     known, overlap = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
-    if a.is_round[i]:
+    if isinstance(i, int | np.integer) and a.is_round[i]:
         return known, overlap
-    flat = ~a.is_round[rows]
+    flat = ~a.is_round[rows] & ~a.is_round[i]
     dx, dy = a.cx[rows] - a.cx[i], a.cy[rows] - a.cy[i]
     c0, s0, w0, d0 = a.cos[i], a.sin[i], a.half_w[i], a.half_d[i]
     w, d = a.half_w[rows], a.half_d[rows]
@@ -156,8 +196,7 @@ def overlap_flag(after: GameState, unit_id: str) -> str | None:
     names = overlaps(after, unit_id)
     if not names:
         return None
-    unit = after.scene.units[unit_id]
-    return f"{possessive(unit.name)} base overlaps {', '.join(names)}"
+    return overlap_text(after.scene.units[unit_id], names)
 
 
 def generic_flags(before: GameState, event: Event, after: GameState, over: bool) -> list[str]:

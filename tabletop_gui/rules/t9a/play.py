@@ -34,6 +34,7 @@ from tabletop_gui.rules.play_types import (
     ZoneLayout,
 )
 from tabletop_gui.rules.region import Region
+from tabletop_gui.rules.review import MovesReview, Review, SpacingCheck
 from tabletop_gui.rules.rulings import (
     ArcRuling,
     ChargeReach,
@@ -242,14 +243,21 @@ class NinthAgePlay(Family):
         unit = flags.moved_unit(before, event)
         if unit is None:
             return []
-        found = [
-            flags.other_side_moved(
-                before, unit, self.game_over(before), "legal for a flee reaction, pursuit or reform"
-            ),
-            flags.overlap_flag(after, unit.id),
-        ]
+        found = [self._other_side_moved(before, unit), flags.overlap_flag(after, unit.id)]
         found += rulings.spacing_flags(after, unit.id)
         return [f for f in found if f]
+
+    def review(self, setup: Setup) -> Review:
+        """``flags`` of a replay's moves, measured many moves at once (the same flags)."""
+        spacing = SpacingCheck(
+            rulings.unit_spacing(setup), rulings.spacing_pairs, rulings.spacing_words
+        )
+        return MovesReview(self.flags, self._other_side_moved, spacing)
+
+    def _other_side_moved(self, before: GameState, unit: Unit) -> str | None:
+        return flags.other_side_moved(
+            before, unit, self.game_over(before), "legal for a flee reaction, pursuit or reform"
+        )
 
     # -- rulings (docs/t9a.md, Rulings) ----------------------------------------------
     def unit_arcs(self, state: GameState, unit_id: str) -> UnitArcs | None:

@@ -8,7 +8,7 @@ rulebook's, stated in docs/t9a.md with its sections."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 import shapely
@@ -331,11 +331,9 @@ def _distances(
     flat = ~a.is_round[rows] if not oa.is_round else np.zeros(len(rows), dtype=bool)
     parallel = flat & (a.angle[rows] == a.angle[i])
     if parallel.any():
-        r, px, py = rows[parallel], dx[parallel], dy[parallel]
+        r = rows[parallel]
         c, s = math.cos(oa.angle), math.sin(oa.angle)
-        gx = np.maximum(np.abs(px * c + py * s) - (a.half_w[i] + a.half_w[r]), 0.0)
-        gy = np.maximum(np.abs(py * c - px * s) - (a.half_d[i] + a.half_d[r]), 0.0)
-        d[parallel] = np.sqrt(gx * gx + gy * gy)
+        d[parallel] = _parallel_gaps(a, i, r, dx[parallel], dy[parallel], c, s)
     turned = np.flatnonzero(flat & ~parallel)
     if turned.size:
         shapes = rect_polygons([unit, *units.take(rows[turned].tolist())])
@@ -344,6 +342,82 @@ def _distances(
     for k, other in zip(rounded.tolist(), units.take(rows[rounded].tolist()), strict=True):
         d[k] = distance(oa, unit_outline(other))
     return d
+
+
+def _parallel_gaps(
+    a: UnitArrays,
+    i: int | np.ndarray,
+    rows: np.ndarray,
+    dx: np.ndarray,
+    dy: np.ndarray,
+    c: float | np.ndarray,
+    s: float | np.ndarray,
+) -> np.ndarray:
+    """``parallel_distance`` from row ``i`` (one, or one per row) to each of
+    ``rows`` facing its way (``c``, ``s``: the cosine and sine of its angle as
+    its outline has them), over the arrays."""
+    gx = np.maximum(np.abs(dx * c + dy * s) - (a.half_w[i] + a.half_w[rows]), 0.0)
+    gy = np.maximum(np.abs(dy * c - dx * s) - (a.half_d[i] + a.half_d[rows]), 0.0)
+    return np.sqrt(gx * gx + gy * gy)
+
+
+def spacing_pairs(
+    a: UnitArrays,
+    gi: np.ndarray,
+    rows: np.ndarray,
+    movers: Sequence[Unit],
+    pq: np.ndarray,
+    others: Callable[[np.ndarray], list[Unit]],
+    limit: float,
+) -> tuple[np.ndarray, np.ndarray]:
+    """``_too_close`` over pairs of a batch of moves at once (``rules.review``):
+    pair k is mover ``pq[k]`` (``movers``, row ``gi[k]`` of ``a``) and the unit
+    of row ``rows[k]`` (``others`` gives the units of rows). The same tests and
+    operations, pair by pair: (too close, distance) of each pair. The pairs
+    come by mover (``pq`` ascending)."""
+    n = len(rows)
+    dx, dy = a.cx[rows] - a.cx[gi], a.cy[rows] - a.cy[gi]
+    near = np.hypot(dx, dy) <= a.reach[rows] + a.reach[gi] + limit + EPS
+    near &= a.on_table[rows]
+    keep = np.flatnonzero(near)
+    too, d = np.zeros(n, dtype=bool), np.full(n, np.inf)
+    if not keep.size:
+        return too, d
+    gi, r, pq, dx, dy = gi[keep], rows[keep], pq[keep], dx[keep], dy[keep]
+    dk = np.empty(len(r))
+    flat = ~a.is_round[r] & ~a.is_round[gi]
+    parallel = flat & (a.angle[r] == a.angle[gi])
+    outlines = {int(q): unit_outline(movers[q]) for q in np.unique(pq).tolist()}
+    if parallel.any():
+        qp = pq[parallel].tolist()
+        c = np.array([math.cos(outlines[q].angle) for q in qp])
+        s = np.array([math.sin(outlines[q].angle) for q in qp])
+        dk[parallel] = _parallel_gaps(a, gi[parallel], r[parallel], dx[parallel], dy[parallel], c, s)
+    turned = np.flatnonzero(flat & ~parallel)
+    if turned.size:  # the pairs come by mover: each mover's turned pairs at once
+        qs = pq[turned]
+        starts = np.flatnonzero(np.r_[True, qs[1:] != qs[:-1]]).tolist()
+        for lo, hi in zip(starts, [*starts[1:], len(qs)], strict=True):
+            ks = turned[lo:hi]
+            shapes = rect_polygons([movers[int(qs[lo])], *others(r[ks])])
+            dk[ks] = shapely.distance(shapes[0], shapes[1:])
+    rounded = np.flatnonzero(~flat)
+    for k, other in zip(rounded.tolist(), others(r[rounded]), strict=True):
+        dk[k] = distance(outlines[int(pq[k])], unit_outline(other))
+    within_ = dk <= limit + EPS
+    rise = a.elevation[r] - a.elevation[gi]
+    level = rise == 0.0
+    contact = level & (dk <= CONTACT + EPS)
+    for k in np.flatnonzero(within_ & ~level).tolist():
+        contact[k] = math.hypot(float(dk[k]), float(rise[k])) <= CONTACT + EPS
+    too[keep] = within_ & ~contact
+    d[keep] = dk
+    return too, d
+
+
+def spacing_words(unit: Unit, limit: float) -> tuple[str, str]:
+    """What ``spacing_flags`` says before the distance and after the other's name."""
+    return _flag_words(unit, limit)
 
 
 #: Up to this many units, the spacing check loops over them without numpy.
