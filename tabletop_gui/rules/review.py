@@ -193,7 +193,7 @@ class _Board:
         gi = qg[pq]
 
         def units_of(rows: np.ndarray) -> list[Unit]:
-            return [self.unit(int(r), versions, n) for r in rows.tolist()]
+            return self.units_of(rows, versions, n)
 
         overlap = overlap_pairs(g, gi, pg, movers, pq)
         for q, rows in _by_query(pq[overlap], pg[overlap]):
@@ -204,25 +204,25 @@ class _Board:
             too, d = spacing.pairs(g, gi, pg, movers, pq, units_of, limit)
             k = np.flatnonzero(too)
             k = k[np.lexsort((pj[k], d[k], pq[k]))]  # nearest first, else in order
-            kq, kd, kg = pq[k].tolist(), d[k].tolist(), pg[k].tolist()
-            words: dict[int, tuple[str, str]] = {}
-            texts: dict[float, str] = {}
-            for q, dist, row in zip(kq, kd, kg, strict=True):
-                head_tail = words.get(q)
-                if head_tail is None:
-                    head_tail = words[q] = spacing.words(movers[q], limit)
-                dtext = texts.get(dist)
-                if dtext is None:
-                    dtext = texts[dist] = inches(dist)
-                other = self.unit(row, versions, n)
-                out[q].append(f"{head_tail[0]}{dtext} from {other.name or other.id}{head_tail[1]}")
+            labels = [u.name or u.id for u in units_of(pg[k])]
+            values, which = np.unique(d[k], return_inverse=True)
+            words = [inches(v) for v in values.tolist()]
+            texts = [words[w] for w in which.tolist()]
+            for q, (lo, hi) in _runs(pq[k]):
+                head, tail = spacing.words(movers[q], limit)
+                out[q] += [
+                    f"{head}{t} from {label}{tail}"
+                    for t, label in zip(texts[lo:hi], labels[lo:hi], strict=True)
+                ]
         return out
 
-    def unit(self, g: int, versions: list[tuple[int, int, Unit]], n: int) -> Unit:
-        """The unit of row ``g`` of the batch's arrays (the board's, then the versions')."""
-        if g < n:
-            return self.units.take([g])[0]
-        return versions[g - n][2]
+    def units_of(self, rows: np.ndarray, versions: list[tuple[int, int, Unit]], n: int) -> list[Unit]:
+        """The units of rows of the batch's arrays (the board's, then the versions')."""
+        wanted = rows.tolist()
+        if not versions or not wanted or max(wanted) < n:
+            return self.units.take(wanted)
+        values = self.units.take([g if g < n else 0 for g in wanted])
+        return [versions[g - n][2] if g >= n else u for g, u in zip(wanted, values, strict=True)]
 
     def advance(self, versions: list[tuple[int, int, Unit]], steps: int) -> None:
         """Write each changed unit's last version into the board's arrays."""
@@ -310,10 +310,15 @@ def _near(
     return q, rows
 
 
-def _by_query(pq: np.ndarray, rows: np.ndarray) -> list[tuple[int, np.ndarray]]:
-    """(query, its rows) for pairs that come by query."""
+def _runs(pq: np.ndarray) -> list[tuple[int, tuple[int, int]]]:
+    """(query, (start, end)) of each run of pairs of one query (pairs come by query)."""
     if not pq.size:
         return []
     starts = np.flatnonzero(np.r_[True, pq[1:] != pq[:-1]]).tolist()
     ends = [*starts[1:], len(pq)]
-    return [(int(pq[s]), rows[s:e]) for s, e in zip(starts, ends, strict=True)]
+    return [(int(pq[s]), (s, e)) for s, e in zip(starts, ends, strict=True)]
+
+
+def _by_query(pq: np.ndarray, rows: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """(query, its rows) for pairs that come by query."""
+    return [(q, rows[lo:hi]) for q, (lo, hi) in _runs(pq)]

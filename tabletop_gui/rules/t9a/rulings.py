@@ -389,10 +389,14 @@ def spacing_pairs(
     parallel = flat & (a.angle[r] == a.angle[gi])
     outlines = {int(q): unit_outline(movers[q]) for q in np.unique(pq).tolist()}
     if parallel.any():
-        qp = pq[parallel].tolist()
-        c = np.array([math.cos(outlines[q].angle) for q in qp])
-        s = np.array([math.sin(outlines[q].angle) for q in qp])
-        dk[parallel] = _parallel_gaps(a, gi[parallel], r[parallel], dx[parallel], dy[parallel], c, s)
+        qp = pq[parallel]
+        angles = {q: o.angle for q, o in outlines.items()}
+        cos, sin = np.zeros(len(movers)), np.zeros(len(movers))
+        for q, angle in angles.items():  # as the outline has them: math's, per mover
+            cos[q], sin[q] = math.cos(angle), math.sin(angle)
+        dk[parallel] = _parallel_gaps(
+            a, gi[parallel], r[parallel], dx[parallel], dy[parallel], cos[qp], sin[qp]
+        )
     turned = np.flatnonzero(flat & ~parallel)
     if turned.size:  # the pairs come by mover: each mover's turned pairs at once
         qs = pq[turned]
