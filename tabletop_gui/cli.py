@@ -337,7 +337,7 @@ def validate(path: str) -> int:
         f"{len(game.events)} events)")  # fmt: skip
     flagged = report.flag_groups()
     if flagged:
-        n, events = len(report.flagged), len({i for i, _ in report.flagged})
+        n, events = len(report.flag_numbers), report.flagged_events
         many = f" ({n:,} flags)" if n != events else ""
         say(f"{events:,} event{'' if events == 1 else 's'} flagged for review{many}:")
         say("\n".join(f"  {g}" for g in flagged[:MAX_LINES]))

@@ -19,6 +19,8 @@ from dataclasses import field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from tabletop_gui.io.errors import FileFormatError, LogRefusal
 from tabletop_gui.io.game_file import game_from_json, parse
 from tabletop_gui.io.reading import Collecting
@@ -54,26 +56,50 @@ class Report:
     refusal: LogRefusal | None = None
     game: Game | None = None
     state: GameState | None = None
-    flagged: list[tuple[int, str]] = field(default_factory=list)
+    #: The flags, in order: each its event's index in the file and its text's
+    #: number in ``flag_texts`` (``rules.review.Found``).
+    flag_events: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    flag_numbers: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    flag_texts: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return not self.problems
+
+    @property
+    def flagged(self) -> list[tuple[int, str]]:
+        """(event index, flag) of each flag, in order."""
+        texts = self.flag_texts
+        return [(i, texts[n]) for i, n in zip(self.flag_events.tolist(),
+                                              self.flag_numbers.tolist(), strict=True)]  # fmt: skip
+
+    @property
+    def flagged_events(self) -> int:
+        """How many events have flags."""
+        return int(np.unique(self.flag_events).size)
 
     def grouped(self) -> list[Group]:
         """The problems, each repeated one once with every place it was found."""
         return group((p.path, p.problem) for p in self.problems)
 
     def flag_groups(self) -> list[Group]:
-        """The flags, each once with its events (``group``'s answer, found
-        without parsing a path per flag: a crowded log has a million)."""
-        groups: dict[str, Group] = {}
-        for i, text in self.flagged:
-            g = groups.get(text)
-            if g is None:
-                g = groups[text] = Group("events", "", text)
-            g.indices.append(i)
-        return list(groups.values())
+        """The flags, each once with its events, in the order first found
+        (``group``'s answer, found from the texts' numbers: a crowded log has
+        a million flags)."""
+        numbers = self.flag_numbers
+        if not numbers.size:
+            return []
+        order = np.argsort(numbers, kind="stable")
+        by_text = numbers[order]
+        starts = np.flatnonzero(np.r_[True, by_text[1:] != by_text[:-1]])
+        ends = np.r_[starts[1:], by_text.size]
+        events = self.flag_events[order]
+        groups = []
+        for k in np.argsort(order[starts], kind="stable").tolist():  # first found first
+            lo, hi = int(starts[k]), int(ends[k])
+            text = self.flag_texts[int(by_text[lo])]
+            groups.append(Group("events", "", text, events[lo:hi].tolist()))
+        return groups
 
 
 @dataclass
@@ -186,25 +212,24 @@ def problems_of(raw: str | bytes, source: str = "") -> Report:
         report.game = game
         report.state = state[0] if state else initial_state(game.setup)
         if reviews and not collecting.found:
-            report.flagged = _in_file(reviews[0].finish(), collecting)
+            found = reviews[0].finish()
+            events, report.flag_numbers = found.arrays()
+            report.flag_events = _in_file(events, collecting)
+            report.flag_texts = found.texts
     report.problems = [_sourced(p, source) for p in collecting.found]
     report.more = collecting.more
     if report.problems:
-        report.flagged = []
+        report.flag_events = report.flag_numbers = np.zeros(0, dtype=np.int64)
+        report.flag_texts = []
     return report
 
 
-def _in_file(found: list[tuple[int, str]], collecting: Collecting) -> list[tuple[int, str]]:
-    """The flags of events by the events' indices in the file (each index found
-    once for all the flags of its event)."""
-    if not collecting.dropped.get("events"):
-        return found
-    out, last, index = [], -1, -1
-    for i, text in found:
-        if i != last:
-            last, index = i, collecting.original("events", i)
-        out.append((index, text))
-    return out
+def _in_file(events: np.ndarray, collecting: Collecting) -> np.ndarray:
+    """Events' indices in the file (each index found once)."""
+    if not collecting.dropped.get("events") or not events.size:
+        return events
+    values, which = np.unique(events, return_inverse=True)
+    return np.array([collecting.original("events", i) for i in values.tolist()])[which]
 
 
 @contextmanager

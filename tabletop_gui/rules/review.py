@@ -41,19 +41,62 @@ class SpacingCheck:
     words: Callable[[Unit, float], tuple[str, str]]
 
 
+class Found:
+    """The flags found, in order: each its event's index and its text's number
+    (each text kept once: a crowded log's million flags say some thousands of
+    things, and grouping them by text compares numbers)."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self.numbers: dict[str, int] = {}
+        self._events: list[int] = []
+        self._said: list[int] = []
+        self._chunks: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def number(self, text: str) -> int:
+        n = self.numbers.get(text)
+        if n is None:
+            n = self.numbers[text] = len(self.texts)
+            self.texts.append(text)
+        return n
+
+    def add(self, index: int, texts: list[str]) -> None:
+        for text in texts:
+            self._events.append(index)
+            self._said.append(self.number(text))
+
+    def add_arrays(self, events: np.ndarray, said: np.ndarray) -> None:
+        self._spill()
+        self._chunks.append((events, said))
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """(event index, text number) of each flag, in order."""
+        self._spill()
+        if not self._chunks:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        events, said = zip(*self._chunks, strict=True)
+        return np.concatenate(events), np.concatenate(said)
+
+    def _spill(self) -> None:
+        if self._events:
+            self._chunks.append((np.array(self._events, dtype=np.int64),
+                                 np.array(self._said, dtype=np.int64)))  # fmt: skip
+            self._events, self._said = [], []
+
+
 class Review:
-    """Each event's ``flags``, one by one: (event index, flag) in order."""
+    """Each event's ``flags``, one by one."""
 
     def __init__(self, flags: Flags) -> None:
         self.flags = flags
-        self.found: list[tuple[int, str]] = []
+        self.found = Found()
 
     def step(self, index: int, before: GameState, event: Event, after: GameState) -> None:
         found = self.flags(before, event, after)
         if found:
-            self.found.extend([(index, f) for f in found])
+            self.found.add(index, found)
 
-    def finish(self) -> list[tuple[int, str]]:
+    def finish(self) -> Found:
         return self.found
 
 
@@ -86,6 +129,7 @@ class MovesReview(Review):
         self.steps: list[tuple[int, str | None, int]] = []  # (index, first, query or -1)
         self.queries: list[tuple[int, int, Unit]] = []  # (step, row, the moved unit after it)
         self.versions: list[tuple[int, int, Unit]] = []  # (step, row, unit): what a step changed
+        self.words = _Words(self.found)
 
     def step(self, index: int, before: GameState, event: Event, after: GameState) -> None:
         bu: PieceMap[Unit] = before.scene.units  # type: ignore[assignment]
@@ -120,7 +164,7 @@ class MovesReview(Review):
         if len(self.queries) >= CHUNK:
             self._flush()
 
-    def finish(self) -> list[tuple[int, str]]:
+    def finish(self) -> Found:
         self._flush()
         return self.found
 
@@ -130,16 +174,91 @@ class MovesReview(Review):
         if board is None or not steps:
             return
         found = self.found
-        words = board.measure(self.queries, self.versions, len(steps), self.spacing)
-        for index, first, q in steps:
+        overlaps, (sq, said) = board.measure(
+            self.queries, self.versions, len(steps), self.spacing, self.words
+        )
+        # Each step's flags in order: the first, the overlap, then Unit Spacing's.
+        at, slot, number = [], [], []
+        for t, (_, first, q) in enumerate(steps):
             if first:
-                found.append((index, first))
-            if q >= 0:
-                found.extend([(index, f) for f in words[q]])
+                at.append(t), slot.append(0), number.append(found.number(first))
+            text = overlaps.get(q) if q >= 0 else None
+            if text:
+                at.append(t), slot.append(1), number.append(found.number(text))
+        qt = np.array([t for t, _, _ in self.queries], dtype=np.int64)
+        st = qt[sq]
+        runs = np.flatnonzero(np.r_[True, sq[1:] != sq[:-1]]) if sq.size else sq
+        rank = np.arange(sq.size) - np.repeat(runs, np.diff(np.r_[runs, sq.size]))
+        t_all = np.concatenate([np.array(at, dtype=np.int64), st])
+        slot_all = np.concatenate([np.array(slot, dtype=np.int64), 2 + rank])
+        said_all = np.concatenate([np.array(number, dtype=np.int64), said])
+        order = np.lexsort((slot_all, t_all))
+        events = np.array([index for index, _, _ in steps], dtype=np.int64)
+        found.add_arrays(events[t_all[order]], said_all[order])
         board.advance(self.versions, len(steps))
         assert self.units is not None
         board.units = self.units
         self.steps, self.queries, self.versions = [], [], []
+
+
+class _Words:
+    """Unit Spacing flags by number (``Found``): each flag is its mover's words,
+    its distance's and the other's name, each numbered once; a flag's text is
+    made once, the first time its three are met."""
+
+    def __init__(self, found: Found) -> None:
+        self.found = found
+        self.parts: tuple[dict[str, int], dict[str, int]] = ({}, {})  # distances, names
+        self.head_numbers: dict[tuple[str, str], int] = {}
+        self.heads: list[tuple[str, str]] = []
+        self.said: dict[tuple[int, int, int], int] = {}
+
+    def spacing(
+        self,
+        spacing: SpacingCheck,
+        movers: list[Unit],
+        sq: np.ndarray,
+        d: np.ndarray,
+        rows: np.ndarray,
+        units_of: Callable[[np.ndarray], list[Unit]],
+    ) -> np.ndarray:
+        if not sq.size:
+            return np.zeros(0, dtype=np.int64)
+        dists, names = self.parts
+        qs, q_of = np.unique(sq, return_inverse=True)
+        head = np.array([self._head(spacing, movers[q]) for q in qs.tolist()])[q_of]
+        values, d_of = np.unique(d, return_inverse=True)
+        dist = np.array([_number(dists, inches(v)) for v in values.tolist()])[d_of]
+        rs, r_of = np.unique(rows, return_inverse=True)
+        labels = [u.name or u.id for u in units_of(rs)]
+        name = np.array([_number(names, label) for label in labels])[r_of]
+        keys = np.stack([head, dist, name], axis=1)
+        triples, k_of = np.unique(keys, axis=0, return_inverse=True)
+        dist_words, name_words = list(dists), list(names)
+        out = []
+        for h, t, nm in triples.tolist():
+            said = self.said.get((h, t, nm))
+            if said is None:
+                before, after = self.heads[h]
+                text = f"{before}{dist_words[t]} from {name_words[nm]}{after}"
+                said = self.said[(h, t, nm)] = self.found.number(text)
+            out.append(said)
+        return np.array(out, dtype=np.int64)[k_of.ravel()]
+
+    def _head(self, spacing: SpacingCheck, unit: Unit) -> int:
+        words = spacing.words(unit, spacing.limit)
+        n = self.head_numbers.get(words)
+        if n is None:
+            n = self.head_numbers[words] = len(self.heads)
+            self.heads.append(words)
+        return n
+
+
+def _number(numbers: dict[str, int], text: str) -> int:
+    n = numbers.get(text)
+    if n is None:
+        n = numbers[text] = len(numbers)
+    return n
 
 
 class _Board:
@@ -157,11 +276,15 @@ class _Board:
         versions: list[tuple[int, int, Unit]],
         steps: int,
         spacing: SpacingCheck | None,
-    ) -> list[list[str]]:
-        """The flags of each query (a moved unit at its step) but the first."""
-        out: list[list[str]] = [[] for _ in queries]
+        words: _Words,
+    ) -> tuple[dict[int, str], tuple[np.ndarray, np.ndarray]]:
+        """The flags of the queries (each a moved unit at its step): the overlap
+        flag of each query that has one, and the Unit Spacing flags as (query,
+        text number), by query, nearest first."""
+        none = np.zeros(0, dtype=np.int64)
+        overlaps: dict[int, str] = {}
         if not queries:
-            return out
+            return overlaps, (none, none)
         a, n = self.a, len(self.a)
         g = _join(a, [u for _, _, u in versions])
         qt = np.array([t for t, _, _ in queries], dtype=np.int64)
@@ -172,24 +295,29 @@ class _Board:
         # Pairs: each query and every unit near it on the board before the batch
         # (a grid of cells as wide as any pair measured may be apart) that the
         # batch did not change, and every unit the batch changed, as it stood then.
-        changed = np.unique(lookup.rows) if versions else np.zeros(0, dtype=np.int64)
         margin = max(NEAR, (spacing.limit if spacing is not None else 0.0) + 1e-6)
         largest = float(g.reach.max()) if len(g) else 0.0
         width = (2 * largest + margin) * (1 + 1e-6) + 1e-6
         pq, pj = _near(a, g.cx[qg], g.cy[qg], width)
-        if changed.size:
+        pg = pj
+        if versions:
+            changed = np.unique(lookup.rows)
             keep = np.ones(n, dtype=bool)
             keep[changed] = False
             sel = keep[pj]
-            pq, pj = pq[sel], pj[sel]
             dq = np.repeat(np.arange(len(queries)), changed.size)
             dj = np.tile(changed, len(queries))
-            pq, pj = np.concatenate([pq, dq]), np.concatenate([pj, dj])
-        sel = pj != qrow[pq]
-        pq, pj = pq[sel], pj[sel]
+            pq, pj = np.concatenate([pq[sel], dq]), np.concatenate([pj[sel], dj])
+            pg = np.concatenate([pg[sel], lookup(dj, qt[dq])])
+        # What no rule measured here can reach (bounding circles farther apart
+        # than the margin, with room to spare), and each unit itself, left out.
+        gi = qg[pq]
+        dx, dy = g.cx[pg] - g.cx[gi], g.cy[pg] - g.cy[gi]
+        reach = (g.reach[pg] + g.reach[gi] + margin) * (1 + 1e-6) + 1e-6
+        sel = (dx * dx + dy * dy <= reach * reach) & (pj != qrow[pq])
+        pq, pj, pg = pq[sel], pj[sel], pg[sel]
         order = np.lexsort((pj, pq))  # by query, then in the units' order
-        pq, pj = pq[order], pj[order]
-        pg = lookup(pj, qt[pq]) if versions else pj
+        pq, pj, pg = pq[order], pj[order], pg[order]
         gi = qg[pq]
 
         def units_of(rows: np.ndarray) -> list[Unit]:
@@ -198,23 +326,15 @@ class _Board:
         overlap = overlap_pairs(g, gi, pg, movers, pq)
         for q, rows in _by_query(pq[overlap], pg[overlap]):
             names = [u.name or u.id for u in units_of(rows)]
-            out[q].append(overlap_text(movers[q], names))
-        if spacing is not None:
-            limit = spacing.limit
-            too, d = spacing.pairs(g, gi, pg, movers, pq, units_of, limit)
-            k = np.flatnonzero(too)
-            k = k[np.lexsort((pj[k], d[k], pq[k]))]  # nearest first, else in order
-            labels = [u.name or u.id for u in units_of(pg[k])]
-            values, which = np.unique(d[k], return_inverse=True)
-            words = [inches(v) for v in values.tolist()]
-            texts = [words[w] for w in which.tolist()]
-            for q, (lo, hi) in _runs(pq[k]):
-                head, tail = spacing.words(movers[q], limit)
-                out[q] += [
-                    f"{head}{t} from {label}{tail}"
-                    for t, label in zip(texts[lo:hi], labels[lo:hi], strict=True)
-                ]
-        return out
+            overlaps[q] = overlap_text(movers[q], names)
+        if spacing is None:
+            return overlaps, (none, none)
+        limit = spacing.limit
+        too, d = spacing.pairs(g, gi, pg, movers, pq, units_of, limit)
+        k = np.flatnonzero(too)
+        k = k[np.lexsort((pj[k], d[k], pq[k]))]  # nearest first, else in order
+        sq = pq[k]
+        return overlaps, (sq, words.spacing(spacing, movers, sq, d[k], pg[k], units_of))
 
     def units_of(self, rows: np.ndarray, versions: list[tuple[int, int, Unit]], n: int) -> list[Unit]:
         """The units of rows of the batch's arrays (the board's, then the versions')."""
