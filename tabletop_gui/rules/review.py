@@ -226,17 +226,23 @@ class _Words:
             return np.zeros(0, dtype=np.int64)
         dists, names = self.parts
         qs, q_of = np.unique(sq, return_inverse=True)
-        head = np.array([self._head(spacing, movers[q]) for q in qs.tolist()])[q_of]
+        head = np.array([self._head(spacing, movers[q]) for q in qs.tolist()], dtype=np.int64)[q_of]
         values, d_of = np.unique(d, return_inverse=True)
-        dist = np.array([_number(dists, inches(v)) for v in values.tolist()])[d_of]
+        dist = np.array([_number(dists, inches(v)) for v in values.tolist()], dtype=np.int64)[d_of]
         rs, r_of = np.unique(rows, return_inverse=True)
         labels = [u.name or u.id for u in units_of(rs)]
-        name = np.array([_number(names, label) for label in labels])[r_of]
-        keys = np.stack([head, dist, name], axis=1)
-        triples, k_of = np.unique(keys, axis=0, return_inverse=True)
+        name = np.array([_number(names, label) for label in labels], dtype=np.int64)[r_of]
+        if max(len(self.heads), len(dists), len(names)) < 1 << 21:  # three in one number
+            keys, k_of = np.unique((head << 42) | (dist << 21) | name, return_inverse=True)
+            mask = (1 << 21) - 1
+            triples = zip((keys >> 42).tolist(), ((keys >> 21) & mask).tolist(),
+                          (keys & mask).tolist(), strict=True)  # fmt: skip
+        else:
+            rows3, k_of = np.unique(np.stack([head, dist, name], axis=1), axis=0, return_inverse=True)
+            triples = (tuple(r) for r in rows3.tolist())
         dist_words, name_words = list(dists), list(names)
         out = []
-        for h, t, nm in triples.tolist():
+        for h, t, nm in triples:
             said = self.said.get((h, t, nm))
             if said is None:
                 before, after = self.heads[h]
