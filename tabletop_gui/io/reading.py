@@ -89,6 +89,7 @@ class Collecting(Strict):
         self.dropped: dict[str, set[int]] = {}
         self.gone: set[str] = set()
         self._said: set[str] = set()
+        self._keys: dict[tuple[type, int, tuple[str, ...]], tuple[Terms, set[str]]] = {}
 
     def problem(self, exc: FileFormatError) -> None:
         if len(self.found) >= MAX_KEPT:
@@ -120,8 +121,7 @@ class Collecting(Strict):
         turn (its default applies); None when it cannot be read even so (a
         required field set aside says "missing": not said again)."""
         if isinstance(data, dict):  # every unknown key at once: one pass, however many
-            own = terms.fields_of(cls)  # the fields the game's family adds
-            known = {f.name for f in _fields(cls)} | set(own) | set(skip)  # as the codec reads
+            known = self._known(cls, terms, skip)
             unknown = [k for k in data if k not in known]
             if unknown:
                 self.unknown_keys(
@@ -140,6 +140,17 @@ class Collecting(Strict):
                     return None
         self.problem(FileFormatError(path, f"more than {MAX_ITEM_PROBLEMS} problems: set aside"))
         return None
+
+    def _known(self, cls: type, terms: Terms, skip: tuple[str, ...]) -> set[str]:
+        """The keys an object of ``cls`` may have, as the codec reads them: its
+        fields, those the game's family adds (``terms``) and ``skip`` (made once
+        per kind of item, not per item)."""
+        key = (cls, id(terms), skip)
+        kept = self._keys.get(key)
+        if kept is None or kept[0] is not terms:
+            own = terms.fields_of(cls)  # the fields the game's family adds
+            kept = self._keys[key] = (terms, {f.name for f in _fields(cls)} | set(own) | set(skip))
+        return kept[1]
 
     def set_aside(self, key: str, index: int, piece_id: str | None = None) -> None:
         self.dropped.setdefault(key, set()).add(index)
