@@ -76,7 +76,10 @@ class Report:
     @property
     def flagged_events(self) -> int:
         """How many events have flags."""
-        return int(np.unique(self.flag_events).size)
+        events = self.flag_events
+        if events.size and bool(np.all(events[1:] >= events[:-1])):  # in order: as found
+            return int(np.count_nonzero(events[1:] != events[:-1])) + 1
+        return int(np.unique(events).size)
 
     def grouped(self) -> list[Group]:
         """The problems, each repeated one once with every place it was found."""
@@ -89,6 +92,8 @@ class Report:
         numbers = self.flag_numbers
         if not numbers.size:
             return []
+        if len(self.flag_texts) <= 1 << 16:  # numpy sorts 16-bit numbers by radix
+            numbers = numbers.astype(np.uint16)
         order = np.argsort(numbers, kind="stable")
         by_text = numbers[order]
         starts = np.flatnonzero(np.r_[True, by_text[1:] != by_text[:-1]])

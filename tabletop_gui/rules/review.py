@@ -39,6 +39,10 @@ class SpacingCheck:
     limit: float
     pairs: Callable[..., tuple[np.ndarray, np.ndarray]]
     words: Callable[[Unit, float], tuple[str, str]]
+    #: The flags of one move (``t9a.rulings.spacing_flags``), for boards of at
+    #: most ``small`` units (there the family measures them one pair at a time).
+    one: Callable[[GameState, str], list[str]]
+    small: int
 
 
 class Found:
@@ -102,9 +106,6 @@ class Review:
 
 #: Moves measured at once (a batch), at most.
 CHUNK = 512
-#: Up to this many units, each move's own ``flags`` (numpy's overhead costs more).
-SMALL_BOARD = 48
-
 
 class MovesReview(Review):
     """The flags of a family whose flags of a move are: ``first`` (words about the
@@ -112,8 +113,7 @@ class MovesReview(Review):
     after it (``flags.overlap_flag``), and with ``spacing`` (the setting's
     distance) the units it stands too close to, nearest first
     (``t9a.rulings.spacing_flags``); no flags for any other event. ``flags``
-    is the family's own, used for small boards and for events that add or
-    remove units."""
+    is the family's own, used for events that add or remove units."""
 
     def __init__(
         self,
@@ -130,6 +130,7 @@ class MovesReview(Review):
         self.queries: list[tuple[int, int, Unit]] = []  # (step, row, the moved unit after it)
         self.versions: list[tuple[int, int, Unit]] = []  # (step, row, unit): what a step changed
         self.words = _Words(self.found)
+        self.small: dict[int, list[str]] = {}  # query -> its Unit Spacing flags, on a small board
 
     def step(self, index: int, before: GameState, event: Event, after: GameState) -> None:
         bu: PieceMap[Unit] = before.scene.units  # type: ignore[assignment]
@@ -137,7 +138,7 @@ class MovesReview(Review):
         if self.board is None or self.units is not bu or not au.same_keys(bu):
             self._flush()
             self.board = None
-            if len(bu) <= SMALL_BOARD or not au.same_keys(bu):
+            if not au.same_keys(bu):
                 super().step(index, before, event, after)  # one by one
                 return
             self.board = _Board(before)
@@ -160,6 +161,9 @@ class MovesReview(Review):
         if now is not None and not now.removed:
             q = len(self.queries)
             self.queries.append((t, au.position(unit.id), now))
+            spacing = self.spacing
+            if spacing is not None and len(au) <= spacing.small:  # the family's own way
+                self.small[q] = spacing.one(after, unit.id)
         self.steps.append((index, first, q))
         if len(self.queries) >= CHUNK:
             self._flush()
@@ -185,6 +189,8 @@ class MovesReview(Review):
             text = overlaps.get(q) if q >= 0 else None
             if text:
                 at.append(t), slot.append(1), number.append(found.number(text))
+            for k, text in enumerate(self.small.get(q, ()) if q >= 0 else ()):
+                at.append(t), slot.append(2 + k), number.append(found.number(text))
         qt = np.array([t for t, _, _ in self.queries], dtype=np.int64)
         st = qt[sq]
         runs = np.flatnonzero(np.r_[True, sq[1:] != sq[:-1]]) if sq.size else sq
@@ -198,7 +204,7 @@ class MovesReview(Review):
         board.advance(self.versions, len(steps))
         assert self.units is not None
         board.units = self.units
-        self.steps, self.queries, self.versions = [], [], []
+        self.steps, self.queries, self.versions, self.small = [], [], [], {}
 
 
 class _Words:
@@ -212,6 +218,8 @@ class _Words:
         self.head_numbers: dict[tuple[str, str], int] = {}
         self.heads: list[tuple[str, str]] = []
         self.said: dict[tuple[int, int, int], int] = {}
+        #: The three parts as one number (sorted) and the text number of each.
+        self.known = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
 
     def spacing(
         self,
@@ -232,24 +240,38 @@ class _Words:
         rs, r_of = np.unique(rows, return_inverse=True)
         labels = [u.name or u.id for u in units_of(rs)]
         name = np.array([_number(names, label) for label in labels], dtype=np.int64)[r_of]
-        if max(len(self.heads), len(dists), len(names)) < 1 << 21:  # three in one number
-            keys, k_of = np.unique((head << 42) | (dist << 21) | name, return_inverse=True)
-            mask = (1 << 21) - 1
-            triples = zip((keys >> 42).tolist(), ((keys >> 21) & mask).tolist(),
-                          (keys & mask).tolist(), strict=True)  # fmt: skip
-        else:
-            rows3, k_of = np.unique(np.stack([head, dist, name], axis=1), axis=0, return_inverse=True)
-            triples = (tuple(r) for r in rows3.tolist())
         dist_words, name_words = list(dists), list(names)
-        out = []
-        for h, t, nm in triples:
-            said = self.said.get((h, t, nm))
-            if said is None:
-                before, after = self.heads[h]
-                text = f"{before}{dist_words[t]} from {name_words[nm]}{after}"
-                said = self.said[(h, t, nm)] = self.found.number(text)
-            out.append(said)
-        return np.array(out, dtype=np.int64)[k_of.ravel()]
+
+        def word(h: int, t: int, nm: int) -> int:
+            before, after = self.heads[h]
+            return self.found.number(f"{before}{dist_words[t]} from {name_words[nm]}{after}")
+
+        if max(len(self.heads), len(dists), len(names)) >= 1 << 21:  # rare: one by one
+            rows3, k_of = np.unique(np.stack([head, dist, name], axis=1), axis=0, return_inverse=True)
+            out = []
+            for h, t, nm in rows3.tolist():
+                said = self.said.get((h, t, nm))
+                if said is None:
+                    said = self.said[(h, t, nm)] = word(h, t, nm)
+                out.append(said)
+            return np.array(out, dtype=np.int64)[k_of.ravel()]
+        # The three in one number; the numbers met before looked up at once.
+        keys, k_of = np.unique((head << 42) | (dist << 21) | name, return_inverse=True)
+        said = np.full(keys.size, -1, dtype=np.int64)
+        known, numbers = self.known
+        if known.size:
+            at = np.minimum(np.searchsorted(known, keys), known.size - 1)
+            hit = known[at] == keys
+            said[hit] = numbers[at[hit]]
+        new = np.flatnonzero(said < 0)
+        if new.size:
+            mask = (1 << 21) - 1
+            for k, key in zip(new.tolist(), keys[new].tolist(), strict=True):
+                said[k] = word(key >> 42, (key >> 21) & mask, key & mask)
+            merged = np.concatenate([known, keys[new]])
+            order = np.argsort(merged)
+            self.known = merged[order], np.concatenate([numbers, said[new]])[order]
+        return said[k_of.ravel()]
 
     def _head(self, spacing: SpacingCheck, unit: Unit) -> int:
         words = spacing.words(unit, spacing.limit)
@@ -322,7 +344,7 @@ class _Board:
         reach = (g.reach[pg] + g.reach[gi] + margin) * (1 + 1e-6) + 1e-6
         sel = (dx * dx + dy * dy <= reach * reach) & (pj != qrow[pq])
         pq, pj, pg = pq[sel], pj[sel], pg[sel]
-        order = np.lexsort((pj, pq))  # by query, then in the units' order
+        order = np.argsort(pq * max(n, 1) + pj)  # by query, then in the units' order
         pq, pj, pg = pq[order], pj[order], pg[order]
         gi = qg[pq]
 
@@ -333,12 +355,12 @@ class _Board:
         for q, rows in _by_query(pq[overlap], pg[overlap]):
             names = [u.name or u.id for u in units_of(rows)]
             overlaps[q] = overlap_text(movers[q], names)
-        if spacing is None:
+        if spacing is None or n <= spacing.small:  # none, or measured move by move
             return overlaps, (none, none)
         limit = spacing.limit
         too, d = spacing.pairs(g, gi, pg, movers, pq, units_of, limit)
         k = np.flatnonzero(too)
-        k = k[np.lexsort((pj[k], d[k], pq[k]))]  # nearest first, else in order
+        k = k[np.lexsort((d[k], pq[k]))]  # nearest first, else in order (a stable sort)
         sq = pq[k]
         return overlaps, (sq, words.spacing(spacing, movers, sq, d[k], pg[k], units_of))
 

@@ -250,7 +250,11 @@ class NinthAgePlay(Family):
     def review(self, setup: Setup) -> Review:
         """``flags`` of a replay's moves, measured many moves at once (the same flags)."""
         spacing = SpacingCheck(
-            rulings.unit_spacing(setup), rulings.spacing_pairs, rulings.spacing_words
+            rulings.unit_spacing(setup),
+            rulings.spacing_pairs,
+            rulings.spacing_words,
+            rulings.spacing_flags,
+            rulings.SMALL_SCENE,
         )
         return MovesReview(self.flags, self._other_side_moved, spacing)
 

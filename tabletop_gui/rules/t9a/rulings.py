@@ -387,13 +387,17 @@ def spacing_pairs(
     dk = np.empty(len(r))
     flat = ~a.is_round[r] & ~a.is_round[gi]
     parallel = flat & (a.angle[r] == a.angle[gi])
-    outlines = {int(q): unit_outline(movers[q]) for q in np.unique(pq).tolist()}
     if parallel.any():
         qp = pq[parallel]
-        angles = {q: o.angle for q, o in outlines.items()}
         cos, sin = np.zeros(len(movers)), np.zeros(len(movers))
-        for q, angle in angles.items():  # as the outline has them: math's, per mover
-            cos[q], sin[q] = math.cos(angle), math.sin(angle)
+        turns: dict[float, tuple[float, float]] = {}
+        for q in np.unique(qp).tolist():  # as the outline has them (math's), per facing
+            facing = movers[q].facing
+            cs = turns.get(facing)
+            if cs is None:
+                angle = math.radians(facing)  # unit_outline's angle
+                cs = turns[facing] = (math.cos(angle), math.sin(angle))
+            cos[q], sin[q] = cs
         dk[parallel] = _parallel_gaps(
             a, gi[parallel], r[parallel], dx[parallel], dy[parallel], cos[qp], sin[qp]
         )
@@ -407,7 +411,7 @@ def spacing_pairs(
             dk[ks] = shapely.distance(shapes[0], shapes[1:])
     rounded = np.flatnonzero(~flat)
     for k, other in zip(rounded.tolist(), others(r[rounded]), strict=True):
-        dk[k] = distance(outlines[int(pq[k])], unit_outline(other))
+        dk[k] = distance(unit_outline(movers[int(pq[k])]), unit_outline(other))
     within_ = dk <= limit + EPS
     rise = a.elevation[r] - a.elevation[gi]
     level = rise == 0.0
