@@ -130,7 +130,9 @@ class MovesReview(Review):
         self.queries: list[tuple[int, int, Unit]] = []  # (step, row, the moved unit after it)
         self.versions: list[tuple[int, int, Unit]] = []  # (step, row, unit): what a step changed
         self.words = _Words(self.found)
-        self.small: dict[int, list[str]] = {}  # query -> its Unit Spacing flags, on a small board
+        #: query -> the state after it, on a small board: its Unit Spacing flags are
+        #: the family's one move's (``SpacingCheck.one``), asked when a unit is near.
+        self.small: dict[int, GameState] = {}
 
     def step(self, index: int, before: GameState, event: Event, after: GameState) -> None:
         bu: PieceMap[Unit] = before.scene.units  # type: ignore[assignment]
@@ -163,7 +165,7 @@ class MovesReview(Review):
             self.queries.append((t, au.position(unit.id), now))
             spacing = self.spacing
             if spacing is not None and len(au) <= spacing.small:  # the family's own way
-                self.small[q] = spacing.one(after, unit.id)
+                self.small[q] = after
         self.steps.append((index, first, q))
         if len(self.queries) >= CHUNK:
             self._flush()
@@ -178,9 +180,13 @@ class MovesReview(Review):
         if board is None or not steps:
             return
         found = self.found
-        overlaps, (sq, said) = board.measure(
+        overlaps, (sq, said), near = board.measure(
             self.queries, self.versions, len(steps), self.spacing, self.words
         )
+        small: dict[int, list[str]] = {}
+        if self.small and self.spacing is not None:
+            one, queries = self.spacing.one, self.queries
+            small = {q: one(after, queries[q][2].id) for q, after in self.small.items() if q in near}
         # Each step's flags in order: the first, the overlap, then Unit Spacing's.
         at, slot, number = [], [], []
         for t, (_, first, q) in enumerate(steps):
@@ -189,7 +195,7 @@ class MovesReview(Review):
             text = overlaps.get(q) if q >= 0 else None
             if text:
                 at.append(t), slot.append(1), number.append(found.number(text))
-            for k, text in enumerate(self.small.get(q, ()) if q >= 0 else ()):
+            for k, text in enumerate(small.get(q, ()) if q >= 0 else ()):
                 at.append(t), slot.append(2 + k), number.append(found.number(text))
         qt = np.array([t for t, _, _ in self.queries], dtype=np.int64)
         st = qt[sq]
@@ -305,14 +311,15 @@ class _Board:
         steps: int,
         spacing: SpacingCheck | None,
         words: _Words,
-    ) -> tuple[dict[int, str], tuple[np.ndarray, np.ndarray]]:
+    ) -> tuple[dict[int, str], tuple[np.ndarray, np.ndarray], set[int]]:
         """The flags of the queries (each a moved unit at its step): the overlap
-        flag of each query that has one, and the Unit Spacing flags as (query,
-        text number), by query, nearest first."""
+        flag of each query that has one, the Unit Spacing flags as (query, text
+        number), by query, nearest first, and the queries with a unit near
+        enough for either rule to measure."""
         none = np.zeros(0, dtype=np.int64)
         overlaps: dict[int, str] = {}
         if not queries:
-            return overlaps, (none, none)
+            return overlaps, (none, none), set()
         a, n = self.a, len(self.a)
         g = _join(a, [u for _, _, u in versions])
         qt = np.array([t for t, _, _ in queries], dtype=np.int64)
@@ -347,6 +354,7 @@ class _Board:
         order = np.argsort(pq * max(n, 1) + pj)  # by query, then in the units' order
         pq, pj, pg = pq[order], pj[order], pg[order]
         gi = qg[pq]
+        near = set(np.unique(pq).tolist())
 
         def units_of(rows: np.ndarray) -> list[Unit]:
             return self.units_of(rows, versions, n)
@@ -356,13 +364,13 @@ class _Board:
             names = [u.name or u.id for u in units_of(rows)]
             overlaps[q] = overlap_text(movers[q], names)
         if spacing is None or n <= spacing.small:  # none, or measured move by move
-            return overlaps, (none, none)
+            return overlaps, (none, none), near
         limit = spacing.limit
         too, d = spacing.pairs(g, gi, pg, movers, pq, units_of, limit)
         k = np.flatnonzero(too)
         k = k[np.lexsort((d[k], pq[k]))]  # nearest first, else in order (a stable sort)
         sq = pq[k]
-        return overlaps, (sq, words.spacing(spacing, movers, sq, d[k], pg[k], units_of))
+        return overlaps, (sq, words.spacing(spacing, movers, sq, d[k], pg[k], units_of)), near
 
     def units_of(self, rows: np.ndarray, versions: list[tuple[int, int, Unit]], n: int) -> list[Unit]:
         """The units of rows of the batch's arrays (the board's, then the versions')."""

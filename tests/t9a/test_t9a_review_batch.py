@@ -83,7 +83,7 @@ def events(draw: st.DrawFn, n: int, spread: float) -> list[dict[str, Any]]:
 
 @st.composite
 def games(draw: st.DrawFn) -> dict[str, Any]:
-    n = draw(st.integers(45, 90))  # on both sides of the small board's way
+    n = draw(st.one_of(st.integers(2, 48), st.integers(49, 90)))  # small boards and larger
     spread = draw(st.sampled_from([6.0, 14.0, 30.0]))
     data: dict[str, Any] = {
         "format": "tabletop-gui", "version": 1, "family": "t9a",
