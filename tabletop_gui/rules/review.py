@@ -10,7 +10,8 @@ random boards: tests/core/test_review_batch.py).
 A batch of moves is measured against the board as it stood before the batch
 (kept as arrays, written row by row when a batch ends, never copied) and the
 units the batch itself changed, each as it stood at that move. A batch ends after
-CHUNK moves, or before an event that adds or removes a unit."""
+CHUNK moves (fewer when they changed many units: PAIRS), or before an event that
+adds or removes a unit."""
 
 from __future__ import annotations
 
@@ -105,7 +106,10 @@ class Review:
 
 
 #: Moves measured at once (a batch), at most.
-CHUNK = 512
+CHUNK = 2048
+#: A batch ends before its moves times the units it changed (each measured
+#: against each move) pass this.
+PAIRS = 1_000_000
 
 class MovesReview(Review):
     """The flags of a family whose flags of a move are: ``first`` (words about the
@@ -130,6 +134,7 @@ class MovesReview(Review):
         self.queries: list[tuple[int, int, Unit]] = []  # (step, row, the moved unit after it)
         self.versions: list[tuple[int, int, Unit]] = []  # (step, row, unit): what a step changed
         self.words = _Words(self.found)
+        self.rows: set[int] = set()  # the rows the batch changed
         #: query -> the state after it, on a small board: its Unit Spacing flags are
         #: the family's one move's (``SpacingCheck.one``), asked when a unit is near.
         self.small: dict[int, GameState] = {}
@@ -152,7 +157,10 @@ class MovesReview(Review):
                 changed = [(lineage[1], au[lineage[1]])]
             else:
                 changed = au.replaced_since(bu) or []
-            self.versions += [(t, au.position(uid), u) for uid, u in changed]
+            for uid, u in changed:
+                row = au.position(uid)
+                self.versions.append((t, row, u))
+                self.rows.add(row)
         unit = moved_unit(before, event)
         if unit is None:
             self.steps.append((index, None, -1))
@@ -167,7 +175,7 @@ class MovesReview(Review):
             if spacing is not None and len(au) <= spacing.small:  # the family's own way
                 self.small[q] = after
         self.steps.append((index, first, q))
-        if len(self.queries) >= CHUNK:
+        if len(self.queries) >= CHUNK or len(self.queries) * len(self.rows) >= PAIRS:
             self._flush()
 
     def finish(self) -> Found:
@@ -211,6 +219,7 @@ class MovesReview(Review):
         assert self.units is not None
         board.units = self.units
         self.steps, self.queries, self.versions, self.small = [], [], [], {}
+        self.rows = set()
 
 
 class _Words:
