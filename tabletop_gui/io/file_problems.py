@@ -267,8 +267,15 @@ def too_deep(data: Any) -> Iterator[tuple[str, list[str | int]]]:
                 said.add(path)
                 yield path, field_tokens
             continue
+        values = node.values() if isinstance(node, dict) else node
+        if _CONTAINERS.isdisjoint(map(type, values)):  # none nests further (found in C)
+            continue
         pairs = node.items() if isinstance(node, dict) else enumerate(node)
         stack.extend((v, [*tokens, k]) for k, v in pairs if isinstance(v, dict | list))
+
+
+#: What JSON nests: a parsed file's objects and arrays are of these very types.
+_CONTAINERS = frozenset((dict, list))
 
 
 def _field(tokens: list[str | int]) -> list[str | int]:
