@@ -111,6 +111,7 @@ CHUNK = 2048
 #: against each move) pass this.
 PAIRS = 1_000_000
 
+
 class MovesReview(Review):
     """The flags of a family whose flags of a move are: ``first`` (words about the
     move from the state before it, or None), the bases the moved unit overlaps
@@ -194,17 +195,20 @@ class MovesReview(Review):
         small: dict[int, list[str]] = {}
         if self.small and self.spacing is not None:
             one, queries = self.spacing.one, self.queries
-            small = {q: one(after, queries[q][2].id) for q, after in self.small.items() if q in near}
+            small = {q: one(s, queries[q][2].id) for q, s in self.small.items() if q in near}
         # Each step's flags in order: the first, the overlap, then Unit Spacing's.
-        at, slot, number = [], [], []
+        placed: list[tuple[int, int, int]] = []  # (step, place among its flags, text number)
         for t, (_, first, q) in enumerate(steps):
             if first:
-                at.append(t), slot.append(0), number.append(found.number(first))
+                placed.append((t, 0, found.number(first)))
             text = overlaps.get(q) if q >= 0 else None
             if text:
-                at.append(t), slot.append(1), number.append(found.number(text))
+                placed.append((t, 1, found.number(text)))
             for k, text in enumerate(small.get(q, ()) if q >= 0 else ()):
-                at.append(t), slot.append(2 + k), number.append(found.number(text))
+                placed.append((t, 2 + k, found.number(text)))
+        at, slot, number = (
+            (list(column) for column in zip(*placed, strict=True)) if placed else ([], [], [])
+        )
         qt = np.array([t for t, _, _ in self.queries], dtype=np.int64)
         st = qt[sq]
         runs = np.flatnonzero(np.r_[True, sq[1:] != sq[:-1]]) if sq.size else sq
@@ -262,7 +266,9 @@ class _Words:
             return self.found.number(f"{before}{dist_words[t]} from {name_words[nm]}{after}")
 
         if max(len(self.heads), len(dists), len(names)) >= 1 << 21:  # rare: one by one
-            rows3, k_of = np.unique(np.stack([head, dist, name], axis=1), axis=0, return_inverse=True)
+            rows3, k_of = np.unique(
+                np.stack([head, dist, name], axis=1), axis=0, return_inverse=True
+            )
             out = []
             for h, t, nm in rows3.tolist():
                 said = self.said.get((h, t, nm))
@@ -272,21 +278,21 @@ class _Words:
             return np.array(out, dtype=np.int64)[k_of.ravel()]
         # The three in one number; the numbers met before looked up at once.
         keys, k_of = np.unique((head << 42) | (dist << 21) | name, return_inverse=True)
-        said = np.full(keys.size, -1, dtype=np.int64)
+        texts = np.full(keys.size, -1, dtype=np.int64)
         known, numbers = self.known
         if known.size:
-            at = np.minimum(np.searchsorted(known, keys), known.size - 1)
-            hit = known[at] == keys
-            said[hit] = numbers[at[hit]]
-        new = np.flatnonzero(said < 0)
+            where = np.minimum(np.searchsorted(known, keys), known.size - 1)
+            hit = known[where] == keys
+            texts[hit] = numbers[where[hit]]
+        new = np.flatnonzero(texts < 0)
         if new.size:
             mask = (1 << 21) - 1
             for k, key in zip(new.tolist(), keys[new].tolist(), strict=True):
-                said[k] = word(key >> 42, (key >> 21) & mask, key & mask)
+                texts[k] = word(key >> 42, (key >> 21) & mask, key & mask)
             merged = np.concatenate([known, keys[new]])
             order = np.argsort(merged)
-            self.known = merged[order], np.concatenate([numbers, said[new]])[order]
-        return said[k_of.ravel()]
+            self.known = merged[order], np.concatenate([numbers, texts[new]])[order]
+        return texts[k_of.ravel()]
 
     def _head(self, spacing: SpacingCheck, unit: Unit) -> int:
         words = spacing.words(unit, spacing.limit)
@@ -381,7 +387,9 @@ class _Board:
         sq = pq[k]
         return overlaps, (sq, words.spacing(spacing, movers, sq, d[k], pg[k], units_of)), near
 
-    def units_of(self, rows: np.ndarray, versions: list[tuple[int, int, Unit]], n: int) -> list[Unit]:
+    def units_of(
+        self, rows: np.ndarray, versions: list[tuple[int, int, Unit]], n: int
+    ) -> list[Unit]:
         """The units of rows of the batch's arrays (the board's, then the versions')."""
         wanted = rows.tolist()
         if not versions or not wanted or max(wanted) < n:
@@ -411,7 +419,8 @@ def _join(a: UnitArrays, units: list[Unit]) -> UnitArrays:
         return a
     v = _build_units(units)
     return UnitArrays(
-        a.ids, **{f.name: np.concatenate([getattr(a, f.name), getattr(v, f.name)]) for f in _COLUMNS}
+        a.ids,
+        **{f.name: np.concatenate([getattr(a, f.name), getattr(v, f.name)]) for f in _COLUMNS},
     )
 
 

@@ -6,6 +6,7 @@ batches of any size."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -101,10 +102,8 @@ def games(draw: st.DrawFn) -> dict[str, Any]:
 def replay(data: dict[str, Any]) -> list[Step]:
     """Each step of the replay, up to a refusal (what follows is not reviewed)."""
     steps: list[Step] = []
-    try:
+    with contextlib.suppress(FileFormatError):
         game_from_json(parse(json.dumps(data)), step=lambda *s: steps.append(s))
-    except FileFormatError:
-        pass
     return steps
 
 
