@@ -59,34 +59,18 @@ def overlaps(after: GameState, unit_id: str) -> list[str]:
     units: PieceMap[Unit] = scene.units  # type: ignore[assignment]
     i = units.position(unit_id)  # the arrays' rows are in the units' order
     rows = rows_near(a, i, NEAR)
-    dx, dy = a.cx[rows] - a.cx[i], a.cy[rows] - a.cy[i]
-    reach = a.reach[rows] + a.reach[i]
-    nearby = rows[dx * dx + dy * dy < reach * reach]  # bounding circles meet
-    same_level = np.abs(a.elevation[nearby] - a.elevation[i]) <= EPS
-    nearby = nearby[a.on_table[nearby] & same_level & (nearby != i)]
-    if not nearby.size:
-        return []
-    known, overlap = _decided(a, i, nearby)
-    exact = nearby[~known]
-    if exact.size:
-        o = unit_outline(unit)
-        shape = o.polygon() if o.is_round else rect_polygons([unit])[0]  # the same shape, kept
-        areas = shapely.area(shapely.intersection(shape, footprints(a, exact)))
-        overlap[~known] = areas > OVERLAP_AREA
-    out = []
-    for j in nearby[overlap]:
-        other = scene.units[a.ids[j]]
-        out.append(other.name or other.id)
-    return out
+    rows = rows[rows != i]
+    hit = overlap_pairs(a, np.full(rows.size, i), rows, [unit], np.zeros(rows.size, dtype=np.int64))
+    return [other.name or other.id for other in units.take(rows[hit].tolist())]
 
 
 def overlap_pairs(
     a: UnitArrays, gi: np.ndarray, rows: np.ndarray, movers: Sequence[Unit], pq: np.ndarray
 ) -> np.ndarray:
-    """``overlaps`` over pairs of a batch of moves at once (``rules.review``):
-    whether the base of mover ``pq[k]`` (``movers``, row ``gi[k]`` of ``a``)
-    overlaps the unit's of row ``rows[k]``, by the same tests and operations,
-    pair by pair."""
+    """Whether the base of mover ``pq[k]`` (``movers``, row ``gi[k]`` of ``a``)
+    overlaps the unit's of row ``rows[k]``, for each pair k: ``overlaps`` asks
+    it of one move, ``rules.review`` of many moves at once (the same tests and
+    operations pair by pair, so the same answers to the bit)."""
     dx, dy = a.cx[rows] - a.cx[gi], a.cy[rows] - a.cy[gi]
     reach = a.reach[rows] + a.reach[gi]
     same_level = np.abs(a.elevation[rows] - a.elevation[gi]) <= EPS

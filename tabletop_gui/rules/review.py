@@ -5,7 +5,7 @@ at once: the bases a moved unit overlaps and, for a family that has it, the unit
 it stands within Unit Spacing of, measured by the same tests and operations pair
 by pair (``flags.overlap_pairs``, ``t9a.rulings.spacing_pairs``) as a move's own
 ``flags`` measures them, so their flags are the same to the byte (tested on
-random boards: tests/core/test_review_batch.py).
+random boards: tests/t9a/test_t9a_review_batch.py).
 
 A batch of moves is measured against the board as it stood before the batch
 (kept as arrays, written row by row when a batch ends, never copied) and the

@@ -263,8 +263,8 @@ def _too_close(state: GameState, unit_id: str) -> tuple[list[Unit], list[float]]
     first (None: none). On a crowded board the scene's cached unit arrays name
     the units near this one (``rows_near``) and rule out those whose bounding
     circle is more than the spacing away, and the rest are measured at once
-    (``_distances``): a move is measured against what is near it, not one pair
-    at a time."""
+    (``spacing_pairs``): a move is measured against what is near it, not one
+    pair at a time."""
     scene = state.scene
     unit = _live(scene, unit_id)
     if unit is None:
@@ -281,27 +281,13 @@ def _too_close(state: GameState, unit_id: str) -> tuple[list[Unit], list[float]]
         return ([units[s.b] for s in near], [s.distance for s in near]) if near else None
     a = unit_arrays(scene)
     i = units.position(unit.id)  # the arrays' rows are in the units' order
-    rows = rows_near(a, i, limit + EPS)  # row i among them
-    own = int(np.searchsorted(rows, i))
-    dx, dy = a.cx[rows] - a.cx[i], a.cy[rows] - a.cy[i]
-    # reach: hypot(half_w, half_d), at least the radius (a round base's half
-    # sizes are its radius), so the reach the bounding circles are drawn with
-    reach = a.reach[rows]
-    near = np.hypot(dx, dy) <= reach + reach[own] + limit + EPS
-    near &= a.on_table[rows]
-    near[own] = False
-    keep = np.flatnonzero(near)
-    if not keep.size:
-        return None
-    rows, dx, dy = rows[keep], dx[keep], dy[keep]
-    d = _distances(unit, units, a, i, rows, dx, dy)
-    within_ = d <= limit + EPS
-    rise = a.elevation[rows] - a.elevation[i]
-    level = rise == 0.0
-    contact = level & (d <= CONTACT + EPS)  # hypot(d, 0) is d
-    for k in np.flatnonzero(within_ & ~level).tolist():  # raised or lowered: in 3D
-        contact[k] = math.hypot(float(d[k]), float(rise[k])) <= CONTACT + EPS
-    found = np.flatnonzero(within_ & ~contact)
+    rows = rows_near(a, i, limit + EPS)
+    rows = rows[rows != i]
+    too, d = spacing_pairs(
+        a, np.full(rows.size, i), rows, [unit], np.zeros(rows.size, dtype=np.int64),
+        lambda r: units.take(r.tolist()), limit,
+    )  # fmt: skip
+    found = np.flatnonzero(too)
     if not found.size:
         return None
     found = found[np.argsort(d[found], kind="stable")]  # nearest first, else in order
@@ -310,38 +296,6 @@ def _too_close(state: GameState, unit_id: str) -> tuple[list[Unit], list[float]]
 
 #: Base contact's tolerance (``in_base_contact``'s default), inches.
 CONTACT = 0.02
-
-
-def _distances(
-    unit: Unit,
-    units: PieceMap[Unit],
-    a: UnitArrays,
-    i: int,
-    rows: np.ndarray,
-    dx: np.ndarray,
-    dy: np.ndarray,
-) -> np.ndarray:
-    """``distance`` from ``unit`` (row ``i``) to each unit of ``rows`` (``dx``,
-    ``dy`` from it), to the bit: rectangles facing its way by
-    ``parallel_distance``'s operations over the arrays (whose centres and half
-    sizes are the outlines'), other rectangles by one shapely call over the
-    same polygons, pairs with a round base one by one (analytic, cheap)."""
-    d = np.empty(len(rows))
-    oa = unit_outline(unit)
-    flat = ~a.is_round[rows] if not oa.is_round else np.zeros(len(rows), dtype=bool)
-    parallel = flat & (a.angle[rows] == a.angle[i])
-    if parallel.any():
-        r = rows[parallel]
-        c, s = math.cos(oa.angle), math.sin(oa.angle)
-        d[parallel] = _parallel_gaps(a, i, r, dx[parallel], dy[parallel], c, s)
-    turned = np.flatnonzero(flat & ~parallel)
-    if turned.size:
-        shapes = rect_polygons([unit, *units.take(rows[turned].tolist())])
-        d[turned] = shapely.distance(shapes[0], shapes[1:])
-    rounded = np.flatnonzero(~flat)
-    for k, other in zip(rounded.tolist(), units.take(rows[rounded].tolist()), strict=True):
-        d[k] = distance(oa, unit_outline(other))
-    return d
 
 
 def _parallel_gaps(
@@ -370,11 +324,15 @@ def spacing_pairs(
     others: Callable[[np.ndarray], list[Unit]],
     limit: float,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """``_too_close`` over pairs of a batch of moves at once (``rules.review``):
-    pair k is mover ``pq[k]`` (``movers``, row ``gi[k]`` of ``a``) and the unit
-    of row ``rows[k]`` (``others`` gives the units of rows). The same tests and
-    operations, pair by pair: (too close, distance) of each pair. The pairs
-    come by mover (``pq`` ascending)."""
+    """(too close, distance) of each pair k: mover ``pq[k]`` (``movers``, row
+    ``gi[k]`` of ``a``) and the unit of row ``rows[k]`` (``others`` gives the
+    units of rows); the pairs come by mover (``pq`` ascending). ``_too_close``
+    asks it of one move, ``rules.review`` of many moves at once (the same tests
+    and operations pair by pair, so the same answers to the bit): bounding
+    circles within the spacing, then the distance (``distance``'s to the bit:
+    rectangles facing the same way over the arrays, other rectangles by shapely
+    over the same polygons, pairs with a round base one by one), within the
+    spacing and not in base contact."""
     n = len(rows)
     dx, dy = a.cx[rows] - a.cx[gi], a.cy[rows] - a.cy[gi]
     near = np.hypot(dx, dy) <= a.reach[rows] + a.reach[gi] + limit + EPS
