@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from tabletop_gui.model.copying import evolve
 from tabletop_gui.model.events import Event
@@ -18,8 +19,10 @@ from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.objective import Objective
 from tabletop_gui.rules.region import RegionAnswer
 from tabletop_gui.rules.registry import find_family
-from tabletop_gui.rules.review import Review
 from tabletop_gui.rules.scoreboard import Scoreboard
+
+if TYPE_CHECKING:
+    from tabletop_gui.rules.review import Review
 
 __all__ = [
     "RuleError", "Timeline", "apply", "check", "evaluate", "family_of", "flags",

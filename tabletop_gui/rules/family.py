@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletop_gui.model.events import CORE_EVENTS, DiceRoll, Event, GameEnd, TurnEnd, TurnStart
 from tabletop_gui.model.fields import PieceField
@@ -34,7 +34,6 @@ from tabletop_gui.rules.play_types import (
     Words,
 )
 from tabletop_gui.rules.region import Region
-from tabletop_gui.rules.review import Review
 from tabletop_gui.rules.rulings import (
     ArcRuling,
     ChargeReach,
@@ -44,6 +43,9 @@ from tabletop_gui.rules.rulings import (
     UnitArcs,
 )
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard
+
+if TYPE_CHECKING:
+    from tabletop_gui.rules.review import Review
 
 
 class Family:
@@ -185,6 +187,8 @@ class Family:
         """The review of a replay of a game of ``setup`` (``validate``): told of
         each step, it gives the flags of every event, as ``flags`` gives them.
         Default: ``flags`` of each event, one by one."""
+        from tabletop_gui.rules.review import Review  # validate's only
+
         return Review(self.flags)
 
     def summarize(self, state: GameState, results: Sequence[ObjectiveResult]) -> Scoreboard:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.events import Event, RemoveCasualty, TurnEnd, TurnStart, UpdatePiece
@@ -34,7 +34,6 @@ from tabletop_gui.rules.play_types import (
     ZoneLayout,
 )
 from tabletop_gui.rules.region import Region
-from tabletop_gui.rules.review import MovesReview, Review, SpacingCheck
 from tabletop_gui.rules.rulings import (
     ArcRuling,
     ChargeReach,
@@ -50,6 +49,9 @@ from tabletop_gui.rules.t9a.fields import FIELDS, FLEEING, SCORING_LOST
 from tabletop_gui.rules.t9a.scoring import game_ended, game_turns
 from tabletop_gui.rules.t9a.spoils_of_war import MARKER_KIND as SPOILS_KIND
 from tabletop_gui.rules.t9a.spoils_of_war import spoils_positions
+
+if TYPE_CHECKING:
+    from tabletop_gui.rules.review import Review
 
 #: The Secondary Objectives, in the order File > New lists them.
 OBJECTIVES = (
@@ -249,6 +251,8 @@ class NinthAgePlay(Family):
 
     def review(self, setup: Setup) -> Review:
         """``flags`` of a replay's moves, measured many moves at once (the same flags)."""
+        from tabletop_gui.rules.review import MovesReview, SpacingCheck  # validate's only
+
         spacing = SpacingCheck(
             rulings.unit_spacing(setup),
             rulings.spacing_pairs,
