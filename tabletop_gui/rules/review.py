@@ -16,11 +16,12 @@ adds or removes a unit."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import fields
 
 import numpy as np
 
 from tabletop_gui.geometry.arrays import UnitArrays, _build_units, unit_arrays
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.names import inches
 from tabletop_gui.model.piecemap import PieceMap
