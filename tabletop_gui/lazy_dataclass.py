@@ -27,11 +27,27 @@ own) and writes none of those methods; then:
   when first read;
 - ``__dataclass_params__`` says what was asked (frozen, eq, ...), so a class
   made by ``dataclasses.dataclass`` (a family's event) may derive from one made
-  here, and the other way round.
+  here. To find the fields of a frozen class the standard decorator is asked
+  for a class not frozen: its check of the bases reads a class made here as
+  not frozen, in that call alone (it is recognised by its code,
+  ``dataclasses._process_class``, and the thread making the class). No class
+  is changed meanwhile, so threads may define subclasses at the same time.
 
-The options the package does not use (``order``, ``unsafe_hash``, ``kw_only``,
-``KW_ONLY``, ``InitVar`` fields, ``weakref_slot``) go to the standard decorator
-as they are. For the type checker this is ``dataclasses.dataclass`` itself.
+A class goes to the standard decorator as it is when it asks for an option the
+package does not use (``order``, ``unsafe_hash``, ``kw_only``, a ``KW_ONLY``
+or ``InitVar`` annotation, a ``field(kw_only=True)``, ``weakref_slot``), when
+it derives from a dataclass not made here (a class of ``dataclasses`` or of
+another library: its parameters cannot be answered for so, and its fields may
+be keyword-only or ``InitVar``), and when it is abstract (``dataclasses``
+updates the abstract methods, such as an abstract ``__repr__``, once it has
+written the methods). So does every class on Python 3.13 and later, where
+``dataclass`` is ``dataclasses.dataclass``: there the standard decorator
+compiles a class's methods with one call of ``exec`` (what this module saves is
+much less) and writes them otherwise (``__eq__`` compares field by field), so
+text copied from 3.11 would differ. Python 3.12 writes the methods as 3.11
+does (but for the names in their closures). If ``dataclasses._process_class``
+is missing, every class goes to the standard decorator. For the type checker
+this is ``dataclasses.dataclass`` itself.
 """
 
 from __future__ import annotations
@@ -40,7 +56,7 @@ import dataclasses
 import functools
 import inspect
 import sys
-from _thread import get_ident
+from _thread import _local, get_ident
 from typing import TYPE_CHECKING, Any
 
 __all__ = ["dataclass"]
@@ -58,7 +74,15 @@ class _FactoryMarker:
         return "<factory>"
 
 
-_HAS_DEFAULT_FACTORY = _FactoryMarker()
+#: dataclasses' own marker where it has one (a signature's default is the same object).
+_HAS_DEFAULT_FACTORY: Any = getattr(dataclasses, "_HAS_DEFAULT_FACTORY", None) or _FactoryMarker()
+#: The names an ``__init__`` gives the marker and a field's default, as this
+#: version's ``dataclasses`` writes them (a field of the same name shadows
+#: them on 3.11 as in its ``dataclasses``, not on 3.12).
+if sys.version_info >= (3, 12):
+    _FACTORY_NAME, _DEFAULT_NAME = "__dataclass_HAS_DEFAULT_FACTORY__", "__dataclass_dflt_{}__"
+else:
+    _FACTORY_NAME, _DEFAULT_NAME = "_HAS_DEFAULT_FACTORY", "_dflt_{}"
 
 
 class _MadeOnFirstUse:
@@ -115,30 +139,81 @@ def _params(options: tuple[bool, ...]) -> Any:
 _NO_METHODS = (False, False, False, False, True, False)
 
 
-class _ParamsOnFirstUse:
+class _Making(_local):
+    """The class this thread is making with the standard decorator (no
+    methods, not frozen), None outside that call."""
+
+    cls: Any = None
+
+
+_making = _Making()
+#: The standard decorator's function that checks the bases' frozenness.
+_PROCESS_CLASS: Any = getattr(getattr(dataclasses, "_process_class", None), "__code__", None)
+
+
+class _Params:
     """``__dataclass_params__`` of a class made here: the options asked for,
-    as the standard decorator records them, when first read."""
+    as the standard decorator records them (made when first read).
 
-    __slots__ = ("options", "owner")
+    The one reader that sees other parameters is the standard decorator's
+    check of the bases while it finds the fields of a subclass made here, in
+    the thread making it (that call is asked for a class not frozen, whatever
+    its bases, since this module writes the frozen methods itself): there it
+    reads a class not frozen. No class is changed for that, so another thread
+    defining a subclass at the same time, with either decorator, reads the
+    parameters asked for.
+    """
 
-    def __init__(self, owner: type, options: tuple[bool, ...]) -> None:
-        self.owner, self.options = owner, options
+    __slots__ = ("options", "params")
+
+    def __init__(self, options: tuple[bool, ...]) -> None:
+        self.options = options
+        self.params: Any = None
 
     def __get__(self, obj: object, objtype: type | None = None) -> Any:
-        params = _params(self.options)
-        type.__setattr__(self.owner, "__dataclass_params__", params)
+        making = _making.cls
+        if making is not None:
+            caller = sys._getframe(1)
+            if caller.f_code is _PROCESS_CLASS and caller.f_locals.get("cls") is making:
+                return _params(_NO_METHODS)
+        params = self.params
+        if params is None:
+            params = self.params = _params(self.options)
         return params
 
 
-def _is_frozen(cls: type) -> bool:
-    """Whether dataclass ``cls`` is frozen, read without making its parameters."""
+def _lazy_params(cls: type) -> _Params | None:
+    """The parameters of ``cls`` if it was made here, else None."""
     params = cls.__dict__.get("__dataclass_params__")
-    if isinstance(params, _ParamsOnFirstUse):
-        return params.options[3]
-    return params is not None and bool(params.frozen)
+    return params if isinstance(params, _Params) else None
 
 
-if TYPE_CHECKING:
+def _left_to_dataclasses(cls: type) -> bool:
+    """Whether ``cls`` goes to the standard decorator as it is: it derives from
+    a dataclass not made here (whose parameters this module cannot answer for
+    while it finds the fields), it is abstract (``dataclasses`` updates the
+    abstract methods once the methods are written), or it annotates an
+    ``InitVar`` or ``KW_ONLY`` or gives a field ``kw_only``. A class made here
+    has none of these, so neither has any of its dataclass bases."""
+    for base in cls.__mro__[1:]:
+        if "__dataclass_fields__" in base.__dict__ and _lazy_params(base) is None:
+            return True
+    if getattr(cls, "__abstractmethods__", None):
+        return True
+    for annotation in inspect.get_annotations(cls).values():
+        text = annotation if isinstance(annotation, str) else repr(annotation)
+        if "InitVar" in text or "KW_ONLY" in text:
+            return True
+    for value in cls.__dict__.values():
+        if isinstance(value, dataclasses.Field) and value.kw_only is True:
+            return True
+    return False
+
+
+if TYPE_CHECKING or sys.version_info >= (3, 13):
+    # Python 3.13's decorator compiles a class's methods with one call of
+    # exec, and writes them otherwise (__eq__ compares field by field): there
+    # it is used as it is.
     from dataclasses import dataclass
 else:
 
@@ -149,7 +224,10 @@ else:
         """``dataclasses.dataclass``, its methods made by this module."""
 
         def wrap(cls):
-            if order or unsafe_hash or kw_only or weakref_slot or _pseudo_fields(cls):
+            if (
+                order or unsafe_hash or kw_only or weakref_slot or _PROCESS_CLASS is None
+                or _left_to_dataclasses(cls)
+            ):  # fmt: skip
                 return _std_dataclass(
                     cls, init=init, repr=repr, eq=eq, order=order, unsafe_hash=unsafe_hash,
                     frozen=frozen, match_args=match_args, kw_only=kw_only, slots=slots,
@@ -160,22 +238,13 @@ else:
         return wrap if cls is None else wrap(cls)
 
 
-def _pseudo_fields(cls: type) -> bool:
-    """Whether ``cls`` annotates an ``InitVar`` or ``KW_ONLY`` (left to ``dataclasses``)."""
-    for annotation in inspect.get_annotations(cls).values():
-        text = annotation if isinstance(annotation, str) else repr(annotation)
-        if "InitVar" in text or "KW_ONLY" in text:
-            return True
-    return False
-
-
 def _process(
     cls: Any, init: bool, repr: bool, eq: bool, frozen: bool, match_args: bool, slots: bool
 ) -> Any:
     own = cls.__dict__
     # What dataclasses checks and decides before writing the methods.
     bases = [b for b in cls.__mro__[1:] if "__dataclass_fields__" in b.__dict__]
-    frozen_bases = [b for b in bases if _is_frozen(b)]
+    frozen_bases = [b for b in bases if _lazy_params(b).options[3]]  # type: ignore[union-attr]
     if bases and frozen_bases and not frozen:
         raise TypeError("cannot inherit non-frozen dataclass from a frozen one")
     if bases and not frozen_bases and frozen:
@@ -192,19 +261,16 @@ def _process(
     else:
         doc_later = False
     # The fields, by the standard decorator writing no method (its check of
-    # frozen bases was made above with the options asked for).
-    kept = {b: b.__dict__["__dataclass_params__"] for b in frozen_bases}
-    for b in frozen_bases:
-        type.__setattr__(b, "__dataclass_params__", _params(_NO_METHODS))
+    # frozen bases was made above with the options asked for; there the bases
+    # say they are not frozen, to this call alone: see _Params).
+    outer, _making.cls = _making.cls, cls
     try:
         cls = _std_dataclass(
             cls, init=False, repr=False, eq=False, frozen=False, match_args=match_args, slots=slots
         )
     finally:
-        for b, params in kept.items():
-            type.__setattr__(b, "__dataclass_params__", params)
-    options = (init, repr, eq, frozen, match_args, slots)
-    cls.__dataclass_params__ = _ParamsOnFirstUse(cls, options)
+        _making.cls = outer
+    cls.__dataclass_params__ = _Params((init, repr, eq, frozen, match_args, slots))
     fields = dataclasses.fields(cls)
     own = cls.__dict__
     if init:
@@ -268,7 +334,7 @@ def _make_init(frozen: bool, slots: bool, post_init: bool) -> Any:
         # The annotations are given to the function made (dataclasses writes
         # them in its text: a quarter of the time to compile).
         names: dict[str, Any] = {
-            "_HAS_DEFAULT_FACTORY": _HAS_DEFAULT_FACTORY,
+            _FACTORY_NAME: _HAS_DEFAULT_FACTORY,
             "__dataclass_setattr__": _object_setattr,
         }
         annotations = {f.name: f.type for f in fields if f.init}
@@ -276,11 +342,11 @@ def _make_init(frozen: bool, slots: bool, post_init: bool) -> Any:
         body = []
         args = [self_name]
         for f in fields:
-            default_name = f"_dflt_{f.name}"
+            default_name = _DEFAULT_NAME.format(f.name)
             if f.default_factory is not _MISSING:
                 names[default_name] = f.default_factory
                 value = (
-                    f"{default_name}() if {f.name} is _HAS_DEFAULT_FACTORY else {f.name}"
+                    f"{default_name}() if {f.name} is {_FACTORY_NAME} else {f.name}"
                     if f.init
                     else f"{default_name}()"
                 )
@@ -302,9 +368,9 @@ def _make_init(frozen: bool, slots: bool, post_init: bool) -> Any:
                     body.append(f"{self_name}.{f.name}={value}")
             if f.init:
                 if f.default is not _MISSING:
-                    default = f"=_dflt_{f.name}"
+                    default = f"={default_name}"
                 elif f.default_factory is not _MISSING:
-                    default = "=_HAS_DEFAULT_FACTORY"
+                    default = f"={_FACTORY_NAME}"
                 else:
                     default = ""
                 args.append(f"{f.name}{default}")

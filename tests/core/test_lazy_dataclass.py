@@ -5,10 +5,13 @@ copies, docstrings and signatures, for each shape of class the package makes
 
 from __future__ import annotations
 
+import abc
 import copy
 import dataclasses
 import inspect
 import pickle
+import sys
+import threading
 from dataclasses import FrozenInstanceError, field, fields
 from typing import Any, ClassVar
 
@@ -277,6 +280,7 @@ def test_a_subclass_without_the_decorator_uses_its_bases_methods():
     assert made != LAZY["Derived"]("s", 2)  # another class, as the standard methods say
 
 
+@pytest.mark.skipif(sys.version_info >= (3, 13), reason="the standard decorator from 3.13")
 def test_a_method_is_compiled_when_first_used():
     @lazy(frozen=True)
     class Late:
@@ -289,3 +293,168 @@ def test_a_method_is_compiled_when_first_used():
     assert not inspect.isfunction(vars(Late)["__hash__"])
     assert hash(made) == hash((1,))
     assert inspect.isfunction(vars(Late)["__hash__"])
+
+
+def test_another_thread_sees_a_frozen_base_while_a_subclass_is_made():
+    # While the standard decorator finds a subclass's fields, a base's
+    # __init_subclass__ runs (a class with slots is made again): from there,
+    # this thread and another read the base's parameters and derive from it.
+    seen: list[tuple[str, bool]] = []
+    errors: list[str] = []
+
+    @lazy(frozen=True)
+    class Base:
+        a: int = 0
+
+        def __init_subclass__(cls, **kwargs: Any) -> None:
+            super().__init_subclass__(**kwargs)
+            if cls.__name__ != "Sub":
+                return
+
+            def other_thread() -> None:
+                seen.append(("other", Base.__dataclass_params__.frozen))
+                for deco in (dataclasses.dataclass, lazy):
+                    try:
+                        deco(frozen=True)(type("Other", (Base,), {}))
+                    except TypeError as error:
+                        errors.append(str(error))
+
+            seen.append(("same", Base.__dataclass_params__.frozen))
+            thread = threading.Thread(target=other_thread)
+            thread.start()
+            thread.join()
+
+    @lazy(frozen=True, slots=True)
+    class Sub(Base):
+        b: int = 0
+
+    # (made, then made again with slots, inside the standard decorator)
+    assert seen == [("same", True), ("other", True)] * 2
+    assert errors == []
+    assert Base.__dataclass_params__.frozen
+    assert Sub.__dataclass_params__.frozen
+    assert repr(Sub(1, 2)).endswith("Sub(a=1, b=2)")
+
+
+def test_subclasses_made_in_threads_at_once():
+    @lazy(frozen=True)
+    class Event:
+        pass
+
+    errors: list[str] = []
+    barrier = threading.Barrier(4)
+
+    def define(deco: Any) -> None:
+        barrier.wait()
+        for i in range(100):
+            namespace = {"__annotations__": {"x": int}, "x": 0}
+            try:
+                deco(frozen=True, slots=bool(i % 2))(type(f"E{i}", (Event,), namespace))
+            except TypeError as error:
+                errors.append(str(error))
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        decorators = (lazy, lazy, dataclasses.dataclass, dataclasses.dataclass)
+        threads = [threading.Thread(target=define, args=(deco,)) for deco in decorators]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+    assert Event.__dataclass_params__.frozen
+
+
+def kw_only_and_init_var_shapes(deco: Any) -> list[type]:
+    """Classes of options the package does not use: ``deco`` makes the last
+    class of each family, ``dataclasses.dataclass`` its bases."""
+
+    @dataclasses.dataclass(kw_only=True)
+    class KwBase:
+        a: int = 0
+
+    @deco
+    class OnKwBase(KwBase):
+        b: int
+
+    @deco
+    class KwField:
+        a: int
+        b: int = field(default=0, kw_only=True)
+
+    @dataclasses.dataclass
+    class InitVarBase:
+        a: int
+        scale: dataclasses.InitVar[int] = 1
+
+        def __post_init__(self, scale: int) -> None:
+            self.a *= scale
+
+    @deco
+    class OnInitVarBase(InitVarBase):
+        b: int = 0
+
+    return [OnKwBase, KwField, OnInitVarBase]
+
+
+@pytest.mark.parametrize("index", range(3))
+def test_kw_only_fields_and_init_vars_as_the_standard_decorator(index):
+    std = kw_only_and_init_var_shapes(dataclasses.dataclass)[index]
+    made = kw_only_and_init_var_shapes(lazy)[index]
+    assert str(inspect.signature(made)) == str(inspect.signature(std))
+    assert [(f.name, f.kw_only) for f in fields(made)] == [(f.name, f.kw_only) for f in fields(std)]
+    for args, kwargs in [((1,), {}), ((1, 2), {}), ((1, 2, 3), {}), ((1,), {"b": 2})]:
+        results = []
+        for cls in (std, made):
+            try:
+                results.append(repr(cls(*args, **kwargs)).rsplit(".", 1)[-1])
+            except TypeError as error:
+                results.append(str(error))
+        assert results[1] == results[0], (args, kwargs)
+
+
+def test_an_abstract_dunder_method_is_written():
+    class Shown(abc.ABC):
+        @abc.abstractmethod
+        def __repr__(self) -> str: ...
+
+    made = {}
+    for name, deco in (("std", dataclasses.dataclass), ("lazy", lazy)):
+
+        @deco(frozen=True)
+        class Point(Shown):
+            x: int
+
+        made[name] = Point
+    assert made["lazy"].__abstractmethods__ == made["std"].__abstractmethods__ == frozenset()
+    assert repr(made["lazy"](1)).endswith("Point(x=1)")
+
+
+@pytest.mark.skipif(sys.version_info < (3, 13), reason="lazy before Python 3.13")
+def test_the_standard_decorator_itself_from_python_3_13():
+    assert lazy is dataclasses.dataclass
+
+
+def test_a_default_factory_shows_the_standard_marker():
+    made = inspect.signature(LAZY["Plain"]).parameters["notes"].default
+    assert made is inspect.signature(STD["Plain"]).parameters["notes"].default
+
+
+def test_fields_named_as_the_names_in_init():
+    # Each Python's dataclasses names the default factory marker and the
+    # defaults in __init__ its own way (3.12: __dataclass_dflt_x__).
+    made = {}
+    for name, deco in (("std", dataclasses.dataclass), ("lazy", lazy)):
+
+        @deco
+        class Named:
+            _HAS_DEFAULT_FACTORY: int = 0
+            _dflt_b: int = 1
+            b: int = 2
+            x: list[int] = field(default_factory=list)
+
+        made[name] = repr(Named()).rsplit(".", 1)[-1]
+    assert made["lazy"] == made["std"]
