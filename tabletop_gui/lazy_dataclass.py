@@ -480,3 +480,31 @@ def _slots_getstate(self: Any) -> list[Any]:
 def _slots_setstate(self: Any, state: list[Any]) -> None:
     for f, value in zip(dataclasses.fields(self), state, strict=False):
         _object_setattr(self, f.name, value)
+
+
+def _answers_as_expected() -> bool:
+    """Whether this Python's ``dataclasses`` works with this module: a frozen
+    class made here, a frozen subclass of it (which needs the base check of
+    ``_Params`` to be recognised), constructed, compared and refusing an
+    assignment. Checked once at import: should a Python release change what
+    this module relies on, every class goes to the standard decorator (a slower
+    start, never a class that fails to be made)."""
+    try:
+        base: Any = dataclass(frozen=True)(type("Probe", (), {"__annotations__": {"a": "int"}}))
+        sub: Any = dataclass(frozen=True)(
+            type("ProbeSub", (base,), {"__annotations__": {"b": "int"}})
+        )
+        made = sub(1, 2)
+        if made != sub(1, 2) or [f.name for f in dataclasses.fields(sub)] != ["a", "b"]:
+            return False
+        try:
+            made.a = 3
+        except dataclasses.FrozenInstanceError:
+            return True
+        return False
+    except Exception:  # any failure means: leave it to dataclasses
+        return False
+
+
+if _PROCESS_CLASS is not None and not _answers_as_expected():
+    _PROCESS_CLASS = None

@@ -458,3 +458,31 @@ def test_fields_named_as_the_names_in_init():
 
         made[name] = repr(Named()).rsplit(".", 1)[-1]
     assert made["lazy"] == made["std"]
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 13), reason="the standard decorator itself there")
+def test_a_python_whose_dataclasses_differ_gets_the_standard_decorator(monkeypatch):
+    """Should a Python release check the bases elsewhere than in the function
+    this module recognises, the check at import finds out and every class goes
+    to the standard decorator, rather than a subclass failing to be made."""
+    import tabletop_gui.lazy_dataclass as module
+
+    assert module._answers_as_expected()
+    monkeypatch.setattr(module, "_PROCESS_CLASS", (lambda: None).__code__)
+    assert not module._answers_as_expected()
+    monkeypatch.setattr(module, "_PROCESS_CLASS", None)
+
+    @lazy(frozen=True)
+    class Base:
+        a: int
+
+    @lazy(frozen=True)
+    class Sub(Base):
+        b: int = 2
+
+    assert type(Sub.__dict__["__dataclass_params__"]) is type(
+        dataclasses.dataclass(frozen=True)(type("S", (), {})).__dataclass_params__
+    )
+    assert Sub(1) == Sub(1, 2) and hash(Sub(1)) == hash(Sub(1, 2))
+    with pytest.raises(FrozenInstanceError):
+        Sub(1).a = 3  # type: ignore[misc]
