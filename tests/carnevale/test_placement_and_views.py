@@ -205,3 +205,13 @@ def test_a_bad_setting_is_named_in_the_summary_and_its_default_applies():
     assert "settings.carried_scoring: 'sometimes' is not one of" in board.summary
     assert "settings.rounds: expected a whole number >= 1" in board.summary
     assert board.result("o").leader == A
+
+
+def test_a_setting_given_a_list_or_an_object_is_named_in_the_summary_not_a_crash():
+    c = char("c", A, *east_of(18, 18, 1.0, R30))
+    state = start([c], [obj("o", 18, 18)],
+                  settings={"carried_scoring": ["carrier"], "drop_counting": {"x": 1}})  # fmt: skip
+    board = evaluate(state)
+    assert "settings.carried_scoring: ['carrier'] is not one of" in board.summary
+    assert "settings.drop_counting: {'x': 1} is not one of" in board.summary
+    assert board.result("o").leader == A

@@ -142,7 +142,8 @@ def settings_problems(setup: Setup) -> list[str]:
             problems.append(f"settings.{name}: expected a number >= 0, got {value!r}")
     for name, enum in ((CARRIED_SCORING, CarriedScoring), (DROP_COUNTING, DropCounting)):
         value = setup.settings.get(name)
-        if value is not None and value not in {c.value for c in enum}:
+        # A list or an object as the value: named as any wrong value (never hashed).
+        if value is not None and not any(value == c.value for c in enum):
             allowed = ", ".join(repr(c.value) for c in enum)
             problems.append(f"settings.{name}: {value!r} is not one of {allowed}")
     for name in (RECLAIM, CHECK_TIMING):
