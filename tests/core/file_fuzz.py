@@ -3,11 +3,11 @@
 Each input is a bundled file changed in one to three ways: bytes flipped,
 truncated, a value swapped for another type, a huge or odd number, deep
 nesting, text that is not text, events reordered, dropped or repeated. An input
-must either be refused with FileFormatError, or load, replay, score (every
-moment asked for, the referee's view and each side's), word its log and score,
-save, reload equal and save again byte-identical, and (where asked) render to
-SVG. Anything else is a crash; an input taking longer than ``slow`` seconds is
-a hang.
+must be judged alike by `validate` and the loader, and either be refused with
+FileFormatError, or load, replay, score (every moment asked for, the referee's
+view and each side's), word its log and score, save, reload equal and save
+again byte-identical, and (where asked) render to SVG. Anything else is a
+crash; an input taking longer than ``slow`` seconds is a hang.
 
 The test suite runs a bounded sample (tests/core/test_file_fuzz.py); before a
 release run the long one (tests/README.md):
@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop_gui.io import FileFormatError, dumps, loads
+from tabletop_gui.io.file_problems import problems_of
 from tabletop_gui.rules import evaluate
 from tabletop_gui.rules.engine import Timeline
 
@@ -204,11 +205,16 @@ class Report:
 def exercise(raw: bytes, render: Callable[[Any, Any], None] | None = None) -> bool:
     """Run one input through everything a user can do with a file. Returns False
     if the loader refused it (FileFormatError); raises on anything else wrong."""
+    checked = problems_of(raw, "f.json")  # `tabletop-gui validate`: one read, one replay
+    for line in [*checked.grouped(), *(checked.flag_groups() if checked.ok else [])]:
+        str(line).encode("utf-8")  # each line it prints can be printed
     try:
         game = loads(raw)
     except FileFormatError as exc:
         str(exc).encode("utf-8")  # the message itself can be printed
+        assert not checked.ok, f"validate says OK where the loader refuses: {exc}"
         return False
+    assert checked.ok, f"validate refuses what the loader reads: {checked.grouped()[:3]}"
     from tabletop_gui.cli import score_json, score_text
 
     timeline = Timeline(game)
