@@ -85,6 +85,13 @@ def test_broken_xml_names_line_and_column():
         parse_roster_bytes(b"<roster>\n<forces>\n</roster>")
 
 
+def test_an_encoding_python_lacks_in_the_xml_declaration_is_refused_by_name():
+    bad = ROS.replace(b'encoding="UTF-8"', b'encoding="UTF-999999999998"', 1)
+    assert bad != ROS
+    with pytest.raises(FileFormatError, match="line 1: the XML declaration names an encoding"):
+        parse_roster_bytes(bad, "host.ros")
+
+
 def test_a_bad_model_number_names_the_selection_and_line():
     bad = ROS.replace(b'number="29" type="model"', b'number="lots" type="model"')
     with pytest.raises(FileFormatError) as err:

@@ -161,6 +161,11 @@ def _parse_xml(data: bytes, source: str) -> Element:
         raise FileFormatError(
             f"line {line}, column {col}", f"not well-formed XML ({exc.msg})", source
         ) from None
+    except LookupError as exc:  # the XML declaration names an encoding Python lacks
+        raise FileFormatError(
+            "line 1", f"the XML declaration names an encoding this program cannot read ({exc})",
+            source,
+        ) from None  # fmt: skip
     return root
 
 
