@@ -112,8 +112,13 @@ def assert_same_near(small: htg._NearRows, array: htg._NearRows) -> None:
     assert bits(small.not_counting) == bits(array.not_counting)
 
 
+#: A board's random draws from one seed: drawn by hypothesis one at a time, the
+#: draws of 180 units outgrow its data budget (a failed health check).
+RANDOMS = st.integers(0, 2**32 - 1).map(random.Random)
+
+
 @settings(max_examples=150, deadline=None)
-@given(st.randoms(use_true_random=False), st.integers(0, SMALL_BOARD + 30))
+@given(RANDOMS, st.integers(0, SMALL_BOARD + 30))
 def test_small_board_rows_are_the_array_paths_to_the_bit(rng: random.Random, n: int) -> None:
     units = [random_unit(rng, i) for i in range(n)]
     if n and rng.random() < 0.3:  # a unit made by a move: its numbers not packed yet
@@ -131,7 +136,7 @@ def test_small_board_rows_are_the_array_paths_to_the_bit(rng: random.Random, n: 
 
 @settings(max_examples=150, deadline=None)
 @given(
-    st.randoms(use_true_random=False),
+    RANDOMS,
     st.integers(1, 60),
     st.floats(-10, 82, allow_nan=False),
     st.floats(-10, 58, allow_nan=False),
