@@ -122,14 +122,18 @@ def _build(scene: Scene) -> UnitArrays:
     return _build_units(list(scene.units.values()))
 
 
-def _build_units(units: list[Unit]) -> UnitArrays:
-    n = len(units)
-    # Every unit's numbers, packed when it was made: one join, then columns.
+def _numbers_table(units: Sequence[Unit]) -> np.ndarray:
+    """Every unit's numbers (``model.pieces.NUMBERS``), packed when it was made,
+    as one row per number: one join, then columns."""
     try:
         packed = b"".join(map(_NUMBERS, units))
     except TypeError:  # a unit made by ``evolve`` (moved) has none yet: read and kept
         packed = b"".join(map(unit_numbers, units))
-    table = np.frombuffer(packed, dtype=float).reshape(n, len(NUMBERS)).T.copy()
+    return np.frombuffer(packed, dtype=float).reshape(len(units), len(NUMBERS)).T.copy()
+
+
+def _build_units(units: list[Unit]) -> UnitArrays:
+    table = _numbers_table(units)
     # As few array operations as can be (columns taken together): at 100 units
     # each costs about what its data does.
     x, y, models, mpr, facing, elevation = table[[0, 1, 4, 5, 6, 7]]
@@ -312,11 +316,7 @@ def units_near_point(
     of a small board reads its units once; the arrays are built when a drag
     or another measurement asks for them."""
     n = len(units)
-    try:
-        packed = b"".join(map(_NUMBERS, units))
-    except TypeError:  # a unit made by ``evolve`` (moved) has none yet: read and kept
-        packed = b"".join(map(unit_numbers, units))
-    t = np.frombuffer(packed, dtype=float).reshape(n, len(NUMBERS)).T.copy()
+    t = _numbers_table(units)
     # The half sizes, (min(models, per rank) * width, ceil(models / per rank)
     # * depth) / MM_PER_INCH / 2, as two rows.
     half = np.empty((2, n))
