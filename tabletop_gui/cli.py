@@ -103,6 +103,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     if wanted("open"):
         p_open = sub.add_parser("open", help="open the window on FILE (default: the demo board)")
         p_open.add_argument("file", nargs="?")
+        p_open.add_argument(
+            "--video", metavar="VIDEO",
+            help="play a video of the table once the window is open (Camera > Play a video)",
+        )  # fmt: skip
     if wanted("examples"):
         p_examples = sub.add_parser(
             "examples", help="list the bundled example games (open one: tabletop-gui PATH)"
@@ -218,7 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "open":
             from tabletop_gui.app.windows.launch import run_app
 
-            return run_app(args.file)
+            return run_app(args.file, video=args.video)
         if args.command == "examples":
             say(examples_listing(as_json=args.json))
             return 0

@@ -98,3 +98,32 @@ def test_a_camera_unplugged_stops_following_and_keeps_the_game(qtbot, video):
     assert "last alignment are kept" in window.statusBar().currentMessage()
     assert window.doc.game.setup == before.setup
     camera.shutdown()
+
+
+def test_open_with_a_video_plays_it_and_the_smoke_check_prints_what_was_read(
+    qtbot, video, tmp_path, monkeypatch, capsys
+):
+    """``tabletop-gui open GAME --video VIDEO`` plays the video as Camera > Play a
+    video of the table does; the smoke hook waits for its end and prints the
+    reading (the desktop bundle's test of Qt Multimedia, packaging/tests)."""
+    import json
+
+    from tabletop_gui.app.windows import launch
+    from tabletop_gui.io.game_file import save_game
+
+    path = tmp_path / "followed.json"
+    save_game(game(), path)
+    monkeypatch.setenv("TABLETOP_GUI_SMOKE_GRAB", str(tmp_path / "window.png"))
+    monkeypatch.setenv("TABLETOP_GUI_SMOKE_AFTER_MS", "300")
+    monkeypatch.setattr(launch, "_WINDOWS", [])
+    assert launch.run_app(str(path), video=video) == 0
+    (window,) = launch._WINDOWS
+    qtbot.addWidget(window)
+    assert window.camera.reader is None  # stopped before the program ends
+    lines = [line for line in capsys.readouterr().err.splitlines()
+             if line.startswith("smoke: camera: ")]  # fmt: skip
+    summary = json.loads(lines[0].removeprefix("smoke: camera: "))
+    assert summary["source"] == video and summary["frames_read"] >= 3
+    units = {u["id"]: u for u in summary["reading"]["units"]}
+    assert math.hypot(units["knights"]["x"] - END[0], units["knights"]["y"] - END[1]) <= 0.05
+    assert not units["scouts"]["seen"]

@@ -443,6 +443,24 @@ class CameraController(Part):
         if waited > 0.2:
             self.apply_step(self.follower.feed(reading, at + waited))
 
+    def video_playing(self) -> bool:
+        """A video is playing (not ended, not failed) or its frames are still being read."""
+        if self.reader is not None and not self.reader.idle():
+            return True
+        status = getattr(self.source, "mediaStatus", None)
+        return status is not None and status().name not in ("EndOfMedia", "InvalidMedia")
+
+    def summary(self) -> dict[str, Any]:
+        """What the camera or video has read so far (the smoke check prints it):
+        its source, the frames read and the last reading in ``table --json``'s shape."""
+        return {
+            "source": self.source_name,
+            "frames_read": self.reader.frames_read if self.reader is not None else 0,
+            "reading": self.last_reading.to_json() if self.last_reading is not None else None,
+            "error": self.last_error,
+            "status": self.host.statusBar().currentMessage(),
+        }
+
     def _video_holds_still(self) -> bool:
         status = getattr(self.source, "mediaStatus", None)
         state = getattr(self.source, "playbackState", None)

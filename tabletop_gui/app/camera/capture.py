@@ -61,6 +61,12 @@ class FrameReader(QThread):
         #: The tags' tracking from frame to frame (camera/live.py); used in the worker only.
         self._live = LiveReader()
         self.frames_read = 0
+        self._reading = False
+
+    def idle(self) -> bool:
+        """No frame waiting and none being read."""
+        with self._cond:
+            return self._frame is None and not self._reading
 
     def set_context(self, context: ReadContext) -> None:
         with self._cond:
@@ -95,16 +101,19 @@ class FrameReader(QThread):
                 frame, at = self._frame  # type: ignore[misc]
                 self._frame = None
                 context = self._context
+                self._reading = context is not None
             if context is None:
                 continue
             try:
                 result = self._read(frame, at, context)
+                if result is not None:
+                    self.frames_read += 1
+                    self.read_done.emit(result)
             except CameraError as exc:
                 self.failed.emit(str(exc))
-                continue
-            if result is not None:
-                self.frames_read += 1
-                self.read_done.emit(result)
+            finally:
+                with self._cond:
+                    self._reading = False
 
     def _read(self, frame: object, at: float, ctx: ReadContext) -> FrameResult | None:
         wall, cpu = time.perf_counter(), time.thread_time()

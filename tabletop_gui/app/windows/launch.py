@@ -44,13 +44,15 @@ def fit_to_screen(window: MainWindow) -> bool:
     return True
 
 
-def run_app(path: str | None = None) -> int:
+def run_app(path: str | None = None, video: str | None = None) -> int:
     """Open the main window on ``path`` (the demo board when None; an example opens
     as an unsaved copy). A file that cannot be opened never ends the program
     before its window shows (started from a desktop entry there is no terminal to
     read): the window opens on the demo board and says what is wrong and where,
     as File ▸ Open does (a log the rules refuse is offered up to the event
-    before the refusal). The exit code."""
+    before the refusal). ``video``: a video of the table played at once, as
+    Camera ▸ Play a video of the table… plays it (docs/camera.md, The window).
+    The exit code."""
     app = QApplication.instance() or QApplication(sys.argv)
     app.setOrganizationName(session.ORGANIZATION)
     app.setApplicationName(session.APPLICATION)
@@ -74,6 +76,10 @@ def run_app(path: str | None = None) -> int:
         # Said on the terminal too, for whoever started it from one.
         print(f"error: {failed} (the demo board is open instead)", file=sys.stderr)
     window.files.offer_recovery()
+    if video:
+        problem = window.camera.start_video(video)
+        if problem:
+            print(f"error: {problem}", file=sys.stderr)
     return app.exec()
 
 
