@@ -2,7 +2,9 @@
 tabletop-gui-cli validates, scores and renders every bundled example exactly as
 this development install does (score JSON and PNG byte for byte, PDF and SVG once
 dates and ids are made constant); its windowed tabletop-gui starts offscreen,
-draws the demo and quits; no run writes inside the bundle.
+draws the demo and quits; it plays a video of the table through Qt Multimedia's
+FFmpeg plugin and reads the board and the units' tags from its frames; no run
+writes inside the bundle.
 
 .ci/run runs this on every change (the build takes a few minutes). To try a
 bundle you built already: TABLETOP_GUI_BUNDLE=dist/tabletop-gui pytest packaging/tests
@@ -19,7 +21,18 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from install_checks import BROKEN, ROOT, dev_cli, normalised, picture_is_drawn, run, snapshot
+from install_checks import (
+    BROKEN,
+    ROOT,
+    VIDEO_TABLE,
+    VIDEO_UNITS,
+    dev_cli,
+    normalised,
+    picture_is_drawn,
+    run,
+    snapshot,
+    table_video,
+)
 
 from tabletop_gui.examples import examples
 
@@ -157,4 +170,37 @@ def test_frozen_window_starts_offscreen_draws_the_demo_and_quits(bundle, work, p
     width, height, colours = picture_is_drawn(grab)
     # The window fits the offscreen screen (800 x 800), less room for a frame.
     assert 700 <= width <= 800 and 500 <= height <= 800 and colours > 20
+    assert snapshot(bundle) == before, "the window wrote inside the bundle"
+
+
+def test_frozen_window_plays_a_video_of_the_table_and_reads_its_tags(bundle, tmp_path, private_env):
+    """Camera > Play a video of the table, from the command line (``open GAME
+    --video VIDEO``, docs/camera.md): Qt Multimedia's FFmpeg plugin in the bundle
+    decodes an MPEG-4 video written here, its frames reach the reading thread,
+    and the corner markers and every unit's tag are read where the video shows
+    them (the smoke hook waits for the video's end and prints what was read)."""
+    game, video = table_video(tmp_path)
+    before = snapshot(bundle)
+    grab = tmp_path / "window.png"
+    env = dict(private_env, TABLETOP_GUI_SMOKE_GRAB=str(grab), TABLETOP_GUI_SMOKE_AFTER_MS="500")
+    played = run([bundle / f"tabletop-gui{EXE}", "open", game, "--video", video], env, tmp_path,
+                 timeout=240)  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    assert not BROKEN.search(played.stderr), played.stderr
+    lines = [line for line in played.stderr.splitlines() if line.startswith("smoke: camera: ")]
+    assert len(lines) == 1, played.stderr  # no camera line: the video never started
+    summary = json.loads(lines[0].removeprefix("smoke: camera: "))
+    assert summary["error"] == "" and "not available" not in summary["status"], summary
+    assert summary["frames_read"] >= 3, summary  # decoded frames reached the worker
+    reading = summary["reading"]
+    assert reading["calibration"]["markers"] == [0, 1, 2, 3], reading
+    assert reading["calibration"]["lens"] == "calibrated"
+    assert reading["problems"] == [] and reading["unknown_tags"] == []
+    found = {u["id"]: u for u in reading["units"]}
+    for (uid, _side, _tag), (x, y, facing) in zip(VIDEO_UNITS, VIDEO_TABLE, strict=True):
+        unit = found[uid]
+        assert unit["seen"], unit
+        assert abs(unit["x"] - x) <= 0.05 and abs(unit["y"] - y) <= 0.05, unit
+        assert abs((unit["facing"] - facing + 180) % 360 - 180) <= 1.0, unit
+    assert picture_is_drawn(grab)[2] > 20
     assert snapshot(bundle) == before, "the window wrote inside the bundle"
