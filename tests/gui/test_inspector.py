@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.app.windows.main_window import MainWindow
@@ -73,6 +73,35 @@ def test_the_refused_status_text_clears_when_a_later_edit_succeeds(qtbot):
     assert window.doc.state.scene.units["a-peasants"].x == 30
     assert window.statusBar().currentMessage() == ""
     assert window.inspector.message.text() == ""
+
+
+def test_a_refusal_is_taken_down_once_the_piece_changes_in_the_game(qtbot):
+    # The refusal speaks of a value the piece never took: once the piece moves
+    # (a drag, an undo, an import), it no longer describes what is shown.
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    select(window, "a-peasants")
+    window.inspector.edit("x", "200")
+    assert "x (in): refused" in window.inspector.message.text()
+    assert window.editor.commit_move(["a-peasants"], 1.0, 0.0) is None
+    settle()
+    assert window.inspector.message.text() == ""
+    window.inspector.edit("x", "200")
+    assert "refused" in window.inspector.message.text()
+    window.doc.undo_stack.undo()  # the move, undone
+    settle()
+    assert window.inspector.message.text() == ""
+
+
+def test_escape_in_a_field_takes_down_its_refusal(qtbot):
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    select(window, "a-peasants")
+    window.inspector.edit("x", "200")
+    assert "refused" in window.inspector.message.text()
+    field = window.inspector.widgets["x"]
+    field.setFocus()
+    qtbot.keyClick(field, Qt.Key.Key_Escape)
+    assert window.inspector.message.text() == ""
+    assert window.doc.state.scene.units["a-peasants"].x != 200
 
 
 def test_the_inspectors_refusal_names_the_piece_by_its_name(qtbot):

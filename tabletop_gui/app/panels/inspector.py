@@ -126,8 +126,8 @@ class FieldEdit(QLineEdit):
         return super().event(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if self._is_undo(event):
-            self._revert()
+        if self._is_undo(event) or event.key() == Qt.Key.Key_Escape:
+            self._revert()  # Escape also dismisses a refusal shown under the fields
             event.accept()
             return
         super().keyPressEvent(event)
@@ -190,6 +190,10 @@ class Inspector(QWidget):
         self._family = family
         if not same_form:
             self._rebuild(piece)
+        elif piece is not self.piece:
+            # The piece changed in the game (an edit, a drag, an undo, an import):
+            # a refusal of an earlier value no longer describes it.
+            self.message.clear()
         if piece is None:
             self.title.setText(nothing)
         self.piece = piece
@@ -247,7 +251,9 @@ class Inspector(QWidget):
         return edit
 
     def _revert(self, f: Field) -> None:
-        """Put the model's value back in a field being typed into."""
+        """Put the model's value back in a field being typed into (and take down a
+        refusal: what it refused is no longer in the field)."""
+        self.message.clear()
         w = self.widgets.get(f.name)
         if isinstance(w, QLineEdit) and self.piece is not None:
             w.setText(show(self._value(f, self.piece)))
