@@ -24,6 +24,26 @@ def test_a_broken_json_file_says_which_line(qtbot, dialogs, tmp_path):
     assert "Where in the file: line " in message and "(file)" not in message
 
 
+def test_a_file_with_several_problems_lists_every_one_and_keeps_the_open_board(
+    qtbot, dialogs, tmp_path
+):
+    """The loader stops at the first problem; the message lists what ``validate``
+    finds, so the user fixes the file in one go."""
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    data = json.loads(Path(DEMO_BOARD).read_text())
+    data["units"][2]["models"] = -3
+    data["units"][4]["base_width_mm"] = 0
+    bad = tmp_path / "two_problems.json"
+    bad.write_text(json.dumps(data))
+    assert not window.files.open_path(str(bad), ask=False)
+    _title, message = dialogs.warnings[-1]
+    assert "2 problems:" in message
+    assert "• units[2].models: must be >= 1, got -3" in message
+    assert "• units[4].base_width_mm: must be > 0" in message
+    assert "The open board was left as it was." in message
+    assert window.doc.opened_from == str(DEMO_BOARD)
+
+
 def refused_log(tmp_path) -> Path:
     """The demo with a 13th event the rules refuse (Game Turn 1 starting again)."""
     data = json.loads(Path(DEMO_BOARD).read_text())
@@ -97,9 +117,15 @@ def test_tabletop_gui_started_on_a_refused_log_offers_it_up_to_the_event_before(
 @pytest.mark.parametrize(
     "name, text, where, problem",
     [
-        ("broken.json", '{"format": "tabletop-gui", oops', "line 1, column 28", "not valid JSON"),
-        ("missing.json", None, "the file as a whole", "cannot read"),
-        ("sides.json", "SIDES", "sides", "sides"),
+        (
+            "broken.json",
+            '{"format": "tabletop-gui", oops',
+            "Where in the file: line 1, column 28",
+            "not valid JSON",
+        ),
+        ("missing.json", None, "Where in the file: the file as a whole", "cannot read"),
+        # Every problem listed, the first the loader stopped at among them.
+        ("sides.json", "SIDES", "• sides: expected a list", "• units[0..3].side: unknown side"),
     ],
     ids=["not-json", "missing", "bad-field"],
 )
@@ -131,7 +157,7 @@ def test_starting_on_a_bad_file_opens_the_window_on_the_demo_and_names_the_probl
     title, message = dialogs.warnings[-1]
     assert title == "Cannot open this file"
     assert message.startswith(str(path))
-    assert f"Where in the file: {where}" in message and problem in message
+    assert where in message and problem in message
     assert "The demo board is open instead" in message
     assert f"error: {path}" in capsys.readouterr().err
 

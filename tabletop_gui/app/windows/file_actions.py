@@ -42,6 +42,29 @@ def where_in_file(exc: FileFormatError) -> str:
     return exc.path if exc.path != "(file)" else "the file as a whole"
 
 
+#: Problems a refused file's message lists (``tabletop-gui validate`` lists all).
+MAX_SHOWN_PROBLEMS = 12
+
+
+def problems_text(path: str, exc: FileFormatError) -> str:
+    """What is wrong with a file that did not open: every problem ``validate``
+    finds (repeated ones grouped, at most MAX_SHOWN_PROBLEMS), not only the first
+    the loader stopped at; one problem as where and what."""
+    from tabletop_gui.io.file_problems import problems_of_file
+
+    report = problems_of_file(path)
+    groups = report.grouped()
+    if len(groups) <= 1 and not report.more:
+        return f"Where in the file: {where_in_file(exc)}\nProblem: {exc.problem}"
+    n = len(report.problems) + report.more
+    lines = [f"{n:,} problems:"]
+    lines += [f"• {g}" for g in groups[:MAX_SHOWN_PROBLEMS]]
+    rest = max(0, len(groups) - MAX_SHOWN_PROBLEMS) + report.more
+    if rest:
+        lines.append(f"… and {rest:,} more (tabletop-gui validate FILE lists every one)")
+    return "\n".join(lines)
+
+
 class FilesController(Part):
     """File ▸ New, Open, Open recent, Open example, imports, Save, Save as; recovery
     of autosaves; the window title (it follows the document's file, its unsaved
@@ -228,9 +251,7 @@ class FilesController(Part):
             return self.open_before_refusal(path, exc)
         except FileFormatError as exc:
             self._warn(
-                "Cannot open this file",
-                f"{path}\n\nWhere in the file: {where_in_file(exc)}\nProblem: {exc.problem}\n\n"
-                + instead,
+                "Cannot open this file", f"{path}\n\n{problems_text(path, exc)}\n\n{instead}"
             )
             self.status(f"Could not open {path}: {exc.path}: {exc.problem}", 10000)
             return False
