@@ -1,7 +1,7 @@
 """Keys typed as text never edit silently: giving a piece to the other side needs
 Alt+S (an S typed while the board has the focus changes nothing), and every
 edit made by a key alone (R, Delete, P) says in the status bar what it did and
-how to undo it.
+how to undo it; Undo and Redo say what they undid and redid.
 
 The demo board after its log: Knights of the Realm (Equitaine) at (33, 22)."""
 
@@ -60,6 +60,18 @@ def test_r_says_which_unit_it_turned_which_way_and_how_to_undo_it(qtbot, window)
     assert said(window) == "Rotate Knights of the Realm 15° left (Ctrl+Z undoes it)"
     qtbot.keyClick(window.view, Qt.Key.Key_R, Qt.KeyboardModifier.ShiftModifier)
     assert said(window) == "Rotate Knights of the Realm 15° right (Ctrl+Z undoes it)"
+
+
+def test_undo_and_redo_say_what_they_undid_and_redid(qtbot, window):
+    # The edit's own "(Ctrl+Z undoes it)" must not outlive its undo.
+    facing = knights(window).facing
+    qtbot.keyClick(window.view, Qt.Key.Key_R)
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert knights(window).facing == pytest.approx(facing)
+    assert said(window) == "Undone: Rotate Knights of the Realm 15° left (Ctrl+Shift+Z redoes it)"
+    qtbot.keyClick(window.view, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert knights(window).facing == pytest.approx(facing + 15)
+    assert said(window) == "Redone: Rotate Knights of the Realm 15° left (Ctrl+Z undoes it)"
 
 
 def test_delete_says_what_it_deleted_and_how_to_undo_it(qtbot, window):

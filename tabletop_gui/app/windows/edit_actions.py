@@ -62,6 +62,10 @@ class EditController(Part):
         ]
         redo.setShortcuts(keys)
         self.undo_action, self.redo_action = undo, redo
+        # After the stack's own slot (connected first): the status bar says what was
+        # undone or redone, not the edit's own "… (Ctrl+Z undoes it)" any more.
+        undo.triggered.connect(lambda: self._tell_step("Undone", 0))
+        redo.triggered.connect(lambda: self._tell_step("Redone", -1))
         delete = self.action(None, "&Delete", self.delete_selected)
         delete.setShortcuts(
             [QKeySequence(QKeySequence.StandardKey.Delete), QKeySequence(Qt.Key.Key_Backspace)]
@@ -86,6 +90,20 @@ class EditController(Part):
         ]  # fmt: skip
 
     # -- the Inspector ------------------------------------------------------------
+    def _tell_step(self, done: str, offset: int) -> None:
+        """'Undone: Rotate Knights 15° left (Ctrl+Shift+Z redoes it)': the step
+        just undone (now at the stack's index) or redone (just below it)."""
+        stack = self.doc.undo_stack
+        text = stack.text(stack.index() + offset)
+        if not text:
+            return
+        if done == "Undone":
+            key = self.redo_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            self.status(f"Undone: {text} ({key} redoes it)")
+        else:
+            key = self.undo_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            self.status(f"Redone: {text} ({key} undoes it)")
+
     def inspect(self) -> None:
         """The Inspector shows the one selected piece; with a pinned ruler selected
         instead, what can be done with it."""
