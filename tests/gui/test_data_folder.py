@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from PySide6.QtCore import QStandardPaths
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QStandardPaths, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
+from tabletop_gui.app.windows.recovery_dialog import Choice, RecoveryDialog
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import dumps, load_game
 from tabletop_gui.model.events import PhaseStart, TurnStart
@@ -110,17 +111,55 @@ def test_an_autosave_left_in_the_old_doubled_folder_is_recovered_into_the_new_on
     window.doc.undo_stack.setClean()
 
 
-def test_old_and_new_autosaves_are_both_offered_and_an_ignored_one_stays(qtbot, user_home, dialogs):
+def answer_recovery(choice: Choice, row: int = 0) -> None:
+    """Once the recovery dialog is up: pick ``row`` and press ``choice``'s button."""
+
+    def act() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, RecoveryDialog)
+        dialog.games.setCurrentRow(row)
+        dialog.button(choice).click()
+
+    QTimer.singleShot(0, act)
+
+
+def test_old_and_new_autosaves_are_offered_in_one_dialog_and_later_keeps_both(
+    qtbot, user_home, dialogs
+):
     crashed_old_version(session.legacy_autosave_dir(), "old")
     crashed_old_version(session.autosave_dir(), "new")
     assert sorted(f.name for f in session.leftovers()) == ["new", "old"]
     window = open_window(qtbot, load_game(HEX), str(HEX))
-    dialogs.answer = QMessageBox.StandardButton.Ignore
+    answer_recovery(Choice.LATER)
     assert window.files.offer_recovery() == 0
-    assert len(dialogs.questions) == 2
+    assert dialogs.questions == []  # one dialog, not a message box per game
     assert sorted(f.name for f in session.leftovers()) == ["new", "old"]  # nothing lost
     # Discarding the old one removes the old folders once empty; the new stays.
     (old,) = [f for f in session.leftovers() if f.name == "old"]
     old.discard()
     assert not (user_home / "tabletop_gui" / "tabletop_gui").exists()
-    assert [f.name for f in session.leftovers()] == ["new"]
+
+
+def test_of_several_autosaves_the_one_picked_is_recovered_and_the_others_wait(
+    qtbot, user_home, dialogs
+):
+    crashed_old_version(session.autosave_dir(), "first")
+    crashed_old_version(session.autosave_dir(), "second")
+    found = session.leftovers()  # newest first
+    window = open_window(qtbot, load_game(HEX), str(HEX))
+    answer_recovery(Choice.RECOVER, row=1)
+    assert window.files.offer_recovery() == 1
+    assert window.doc.game.setup.name == found[1].name
+    assert [f.name for f in session.leftovers()] == [found[0].name]
+    window.autosaver.close()
+    window.doc.undo_stack.setClean()
+
+
+def test_discard_all_throws_every_listed_autosave_away(qtbot, user_home, dialogs):
+    crashed_old_version(session.autosave_dir(), "first")
+    crashed_old_version(session.autosave_dir(), "second")
+    window = open_window(qtbot, load_game(HEX), str(HEX))
+    answer_recovery(Choice.DISCARD_ALL)
+    assert window.files.offer_recovery() == 0
+    assert session.leftovers() == []
+    assert window.doc.opened_from == str(HEX)  # the game asked for is still the one open

@@ -388,10 +388,14 @@ class FilesController(Part):
         return True
 
     def offer_recovery(self, folder: Path | None = None) -> int:
-        """Offer each autosave a crashed session left behind; returns how many were recovered
-        (the first accepted one opens here; the others wait for the next start)."""
+        """Offer the autosaves crashed sessions left behind; returns how many were
+        recovered (one at most: it opens here; the others wait for the next start).
+        Several are offered in one dialog, not one message box after another."""
+        found = session.leftovers(folder)
+        if len(found) > 1:
+            return self._offer_several(found)
         recovered = 0
-        for left in session.leftovers(folder):
+        for left in found:
             name = left.name or "an untitled game"
             where = f" ({left.original})" if left.original else ""
             answer = QMessageBox.question(
@@ -410,6 +414,21 @@ class FilesController(Part):
             if answer == QMessageBox.StandardButton.Discard:
                 left.discard()
         return recovered
+
+    def _offer_several(self, found: list[session.Leftover]) -> int:
+        from tabletop_gui.app.windows.recovery_dialog import Choice, RecoveryDialog
+
+        dialog = RecoveryDialog(found, self.host)
+        dialog.exec()
+        if dialog.choice is Choice.DISCARD_ALL:
+            for left in found:
+                left.discard()
+            self.status(f"Discarded {len(found)} autosaved games", 10000)
+            return 0
+        chosen = dialog.selected()
+        if dialog.choice is Choice.RECOVER and chosen is not None and self.recover(chosen):
+            return 1
+        return 0
 
     # -- imports ----------------------------------------------------------------------
     def import_scenario(self, path: str | None = None) -> ImportResult | None:
