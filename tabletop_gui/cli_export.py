@@ -42,6 +42,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 def export_tts(file: str, output: str, at: int | None) -> list[str]:
     """Write the TTS save; the lines to print. ValueError for a bad request."""
     from tabletop_gui.cli_moment import load_moment
+    from tabletop_gui.io.tts.hidden import marker_names, withheld
     from tabletop_gui.io.tts.write import write_save
 
     if Path(output).suffix.lower() != ".json":
@@ -57,8 +58,17 @@ def export_tts(file: str, output: str, at: int | None) -> list[str]:
     units = sum(1 for u in state.scene.units.values() if u.on_table)
     markers = sum(1 for mk in state.scene.markers.values() if mk.on_table)
     beside = ", ".join(p.name for p in paths.written()[:-1])
-    return [
+    lines = [
         f"wrote {output} ({units} units, {markers} markers, after {state.index} events)",
         f"  beside it: {beside}",
-        LOAD_HINT.format(save=Path(output).name),
     ]
+    shown = game.truncated(state.index)
+    hidden = withheld(shown, state)
+    if hidden:
+        n = len(hidden)
+        lines.append(
+            f"  {n} value{'' if n == 1 else 's'} still face down ({marker_names(shown, hidden)}) "
+            "left out of the save (every player can read its objects in TTS); read a later "
+            f"save back into the game file: tabletop-gui import SAVE.json --into {file} -o NEW.json"
+        )
+    return [*lines, LOAD_HINT.format(save=Path(output).name)]

@@ -194,3 +194,22 @@ def test_file_import_names_a_file_it_cannot_read_and_leaves_the_game(
     title, text = dialogs.warnings[-1]
     assert title == "Cannot import this file" and "not a format this program imports" in text
     assert units(demo) == before
+
+
+def test_a_save_of_another_game_leaving_out_hidden_values_is_not_opened(
+    qtbot, demo, tmp_path, dialogs
+):
+    """Its plate carries the players' game (docs/file-format.md, "What the save
+    holds"): opening that as the game would lose the values face down."""
+    from tabletop_gui.io import load_game
+    from tests.core.scenario_files import scenario_path
+
+    carn = load_game(scenario_path("carnevale_drowned_quarter.json"))
+    path = tmp_path / "carn-tts.json"
+    write_save(path, carn, replay(carn.setup, carn.events), white_png())
+    steps = demo.doc.undo_stack.count()
+    assert import_save(demo.files, str(path), demo) is None
+    title, text = dialogs.warnings[-1]
+    assert title == "A save of another game" and "(Sunken Relic)" in text
+    assert "Open the game file it was exported from, then import the save into it" in text
+    assert dialogs.questions == [] and demo.doc.undo_stack.count() == steps

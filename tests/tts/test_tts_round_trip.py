@@ -101,7 +101,10 @@ def test_importing_the_save_gives_back_the_game_with_nothing_moved(tmp_path):
 def test_every_bundled_example_round_trips_unit_by_unit(tmp_path, path):
     game = load_game(path)
     export(game, tmp_path / "save.json")
-    result = import_file(tmp_path / "save.json", ImportRequest())
+    # A save leaving out values still face down reads back into the game file
+    # (tests/tts/test_tts_hidden_values.py); any other reads back alone.
+    withheld = read_save((tmp_path / "save.json").read_bytes()).withheld
+    result = import_file(tmp_path / "save.json", ImportRequest(into=game if withheld else None))
     assert result.game.events == game.events, result.notes
     before, after = final(game).scene.units, final(result.game).scene.units
     for uid, u in before.items():

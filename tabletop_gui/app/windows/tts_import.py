@@ -296,6 +296,16 @@ def _open_as_new(
     """A save this program wrote of another game than the open one: open its game
     (with the save's moves) as a new, unsaved game, if the user says so."""
     title = game.setup.name or "another game"
+    if save.withheld:
+        QMessageBox.warning(
+            parent,
+            "A save of another game",
+            f"{Path(path).name} is a save of {title!r}, not of the open game, and it "
+            f"leaves out the values of markers still face down ({save.withheld_names()}) "
+            "so that the players cannot read them in TTS.\n\nOpen the game file it was "
+            "exported from, then import the save into it.",
+        )
+        return None
     answer = QMessageBox.question(
         parent,
         "A save of another game",

@@ -3,7 +3,9 @@
 
 The game is the one given (``--into``, or the game open in the window), else the
 one this program wrote on the save's board plate when it exported it; a save
-with neither (a community mod's, without ``--into``) is refused with what to do."""
+with neither (a community mod's, without ``--into``) is refused with what to do,
+and so is a save whose plate leaves out values still face down (docs/file-format.md,
+"What the save holds"): only the game file has them."""
 
 from __future__ import annotations
 
@@ -16,8 +18,9 @@ from tabletop_gui.io.importers import (
     register,
 )
 from tabletop_gui.io.tts.memory import recall
-from tabletop_gui.io.tts.read import MAX_SAVE_BYTES, looks_like_save, read_save
+from tabletop_gui.io.tts.read import MAX_SAVE_BYTES, TtsSave, looks_like_save, read_save
 from tabletop_gui.io.tts.replay import read_into
+from tabletop_gui.io.tts.write import PLATE_NOTE
 
 
 def load(data: bytes, request: ImportRequest) -> ImportResult:
@@ -36,8 +39,23 @@ def load(data: bytes, request: ImportRequest) -> ImportResult:
             "and use File ▸ Import…)",
             request.source,
         )
+    if request.into is None and save.withheld:
+        raise FileFormatError(
+            f"{_plate_path(save)}.Memo",
+            "a Tabletop Simulator save whose board plate leaves out the values of "
+            f"markers still face down ({save.withheld_names()}), so that the players "
+            "cannot read them in TTS: import it into the game file it was exported from "
+            "(tabletop-gui import SAVE.json --into GAME.json -o NEW.json, or open the game "
+            "and use File ▸ Import…)",
+            request.source,
+        )
     result = read_into(game, save, remembered=recall())
     return ImportResult(result.game, result.summary, result.notes)
+
+
+def _plate_path(save: TtsSave) -> str:
+    plates = [o.path for o in save.objects if o.gm_notes == PLATE_NOTE]
+    return plates[0] if plates else "(file)"
 
 
 IMPORTER = register(

@@ -16,7 +16,14 @@ from typing import Any
 from tabletop_gui.io.codec import parse_float, parse_int
 from tabletop_gui.io.errors import FileFormatError
 from tabletop_gui.io.game_file import game_from_json
-from tabletop_gui.io.tts.write import ID_PREFIX, MEMO_FORMAT, MEMO_VERSION, PLATE_NOTE, TABLE_NOTE
+from tabletop_gui.io.tts.hidden import marker_names
+from tabletop_gui.io.tts.write import (
+    ID_PREFIX,
+    MEMO_FORMAT,
+    MEMO_VERSIONS_READ,
+    PLATE_NOTE,
+    TABLE_NOTE,
+)
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model import limits
 from tabletop_gui.model.game import Game
@@ -92,13 +99,20 @@ class TtsObject:
 @dataclass(frozen=True)
 class TtsSave:
     """A save's name, the objects on its table, how many objects it holds inside
-    others (skipped), and the game this program wrote on its plate (or None)."""
+    others (skipped), and the game this program wrote on its plate (or None).
+    ``withheld``: the markers whose values that game leaves out (face down when
+    the save was written; the game file has them)."""
 
     name: str
     objects: tuple[TtsObject, ...]
     skipped: int
     game: Game | None
     written_here: bool
+    withheld: tuple[str, ...] = ()
+
+    def withheld_names(self) -> str:
+        """The markers whose values the save leaves out, by name: 'Sunken Relic'."""
+        return marker_names(self.game, self.withheld)
 
 
 def looks_like_save(data: bytes) -> bool:
@@ -152,9 +166,9 @@ def _read(data: bytes) -> TtsSave:
     skipped = sum(o.contains for o in objects)
     if len(objects) + skipped > MAX_OBJECTS:
         _too_many(len(objects) + skipped)
-    game, written_here = _game_on_plate(objects)
+    game, written_here, withheld = _game_on_plate(objects)
     written_here = written_here or any(o.piece_id for o in objects)
-    return TtsSave(name, objects, skipped, game, written_here)
+    return TtsSave(name, objects, skipped, game, written_here, withheld)
 
 
 def _too_many(total: int) -> None:
@@ -272,14 +286,17 @@ def _object(item: Any, path: str) -> TtsObject:
     )
 
 
-def _game_on_plate(objects: tuple[TtsObject, ...]) -> tuple[Game | None, bool]:
+def _game_on_plate(
+    objects: tuple[TtsObject, ...],
+) -> tuple[Game | None, bool, tuple[str, ...]]:
     """The game this program wrote in the board plate's Memo (None if the plate
-    or its Memo is gone: TTS versions before the Memo field drop it)."""
+    or its Memo is gone: TTS versions before the Memo field drop it), whether the
+    save was written here, and the markers whose values the game leaves out."""
     for obj in objects:
         if obj.gm_notes != PLATE_NOTE:
             continue
         if not obj.memo:
-            return None, True
+            return None, True, ()
         where = f"{obj.path}.Memo"
         try:
             memo = json.loads(obj.memo, parse_int=parse_int, parse_float=parse_float)
@@ -287,16 +304,33 @@ def _game_on_plate(objects: tuple[TtsObject, ...]) -> tuple[Game | None, bool]:
             raise FileFormatError(where, "not the game this program wrote (not JSON)") from None
         if not isinstance(memo, dict) or memo.get("format") != MEMO_FORMAT:
             raise FileFormatError(where, f"expected {MEMO_FORMAT!r} data")
-        if memo.get("version") != MEMO_VERSION:
+        version = memo.get("version")
+        if isinstance(version, bool) or version not in MEMO_VERSIONS_READ:
+            read = " and ".join(str(v) for v in MEMO_VERSIONS_READ)
             raise FileFormatError(
-                f"{where}.version",
-                f"this program reads version {MEMO_VERSION}, got {memo.get('version')!r}",
+                f"{where}.version", f"this program reads versions {read}, got {version!r}"
             )
+        withheld = _withheld(memo.get("withheld", []), f"{where}.withheld")
         try:
-            return game_from_json(memo.get("game")), True
+            game = game_from_json(memo.get("game"))
         except FileFormatError as exc:
             raise FileFormatError(f"{where}.game.{exc.path}", exc.problem) from None
-    return None, False
+        return game, True, withheld
+    return None, False, ()
+
+
+def _withheld(value: Any, where: str) -> tuple[str, ...]:
+    """The Memo's ``withheld``: a list of marker ids (version 1 has none)."""
+    if not isinstance(value, list):
+        raise FileFormatError(where, f"expected a list of marker ids, got {_kind(value)}")
+    if len(value) > limits.MAX_PIECES:
+        raise FileFormatError(where, f"more than {limits.MAX_PIECES:,} markers")
+    for i, item in enumerate(value):
+        if not isinstance(item, str):
+            raise FileFormatError(f"{where}[{i}]", f"expected text, got {_kind(item)}")
+        if len(item) > limits.MAX_TEXT:
+            raise FileFormatError(f"{where}[{i}]", limits.text_problem(item) or "too long")
+    return tuple(value)
 
 
 def _kind(value: Any) -> str:

@@ -10,9 +10,12 @@ and a white texture for the pieces are written beside the save too and named by
 ``file:`` addresses (TTS's Cloud Manager ▸ Upload All puts them online for a
 game with other players).
 
-The plate's ``Memo`` (hidden notes TTS keeps with an object) carries the game
-itself, so that ``import`` can read a later save of it back without the game
-file. Every piece's ``Description`` starts with its id (``ID_PREFIX``)."""
+The plate's ``Memo`` (hidden notes TTS keeps with an object, which every player
+can read) carries the game itself, so that ``import`` can read a later save of
+it back without the game file: the players' game, without the values still face
+down (``hidden``; they are listed as ``withheld``, and such a save is read back
+into the game file). Every piece's ``Description`` starts with its id
+(``ID_PREFIX``)."""
 
 from __future__ import annotations
 
@@ -29,6 +32,7 @@ from tabletop_gui import __version__
 from tabletop_gui.io.atomic import write_atomic
 from tabletop_gui.io.game_file import game_to_json
 from tabletop_gui.io.tts import mapping as m
+from tabletop_gui.io.tts.hidden import players_game, withheld
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.names import piece_label, side_name
@@ -38,9 +42,12 @@ from tabletop_gui.rules.engine import family_of
 
 #: The first line of every piece's Description: ``tabletop-gui id: u12``.
 ID_PREFIX = "tabletop-gui id: "
-#: What the plate's Memo holds, and its version.
+#: What the plate's Memo holds, and its version. Version 2 added ``withheld``
+#: (the markers whose values the game in the Memo leaves out); version 1 saves
+#: carry the whole game and read as before.
 MEMO_FORMAT = "tabletop-gui tts"
-MEMO_VERSION = 1
+MEMO_VERSION = 2
+MEMO_VERSIONS_READ = (1, 2)
 #: The plate's and the table's GMNotes: how a reader tells them from the pieces.
 PLATE_NOTE = "tabletop-gui board"
 TABLE_NOTE = "tabletop-gui table"
@@ -266,8 +273,15 @@ def _plate(game: Game, state: GameState, assets: Assets, guids: _Guids) -> dict[
         m.colour("#ffffff"), True,
     )  # fmt: skip
     obj["GMNotes"] = PLATE_NOTE
+    hidden = withheld(game, state)  # every player can read a Memo
+    memo = {
+        "format": MEMO_FORMAT,
+        "version": MEMO_VERSION,
+        "withheld": list(hidden),
+        "game": game_to_json(players_game(game, hidden)),
+    }
     obj["Memo"] = json.dumps(
-        {"format": MEMO_FORMAT, "version": MEMO_VERSION, "game": game_to_json(game)},
+        memo,
         ensure_ascii=False,
         separators=(",", ":"),
     )
