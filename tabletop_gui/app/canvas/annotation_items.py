@@ -70,9 +70,12 @@ class LineReading(QGraphicsItem):
         return 0.1 * k, 0.06 * k
 
     def label_box(self) -> QRectF:
+        return self.label_box_at(self.centre)
+
+    def label_box_at(self, c: QPointF) -> QRectF:
+        """The reading's box were its centre ``c``."""
         w, h, _ = self.text_block()
         px, py = self.pad()
-        c = self.centre
         return QRectF(c.x() - w / 2 - px, c.y() - h / 2 - py, w + 2 * px, h + 2 * py)
 
     #: Place the reading beside its line where it covers no label or piece
@@ -80,10 +83,26 @@ class LineReading(QGraphicsItem):
     #: for every mouse move).
     avoid_labels = True
     #: Only spots touching the line (or at its ends): a reading far from a short
-    #: line reads as another line's.
+    #: line reads as another line's. Otherwise a text line's depth further out too.
     touching = False
+    #: Where the reading comes in the board's placement of readings
+    #: (``labels.place_readings``: the lower first, and the later ones keep clear
+    #: of it); None: not in it (the live measure, the drag readout), placed alone
+    #: against what is placed.
+    rank: tuple[int, int] | None = None
 
-    def set_line(self, a: QPointF, b: QPointF, lines: list[str], ppi: float | None = None) -> None:
+    def set_line(
+        self,
+        a: QPointF,
+        b: QPointF,
+        lines: list[str],
+        ppi: float | None = None,
+        place: bool = True,
+    ) -> None:
+        """Show the line ``a``-``b`` and its reading (one text line per part),
+        ``ppi`` the zoom it is seen at. A reading with a ``rank`` places every
+        reading of the board again, in order (``place`` False: the caller does,
+        once all are set)."""
         self.prepareGeometryChange()
         self.a, self.b, self.lines = a, b, list(lines)
         scene = self.scene()
@@ -92,16 +111,33 @@ class LineReading(QGraphicsItem):
         if ppi:
             self.size_in = min(max(self.size_in, self.READABLE_PX / ppi), 2 * self.size_in,
                                max(self.MAX_PX, self.READABLE_PX) / ppi)  # fmt: skip
-        w, h, _ = self.text_block()
+        if isinstance(scene, BoardScene) and self.rank is not None:
+            if self not in scene.readings:
+                scene.readings.append(self)
+            if place:
+                labels.place_readings(scene)
+                return
+        self.place()
+
+    def place(self) -> None:
+        """Put the reading beside its line (see ``avoid_labels``, ``touching``)."""
+        w, h, line_h = self.text_block()
         px, py = self.pad()
+        scene = self.scene()
+        ts = scene.text_scale if isinstance(scene, BoardScene) else 1.0
         gap = self.GAP * ts
         if isinstance(scene, BoardScene) and self.avoid_labels:
-            self.centre = labels.line_label_spot(
-                scene, a, b, w + 2 * px, h + 2 * py, gap, self.touching
+            out = () if self.touching else (line_h / 2, line_h)
+            centre = labels.line_label_spot(
+                scene, self.a, self.b, w + 2 * px, h + 2 * py, gap, out, self, line_h / 4
             )
         else:
-            self.centre = labels.beside_line(a, b, w + 2 * px, h + 2 * py, gap)[0]
-        self._rect = self.line_rect().united(self.label_box())
+            centre = labels.beside_line(self.a, self.b, w + 2 * px, h + 2 * py, gap)[0]
+        rect = self.line_rect().united(self.label_box_at(centre))
+        if centre != self.centre or rect != self._rect:
+            self.prepareGeometryChange()
+            self.centre = centre
+            self._rect = rect
         self.update()
 
     def line_rect(self) -> QRectF:
@@ -152,9 +188,11 @@ class LineReading(QGraphicsItem):
 class PinnedRulerItem(LineReading):
     """A pinned ruler: selectable by its reading (Delete removes it)."""
 
-    def __init__(self, ruler: Ruler) -> None:
+    def __init__(self, ruler: Ruler, order: int = 0) -> None:
         super().__init__(RULER_COLOUR)
         self.ruler = ruler
+        #: Placed before the charge's reading, in the order the rulers were pinned.
+        self.rank = (0, order)
         self.setZValue(Z_RULER)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
@@ -241,16 +279,17 @@ def show_annotations(
         ring_item = RingItem(poly, shape.label, colour.darker(140), board_scene.text_scale, ppi)
         board_scene.addItem(ring_item)
         items.append(ring_item)
-    for ruler in annotations.rulers:
+    for order, ruler in enumerate(annotations.rulers):
         m = ruler_reading(scene, board, ruler)
-        ruler_item = PinnedRulerItem(ruler)
+        ruler_item = PinnedRulerItem(ruler, order)
         board_scene.addItem(ruler_item)
         ruler_item.set_line(bmap.to_scene(*m.a), bmap.to_scene(*m.b),
                             [*ruler_heading(scene, ruler, state.index), *m.lines],
-                            ppi)  # fmt: skip
+                            ppi, place=False)  # fmt: skip
         ruler_item.setSelected(ruler.id in selected)
         items.append(ruler_item)
     board_scene.annotation_items = items  # type: ignore[attr-defined]
+    labels.place_readings(board_scene)  # each beside its line, none on another
 
 
 def selected_rulers(board_scene: BoardScene) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import bisect
 import operator
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
@@ -44,6 +44,9 @@ from tabletop_gui.rules.engine import family_of
 from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.play_types import UnitLook
 from tabletop_gui.rules.scoreboard import Area, Circle, HexMark, Highlight, PieceMark, Scoreboard
+
+if TYPE_CHECKING:
+    from tabletop_gui.app.canvas.annotation_items import LineReading
 
 #: Table around the board, inches (room for edge labels).
 MARGIN = 2.5
@@ -127,6 +130,9 @@ class BoardScene(QGraphicsScene):
         #: The last label placement (``labels.Placer``): where the names and
         #: captions are, so a transient label (the measure tool's) can avoid them.
         self.label_placer: object | None = None
+        #: The line readings placed with the labels, clear of them and of each
+        #: other (``labels.place_readings``): pinned rulers, the charge's reach.
+        self.readings: list[LineReading] = []
         #: The zoom (pixels per inch) a hex board's labels are placed for: the view
         #: sets it (``set_label_ppi``), a picture its own; 0: not known (labels are
         #: measured at their largest, ``labels``). Other boards' windows leave it 0.

@@ -32,6 +32,9 @@ CELL = 3.0  # inches: the grid that finds what a label could cover
 #: piece): all of them, or on a board of more than CROWDED units only the first
 #: FALLBACK_SPOTS (comparing all would take 70 ms at 300 units).
 LABEL_WEIGHT = 4.0
+#: A line's reading (a pinned ruler's, the charge's) over another reading counts
+#: this many times its area: both would hide the figures a referee reads.
+READING_WEIGHT = 16.0
 CROWDED = 100
 FALLBACK_SPOTS = 5
 
@@ -139,6 +142,9 @@ class Placer:
         self.fallback = FALLBACK_SPOTS if crowded else None
         self.bodies = Grid()
         self.labels = Grid()
+        #: The readings of the lines drawn over the board (pinned rulers, the
+        #: charge's reach), placed after the labels (``labels.place_readings``).
+        self.readings = Grid()
 
     def size(self, size_in: float) -> float:
         """How tall a ``size_in`` label is drawn (see the module's docstring)."""
@@ -147,13 +153,19 @@ class Placer:
         return size_in * MAX_LABEL_SCALE
 
     def free(self, r: QRectF, own: object) -> bool:
-        return self.bodies.clear_of(r, own) and self.labels.clear_of(r, own)
+        return (
+            self.bodies.clear_of(r, own)
+            and self.labels.clear_of(r, own)
+            and self.readings.clear_of(r, own)
+        )
 
     def cost(self, boxes: list[QRectF], own: object, limit: float) -> float:
         """What ``boxes`` cover (labels weighted), counted up to ``limit``."""
         total = 0.0
         for b in boxes:
-            total += LABEL_WEIGHT * self.labels.overlap(b, own, limit / LABEL_WEIGHT)
+            total += READING_WEIGHT * self.readings.overlap(b, own, limit / READING_WEIGHT)
+            if total < limit:
+                total += LABEL_WEIGHT * self.labels.overlap(b, own, (limit - total) / LABEL_WEIGHT)
             if total < limit:
                 total += self.bodies.overlap(b, own, limit - total)
             if total >= limit:

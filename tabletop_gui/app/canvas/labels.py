@@ -22,6 +22,11 @@ A label takes the first spot that covers no piece, badge or label already
 placed; if none is clear, the one covering least (labels count more than
 pieces; a crowded board compares its first FALLBACK_SPOTS only). Boards too
 crowded for names (hidden until zoomed in) are left as they are.
+
+Then the readings of the lines drawn over the board (``place_readings``: the
+pinned rulers, then the charge's reach), each beside its own line, clear of the
+labels and of the readings before it; the arcs' names look for their spot after
+them (``ruling_items.ArcsItem.labels``).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QPointF, QRectF
 
 from tabletop_gui.app.canvas import hex_labels
@@ -47,6 +53,7 @@ from tabletop_gui.app.canvas.label_spots import (
     CROWDED,
     GAP,
     SPACE,
+    Grid,
     Placer,
     _box,
     _inside,
@@ -64,6 +71,13 @@ if TYPE_CHECKING:
 
 
 def place(scene: BoardScene, limit: int) -> None:
+    """Place the board's labels (see the module's docstring), then the lines'
+    readings (``place_readings``)."""
+    _place_labels(scene, limit)
+    place_readings(scene)
+
+
+def _place_labels(scene: BoardScene, limit: int) -> None:
     scene.label_placer = None
     units = [it for it in scene.pieces.values() if isinstance(it, UnitItem) and it.isVisible()]
     if len(units) > limit:
@@ -222,14 +236,22 @@ def _place_overlay_label(p: Placer, o: object, boxes: list[list[QRectF]], drop: 
 
 #: Where along the measured line its label is tried (0 one end, 1 the other).
 ALONG = (0.5, 0.35, 0.65, 0.2, 0.8, 0.05, 0.95)
+#: Then this many more places along the line, evenly from half a reading before
+#: its start to half a reading past its end (the reading still beside the line).
+SLIDES = 12
 
 
-def beside_line(a: QPointF, b: QPointF, w: float, h: float, gap: float) -> list[QPointF]:
-    """Centres for a ``w`` x ``h`` label beside the segment ``a``-``b``: touching
-    it (``gap`` away) on either side at the points of ALONG, then a label's
-    depth further out, then on the line's extension beyond each end. Whatever
-    the line's slant, the box's edge runs ``gap`` from the line, so the reading
-    is never across its own line nor off beside something else."""
+def beside_line(
+    a: QPointF, b: QPointF, w: float, h: float, gap: float, out: tuple[float, ...] = ()
+) -> list[QPointF]:
+    """Centres for a ``w`` x ``h`` label beside the segment ``a``-``b``, its edge
+    ``gap`` from the line whatever the line's slant: on either side at the points
+    of ALONG, then slid along the line (SLIDES places, up to half the reading past
+    either end: beside the end of a short line between two crowded pieces), then
+    each distance of ``out`` further from the line, then on the line's extension
+    beyond each end. The reading is never across its own line nor off beside
+    something else (a spot a label's depth away, on a steep line, was a third of
+    the board away)."""
     d = b - a
     length = math.hypot(d.x(), d.y())
     if length < 1e-9:
@@ -238,13 +260,16 @@ def beside_line(a: QPointF, b: QPointF, w: float, h: float, gap: float) -> list[
     nx, ny = -uy, ux
     across = abs(nx) * w / 2 + abs(ny) * h / 2  # the box's half depth off the line
     along = abs(ux) * w / 2 + abs(uy) * h / 2  # and along it
+    first = [t * length for t in ALONG]
+    lo, hi = -along / 2, length + along / 2
+    slid = [lo + (hi - lo) * k / (SLIDES - 1) for k in range(SLIDES)]
+    slid.sort(key=lambda s: abs(s - length / 2))
     spots = []
-    for step in (0.0, 2 * across + gap):
-        for t in ALONG:
-            c = a + d * t
+    for step, places in ((0.0, first), (0.0, slid), *((o, first) for o in out)):
+        for s in places:
             for side in (-1.0, 1.0):  # above a level line first
                 off = side * (across + gap + step)
-                spots.append(QPointF(c.x() + nx * off, c.y() + ny * off))
+                spots.append(QPointF(a.x() + ux * s + nx * off, a.y() + uy * s + ny * off))
     for end, sign in ((b, 1.0), (a, -1.0)):
         off = sign * (along + gap)
         spots.append(QPointF(end.x() + ux * off, end.y() + uy * off))
@@ -258,22 +283,54 @@ def line_label_spot(
     w: float,
     h: float,
     gap: float,
-    touching: bool = False,
+    out: tuple[float, ...] = (),
+    own: object = None,
+    space: float = 0.0,
 ) -> QPointF:
     """The centre for a ``w`` x ``h`` label of the line ``a``-``b`` (scene inches),
-    one of ``beside_line``'s spots kept on the board (those touching the line
-    first; with ``touching``, only those and the line's ends): the first that
-    covers no label or piece of the last placement pass (``place``), else the one
-    covering least (labels weigh more)."""
+    one of ``beside_line``'s spots (``out``: the distances further from the line
+    it may also take) that lies on the board (when none does, each kept on it).
+    The first spot touching the line with ``space`` free around it that covers no
+    label, reading or piece of the last placement pass (``place``,
+    ``place_readings``); else the first touching it that covers none; else the
+    first of all; else the one covering least (readings weigh the most, then
+    labels). ``own``: the reading's own item (its last box is not in the way)."""
     board = scene.board_rect()
-    spots = beside_line(a, b, w, h, gap)
-    if touching and len(spots) > 2:
-        spots = spots[: 2 * len(ALONG)] + spots[-2:]
-    boxes = [_keep_on(QRectF(s.x() - w / 2, s.y() - h / 2, w, h), board) for s in spots]
+    spots = beside_line(a, b, w, h, gap, out)
+    near = 2 * (len(ALONG) + SLIDES) if len(spots) > 1 else 1
+    boxes = [QRectF(s.x() - w / 2, s.y() - h / 2, w, h) for s in spots]
+    keep = [i for i, r in enumerate(boxes) if board.contains(r)]
+    if not keep:
+        boxes = [_keep_on(r, board) for r in boxes]
+        keep = list(range(len(boxes)))
     placer = getattr(scene, "label_placer", None)
     if not isinstance(placer, Placer):
-        return boxes[0].center()
-    return boxes[placer.best(None, [[r] for r in boxes])].center()
+        return boxes[keep[0]].center()
+    touching = [i for i in keep if i < near]
+    for tier, room in ((touching, space), (touching, 0.0), (keep, 0.0)):
+        for i in tier:
+            if placer.free(boxes[i].adjusted(-room, -room, room, room), own):
+                return boxes[i].center()
+    return boxes[keep[placer.best(own, [[boxes[i]] for i in keep])]].center()
+
+
+def place_readings(scene: BoardScene) -> None:
+    """Place the readings of the lines drawn over the board that take part in the
+    labels' placement (``LineReading.rank``: the pinned rulers in the order they
+    were pinned, then the charge's reach), each beside its own line where it
+    covers no label, piece or reading placed before it; the arcs' names and the
+    measure tool's reading then keep clear of them (``Placer.readings``). Called
+    after every label pass and whenever such a reading is added, changed or taken
+    away."""
+    items = [it for it in scene.readings if shiboken6.isValid(it) and it.scene() is scene]
+    scene.readings = items
+    placer = scene.label_placer
+    if isinstance(placer, Placer):
+        placer.readings = Grid()
+    for item in sorted(items, key=lambda it: it.rank or (0, 0)):
+        item.place()
+        if isinstance(placer, Placer) and item.isVisible():
+            placer.readings.add(item, item.label_box())
 
 
 def _keep_on(r: QRectF, board: QRectF) -> QRectF:

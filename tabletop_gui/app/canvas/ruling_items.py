@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 from shapely.geometry.base import BaseGeometry
 
 from tabletop_gui.app import style
+from tabletop_gui.app.canvas import labels
 from tabletop_gui.app.canvas.annotation_items import LineReading
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.drawing import (
@@ -67,6 +68,26 @@ def shape_path(shape: BaseGeometry | None, bmap: BoardMap) -> QPainterPath:
         for hole in holes:
             path.addPolygon(bmap.polygon(hole))
     return path
+
+
+def _crosses(box: QRectF, a: QPointF, b: QPointF) -> bool:
+    """Whether the segment ``a``-``b`` passes through ``box`` (Liang-Barsky)."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = b.x() - a.x(), b.y() - a.y()
+    for p, q in ((-dx, a.x() - box.left()), (dx, box.right() - a.x()),
+                 (-dy, a.y() - box.top()), (dy, box.bottom() - a.y())):  # fmt: skip
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return False
+    return True
 
 
 def _text_scale(scene: QGraphicsScene | None) -> float:
@@ -127,30 +148,46 @@ class ArcsItem(QGraphicsItem):
 
     def labels(self, size: float) -> list[tuple[str, str, QPointF]]:
         """Each arc's name, its label and the label's centre, ``size`` inches tall:
-        out from the unit, and further out along its arc (on the board) while it
-        would cover a box of ``avoid``, a piece or a label placed on the board; where
-        nothing is clear, out from the unit."""
-        found = getattr(self.scene(), "label_placer", None)
+        out from the unit, else beside that spot (still in its arc: a ruler drawn
+        from the unit's front runs through the front arc's spot), then a label's
+        height further out along its arc (on the board) and beside it again,
+        while it would cover a box of ``avoid``, a piece, a label or a reading
+        placed on the board, or cross a ruler's line; where nothing is clear, out
+        from the unit."""
+        scene = self.scene()
+        found = getattr(scene, "label_placer", None)
         placer = found if isinstance(found, Placer) else None
+        lines = [(r.a, r.b) for r in getattr(scene, "readings", ()) if r.scene() is scene]
         out = []
-        for name, _, at in self.paths:
+        for name, path, at in self.paths:
             text = f"{name} arc"
             w, h = text_size(text, size, bold=True)
             d = at - self.centre
             n = max((d.x() ** 2 + d.y() ** 2) ** 0.5, 1e-9)
             u = d / n
+            across = QPointF(-u.y(), u.x())
+            aside = abs(across.x()) * w / 2 + abs(across.y()) * h / 2 + h
             # ``at`` is where the label's edge nearest the unit goes.
             first = at + u * (abs(u.x()) * w / 2 + abs(u.y()) * h / 2)
             centre = first
+            found_spot = False
             for k in range(AVOID_STEPS + 1):
-                c = first + u * (h * k)
-                box = label_rect(text, c, size, bold=True)  # with its background
-                if not self._rect.contains(box):
+                base = first + u * (h * k)
+                if not self._rect.contains(label_rect(text, base, size, bold=True)):
                     break
-                if not any(box.intersects(r) for r in self.avoid) and (
-                    placer is None or placer.free(box, None)
-                ):
-                    centre = c
+                for side in (0.0, 1.0, -1.0):
+                    c = base + across * (side * aside)
+                    box = label_rect(text, c, size, bold=True)  # with its background
+                    if side and not (self._rect.contains(box) and path.contains(c)):
+                        continue
+                    if any(box.intersects(r) for r in self.avoid):
+                        continue
+                    if any(_crosses(box, a, b) for a, b in lines):
+                        continue
+                    if placer is None or placer.free(box, None):
+                        centre, found_spot = c, True
+                        break
+                if found_spot:
                     break
             out.append((name, text, centre))
         return out
@@ -268,6 +305,8 @@ class ReachItem(LineReading):
 
     LABEL_IN = 0.5
     touching = True
+    #: Placed after the pinned rulers' readings, clear of them.
+    rank = (1, 0)
 
     def __init__(self, reach: ChargeReach) -> None:
         super().__init__(REACH_COLOUR)
@@ -297,10 +336,14 @@ class RulingsLayer:
         return found if isinstance(found, BoardMap) else BoardMap(0.0)
 
     def clear(self) -> None:
+        removed = False
         for item in self.items:
             if item.scene() is self.scene:
                 self.scene.removeItem(item)
+                removed = True
         self.items = []
+        if removed and isinstance(self.scene, BoardScene):
+            labels.place_readings(self.scene)  # the charge's reading is gone
 
     def show(
         self,

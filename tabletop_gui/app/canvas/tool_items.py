@@ -60,11 +60,16 @@ class MeasureItem(LineReading):
         return ", ".join(self.lines)
 
     def set_line(
-        self, a: QPointF, b: QPointF, text: str | list[str], ppi: float | None = None
+        self,
+        a: QPointF,
+        b: QPointF,
+        text: str | list[str],
+        ppi: float | None = None,
+        place: bool = True,
     ) -> None:
         """Show the line ``a``-``b`` and its reading; ``ppi`` (the view's zoom) keeps
         the text at least READABLE_PX tall."""
-        super().set_line(a, b, [text] if isinstance(text, str) else list(text), ppi)
+        super().set_line(a, b, [text] if isinstance(text, str) else list(text), ppi, place)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
