@@ -106,6 +106,21 @@ def test_every_library_the_bundle_carries_finds_the_qt_libraries_it_links_to(bun
     assert not missing
 
 
+def test_qt_quick_and_qml_are_the_stand_ins_and_no_other_qml_library_is_carried(bundle):
+    """packaging/qt_quick_stub.py: Qt Multimedia's FFmpeg plugin links Qt Quick and
+    QML for two symbols of Qt Quick; the bundle carries small stand-ins for both
+    (docs/performance.md, Bundle), and none of the QML libraries the real ones link."""
+    if sys.platform != "linux":
+        pytest.skip("the Linux bundle's stand-ins")
+    lib = bundle / "_internal" / "PySide6" / "Qt" / "lib"
+    for name in ("libQt6Quick.so.6", "libQt6Qml.so.6"):
+        assert (lib / name).stat().st_size < 100_000, f"{name}: the real library, not the stand-in"
+    carried = sorted(p.name for p in (bundle / "_internal").rglob("libQt6*"))
+    assert [n for n in carried if n.startswith(("libQt6Qml", "libQt6Quick"))] == [
+        "libQt6Qml.so.6", "libQt6Qml.so.6", "libQt6Quick.so.6", "libQt6Quick.so.6",
+    ]  # each library and its link beside the programs  # fmt: skip
+
+
 def commands(given: str, name: str, side: str) -> dict[str, list[str]]:
     """What the smoke test runs on one example, by the output it compares."""
     return {
