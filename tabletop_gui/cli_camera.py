@@ -18,7 +18,7 @@ from typing import Any
 from tabletop_gui.camera.errors import CameraError
 from tabletop_gui.camera.markers import CORNER_SIZE_IN, TAG_SIZE_IN, parse_ids
 from tabletop_gui.camera.records import alignment_of, kept_fit, lens_of
-from tabletop_gui.camera.table_read import TableReading, read_table
+from tabletop_gui.camera.table_read import TableReading, board_words, read_table
 from tabletop_gui.io import FileFormatError, load_game, save_game
 from tabletop_gui.model.camera import TableCamera
 from tabletop_gui.model.game import Game
@@ -168,16 +168,15 @@ def apply_reading(game: Game, reading: TableReading, *, record: bool) -> Game:
 
 def summary(reading: TableReading, photo: str) -> str:
     fit = reading.fit
-    how = (f"corner markers {', '.join(map(str, fit.markers))}" if fit.markers
-           else "the corners given")  # fmt: skip
     seen = [u for u in reading.units if u.seen and not u.problem]
     moved = [u for u in seen if u.moved]
     lens = ""
     if fit.lens is not None:
-        lens = (f"; the lens's distortion fitted from the photo (k1 {fit.lens.k1:.4f}, "
+        source = "kept with the alignment" if reading.kept else "fitted from the photo"
+        lens = (f"; the lens's distortion {source} (k1 {fit.lens.k1:.4f}, "
                 f"k2 {fit.lens.k2:.4f})" if fit.lens.fitted
                 else "; the game's lens calibration used")  # fmt: skip
-    lines = [f"{photo}: board found from {how} (agree within {fit.rms_in:.3f} in RMS{lens}); "
+    lines = [f"{photo}: {board_words(reading)}{lens}; "
              f"{len(seen)} of {len(reading.units)} tagged units seen, {len(moved)} moved",
              ]  # fmt: skip
     for u in reading.units:

@@ -72,6 +72,32 @@ class BoardFit:
         return float(np.sqrt(abs(_cross(p[1] - p[0], p[2] - p[0])) / 0.25))
 
 
+def corner_markers(seen: Sequence[Seen], where: str = "the photo") -> dict[int, Seen]:
+    """The corner markers in ``seen`` by id; refuses a corner marker seen twice."""
+    by_id: dict[int, list[Seen]] = {}
+    for s in seen:
+        if s.tag_id in CORNER_IDS:
+            by_id.setdefault(s.tag_id, []).append(s)
+    twice = [i for i, found in sorted(by_id.items()) if len(found) > 1]
+    if twice:
+        raise CameraError(f"{where}: corner marker {_ids(twice)} seen more than once: "
+                          "each corner marker must be printed once")  # fmt: skip
+    return {i: found[0] for i, found in sorted(by_id.items())}
+
+
+def missing_corners(where: str, found: Sequence[int], why: str = "") -> CameraError:
+    """The refusal of a photo whose corner markers are not all seen (``why``:
+    what else was tried, said after the ids)."""
+    missing = [i for i in CORNER_IDS if i not in found]
+    return CameraError(
+        f"{where}: corner marker {_ids(missing)} not found"
+        + (f" (found {_ids(found)})" if found else " (no corner marker found)")
+        + (f"; {why}" if why else "")
+        + ": the whole board must be in the photo, sharp, lit and not too oblique;"
+        " or give the board's corners in image pixels (--corners X0,Y0,...,X3,Y3)"
+    )
+
+
 def fit_board(
     seen: Sequence[Seen],
     board: tuple[float, float],
@@ -82,26 +108,12 @@ def fit_board(
 ) -> BoardFit:
     """The fit of the four corner markers in ``seen``; refuses naming the ids
     missing, seen twice, or a fit that cannot be trusted."""
-    by_id: dict[int, list[Seen]] = {}
-    for s in seen:
-        if s.tag_id in CORNER_IDS:
-            by_id.setdefault(s.tag_id, []).append(s)
-    twice = [i for i, found in sorted(by_id.items()) if len(found) > 1]
-    if twice:
-        raise CameraError(f"{where}: corner marker {_ids(twice)} seen more than once: "
-                          "each corner marker must be printed once")  # fmt: skip
-    missing = [i for i in CORNER_IDS if i not in by_id]
-    if missing:
-        found = [i for i in CORNER_IDS if i in by_id]
-        raise CameraError(
-            f"{where}: corner marker {_ids(missing)} not found"
-            + (f" (found {_ids(found)})" if found else " (no corner marker found)")
-            + ": the whole board must be in the photo, sharp, lit and not too oblique;"
-            " or give the board's corners in image pixels (--corners X0,Y0,...,X3,Y3)"
-        )
+    by_id = corner_markers(seen, where)
+    if len(by_id) < len(CORNER_IDS):
+        raise missing_corners(where, sorted(by_id))
     width, height = board
     src = np.vstack([corner_marker_corners(i, width, height, corner_size) for i in CORNER_IDS])
-    dst = np.vstack([by_id[i][0].corners for i in CORNER_IDS])
+    dst = np.vstack([by_id[i].corners for i in CORNER_IDS])
     ideal = dst if lens is None else lens.scaled_to(*image_size).undistort(dst)
     h = homography.fit(src, ideal)
     back = homography.apply(np.linalg.inv(h), ideal)
@@ -109,6 +121,17 @@ def fit_board(
     fit = BoardFit(h, image_size, CORNER_IDS, rms, lens, board)
     _check(fit, where)
     return fit
+
+
+def markers_off(fit: BoardFit, markers: dict[int, Seen], corner_size: float) -> float:
+    """How far (inches, RMS over their corners) the corner markers ``markers``
+    seen in a picture lie from where ``fit`` puts their board places: how well
+    a kept alignment agrees with a picture whose other corners are hidden."""
+    width, height = fit.board
+    ids = sorted(markers)
+    src = np.vstack([corner_marker_corners(i, width, height, corner_size) for i in ids])
+    back = fit.to_board(np.vstack([markers[i].corners for i in ids]))
+    return float(np.sqrt(((back - src) ** 2).sum(axis=1).mean()))
 
 
 def fit_corners(

@@ -7,11 +7,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
-from tabletop_gui.camera.board_fit import BoardFit, fit_board, fit_corners
+from tabletop_gui.camera.board_fit import (
+    MAX_RMS_IN,
+    BoardFit,
+    corner_markers,
+    fit_board,
+    fit_corners,
+    markers_off,
+    missing_corners,
+)
 from tabletop_gui.camera.detect import Seen, detect
 from tabletop_gui.camera.errors import CameraError
 from tabletop_gui.camera.lens import Lens
@@ -81,6 +90,14 @@ class TableReading:
     unknown_tags: tuple[int, ...]
     problems: tuple[str, ...]
     tags: tuple[TagPlace, ...] = ()
+    #: The corner markers seen in this picture (the board's fit may be another's).
+    corners_seen: tuple[int, ...] = CORNER_IDS
+    #: The board's fit is the alignment kept from an earlier picture: this
+    #: one's corner markers are not all seen, and those seen agree with it.
+    kept: bool = False
+    #: How far the corner markers seen lie from the kept alignment (inches,
+    #: RMS over their corners), when it was compared.
+    kept_off_in: float | None = None
 
     def moves(self) -> list[MovePiece]:
         """One move event per unit that stands elsewhere than the game says."""
@@ -98,6 +115,9 @@ class TableReading:
                 "markers": list(self.fit.markers),
                 "rms_in": round(self.fit.rms_in, 4),
                 "lens": self.fit.lens_source,
+                "seen": list(self.corners_seen),
+                "kept": self.kept,
+                "kept_off_in": None if self.kept_off_in is None else round(self.kept_off_in, 4),
             },
             "units": [
                 {
@@ -174,9 +194,10 @@ def read_table(
     self_calibrate: bool = True,
 ) -> TableReading:
     """Read ``image`` (grey or RGB) against ``scene``. The board is fitted from
-    the corner markers, from ``corners`` (the board's corners by hand) or taken
-    from ``fit`` (a calibration kept from before, used when this photo's corner
-    markers are not all seen). Without a ``lens`` the photo's own distortion is
+    the four corner markers, from ``corners`` (the board's corners by hand) or
+    taken from ``fit`` (the alignment kept from an earlier picture) when this
+    photo's corner markers are not all seen and those seen agree with it
+    within MAX_RMS_IN (``_kept_agrees``). Without a ``lens`` the photo's own distortion is
     fitted from its markers when that is clearly better
     (camera/self_calibration.py; ``self_calibrate=False``: the homography
     alone). ``seen``: the markers when they were found already (a live
@@ -187,18 +208,84 @@ def read_table(
     expect = set(CORNER_IDS) | {u.tag for u in scene.units.values() if u.tag is not None}
     found = list(detect(image, expect) if seen is None else seen)
     board = scene.board.extent
+    kept, off = False, None
     if corners is not None:
+        seen_ids = tuple(sorted({s.tag_id for s in found if s.tag_id in CORNER_IDS}))
         fit = fit_corners(corners, board, size, lens)
     else:
-        try:
+        markers = corner_markers(found, where)
+        seen_ids = tuple(markers)
+        if len(markers) == len(CORNER_IDS):
             fit = fit_board(found, board, size, corner_size, lens, where)
-        except CameraError:
-            if fit is None or fit.image_size != size:
-                raise
-        else:
             if lens is None and self_calibrate:
                 fit = fitted_lens(fit, found, corner_size, tag_size, SIZE_TOLERANCE).fit
-    return place_units(scene, fit, found, tag_size)
+        else:
+            off = _kept_agrees(fit, markers, size, corner_size, where)
+            assert fit is not None
+            kept = True
+    reading = place_units(scene, fit, found, tag_size)
+    return replace(reading, corners_seen=seen_ids, kept=kept, kept_off_in=off)
+
+
+def _kept_agrees(
+    kept: BoardFit | None,
+    markers: dict[int, Seen],
+    size: tuple[int, int],
+    corner_size: float,
+    where: str,
+) -> float:
+    """How far the corner markers seen lie from the kept alignment, when it may be
+    used for a picture whose other corner markers are hidden; else the refusal
+    naming the corners missing and why the kept alignment is not used. A board
+    is fitted afresh only from all four corner markers: three are 12 points,
+    but in three clusters 2 in wide, from which the fourth corner is
+    extrapolated across the board (docs/camera.md, A photo of the table)."""
+    seen = sorted(markers)
+    if kept is None:
+        raise missing_corners(where, seen)
+    if kept.image_size != size:
+        w, h = kept.image_size
+        raise missing_corners(where, seen, f"the alignment kept is of a {w} x {h} picture, "
+                                           f"this one is {size[0]} x {size[1]}")  # fmt: skip
+    if not seen:
+        raise missing_corners(where, seen, "no corner marker is seen to check the kept "
+                                           "alignment against")  # fmt: skip
+    off = markers_off(kept, markers, corner_size)
+    if off > MAX_RMS_IN:
+        raise missing_corners(
+            where, seen,
+            f"the corner marker{'s' * (len(seen) > 1)} seen lie {off:.2f} in (RMS) from "
+            f"the alignment kept from an earlier picture (at most {MAX_RMS_IN:g} in): has the "
+            "camera moved? A board is fitted afresh only from all four corner markers",
+        )  # fmt: skip
+    return off
+
+
+def board_words(reading: TableReading) -> str:
+    """Where the board's fit came from, in words (``table``'s summary, the
+    window's status bar): the corner markers seen in this picture, whether the
+    kept alignment was used and how well they agree with it."""
+    fit = reading.fit
+    seen = reading.corners_seen
+    if reading.kept:
+        made = (f"corner markers {_ids(fit.markers)} within {fit.rms_in:.3f} in RMS"
+                if fit.markers else "the corners given")  # fmt: skip
+        missing = [i for i in CORNER_IDS if i not in seen]
+        return (
+            f"board placed by the alignment kept from an earlier picture (fitted to {made}): "
+            f"corner marker {_ids(missing)} not seen; the corner marker{'s' * (len(seen) > 1)} "
+            f"seen, {_ids(seen)}, agree with it within {reading.kept_off_in or 0.0:.3f} in RMS"
+        )
+    if not fit.markers:
+        return "board found from the corners given (" + (
+            f"corner markers seen: {_ids(seen)})" if seen else "no corner marker seen)"
+        )
+    return (f"board found from corner markers {_ids(fit.markers)} (agree within "
+            f"{fit.rms_in:.3f} in RMS)")  # fmt: skip
+
+
+def _ids(ids: Sequence[int]) -> str:
+    return ", ".join(str(i) for i in ids)
 
 
 def place_units(

@@ -144,3 +144,35 @@ def test_without_a_lens_calibration_the_photo_fits_its_own_distortion_and_keeps_
     assert kept.alignment is not None and kept.alignment.lens is not None
     assert main(["table", path, photo]) == 0
     assert "the lens's distortion fitted from the photo (k1 -0.0" in capsys.readouterr().out
+
+
+def test_a_photo_with_a_hidden_corner_names_it_and_the_kept_alignment_it_was_checked_against(
+    tmp_path, photo, capsys
+):
+    """The trial's false claim: a photo whose corner marker 2 is hidden said "board
+    found from corner markers 0, 1, 2, 3" (the kept alignment's numbers), and after
+    the camera moved it placed units inches off with it."""
+    from tabletop_gui.app.camera.photo import to_qimage
+
+    path, kept = game_file(tmp_path), str(tmp_path / "kept.json")
+    assert main(["table", path, photo, "-o", kept]) == 0
+    capsys.readouterr()
+    hidden = str(tmp_path / "hidden.png")
+    shot = synthetic.render(game_of(TRUTH).setup.scene, CAMERA, corners=(0, 1, 3))
+    assert to_qimage(shot).save(hidden)
+    assert main(["table", kept, hidden]) == 0
+    out = capsys.readouterr().out
+    assert "board found from" not in out
+    assert "kept from an earlier picture" in out and "corner marker 2 not seen" in out
+    assert "the corner markers seen, 0, 1, 3, agree with it within 0.0" in out
+    assert main(["table", kept, hidden, "--json"]) == 0
+    calibration = json.loads(capsys.readouterr().out)["calibration"]
+    assert calibration["seen"] == [0, 1, 3] and calibration["kept"] is True
+    moved = synthetic.camera_for((72, 48), (1600, 900), 45.0, roll_deg=-3.0)
+    elsewhere = str(tmp_path / "moved.png")
+    shot = synthetic.render(game_of(TRUTH).setup.scene, moved, corners=(0, 1, 3))
+    assert to_qimage(shot).save(elsewhere)
+    assert main(["table", kept, elsewhere, "-o", str(tmp_path / "x.json")]) == 2
+    err = capsys.readouterr().err
+    assert "corner marker 2 not found (found 0, 1, 3)" in err and "has the camera moved?" in err
+    assert not (tmp_path / "x.json").exists()

@@ -3,6 +3,7 @@ synthetic photos through a known camera, so every expected place is known."""
 
 import math
 import re
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -159,3 +160,57 @@ def test_the_json_reading_has_the_documented_shape(photo):
     assert set(doc) == {"version", "calibration", "units", "unknown_tags", "problems"}
     assert doc["calibration"]["markers"] == [0, 1, 2, 3]
     assert set(doc["units"][0]) == {"id", "tag", "seen", "x", "y", "facing", "moved_in"}
+
+
+@pytest.fixture(scope="module")
+def kept(photo):
+    """The alignment kept from the first photo (CAMERA's)."""
+    return read_table(TRUTH, photo, lens=CAMERA.lens, tag_size=1.5).fit
+
+
+def test_a_kept_alignment_is_refused_when_the_corner_markers_seen_disagree_with_it(kept):
+    """The camera moved and a corner marker is hidden: the kept alignment would
+    put every unit inches off, so the photo is refused naming the corner hidden
+    and how far the corners seen lie from the alignment."""
+    moved = synthetic.camera_for((72, 48), SIZE, 45.0, roll_deg=-3.0)
+    shot = synthetic.render(TRUTH, moved, tag_size=1.5, corners=(0, 1, 3))
+    with pytest.raises(CameraError) as refused:
+        read_table(elsewhere(TRUTH), shot, lens=CAMERA.lens, tag_size=1.5, fit=kept,
+                   where="moved.jpg")  # fmt: skip
+    words = str(refused.value)
+    assert "moved.jpg: corner marker 2 not found (found 0, 1, 3)" in words
+    assert re.search(r"the corner markers seen lie \d+\.\d\d in \(RMS\) from the alignment kept",
+                     words)  # fmt: skip
+    assert "has the camera moved?" in words
+
+
+def test_a_kept_alignment_used_says_which_corners_were_seen_and_how_well_they_agree(kept):
+    from tabletop_gui.camera.table_read import board_words
+
+    shot = synthetic.render(TRUTH, CAMERA, tag_size=1.5, corners=(0, 1, 3))
+    reading = read_table(elsewhere(TRUTH), shot, lens=CAMERA.lens, tag_size=1.5, fit=kept)
+    assert reading.kept and reading.corners_seen == (0, 1, 3)
+    assert reading.kept_off_in is not None and reading.kept_off_in < 0.05
+    assert errors(reading, TRUTH)[0] <= 0.05
+    words = board_words(reading)
+    assert words.startswith("board placed by the alignment kept from an earlier picture")
+    assert (
+        "corner marker 2 not seen; the corner markers seen, 0, 1, 3, agree with it within 0.0"
+        in words
+    )
+    doc = reading.to_json()["calibration"]
+    assert doc["seen"] == [0, 1, 3] and doc["kept"] is True and doc["kept_off_in"] < 0.05
+    fresh = read_table(TRUTH, synthetic.render(TRUTH, CAMERA, tag_size=1.5), lens=CAMERA.lens,
+                       tag_size=1.5, fit=kept)  # fmt: skip
+    assert not fresh.kept and fresh.kept_off_in is None and fresh.corners_seen == (0, 1, 2, 3)
+    assert board_words(fresh).startswith("board found from corner markers 0, 1, 2, 3 (agree")
+
+
+def test_a_kept_alignment_is_not_used_unchecked_or_for_another_picture_size(kept):
+    shot = synthetic.render(TRUTH, CAMERA, tag_size=1.5, corners=())
+    with pytest.raises(CameraError, match="no corner marker is seen to check the kept alignment"):
+        read_table(TRUTH, shot, lens=CAMERA.lens, tag_size=1.5, fit=kept)
+    other = replace(kept, image_size=(1920, 1080))
+    shot = synthetic.render(TRUTH, CAMERA, tag_size=1.5, corners=(0, 1, 3))
+    with pytest.raises(CameraError, match=r"kept is of a 1920 x 1080 picture, this one is 1600"):
+        read_table(TRUTH, shot, lens=CAMERA.lens, tag_size=1.5, fit=other)

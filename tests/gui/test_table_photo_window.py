@@ -224,3 +224,28 @@ def test_without_a_lens_calibration_the_photo_fits_its_lens_and_its_picture_lies
     window.view.fit_board()
     QApplication.processEvents()
     window.grab().save(str(tmp_path / "window-photo-fitted-lens.png"))
+
+
+def test_a_photo_with_a_hidden_corner_says_so_and_a_moved_camera_changes_nothing(
+    qtbot, photo, tmp_path
+):
+    """File > Table photo... with corner marker 2 hidden: read with the kept
+    alignment only when the corners seen agree with it, and the status bar says
+    which corners were seen; after the camera moved the photo is refused."""
+    window = open_window(qtbot, moved_game())
+    assert window.camera.open_photo(photo) is None
+    assert "board found from corner markers 0, 1, 2, 3" in window.statusBar().currentMessage()
+    hidden = str(tmp_path / "hidden.png")
+    assert to_qimage(synthetic.render(TRUTH, CAMERA, tag_size=1.5, corners=(0, 1, 3))).save(hidden)
+    window.camera.open_photo(hidden)
+    said = window.statusBar().currentMessage()
+    assert "alignment kept from an earlier picture" in said
+    assert "corner marker 2 not seen; the corner markers seen, 0, 1, 3, agree with it" in said
+    moved = synthetic.camera_for(TRUTH.board.extent, (1600, 900), 45.0, roll_deg=-3.0)
+    shot = str(tmp_path / "moved.png")
+    assert to_qimage(synthetic.render(TRUTH, moved, tag_size=1.5, corners=(0, 1, 3))).save(shot)
+    before = window.doc.game
+    message = window.camera.open_photo(shot)
+    assert "corner marker 2 not found (found 0, 1, 3)" in message
+    assert "has the camera moved?" in message and "Nothing was changed" in message
+    assert window.doc.game == before

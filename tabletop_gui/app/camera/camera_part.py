@@ -58,6 +58,18 @@ def multimedia_problem() -> str | None:
     return None
 
 
+def photo_words(reading: TableReading, moved: int) -> str:
+    """The status bar's words for a photo read: where the board came from (the
+    corner markers seen, the kept alignment), the units seen and moved."""
+    from tabletop_gui.camera.table_read import board_words
+
+    seen = sum(1 for u in reading.units if u.seen and not u.problem)
+    fitted = reading.fit.lens_source == "fitted" and not reading.kept
+    lens = "; lens distortion fitted from the photo" * fitted
+    return (f"Table photo: {board_words(reading)}; {seen} of {len(reading.units)} tagged units "
+            f"seen, {moved} moved{lens}")  # fmt: skip
+
+
 class CameraController(Part):
     """The window's camera: a photo or live frames under the board, units placed
     from their tags, moves recorded as the real table is played."""
@@ -276,10 +288,7 @@ class CameraController(Part):
             refused = self.doc.commit(moves, f"Units placed from the table photo ({n})")
             if refused:
                 return f"The units were not moved: {refused}"
-        seen = sum(1 for u in reading.units if u.seen and not u.problem)
-        fitted = "; lens distortion fitted from the photo" * (reading.fit.lens_source == "fitted")
-        self.status(f"Table photo: {seen} of {len(reading.units)} tagged units seen, "
-                    f"{len(moves)} moved{fitted}")  # fmt: skip
+        self.status(photo_words(reading, len(moves)))
         if reading.problems:
             return "Some tags were not used:\n" + "\n".join(f"• {p}" for p in reading.problems)
         return None
