@@ -40,6 +40,7 @@ from tabletop_gui.model.pieces import Marker, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Board, Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play.measure import subject_radius
+from tabletop_gui.play.setup_marks import setup_marks
 from tabletop_gui.rules.engine import family_of
 from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.play_types import UnitLook
@@ -86,8 +87,10 @@ ItemT = TypeVar("ItemT", bound=PieceItem)
 class BoardScene(QGraphicsScene):
     def __init__(self, parent: QObject | None = None, safe_colours: bool = True) -> None:
         super().__init__(parent)
-        #: Piece marks drawn besides the scoreboard's (set-up flags: a unit outside
-        #: its Deployment Zone), taken at the next ``sync``.
+        #: Piece marks drawn besides the scoreboard's: the set-up flags (a unit
+        #: outside its Deployment Zone, ``play.setup_marks``) of the state shown,
+        #: asked of the family at each ``sync``, so the window, the exports, the
+        #: stream and the reports mark the same units.
         self.flags: tuple[PieceMark, ...] = ()
         self.safe_colours = safe_colours
         self.state: GameState | None = None
@@ -171,6 +174,7 @@ class BoardScene(QGraphicsScene):
             self._reset(scene)
         self.state = state
         self.scoreboard = scoreboard
+        self.flags = setup_marks(state)
         self._sync_pieces(scene, family_of(state.setup), state)
         self.label_min_ppi = CROWDED_LABEL_PPI if len(scene.units) > LABEL_PIECE_LIMIT else 0.0
         self._sync_highlights(scene, scoreboard)
@@ -432,7 +436,7 @@ class BoardScene(QGraphicsScene):
 
     def _sync_highlights(self, scene: Scene, scoreboard: Scoreboard | None) -> None:
         groups = [r.highlights for r in scoreboard.results] if scoreboard is not None else []
-        groups.append(self.flags)  # what the window flags besides the rules' results
+        groups.append(self.flags)  # the set-up flags besides the rules' results
         if len(self._mark_of) > MARK_MEMO:
             self._mark_of.clear()
         if not self._sync_highlights_changed(groups, scene):

@@ -1,6 +1,6 @@
 """The main window's board part: the board scene and the Score panel kept in
-step with the document. On ``changed`` the scene shows the state (with the
-set-up marks, ``play.setup_marks``) and the view fits a new board; on
+step with the document. On ``changed`` the scene shows the state (the scene
+adds the set-up marks, ``play.setup_marks``) and the view fits a new board; on
 ``scoreboard_ready`` the Score panel and the legend show the Scoreboard and a
 chosen score row keeps its pieces emphasised. The selection on the board and
 the document's ``selection`` are one: a click selects in the document, a part
@@ -25,7 +25,6 @@ from tabletop_gui.app.canvas.view import BoardView
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.panels.score_panel import ScorePanel
 from tabletop_gui.app.part import Part
-from tabletop_gui.play.setup_marks import setup_marks
 from tabletop_gui.play.wording import piece_ids
 from tabletop_gui.rules.scoreboard import Scoreboard
 
@@ -85,7 +84,6 @@ class BoardController(Part):
     def show_state(self) -> None:
         """The scene shows the document's state (``changed``)."""
         state = self.doc.state
-        self.scene.flags = setup_marks(state)
         self.scene.sync(state, self.doc.scoreboard(), settle=self.doc.provisional is None)
         if self.fit_pending:
             self.fit_pending = False
