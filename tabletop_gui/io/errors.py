@@ -1,5 +1,7 @@
 """The one error type the file format raises."""
 
+import json
+
 from tabletop_gui.model.limits import printable
 
 #: A path longer than this (a key of thousands of characters) is shortened in messages.
@@ -35,3 +37,46 @@ class LogRefusal(FileFormatError):
         super().__init__(path, problem, source)
         self.index = index
         self.game = game
+
+
+#: Python's JSON parser's messages (json.decoder), as a person reads them.
+_JSON_WORDS = {
+    "Expecting value": "a value (a number, a text in quotes, true, false, null, "
+    "a list or an object) was expected here",
+    "Expecting property name enclosed in double quotes": "a key in double quotes was "
+    "expected here (a comma before a closing brace?)",
+    "Expecting ':' delimiter": "a ':' was expected here, after the key",
+    "Expecting ',' delimiter": "a ',' was expected here (a comma missing between two "
+    "values, or a ']' or '}' missing)",
+    "Invalid control character at": "a control character (a line break or a tab) inside "
+    "a text in quotes",
+    "Extra data": "more follows the end of the JSON here",
+}
+
+
+def json_problem(exc: json.JSONDecodeError) -> tuple[str, str]:
+    """Where and what ``exc`` says is wrong, worded for a person: ``('line 3,
+    column 14', "not valid JSON: a ',' was expected here ...")``; a file that ends
+    too early says so (the JSON parser's own words end in a dangling 'at')."""
+    where = f"line {exc.lineno}, column {exc.colno}"
+    msg = exc.msg
+    if msg.startswith("Unterminated string"):
+        return where, (
+            "not valid JSON: a text in quotes starts here and the file ends inside it "
+            "(cut short, or a closing quote missing?)"
+        )
+    if msg.startswith("Invalid \\uXXXX"):
+        words = "a \\u here is not followed by 4 hexadecimal digits"
+    elif msg.startswith("Invalid \\escape"):
+        words = "a backslash here starts no escape JSON knows (a backslash is written \\\\)"
+    else:
+        words = _JSON_WORDS.get(msg, msg.removesuffix(" at").strip())
+    if exc.pos >= len(exc.doc.rstrip()) and msg != "Extra data":
+        words = "the file ends here, before the JSON is complete (cut short?)"
+    return where, f"not valid JSON: {words}"
+
+
+def json_error(exc: json.JSONDecodeError, source: str = "") -> FileFormatError:
+    """``exc`` as a FileFormatError naming its line and column (``json_problem``)."""
+    where, problem = json_problem(exc)
+    return FileFormatError(where, problem, source)

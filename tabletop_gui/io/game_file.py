@@ -17,7 +17,7 @@ from typing import Any
 
 from tabletop_gui.io.atomic import write_atomic
 from tabletop_gui.io.codec import decode, encode, parse_float, parse_int, text
-from tabletop_gui.io.errors import FileFormatError, LogRefusal
+from tabletop_gui.io.errors import FileFormatError, LogRefusal, json_error
 from tabletop_gui.io.reading import Strict
 from tabletop_gui.model import limits
 from tabletop_gui.model.annotations import Annotations, RangeRing, Ruler
@@ -136,9 +136,7 @@ def parse(raw: str | bytes) -> Any:
     try:
         data = json.loads(raw, parse_int=parse_int, parse_float=parse_float)
     except json.JSONDecodeError as exc:
-        raise FileFormatError(
-            f"line {exc.lineno}, column {exc.colno}", f"not valid JSON: {exc.msg}"
-        ) from None
+        raise json_error(exc) from None
     except RecursionError:  # the parser's own limit, far past MAX_DEPTH
         raise FileFormatError(
             "(file)", f"nested more than {limits.MAX_DEPTH} levels deep"

@@ -14,11 +14,12 @@ add the module's name to :data:`BUILTIN_MODULES`.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import field, replace
 
-from tabletop_gui.io.errors import FileFormatError
+from tabletop_gui.io.errors import FileFormatError, json_problem
 from tabletop_gui.io.import_check import checked_game
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.game import Game
@@ -98,6 +99,8 @@ class Importer:
     priority: int = 0
     #: The largest file of this format read; 0: MAX_IMPORT_BYTES.
     max_bytes: int = 0
+    #: The format is JSON (a JSON file none sniffs, for not parsing, names these).
+    reads_json: bool = False
 
     @property
     def limit(self) -> int:
@@ -129,12 +132,42 @@ def describe_formats() -> str:
 
 
 def find_importer(data: bytes, name: str = "") -> Importer:
-    """The importer that reads ``data``, or a FileFormatError naming the formats known."""
+    """The importer that reads ``data``, or a FileFormatError: an empty file; JSON
+    that does not parse (its line and column, and the formats read from JSON: the
+    content cannot say which it was meant to be); else the formats known."""
     for importer in importers():
         if importer.sniff(data, name):
             return importer
-    what = "an empty file" if not data.strip() else "not a format this program imports"
-    raise FileFormatError("(file)", f"{what}; it reads: {describe_formats()}", name)
+    if not data.strip():
+        raise FileFormatError("(file)", "the file is empty: there is nothing to import", name)
+    _refuse_broken_json(data, name)
+    raise FileFormatError(
+        "(file)", f"not a format this program imports; it reads: {describe_formats()}", name
+    )
+
+
+def _refuse_broken_json(data: bytes, name: str) -> None:
+    """A file that is JSON-shaped (an object or a list) but does not parse is
+    refused at the JSON parser's line and column, naming the formats read from
+    JSON (which one it was meant to be is not told by a name)."""
+    head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not head.startswith((b"{", b"[")):
+        return
+    try:
+        json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        return
+    except RecursionError:
+        raise FileFormatError("(file)", "JSON nested too deeply to read", name) from None
+    except json.JSONDecodeError as exc:
+        where, problem = json_problem(exc)
+        formats = ", ".join(i.title for i in importers() if i.reads_json)
+        raise FileFormatError(
+            where,
+            f"{problem}. Which format it is cannot be told until it parses; the formats "
+            f"read from JSON: {formats} (a game file of this program is opened, not imported)",
+            name,
+        ) from None
 
 
 def read_import_file(path: str | os.PathLike[str], limit: int | None = None) -> bytes:

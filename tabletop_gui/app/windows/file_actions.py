@@ -463,9 +463,10 @@ class FilesController(Part):
         try:
             importer, _data = sniff_file(path)
         except FileFormatError as exc:
+            where = f"Where in the file: {exc.path}\n" if exc.path != "(file)" else ""
             self._warn(
                 "Cannot import this file",
-                f"{path}\n\n{exc.problem}\n\nThe open game was left as it was.",
+                f"{path}\n\n{where}{exc.problem}\n\nThe open game was left as it was.",
             )
             return None
         if importer.key == "tts":

@@ -105,6 +105,7 @@ NR_JSON = register(
         load=_loader(parse_nr_json),
         options=ARMY_OPTIONS,
         patterns=("*.json",),
+        reads_json=True,
     )
 )
 NINTH_BUILDER = register(

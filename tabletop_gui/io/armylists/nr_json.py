@@ -26,7 +26,7 @@ from xml.etree.ElementTree import Element
 from tabletop_gui.io.armylists.model import ArmyList
 from tabletop_gui.io.armylists.roster import _LINE, read_roster
 from tabletop_gui.io.armylists.text import decode_text
-from tabletop_gui.io.errors import FileFormatError
+from tabletop_gui.io.errors import FileFormatError, json_error
 
 FORMAT = "New Recruit JSON export"
 #: Deeper than any roster (a roster nests a few levels per unit).
@@ -44,9 +44,7 @@ def parse_nr_json(data: bytes, source: str = "") -> ArmyList:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FileFormatError(
-            f"line {exc.lineno}, column {exc.colno}", f"not valid JSON ({exc.msg})", source
-        ) from None
+        raise json_error(exc, source) from None
     except RecursionError:
         raise FileFormatError("(file)", "JSON nested too deeply to be a roster", source) from None
     roster = doc.get("roster") if isinstance(doc, dict) else None

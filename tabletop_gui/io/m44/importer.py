@@ -21,5 +21,6 @@ IMPORTER = register(
         load=load_request,
         patterns=("*.m44",),
         priority=10,
+        reads_json=True,
     )
 )

@@ -26,7 +26,7 @@ from dataclasses import field
 from typing import Any
 
 from tabletop_gui.io.codec import encode
-from tabletop_gui.io.errors import FileFormatError
+from tabletop_gui.io.errors import FileFormatError, json_error
 from tabletop_gui.io.game_file import FORMAT_NAME, FORMAT_VERSION, game_from_json
 from tabletop_gui.io.import_check import cleaned_json
 from tabletop_gui.io.m44 import catalogue as cat
@@ -67,13 +67,17 @@ class M44Import:
 
 def sniff(data: bytes, name: str = "") -> bool:
     """Whether ``data`` is a Memoir '44 scenario: a JSON object with a board of
-    hexagons and game information (the name is not consulted)."""
+    hexagons and game information (the name is not consulted). A JSON object that
+    does not parse but names ``"game_info"`` (Memoir's own key) is one too, cut
+    short or mistyped: ``load`` names the line and column."""
     head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
-    if not head.startswith(b"{") or b"hexagons" not in data or b"game_info" not in data:
+    if not head.startswith(b"{") or b"game_info" not in data:
         return False
     try:
         value = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+    except json.JSONDecodeError:
+        return b'"game_info"' in data
+    except (UnicodeDecodeError, RecursionError):
         return False
     return (
         isinstance(value, dict)
@@ -93,8 +97,7 @@ def load(data: bytes, source: str = "") -> M44Import:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno}, column {exc.colno}"
-        raise FileFormatError(where, f"not valid JSON: {exc.msg}", source) from None
+        raise json_error(exc, source) from None
     except RecursionError:
         raise FileFormatError("(file)", "nested too deeply", source) from None
     try:

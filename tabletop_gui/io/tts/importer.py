@@ -69,5 +69,6 @@ IMPORTER = register(
         patterns=("*.json",),
         priority=20,
         max_bytes=MAX_SAVE_BYTES,
+        reads_json=True,
     )
 )

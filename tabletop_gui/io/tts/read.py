@@ -14,7 +14,7 @@ import math
 from typing import Any
 
 from tabletop_gui.io.codec import parse_float, parse_int
-from tabletop_gui.io.errors import FileFormatError
+from tabletop_gui.io.errors import FileFormatError, json_error
 from tabletop_gui.io.game_file import game_from_json
 from tabletop_gui.io.tts.hidden import marker_names
 from tabletop_gui.io.tts.write import (
@@ -144,9 +144,7 @@ def _read(data: bytes) -> TtsSave:
             text, parse_int=parse_int, parse_float=parse_float, parse_constant=_constant
         )
     except json.JSONDecodeError as exc:
-        raise FileFormatError(
-            f"line {exc.lineno}, column {exc.colno}", f"not valid JSON: {exc.msg}"
-        ) from None
+        raise json_error(exc) from None
     except RecursionError:
         raise FileFormatError("(file)", f"nested more than {MAX_SAVE_DEPTH} levels deep") from None
     if not isinstance(top, dict):
