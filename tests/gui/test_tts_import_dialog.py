@@ -213,3 +213,33 @@ def test_a_save_of_another_game_leaving_out_hidden_values_is_not_opened(
     assert title == "A save of another game" and "(Sunken Relic)" in text
     assert "Open the game file it was exported from, then import the save into it" in text
     assert dialogs.questions == [] and demo.doc.undo_stack.count() == steps
+
+
+def test_a_unit_whose_name_two_objects_have_is_chosen_in_the_dialog(qtbot, demo, tmp_path):
+    path = community_save(
+        tmp_path / "club.json",
+        block("Orc Boyz", "aa0001", 36, 28),
+        block("Orc Boyz", "aa0002", 46, 28),
+        block("Wolf Riders", "ww0001", 52, 34),
+    )
+    seen: dict[str, Any] = {}
+
+    def user(dialog: SaveMappingDialog) -> bool:
+        combo = dialog.combos["b-boyz"]
+        seen["found"] = found_text(dialog, "b-boyz")
+        seen["first"] = [combo.itemData(i) for i in range(3)]
+        seen["summary"] = dialog.summary.text()
+        seen["others"] = [dialog.others.item(i).text() for i in range(dialog.others.count())]
+        choose(dialog, "b-boyz", "aa0002")
+        seen["after"] = found_text(dialog, "b-boyz")
+        return press_import(qtbot, dialog)
+
+    result = import_save(demo.files, path, demo, choose=user)
+    assert seen["found"] == "2 objects have its name: choose one"
+    assert seen["first"] == ["", "aa0001", "aa0002"]  # its name's objects first
+    assert "Several objects have the name of Orc Boyz: choose which one it is." in (seen["summary"])
+    assert any("aa0001" in t and t.endswith("— may be Orc Boyz: choose above")
+               for t in seen["others"])  # fmt: skip
+    assert seen["after"] == "chosen"
+    assert result is not None and units(demo)["b-boyz"].x == 46
+    assert {r.guid for r in recall()} >= {"aa0002"}

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Protocol
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -49,6 +49,8 @@ from tabletop_gui.rules.engine import replay
 
 COLUMNS = ("Piece", "Side", "Object in the save", "Found")
 NOT_ON_TABLE = "— not on the table —"
+#: The Found column of a unit whose name is on several objects, until one is chosen.
+CHOOSE_COLOUR = "#b00020"
 HOW_WORDS = {BY_ID: "by its id", BY_NAME: "by its name", REMEMBERED: "chosen before",
              CHOSEN: "chosen"}  # fmt: skip
 
@@ -76,6 +78,8 @@ class SaveMappingDialog(QDialog):
         self.objects = [o for o in save.objects if not o.furniture]
         auto = match_save(save, self.scene, remembered=remembered or [])
         self.auto = {pid: (obj.key, how) for pid, (obj, how) in auto.found.items()}
+        #: Units whose name is on several objects: those objects' keys (listed first).
+        self.ambiguous = {pid: [o.key for o in objs] for pid, objs in auto.ambiguous.items()}
 
         intro = QLabel(
             "Choose the object of the Tabletop Simulator save that is each piece of the "
@@ -99,8 +103,12 @@ class SaveMappingDialog(QDialog):
             self.table.setItem(row, 1, QTableWidgetItem(side))
             combo = QComboBox()
             combo.addItem(NOT_ON_TABLE, "")
-            for obj in self.objects:
+            named = self.ambiguous.get(piece.id, [])
+            first = [o for o in self.objects if o.key in named]
+            for obj in first + [o for o in self.objects if o.key not in named]:
                 combo.addItem(_object_text(obj, extent), obj.key)
+            if first:  # the objects of its name, then the rest
+                combo.insertSeparator(1 + len(first))
             found = self.auto.get(piece.id)
             if found is not None:
                 combo.setCurrentIndex(combo.findData(found[0]))
@@ -175,8 +183,9 @@ class SaveMappingDialog(QDialog):
         for row, piece in enumerate(self.pieces):
             key = self.combos[piece.id].currentData()
             auto = self.auto.get(piece.id)
+            named = self.ambiguous.get(piece.id)
             if not key:
-                how = ""
+                how = f"{len(named)} objects have its name: choose one" if named else ""
             elif auto is not None and auto[0] == key:
                 how = HOW_WORDS[auto[1]]
             else:
@@ -184,13 +193,25 @@ class SaveMappingDialog(QDialog):
             item = self.table.item(row, 3)
             if item is not None:
                 item.setText(how)
+                if named and not key:
+                    item.setForeground(QColor(CHOOSE_COLOUR))
+                else:  # the palette's own text colour
+                    item.setData(Qt.ItemDataRole.ForegroundRole, None)
         twice = self.twice()
         used = set(self.chosen())
         left = [o for o in self.objects if o.key not in used]
         self.others.clear()
         extent = self.scene.board.extent
+        open_names = {
+            key: piece_label(p)
+            for p in self.pieces
+            if not self.combos[p.id].currentData()
+            for key in self.ambiguous.get(p.id, [])
+        }
         for obj in left:
-            self.others.addItem(_object_text(obj, extent))
+            unit = open_names.get(obj.key)
+            hint = f" — may be {unit}: choose above" if unit else ""
+            self.others.addItem(_object_text(obj, extent) + hint)
         skipped = (
             f"; {self.save.skipped} inside bags and decks skipped" if self.save.skipped else ""
         )
@@ -207,9 +228,18 @@ class SaveMappingDialog(QDialog):
         result = self.imported()
         moves = len(result.events)
         placed = len(result.matching.found)
+        open_ = [piece_label(p) for p in self.pieces
+                 if p.id in self.ambiguous and not self.combos[p.id].currentData()]  # fmt: skip
+        choose = (
+            f" Several objects have the name of {', '.join(open_)}: choose which "
+            f"{'one it is' if len(open_) == 1 else 'object is which'}."
+            if open_
+            else ""
+        )
         self.summary.setText(
             f"{placed} of {len(self.pieces)} pieces placed from the save; "
             f"{moves} move{'' if moves == 1 else 's'} to add to the game log (one undo step)."
+            f"{choose}"
         )
         self.import_button.setEnabled(True)
 

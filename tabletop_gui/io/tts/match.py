@@ -6,12 +6,16 @@ wrote), it was chosen for that piece before (the remembered mappings, by the
 object's GUID and the piece's id and name), or its Nickname is the name of
 exactly one unit and no other object has that Nickname. Two objects claiming
 one piece (a block copied in TTS keeps its Description) are both left out and
-named. Nothing else is guessed: every other object is listed as not a unit."""
+named. A unit whose name is the Nickname of several objects (or of one object
+and several units) is ambiguous: it is left out and named with those objects,
+and the import dialog lets the user choose. Nothing else is guessed: every other
+object is listed as not a unit."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import field
 
 from tabletop_gui.io.tts.memory import Remembered
 from tabletop_gui.io.tts.read import TtsObject, TtsSave
@@ -26,11 +30,14 @@ CHOSEN, BY_ID, REMEMBERED, BY_NAME = "chosen", "id", "remembered", "name"
 @dataclass(frozen=True)
 class Matching:
     """``found``: piece id -> (object, how it was found); ``others``: the objects
-    that are no piece; ``clashes``: piece id -> the objects that all claimed it."""
+    that are no piece; ``clashes``: piece id -> the objects that all claimed it;
+    ``ambiguous``: unit id -> the objects (none found for another piece) whose
+    Nickname is its name, when that name does not tell one object from another."""
 
     found: Mapping[str, tuple[TtsObject, str]]
     others: tuple[TtsObject, ...]
     clashes: Mapping[str, tuple[TtsObject, ...]]
+    ambiguous: Mapping[str, tuple[TtsObject, ...]] = field(default_factory=dict)
 
     def count(self, how: str) -> int:
         return sum(1 for _, h in self.found.values() if h == how)
@@ -108,8 +115,17 @@ def match_save(
             else:
                 clashes[pid] = tuple(o for o, _ in got)
     used = {o.key for o, _ in found.values()} | {o.key for c in clashes.values() for o in c}
-    others = tuple(o for o in objects if o.key not in used)
-    return Matching(found, others, clashes)
+    ambiguous: dict[str, tuple[TtsObject, ...]] = {}
+    for unit in scene.units.values():  # in the game's order
+        n = norm(unit.name)
+        if not n or not unit.on_table or unit.id in found or unit.id in clashes:
+            continue
+        named = tuple(o for o in objects_left if o.key not in used and norm(o.nickname) == n)
+        if len(named) > 1 or (named and unit_names[n] > 1):
+            ambiguous[unit.id] = named
+    candidates = {o.key for c in ambiguous.values() for o in c}
+    others = tuple(o for o in objects if o.key not in used and o.key not in candidates)
+    return Matching(found, others, clashes, ambiguous)
 
 
 def _name(piece: Unit | Marker) -> str:

@@ -23,6 +23,7 @@ from tabletop_gui.io.tts.match import (
     Matching,
     match_save,
     movable,
+    norm,
 )
 from tabletop_gui.io.tts.memory import Remembered
 from tabletop_gui.io.tts.read import TtsObject, TtsSave
@@ -92,8 +93,22 @@ def read_into(
             f"{_called(state.scene.piece(pid))}: {len(objs)} objects claim it ({listed}); "
             "left where it was"
         )
+    extent = state.scene.board.extent
+    for pid, objs in matching.ambiguous.items():
+        listed = "; ".join(f"{o.label} at {_at(o, extent)}" for o in objs[:MAX_LISTED])
+        more = f"; and {len(objs) - MAX_LISTED} more" if len(objs) > MAX_LISTED else ""
+        piece = state.scene.units[pid]
+        name = norm(piece.name)
+        alike = sum(1 for u in state.scene.units.values() if u.on_table and norm(u.name) == name)
+        units = f" and {alike} units" if alike > 1 else ""
+        notes.append(
+            f"{_called(piece)}: ambiguous, left where it was: {len(objs)} object"
+            f"{'' if len(objs) == 1 else 's'}{units} have its name ({listed}{more}); "
+            "choose which is which in the window (File ▸ Import…), and the choice is "
+            "remembered for the next save"
+        )
     missing = [p for p in movable(state.scene) if p.id not in matching.found and
-               p.id not in matching.clashes]  # fmt: skip
+               p.id not in matching.clashes and p.id not in matching.ambiguous]  # fmt: skip
     if missing:
         names = ", ".join(_called(p) for p in missing[:MAX_LISTED])
         more = f" and {len(missing) - MAX_LISTED} more" if len(missing) > MAX_LISTED else ""
@@ -144,6 +159,12 @@ def _difference(
 
 def _called(piece: object) -> str:
     return piece_label(piece)
+
+
+def _at(obj: TtsObject, extent: tuple[float, float]) -> str:
+    """Where an object stands on the board: '(36, 26.5) in'."""
+    x, y = m.from_tts(extent, obj.transform["posX"], obj.transform["posZ"])
+    return f"({round(x, 1):g}, {round(y, 1):g}) in"
 
 
 def _others(objects: tuple[TtsObject, ...], skipped: int) -> list[str]:
