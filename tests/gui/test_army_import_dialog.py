@@ -182,3 +182,10 @@ def test_a_game_of_another_family_is_told_to_start_a_ninth_age_board(qtbot):
     dialog = _open_dialog(qtbot, window)
     assert "army lists go into The Ninth Age games" in dialog.notes.text()
     assert not dialog.text.isEnabled()
+
+
+def test_a_list_whose_stated_total_is_wrong_is_previewed_with_its_units_points(qtbot):
+    window = _window(qtbot)
+    dialog = _open_dialog(qtbot, window)
+    _paste(qtbot, dialog, "Anna - Kingdom of Equitaine\n310 - 20 Men-at-Arms, Spear\n900\n")
+    assert "): 1 unit, 20 models, 310 points (the list states 900)." in dialog.summary.text()

@@ -149,7 +149,8 @@ class LogPanel(QWidget):
             self.where.setText(f"<b>Looking back</b>: after event {n} of {len(events)} (read-only)")
             self.where.setStyleSheet("color: #8a4b00;")
         else:
-            self.where.setText(f"The present: {len(events)} events")
+            count = len(events)
+            self.where.setText(f"The present: {count} event{'' if count == 1 else 's'}")
             self.where.setStyleSheet("")
 
     def flagged_rows(self) -> list[int]:

@@ -197,11 +197,12 @@ class ArmyImportDialog(QDialog):
 
     def _show_plan(self, plan: ArmyPlan) -> None:
         army = plan.army
-        pts = f", {army.total_points} points" if army.total_points else ""
+        points = army.points_words()
+        pts = f", {points}" if points else ""
         who = list_side_name(plan) or "An army list"
         self.summary.setText(
-            f"<b>{_html(who)}</b> ({_html(army.format)}): {len(army.units)} units, "
-            f"{army.models} models{pts}."
+            f"<b>{_html(who)}</b> ({_html(army.format)}): {_count(len(army.units), 'unit')}, "
+            f"{_count(army.models, 'model')}{pts}."
         )
         self.table.setRowCount(len(plan.units))
         for row, u in enumerate(plan.units):
@@ -340,3 +341,8 @@ def import_army_list(window: QWidget, doc: Document) -> ArmyImportDialog:
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.open()
     return dialog
+
+
+def _count(n: int, noun: str) -> str:
+    """'1 unit', '2 units'."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"

@@ -121,6 +121,23 @@ class ArmyList:
     def models(self) -> int:
         return sum(u.models for u in self.units)
 
+    @property
+    def units_points(self) -> int | None:
+        """The units' points added up; None when no unit states its points."""
+        stated = [u.points for u in self.units if u.points is not None]
+        return sum(stated) if stated else None
+
+    def points_words(self) -> str:
+        """The points a summary gives: the units' sum ('310 points'), saying the
+        list's own total beside it when that differs ('310 points (the list
+        states 900)'); the list's total when no unit has points; '' when neither."""
+        added = self.units_points
+        if added is None:
+            return f"{self.total_points} points" if self.total_points else ""
+        if self.total_points is not None and self.total_points != added:
+            return f"{added} points (the list states {self.total_points})"
+        return f"{added} points"
+
 
 def cleaned_army(army: ArmyList) -> ArmyList:
     """``army`` with text a game file cannot hold repaired, each repair noted: the

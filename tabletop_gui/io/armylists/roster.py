@@ -27,7 +27,12 @@ from collections.abc import Iterator
 from typing import Any
 from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 
-from defusedxml import DefusedXmlException
+from defusedxml import (
+    DefusedXmlException,
+    DTDForbidden,
+    EntitiesForbidden,
+    ExternalReferenceForbidden,
+)
 from defusedxml.ElementTree import DefusedXMLParser
 
 from tabletop_gui.io.armylists.model import ArmyList, BaseSize, ListedUnit, parse_base, parse_height
@@ -58,12 +63,15 @@ MAX_XML_DEPTH = 64
 
 
 def looks_like_roster(data: bytes) -> bool:
+    """A roster's XML, or a zip archive holding a ``.ros``; a zip archive that
+    cannot be read (cut short, damaged) too, as the only archives this program
+    imports are rosters: its reading says what is wrong with it."""
     if data.startswith(ZIP_MAGIC):
         try:
             with zipfile.ZipFile(io.BytesIO(data)) as zf:
                 return any(n.lower().endswith(".ros") for n in zf.namelist())
         except ZIP_ERRORS:
-            return False
+            return True
     head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
     return head.startswith(b"<") and b"<roster" in head
 
@@ -80,7 +88,7 @@ def _unzip(data: bytes, source: str) -> tuple[str, bytes]:
     try:
         zf = zipfile.ZipFile(io.BytesIO(data))
     except ZIP_ERRORS as exc:
-        raise FileFormatError("(zip)", f"not a readable .rosz archive ({exc})", source) from None
+        raise FileFormatError("(zip)", _unreadable_zip(exc), source) from None
     with zf:
         infos = zf.infolist()
         if len(infos) > MAX_MEMBERS:
@@ -113,6 +121,37 @@ def _unzip(data: bytes, source: str) -> tuple[str, bytes]:
                 where, f"unpacks to more than {limit} MiB (its header claims less)", source
             )
         return info.filename, out
+
+
+def _unreadable_zip(exc: BaseException) -> str:
+    """Why a zip archive cannot be opened, for a person."""
+    if isinstance(exc, zipfile.BadZipFile) and "not a zip file" in str(exc):
+        why = (
+            "its table of contents, at the end of a zip archive, is missing: "
+            "the file is cut short or damaged"
+        )
+    else:
+        why = f"it is damaged ({exc})"
+    return (
+        f"a zip archive that cannot be read: {why} (the archives this program imports "
+        "are BattleScribe .rosz rosters)"
+    )
+
+
+def _refused_xml(exc: DefusedXmlException) -> str:
+    """What a roster declared that is never read, in words (not the exception's repr)."""
+    if isinstance(exc, DTDForbidden):
+        what = f"a document type declaration (<!DOCTYPE {exc.name}>)"
+    elif isinstance(exc, EntitiesForbidden):
+        what = f"an entity declaration (<!ENTITY {exc.name}>)"
+    elif isinstance(exc, ExternalReferenceForbidden):
+        what = f"a reference to another file ({exc.sysid or exc.pubid or 'unnamed'})"
+    else:
+        what = "a declaration XML parsers can be attacked through"
+    return (
+        f"refused: {what}: a roster has none, and DTDs and entities are never read "
+        "(they can make a file expand without end or read other files)"
+    )
 
 
 class _LineBuilder(TreeBuilder):
@@ -148,12 +187,7 @@ def _parse_xml(data: bytes, source: str) -> Element:
         root: Element = parser.close()
     except DefusedXmlException as exc:
         line = parser.parser.CurrentLineNumber
-        kind = type(exc).__name__.replace("Forbidden", "").lower()
-        raise FileFormatError(
-            f"line {line}",
-            f"refused: a roster declares no {kind} ({exc}); DTDs and entities are never read",
-            source,
-        ) from None
+        raise FileFormatError(f"line {line}", _refused_xml(exc), source) from None
     except FileFormatError as exc:  # the builder's: nesting too deep
         raise FileFormatError(exc.path, exc.problem, source) from None
     except ParseError as exc:

@@ -183,7 +183,8 @@ def _renamed(setup: Setup, side: str, name: str, default_names: Mapping[str, str
 def summary(placed: PlacedArmy) -> str:
     army = placed.plan.army
     who = list_side_name(placed.plan) or "an army list"
-    pts = f", {army.total_points} points" if army.total_points else ""
+    points = army.points_words()
+    pts = f", {points}" if points else ""
     return (
         f"Imported {who} ({army.format}): {_count(len(army.units), 'unit')}, "
         f"{_count(army.models, 'model')}{pts}, "

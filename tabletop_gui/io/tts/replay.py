@@ -173,9 +173,15 @@ def _others(objects: tuple[TtsObject, ...], skipped: int) -> list[str]:
         shown = "; ".join(o.label + (f", holding {o.contains}" if o.contains else "")
                           for o in objects[:MAX_LISTED])  # fmt: skip
         more = f"; and {len(objects) - MAX_LISTED} more" if len(objects) > MAX_LISTED else ""
-        notes.append(f"{len(objects)} objects are no piece of the game (not moved): {shown}{more}")
+        are = "1 object is" if len(objects) == 1 else f"{len(objects)} objects are"
+        notes.append(f"{are} no piece of the game (not moved): {shown}{more}")
     if skipped:
-        notes.append(f"{skipped} objects inside bags, decks and other objects were skipped")
+        were = (
+            "1 object inside a bag, a deck or another object was"
+            if skipped == 1
+            else (f"{skipped} objects inside bags, decks and other objects were")
+        )
+        notes.append(f"{were} skipped")
     return notes
 
 
