@@ -25,7 +25,7 @@ from tabletop_gui.model.camera import TableCamera
 from tabletop_gui.model.events import Event, EventError
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Side
-from tabletop_gui.model.scene import ObjectiveSpec, Setup
+from tabletop_gui.model.scene import ObjectiveSpec, Scene, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play.naming import free_name
 from tabletop_gui.play.sides import problems as side_problems
@@ -288,6 +288,12 @@ class Document(QObject):
         if self.view_index is not None:
             return self.timeline.state_at(self.view_index)
         return self.timeline.current
+
+    def scene_at(self, n: int) -> Scene | None:
+        """The pieces after ``n`` events of the log (None: past its end): what a
+        ruler's note was written against (``play.annotations.noted_when``)."""
+        states = self.timeline.states
+        return states[n].scene if 0 <= n < len(states) else None
 
     @property
     def looking_back(self) -> bool:

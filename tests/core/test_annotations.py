@@ -76,3 +76,50 @@ def test_a_rulers_heading_says_when_its_note_was_written_only_at_another_moment(
     assert ruler_heading(scene, bare, 11) == ["a point to a point"]
     older = Ruler("ruler-3", (0, 0), (1, 1), note="from an older file")  # no moment kept
     assert ruler_heading(scene, older, 11) == ["a point to a point", "from an older file"]
+
+
+def test_a_note_is_dated_only_where_the_distance_shown_is_not_the_one_noted():
+    """docs/canvas.md, Measuring: the reading adds when its note was written when
+    the distance shown is another moment's. An event that moves neither of the
+    ruler's pieces leaves the distance, and the note, as they were: before, the
+    reading at the present grew "noted after event 1; shown after event 2"
+    after any event at all."""
+    from tabletop_gui.examples import DEMO_BOARD
+    from tabletop_gui.io import load_game
+    from tabletop_gui.model.annotations import Ruler
+    from tabletop_gui.model.events import MovePiece
+    from tabletop_gui.play.annotations import moment_scenes, ruler_heading, ruler_title
+
+    game = load_game(DEMO_BOARD).truncated(0)
+    knights, boyz = game.setup.scene.units["a-knights"], game.setup.scene.units["b-boyz"]
+    events = (
+        MovePiece("a-knights", knights.x, knights.y + 5),  # 1: the note is written after it
+        MovePiece("a-archers", 20, 6),  # 2: a unit the ruler does not measure
+        MovePiece("b-boyz", boyz.x, boyz.y - 2),  # 3: the ruler's own piece
+        MovePiece("b-boyz", boyz.x, boyz.y),  # 4: back where it stood
+    )
+    scene_at = moment_scenes(game.setup, events)
+    ruler = Ruler("r", (0, 0), (0, 0), "a-knights", "b-boyz", note="disputed charge", at=1)
+
+    def when(moment: int) -> list[str]:
+        scene = scene_at(moment)
+        assert scene is not None
+        return ruler_heading(scene, ruler, moment, scene_at)[2:]
+
+    assert when(1) == []
+    assert when(2) == []  # an unrelated event: the same distance
+    assert when(3) == ["noted after event 1; shown after event 3"]  # the Boyz came closer
+    assert when(4) == []  # and went back: the distance noted
+    assert when(0) == ["noted after event 1; shown after event 0"]  # before the Knights moved
+    shown = scene_at(2)
+    assert shown is not None
+    assert ruler_title(shown, ruler, 2, scene_at) == (
+        "Knights of the Realm to Orc Boyz — disputed charge"
+    )
+    # A moment the log does not reach (a note written later than the moment an
+    # export was given the log for) is another moment: it is said.
+    short = moment_scenes(game.setup, events[:1])
+    assert ruler_heading(shown, Ruler("r", (0, 0), (0, 0), "a-knights", "b-boyz",
+                                      note="later", at=3), 2, short)[-1] == (
+        "noted after event 3; shown after event 2"
+    )  # fmt: skip

@@ -312,3 +312,42 @@ def test_a_note_looked_at_from_another_moment_says_which_moment_it_was_written_f
     assert reading()[2] == f"noted after event {present}; shown after event 11"
     window.doc.look_at(None)
     assert not any("noted after" in line for line in reading())
+
+
+def test_an_event_that_moves_neither_end_leaves_a_noted_reading_undated(
+    qtbot, demo_window, tmp_path
+):
+    """The trial's ruler: noted after one event, the next one (another unit
+    moved) made the reading at the present, in the window and on the stream PNG,
+    say "noted after event 1; shown after event 2" although it read the same
+    distance. It says so only where the distance is not the one noted."""
+    from tabletop_gui.app.stream.png_output import StreamOutput
+    from tabletop_gui.model.events import MovePiece
+
+    window = demo_window
+    doc = window.doc
+    pin(qtbot, window, KNIGHTS, BOYZ)
+    present = len(doc.timeline.events)
+    (ruler,) = doc.annotations.rulers
+    doc.set_annotations(doc.annotations.with_note(ruler.id, "disputed charge", at=present), "N")
+    output = StreamOutput(doc, tmp_path / "stream.png")
+
+    def readings() -> list[list[str]]:
+        output.image()
+        return [
+            next(i for i in items if isinstance(i, PinnedRulerItem)).lines
+            for items in (window.scene.annotation_items, output.scene.annotation_items)
+        ]
+
+    try:
+        archers = doc.state.scene.units["a-archers"]
+        assert doc.commit([MovePiece("a-archers", archers.x + 2, archers.y)], "Move") is None
+        for lines in readings():
+            assert lines[:2] == ["Knights of the Realm to Orc Boyz", "disputed charge"]
+            assert not any("noted after" in line for line in lines)
+        boyz = doc.state.scene.units["b-boyz"]
+        assert doc.commit([MovePiece("b-boyz", boyz.x, boyz.y + 2)], "Move") is None
+        for lines in readings():  # the Boyz moved away: not the distance noted
+            assert lines[2] == f"noted after event {present}; shown after event {present + 2}"
+    finally:
+        output.stop()

@@ -23,7 +23,7 @@ from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.annotations import Annotations, Ruler
 from tabletop_gui.model.names import inches
 from tabletop_gui.model.state import GameState
-from tabletop_gui.play.annotations import ring_shape, ruler_heading, ruler_reading
+from tabletop_gui.play.annotations import SceneAt, ring_shape, ruler_heading, ruler_reading
 from tabletop_gui.rules.scoreboard import Scoreboard
 
 #: A pinned ruler's colour: apart from the live measure's black and every side colour.
@@ -257,10 +257,13 @@ def show_annotations(
     state: GameState,
     board: Scoreboard | None,
     ppi: float | None = None,
+    scene_at: SceneAt | None = None,
 ) -> None:
     """Draw ``annotations`` on ``board_scene`` as they read at ``state`` (the
     moment shown): rulers follow the pieces they are pinned to, rings their
-    pieces, and a ruler whose note was written at another moment says which."""
+    pieces, and a ruler whose note was written at a moment where it read another
+    distance says which (``scene_at``: the log's moments, to compare with;
+    without it, any other moment says so)."""
     scene = state.scene
     old: list[QGraphicsItem] = getattr(board_scene, "annotation_items", [])
     selected = {i.ruler.id for i in old if isinstance(i, PinnedRulerItem) and i.isSelected()}
@@ -284,7 +287,7 @@ def show_annotations(
         ruler_item = PinnedRulerItem(ruler, order)
         board_scene.addItem(ruler_item)
         ruler_item.set_line(bmap.to_scene(*m.a), bmap.to_scene(*m.b),
-                            [*ruler_heading(scene, ruler, state.index), *m.lines],
+                            [*ruler_heading(scene, ruler, state.index, scene_at), *m.lines],
                             ppi, place=False)  # fmt: skip
         ruler_item.setSelected(ruler.id in selected)
         items.append(ruler_item)

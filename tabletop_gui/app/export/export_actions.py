@@ -64,6 +64,7 @@ class ExportController(Part):
             viewer=self.doc.viewer,
             events=self.doc.timeline.events[: state.index],
             annotations=self.doc.annotations,
+            scene_at=self.doc.scene_at,
         )
 
     def export_dialog(self, kind: str, paper: str = "board") -> None:

@@ -37,7 +37,13 @@ from tabletop_gui.model.events import Event
 from tabletop_gui.model.names import piece_label, side_name
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play import rulings
-from tabletop_gui.play.annotations import ring_shape, ruler_reading, ruler_title
+from tabletop_gui.play.annotations import (
+    SceneAt,
+    moment_scenes,
+    ring_shape,
+    ruler_reading,
+    ruler_title,
+)
 from tabletop_gui.play.turns import clock_text
 from tabletop_gui.play.wording import piece_lines
 from tabletop_gui.rules.engine import evaluate, family_of
@@ -141,14 +147,17 @@ def report_lines(
     subject: Subject,
     events: Sequence[Event],
     file_name: str,
+    scene_at: SceneAt | None = None,
 ) -> list[tuple[str, bool]]:
     """The report's text, (line, bold): what is measured, the figures, the rule
-    applied, the game turn and the file."""
+    applied, the game turn and the file (``scene_at``: see ``write_range_report``)."""
     scene = state.scene
     lines: list[tuple[str, bool]] = []
     if subject.ruler is not None:
         m = ruler_reading(scene, board, subject.ruler)
-        lines.append((f"Measured: {ruler_title(scene, subject.ruler, state.index)}", True))
+        lines.append(
+            (f"Measured: {ruler_title(scene, subject.ruler, state.index, scene_at)}", True)
+        )
         lines.append((m.lines[0], True))
         rules = [t.label or f"within {t.radius:g} in" for t in m.thresholds]
         lines += [(f"Against: {part}", False) for part in m.lines[1:]]
@@ -329,9 +338,12 @@ def write_range_report(
     file_name: str = "",
     viewer: str | None = None,
     photo: ShownPicture | None = None,
+    scene_at: SceneAt | None = None,
 ) -> None:
     """Write the report of ``subject`` at ``state`` to ``path`` (.png or .pdf);
-    with ``photo``, the table's photo under the board as the window shows it."""
+    with ``photo``, the table's photo under the board as the window shows it;
+    ``scene_at``: the pieces at each moment of the log, to tell whether a ruler's
+    note was written for the distance shown (default: ``events`` replayed)."""
     suffix = Path(path).suffix.lower()
     if suffix not in (".png", ".pdf"):
         raise ValueError(f"{path}: a disputed-range report is a .png or a .pdf")
@@ -341,7 +353,8 @@ def write_range_report(
         shown = annotations.with_ruler(subject.ruler)  # the live measure, drawn as pinned
     name = file_name or "an unsaved game"
     title = f"Disputed range  ·  {state.setup.name or 'Untitled'}  ·  {name}"
-    lines = report_lines(state, board, shown, subject, events, name)
+    scene_at = scene_at or moment_scenes(state.setup, events)
+    lines = report_lines(state, board, shown, subject, events, name, scene_at)
     if suffix == ".png":
         size = PNG_SIZE
     else:
@@ -360,7 +373,7 @@ def write_range_report(
         rulings_layer = RulingsLayer(scene, scene.bmap)
         for _ in range(MAX_GROWTH):
             ppi = layout.board.width() / region.width()
-            show_annotations(scene, shown, state, board, ppi)
+            show_annotations(scene, shown, state, board, ppi, scene_at)
             show_rulings(rulings_layer, state, subject, ppi)
             grown = uncropped(scene, region)
             if grown == region:

@@ -39,6 +39,7 @@ from tabletop_gui.io.atomic import write_atomic
 from tabletop_gui.model.annotations import Annotations
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.state import GameState
+from tabletop_gui.play.annotations import SceneAt, moment_scenes
 from tabletop_gui.rules.engine import evaluate
 
 #: The widest PNG ``render`` makes: a 72 x 48 in board is then about 16384 x 12000
@@ -65,14 +66,17 @@ def render_file(
     viewer: str | None = None,
     events: Sequence[Event] = (),
     annotations: Annotations | None = None,
+    scene_at: SceneAt | None = None,
 ) -> int:
     """Write the board of ``state`` with its overlays to ``output_path``: .png
     (``width`` pixels wide, ``transparent`` background), .svg (true scale) or .pdf
     (true scale; ``paper`` "board" or a paper name to tile). ``viewer``: a side's
     view (face-down values unknown), None: the referee's. ``events``: the log up
     to ``state`` (the title says where the game is, as the window does);
-    ``annotations``: the pinned rulers and range rings to draw. Returns
-    the number of pages (1 for images)."""
+    ``annotations``: the pinned rulers and range rings to draw; ``scene_at``:
+    the pieces at each moment of the log, to tell whether a ruler's note was
+    written for the distance shown (default: ``events`` replayed). Returns the
+    number of pages (1 for images)."""
     ensure_app()
     check_viewer(state, viewer)
     if width < 200:
@@ -87,7 +91,8 @@ def render_file(
     if annotations:  # pinned rulers and range rings, as the window draws them
         from tabletop_gui.app.canvas.annotation_items import show_annotations
 
-        show_annotations(scene, annotations, state, board)
+        show_annotations(scene, annotations, state, board,
+                         scene_at=scene_at or moment_scenes(state.setup, events))  # fmt: skip
     try:
         if suffix == ".pdf":
             return write_pdf(

@@ -19,6 +19,7 @@ from tabletop_gui.app.stream.score_bar import bar_height, paint_score_bar
 from tabletop_gui.model.annotations import Annotations
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
+from tabletop_gui.play.annotations import SceneAt
 from tabletop_gui.play.score_bar import BarContent
 from tabletop_gui.rules.scoreboard import Scoreboard
 
@@ -174,7 +175,7 @@ def paint_frame(painter: QPainter, size: QSize, scene: BoardScene, info: BarCont
 
 def board_svg(scene: StreamScene, width: int, height: int, state: GameState,
               board: Scoreboard, annotations: Annotations | None = None,
-              board_hidden: bool = False) -> bytes:  # fmt: skip
+              board_hidden: bool = False, scene_at: SceneAt | None = None) -> bytes:  # fmt: skip
     """The board alone as an SVG picture ``width`` x ``height`` pixels, nothing
     drawn around it (a web page shows it over the streamer's own picture), its
     labels sized and placed for that size (unit names as tall as in a streamer
@@ -184,7 +185,7 @@ def board_svg(scene: StreamScene, width: int, height: int, state: GameState,
     scene.transparent_table = True
     scene.board_hidden = board_hidden
     scene.sync(state, board)
-    show_annotations(scene, annotations or Annotations(), state, board)
+    show_annotations(scene, annotations or Annotations(), state, board, scene_at=scene_at)
     scene.fit_labels(width, height, label_px(max(height, width * 9 / 16)))
     area = QRectF(0, 0, width, height)
     source = settle_labels(scene, area)

@@ -26,6 +26,7 @@ from tabletop_gui.model.events import Event
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.state import GameState
 from tabletop_gui.overlay.hub import Hub, Size
+from tabletop_gui.play.annotations import SceneAt, moment_scenes
 from tabletop_gui.play.score_bar import bar_content
 from tabletop_gui.play.score_doc import score_document
 from tabletop_gui.rules.engine import evaluate, replay
@@ -47,6 +48,9 @@ class GameMoment:
     annotations: Annotations = field(default_factory=Annotations)
     #: The camera looking at the table (the /camera page), if the game keeps one.
     camera: TableCamera | None = None
+    #: The pieces at each moment of the log (a ruler's note says when it was
+    #: written only where the distance shown differs); None: not known.
+    scene_at: SceneAt | None = None
 
 
 def doc_moment(doc: Document) -> GameMoment:
@@ -57,7 +61,9 @@ def doc_moment(doc: Document) -> GameMoment:
     viewer = doc.viewer if doc.viewer is not None else (sides[0] if sides else None)
     total = len(doc.timeline.events)
     events = doc.timeline.events[: state.index]
-    return GameMoment(state, events, total, board, viewer, doc.annotations, doc.camera)
+    return GameMoment(
+        state, events, total, board, viewer, doc.annotations, doc.camera, doc.scene_at
+    )
 
 
 def game_moment(game: Game) -> GameMoment:
@@ -67,7 +73,7 @@ def game_moment(game: Game) -> GameMoment:
     viewer = sides[0] if sides else None
     return GameMoment(
         state, game.events, len(game.events), evaluate(state), viewer, game.annotations,
-        game.camera,
+        game.camera, moment_scenes(game.setup, game.events),
     )  # fmt: skip
 
 
@@ -155,14 +161,18 @@ class OverlayFeed(QObject):
         for gone in [s for s in self.camera_scenes if s not in framed_sizes]:
             self.camera_scenes.pop(gone).deleteLater()
         boards = {
-            size: board_svg(self.scene(size), *size, state, board, m.annotations) for size in sizes
+            size: board_svg(
+                self.scene(size), *size, state, board, m.annotations, scene_at=m.scene_at
+            )
+            for size in sizes
         }
         rects = {size: self.scene(size).picture_board_rect for size in sizes}
         camera = frame_view(m.camera, state.scene.board.extent)
         framed = {}
         for size in self.hub.camera_sizes() if camera is not None else []:
             scene = self.camera_scene(size)
-            svg = board_svg(scene, *size, state, board, m.annotations, board_hidden=True)
+            svg = board_svg(scene, *size, state, board, m.annotations, board_hidden=True,
+                            scene_at=m.scene_at)  # fmt: skip
             framed[size] = (svg, scene.picture_board_rect)
         shown = "referee" if self.referee else "players"
         version = self.hub.publish(score, bar, shown, boards, rects, camera, framed)

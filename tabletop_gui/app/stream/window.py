@@ -163,7 +163,8 @@ class StreamerWindow(QWidget):
         self._title()
         self.board = stream_scoreboard(self.doc, self.settings.show_hidden)
         self.scene.sync(self.doc.state, self.board)
-        show_annotations(self.scene, self.doc.annotations, self.doc.state, self.board)
+        show_annotations(self.scene, self.doc.annotations, self.doc.state, self.board,
+                         scene_at=self.doc.scene_at)  # fmt: skip
         self.bar.set_info(doc_bar(self.doc, self.board, self.scene))
         self.view.fit()
 

@@ -75,7 +75,7 @@ class RefereeController(Part):
         ``annotations_changed`` and ``scoreboard_ready``)."""
         state = self.doc.state
         show_annotations(self.scene, self.doc.annotations, state, self.doc.scoreboard(),
-                         self.view.pixels_per_inch())  # fmt: skip
+                         self.view.pixels_per_inch(), self.doc.scene_at)  # fmt: skip
 
     # -- rulers -----------------------------------------------------------------
     def pin_measure(self) -> None:
@@ -223,6 +223,7 @@ class RefereeController(Part):
             events=self.doc.timeline.events[: state.index],
             file_name=Path(self.doc.path).name if self.doc.path else "",
             viewer=self.doc.viewer, photo=self.photo() if self.photo is not None else None,
+            scene_at=self.doc.scene_at,
         )  # fmt: skip
 
     def range_report_dialog(self) -> None:
