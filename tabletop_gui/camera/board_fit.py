@@ -19,6 +19,12 @@ from tabletop_gui.lazy_dataclass import dataclass
 #: A fit whose corners disagree by more than this (inches, RMS) is refused: a
 #: corner marker moved off its corner, a sheet not flat, a wrong board size.
 MAX_RMS_IN = 0.15
+#: The corner markers are printed square: on a board fitted at the wrong size
+#: they measure wider than tall (or narrower) by up to the size's error (72 in
+#: taken for 70: 1.5-2.9% narrower, as the lens's fitted distortion absorbs
+#: some of it). Beyond this fraction the reading is refused (docs/camera.md,
+#: A wrong board size: 0.6% at most on boards of the right size).
+MAX_SQUEEZE = 0.012
 #: Refused when the board's near edge is this many times larger in the image
 #: than its far edge: tags at the far side would be a few pixels wide.
 MAX_OBLIQUE = 5.0
@@ -163,6 +169,33 @@ def fit_corners(
     fit = BoardFit(homography.dlt(src, ideal), image_size, (), 0.0, lens, board)
     _check(fit, where)
     return fit
+
+
+def corner_squeeze(fit: BoardFit, markers: dict[int, Seen]) -> float:
+    """How much wider than tall (negative: narrower) the corner markers
+    ``markers`` measure on the board's plane through ``fit``, as a fraction
+    (the mean of their width / height - 1; width: the mean of a marker's top
+    and bottom edges). Printed square, they measure square on a board fitted at
+    its true size."""
+    ratios = []
+    for seen in markers.values():
+        tl, tr, br, bl = fit.to_board(seen.corners)
+        width = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
+        height = (np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
+        ratios.append(width / height)
+    return float(np.mean(ratios)) - 1.0 if ratios else 0.0
+
+
+def squeeze_words(squeeze: float, board: tuple[float, float]) -> str:
+    """What a corner squeeze says of the board's size, in words."""
+    width, height = board
+    how = "narrower" if squeeze < 0 else "wider"
+    return (
+        f"the corner markers measure {abs(squeeze) * 100:.1f}% {how} than tall on the board "
+        f"(at most {MAX_SQUEEZE * 100:g}%): is the board {width:g} x {height:g} in, as the "
+        f"game says? They fit a board of {width / (1 + squeeze):.1f} x {height:g} in or "
+        f"{width:g} x {height * (1 + squeeze):.1f} in"
+    )
 
 
 def _crossed(quad: np.ndarray) -> bool:

@@ -14,17 +14,21 @@ import numpy as np
 
 from tabletop_gui.camera.board_fit import (
     MAX_RMS_IN,
+    MAX_SQUEEZE,
     BoardFit,
     corner_markers,
+    corner_squeeze,
     fit_board,
     fit_corners,
     markers_off,
     missing_corners,
+    squeeze_words,
 )
 from tabletop_gui.camera.detect import Seen, detect
 from tabletop_gui.camera.errors import CameraError
 from tabletop_gui.camera.lens import Lens
 from tabletop_gui.camera.markers import CORNER_IDS, CORNER_SIZE_IN, TAG_SIZE_IN
+from tabletop_gui.camera.self_calibration import MIN_TAGS
 from tabletop_gui.camera.self_calibration import self_calibrate as fitted_lens
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import MovePiece
@@ -208,7 +212,7 @@ def read_table(
     expect = set(CORNER_IDS) | {u.tag for u in scene.units.values() if u.tag is not None}
     found = list(detect(image, expect) if seen is None else seen)
     board = scene.board.extent
-    kept, off = False, None
+    kept, off, warning = False, None, None
     if corners is not None:
         seen_ids = tuple(sorted({s.tag_id for s in found if s.tag_id in CORNER_IDS}))
         fit = fit_corners(corners, board, size, lens)
@@ -217,14 +221,28 @@ def read_table(
         seen_ids = tuple(markers)
         if len(markers) == len(CORNER_IDS):
             fit = fit_board(found, board, size, corner_size, lens, where)
+            # Whether the corner markers' shape can be trusted: through a lens
+            # (calibrated or fitted), or the photo's distortion looked for and
+            # not found on enough tags; else it may be the lens's.
+            sure_shape = lens is not None
             if lens is None and self_calibrate:
-                fit = fitted_lens(fit, found, corner_size, tag_size, SIZE_TOLERANCE).fit
+                own = fitted_lens(fit, found, corner_size, tag_size, SIZE_TOLERANCE)
+                fit, sure_shape = own.fit, own.kept or own.tags >= MIN_TAGS
+            squeeze = corner_squeeze(fit, markers)
+            if abs(squeeze) > MAX_SQUEEZE:
+                words = squeeze_words(squeeze, board)
+                if sure_shape:
+                    raise CameraError(f"{where}: {words}")
+                warning = (f"the board: {words} (or the lens's distortion, not fitted: fewer "
+                           f"than {MIN_TAGS} unit tags read; a lens calibration measures it)")  # fmt: skip
         else:
             off = _kept_agrees(fit, markers, size, corner_size, where)
             assert fit is not None
             kept = True
     reading = place_units(scene, fit, found, tag_size)
-    return replace(reading, corners_seen=seen_ids, kept=kept, kept_off_in=off)
+    problems = reading.problems if warning is None else (warning, *reading.problems)
+    return replace(reading, corners_seen=seen_ids, kept=kept, kept_off_in=off,
+                   problems=problems)  # fmt: skip
 
 
 def _kept_agrees(

@@ -176,3 +176,17 @@ def test_a_photo_with_a_hidden_corner_names_it_and_the_kept_alignment_it_was_che
     err = capsys.readouterr().err
     assert "corner marker 2 not found (found 0, 1, 3)" in err and "has the camera moved?" in err
     assert not (tmp_path / "x.json").exists()
+
+
+def test_a_game_whose_board_is_not_the_tables_size_is_refused_naming_both(tmp_path, photo, capsys):
+    from tabletop_gui.model import InchBoard
+
+    game = load_game(game_file(tmp_path))
+    scene = replace(game.setup.scene, board=InchBoard(70, 48))
+    path = str(tmp_path / "w70.json")
+    save_game(replace(game, setup=replace(game.setup, scene=scene)), path)
+    assert main(["table", path, photo, "-o", str(tmp_path / "x.json")]) == 2
+    err = capsys.readouterr().err
+    assert "narrower than tall on the board (at most 1.2%): is the board 70 x 48 in" in err
+    assert "They fit a board of 72." in err
+    assert not (tmp_path / "x.json").exists()

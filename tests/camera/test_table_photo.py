@@ -214,3 +214,39 @@ def test_a_kept_alignment_is_not_used_unchecked_or_for_another_picture_size(kept
     shot = synthetic.render(TRUTH, CAMERA, tag_size=1.5, corners=(0, 1, 3))
     with pytest.raises(CameraError, match=r"kept is of a 1920 x 1080 picture, this one is 1600"):
         read_table(TRUTH, shot, lens=CAMERA.lens, tag_size=1.5, fit=other)
+
+
+def sized(scene: Scene, width: float, height: float) -> Scene:
+    return Scene(board=InchBoard(width, height), sides=scene.sides, units=dict(scene.units))
+
+
+@pytest.mark.parametrize(
+    ("board", "words"),
+    [
+        ((70, 48), r"2\.\d% narrower than tall .* 70 x 48 in, as the game says\? They fit a "
+                   r"board of 7[12]\.\d x 48 in"),
+        ((72, 46.5), r"\d\.\d% wider than tall .* 72 x 46\.5 in, as the game says\? They fit a "
+                     r"board of \d\d\.\d x 46\.5 in or 72 x 48\.\d in"),
+    ],
+)  # fmt: skip
+def test_a_board_of_another_size_than_the_game_says_is_refused_naming_the_sizes(
+    photo, board, words
+):
+    """Four corner markers fit any rectangle: the trial's 70 x 48 game read from a
+    photo of a 72 x 48 table agreed within 0.024 in and squeezed every x by
+    70/72. The markers, printed square, measure narrower than tall then."""
+    with pytest.raises(CameraError, match=words):
+        read_table(sized(TRUTH, *board), photo, lens=CAMERA.lens, tag_size=1.5)
+    assert read_table(TRUTH, photo, lens=CAMERA.lens, tag_size=1.5).problems == ()
+
+
+def test_a_wrong_board_size_is_only_warned_of_when_the_lens_may_be_the_cause():
+    """No lens calibration and too few unit tags to fit the lens's distortion:
+    the distortion alone makes the markers look up to 2% out of square, so the
+    reading goes on with the warning first among its problems."""
+    few = table([u for u in TRUTH.units.values() if u.id in ("knights", "boyz")])
+    shot = synthetic.render(few, CAMERA, tag_size=1.5)
+    reading = read_table(sized(few, 70, 48), shot, tag_size=1.5)
+    assert reading.fit.lens is None
+    assert reading.problems[0].startswith("the board: the corner markers measure")
+    assert "or the lens's distortion, not fitted: fewer than 4 unit tags" in reading.problems[0]
