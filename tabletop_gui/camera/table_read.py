@@ -233,8 +233,9 @@ def read_table(
                 words = squeeze_words(squeeze, board)
                 if sure_shape:
                     raise CameraError(f"{where}: {words}")
-                warning = (f"the board: {words} (or the lens's distortion, not fitted: fewer "
-                           f"than {MIN_TAGS} unit tags read; a lens calibration measures it)")  # fmt: skip
+                warning = (f"the board: {words} (or the lens's distortion, not fitted: "
+                           f"fewer than {MIN_TAGS} unit tags read; a lens calibration "
+                           "measures it)")  # fmt: skip
         else:
             off = _kept_agrees(fit, markers, size, corner_size, where)
             assert fit is not None
