@@ -249,3 +249,34 @@ def test_a_photo_with_a_hidden_corner_says_so_and_a_moved_camera_changes_nothing
     assert "corner marker 2 not found (found 0, 1, 3)" in message
     assert "has the camera moved?" in message and "Nothing was changed" in message
     assert window.doc.game == before
+
+
+def test_undoing_a_photo_read_takes_its_picture_and_rings_away_and_redo_brings_them_back(
+    qtbot, photo, tmp_path
+):
+    """The trial's undo of "Units placed from the table photo (N)" left the photo
+    under the board and the amber rings of the units it had not seen."""
+    hidden = replace(TRUTH, units={k: v for k, v in TRUTH.units.items() if k != "u4"})
+    shot = str(tmp_path / "hidden.png")
+    assert to_qimage(synthetic.render(hidden, CAMERA, tag_size=1.5)).save(shot)
+    window = open_window(qtbot, moved_game())
+    camera, stack = window.camera, window.doc.undo_stack
+    camera.open_photo(shot)
+    assert camera.unseen == {"u4"} and camera.underlay.clip.isVisible()
+    assert stack.undoText() == "Units placed from the table photo (11)"
+    window.view.fit_board()
+    stack.undo()
+    QApplication.processEvents()
+    window.grab().save(str(tmp_path / "window-photo-undone.png"))
+    assert window.doc.committed.scene.units == moved_game().setup.scene.units
+    assert camera.unseen == set() and not camera.underlay.clip.isVisible()
+    assert [i for i in window.scene.items() if i.zValue() == camera.underlay.clip.zValue()
+            and i.isVisible()] == []  # fmt: skip
+    stack.redo()
+    assert camera.unseen == {"u4"} and camera.underlay.clip.isVisible()
+    placed = camera.underlay.item.pixmap().cacheKey()
+    # A second photo on top: its undo brings back the first photo's picture and rings.
+    camera.open_photo(photo)
+    assert camera.unseen == set()
+    stack.undo()
+    assert camera.unseen == {"u4"} and camera.underlay.item.pixmap().cacheKey() == placed

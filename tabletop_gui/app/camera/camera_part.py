@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer, QUrl
-from PySide6.QtGui import QAction, QActionGroup, QColor, QPen
+from PySide6.QtGui import QAction, QActionGroup, QColor, QPen, QPixmap, QTransform, QUndoCommand
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -56,6 +56,29 @@ def multimedia_problem() -> str | None:
     except ImportError as exc:
         return f"live capture is not available: {exc} (on Linux: install libpulse0)"
     return None
+
+
+class PhotoMarks(QUndoCommand):
+    """What a photo read shows on the board besides its moves: its picture under
+    the board and the rings of the units it did not see. Redo shows them, undo
+    brings back what the board showed before (docs/camera.md, The window)."""
+
+    def __init__(self, camera: CameraController, picture: QPixmap, transform: QTransform,
+                 board: tuple[float, float], unseen: set[str]) -> None:  # fmt: skip
+        super().__init__("")
+        from tabletop_gui.app.camera.underlay import MARGIN_IN
+
+        w, h = board
+        rect = QRectF(-MARGIN_IN, -MARGIN_IN, w + 2 * MARGIN_IN, h + 2 * MARGIN_IN)
+        self.camera = camera
+        self.new = (picture, transform, rect, set(unseen))
+        self.old = (*camera.underlay.snapshot(), camera.unseen)
+
+    def redo(self) -> None:
+        self.camera.show_marks(*self.new)
+
+    def undo(self) -> None:
+        self.camera.show_marks(*self.old)
 
 
 def photo_words(reading: TableReading, moved: int) -> str:
@@ -275,23 +298,54 @@ class CameraController(Part):
         except CameraError as exc:
             return f"The photo was not used: {exc}\n\nNothing was changed."
         picture, transform = prepared(image, reading.fit, ctx.scene.board.extent)
-        self.underlay.show(picture, transform, ctx.scene.board.extent)
-        if hasattr(self, "show_action"):
-            self.show_action.setChecked(True)
-        self.underlay.set_wanted(True)
         self._keep_alignment(reading)
         self.last_reading = reading
-        self._mark_unseen({u.unit_id for u in reading.units if not u.seen or u.problem})
+        unseen = {u.unit_id for u in reading.units if not u.seen or u.problem}
+        marks = PhotoMarks(self, QPixmap.fromImage(picture), transform, ctx.scene.board.extent,
+                           unseen)  # fmt: skip
         moves = reading.moves()
-        if moves:
-            n = len(moves)
-            refused = self.doc.commit(moves, f"Units placed from the table photo ({n})")
-            if refused:
-                return f"The units were not moved: {refused}"
+        refused = self._place(moves, marks) if moves else None
+        if refused or not moves:
+            marks.redo()  # shown, with no undo step of its own: the game is unchanged
+        if refused:
+            return f"The units were not moved: {refused}"
         self.status(photo_words(reading, len(moves)))
         if reading.problems:
-            return "Some tags were not used:\n" + "\n".join(f"• {p}" for p in reading.problems)
+            board = any(p.startswith("the board:") for p in reading.problems)
+            heading = "The photo was read with a warning" if board else "Some tags were not used"
+            return f"{heading}:\n" + "\n".join(f"• {p}" for p in reading.problems)
         return None
+
+    def _place(self, moves: list[MovePiece], marks: PhotoMarks) -> str | None:
+        """The photo's moves and its marks (the picture under the board, the
+        rings) as ONE undo step: undone, the board shows what it showed before
+        the photo; the refusal, if the rules refuse a move."""
+        from tabletop_gui.model.events import EventError
+        from tabletop_gui.rules.engine import RuleError
+
+        try:
+            self.doc.try_apply(moves)
+        except (RuleError, EventError) as exc:
+            return str(exc)
+        text = f"Units placed from the table photo ({len(moves)})"
+        stack = self.doc.undo_stack
+        stack.beginMacro(text)
+        # The marks first: undone last, after the moves, the rings they bring
+        # back are drawn where their units stand again.
+        stack.push(marks)
+        refused = self.doc.commit(moves, text)
+        stack.endMacro()
+        return refused
+
+    def show_marks(self, picture: QPixmap, transform: QTransform, rect: QRectF,
+                   unseen: set[str]) -> None:  # fmt: skip
+        """A photo's picture under the board and the rings of the units it did not see."""
+        self.underlay.restore((picture, transform, rect))
+        if not picture.isNull():
+            if hasattr(self, "show_action"):
+                self.show_action.setChecked(True)
+            self.underlay.set_wanted(True)
+        self._mark_unseen(unseen)
 
     def set_shown(self, shown: bool) -> None:
         self.underlay.set_wanted(shown)

@@ -95,6 +95,17 @@ class Underlay:
         image = self.item.pixmap().toImage()
         return ShownPicture(image, self.item.transform(), self.opacity, board)
 
+    def snapshot(self) -> tuple[QPixmap, QTransform, QRectF]:
+        """What the underlay holds now (its picture, placing and clip), for ``restore``."""
+        return QPixmap(self.item.pixmap()), QTransform(self.item.transform()), self.clip.rect()
+
+    def restore(self, held: tuple[QPixmap, QTransform, QRectF]) -> None:
+        pixmap, transform, rect = held
+        self.clip.setRect(rect)
+        self.item.setPixmap(pixmap)
+        self.item.setTransform(transform)
+        self._apply()
+
     def clear(self) -> None:
         self.item.setPixmap(QPixmap())
         self._apply()
