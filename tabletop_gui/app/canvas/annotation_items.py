@@ -18,6 +18,7 @@ from tabletop_gui.app import style
 from tabletop_gui.app.canvas import labels
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.drawing import draw_dashed, draw_label, text_size
+from tabletop_gui.app.canvas.items import NAME_IN, readable
 from tabletop_gui.app.canvas.layers import Z_TOOL
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.annotations import Annotations, Ruler
@@ -51,6 +52,8 @@ class LineReading(QGraphicsItem):
         self.lines: list[str] = []
         self.centre = QPointF()
         self.size_in = self.LABEL_IN
+        #: The zoom the reading is seen at (pixels per inch; None: not known).
+        self.ppi: float | None = None
         self._rect = QRectF()
         self._block: tuple[tuple[tuple[str, ...], float], tuple[float, float, float]] | None = None
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -105,12 +108,8 @@ class LineReading(QGraphicsItem):
         once all are set)."""
         self.prepareGeometryChange()
         self.a, self.b, self.lines = a, b, list(lines)
+        self.ppi = ppi
         scene = self.scene()
-        ts = scene.text_scale if isinstance(scene, BoardScene) else 1.0
-        self.size_in = self.LABEL_IN * ts
-        if ppi:
-            self.size_in = min(max(self.size_in, self.READABLE_PX / ppi), 2 * self.size_in,
-                               max(self.MAX_PX, self.READABLE_PX) / ppi)  # fmt: skip
         if isinstance(scene, BoardScene) and self.rank is not None:
             if self not in scene.readings:
                 scene.readings.append(self)
@@ -119,8 +118,30 @@ class LineReading(QGraphicsItem):
                 return
         self.place()
 
+    def fit_size(self) -> None:
+        """The reading's text size, inches: LABEL_IN times the scene's text scale;
+        seen at a zoom (``ppi``, the window's view), at least READABLE_PX tall,
+        at most twice that size and MAX_PX tall; in a picture whose zoom the scene
+        knows (``label_ppi``: a stream's, a hex board's export), at least as tall
+        as the unit names are drawn there. Asked at each placement: a stream
+        scene's text scale is only known once its labels are fitted to the
+        picture (``StreamScene.fit_labels``), after the rulers were set."""
+        scene = self.scene()
+        ts = scene.text_scale if isinstance(scene, BoardScene) else 1.0
+        size = self.LABEL_IN * ts
+        ppi = self.ppi
+        if ppi:
+            size = min(max(size, self.READABLE_PX / ppi), 2 * size,
+                       max(self.MAX_PX, self.READABLE_PX) / ppi)  # fmt: skip
+        else:
+            picture = float(getattr(scene, "label_ppi", 0.0) or 0.0)
+            if picture > 0:
+                size = max(size, readable(NAME_IN * ts, picture))
+        self.size_in = size
+
     def place(self) -> None:
         """Put the reading beside its line (see ``avoid_labels``, ``touching``)."""
+        self.fit_size()
         w, h, line_h = self.text_block()
         px, py = self.pad()
         scene = self.scene()
@@ -212,6 +233,7 @@ class RingItem(QGraphicsItem):
         colour: QColor,
         text_scale: float,
         ppi: float | None = None,
+        at_least: float = 0.0,
     ) -> None:
         super().__init__()
         self.setZValue(Z_RING)
@@ -225,6 +247,7 @@ class RingItem(QGraphicsItem):
         if ppi:  # readable at the view's zoom, up to twice the board's size
             self.size_in = min(max(self.size_in, self.READABLE_PX / ppi), 2 * self.size_in,
                                LineReading.MAX_PX / ppi)  # fmt: skip
+        self.size_in = max(self.size_in, at_least)  # a picture's: as tall as the names
         top = min((outline.at(i) for i in range(outline.size())), key=lambda p: p.y())
         self.label_at = QPointF(top.x(), top.y() - self.size_in * 0.7)
         w, h = text_size(label, self.size_in, bold=True)
@@ -272,6 +295,11 @@ def show_annotations(
             board_scene.removeItem(item)
     items: list[QGraphicsItem] = []
     bmap = board_scene.bmap
+    # In a picture whose zoom is known (a stream's), ring labels are as tall as
+    # the unit names drawn there, as the rulers' readings (``fit_size``).
+    picture = float(getattr(board_scene, "label_ppi", 0.0) or 0.0)
+    ts = board_scene.text_scale
+    at_least = readable(NAME_IN * ts, picture) if picture > 0 and not ppi else 0.0
     for ring in annotations.rings:
         shape = ring_shape(scene, ring)
         if shape is None:
@@ -279,7 +307,7 @@ def show_annotations(
         poly = QPolygonF([bmap.to_scene(x, y) for x, y in shape.outline])
         piece = scene.units.get(ring.piece_id) or scene.markers.get(ring.piece_id)
         colour = board_scene.colour(getattr(piece, "side", None)) or RING_COLOUR
-        ring_item = RingItem(poly, shape.label, colour.darker(140), board_scene.text_scale, ppi)
+        ring_item = RingItem(poly, shape.label, colour.darker(140), ts, ppi, at_least)
         board_scene.addItem(ring_item)
         items.append(ring_item)
     for order, ruler in enumerate(annotations.rulers):

@@ -185,8 +185,9 @@ def board_svg(scene: StreamScene, width: int, height: int, state: GameState,
     scene.transparent_table = True
     scene.board_hidden = board_hidden
     scene.sync(state, board)
-    show_annotations(scene, annotations or Annotations(), state, board, scene_at=scene_at)
     scene.fit_labels(width, height, label_px(max(height, width * 9 / 16)))
+    # After the labels are fitted to the picture: the text scale is the picture's.
+    show_annotations(scene, annotations or Annotations(), state, board, scene_at=scene_at)
     area = QRectF(0, 0, width, height)
     source = settle_labels(scene, area)
     target = board_target(source, area)

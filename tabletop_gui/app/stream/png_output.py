@@ -99,11 +99,12 @@ class StreamOutput(QObject):
     def image(self) -> QImage:
         board = stream_scoreboard(self.doc, self.settings.show_hidden)
         self.scene.sync(self.doc.state, board)
-        show_annotations(self.scene, self.doc.annotations, self.doc.state, board,
-                         scene_at=self.doc.scene_at)  # fmt: skip
         info = doc_bar(self.doc, board, self.scene)
         w, h = self.size.width(), self.size.height()
         self.scene.fit_labels(w, h - bar_height(info, w, h), label_px(h))
+        # After the labels are fitted to the picture: the text scale is the picture's.
+        show_annotations(self.scene, self.doc.annotations, self.doc.state, board,
+                         scene_at=self.doc.scene_at)  # fmt: skip
         image = QImage(self.size, QImage.Format.Format_RGB32)
         painter = QPainter(image)
         self.board_rect = paint_frame(painter, self.size, self.scene, info)
