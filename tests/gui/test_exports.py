@@ -313,3 +313,103 @@ def test_save_dialogs_start_beside_the_game_or_in_documents(qtbot, monkeypatch, 
     assert starts[0] == str(Path(documents) / name)
     beside = "round3.png" if dialog == "export" else "round3-range.png"
     assert starts[1] == str(saved.with_name(beside))
+
+
+def _pdf_words(pdf: Path) -> list[tuple[str, float, float, float, float, int]]:
+    """Each word pdftotext finds: text, x0, y0, x1, y1 (points), page number."""
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], check=True,
+                         capture_output=True, text=True).stdout  # fmt: skip
+    words, page = [], 0
+    for line in out.splitlines():
+        if "<page " in line:
+            page += 1
+        num = r'"([\d.]+)"'
+        m = re.search(rf"<word xMin={num} yMin={num} xMax={num} yMax={num}>(.*)</word>", line)
+        if m:
+            x0, y0, x1, y1 = (float(v) for v in m.groups()[:4])
+            words.append((m.group(5), x0, y0, x1, y1, page))
+    return words
+
+
+def _printed(qtbot, monkeypatch, window, out: Path) -> list[str]:
+    """File > Print... (Ctrl+P) with the system dialog answered: A4, portrait (as
+    it opens), printed to ``out``. Returns the status bar's messages."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QPageSize
+    from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+    def accept(dialog):
+        printer = dialog.printer()
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(out))
+        printer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+        return QPrintDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(QPrintDialog, "exec", accept)
+    said: list[str] = []
+    monkeypatch.setattr(window.statusBar(), "showMessage", lambda text, *a: said.append(text))
+    qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    return said
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext")
+def test_print_turns_the_paper_as_the_tiled_pdf_does_and_each_sheet_names_x_and_y(
+    demo, qtbot, monkeypatch, tmp_path
+):
+    """The trial printed a 72 x 48 in board on A4 as the dialog left it, portrait:
+    55 sheets (11 x 5), where the tiled PDF takes 49 (7 x 7, landscape); every
+    label named only the board's x inches and ran off a portrait sheet's edge."""
+    out = tmp_path / "printed.pdf"
+    said = _printed(qtbot, monkeypatch, demo, out)
+    pdf = out.read_bytes()
+    render_file(demo.doc.state, str(tmp_path / "tiled.pdf"), paper="a4")
+    tiled = (tmp_path / "tiled.pdf").read_bytes()
+    assert page_count(pdf) == page_count(tiled) == 49
+    assert said == ["Sent 49 page(s) to the printer"]
+    assert set(media_boxes(pdf)) == {(842, 595)}  # A4 landscape, as the tiled PDF's
+    text = subprocess.run(["pdftotext", "-layout", str(out), "-"], check=True,
+                          capture_output=True, text=True).stdout  # fmt: skip
+    pages = text.split("\f")
+    assert "Sheet A1 (row 1/7, column 1/7) · board x 0.0-10.9 in, y 0.0-7.5 in" in pages[0]
+    assert "Sheet B1 (row 2/7, column 1/7) · board x 0.0-10.9 in, y 7.0-14.4 in" in pages[7]
+    name = demo.doc.state.setup.name
+    assert f"{name} · true scale · red dashes: 0.5 in overlap" in pages[0]
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext")
+def test_a_sheets_label_stays_inside_what_the_printer_prints(demo_state, tmp_path):
+    """On a portrait sheet the trial's label ran past the paper's edge ('The Ninth
+    Age: Counte'). A 36 x 36 in board on A4 (portrait and landscape take 24 sheets
+    each: it stays portrait) with a long name, and a printer that cannot print
+    0.25 in at each edge: every word of every label lies inside what it prints,
+    the game's name whole."""
+    import dataclasses
+
+    from PySide6.QtCore import QMarginsF
+    from PySide6.QtGui import QPageLayout, QPageSize
+    from PySide6.QtPrintSupport import QPrinter
+
+    game = load_game(SCENARIOS / "carnevale_drowned_quarter.json")
+    name = "A long name: Carnevale, The Drowned Quarter, fought to the last"
+    tall = replay(dataclasses.replace(game.setup, name=name), game.events)
+    out = tmp_path / "printed.pdf"
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(out))
+    printer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+    printer.setPageMargins(QMarginsF(0.25, 0.25, 0.25, 0.25), QPageLayout.Unit.Inch)
+    assert print_board(tall, printer) == 24
+    assert set(media_boxes(out.read_bytes())) == {(595, 842)}  # portrait A4
+    # The labels: the line that starts "Sheet" and the one with "scale" on each
+    # page (the board's own words are in the PDF too where it is clipped).
+    words = _pdf_words(out)
+    lines = {(w[5], w[2]) for w in words if w[0] in ("Sheet", "scale")}
+    words = [w for w in words if (w[5], w[2]) in lines]
+    assert len(lines) == 48 and {w[5] for w in words} == set(range(1, 25))
+    edge = 0.25 * PT_PER_IN
+    for text, x0, y0, x1, y1, page in words:
+        assert edge - 0.5 <= x0 and x1 <= 595 - edge + 0.5, (page, text, x0, x1)
+        assert edge - 0.5 <= y0 and y1 <= 842 - edge + 0.5, (page, text, y0, y1)
+    first = " ".join(w[0] for w in words if w[5] == 1)
+    assert "Sheet A1 (row 1/4, column 1/6) · board x 0.0-7.3 in, y 0.0-10.8 in" in first
+    assert f"{name} · true scale" in first

@@ -11,6 +11,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPointF, Q
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QFontMetricsF,
     QPagedPaintDevice,
     QPageLayout,
     QPageSize,
@@ -39,6 +40,10 @@ PAPERS = {
 PAGE_MARGIN_IN = 0.4
 #: Inches each tile shares with its neighbour, so sheets can be overlapped and glued.
 DEFAULT_OVERLAP_IN = 0.5
+#: Edge of a tiled PDF's sheet kept clear of the sheet's label, inches.
+PDF_PRINTABLE_IN = 0.05
+#: Room a sheet's label needs between what a printer cannot print and the board, inches.
+LABEL_BAND_IN = 0.21
 #: Device resolution of PDF pages (cosmetic 1 px lines are 1/96 in thick).
 PDF_DPI = 96
 
@@ -118,11 +123,47 @@ def _paint_board_region(
     painter.restore()
 
 
+def _fitted(painter: QPainter, text: str, width: float, height: float, px: int) -> str:
+    """Set on ``painter`` the largest font of at most ``px`` pixels (not under 6)
+    whose one line of ``text`` fits ``width`` x ``height`` pixels; ``text``, cut
+    with an ellipsis when even the smallest is too wide."""
+    font = QFont("DejaVu Sans")
+    size = px
+    while True:
+        font.setPixelSize(size)
+        metrics = QFontMetricsF(font, painter.device())
+        fits = metrics.horizontalAdvance(text) <= width and metrics.height() <= height
+        if fits or size <= 6:
+            break
+        size -= 1
+    painter.setFont(font)
+    return text if fits else metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+
+
+def tile_label(tile: Tile, overlap: float, title: str) -> tuple[str, str]:
+    """What a sheet says above its board (its name, place and the board inches it
+    shows, x and y) and below it (the game, true scale, the overlap)."""
+    src = tile.source
+    top = (
+        f"Sheet {tile.name} (row {tile.row + 1}/{tile.rows}, column {tile.col + 1}/{tile.cols})"
+        f" · board x {src.left():.1f}-{src.right():.1f} in, y {src.top():.1f}-{src.bottom():.1f} in"
+    )
+    return top, f"{title} · true scale · red dashes: {overlap:g} in overlap"
+
+
 def _paint_tile_marks(
-    painter: QPainter, tile: Tile, overlap: float, dpi: float, title: str, page_w: float
+    painter: QPainter,
+    tile: Tile,
+    overlap: float,
+    dpi: float,
+    title: str,
+    page: QSizeF,
+    printable: QMarginsF,
 ) -> None:
     """Crop marks at the printed area's corners, dashed lines where the
-    neighbouring sheets' edges go (the overlap), and the tile's name."""
+    neighbouring sheets' edges go (the overlap), and the tile's label: above the
+    board and below it, inside ``printable`` (inches of the ``page`` a printer
+    cannot print on)."""
     src, at = tile.source, tile.at
     x0, y0 = at.x() * dpi, at.y() * dpi
     x1, y1 = x0 + src.width() * dpi, y0 + src.height() * dpi
@@ -147,20 +188,25 @@ def _paint_tile_marks(
         painter.drawLine(QPointF(x0, y1 - o), QPointF(x1, y1 - o))
     if tile.row > 0:
         painter.drawLine(QPointF(x0, y0 + o), QPointF(x1, y0 + o))
-    font = QFont("DejaVu Sans")
-    font.setPixelSize(max(6, round(0.14 * dpi)))
-    painter.setFont(font)
     painter.setPen(QColor("#222222"))
-    text = (
-        f"Sheet {tile.name} (row {tile.row + 1}/{tile.rows}, column {tile.col + 1}/{tile.cols})"
-        f" · board x {tile.source.left():.1f}-{tile.source.right():.1f} in"
-        f" · true scale · red dashes: {overlap:g} in overlap · {title}"
-    )
-    painter.drawText(
-        QRectF(x0, 0.05 * dpi, page_w * dpi - 2 * x0, y0 - 0.08 * dpi),
-        Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignLeft,
-        text,
-    )
+    # Between the crop marks (0.06 in clear of them), inside what prints.
+    left = max(x0 + 0.06 * dpi, printable.left() * dpi)
+    right = min(x1 - 0.06 * dpi, (page.width() - printable.right()) * dpi)
+    gap = 0.05 * dpi
+    above = QRectF(left, printable.top() * dpi, right - left, y0 - gap - printable.top() * dpi)
+    below_bottom = (page.height() - printable.bottom()) * dpi
+    below = QRectF(left, y1 + gap, right - left, below_bottom - y1 - gap)
+    px = max(6, round(0.14 * dpi))
+    for text, box, align in zip(
+        tile_label(tile, overlap, title),
+        (above, below),
+        (Qt.AlignmentFlag.AlignBottom, Qt.AlignmentFlag.AlignTop),
+        strict=True,
+    ):
+        if box.height() <= 0 or box.width() <= 0:
+            continue
+        shown = _fitted(painter, text, box.width(), box.height(), px)
+        painter.drawText(box, align | Qt.AlignmentFlag.AlignLeft, shown)
     painter.restore()
 
 
@@ -174,10 +220,15 @@ def paint_true_scale(
     margin: float = PAGE_MARGIN_IN,
     title: str = "",
     dpi: float = PDF_DPI,
+    printable: QMarginsF | None = None,
 ) -> list[Tile]:
     """Paint the board at true scale on ``device`` (a QPdfWriter or QPrinter whose
     page is ``page_w`` x ``page_h`` in): one page exactly the board's size when the
-    page is the board, else tiles. Returns the tiles painted."""
+    page is the board, else tiles, each sheet's label inside ``printable`` (the
+    inches at each edge that do not print; default :data:`PDF_PRINTABLE_IN`).
+    Returns the tiles painted."""
+    if printable is None:
+        printable = QMarginsF(*(PDF_PRINTABLE_IN,) * 4)
     rect = scene.board_rect()
     bw, bh = rect.width(), rect.height()
     whole = abs(page_w - bw) < 1e-6 and abs(page_h - bh) < 1e-6
@@ -199,7 +250,9 @@ def paint_true_scale(
             source = tile.source.translated(rect.x(), rect.y())
             _paint_board_region(painter, scene, source, tile.at, dpi)
             if not whole:
-                _paint_tile_marks(painter, tile, overlap, dpi, title or "board", page_w)
+                _paint_tile_marks(
+                    painter, tile, overlap, dpi, title or "board", QSizeF(page_w, page_h), printable
+                )
     finally:
         painter.end()
     return tiles
@@ -243,8 +296,9 @@ def print_board(
     viewer: str | None = None,
 ) -> int:
     """Print the board at true scale on ``printer`` (a configured QPrinter), tiled
-    over its paper, in ``viewer``'s view (None: the referee's); returns the number
-    of pages."""
+    over its paper turned the way that needs fewer sheets (as the tiled PDF's,
+    :func:`paper_size`), in ``viewer``'s view (None: the referee's); returns the
+    number of pages."""
     scene = board_scene(state, viewer=viewer)
     # Painted at the PDF's resolution, the page is the PDF's: what the drawing
     # sizes in pixels (cosmetic lines, hatching, the smallest label drawn) is
@@ -253,13 +307,29 @@ def print_board(
     # still print at the printer's own resolution.
     printer.setResolution(PDF_DPI)
     try:
+        rect = scene.board_rect()
+        bw, bh = rect.width(), rect.height()
+        layout = printer.pageLayout()
+        # The printer's margins are what it cannot print: the label goes between
+        # them and the board, so the board's border leaves room for it.
+        unprintable = layout.margins(QPageLayout.Unit.Inch)
+        most = max(unprintable.left(), unprintable.top(), unprintable.right(), unprintable.bottom())
+        margin = max(PAGE_MARGIN_IN, most + LABEL_BAND_IN)
+        paper = layout.pageSize().size(QPageSize.Unit.Inch)  # portrait, whatever the turn
+        pw, ph = sorted((paper.width(), paper.height()))
+        portrait = len(tile_layout(bw, bh, pw, ph, margin, overlap))
+        landscape = len(tile_layout(bw, bh, ph, pw, margin, overlap))
+        turn = QPageLayout.Orientation.Portrait
+        if landscape < portrait:
+            turn = QPageLayout.Orientation.Landscape
+        printer.setPageOrientation(turn)  # a printer that refuses prints as it is
         layout = printer.pageLayout()
         full = layout.fullRect(QPageLayout.Unit.Inch)
+        printable = layout.margins(QPageLayout.Unit.Inch)
         printer.setFullPage(True)
-        margin = max(PAGE_MARGIN_IN, layout.margins(QPageLayout.Unit.Inch).left())
         tiles = paint_true_scale(
             printer, scene, full.width(), full.height(), overlap=overlap, margin=margin,
-            title=state.setup.name,
+            title=state.setup.name, printable=printable,
         )  # fmt: skip
     finally:
         scene.clear()
