@@ -91,6 +91,8 @@ def test_a_community_save_is_mapped_unit_by_unit_and_goes_in_as_one_undo_step(
 
     result = import_save(demo.files, path, demo, choose=user)
     assert result is not None and len(result.events) == 2
+    # The Orc Boyz were found by name and left so: counted so, not as chosen.
+    assert "2 pieces found (1 by name, 1 chosen)" in result.summary
     assert not seen["grab"].isNull()
     after = units(demo)
     assert (after["b-boyz"].x, after["b-boyz"].y) == (36, 26.5)

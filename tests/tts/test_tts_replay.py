@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from tabletop_gui.io.importers import ImportRequest, import_bytes
-from tabletop_gui.io.tts.memory import Remembered, recall, remember
+from tabletop_gui.io.tts.memory import Remembered, game_key, recall, remember
 from tabletop_gui.io.tts.read import read_save
 from tabletop_gui.io.tts.replay import read_into
 from tabletop_gui.model.events.core import MovePiece, RotatePiece
@@ -108,8 +108,9 @@ def test_an_object_chosen_for_a_unit_is_remembered_for_the_next_save(tmp_path):
     assert plain.events == () and "Big Horse Men (Custom_Model, beef01)" in plain.notes[-1]
     chosen = read_into(game, read_save(data), chosen={"beef01": "knights"})
     assert chosen.events == (MovePiece("knights", 36.0, 24.0, 180.0),)
-    remember([Remembered("beef01", "Big Horse Men", "knights", "Knights")])
-    assert recall() == [Remembered("beef01", "Big Horse Men", "knights", "Knights")]
+    key = game_key(game)
+    remember([Remembered("beef01", "Big Horse Men", "knights", "Knights", key)])
+    assert recall() == [Remembered("beef01", "Big Horse Men", "knights", "Knights", key)]
     again = imported(data, into=game)  # the command reads the remembered mappings
     assert again.game.events == (MovePiece("knights", 36.0, 24.0, 180.0),)
     assert "1 piece found (1 remembered)" in again.summary
@@ -118,6 +119,7 @@ def test_an_object_chosen_for_a_unit_is_remembered_for_the_next_save(tmp_path):
 def test_a_remembered_mapping_is_not_used_for_another_unit_of_that_id(tmp_path):
     save = {"ObjectStates": [{"GUID": "beef01", "Nickname": "Big Horse Men",
                               "Transform": {"posX": 0.0, "posZ": 0.0}}]}  # fmt: skip
-    remember([Remembered("beef01", "Big Horse Men", "knights", "Knights of Another Game")])
+    remember([Remembered("beef01", "Big Horse Men", "knights", "Knights of Another Game",
+                         game_key(battle()))])  # fmt: skip
     result = imported(json.dumps(save).encode(), into=battle())
     assert result.game.events == ()

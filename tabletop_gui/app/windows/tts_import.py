@@ -39,7 +39,7 @@ from tabletop_gui.io import FileFormatError
 from tabletop_gui.io.importers import read_import_file
 from tabletop_gui.io.tts import mapping
 from tabletop_gui.io.tts.match import BY_ID, BY_NAME, CHOSEN, REMEMBERED, match_save, movable
-from tabletop_gui.io.tts.memory import Remembered, recall, remember
+from tabletop_gui.io.tts.memory import Remembered, for_game, game_key, recall, remember
 from tabletop_gui.io.tts.read import MAX_SAVE_BYTES, TtsObject, TtsSave, read_save
 from tabletop_gui.io.tts.replay import SaveImport, read_into
 from tabletop_gui.model.game import Game
@@ -69,6 +69,8 @@ class SaveMappingDialog(QDialog):
         super().__init__(parent)
         self.game = game
         self.save = save
+        #: Which game the choices are remembered for (``memory.game_key``).
+        self.key = game_key(game)
         name = Path(source).name if source else "the save"
         self.setWindowTitle(f"Import {name}: which object is which unit")
         self.resize(860, 620)
@@ -76,7 +78,7 @@ class SaveMappingDialog(QDialog):
         self.scene = state.scene
         self.pieces = movable(self.scene)
         self.objects = [o for o in save.objects if not o.furniture]
-        auto = match_save(save, self.scene, remembered=remembered or [])
+        auto = match_save(save, self.scene, remembered=for_game(remembered or [], game))
         self.auto = {pid: (obj.key, how) for pid, (obj, how) in auto.found.items()}
         #: Units whose name is on several objects: those objects' keys (listed first).
         self.ambiguous = {pid: [o.key for o in objs] for pid, objs in auto.ambiguous.items()}
@@ -165,7 +167,10 @@ class SaveMappingDialog(QDialog):
 
     def imported(self) -> SaveImport:
         """The moves the rows give."""
-        return read_into(self.game, self.save, chosen=self.chosen(), only_chosen=True)
+        chosen = self.chosen()
+        # A row left as the dialog found it counts as found so (by name...), not chosen.
+        kept = {key: how for pid, (key, how) in self.auto.items() if chosen.get(key) == pid}
+        return read_into(self.game, self.save, chosen=chosen, only_chosen=True, found_as=kept)
 
     def remembered(self) -> list[Remembered]:
         """The rows to remember: each object with a GUID and the piece chosen for it."""
@@ -175,7 +180,8 @@ class SaveMappingDialog(QDialog):
         for key, pid in self.chosen().items():
             obj = objects[key]
             if obj.guid:
-                out.append(Remembered(obj.guid, obj.nickname, pid, _piece_name(pieces[pid])))
+                name = _piece_name(pieces[pid])
+                out.append(Remembered(obj.guid, obj.nickname, pid, name, game=self.key))
         return out
 
     def refresh(self) -> None:

@@ -59,10 +59,14 @@ def match_save(
     chosen: Mapping[str, str] | None = None,
     remembered: Sequence[Remembered] = (),
     only_chosen: bool = False,
+    found_as: Mapping[str, str] | None = None,
 ) -> Matching:
     """Match the objects of ``save`` to the pieces of ``scene``. ``chosen``: object
     key -> piece id, the user's choices (they come first); ``only_chosen``: they
-    are the whole mapping (the import dialog, where "not on the table" is a choice)."""
+    are the whole mapping (the import dialog, where "not on the table" is a choice);
+    ``found_as``: object key -> how it was found, for the choices that keep what
+    the dialog found (by id, by name, remembered: counted so, not as chosen).
+    ``remembered``: the mappings of this game (``memory.for_game``)."""
     pieces = {p.id: p for p in movable(scene)}
     objects = [o for o in save.objects if not o.furniture]
     claims: dict[str, list[tuple[TtsObject, str]]] = {}
@@ -72,10 +76,12 @@ def match_save(
         claims.setdefault(piece_id, []).append((obj, how))
         taken.add(obj.key)
 
+    by_user: set[str] = set()
     for obj in objects:
         piece_id = (chosen or {}).get(obj.key)
         if piece_id in pieces:
-            claim(obj, piece_id, CHOSEN)
+            claim(obj, piece_id, (found_as or {}).get(obj.key, CHOSEN))
+            by_user.add(obj.key)
     objects_left = [] if only_chosen else objects
     for obj in objects_left:
         if obj.key in taken:
@@ -109,7 +115,7 @@ def match_save(
             found[pid] = got[0]
         elif got:
             # The user's own choice settles a clash; else neither object is used.
-            mine = [g for g in got if g[1] == CHOSEN]
+            mine = [g for g in got if g[0].key in by_user]
             if len(mine) == 1:
                 found[pid] = mine[0]
             else:

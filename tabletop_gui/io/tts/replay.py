@@ -25,7 +25,7 @@ from tabletop_gui.io.tts.match import (
     movable,
     norm,
 )
-from tabletop_gui.io.tts.memory import Remembered
+from tabletop_gui.io.tts.memory import Remembered, for_game
 from tabletop_gui.io.tts.read import TtsObject, TtsSave
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.bounds import where_off
@@ -62,11 +62,14 @@ def read_into(
     chosen: Mapping[str, str] | None = None,
     remembered: Sequence[Remembered] = (),
     only_chosen: bool = False,
+    found_as: Mapping[str, str] | None = None,
 ) -> SaveImport:
     """The moves that bring ``game`` (after its whole log) to where ``save``
-    has its pieces (``match.match_save`` says which object is which piece)."""
+    has its pieces (``match.match_save`` says which object is which piece; of
+    ``remembered``, only the mappings of this game count)."""
     state = replay(game.setup, game.events)
-    matching = match_save(save, state.scene, chosen, remembered, only_chosen)
+    mine = for_game(remembered, game)
+    matching = match_save(save, state.scene, chosen, mine, only_chosen, found_as)
     notes: list[str] = []
     events: list[Event] = []
     moved = turned = 0
