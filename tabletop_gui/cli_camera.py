@@ -18,7 +18,7 @@ from typing import Any
 from tabletop_gui.camera.errors import CameraError
 from tabletop_gui.camera.markers import CORNER_SIZE_IN, TAG_SIZE_IN, parse_ids
 from tabletop_gui.camera.records import alignment_of, kept_fit, lens_of
-from tabletop_gui.camera.table_read import TableReading, board_words, read_table
+from tabletop_gui.camera.table_read import TableReading, board_words, read_table, units_words
 from tabletop_gui.io import FileFormatError, load_game, save_game
 from tabletop_gui.model.camera import TableCamera
 from tabletop_gui.model.game import Game
@@ -168,17 +168,13 @@ def apply_reading(game: Game, reading: TableReading, *, record: bool) -> Game:
 
 def summary(reading: TableReading, photo: str) -> str:
     fit = reading.fit
-    seen = [u for u in reading.units if u.seen and not u.problem]
-    moved = [u for u in seen if u.moved]
     lens = ""
     if fit.lens is not None:
         source = "kept with the alignment" if reading.kept else "fitted from the photo"
         lens = (f"; the lens's distortion {source} (k1 {fit.lens.k1:.4f}, "
                 f"k2 {fit.lens.k2:.4f})" if fit.lens.fitted
                 else "; the game's lens calibration used")  # fmt: skip
-    lines = [f"{photo}: {board_words(reading)}{lens}; "
-             f"{len(seen)} of {len(reading.units)} tagged units seen, {len(moved)} moved",
-             ]  # fmt: skip
+    lines = [f"{photo}: {board_words(reading)}{lens}; {units_words(reading)}"]
     for u in reading.units:
         if u.problem:
             continue

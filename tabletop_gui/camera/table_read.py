@@ -44,6 +44,9 @@ SIZE_TOLERANCE = 0.2
 #: The largest photo read (pixels): a 100-megapixel frame is past any camera
 #: that films a table, and decoding it takes gigabytes.
 MAX_PIXELS = 100_000_000
+#: How a unit gets its tag (docs/camera.md, The marker convention).
+HOW_TO_TAG = ('in the window select a unit and set its "Camera tag" in the Inspector; in the '
+              "game file, the unit's tag field")  # fmt: skip
 #: What a JSON reading's shape is (docs/camera.md, A photo of the table).
 JSON_VERSION = 1
 
@@ -303,6 +306,16 @@ def board_words(reading: TableReading) -> str:
             f"{fit.rms_in:.3f} in RMS)")  # fmt: skip
 
 
+def units_words(reading: TableReading) -> str:
+    """How many tagged units were seen and moved, in words (``table``'s summary,
+    the window's status bar); a game with no tagged unit is told how to tag one."""
+    if not reading.units:
+        return f"no unit of the game has a camera tag: nothing to place ({HOW_TO_TAG})"
+    seen = sum(1 for u in reading.units if u.seen and not u.problem)
+    moved = sum(1 for u in reading.units if u.moved)
+    return f"{seen} of {len(reading.units)} tagged units seen, {moved} moved"
+
+
 def _ids(ids: Sequence[int]) -> str:
     return ", ".join(str(i) for i in ids)
 
@@ -333,7 +346,7 @@ def place_units(
     for t in unknown:
         s = tags[t][0]
         problems.append(f"tag {t} at pixel ({s.centre[0]:.0f}, {s.centre[1]:.0f}) is on no unit "
-                        "(set a unit's tag to use it)")  # fmt: skip
+                        f'(give a unit "Camera tag" {t} to use it: {HOW_TO_TAG})')  # fmt: skip
     return TableReading(fit, tuple(readings), unknown, tuple(problems), tuple(places.values()))
 
 

@@ -190,3 +190,19 @@ def test_a_game_whose_board_is_not_the_tables_size_is_refused_naming_both(tmp_pa
     assert "narrower than tall on the board (at most 1.2%): is the board 70 x 48 in" in err
     assert "They fit a board of 72." in err
     assert not (tmp_path / "x.json").exists()
+
+
+def test_a_game_with_no_tagged_unit_says_how_to_give_one_a_tag(tmp_path, photo, capsys):
+    """The trial: "0 of 0 tagged units seen", and the tags seen listed as on no unit
+    without a word on how to link them."""
+    game = load_game(game_file(tmp_path))
+    units = {k: replace(u, tag=None) for k, u in game.setup.scene.units.items()}
+    scene = replace(game.setup.scene, units=units)
+    path = str(tmp_path / "untagged.json")
+    save_game(replace(game, setup=replace(game.setup, scene=scene)), path)
+    assert main(["table", path, photo]) == 0
+    out = capsys.readouterr().out
+    assert "0 of 0" not in out
+    assert "no unit of the game has a camera tag: nothing to place" in out
+    assert 'select a unit and set its "Camera tag" in the Inspector' in out
+    assert "tag 4 at pixel (" in out and 'give a unit "Camera tag" 4 to use it' in out

@@ -280,3 +280,15 @@ def test_undoing_a_photo_read_takes_its_picture_and_rings_away_and_redo_brings_t
     assert camera.unseen == set()
     stack.undo()
     assert camera.unseen == {"u4"} and camera.underlay.item.pixmap().cacheKey() == placed
+
+
+def test_a_photo_of_a_game_with_no_tagged_unit_says_how_to_tag_one(qtbot, photo):
+    game = moved_game()
+    units = {k: replace(u, tag=None) for k, u in game.setup.scene.units.items()}
+    scene = replace(game.setup.scene, units=units)
+    window = open_window(qtbot, replace(game, setup=replace(game.setup, scene=scene)))
+    message = window.camera.open_photo(photo)
+    said = window.statusBar().currentMessage()
+    assert "no unit of the game has a camera tag: nothing to place" in said
+    assert 'set its "Camera tag" in the Inspector' in said
+    assert "tag 4 at pixel (" in message and 'give a unit "Camera tag" 4 to use it' in message

@@ -81,16 +81,14 @@ class PhotoMarks(QUndoCommand):
         self.camera.show_marks(*self.old)
 
 
-def photo_words(reading: TableReading, moved: int) -> str:
+def photo_words(reading: TableReading) -> str:
     """The status bar's words for a photo read: where the board came from (the
     corner markers seen, the kept alignment), the units seen and moved."""
-    from tabletop_gui.camera.table_read import board_words
+    from tabletop_gui.camera.table_read import board_words, units_words
 
-    seen = sum(1 for u in reading.units if u.seen and not u.problem)
     fitted = reading.fit.lens_source == "fitted" and not reading.kept
     lens = "; lens distortion fitted from the photo" * fitted
-    return (f"Table photo: {board_words(reading)}; {seen} of {len(reading.units)} tagged units "
-            f"seen, {moved} moved{lens}")  # fmt: skip
+    return f"Table photo: {board_words(reading)}; {units_words(reading)}{lens}"
 
 
 class CameraController(Part):
@@ -309,7 +307,7 @@ class CameraController(Part):
             marks.redo()  # shown, with no undo step of its own: the game is unchanged
         if refused:
             return f"The units were not moved: {refused}"
-        self.status(photo_words(reading, len(moves)))
+        self.status(photo_words(reading))
         if reading.problems:
             board = any(p.startswith("the board:") for p in reading.problems)
             heading = "The photo was read with a warning" if board else "Some tags were not used"
