@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import field, replace
 
 from tabletop_gui.io.errors import FileFormatError, json_problem
+from tabletop_gui.io.game_file import FORMAT_NAME as GAME_FORMAT
 from tabletop_gui.io.import_check import checked_game
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.game import Game
@@ -149,12 +150,13 @@ def find_importer(data: bytes, name: str = "") -> Importer:
 def _refuse_broken_json(data: bytes, name: str) -> None:
     """A file that is JSON-shaped (an object or a list) but does not parse is
     refused at the JSON parser's line and column, naming the formats read from
-    JSON (which one it was meant to be is not told by a name)."""
+    JSON (which one it was meant to be is not told by a name); a game file of this
+    program is said to be one."""
     head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
     if not head.startswith((b"{", b"[")):
         return
     try:
-        json.loads(data.decode("utf-8-sig"))
+        value = json.loads(data.decode("utf-8-sig"))
     except UnicodeDecodeError:
         return
     except RecursionError:
@@ -168,6 +170,14 @@ def _refuse_broken_json(data: bytes, name: str) -> None:
             f"read from JSON: {formats} (a game file of this program is opened, not imported)",
             name,
         ) from None
+    if isinstance(value, dict) and value.get("format") == GAME_FORMAT:
+        raise FileFormatError(
+            "(file)",
+            "a game file of this program, which is opened, not imported (tabletop-gui "
+            "GAME.json, or File ▸ Open…); to add a file to this game, import it with "
+            "--into GAME.json",
+            name,
+        )
 
 
 def read_import_file(path: str | os.PathLike[str], limit: int | None = None) -> bytes:

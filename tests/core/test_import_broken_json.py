@@ -109,3 +109,12 @@ def test_the_json_parsers_messages_are_worded(text, words):
     where, problem = json_problem(caught.value)
     assert where == parser_place(text)
     assert problem.startswith("not valid JSON: ") and words in problem
+
+
+def test_a_game_file_given_to_import_is_said_to_be_opened_not_imported(tmp_path):
+    from tabletop_gui.examples import DEMO_BOARD
+
+    err = refused(tmp_path, "demo.json", DEMO_BOARD.read_bytes())
+    assert err.path == "(file)"
+    assert err.problem.startswith("a game file of this program, which is opened, not imported")
+    assert "--into GAME.json" in err.problem
