@@ -22,6 +22,7 @@ __all__ = [
     "clock_text",
     "controls",
     "deployment_text",
+    "ending_step",
     "finished",
     "game_over",
     "result_text",
@@ -77,3 +78,10 @@ def steps(state: GameState, events: Sequence[Event], first: str | None = None,
     if finished(state, board):
         return []
     return family_of(state.setup).turn_steps(state, events, first, choice)
+
+
+def ending_step(offered: Sequence[Step]) -> Step | None:
+    """The step among ``offered`` (the bar's steps now) that ends the turn or
+    the round, first or second button alike; None when none does (the game's
+    first turn is still to start, a Carnevale round to open)."""
+    return next((s for s in offered if s.ends), None)

@@ -15,6 +15,9 @@ from tabletop_gui.model.fields import NO_VALUES, FieldValues
 from tabletop_gui.model.pieces import BaseShape, Side, Zone
 from tabletop_gui.model.scene import Board, Setup
 
+#: The roles of the steps that end a turn or a round.
+ENDING_KEYS = ("end_turn", "end_round")
+
 
 @dataclass(frozen=True)
 class Step:
@@ -25,6 +28,12 @@ class Step:
     label: str
     events: tuple[Event, ...]
     key: str = "advance"
+
+    @property
+    def ends(self) -> bool:
+        """It ends the turn or the round (the turn bar's end key, whichever
+        button shows it)."""
+        return self.key in ENDING_KEYS
 
 
 @dataclass(frozen=True)

@@ -299,3 +299,53 @@ def test_carnevale_opening_of_the_bundled_game_with_activations_and_objective_ac
     click(qtbot, bar.second_button)
     assert window.doc.timeline.events[-1] == TurnEnd(1)
     assert bar.advance_button.text() == "Start round 2"
+
+
+def test_carnevale_ctrl_shift_return_ends_the_round_once_every_character_has_acted(qtbot):
+    """The trial: once the 8 characters had activated the bar showed "End round 1"
+    alone (and an empty drop-down), and Ctrl+Shift+Return, documented as ending
+    the round, did nothing and said nothing. It ends the round whichever button
+    shows it; with no turn or round to end it says so and records nothing."""
+    bundled = load_game(SCENARIOS / "carnevale_drowned_quarter.json")
+    game = Game(bundled.setup, bundled.events[:30])  # round 1, all 8 activated
+    window = open_window(qtbot, game)
+    bar = window.turn_bar
+    assert bar.clock.text() == "Round 1 · 8 of 8 activated"
+    assert [s.label for s in bar.steps] == ["End round 1"]
+    qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+                   | Qt.KeyboardModifier.ShiftModifier)  # fmt: skip
+    assert window.doc.timeline.events[-1] == TurnEnd(1)
+    window.doc.undo_stack.undo()
+    assert not bar.chooser_box.isVisible(), "no character left to choose"
+    window.doc.undo_stack.redo()
+    assert bar.advance_button.text() == "Start round 2"
+    before = len(window.doc.timeline)
+    qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+                   | Qt.KeyboardModifier.ShiftModifier)  # fmt: skip
+    assert len(window.doc.timeline) == before
+    assert bar.message.text() == (
+        "Nothing to end now: the next step is Start round 2 (Ctrl+Return)"
+    )
+    # While a character activates, the key still ends the round (the second button).
+    click(qtbot, bar.advance_button)
+    click(qtbot, bar.advance_button)
+    assert [s.label for s in bar.steps][1:] == ["End round 2"]
+    assert bar.message.text() == ""
+    qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+                   | Qt.KeyboardModifier.ShiftModifier)  # fmt: skip
+    assert window.doc.timeline.events[-1] == TurnEnd(2)
+
+
+def test_hex_ctrl_shift_return_ends_the_turn_when_it_is_the_only_step(qtbot):
+    """Hex: after the movement phase the bar offers only "End X's turn → Y"; the
+    key that ends the turn from any phase ends it there too."""
+    bundled = load_game(SCENARIOS / "hex_hochkirch_ridge_demo.json")
+    window = open_window(qtbot, Game(bundled.setup, []))
+    bar = window.turn_bar
+    while len(bar.steps) > 1 or "turn →" not in bar.steps[0].label:
+        click(qtbot, bar.advance_button)
+    (only,) = bar.steps
+    qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+                   | Qt.KeyboardModifier.ShiftModifier)  # fmt: skip
+    assert isinstance(window.doc.timeline.events[-1], TurnStart), only.label
+    assert window.doc.timeline.events[-2] == next(e for e in only.events if isinstance(e, TurnEnd))

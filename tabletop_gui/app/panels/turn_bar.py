@@ -295,6 +295,24 @@ class TurnBar(QWidget):
             step = self._steps[i]
             self.record.emit(step.events, step.label)
 
+    def run_ending_step(self) -> None:
+        """Ctrl+Shift+Return: the step that ends the turn or the round, whichever
+        button shows it (the family says which: ``Step.ends``); else say why
+        nothing happens."""
+        if self.doc.looking_back:
+            return  # the bar already says it is read-only
+        step = turns.ending_step(self._steps)
+        if step is not None:
+            self.record.emit(step.events, step.label)
+        elif turns.finished(self.doc.state, self.doc.scoreboard()):
+            self.show_message("Nothing to end: the game is over")
+        elif not self._steps:
+            self.show_message("Nothing to end: the turn bar offers no step")
+        else:
+            self.show_message(
+                f"Nothing to end now: the next step is {self._steps[0].label} (Ctrl+Return)"
+            )
+
     def record_input(self) -> None:
         """Record the side input's action with the typed text (a Command card)."""
         text = self.input_box.currentText().strip()

@@ -1,5 +1,5 @@
 """The main window's play part: the turn bar (on its toolbar at the top), Game ▸
-Advance, the second turn-bar step and Record a dice roll, and the objective
+Advance, End the turn or round and Record a dice roll, and the objective
 actions the selection offers (a right-click on the board, or Ctrl+Space). What
 is offered and whether it is allowed now is the family's answer
 (``play.actions.menu``); every action is recorded as one undo step."""
@@ -41,11 +41,11 @@ class PlayController(Part):
 
         advance = self.action(None, "&Advance (turn bar)", lambda: turn_bar.run_step(0))
         advance.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
-        #: Game ▸ Advance, the second step, Record a dice roll.
+        #: Game ▸ Advance, End the turn or round, Record a dice roll.
         self.turn_actions: list[QAction] = [
             advance,
-            self.action(None, "Second turn-bar step (end turn / end round)",
-                        lambda: turn_bar.run_step(1), "Ctrl+Shift+Return"),
+            self.action(None, "End the turn or round (turn bar)", turn_bar.run_ending_step,
+                        "Ctrl+Shift+Return"),
             self.action(None, "Record a &dice roll…", turn_bar.ask_dice, "Ctrl+Shift+D"),
         ]  # fmt: skip
         #: Game ▸ Objective actions for the selection…

@@ -137,6 +137,8 @@ class CarnevalePlay(Family):
         for uid in can_activate(state):
             u = state.scene.units[uid]
             options.append((uid, f"{piece_label(u)} ({side_name(state.scene, u.side)})"))
+        if not options:  # every character has activated: nothing to choose
+            return TurnControls()
         chooser = Chooser("The character to activate next", tuple(options),
                           suggested_character(state))  # fmt: skip
         return TurnControls(chooser=chooser)

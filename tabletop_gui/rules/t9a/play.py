@@ -164,10 +164,12 @@ class NinthAgePlay(Family):
 
         def end_game_turn(turn: int, ends: tuple[Event, ...]) -> Step:
             if turn >= final:
-                return Step(f"End Game Turn {turn} (end of the game)", (*ends, TurnEnd(turn)))
+                label = f"End Game Turn {turn} (end of the game)"
+                return Step(label, (*ends, TurnEnd(turn)), key="end_round")
             return Step(
                 f"End Game Turn {turn} → Game Turn {turn + 1} ({a_name})",
                 (*ends, TurnEnd(turn), TurnStart(turn + 1), TurnStart(turn + 1, a)),
+                key="end_round",
             )
 
         if last is None:
@@ -175,7 +177,8 @@ class NinthAgePlay(Family):
         if isinstance(last, TurnStart) and last.side is None:
             return [Step(f"Start {na} Player Turn", (TurnStart(n, a),))]
         if isinstance(last, TurnStart) and last.side == a:
-            return [Step(f"End {na} Player Turn → {b_name}", (TurnEnd(n, a), TurnStart(n, b)))]
+            ends_a = (TurnEnd(n, a), TurnStart(n, b))
+            return [Step(f"End {na} Player Turn → {b_name}", ends_a, key="end_turn")]
         if isinstance(last, TurnStart):
             return [end_game_turn(n, (TurnEnd(n, last.side),))]
         if isinstance(last, TurnEnd) and last.side == a:
