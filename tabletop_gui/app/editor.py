@@ -287,10 +287,27 @@ class Editor:
         return self.doc.commit(events, f"Give {len(events)} pieces to the next side")
 
     def update(self, piece_id: str, changes: dict[str, Any]) -> str | None:
+        """One undo step of field edits. A unit's or marker's place and a unit's
+        facing go in as the move and the turn a drag makes (MovePiece,
+        RotatePiece): the rules check and flag them as they do a drag's (a hex
+        already held, a unit moved in the other side's turn), and the log words
+        them as moves."""
         piece = self.scene.piece(piece_id)
         fields = ", ".join(changes)
         label = f"Edit {piece_label(piece)}: {fields}"
-        return self.doc.commit([UpdatePiece(piece_id, changes)], label)
+        rest = dict(changes)
+        events: list[Event] = []
+        if isinstance(piece, Unit | Marker) and ("x" in rest or "y" in rest):
+            x, y = rest.pop("x", piece.x), rest.pop("y", piece.y)
+            if (x, y) != (piece.x, piece.y):
+                events.append(MovePiece(piece_id, x, y))
+        if isinstance(piece, Unit) and "facing" in rest:
+            facing = rest.pop("facing")
+            if facing != piece.facing:
+                events.append(RotatePiece(piece_id, facing))
+        if rest or not events:
+            events.insert(0, UpdatePiece(piece_id, rest or changes))
+        return self.doc.commit(events, label)
 
     def _refuse(self, reason: str) -> str:
         self.doc.message.emit(f"Refused: {reason}")

@@ -104,6 +104,35 @@ def test_escape_in_a_field_takes_down_its_refusal(qtbot):
     assert window.doc.state.scene.units["a-peasants"].x != 200
 
 
+def test_a_unit_moved_by_its_x_field_is_flagged_as_a_drag_of_it_would_be(qtbot):
+    # The demo's present: Equitaine's Player Turn. Orc Boyz moved by typing its
+    # x is a move of the side not acting, and the log flags it as it flags a drag.
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    select(window, "b-boyz")
+    before = len(window.doc.timeline.events)
+    window.inspector.edit("x", "30")
+    assert window.doc.state.scene.units["b-boyz"].x == 30
+    row = before + 1  # the log numbers events from 1
+    assert window.log_panel.flagged_rows()[-1] == row
+    assert "Orc Boyz (Orcs) moved in Equitaine's turn" in window.log_panel.row_text(row)
+
+
+def test_the_hex_field_refuses_a_hex_another_unit_holds_as_a_drag_does(qtbot):
+    # Hochkirch after event 19: Musketeers on F5, Grenadiers on G5; one unit per
+    # hex (docs/hex.md), whether the unit is dragged or its hex typed.
+    game = load_game(str(HEX))
+    window = open_window(qtbot, game.truncated(19), None)
+    select(window, "b-musk")
+    x, y = (window.doc.state.scene.units["b-musk"].x, window.doc.state.scene.units["b-musk"].y)
+    window.inspector.edit("hex", "G5")
+    assert "cannot enter hex G5" in window.inspector.message.text()
+    assert (window.doc.state.scene.units["b-musk"].x, window.doc.state.scene.units["b-musk"].y) == (
+        x,
+        y,
+    )
+    assert len(window.doc.timeline.events) == 19
+
+
 def test_the_inspectors_refusal_names_the_piece_by_its_name(qtbot):
     window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
     select(window, "a-duke")
