@@ -9,11 +9,11 @@ import sys
 from dataclasses import replace
 
 import pytest
-from hexkit import BLUE, RED, Play, setup, turn, unit
+from hexkit import BLUE, BOARD, RED, Play, setup, turn, unit
 
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import FileFormatError, dumps, game_from_json, load_game, loads
-from tabletop_gui.model.events import GameEnd, TurnEnd
+from tabletop_gui.model.events import GameEnd, TurnEnd, UpdatePiece
 from tabletop_gui.model.game import Game
 from tabletop_gui.rules import RuleError, Timeline, evaluate, replay
 from tabletop_gui.rules.hexbanners.events import Eliminate, HexMove
@@ -205,6 +205,18 @@ def test_a_unit_cannot_move_onto_a_hex_another_unit_holds():
         p(HexMove("b1", (2, 1)))
     with pytest.raises(RuleError, match="hex u2 is not on the board"):
         p(HexMove("b1", (20, 1)))
+
+
+def test_a_place_given_as_a_field_edit_is_held_to_the_one_unit_per_hex_rule():
+    # A file may give a unit's place as an update of x and y (the window used to
+    # write a typed-in hex so): the hex it puts the unit on is checked as a move's.
+    p = Play(setup([unit("b1", BLUE, (1, 1)), unit("r1", RED, (2, 1))]))(*turn(1, BLUE))
+    x, y = BOARD.hex_to_point((2, 1))
+    with pytest.raises(RuleError, match="cannot enter hex c2: enemy R1 is there"):
+        p(UpdatePiece("b1", {"x": x, "y": y}))
+    x, y = BOARD.hex_to_point((1, 2))
+    p(UpdatePiece("b1", {"x": x, "y": y}))  # a free hex: played
+    assert p.tl.current.scene.units["b1"].y == y
 
 
 # -- bad scenario data gets a clear message naming the place -------------------

@@ -15,6 +15,7 @@ from tabletop_gui.model.events import (
     MovePiece,
     RemoveCasualty,
     TurnStart,
+    UpdatePiece,
 )
 from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label, row_label, snap
 from tabletop_gui.model.names import possessive
@@ -126,6 +127,15 @@ class HexBanners(HexBannersPlay):
         if isinstance(event, AddPiece) and event.unit is not None:
             to = board.point_to_hex(event.unit.x, event.unit.y)
             return self._check_destination(state, board, event.unit.id, to, event.unit)
+        if isinstance(event, UpdatePiece) and {"x", "y"} & event.changes.keys():
+            # A place given as a field edit (files written before the window wrote
+            # it as a move) is held to the same hex rule as a move.
+            unit = state.scene.units.get(event.piece_id)
+            if unit is not None and not unit.removed:
+                x, y = event.changes.get("x", unit.x), event.changes.get("y", unit.y)
+                if isinstance(x, int | float) and isinstance(y, int | float):
+                    to = board.point_to_hex(float(x), float(y))
+                    return self._check_destination(state, board, unit.id, to)
         if isinstance(event, ExitBoard):
             return self._check_exit(state, board, event)
         if isinstance(event, PlayCard) and state.clock.side not in (None, event.side):
