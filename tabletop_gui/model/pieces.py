@@ -214,8 +214,11 @@ class Marker:
         for name in ("x", "y", "elevation"):
             if not math.isfinite(getattr(self, name)):
                 errors.append((name, "must be a finite number"))
-        if self.value is not None and abs(self.value) > limits.MAX_POINTS:
-            errors.append(("value", limits.above(abs(self.value), limits.MAX_POINTS) or ""))
+        if self.value is not None and self.value < 0:
+            # Victory Points an objective is worth: a negative worth scores nothing.
+            errors.append(("value", f"must be >= 0, got {self.value}"))
+        elif self.value is not None and self.value > limits.MAX_POINTS:
+            errors.append(("value", limits.above(self.value, limits.MAX_POINTS) or ""))
         return errors + _caps(self, MARKER_CAPS)
 
 

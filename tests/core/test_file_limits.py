@@ -116,6 +116,18 @@ def test_unit_counts_past_any_real_army_are_refused_before_scoring(name, field, 
     assert (err.path, err.problem) == (f"units[0].{field}", problem)
 
 
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [(-2, "must be >= 0, got -2"), (2_000_000, "must be <= 1,000,000, got 2,000,000")],
+)
+def test_a_markers_value_in_victory_points_is_refused_below_zero_and_past_the_cap(value, problem):
+    # An objective worth -2 VP would take points off the side holding it.
+    data = scenario_data("carnevale_drowned_quarter.json")
+    data["markers"][0]["value"] = value
+    err = load_error(data)
+    assert (err.path, err.problem) == ("markers[0].value", problem)
+
+
 def test_a_board_kind_that_is_a_list_is_named():
     data = scenario_data("t9a_frontline_clash_demo.json")
     data["board"] = {"kind": []}

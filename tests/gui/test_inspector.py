@@ -173,3 +173,13 @@ def test_the_ninth_age_inspector_keeps_its_fields_and_drops_carnevales(qtbot):
     fields = set(window.inspector.widgets)
     assert T9A_ONLY | {"models", "scoring", "leader"} <= fields
     assert not fields & CARNEVALE_ONLY
+
+
+def test_an_objectives_value_below_zero_is_refused_by_its_field(qtbot):
+    # An objective is worth Victory Points (docs/carnevale.md): -2 scores nothing
+    # and would take points off the side holding it.
+    window = open_file(qtbot, CARNEVALE)
+    select(window, "obj-mask")
+    window.inspector.edit("value", "-2")
+    assert window.inspector.message.text().startswith("Value: refused, must be >= 0, got -2")
+    assert window.doc.state.scene.markers["obj-mask"].value == 3

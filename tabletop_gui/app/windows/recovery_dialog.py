@@ -29,7 +29,7 @@ class Choice(Enum):
 
 
 def leftover_line(left: Leftover) -> str:
-    """'Orcs vs Equitaine (/home/anna/club.json), autosaved 2026-12-03 09:02'."""
+    """'Orcs vs Equitaine (club.json), autosaved 2026-12-03 09:02'."""
     name = left.name or "An untitled game"
     where = f" ({left.original})" if left.original else ""
     return f"{name}{where}, autosaved {left.when()}"
