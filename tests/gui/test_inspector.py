@@ -183,3 +183,25 @@ def test_an_objectives_value_below_zero_is_refused_by_its_field(qtbot):
     window.inspector.edit("value", "-2")
     assert window.inspector.message.text().startswith("Value: refused, must be >= 0, got -2")
     assert window.doc.state.scene.markers["obj-mask"].value == 3
+
+
+def test_renaming_a_piece_renames_the_inspectors_title(qtbot):
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    select(window, "forest")
+    assert window.inspector.title.text() == "Terrain: Forest"
+    window.inspector.edit("name", "Old Mill")
+    assert window.doc.state.scene.terrain["forest"].name == "Old Mill"
+    assert window.inspector.title.text() == "Terrain: Old Mill"
+
+
+def test_a_refusal_made_while_looking_back_comes_down_once_the_game_continues(qtbot):
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    window.doc.look_at(10)
+    select(window, "a-knights")
+    window.inspector.edit("x", "30")
+    assert "refused" in window.inspector.message.text()
+    assert window.doc.continue_from_here() is None
+    settle()
+    assert window.inspector.message.text() == ""
+    window.inspector.edit("x", "30")  # now an edit of the game from that moment
+    assert window.doc.state.scene.units["a-knights"].x == 30

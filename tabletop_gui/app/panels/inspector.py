@@ -144,6 +144,8 @@ class Inspector(QWidget):
         font.setBold(True)
         self.title.setFont(font)
         self.message = MessageSlot()
+        #: ``_moment()`` when the refusal on show was made (None: none on show).
+        self._refused_when: tuple[bool, int] | None = None
         self.message.setObjectName("inspectorMessage")
         self.form_host = QWidget()
         self.form = QFormLayout(self.form_host)
@@ -190,10 +192,13 @@ class Inspector(QWidget):
         self._family = family
         if not same_form:
             self._rebuild(piece)
-        elif piece is not self.piece:
+        elif piece is not self.piece or self._refused_when not in (None, self._moment()):
             # The piece changed in the game (an edit, a drag, an undo, an import):
-            # a refusal of an earlier value no longer describes it.
+            # a refusal of an earlier value no longer describes it, and a rename
+            # renames the title.
             self.message.clear()
+            self._refused_when = None
+            self._set_title(piece)
         if piece is None:
             self.title.setText(nothing)
         self.piece = piece
@@ -216,10 +221,7 @@ class Inspector(QWidget):
         if piece is None:
             self.title.setText("Nothing selected")
             return
-        name = getattr(piece, "name", "") or getattr(piece, "label", "")
-        title = f"{type(piece).__name__}: {name}" if name else f"{type(piece).__name__} {piece.id}"
-        self.title.setText(title)
-        self.title.setToolTip(f"id {piece.id}")
+        self._set_title(piece)
         for f in self._fields(piece):
             w = self._widget(f)
             w.setObjectName(f"field_{f.name}")
@@ -228,6 +230,20 @@ class Inspector(QWidget):
             label = self.form.labelForField(w)
             if f.help and label is not None:
                 label.setToolTip(f.help)
+
+    def _moment(self) -> tuple[bool, int]:
+        """Whether the window looks back, and the log's length: a refusal made
+        while looking back ("return to the present to change the game") no longer
+        holds once the game continues from that moment or returns to the present."""
+        doc = self.editor.doc
+        return (doc.looking_back, len(doc.timeline.events))
+
+    def _set_title(self, piece: Any) -> None:
+        """'Terrain: Old Mill' (the piece's name or label), else its kind and id."""
+        name = getattr(piece, "name", "") or getattr(piece, "label", "")
+        title = f"{type(piece).__name__}: {name}" if name else f"{type(piece).__name__} {piece.id}"
+        self.title.setText(title)
+        self.title.setToolTip(f"id {piece.id}")
 
     def _widget(self, f: Field) -> QWidget:
         if f.kind in ("bool", "rule"):
@@ -377,6 +393,7 @@ class Inspector(QWidget):
             who = piece_name(self.piece) + ": "
         rest = worded[len(f.label) :].lstrip(": ") if worded.startswith(f.label) else worded
         self.message.setText(f"{f.label}: refused, {rest}")
+        self._refused_when = self._moment()
         about = worded if worded.startswith(f.label) else f"{f.label}: {worded}"
         self.editor.doc.message.emit(f"Refused: {who}{about}")
         scroll = self.parentWidget()
