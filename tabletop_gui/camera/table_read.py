@@ -290,13 +290,11 @@ def board_words(reading: TableReading) -> str:
     fit = reading.fit
     seen = reading.corners_seen
     if reading.kept:
-        made = (f"corner markers {_ids(fit.markers)} within {fit.rms_in:.3f} in RMS"
-                if fit.markers else "the corners given")  # fmt: skip
         missing = [i for i in CORNER_IDS if i not in seen]
         return (
-            f"board placed by the alignment kept from an earlier picture (fitted to {made}): "
-            f"corner marker {_ids(missing)} not seen; the corner marker{'s' * (len(seen) > 1)} "
-            f"seen, {_ids(seen)}, agree with it within {reading.kept_off_in or 0.0:.3f} in RMS"
+            f"board placed by the kept alignment: corner marker {_ids(missing)} not seen, "
+            f"corner marker{'s' * (len(seen) > 1)} {_ids(seen)} agree with it within "
+            f"{reading.kept_off_in or 0.0:.3f} in RMS"
         )
     if not fit.markers:
         return "board found from the corners given (" + (

@@ -239,8 +239,8 @@ def test_a_photo_with_a_hidden_corner_says_so_and_a_moved_camera_changes_nothing
     assert to_qimage(synthetic.render(TRUTH, CAMERA, tag_size=1.5, corners=(0, 1, 3))).save(hidden)
     window.camera.open_photo(hidden)
     said = window.statusBar().currentMessage()
-    assert "alignment kept from an earlier picture" in said
-    assert "corner marker 2 not seen; the corner markers seen, 0, 1, 3, agree with it" in said
+    assert "board placed by the kept alignment" in said
+    assert "corner marker 2 not seen, corner markers 0, 1, 3 agree with it" in said
     moved = synthetic.camera_for(TRUTH.board.extent, (1600, 900), 45.0, roll_deg=-3.0)
     shot = str(tmp_path / "moved.png")
     assert to_qimage(synthetic.render(TRUTH, moved, tag_size=1.5, corners=(0, 1, 3))).save(shot)
