@@ -245,3 +245,28 @@ def test_a_unit_whose_name_two_objects_have_is_chosen_in_the_dialog(qtbot, demo,
     assert seen["after"] == "chosen"
     assert result is not None and units(demo)["b-boyz"].x == 46
     assert {r.guid for r in recall()} >= {"aa0002"}
+
+
+def test_a_save_leaving_out_hidden_values_goes_straight_into_its_game(qtbot, tmp_path):
+    """The open game is the game file: it keeps the values the save left out."""
+    from tabletop_gui.io import load_game
+    from tests.core.scenario_files import scenario_path
+
+    from .helpers import open_window
+
+    carn = load_game(scenario_path("carnevale_drowned_quarter.json"))
+    window = open_window(qtbot, carn)
+    path = tmp_path / "carn-tts.json"
+    write_save(path, carn, replay(carn.setup, carn.events), white_png())
+    data = json.loads(path.read_text())
+    capo = next(o for o in data["ObjectStates"] if o["Nickname"] == "Guild Capo")
+    capo["Transform"]["posX"] += 1.0
+    path.write_text(json.dumps(data))
+
+    def never(dialog: SaveMappingDialog) -> bool:
+        pytest.fail("a save of the open game needs no mapping")
+
+    result = import_save(window.files, str(path), window, choose=never)
+    assert result is not None and "1 moved" in result.summary
+    relic = window.doc.committed.scene.markers["obj-relic"]
+    assert relic.value == 2 and "hidden" in relic.rules
