@@ -463,7 +463,7 @@ class FilesController(Part):
         try:
             importer, _data = sniff_file(path)
         except FileFormatError as exc:
-            where = f"Where in the file: {exc.path}\n" if exc.path != "(file)" else ""
+            where = f"Where in the file: {exc.path}\nProblem: " if exc.path != "(file)" else ""
             self._warn(
                 "Cannot import this file",
                 f"{path}\n\n{where}{exc.problem}\n\nThe open game was left as it was.",
