@@ -232,7 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return validate(args.file)
         game, state = load_moment(args.file, args.at)
         if args.command == "measure":
-            return measure(args.file, state, args.a, args.b, args.json)
+            return measure(args.file, state, args.a, args.b, args.json, game)
         if args.view is not None and args.view not in state.scene.side_ids:
             raise UsageError(f"--view {args.view}: sides are {', '.join(state.scene.side_ids)}")
         if args.command == "score":
@@ -365,13 +365,21 @@ def unit_id(state: GameState, given: str) -> str:
     raise UsageError(f"{given!r}: no unit has that id or name (units: {ids or 'none'})")
 
 
-def measure(path: str, state: GameState, a: str, b: str, as_json: bool) -> int:
-    """A's and B's distance and the family's rulings between them (play/rulings.py)."""
+def measure(
+    path: str, state: GameState, a: str, b: str, as_json: bool, game: Game | None = None
+) -> int:
+    """A's and B's distance and the family's rulings between them (play/rulings.py);
+    a unit no longer on the board (eliminated, a casualty) is refused, naming the
+    event that removed it (``game``: the log ``state`` was replayed from)."""
     from tabletop_gui.play import rulings
 
     a_id, b_id = unit_id(state, a), unit_id(state, b)
     if a_id == b_id:
         raise UsageError(f"{a!r} and {b!r} are the same unit: give two")
+    for uid in (a_id, b_id):
+        if state.scene.units[uid].removed:
+            setup, events = (game.setup, game.events) if game else (state.setup, ())
+            raise UsageError(rulings.off_the_board(setup, events, state, uid))
     family = family_of(state.setup)
     if as_json:
         doc = {"file": path, **rulings.measure_document(state, family, a_id, b_id)}

@@ -6,12 +6,17 @@ document (docs/measure-json.md). The answers are the family's
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tabletop_gui.geometry.outline import distance, unit_outline
+from tabletop_gui.model.events import Event
+from tabletop_gui.model.hexgrid import HexBoard, hex_label
 from tabletop_gui.model.names import inches, piece_label, possessive
-from tabletop_gui.model.scene import Scene
+from tabletop_gui.model.scene import Scene, Setup
 from tabletop_gui.model.state import GameState
+from tabletop_gui.play.measure import HexCount, hex_count
+from tabletop_gui.rules.engine import apply, initial_state
 from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.rulings import ArcRuling, ChargeReach, Sight, Spacing, TargetSight
 
@@ -110,11 +115,48 @@ def sight_summary(scene: Scene, sight: Sight) -> str:
     return text + (f"; not seen: {', '.join(hidden)}" if hidden else "")
 
 
+def off_the_board(setup: Setup, events: Sequence[Event], state: GameState, unit_id: str) -> str:
+    """Why ``unit_id`` is no longer on the board in ``state`` (``events``' first
+    ``state.index`` replayed from ``setup``): 'Grenadiers is no longer on the
+    board: removed by event 32 (Turn 2, Austria: unit Grenadiers eliminated);
+    --at 31 measures before it'; '' while it is on the board."""
+    unit = state.scene.units.get(unit_id)
+    if unit is None or not unit.removed:
+        return ""
+    name = piece_label(unit)
+    now = initial_state(setup)
+    removed_by: tuple[int, str] | None = None
+    for i, event in enumerate(events[: state.index]):
+        after = apply(now, event)
+        was, gone = now.scene.units.get(unit_id), after.scene.units.get(unit_id)
+        if gone is not None and gone.removed and (was is None or not was.removed):
+            removed_by = (i + 1, event.describe(now))
+        now = after
+    if removed_by is None:
+        return f"{name} is no longer on the board: removed in the setup"
+    n, line = removed_by
+    return (
+        f"{name} is no longer on the board: removed by event {n} ({line}); "
+        f"--at {n - 1} measures before it"
+    )
+
+
+def hexes_apart(state: GameState, a_id: str, b_id: str) -> HexCount | None:
+    """On a hex board, the hexes A and B stand on and how many hexes apart they
+    are, as the board counts them (docs/hex.md); None on any other board."""
+    board = state.scene.board
+    if not isinstance(board, HexBoard):
+        return None
+    a, b = state.scene.units[a_id], state.scene.units[b_id]
+    return hex_count(state.scene, board, a_id, (a.x, a.y), b_id, (b.x, b.y))
+
+
 def measure_document(state: GameState, family: Family, a_id: str, b_id: str) -> dict[str, Any]:
     """What ``tabletop-gui measure`` prints with ``--json``: A and B, their
     distance, the arc of B holding A's front and its margin, the charge's reach,
-    Unit Spacing and whether A sees B (docs/measure-json.md); null where the
-    family's rules have no such answer."""
+    Unit Spacing and whether A sees B, on a hex board the hexes between them
+    (docs/measure-json.md); null where the family's rules or the board have no
+    such answer."""
     scene = state.scene
     a, b = scene.units[a_id], scene.units[b_id]
     ruling = family.arc_ruling(state, a_id, b_id)
@@ -135,7 +177,15 @@ def measure_document(state: GameState, family: Family, a_id: str, b_id: str) -> 
         "charge": None,
         "spacing": None,
         "line_of_sight": None,
+        "hexes": None,
     }
+    hexes = hexes_apart(state, a_id, b_id)
+    if hexes is not None:
+        doc["hexes"] = {
+            "count": hexes.count,
+            "a": hex_label(hexes.start),
+            "b": hex_label(hexes.end),
+        }
     if reach is not None:
         doc["charge"] = {
             "facing": reach.arc or None,
@@ -178,7 +228,9 @@ def measure_lines(state: GameState, family: Family, a_id: str, b_id: str) -> lis
     scene = state.scene
     a, b = _name(scene, a_id), _name(scene, b_id)
     d = distance(unit_outline(scene.units[a_id]), unit_outline(scene.units[b_id]))
-    lines = [f"{a} to {b}: {inches(d)} edge to edge"]
+    hexes = hexes_apart(state, a_id, b_id)
+    apart = f"{hexes.text}, " if hexes is not None else ""  # as the window's ruler
+    lines = [f"{a} to {b}: {apart}{inches(d)} edge to edge"]
     ruling = family.arc_ruling(state, a_id, b_id)
     lines.append(
         f"Arc: {arc_sentence(scene, ruling)}" if ruling else "Arc: the rules of this game have none"

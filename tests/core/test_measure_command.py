@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tabletop_gui.cli import main
-from tabletop_gui.examples import DEMO_BOARD
+from tabletop_gui.examples import DEMO_BOARD, SCENARIOS
 
 from .ruling_games import arc_game, round_game, sight_game, spacing_game, write
 
@@ -99,3 +99,38 @@ def test_a_round_charger_is_worded_by_its_centre(tmp_path, capsys):
     # The round Shaman ruled against the Knights: its centre, not a front, is located.
     assert main(["measure", write(tmp_path / "r.json", round_game()), "shaman", "knights"]) == 0
     assert "Arc: Shaman's centre is in Knights' " in capsys.readouterr().out
+
+
+HEX = SCENARIOS / "hex_hochkirch_ridge_demo.json"
+
+
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_a_unit_no_longer_on_the_board_is_refused_naming_the_event_that_removed_it(
+    capsys, json_flag
+):
+    """The trial: Grenadiers were eliminated at event 32 of the hex example, and
+    measure still gave 'Musketeers to Grenadiers: 0.94 in edge to edge' (exit 0)."""
+    assert main(["measure", str(HEX), "b-musk", "Grenadiers", *json_flag]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        "error: Grenadiers is no longer on the board: removed by event 32 (Turn 2, Austria: "
+        "unit Grenadiers eliminated); --at 31 measures before it\n"
+    )
+    # Either way round, and at a moment it was still there it is measured.
+    assert main(["measure", str(HEX), "b-gren", "b-musk"]) == 2
+    assert "removed by event 32" in capsys.readouterr().err
+    assert main(["measure", str(HEX), "b-musk", "b-gren", "--at", "31"]) == 0
+
+
+def test_on_a_hex_board_the_distance_is_counted_in_hexes_and_names_them(capsys):
+    """docs/hex.md: a hex board's distances are counted in hexes, each hex named
+    (Naming hexes); the inches stay, as the window's ruler gives them."""
+    assert main(["measure", str(HEX), "b-musk", "b-gren", "--at", "31"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "Musketeers to Grenadiers: 1 hex (hex F5 to hex G5), 0.94 in edge to edge"
+    )
+    doc = measure(capsys, str(HEX), "b-musk", "r-daun")
+    assert doc["hexes"] == {"count": 3, "a": "F5", "b": "g8"}  # q 3, r 4 -> q 3, r 7
+    assert doc["distance"] > 0 and doc["version"] == 1
+    assert measure(capsys, str(DEMO_BOARD), "a-knights", "b-boyz")["hexes"] is None
