@@ -1,8 +1,9 @@
 """A unit deployed where its rules do not let it (outside its Deployment Zone,
 in set-up) is marked "placement rule broken" wherever the board is drawn, as
-the window marks it (docs/canvas.md, Overlays; docs/streaming.md): the PNG
-export, whose legend lists "placement rule broken (!)", the stream PNG and the
-overlay's board picture, read in a real browser engine. Before, only the
+the window marks it (docs/canvas.md, Overlays: what the colours and lines mean)
+and as docs/streaming.md has the stream show it: the PNG export, whose legend
+lists "placement rule broken (!)", the stream PNG and the overlay's board
+picture, read in a real browser engine. Before, only the
 window asked the family for these marks: the exports' legend named a mark
 their picture never drew, and the stream's score bar said "1 unit outside its
 Deployment Zone" over a board that did not say which."""
