@@ -168,7 +168,9 @@ class Editor:
             marker = presets.make_marker(mp, self.doc.new_id(key), x, y, owner, label)
             return self.doc.commit([_add(marker)], f"Place {label or mp.title}")
         if terrain_preset is not None:
-            terrain = presets.make_terrain(terrain_preset, self.doc.new_id("terrain"), x, y)
+            terrain = presets.make_terrain(
+                terrain_preset, self.doc.new_id("terrain"), x, y, scene.board
+            )
             return self.doc.commit([_add(terrain)], f"Place {terrain_preset.title}")
         if kind == "deployment":
             return self.apply_deployment(key)

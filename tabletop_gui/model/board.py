@@ -25,6 +25,11 @@ class InchBoard:
     def extent(self) -> tuple[float, float]:
         return (self.width, self.height)
 
+    def distance_words(self, a: tuple[float, float], b: tuple[float, float]) -> str:
+        """How far apart two points are, in the board's own units: '4.58 in' (two
+        decimals, as ``names.inches`` writes a distance). A hex board counts hexes."""
+        return f"{math.hypot(b[0] - a[0], b[1] - a[1]):.2f} in"
+
     def validate(self) -> list[tuple[str, str]]:
         errors = []
         for name in ("width", "height"):

@@ -203,6 +203,15 @@ class HexBoard:
         bq, br = offset_to_axial(*b)
         return (abs(aq - bq) + abs(ar - br) + abs(aq + ar - bq - br)) // 2
 
+    def distance_words(self, a: tuple[float, float], b: tuple[float, float]) -> str:
+        """How far apart two points are in the board's own units, hexes (inches
+        mean nothing to the hex rules): '2 hexes (E5 to F7)', the hexes holding
+        them named as everywhere (``hex_label``); '0 hexes (E5)' within one hex."""
+        ha, hb = self.point_to_hex(*a), self.point_to_hex(*b)
+        n = self.distance(ha, hb)
+        where = hex_label(ha) if ha == hb else f"{hex_label(ha)} to {hex_label(hb)}"
+        return f"{n} hex{'' if n == 1 else 'es'} ({where})"
+
     def validate(self) -> list[tuple[str, str]]:
         errors = []
         if self.rows < 1:

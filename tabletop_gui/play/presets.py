@@ -8,9 +8,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.model.names import possessive
 from tabletop_gui.model.pieces import Marker, Point, Terrain, Unit
-from tabletop_gui.model.scene import Scene, Setup
+from tabletop_gui.model.scene import Board, Scene, Setup
 from tabletop_gui.play.naming import free_name
 from tabletop_gui.rules.engine import family_of
 from tabletop_gui.rules.play_types import MarkerPreset, Palette, TerrainPreset, UnitPreset
@@ -81,6 +82,15 @@ def marker_label(p: MarkerPreset, taken: Iterable[str], owner_name: str | None =
 
 
 def shape_polygon(shape: str, cx: float, cy: float, w: float, d: float) -> tuple[Point, ...]:
+    if shape == "hex":  # pointy-topped, as a hex board's hexes, ``w`` across its flats
+        r = w / math.sqrt(3)
+        return tuple(
+            (
+                cx + r * math.cos(math.radians(60 * i - 30)),
+                cy + r * math.sin(math.radians(60 * i - 30)),
+            )
+            for i in range(6)
+        )
     if shape == "ellipse":
         return tuple(
             (
@@ -97,16 +107,18 @@ def shape_polygon(shape: str, cx: float, cy: float, w: float, d: float) -> tuple
     )
 
 
-def make_terrain(p: TerrainPreset, tid: str, x: float, y: float) -> Terrain:
-    name = ("Impassable " if p.impassable else "") + (
-        "hill" if p.shape == "ellipse" else "building"
-    )
-    return Terrain(
-        tid,
-        name.capitalize(),
-        shape_polygon(p.shape, x, y, p.width, p.depth),
-        impassable=p.impassable,
-    )
+def make_terrain(
+    p: TerrainPreset, tid: str, x: float, y: float, board: Board | None = None
+) -> Terrain:
+    """The preset's terrain centred on (x, y); a hex preset covers the hex of
+    ``board`` holding that point."""
+    what = {"ellipse": "hill", "hex": "hex terrain"}.get(p.shape, "building")
+    name = ("Impassable " if p.impassable else "") + what
+    if p.shape == "hex" and isinstance(board, HexBoard):
+        polygon = tuple(board.corners(board.point_to_hex(x, y)))
+    else:
+        polygon = shape_polygon(p.shape, x, y, p.width, p.depth)
+    return Terrain(tid, name.capitalize(), polygon, impassable=p.impassable)
 
 
 def owner_label(palette: Palette, scene: Scene, marker: Marker, side: str | None) -> str | None:

@@ -182,7 +182,9 @@ class MarkerPreset:
 class TerrainPreset:
     key: str
     title: str
-    shape: str  # "rect" or "ellipse"
+    #: "rect" or "ellipse" ``width`` x ``depth`` inches; "hex": the outline of the
+    #: hex it is dropped on (a hex board's; elsewhere a hexagon ``width`` across).
+    shape: str
     width: float
     depth: float
     impassable: bool = False
@@ -205,6 +207,11 @@ TERRAIN_PRESETS = (
     TerrainPreset("ellipse", "Ellipse 8×5 in", "ellipse", 8, 5),
     TerrainPreset("rect-impassable", "Impassable rectangle 6×4 in", "rect", 6, 4, True),
     TerrainPreset("ellipse-impassable", "Impassable ellipse 6×4 in", "ellipse", 6, 4, True),
+)
+#: Terrain a hex board offers: a hex, where inches mean nothing to the rules.
+HEX_TERRAIN_PRESETS = (
+    TerrainPreset("hex", "Hex (one hex)", "hex", 2, 2),
+    TerrainPreset("hex-impassable", "Impassable hex (one hex)", "hex", 2, 2, True),
 )
 #: A marker that means nothing to any rule (a note on the board).
 PLAIN_MARKER = MarkerPreset("plain", "Plain marker", "marker")

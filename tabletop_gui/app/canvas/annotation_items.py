@@ -23,6 +23,7 @@ from tabletop_gui.app.canvas.layers import Z_TOOL
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.annotations import Annotations, Ruler
 from tabletop_gui.model.names import inches
+from tabletop_gui.model.scene import Board
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play.annotations import SceneAt, ring_shape, ruler_heading, ruler_reading
 from tabletop_gui.rules.scoreboard import Scoreboard
@@ -481,11 +482,22 @@ class DragReadout(LineReading):
         pass  # the line is drawn by ``line``
 
     def show_move(
-        self, start: tuple[float, float], dx: float, dy: float, bmap: object, ppi: float
+        self,
+        start: tuple[float, float],
+        dx: float,
+        dy: float,
+        bmap: object,
+        ppi: float,
+        board: Board | None = None,
     ) -> str:
         """Show the move of a piece whose centre began at ``start`` by (dx, dy)
-        inches; returns the reading ('moved 5.97 in')."""
-        text = f"moved {inches((dx * dx + dy * dy) ** 0.5)}"
+        inches; returns the reading in ``board``'s units, as the game log words
+        the move ('moved 5.97 in'; on a hex board 'moved 2 hexes (E5 to F7)')."""
+        end = (start[0] + dx, start[1] + dy)
+        if board is not None:
+            text = f"moved {board.distance_words(start, end)}"
+        else:
+            text = f"moved {inches((dx * dx + dy * dy) ** 0.5)}"
         a = bmap.to_scene(*start)  # type: ignore[attr-defined]
         b = bmap.to_scene(start[0] + dx, start[1] + dy)  # type: ignore[attr-defined]
         if a != self.a or b != self.b or [text] != self.lines or not self.isVisible():

@@ -390,7 +390,7 @@ class BoardView(QGraphicsView):
         now = scene.units.get(pid) or scene.markers.get(pid) or was
         dx, dy = now.x - was.x, now.y - was.y
         bmap, ppi = self.board_scene.bmap, self.pixels_per_inch()
-        text = self.drag_readout.show_move((was.x, was.y), dx, dy, bmap, ppi)
+        text = self.drag_readout.show_move((was.x, was.y), dx, dy, bmap, ppi, scene.board)
         self.measured.emit(text)
 
     def hide_drag(self) -> None:

@@ -17,7 +17,7 @@ from tabletop_gui.model.events.base import (
     clock_prefix,
     turn_word,
 )
-from tabletop_gui.model.names import inches, side_name
+from tabletop_gui.model.names import side_name
 from tabletop_gui.model.pieces import Marker, Terrain, Unit, Zone
 from tabletop_gui.model.plain import plain
 from tabletop_gui.model.state import GameState
@@ -158,8 +158,8 @@ class MovePiece(Event):
 
     def describe(self, state: GameState) -> str:
         piece = _piece(state, self.piece_id)
-        dist = math.hypot(self.x - piece.x, self.y - piece.y)
-        return f"{clock_prefix(state)}: {_name(piece)} moved {inches(dist)}"
+        moved = state.scene.board.distance_words((piece.x, piece.y), (self.x, self.y))
+        return f"{clock_prefix(state)}: {_name(piece)} moved {moved}"
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from tabletop_gui.rules.hexbanners.events import (
 from tabletop_gui.rules.hexbanners.fields import FIGURES, LEADER, SPECIAL
 from tabletop_gui.rules.hexbanners.settings import first_side, movement_phase
 from tabletop_gui.rules.play_types import (
+    HEX_TERRAIN_PRESETS,
     PLAIN_MARKER,
     SIDE_A,
     SIDE_B,
@@ -221,7 +222,12 @@ class HexBannersPlay(Family):
         return MARKER_FIELDS
 
     def palette(self, board: Board) -> Palette:
-        return Palette(units=UNIT_PRESETS, markers=(PLAIN_MARKER,), draw_zones=False)
+        return Palette(
+            units=UNIT_PRESETS,
+            markers=(PLAIN_MARKER,),
+            terrain=HEX_TERRAIN_PRESETS,
+            draw_zones=False,
+        )
 
     def objective_template(self, kind: str, setup: Setup, scene: Scene) -> dict[str, Any]:
         """Hexes at the board's centre, or the first side, to start from."""
