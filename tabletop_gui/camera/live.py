@@ -124,7 +124,11 @@ class LiveReader:
         # The lens's distortion is fitted once, on a frame read whole, and kept:
         # the camera's lens does not change from frame to frame.
         calibrate = lens is None and whole
-        reading = read_table(scene, image, fit=fit, lens=lens or self._own_lens,
+        # A frame whose corner markers are not all seen is checked against, and
+        # read with, the last frame's fit before the alignment the game kept:
+        # the camera may have moved since that was kept.
+        last = self._fit if self._fit is not None and self._fit.image_size == size else None
+        reading = read_table(scene, image, fit=last or fit, lens=lens or self._own_lens,
                              corner_size=corner_size, tag_size=tag_size, where=where, seen=found,
                              self_calibrate=calibrate)  # fmt: skip
         if calibrate:

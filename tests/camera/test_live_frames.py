@@ -128,3 +128,21 @@ def test_a_unit_set_down_far_away_is_recorded_a_second_after_the_sweep_finds_it(
     assert found_at is not None and found_at - 1.0 <= SWEEP_BANDS / fps
     assert found_at + REST_SECONDS <= t <= found_at + REST_SECONDS + 1 / fps + 1e-9
     assert math.hypot(move.x - CARRIED.x, move.y - CARRIED.y) <= 0.05
+
+
+def test_a_frame_with_a_hidden_corner_is_checked_against_the_last_frames_fit(frames):
+    """The game's alignment is from another camera position (the camera moved since
+    it was kept): a frame whose corner marker 2 is hidden (a hand) is read with the
+    fit of the frame before, which its corner markers 0, 1, 3 agree with, not
+    refused against the old alignment, nor read with it."""
+    elsewhere = synthetic.camera_for((72, 48), SIZE, 20.0, roll_deg=-4.0)
+    old = read_table(GAME, synthetic.render(GAME, elsewhere, tag_size=TAG), lens=CAMERA.lens,
+                     tag_size=TAG).fit  # fmt: skip
+    reader = LiveReader()
+    first = reader.read(GAME, frames["still"], fit=old, lens=CAMERA.lens, tag_size=TAG)
+    assert not first.kept
+    covered = synthetic.render(GAME, CAMERA, tag_size=TAG, seed=5, corners=(0, 1, 3))
+    reading = reader.read(GAME, covered, fit=old, lens=CAMERA.lens, tag_size=TAG)
+    assert reading.kept and reading.corners_seen == (0, 1, 3)
+    assert reading.kept_off_in is not None and reading.kept_off_in < 0.05
+    assert all(u.seen and not u.moved for u in reading.units)
