@@ -118,8 +118,9 @@ class MovesReview(Review):
     move from the state before it, or None), the bases the moved unit overlaps
     after it (``flags.overlap_flag``), and with ``spacing`` (the setting's
     distance) the units it stands too close to, nearest first
-    (``t9a.rulings.spacing_flags``); no flags for any other event. ``flags``
-    is the family's own, used for events that add or remove units."""
+    (``t9a.rulings.spacing_flags``). ``flags`` is the family's own, asked of
+    events that add or remove units and of every event that moves none (the
+    game's start: units outside their Deployment Zone)."""
 
     def __init__(
         self,
@@ -133,6 +134,7 @@ class MovesReview(Review):
         self.board: _Board | None = None
         self.units: PieceMap[Unit] | None = None  # the units after the last step
         self.steps: list[tuple[int, str | None, int]] = []  # (index, first, query or -1)
+        self.other: dict[int, list[str]] = {}  # step -> the flags of an event that moves none
         self.queries: list[tuple[int, int, Unit]] = []  # (step, row, the moved unit after it)
         self.versions: list[tuple[int, int, Unit]] = []  # (step, row, unit): what a step changed
         self.words = _Words(self.found)
@@ -165,6 +167,9 @@ class MovesReview(Review):
                 self.rows.add(row)
         unit = moved_unit(before, event)
         if unit is None:
+            said = self.flags(before, event, after)
+            if said:
+                self.other[len(self.steps)] = said
             self.steps.append((index, None, -1))
             return
         first = self.first(before, unit)
@@ -207,6 +212,8 @@ class MovesReview(Review):
                 placed.append((t, 1, found.number(text)))
             for k, text in enumerate(small.get(q, ()) if q >= 0 else ()):
                 placed.append((t, 2 + k, found.number(text)))
+            for k, text in enumerate(self.other.get(t, ())):
+                placed.append((t, k, found.number(text)))
         at, slot, number = (
             (list(column) for column in zip(*placed, strict=True)) if placed else ([], [], [])
         )
@@ -223,7 +230,7 @@ class MovesReview(Review):
         board.advance(self.versions, len(steps))
         assert self.units is not None
         board.units = self.units
-        self.steps, self.queries, self.versions, self.small = [], [], [], {}
+        self.steps, self.queries, self.versions, self.small, self.other = [], [], [], {}, {}
         self.rows = set()
 
 

@@ -63,3 +63,20 @@ def test_the_bases_found_overlapping_from_the_arrays_are_those_intersected_pair_
         assert overlaps(st, u.id) == expected
         found += len(expected)
     assert found > 0
+
+
+def test_the_games_start_is_flagged_with_each_unit_still_outside_its_deployment_zone():
+    # Frontline Clash: Equitaine deploys within 12 in of the bottom edge, the
+    # Orcs of the top (docs/t9a.md, Deployment check). A flag, never a refusal.
+    units = [
+        unit("knights", A, 20, 6, name="Knights"),
+        unit("levy", A, 30, 20, name="Peasant Levy"),
+        unit("boyz", B, 30, 42, name="Orc Boyz"),
+    ]
+    out = flagged(units, [MovePiece("boyz", 30, 43), TurnStart(1), TurnStart(1, A)])
+    assert out[0] == []  # a move in set-up is no start
+    (flag,) = out[1]
+    assert flag.startswith("Peasant Levy is 8.49 in outside")
+    assert flag.endswith("outside Equitaine's Deployment Zone as the game starts: "
+                         "units deploy wholly inside it")  # fmt: skip
+    assert out[2] == []  # the game has started: set-up is over

@@ -93,6 +93,11 @@ def games(draw: st.DrawFn) -> dict[str, Any]:
         "units": [draw(units(i, spread)) for i in range(n)],
         "events": draw(events(n, spread)),
     }  # fmt: skip
+    if draw(st.booleans()):  # Deployment Zones: units outside them flag the game's start
+        data["zones"] = [
+            {"id": "za", "side": "a", "polygon": [[0, 0], [W, 0], [W, 12], [0, 12]]},
+            {"id": "zb", "side": "b", "polygon": [[0, 11], [W, 11], [W, H], [0, H]]},
+        ]
     spacing = draw(st.sampled_from([None, 0, 0.5, 2]))
     if spacing is not None:
         data["settings"] = {"unit_spacing": spacing}

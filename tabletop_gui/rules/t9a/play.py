@@ -244,13 +244,26 @@ class NinthAgePlay(Family):
         """A unit of the side not acting moved (legal for a flee reaction, a
         pursuit or a reform in the opponent's Player Turn), overlapping bases, a
         unit left within 1 in of others it is not in base contact with (Unit
-        Spacing: a charge, flee or pursuit may end so)."""
+        Spacing: a charge, flee or pursuit may end so); the game started with
+        units outside their Deployment Zone."""
         unit = flags.moved_unit(before, event)
         if unit is None:
-            return []
+            return self._start_flags(before, after)
         found = [self._other_side_moved(before, unit), flags.overlap_flag(after, unit.id)]
         found += rulings.spacing_flags(after, unit.id)
         return [f for f in found if f]
+
+    @staticmethod
+    def _start_flags(before: GameState, after: GameState) -> list[str]:
+        """The event that starts the first Game Turn, with units not wholly inside
+        their side's Deployment Zone (docs/t9a.md, Deployment check): each named, as
+        the set-up's marks name it."""
+        if before.clock.turn != 0 or after.clock.turn == 0:
+            return []
+        return [
+            f"{flag.text} as the game starts: units deploy wholly inside it"
+            for flag in deployment_check.deployment_flags(before)
+        ]
 
     def review(self, setup: Setup) -> Review:
         """``flags`` of a replay's moves, measured many moves at once (the same flags)."""
