@@ -15,8 +15,12 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -219,3 +223,36 @@ def test_frozen_window_plays_a_video_of_the_table_and_reads_its_tags(bundle, tmp
         assert abs((unit["facing"] - facing + 180) % 360 - 180) <= 1.0, unit
     assert picture_is_drawn(grab)[2] > 20
     assert snapshot(bundle) == before, "the window wrote inside the bundle"
+
+
+def test_frozen_overlay_server_serves_its_pages_and_the_score(bundle, tmp_path, private_env):
+    """``serve FILE`` (docs/streaming.md; tornado, in the bundle): the overlay's pages
+    and the score it serves."""
+    example = examples()[0].path
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    cli = bundle / f"tabletop-gui-cli{EXE}"
+    server = subprocess.Popen(
+        [str(cli), "serve", str(example), "--port", str(port)], env=private_env, cwd=tmp_path,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        pages = {}
+        deadline = time.monotonic() + 60
+        for path in ("/", "/overlay", "/bar", "/overlay.css", "/score.json"):
+            while True:
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as r:
+                        pages[path] = (r.status, r.read())
+                    break
+                except OSError:
+                    assert server.poll() is None and time.monotonic() < deadline, "no answer"
+                    time.sleep(0.3)
+    finally:
+        server.send_signal(signal.SIGINT)
+        _out, err = server.communicate(timeout=30)
+    assert not BROKEN.search(err), err
+    assert {path: status for path, (status, _) in pages.items()} == dict.fromkeys(pages, 200)
+    assert b"<html" in pages["/"][1]
+    assert json.loads(pages["/score.json"][1])  # the score, as JSON
