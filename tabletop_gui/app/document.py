@@ -355,7 +355,8 @@ class Document(QObject):
             return None
         return (
             f"looking back at event {self.view_index} of {len(self.timeline)} (read-only); "
-            "return to the present to change the game"
+            "return to the present (Alt+End) to change the game, or go on from here with "
+            "Game ▸ Continue from this moment (Ctrl+Z brings the later events back)"
         )
 
     @property
