@@ -12,10 +12,13 @@ import shapely
 
 from tabletop_gui.geometry.arrays import UnitArrays, rows_near, unit_arrays
 from tabletop_gui.geometry.outline import CIRCLE_QUAD_SEGS, EPS, rect_polygons, unit_outline
+from tabletop_gui.model.bounds import half_extents, piece_name
 from tabletop_gui.model.events import Event, MovePiece, RotatePiece
+from tabletop_gui.model.memo import IdentityMemo
 from tabletop_gui.model.names import possessive, side_name
 from tabletop_gui.model.piecemap import PieceMap
 from tabletop_gui.model.pieces import Unit
+from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 
 #: Two bases overlap when they share more than this area (square inches):
@@ -174,6 +177,48 @@ def footprints(a: UnitArrays, rows: np.ndarray) -> np.ndarray:
         centres = shapely.points(a.cx[r], a.cy[r])
         out[~flat] = shapely.buffer(centres, a.radius[r], quad_segs=CIRCLE_QUAD_SEGS)
     return out
+
+
+#: The Impassable Terrain of a scene's terrain map (by identity): each piece's
+#: name, prepared polygon and bounds.
+_IMPASSABLE: IdentityMemo[list[tuple[str, Any, tuple[float, float, float, float]]]] = IdentityMemo(
+    64
+)
+
+
+def _impassable(scene: Scene) -> list[tuple[str, Any, tuple[float, float, float, float]]]:
+    found = _IMPASSABLE.get((scene.terrain,))
+    if found is None:
+        found = []
+        for t in scene.terrain.values():
+            if t.impassable:
+                poly = shapely.Polygon(t.polygon)
+                shapely.prepare(poly)
+                found.append((piece_name(t), poly, poly.bounds))
+        _IMPASSABLE.put((scene.terrain,), found)
+    return found
+
+
+def impassable_flag(scene: Scene, unit: Unit) -> str | None:
+    """A unit whose base stands in Impassable Terrain (shares more than
+    OVERLAP_AREA with it: a base against its edge is not in it), given as it
+    stands in ``scene`` (the terrain's). The box around the base rules out the
+    terrain far from it before any polygon is made."""
+    if unit.removed:
+        return None
+    terrain = _impassable(scene)
+    if not terrain:
+        return None
+    hw, hh = half_extents(unit)
+    x0, y0, x1, y1 = unit.x - hw, unit.y - hh, unit.x + hw, unit.y + hh
+    near = [(n, p) for n, p, (a, b, c, d) in terrain if x0 < c and a < x1 and y0 < d and b < y1]
+    if not near:
+        return None
+    base = unit_outline(unit).polygon()
+    inside = [n for n, p in near if p.intersects(base) and p.intersection(base).area > OVERLAP_AREA]
+    if not inside:
+        return None
+    return f"{unit.name or unit.id} stands in Impassable Terrain: {', '.join(inside)}"
 
 
 def overlap_flag(after: GameState, unit_id: str) -> str | None:

@@ -26,6 +26,7 @@ from tabletop_gui.model.events import Event
 from tabletop_gui.model.names import inches
 from tabletop_gui.model.piecemap import PieceMap
 from tabletop_gui.model.pieces import Unit
+from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.flags import NEAR, moved_unit, overlap_pairs, overlap_text
 
@@ -114,9 +115,10 @@ PAIRS = 1_000_000
 
 
 class MovesReview(Review):
-    """The flags of a family whose flags of a move are: ``first`` (words about the
-    move from the state before it, or None), the bases the moved unit overlaps
-    after it (``flags.overlap_flag``), and with ``spacing`` (the setting's
+    """The flags of a family whose flags of a move are, in order: ``first`` (words
+    about the move from the state before it, or None), the bases the moved unit
+    overlaps after it (``flags.overlap_flag``), with ``stands`` where it stands
+    after it (``flags.impassable_flag``), and with ``spacing`` (the setting's
     distance) the units it stands too close to, nearest first
     (``t9a.rulings.spacing_flags``). ``flags`` is the family's own, asked of
     events that add or remove units and of every event that moves none (the
@@ -127,10 +129,15 @@ class MovesReview(Review):
         flags: Flags,
         first: Callable[[GameState, Unit], str | None],
         spacing: SpacingCheck | None = None,
+        stands: Callable[[Scene, Unit], str | None] | None = None,
     ) -> None:
         super().__init__(flags)
         self.first = first
         self.spacing = spacing
+        #: Words about where the moved unit stands after its move (Impassable
+        #: Terrain), asked move by move: after the overlap, before Unit Spacing.
+        self.stands = stands
+        self.standing: dict[int, str] = {}  # query -> those words
         self.board: _Board | None = None
         self.units: PieceMap[Unit] | None = None  # the units after the last step
         self.steps: list[tuple[int, str | None, int]] = []  # (index, first, query or -1)
@@ -178,6 +185,9 @@ class MovesReview(Review):
         if now is not None and not now.removed:
             q = len(self.queries)
             self.queries.append((t, au.position(unit.id), now))
+            where = self.stands(after.scene, now) if self.stands is not None else None
+            if where:
+                self.standing[q] = where
             spacing = self.spacing
             if spacing is not None and len(au) <= spacing.small:  # the family's own way
                 self.small[q] = after
@@ -210,8 +220,11 @@ class MovesReview(Review):
             text = overlaps.get(q) if q >= 0 else None
             if text:
                 placed.append((t, 1, found.number(text)))
+            text = self.standing.get(q) if q >= 0 else None
+            if text:
+                placed.append((t, 2, found.number(text)))
             for k, text in enumerate(small.get(q, ()) if q >= 0 else ()):
-                placed.append((t, 2 + k, found.number(text)))
+                placed.append((t, 3 + k, found.number(text)))
             for k, text in enumerate(self.other.get(t, ())):
                 placed.append((t, k, found.number(text)))
         at, slot, number = (
@@ -222,7 +235,7 @@ class MovesReview(Review):
         runs = np.flatnonzero(np.r_[True, sq[1:] != sq[:-1]]) if sq.size else sq
         rank = np.arange(sq.size) - np.repeat(runs, np.diff(np.r_[runs, sq.size]))
         t_all = np.concatenate([np.array(at, dtype=np.int64), st])
-        slot_all = np.concatenate([np.array(slot, dtype=np.int64), 2 + rank])
+        slot_all = np.concatenate([np.array(slot, dtype=np.int64), 3 + rank])
         said_all = np.concatenate([np.array(number, dtype=np.int64), said])
         order = np.lexsort((slot_all, t_all))
         events = np.array([index for index, _, _ in steps], dtype=np.int64)
@@ -231,6 +244,7 @@ class MovesReview(Review):
         assert self.units is not None
         board.units = self.units
         self.steps, self.queries, self.versions, self.small, self.other = [], [], [], {}, {}
+        self.standing = {}
         self.rows = set()
 
 

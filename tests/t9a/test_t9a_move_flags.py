@@ -11,6 +11,7 @@ from t9a_helpers import A, B, crowd, setup, state, unit
 from tabletop_gui.geometry.outline import EPS, unit_outline
 from tabletop_gui.model.events import Event, MovePiece, TurnStart
 from tabletop_gui.model.game import Game
+from tabletop_gui.model.pieces import Terrain
 from tabletop_gui.rules import Timeline
 from tabletop_gui.rules.engine import flags
 from tabletop_gui.rules.flags import OVERLAP_AREA, overlaps
@@ -80,3 +81,20 @@ def test_the_games_start_is_flagged_with_each_unit_still_outside_its_deployment_
     assert flag.endswith("outside Equitaine's Deployment Zone as the game starts: "
                          "units deploy wholly inside it")  # fmt: skip
     assert out[2] == []  # the game has started: set-up is over
+
+
+def test_a_base_moved_into_impassable_terrain_is_flagged_one_against_its_edge_is_not():
+    # A 25 mm base is 0.98 in wide; the rock spans x 30-34. Centre at 30.6: its
+    # base reaches 0.11 in into the rock; at 30 - 0.49: it touches the edge.
+    rock = Terrain("rock", "Rock", ((30, 20), (34, 20), (34, 26), (30, 26)), impassable=True)
+    wood = Terrain("wood", "Wood", ((40, 20), (44, 20), (44, 26), (40, 26)))
+    st = setup([], [unit("knights", A, 20, 6), unit("boyz", B, 50, 40)], terrain=[rock, wood])
+    tl = Timeline(Game(st, (TurnStart(1), TurnStart(1, A))))
+    for event, expected in [
+        (MovePiece("knights", 30.6, 23), ["knights stands in Impassable Terrain: Rock (rock)"]),
+        (MovePiece("knights", 30 - 25 / 25.4 / 2, 23), []),
+        (MovePiece("knights", 42, 23), []),  # a wood is no obstacle to standing
+    ]:
+        before = tl.current
+        tl.push(event)
+        assert flags(before, event, tl.current) == expected

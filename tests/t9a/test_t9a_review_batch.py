@@ -98,6 +98,16 @@ def games(draw: st.DrawFn) -> dict[str, Any]:
             {"id": "za", "side": "a", "polygon": [[0, 0], [W, 0], [W, 12], [0, 12]]},
             {"id": "zb", "side": "b", "polygon": [[0, 11], [W, 11], [W, H], [0, H]]},
         ]
+    if draw(st.booleans()):  # Impassable Terrain where the moves go: a base left in it is flagged
+        left = 10.0 + draw(st.integers(0, int(spread))) / 2
+        data["terrain"] = [
+            {
+                "id": "rock",
+                "name": "Rock",
+                "impassable": True,
+                "polygon": [[left, 10], [left + 2, 10], [left + 2, 13], [left, 13]],
+            }
+        ]
     spacing = draw(st.sampled_from([None, 0, 0.5, 2]))
     if spacing is not None:
         data["settings"] = {"unit_spacing": spacing}

@@ -244,12 +244,14 @@ class NinthAgePlay(Family):
         """A unit of the side not acting moved (legal for a flee reaction, a
         pursuit or a reform in the opponent's Player Turn), overlapping bases, a
         unit left within 1 in of others it is not in base contact with (Unit
-        Spacing: a charge, flee or pursuit may end so); the game started with
-        units outside their Deployment Zone."""
+        Spacing: a charge, flee or pursuit may end so), a base left in Impassable
+        Terrain; the game started with units outside their Deployment Zone."""
         unit = flags.moved_unit(before, event)
         if unit is None:
             return self._start_flags(before, after)
         found = [self._other_side_moved(before, unit), flags.overlap_flag(after, unit.id)]
+        now = after.scene.units.get(unit.id)
+        found.append(flags.impassable_flag(after.scene, now) if now is not None else None)
         found += rulings.spacing_flags(after, unit.id)
         return [f for f in found if f]
 
@@ -276,7 +278,7 @@ class NinthAgePlay(Family):
             rulings.spacing_flags,
             rulings.SMALL_SCENE,
         )
-        return MovesReview(self.flags, self._other_side_moved, spacing)
+        return MovesReview(self.flags, self._other_side_moved, spacing, flags.impassable_flag)
 
     def _other_side_moved(self, before: GameState, unit: Unit) -> str | None:
         return flags.other_side_moved(
