@@ -333,23 +333,28 @@ def _pdf_words(pdf: Path) -> list[tuple[str, float, float, float, float, int]]:
 
 def _printed(qtbot, monkeypatch, window, out: Path) -> list[str]:
     """File > Print... (Ctrl+P) with the system dialog answered: A4, portrait (as
-    it opens), printed to ``out``. Returns the status bar's messages."""
+    it opens), printed to ``out``. Returns the status bar's messages and the
+    orientation the dialog opened with."""
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QPageSize
     from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
     def accept(dialog):
         printer = dialog.printer()
+        layout = printer.pageLayout()
+        paper = layout.pageSize().size(QPageSize.Unit.Inch)
+        turned.append((sorted((paper.width(), paper.height())), layout.orientation().name))
         printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
         printer.setOutputFileName(str(out))
         printer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
         return QPrintDialog.DialogCode.Accepted
 
     monkeypatch.setattr(QPrintDialog, "exec", accept)
+    turned: list[tuple[list[float], str]] = []
     said: list[str] = []
     monkeypatch.setattr(window.statusBar(), "showMessage", lambda text, *a: said.append(text))
     qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
-    return said
+    return said, turned
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext")
@@ -360,7 +365,12 @@ def test_print_turns_the_paper_as_the_tiled_pdf_does_and_each_sheet_names_x_and_
     55 sheets (11 x 5), where the tiled PDF takes 49 (7 x 7, landscape); every
     label named only the board's x inches and ran off a portrait sheet's edge."""
     out = tmp_path / "printed.pdf"
-    said = _printed(qtbot, monkeypatch, demo, out)
+    said, turned = _printed(qtbot, monkeypatch, demo, out)
+    # The dialog opened on its paper (the machine's default) turned as it prints:
+    # A4 landscape (49 sheets, 55 portrait); Letter portrait (50, 56 landscape).
+    [((pw, ph), orientation)] = turned
+    wide = len(tile_layout(72, 48, ph, pw)) < len(tile_layout(72, 48, pw, ph))
+    assert orientation == ("Landscape" if wide else "Portrait")
     pdf = out.read_bytes()
     render_file(demo.doc.state, str(tmp_path / "tiled.pdf"), paper="a4")
     tiled = (tmp_path / "tiled.pdf").read_bytes()

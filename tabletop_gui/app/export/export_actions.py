@@ -131,9 +131,12 @@ class ExportController(Part):
     def print_board(self) -> None:
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
-        from tabletop_gui.app.export.true_scale import print_board
+        from tabletop_gui.app.export.true_scale import print_board, turn_paper
 
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        # The dialog shows the paper turned as it will print (for its paper now;
+        # print_board turns it again for the paper chosen).
+        turn_paper(printer, *self.doc.state.scene.board.extent)
         dialog = QPrintDialog(printer, self.host)
         dialog.setWindowTitle("Print the board at true scale")
         if dialog.exec() != QPrintDialog.DialogCode.Accepted:

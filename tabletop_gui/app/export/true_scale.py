@@ -289,6 +289,28 @@ def write_pdf(
     return len(tiles)
 
 
+def turn_paper(
+    printer: QPrinter, board_w: float, board_h: float, overlap: float = DEFAULT_OVERLAP_IN
+) -> float:
+    """Turn ``printer``'s paper the way a ``board_w`` x ``board_h`` in board
+    needs fewer sheets (as :func:`paper_size` turns the tiled PDF's); returns the
+    border round the board on each sheet, inches: 0.4, or the printer's margins
+    (what it cannot print) and room for the sheet's label when that is more."""
+    layout = printer.pageLayout()
+    unprintable = layout.margins(QPageLayout.Unit.Inch)
+    most = max(unprintable.left(), unprintable.top(), unprintable.right(), unprintable.bottom())
+    margin = max(PAGE_MARGIN_IN, most + LABEL_BAND_IN)
+    paper = layout.pageSize().size(QPageSize.Unit.Inch)  # portrait, whatever the turn
+    pw, ph = sorted((paper.width(), paper.height()))
+    portrait = len(tile_layout(board_w, board_h, pw, ph, margin, overlap))
+    landscape = len(tile_layout(board_w, board_h, ph, pw, margin, overlap))
+    turn = QPageLayout.Orientation.Portrait
+    if landscape < portrait:
+        turn = QPageLayout.Orientation.Landscape
+    printer.setPageOrientation(turn)  # a printer that refuses prints as it is
+    return margin
+
+
 def print_board(
     state: GameState,
     printer: QPrinter,
@@ -308,21 +330,7 @@ def print_board(
     printer.setResolution(PDF_DPI)
     try:
         rect = scene.board_rect()
-        bw, bh = rect.width(), rect.height()
-        layout = printer.pageLayout()
-        # The printer's margins are what it cannot print: the label goes between
-        # them and the board, so the board's border leaves room for it.
-        unprintable = layout.margins(QPageLayout.Unit.Inch)
-        most = max(unprintable.left(), unprintable.top(), unprintable.right(), unprintable.bottom())
-        margin = max(PAGE_MARGIN_IN, most + LABEL_BAND_IN)
-        paper = layout.pageSize().size(QPageSize.Unit.Inch)  # portrait, whatever the turn
-        pw, ph = sorted((paper.width(), paper.height()))
-        portrait = len(tile_layout(bw, bh, pw, ph, margin, overlap))
-        landscape = len(tile_layout(bw, bh, ph, pw, margin, overlap))
-        turn = QPageLayout.Orientation.Portrait
-        if landscape < portrait:
-            turn = QPageLayout.Orientation.Landscape
-        printer.setPageOrientation(turn)  # a printer that refuses prints as it is
+        margin = turn_paper(printer, rect.width(), rect.height(), overlap)
         layout = printer.pageLayout()
         full = layout.fullRect(QPageLayout.Unit.Inch)
         printable = layout.margins(QPageLayout.Unit.Inch)
