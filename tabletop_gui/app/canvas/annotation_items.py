@@ -115,7 +115,7 @@ class LineReading(QGraphicsItem):
             if self not in scene.readings:
                 scene.readings.append(self)
             if place:
-                labels.place_readings(scene)
+                labels.place_readings(scene, self.rank)
                 return
         self.place()
 

@@ -252,11 +252,20 @@ def beside_line(
     beyond each end. The reading is never across its own line nor off beside
     something else (a spot a label's depth away, on a steep line, was a third of
     the board away)."""
-    d = b - a
-    length = math.hypot(d.x(), d.y())
+    return [QPointF(x, y) for x, y in _beside(a, b, w, h, gap, out)]
+
+
+def _beside(
+    a: QPointF, b: QPointF, w: float, h: float, gap: float, out: tuple[float, ...]
+) -> list[tuple[float, float]]:
+    """``beside_line``'s centres as plain numbers (the charge's reading asks on
+    every mouse move of a drag)."""
+    ax, ay, bx, by = a.x(), a.y(), b.x(), b.y()
+    dx, dy = bx - ax, by - ay
+    length = math.hypot(dx, dy)
     if length < 1e-9:
-        return [QPointF(a.x(), a.y() - h / 2 - gap)]
-    ux, uy = d.x() / length, d.y() / length
+        return [(ax, ay - h / 2 - gap)]
+    ux, uy = dx / length, dy / length
     nx, ny = -uy, ux
     across = abs(nx) * w / 2 + abs(ny) * h / 2  # the box's half depth off the line
     along = abs(ux) * w / 2 + abs(uy) * h / 2  # and along it
@@ -269,10 +278,10 @@ def beside_line(
         for s in places:
             for side in (-1.0, 1.0):  # above a level line first
                 off = side * (across + gap + step)
-                spots.append(QPointF(a.x() + ux * s + nx * off, a.y() + uy * s + ny * off))
-    for end, sign in ((b, 1.0), (a, -1.0)):
+                spots.append((ax + ux * s + nx * off, ay + uy * s + ny * off))
+    for ex, ey, sign in ((bx, by, 1.0), (ax, ay, -1.0)):
         off = sign * (along + gap)
-        spots.append(QPointF(end.x() + ux * off, end.y() + uy * off))
+        spots.append((ex + ux * off, ey + uy * off))
     return spots
 
 
@@ -296,39 +305,51 @@ def line_label_spot(
     first of all; else the one covering least (readings weigh the most, then
     labels). ``own``: the reading's own item (its last box is not in the way)."""
     board = scene.board_rect()
-    spots = beside_line(a, b, w, h, gap, out)
+    spots = _beside(a, b, w, h, gap, out)
     near = 2 * (len(ALONG) + SLIDES) if len(spots) > 1 else 1
-    boxes = [QRectF(s.x() - w / 2, s.y() - h / 2, w, h) for s in spots]
-    keep = [i for i, r in enumerate(boxes) if board.contains(r)]
+    left, top, right, bottom = board.left(), board.top(), board.right(), board.bottom()
+    hw, hh = w / 2, h / 2
+    keep = [
+        i
+        for i, (x, y) in enumerate(spots)
+        if left <= x - hw and x + hw <= right and top <= y - hh and y + hh <= bottom
+    ]
     if not keep:
-        boxes = [_keep_on(r, board) for r in boxes]
-        keep = list(range(len(boxes)))
+        kept = [_keep_on(QRectF(x - hw, y - hh, w, h), board).center() for x, y in spots]
+        spots = [(c.x(), c.y()) for c in kept]
+        keep = list(range(len(spots)))
     placer = getattr(scene, "label_placer", None)
     if not isinstance(placer, Placer):
-        return boxes[keep[0]].center()
+        return QPointF(*spots[keep[0]])
     touching = [i for i in keep if i < near]
     for tier, room in ((touching, space), (touching, 0.0), (keep, 0.0)):
         for i in tier:
-            if placer.free(boxes[i].adjusted(-room, -room, room, room), own):
-                return boxes[i].center()
-    return boxes[keep[placer.best(own, [[boxes[i]] for i in keep])]].center()
+            x, y = spots[i]
+            if placer.free(QRectF(x - hw - room, y - hh - room, w + 2 * room, h + 2 * room), own):
+                return QPointF(x, y)
+    boxes = [[QRectF(spots[i][0] - hw, spots[i][1] - hh, w, h)] for i in keep]
+    return QPointF(*spots[keep[placer.best(own, boxes)]])
 
 
-def place_readings(scene: BoardScene) -> None:
+def place_readings(scene: BoardScene, start: tuple[int, int] | None = None) -> None:
     """Place the readings of the lines drawn over the board that take part in the
     labels' placement (``LineReading.rank``: the pinned rulers in the order they
     were pinned, then the charge's reach), each beside its own line where it
     covers no label, piece or reading placed before it; the arcs' names and the
     measure tool's reading then keep clear of them (``Placer.readings``). Called
     after every label pass and whenever such a reading is added, changed or taken
-    away."""
+    away. ``start``: the rank of the reading that changed; those before it keep
+    their places (nothing they avoid changed: the charge's reading, placed last,
+    is placed again on every mouse move of a drag, the pinned rulers are not);
+    past every rank, none is placed again (one was taken away)."""
     items = [it for it in scene.readings if shiboken6.isValid(it) and it.scene() is scene]
     scene.readings = items
     placer = scene.label_placer
     if isinstance(placer, Placer):
         placer.readings = Grid()
     for item in sorted(items, key=lambda it: it.rank or (0, 0)):
-        item.place()
+        if start is None or (item.rank or (0, 0)) >= start:
+            item.place()
         if isinstance(placer, Placer) and item.isVisible():
             placer.readings.add(item, item.label_box())
 

@@ -299,6 +299,10 @@ class SightItem(QGraphicsItem):
         return out
 
 
+#: ``labels.place_readings``' start that places no reading again.
+PAST_EVERY_RANK = (1 << 30, 0)
+
+
 class ReachItem(LineReading):
     """A charge's reach as a ruler: from the charger's front to the target's
     Facing, with the straight gap and the wheel's cost beside it."""
@@ -343,7 +347,7 @@ class RulingsLayer:
                 removed = True
         self.items = []
         if removed and isinstance(self.scene, BoardScene):
-            labels.place_readings(self.scene)  # the charge's reading is gone
+            labels.place_readings(self.scene, PAST_EVERY_RANK)  # the charge's reading is gone
 
     def show(
         self,
