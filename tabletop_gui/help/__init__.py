@@ -2,9 +2,11 @@
 through ``importlib.resources``, so an installed or frozen program has it): the
 quick-start guide, written here, and copies of the project's docs the program
 reads its rules from (docs/t9a.md, docs/hex.md, docs/carnevale.md,
-docs/measurement.md) and the guide to Tabletop Simulator saves
-(docs/tabletop-simulator.md), made by ``tools/copy_help_docs.py``; a test keeps the
-copies equal to the docs."""
+docs/measurement.md) and the guides to Tabletop Simulator saves
+(docs/tabletop-simulator.md), the camera and its printed markers
+(docs/camera.md), army lists (docs/army-lists.md) and streaming
+(docs/streaming.md), made by ``tools/copy_help_docs.py``; a test keeps the copies
+equal to the docs."""
 
 from __future__ import annotations
 
@@ -13,7 +15,16 @@ from tabletop_gui import bundled
 #: The guide the window opens at (Help > Quick start, F1).
 QUICK_START = "quick-start.md"
 #: The project docs copied here, by their name under docs/.
-COPIED_DOCS = ("t9a.md", "hex.md", "carnevale.md", "measurement.md", "tabletop-simulator.md")
+COPIED_DOCS = (
+    "t9a.md",
+    "hex.md",
+    "carnevale.md",
+    "measurement.md",
+    "tabletop-simulator.md",
+    "camera.md",
+    "army-lists.md",
+    "streaming.md",
+)
 
 
 def page_name(reference: str) -> str | None:

@@ -120,3 +120,20 @@ def test_each_familys_rules_reference_opens_from_the_help_menu(qtbot):
         doc_title = (window.help.help_window.browser.toPlainText().splitlines() or [""])[0]
         assert doc_title, family.reference
         assert window.help.help_window.page == family.reference.rsplit("/", 1)[-1]
+
+
+def test_the_camera_army_list_and_streaming_guides_open_from_the_help_menu(qtbot):
+    # Pages a referee, a player and a streamer reach for: their docs, in Help.
+    window = demo(qtbot)
+    refs = next(a.menu() for a in window.help.menu.actions() if a.menu() is not None)
+    refs.aboutToShow.emit()
+    for title, page, heading in [
+        ("Camera: photos, video, markers", "camera.md", "The marker convention"),
+        ("Army lists: importing", "army-lists.md", "Formats"),
+        ("Streaming: overlay and PNG", "streaming.md", "The PNG for streaming"),
+    ]:
+        next(a for a in refs.actions() if a.text() == title).trigger()
+        QApplication.processEvents()
+        help_ = window.help.help_window
+        assert help_.page == page
+        assert heading in help_.browser.toPlainText()

@@ -36,6 +36,9 @@ def pages() -> list[tuple[str, str]]:
             out.append((f"Rules: {family.title}", name))
     out.append(("Measuring: distances and contact", "measurement.md"))
     out.append(("Tabletop Simulator: export and import", "tabletop-simulator.md"))
+    out.append(("Camera: photos, video, markers", "camera.md"))
+    out.append(("Army lists: importing", "army-lists.md"))
+    out.append(("Streaming: overlay and PNG", "streaming.md"))
     return out
 
 
