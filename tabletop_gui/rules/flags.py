@@ -179,14 +179,13 @@ def footprints(a: UnitArrays, rows: np.ndarray) -> np.ndarray:
     return out
 
 
-#: The Impassable Terrain of a scene's terrain map (by identity): each piece's
-#: name, prepared polygon and bounds.
-_IMPASSABLE: IdentityMemo[list[tuple[str, Any, tuple[float, float, float, float]]]] = IdentityMemo(
-    64
-)
+#: A piece of Impassable Terrain as measured: its name, prepared polygon and bounds.
+_Blocker = tuple[str, Any, tuple[float, float, float, float]]
+#: The Impassable Terrain of a scene's terrain map, by the map's identity.
+_IMPASSABLE: IdentityMemo[list[_Blocker]] = IdentityMemo(64)
 
 
-def _impassable(scene: Scene) -> list[tuple[str, Any, tuple[float, float, float, float]]]:
+def _impassable(scene: Scene) -> list[_Blocker]:
     found = _IMPASSABLE.get((scene.terrain,))
     if found is None:
         found = []
