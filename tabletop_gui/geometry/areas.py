@@ -243,7 +243,10 @@ def _convex_edges(area: BaseGeometry) -> np.ndarray | None:
     normal = np.stack([edge[:, 1], -edge[:, 0]], axis=1) / length[:, None]
     inward = ((ring[:-1].mean(axis=0) - start) * normal).sum(axis=1) > 0
     normal[inward] *= -1.0
-    proj = ring[:-1] @ normal.T  # (vertices, edges)
+    # (vertices, edges), written out: a matrix product's bits depend on the BLAS
+    # numpy was built with (a kernel may fuse a multiply and an add), and the
+    # desktop bundle's numpy has none (docs/performance.md, Bundle)
+    proj = ring[:-1, 0:1] * normal[:, 0] + ring[:-1, 1:2] * normal[:, 1]
     return np.column_stack([normal, proj.max(axis=0), proj.min(axis=0)])
 
 
