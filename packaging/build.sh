@@ -35,8 +35,34 @@ arch="$(uname -m)"
 glibc="$(ldd --version 2>/dev/null | head -n1 | grep -oE '[0-9]+\.[0-9]+$' || echo unknown)"
 echo "== tabletop_gui $version, Linux $arch, glibc $glibc, $("$PYTHON" -c 'import PyInstaller; print("PyInstaller", PyInstaller.__version__)')"
 
+# numpy without OpenBLAS (docs/performance.md, Bundle): numpy's wheel carries a
+# 27 MB OpenBLAS with its Fortran runtime, for matrix products and linear algebra
+# on large arrays; the program's are a few dozen numbers (a homography, a lens
+# fit), which numpy's own C loops and its bundled LAPACK subset (lapack_lite)
+# do. The same numpy version as $PYTHON's, built from its source release once
+# (several minutes; pip keeps the built wheel in its cache) and put first on the
+# path PyInstaller analyses. TABLETOP_GUI_BUNDLE_NUMPY=wheel carries the wheel's.
+numpy_path=""
+if [[ "${TABLETOP_GUI_BUNDLE_NUMPY:-noblas}" != "wheel" ]]; then
+    numpy_version="$("$PYTHON" -c 'import numpy; print(numpy.__version__)')"
+    numpy_path="$root/build/numpy-noblas-$numpy_version"
+    if [[ ! -f "$numpy_path/numpy/__init__.py" ]]; then
+        if ! command -v "${CC:-cc}" >/dev/null; then
+            echo "no C compiler (\$CC or cc): numpy without OpenBLAS cannot be built" >&2
+            echo "(install gcc, or TABLETOP_GUI_BUNDLE_NUMPY=wheel carries the wheel's numpy)" >&2
+            exit 1
+        fi
+        echo "== numpy $numpy_version without OpenBLAS (built once from its source release)"
+        rm -rf "$numpy_path" build/numpy-wheel
+        "$PYTHON" -m pip wheel -q --no-deps --no-binary numpy "numpy==$numpy_version" \
+            -w build/numpy-wheel -Csetup-args=-Dblas=none -Csetup-args=-Dlapack=none \
+            -Csetup-args=-Dallow-noblas=true
+        "$PYTHON" -m pip install -q --no-deps --target "$numpy_path" build/numpy-wheel/numpy-*.whl
+    fi
+fi
+
 rm -rf dist/tabletop-gui
-"$PYTHON" -m PyInstaller --noconfirm --clean --log-level WARN \
+PYTHONPATH="$numpy_path${PYTHONPATH:+:$PYTHONPATH}" "$PYTHON" -m PyInstaller --noconfirm --clean --log-level WARN \
     --distpath dist --workpath build/pyinstaller packaging/tabletop-gui.spec
 
 archive="dist/tabletop-gui-$version-linux-$arch.tar.gz"

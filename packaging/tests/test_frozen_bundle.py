@@ -110,6 +110,20 @@ def test_every_library_the_bundle_carries_finds_the_qt_libraries_it_links_to(bun
     assert not missing
 
 
+def test_the_linux_bundles_numpy_carries_no_openblas(bundle):
+    """packaging/build.sh builds numpy without OpenBLAS (docs/performance.md, Bundle):
+    no BLAS nor its Fortran runtime is carried; the video test below runs the
+    camera's linear algebra (homography, lens fits) on the bundled numpy."""
+    if sys.platform != "linux" or os.environ.get("TABLETOP_GUI_BUNDLE_NUMPY") == "wheel":
+        pytest.skip("the Linux build's numpy")
+    carried = sorted(
+        p.name for p in (bundle / "_internal").rglob("*")
+        if any(k in p.name for k in ("openblas", "libgfortran", "libquadmath"))
+    )  # fmt: skip
+    assert carried == []
+    assert not (bundle / "_internal" / "numpy.libs").exists()
+
+
 def test_qt_quick_and_qml_are_the_stand_ins_and_no_other_qml_library_is_carried(bundle):
     """packaging/qt_quick_stub.py: Qt Multimedia's FFmpeg plugin links Qt Quick and
     QML for two symbols of Qt Quick; the bundle carries small stand-ins for both
