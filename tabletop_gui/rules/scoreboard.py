@@ -3,10 +3,10 @@ canvas draws generically and the command line prints as JSON."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, field
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from tabletop_gui.lazy_dataclass import dataclass
 
@@ -89,8 +89,52 @@ class CountingPiece(NamedTuple):
     note: str = ""
 
 
+#: What a result leaves to be made when first read: the names of those fields
+#: and the function giving their values (``ObjectiveResult.later``).
+Later = tuple[tuple[str, ...], Callable[[], Mapping[str, Any]]]
+_L = TypeVar("_L", bound="_MadeWhenRead")
+
+
+class _MadeWhenRead:
+    """Fields made when first read: a result (or a scoreboard) can leave its
+    wording to ``later``, a function of what it already holds, so an evaluate
+    whose text nobody reads (a drag frame, a benchmark) does not word it. The
+    fields are empty slots until then; reading any of them, comparing, printing,
+    ``asdict``, ``replace`` or pickling the object fills them all, once, with
+    the values the function gives: the same object an eager one would be."""
+
+    __slots__ = ()
+    _later: Later | None
+
+    @classmethod
+    def later(cls: type[_L], later: Later, /, **given: Any) -> _L:
+        """One of ``cls`` from ``given``, its fields ``later[0]`` made by
+        ``later[1]()`` when one is first read."""
+        names = later[0]
+        made = cls(**given, **dict.fromkeys(names))
+        for name in names:
+            object.__delattr__(made, name)
+        object.__setattr__(made, "_later", later)
+        return made
+
+    if not TYPE_CHECKING:  # the type checker sees the fields alone
+
+        def __getattr__(self, name: str) -> Any:
+            # Reached only for an attribute not found: an empty slot.
+            if name == "_later":
+                raise AttributeError(name)
+            later = self._later
+            if later is None or name not in later[0]:
+                # (filled meanwhile by another reader, or no such attribute)
+                return object.__getattribute__(self, name)
+            for key, value in later[1]().items():
+                object.__setattr__(self, key, value)
+            object.__setattr__(self, "_later", None)
+            return object.__getattribute__(self, name)
+
+
 @dataclass(frozen=True, slots=True)
-class ObjectiveResult:
+class ObjectiveResult(_MadeWhenRead):
     objective_id: str
     name: str
     kind: str
@@ -106,9 +150,13 @@ class ObjectiveResult:
     points: Mapping[str, float] = field(default_factory=dict)  # VP / banners this gives
     #: What ``counts`` count ("characters within 3 in", "counters"); "" unsaid.
     counted: str = ""
+    #: The fields left to be made when first read (``later``), None once made:
+    #: not a field of the result (never compared, shown or written).
+    _later: Later | None = field(default=None, init=False, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
+        del data["_later"]
         # asdict keeps NamedTuples as tuples; JSON wants their fields by name, with
         # margins and distances to 1e-9 in, so a unit exactly at a threshold reads
         # 0 (never -1.8e-15) in the JSON as in the text ('0.00 in'). Snapped here,
@@ -126,11 +174,13 @@ class ObjectiveResult:
 
 
 @dataclass(frozen=True, slots=True)
-class Scoreboard:
+class Scoreboard(_MadeWhenRead):
     results: tuple[ObjectiveResult, ...]
     totals: Mapping[str, float] = field(default_factory=dict)
     winner: str | None = None  # an instant or final winner of the whole game, if any
     summary: str = ""
+    #: The fields left to be made when first read (``later``: the summary line).
+    _later: Later | None = field(default=None, init=False, repr=False, compare=False)
 
     def result(self, objective_id: str) -> ObjectiveResult:
         for r in self.results:

@@ -84,6 +84,11 @@ class NinthAge(NinthAgePlay):
         for r in results:
             if r.leader is not None and r.status in (Status.LEADING, Status.WON):
                 totals[r.leader] = totals.get(r.leader, 0.0) + 1
-        return Scoreboard(
-            results=tuple(results), totals=totals, summary=summary_line(state, results)
+        # The summary line is worded when first read (``Scoreboard.later``).
+        kept = tuple(results)
+        return Scoreboard.later(
+            (_SUMMARY, lambda: {"summary": summary_line(state, kept)}), results=kept, totals=totals
         )
+
+
+_SUMMARY = ("summary",)

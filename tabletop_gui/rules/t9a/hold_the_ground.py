@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import compress, repeat
 from operator import attrgetter
+from typing import Any
 
 import numpy as np
 
@@ -25,7 +26,7 @@ from tabletop_gui.geometry.minkowski import Footprint, reach_point
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import Event, TurnEnd
-from tabletop_gui.model.pieces import Unit
+from tabletop_gui.model.pieces import Side, Unit
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.objective import Objective, off_board
@@ -263,50 +264,77 @@ class HoldTheGround(Objective):
                 counters[c.winner] = counters.get(c.winner, 0) + 1
         near = self._kept_near(state) if kept_near is None else kept_near
         counting, not_counting = near.counting.columns, near.not_counting.columns
-        now = side_counts(counting[2], scene.side_ids)
-        now_leader = strict_leader(now)
         final = game_ended(state)
         status, leader = standing(counters, final)
-
-        def names(values: dict[str, int]) -> str:
-            return ", ".join(f"{scene.side(s).name} {v}" for s, v in values.items())
-
-        after = f" after Game Turn {checks[-1].turn}" if checks else ""
-        reason = f"Counters{after}: {names(counters)}."
-        if not final:
-            due = max(state.clock.turn, FIRST_CHECK_TURN)
-            if any(c.turn == due for c in checks):
-                due += 1  # between this Game Turn's end and the next one's start
-            when = f"at the end of Game Turn {due}"
-            taker = (
-                f"{scene.side(now_leader).name} would take the counter {when}"
-                if now_leader
-                else f"equal numbers: no counter {when}"
-            )
-            reason += f" Scoring Units within 6 in of the centre now: {names(now)}; {taker}."
-        elif leader:
-            reason += f" {scene.side(leader).name} has the most counters and wins."
-        else:
-            reason += " Equal counters: nobody wins."
-        cx, cy = self.centre(state)
-        circle = Circle(cx, cy, RADIUS, label="Hold the Ground: 6 in of the centre")
-        return ObjectiveResult(
+        # The reason, the highlights and the details are worded when first read
+        # (``ObjectiveResult.later``): a drag's frame or a cold evaluate whose
+        # text nobody reads does not make it.
+        words = (scene.sides, scene.side_ids, checks, counters, counting, not_counting, final,
+                 leader, state.clock.turn, self.centre(state))  # fmt: skip
+        return ObjectiveResult.later(
+            (_WORDED, lambda: _words(*words)),
             objective_id=self.id,
             name=self.name,
             kind=self.kind,
             status=status,
             leader=leader,
             counts=counters,
-            reason=reason,
             final=final,
             counting=counting[0] + not_counting[0],
-            highlights=(circle, *counting[1], *not_counting[1]),
-            details={
-                "now": now,
-                "now_leader": now_leader,
-                "checks": [
-                    {"turn": c.turn, "counts": dict(c.counts), "winner": c.winner} for c in checks
-                ],
-            },
             counted=self.counted,
         )
+
+
+#: The fields of a Hold the Ground result worded when first read (``_words``).
+_WORDED = ("reason", "highlights", "details")
+
+
+def _words(
+    sides: tuple[Side, ...], side_ids: tuple[str, ...], checks: tuple[Check, ...],
+    counters: dict[str, int], counting: tuple[tuple[Any, ...], ...],
+    not_counting: tuple[tuple[Any, ...], ...], final: bool, leader: str | None, turn: int,
+    centre: tuple[float, float],
+) -> dict[str, Any]:  # fmt: skip
+    """The reason, the highlights and the details of a result."""
+    now = side_counts(counting[2], side_ids)
+    now_leader = strict_leader(now)
+
+    def name(side_id: str) -> str:  # as ``Scene.side`` finds it
+        for s in sides:
+            if s.id == side_id:
+                return s.name
+        raise KeyError(side_id)
+
+    def names(values: dict[str, int]) -> str:
+        return ", ".join(f"{name(s)} {v}" for s, v in values.items())
+
+    after = f" after Game Turn {checks[-1].turn}" if checks else ""
+    reason = f"Counters{after}: {names(counters)}."
+    if not final:
+        due = max(turn, FIRST_CHECK_TURN)
+        if any(c.turn == due for c in checks):
+            due += 1  # between this Game Turn's end and the next one's start
+        when = f"at the end of Game Turn {due}"
+        taker = (
+            f"{name(now_leader)} would take the counter {when}"
+            if now_leader
+            else f"equal numbers: no counter {when}"
+        )
+        reason += f" Scoring Units within 6 in of the centre now: {names(now)}; {taker}."
+    elif leader:
+        reason += f" {name(leader)} has the most counters and wins."
+    else:
+        reason += " Equal counters: nobody wins."
+    cx, cy = centre
+    circle = Circle(cx, cy, RADIUS, label="Hold the Ground: 6 in of the centre")
+    return {
+        "reason": reason,
+        "highlights": (circle, *counting[1], *not_counting[1]),
+        "details": {
+            "now": now,
+            "now_leader": now_leader,
+            "checks": [
+                {"turn": c.turn, "counts": dict(c.counts), "winner": c.winner} for c in checks
+            ],
+        },
+    }
