@@ -8,7 +8,7 @@ the log at each ``turn_end`` of a whole Game Turn.
 
 from __future__ import annotations
 
-from itertools import compress, repeat
+from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
@@ -139,41 +139,40 @@ def _near_rows_small(scene: Scene, cx: float, cy: float) -> _NearRows:
     distances to the bit), and the Scoring mask asked of those units alone, as
     ``scoring_mask`` asks it (the flag, then Fleeing and lost Scoring where a
     field of the family is set). The same rows, pieces, marks and notes, the
-    margins RADIUS - distance (one IEEE subtraction, as the arrays' is)."""
+    margins RADIUS - distance (one IEEE subtraction, as the arrays' is), made
+    in one pass over the dozen units found."""
     units = list(scene.units.values())
     rows, dists = units_near_point(units, cx, cy, RADIUS + EPS)
-    near = list(map(units.__getitem__, rows))
-    scores = [bool(u.scoring) and (not u.extra or is_scoring(u)) for u in near]
-    if all(scores):
-        return _NearRows(_plain_rows(near, dists, rows, Role.COUNTS, None), _NO_ROWS)
-    no = [not s for s in scores]
-    others = list(compress(near, no))
-    notes = [why_not_scoring(u) if u.scoring else NOT_A_SCORING_UNIT for u in others]
-    return _NearRows(
-        _plain_rows(list(compress(near, scores)), list(compress(dists, scores)),
-                    list(compress(rows, scores)), Role.COUNTS, None),
-        _plain_rows(others, list(compress(dists, no)), list(compress(rows, no)),
-                    Role.NOT_COUNTING, notes),
-    )  # fmt: skip
+    rows_c: list[int] = []
+    pieces_c: list[CountingPiece] = []
+    marks_c: list[PieceMark] = []
+    sides_c: list[str] = []
+    rows_n: list[int] = []
+    pieces_n: list[CountingPiece] = []
+    marks_n: list[PieceMark] = []
+    sides_n: list[str] = []
+    for row, dist in zip(rows, dists, strict=True):
+        u = units[row]
+        uid, side = u.id, u.side
+        if u.scoring and (not u.extra or is_scoring(u)):
+            rows_c.append(row)
+            pieces_c.append(_new(CountingPiece, (uid, side, RADIUS - dist, dist, "")))
+            marks_c.append(_new(PieceMark, (uid, _COUNTS, side, "", "piece")))
+            sides_c.append(side)
+        else:
+            note = why_not_scoring(u) if u.scoring else NOT_A_SCORING_UNIT
+            rows_n.append(row)
+            pieces_n.append(_new(CountingPiece, (uid, side, RADIUS - dist, dist, note)))
+            marks_n.append(_new(PieceMark, (uid, _NOT_COUNTING, side, note, "piece")))
+            sides_n.append(side)
+    counting = Rows(tuple(rows_c), (tuple(pieces_c), tuple(marks_c), tuple(sides_c)))
+    if not rows_n:
+        return _NearRows(counting, _NO_ROWS)
+    others = Rows(tuple(rows_n), (tuple(pieces_n), tuple(marks_n), tuple(sides_n)))
+    return _NearRows(counting, others)
 
 
-def _plain_rows(
-    units: list[Unit], dists: list[float], rows: list[int], role: Role, notes: list[str] | None
-) -> Rows:
-    """``_rows`` of ``units`` (unit rows ``rows``) at distances ``dists``, from
-    Python floats: the margin RADIUS - distance is one IEEE subtraction, as the
-    arrays' is."""
-    uids = list(map(_ID, units))
-    sides = tuple(map(_SIDE, units))
-    words = repeat("") if notes is None else notes
-    entries = zip(uids, sides, dists, words, strict=False)
-    pieces = tuple([_new(CountingPiece, (uid, side, RADIUS - dist, dist, word))
-                    for uid, side, dist, word in entries])  # fmt: skip
-    marks = tuple(map(_new, repeat(PieceMark), zip(uids, repeat(role), sides, words,
-                  repeat("piece"), strict=False)))  # fmt: skip
-    return Rows(tuple(rows), (pieces, marks, sides))
-
-
+_COUNTS, _NOT_COUNTING = Role.COUNTS, Role.NOT_COUNTING
 _ID, _SIDE = attrgetter("id"), attrgetter("side")
 _NO_ROWS = Rows.of((), 3)
 
