@@ -119,7 +119,7 @@ _ID, _SIDE = attrgetter("id"), attrgetter("side")
 
 
 def _build(scene: Scene) -> UnitArrays:
-    return _build_units(list(scene.units.values()))
+    return _build_units(scene.unit_list())
 
 
 def _numbers_table(units: Sequence[Unit]) -> np.ndarray:

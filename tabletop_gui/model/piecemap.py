@@ -15,7 +15,7 @@ from __future__ import annotations
 import operator
 import os
 from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, Sequence, ValuesView
-from itertools import compress
+from itertools import compress, count, islice
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -114,6 +114,17 @@ class PieceMap(Mapping[str, T]):
             raise IndexError("a position past the map's pieces")
         values = self._values
         return [values[i] for i in positions]
+
+    def values_list(self) -> list[T]:
+        """The pieces in order, as a list (copied in C: a cold evaluate lists
+        every unit, and a ``values()`` view iterates through Python)."""
+        return self._values.tolist()
+
+    def replaced_positions(self, older: PieceMap[T], limit: int) -> list[int]:
+        """The first ``limit`` positions whose pieces are not the very pieces of
+        ``older`` at the same position (compared in C; both as long)."""
+        differ = map(operator.is_not, older._values, self._values)
+        return list(islice(compress(count(), differ), limit))
 
     def same_keys(self, other: PieceMap[Any]) -> bool:
         """Whether ``other`` is known, without looking, to hold the same ids in

@@ -6,9 +6,7 @@ import operator
 import weakref
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import field
-from functools import cached_property
-from itertools import compress, count, islice
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.board import InchBoard
@@ -18,6 +16,30 @@ from tabletop_gui.model.pieces import Marker, Piece, Side, Terrain, Unit, Zone
 from tabletop_gui.model.plain import plain
 
 Board = InchBoard | HexBoard
+
+if TYPE_CHECKING:
+    from functools import cached_property as kept_property
+else:
+
+    class kept_property:
+        """``functools.cached_property`` without its lock (Python 3.11's takes
+        an RLock at each first read; 3.12 dropped it): a value worked out from
+        an instance's fields when first read, kept in its ``__dict__``."""
+
+        def __init__(self, func):
+            self.func = func
+            self.name = func.__name__
+            self.__doc__ = func.__doc__
+
+        def __set_name__(self, owner, name):
+            self.name = name
+
+        def __get__(self, obj, objtype=None):
+            if obj is None:
+                return self
+            value = obj.__dict__[self.name] = self.func(obj)
+            return value
+
 
 _COLLECTIONS = {Unit: "units", Marker: "markers", Terrain: "terrain", Zone: "zones"}
 T = TypeVar("T")
@@ -52,10 +74,15 @@ class Scene:
                 return s
         raise KeyError(side_id)
 
-    @cached_property
+    @kept_property
     def side_ids(self) -> tuple[str, ...]:
         # Asked many times per evaluate; kept in the instance (sides never change).
         return tuple(s.id for s in self.sides)
+
+    def unit_list(self) -> list[Unit]:
+        """The units in order, as a list (``PieceMap.values_list``: copied in C)."""
+        units: PieceMap[Unit] = self.units  # type: ignore[assignment]  # (made one: __post_init__)
+        return units.values_list()
 
     def opponent(self, side_id: str) -> str:
         others = [s.id for s in self.sides if s.id != side_id]
@@ -157,19 +184,18 @@ def derived(
 
 
 def _patched(scene: Scene, key: Hashable, patch: Callable[[T, Scene, int], T]) -> T | None:
+    units: PieceMap[Unit] = scene.units  # type: ignore[assignment]  # (made one: __post_init__)
     lineage = scene.cache.get("_parent")
     parent = lineage[0]() if lineage is not None else None
     if lineage is not None and parent is not None and key in parent.cache:
-        units: PieceMap[Unit] = scene.units  # type: ignore[assignment]
         return patch(parent.cache[key], scene, units.position(lineage[1]))
     last = _LAST.get(key)
-    if last is None or len(last[0]) != len(scene.units):
+    if last is None or len(last[0]) != len(units):
         return None
     # The indices of the units that are not the very objects of the last build,
     # found in C (a drag compares 1,000 units each time) and no more than needed.
-    differ = map(operator.is_not, last[0].values(), scene.units.values())
-    changed = list(islice(compress(count(), differ), MAX_PATCHED + 1))
-    if len(changed) > MAX_PATCHED or not _same_ids(last[0], scene.units):
+    changed = units.replaced_positions(last[0], MAX_PATCHED + 1)
+    if len(changed) > MAX_PATCHED or not _same_ids(last[0], units):
         return None  # a new set of units
     value = last[1]
     for i in changed:

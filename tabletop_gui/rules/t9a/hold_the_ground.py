@@ -141,7 +141,7 @@ def _near_rows_small(scene: Scene, cx: float, cy: float) -> _NearRows:
     field of the family is set). The same rows, pieces, marks and notes, the
     margins RADIUS - distance (one IEEE subtraction, as the arrays' is), made
     in one pass over the dozen units found."""
-    units = list(scene.units.values())
+    units = scene.unit_list()
     rows, dists = units_near_point(units, cx, cy, RADIUS + EPS)
     rows_c: list[int] = []
     pieces_c: list[CountingPiece] = []
