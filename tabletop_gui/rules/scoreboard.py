@@ -3,9 +3,11 @@ canvas draws generically and the command line prints as JSON."""
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, field
+from dataclasses import MISSING, asdict, field, fields
 from enum import StrEnum
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from tabletop_gui.lazy_dataclass import dataclass
@@ -108,13 +110,22 @@ class _MadeWhenRead:
 
     @classmethod
     def later(cls: type[_L], later: Later, /, **given: Any) -> _L:
-        """One of ``cls`` from ``given``, its fields ``later[0]`` made by
-        ``later[1]()`` when one is first read."""
+        """One of ``cls`` from ``given`` (the other fields their defaults, as
+        ``__init__`` gives them: a factory's value made for it), its fields
+        ``later[0]`` made by ``later[1]()`` when one is first read. Stored as
+        ``__init__`` stores a frozen class's fields, in C, from one map."""
         names = later[0]
-        made = cls(**given, **dict.fromkeys(names))
-        for name in names:
-            object.__delattr__(made, name)
-        object.__setattr__(made, "_later", later)
+        defaults, factories, required = _PLANS.get((cls, names)) or _plan(cls, names)
+        values = defaults | given
+        for name, factory in factories:
+            if name not in values:
+                values[name] = factory()
+        if not required <= values.keys():
+            missing = ", ".join(sorted(required - values.keys()))
+            raise TypeError(f"{cls.__name__}.later: missing {missing}")
+        values["_later"] = later
+        made = object.__new__(cls)
+        deque(map(_SET, repeat(made), values, values.values()), 0)
         return made
 
     if not TYPE_CHECKING:  # the type checker sees the fields alone
@@ -131,6 +142,27 @@ class _MadeWhenRead:
                 object.__setattr__(self, key, value)
             object.__setattr__(self, "_later", None)
             return object.__getattribute__(self, name)
+
+
+_SET = object.__setattr__
+#: Per class made by ``later`` and the fields it leaves: the other fields'
+#: plain defaults, their default factories and those with no default.
+_Plan = tuple[dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...], frozenset[str]]
+_PLANS: dict[tuple[type, tuple[str, ...]], _Plan] = {}
+
+
+def _plan(cls: type, names: tuple[str, ...]) -> _Plan:
+    """What ``later`` sets of ``cls`` besides ``names`` (kept)."""
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__}.later: __post_init__ would not be called")
+    given = [f for f in fields(cls) if f.name not in names and f.name != "_later"]
+    plan = (
+        {f.name: f.default for f in given if f.default is not MISSING},
+        tuple((f.name, f.default_factory) for f in given if f.default_factory is not MISSING),
+        frozenset(f.name for f in given if f.default is MISSING and f.default_factory is MISSING),
+    )
+    _PLANS[cls, names] = plan
+    return plan
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,5 +256,10 @@ def strict_leader(counts: Mapping[str, float]) -> str | None:
     if not counts:
         return None
     best = max(counts.values())
-    leaders = [s for s, v in counts.items() if v == best]
-    return leaders[0] if len(leaders) == 1 else None
+    leader = None
+    for side, value in counts.items():
+        if value == best:
+            if leader is not None:
+                return None
+            leader = side
+    return leader
