@@ -176,6 +176,14 @@ class Autosaver(QObject):
         self.timer.timeout.connect(self.autosave)
         self.timer.start()
         self.last_error = ""
+        # Changes discarded (another game opened, undone back to the file) are
+        # not offered back after a crash: only unsaved changes are kept.
+        doc.reset_done.connect(self.discard)
+        doc.dirty_changed.connect(self._dirty_changed)
+
+    def _dirty_changed(self, dirty: bool) -> None:
+        if not dirty:
+            self.discard()
 
     def _lock(self) -> None:
         if self.lock is None:

@@ -146,3 +146,28 @@ def test_a_normal_close_removes_the_autosave(qtbot, dialogs):
     window.close()
     assert not window.autosaver.file.exists()
     assert session.leftovers() == []
+
+
+def test_discarding_the_changes_for_another_game_removes_their_autosave(
+    qtbot, private_data, dialogs
+):
+    """Discard means the changes are gone: a crash after it must not offer them back."""
+    window = open_window(qtbot, Game(load_game(HEX).setup), str(HEX))
+    advance(qtbot, window)
+    assert window.autosaver.autosave() and window.autosaver.file.exists()
+    dialogs.answer = QMessageBox.StandardButton.Discard
+    assert window.files.new_game("carnevale")
+    assert not window.autosaver.file.exists()
+    window.autosaver.abandon()  # the program dies with the new, unchanged game open
+    assert session.leftovers() == []
+
+
+def test_undoing_back_to_the_saved_game_removes_its_autosave(qtbot, private_data, dialogs):
+    window = open_window(qtbot, Game(load_game(HEX).setup), str(HEX))
+    advance(qtbot, window)
+    assert window.autosaver.autosave() and window.autosaver.file.exists()
+    window.doc.undo_stack.undo()
+    assert not window.doc.dirty
+    assert not window.autosaver.file.exists(), "nothing unsaved is left to recover"
+    window.autosaver.abandon()
+    assert session.leftovers() == []
