@@ -339,6 +339,13 @@ def validate(path: str) -> int:
     game = report.game
     say(f"{path}: OK ({game.setup.family}, {units_text(game, report.state)}, "
         f"{len(game.events)} events)")  # fmt: skip
+    from tabletop_gui.rules.registry import find_family
+
+    unusable = find_family(game.setup.family).settings_problems(game.setup)
+    if unusable:
+        n = len(unusable)
+        say(f"{n} setting{'' if n == 1 else 's'} cannot be used; the default applies:")
+        say("\n".join(f"  {p}" for p in unusable))
     flagged = report.flag_groups()
     if flagged:
         n, events = len(report.flag_numbers), report.flagged_events

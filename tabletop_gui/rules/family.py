@@ -77,6 +77,12 @@ class Family:
     reference: ClassVar[str] = ""
 
     @classmethod
+    def settings_problems(cls, setup: Setup) -> list[str]:
+        """Its settings whose values it cannot use (their defaults apply), each
+        as ``settings.<name>: why``: ``validate`` lists them."""
+        return []
+
+    @classmethod
     def objective_kinds(cls) -> Mapping[str, type[Objective]]:
         """Kind -> class of every objective kind this family declares."""
         return {o.kind: o for o in cls.objectives}

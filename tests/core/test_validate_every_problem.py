@@ -125,3 +125,50 @@ def test_a_misspelt_objective_kind_gets_the_nearest_of_its_familys_kinds(tmp_pat
     assert "did you mean 't9a.hold_the_ground'?" in err
     assert "(t9a's kinds: t9a.breakthrough, " in err
     assert "hex." not in err and "carnevale." not in err  # not the other families' kinds
+
+
+def _with_settings(family: str, settings: dict) -> dict:
+    sides = [{"id": "a", "name": "Alpha"}, {"id": "b", "name": "Bravo"}]
+    if family == "hex":
+        board = {"kind": "hex"}
+        objectives = []
+    elif family == "carnevale":
+        board = {"kind": "inch", "width": 36, "height": 36}
+        objectives = []
+    else:
+        board = {"kind": "inch", "width": 72, "height": 48}
+        objectives = [{"id": "hold", "kind": "t9a.hold_the_ground"}]
+    return {
+        "format": "tabletop-gui", "version": 2, "family": family, "board": board,
+        "sides": sides, "settings": settings, "objectives": objectives,
+    }  # fmt: skip
+
+
+def test_validate_names_each_setting_whose_value_is_not_used_because_its_default_applies(
+    tmp_path, capsys
+):
+    """A wrong value is read as the setting's default (score's summary says so):
+    validate, which checks a file, must say so too rather than a bare OK."""
+    cases = {
+        "t9a": ({"unit_spacing": "one", "sight_blockers": "everything", "game_turns": 0},
+                ["settings.game_turns", "settings.unit_spacing", "settings.sight_blockers"]),
+        "carnevale": ({"rounds": "six"}, ["settings.rounds"]),
+        "hex": ({"one_unit_per_hex": "yes"}, ["settings.one_unit_per_hex"]),
+    }  # fmt: skip
+    for family, (settings, named) in cases.items():
+        path = tmp_path / f"{family}.json"
+        path.write_text(json.dumps(_with_settings(family, settings)), encoding="utf-8")
+        assert main(["validate", str(path)]) == 0, family
+        out = capsys.readouterr().out
+        assert ": OK (" in out
+        heading = f"{len(named)} setting{'' if len(named) == 1 else 's'} cannot be used"
+        assert heading in out, (family, out)
+        for name in named:
+            assert f"  {name}: " in out, (family, name, out)
+
+
+def test_validate_says_nothing_of_settings_whose_values_are_used(tmp_path, capsys):
+    path = tmp_path / "good.json"
+    path.write_text(json.dumps(_with_settings("t9a", {"unit_spacing": 0.5})), encoding="utf-8")
+    assert main(["validate", str(path)]) == 0
+    assert "cannot be used" not in capsys.readouterr().out

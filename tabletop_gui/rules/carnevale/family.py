@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from tabletop_gui.model.events import DeletePiece, Event, RemoveCasualty, TurnEnd, TurnStart
+from tabletop_gui.model.scene import Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.carnevale import settings
 from tabletop_gui.rules.carnevale.actions import check_event
@@ -53,6 +54,10 @@ class Carnevale(CarnevalePlay):
     objectives = (CarnevaleObjective,)
     events = EVENTS
     piece_fields = FIELDS
+
+    @classmethod
+    def settings_problems(cls, setup: Setup) -> list[str]:
+        return settings.settings_problems(setup)
 
     def check(self, state: GameState, event: Event) -> str | None:
         return check_event(state, event)

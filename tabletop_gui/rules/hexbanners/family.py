@@ -20,6 +20,7 @@ from tabletop_gui.model.events import (
 from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label, row_label, snap
 from tabletop_gui.model.names import possessive
 from tabletop_gui.model.pieces import Unit
+from tabletop_gui.model.scene import Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.engine import objectives_of
 from tabletop_gui.rules.hexbanners import records, settings
@@ -103,6 +104,11 @@ class HexBanners(HexBannersPlay):
     name = "hex"
     title = "Hex Victory Banners"
     setting_names = tuple(settings.DEFAULTS)
+
+    @classmethod
+    def settings_problems(cls, setup: Setup) -> list[str]:
+        return settings.problems(setup)
+
     #: A two-player game: the loader refuses a file with any other number of sides.
     side_count = 2
     objectives = (

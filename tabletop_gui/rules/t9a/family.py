@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tabletop_gui.model.events import Event, TurnEnd
+from tabletop_gui.model.scene import Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, Status
 from tabletop_gui.rules.t9a import rulings
@@ -53,7 +54,7 @@ def summary_line(state: GameState, results: Sequence[ObjectiveResult]) -> str:
         parts.append(f"{_titles(undecided)} undecided until a dice roll is recorded")
     prefix = "Final" if ended else "As if the game ended now"
     line = f"{prefix}: " + "; ".join(parts) + "."
-    problems = settings_problems(state.setup) + rulings.settings_problems(state.setup)
+    problems = NinthAge.settings_problems(state.setup)
     return line + (" Settings: " + "; ".join(problems) + "." if problems else "")
 
 
@@ -68,6 +69,10 @@ class NinthAge(NinthAgePlay):
     )  # fmt: skip
     events = EVENTS
     piece_fields = FIELDS
+
+    @classmethod
+    def settings_problems(cls, setup: Setup) -> list[str]:
+        return settings_problems(setup) + rulings.settings_problems(setup)
 
     def fold(self, before: GameState, event: Event, after: GameState) -> GameState:
         if (
