@@ -20,7 +20,7 @@ def test_a_red_unit_moved_in_blues_turn_is_flagged_a_retreat_is_not():
     p(HexMove("r1", (4, 5)))
     (flag,) = last_flags(p)
     assert flag.startswith("R1 (Red) moved in Blue's turn")
-    assert "hex_retreat" in flag
+    assert "record a retreat as a retreat (hex.retreat)" in flag, "the event type files write now"
     p(Retreat("r1", (4, 7)))
     assert last_flags(p) == []
 

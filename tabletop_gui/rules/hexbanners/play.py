@@ -188,14 +188,14 @@ class HexBannersPlay(Family):
 
     def flags(self, before: GameState, event: Event, after: GameState) -> list[str]:
         """A unit of the side not acting moved by a plain or ordered move (a
-        retreat, ``hex_retreat``, is how units move in the opponent's turn). One
+        retreat, ``hex.retreat``, is how units move in the opponent's turn). One
         unit per hex is refused, not flagged, and a leader may share a hex."""
         unit = flags.moved_unit(before, event)
         if unit is None and isinstance(event, HexMove):
             unit = before.scene.units.get(event.unit_id)
         if unit is None:
             return []
-        why = "record a retreat as a retreat (hex_retreat) if it was one"
+        why = f"record a retreat as a retreat ({Retreat.type}) if it was one"
         found = flags.other_side_moved(before, unit, self.game_over(before), why)
         return [found] if found else []
 
