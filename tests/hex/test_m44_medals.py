@@ -99,6 +99,21 @@ def test_a_permanent_medal_is_kept_after_the_unit_leaves_and_the_enemy_enters():
     assert medals(play) == {ALLIES: 1}
 
 
+def test_a_permanent_medals_words_say_who_took_it_then_and_who_occupies_it_now():
+    """Kept for good, the medal outlives the occupation: its reason must not say
+    the taker still occupies the hex once it has left (nor hide the enemy there)."""
+    game = game_with(medal("medal0", permanent=True), ("E3", "infus"), ("E7", "infger"))
+    us, them = unit_on(game, "E3"), unit_on(game, "E7")
+    play = Play(game.setup)
+    play(HexMove(us, hx(game, "E5")), HexMove(us, hx(game, "F5")))
+    play(HexMove(them, hx(game, "E5")))
+    reason = play.reason(game.setup.objectives[0].id)
+    assert "took it for good when it occupied" in reason
+    assert "occupies E5" not in reason.split("Now")[0], reason
+    assert "Now, hexes occupied of 1: United States 0, Germany 1." in reason
+    assert reason.endswith("It is held for good.")
+
+
 def test_a_group_majority_medal_goes_to_the_side_with_more_hexes_and_counts_for_its_value():
     tag = medal("medal0", group=["F5", "G5"], majority=True, counts_for=2)
     game = game_with(tag, ("F5", "infger"), ("E3", "infus"), ("G3", "tankus"))

@@ -169,15 +169,19 @@ class MemoirMedal(MemoirObjective):
     def counts(self, state: GameState) -> dict[str, int]:
         return {s: len(occupied_by(state, s, self.hexes)) for s in state.scene.side_ids}
 
-    def standing(self, state: GameState, side: str) -> str:
+    def standing(self, state: GameState, side: str, past: bool = False) -> str:
+        """What ``side`` holds of the medal's hexes (``past``: worded as what it
+        held when it took a medal kept for good, which outlives the occupation)."""
         counts = self.counts(state)
         mine = counts.get(side, 0)
         if self.flag(MAJORITY):
             others = ", ".join(f"{v}" for s, v in counts.items() if s != side) or "0"
-            return f"holds {mine} to {others} of the {len(self.hexes)} hexes of {self.where()}"
+            held = "held" if past else "holds"
+            return f"{held} {mine} to {others} of the {len(self.hexes)} hexes of {self.where()}"
+        occupies = "occupied" if past else "occupies"
         if len(self.hexes) == 1:
-            return f"occupies {self.where()}"
-        return f"occupies {mine} of the {len(self.hexes)} hexes of {self.where()}"
+            return f"{occupies} {self.where()}"
+        return f"{occupies} {mine} of the {len(self.hexes)} hexes of {self.where()}"
 
     # -- the rule ---------------------------------------------------------
     def allowed(self, state: GameState) -> list[str]:
@@ -262,7 +266,13 @@ class MemoirMedal(MemoirObjective):
             return MedalHolding(None, lost=why)
         taken = rec.holder is not None and rec.holder != new
         took = f" (taken from {side_name(after, rec.holder)})" if taken else ""
-        how = f"{side_name(after, new)} {self.standing(after, new)}{starting}{took}"
+        if self.flag(PERMANENT):
+            moment = what_happened(before, event)
+            held = self.standing(after, new, past=True)
+            taker = side_name(after, new)
+            how = f"{taker} took it for good when it {held}{starting}{took} ({moment})"
+        else:
+            how = f"{side_name(after, new)} {self.standing(after, new)}{starting}{took}"
         return MedalHolding(new, how)
 
     def banners(self, state: GameState) -> dict[str, int]:
@@ -303,9 +313,10 @@ class MemoirMedal(MemoirObjective):
 
     def now_text(self, state: GameState, hexes: list[Hex]) -> str:
         counts = self.counts(state)
-        if self.flag(PERMANENT) and self.holding(state).holder is not None:
-            return "It is held for good."
-        if self.flag(TURN_START):
+        held = self.flag(PERMANENT) and self.holding(state).holder is not None
+        if held:
+            note = " It is held for good."
+        elif self.flag(TURN_START):
             note = " It changes hands only at the start of a turn of a side that may gain it."
         else:
             note = ""
