@@ -72,3 +72,18 @@ def test_a_mapping_remembered_before_games_were_told_apart_is_not_used():
     remember([])  # rewriting the file keeps it
     assert json.loads(path.read_text(encoding="utf-8"))["version"] == 2
     assert recall()[0].game == ""
+
+
+def test_a_save_exported_from_another_game_is_read_into_this_one_with_a_warning(tmp_path):
+    """Ids repeat from table to table (``knights``): a save whose plate holds another
+    game must not be applied to this one as if it were its own, unremarked."""
+    from tests.tts.tts_games import export
+
+    elsewhere = set_up_elsewhere(battle())
+    elsewhere = replace(elsewhere, setup=replace(elsewhere.setup, name="Table 7"))
+    save = export(elsewhere, tmp_path / "table7.json")
+    data = json.dumps(save).encode()
+    into_other = import_bytes(data, ImportRequest(source="table7.json", into=battle()))
+    assert into_other.notes[0].startswith("this save was exported from another game, 'Table 7'")
+    own = import_bytes(data, ImportRequest(source="table7.json", into=elsewhere))
+    assert not any("another game" in n for n in own.notes)
