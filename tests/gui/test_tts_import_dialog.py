@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 
 from tabletop_gui.app.windows.tts_import import NOT_ON_TABLE, SaveMappingDialog, import_save
 from tabletop_gui.io.tts import mapping
@@ -270,3 +270,53 @@ def test_a_save_leaving_out_hidden_values_goes_straight_into_its_game(qtbot, tmp
     assert result is not None and "1 moved" in result.summary
     relic = window.doc.committed.scene.markers["obj-relic"]
     assert relic.value == 2 and "hidden" in relic.rules
+
+
+def test_a_unit_two_copies_in_the_save_claim_is_chosen_in_the_dialog(qtbot, demo, tmp_path):
+    """An object copied in TTS keeps its piece's id: both claim the unit. The
+    dialog says so and lets the user choose; it must not read as "not on the table"."""
+    game = demo.doc.game
+    path = tmp_path / "ours.json"
+    write_save(path, game, replay(game.setup, game.events), white_png())
+    data = json.loads(path.read_text())
+    shaman = next(o for o in data["ObjectStates"] if o["Nickname"] == "Shaman")
+    copy = json.loads(json.dumps(shaman))
+    copy["GUID"] = "c0ffee"
+    copy["Transform"]["posZ"] -= 6.0  # the copy stands 6 in toward side A
+    data["ObjectStates"].append(copy)
+    path.write_text(json.dumps(data))
+    seen: dict[str, Any] = {}
+
+    def user(dialog: SaveMappingDialog) -> bool:
+        seen["found"] = found_text(dialog, "b-shaman")
+        seen["first"] = [dialog.combos["b-shaman"].itemData(i) for i in range(3)]
+        seen["summary"] = dialog.summary.text()
+        choose(dialog, "b-shaman", next(k for k in seen["first"][1:] if "c0ffee" in k))
+        return press_import(qtbot, dialog)
+
+    result = import_save(demo.files, str(path), demo, choose=user)
+    assert seen["found"] == "2 objects claim it (copied in TTS?): choose one"
+    assert sum("c0ffee" in k for k in seen["first"]) == 1, "both claimants listed first"
+    assert "Several objects could be Shaman" in seen["summary"]
+    assert result is not None and units(demo)["b-shaman"].y == 38
+
+
+def test_a_save_of_another_game_read_into_the_open_one_says_so_in_its_notes(qtbot, demo, tmp_path):
+    from dataclasses import replace
+
+    game = demo.doc.game
+    scene = game.setup.scene
+    knights = replace(scene.units["a-knights"], x=scene.units["a-knights"].x + 2)
+    elsewhere = replace(scene, units={**scene.units, "a-knights": knights})
+    other = replace(game, setup=replace(game.setup, name="Table 7", scene=elsewhere), events=())
+    path = tmp_path / "table7.json"
+    write_save(path, other, replay(other.setup, other.events), white_png())
+    data = json.loads(path.read_text())
+    shaman = next(o for o in data["ObjectStates"] if o["Nickname"] == "Shaman")
+    shaman["Transform"]["posZ"] -= 6.0
+    path.write_text(json.dumps(data))
+    result = import_save(demo.files, str(path), demo, choose=lambda d: press_import(qtbot, d))
+    assert result is not None
+    assert result.notes[0].startswith("this save was exported from another game, 'Table 7'")
+    box = demo.findChild(QMessageBox, "ttsImportNotes")
+    assert box is not None and "another game, 'Table 7'" in box.informativeText()

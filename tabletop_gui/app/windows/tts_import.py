@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
@@ -41,7 +42,7 @@ from tabletop_gui.io.tts import mapping
 from tabletop_gui.io.tts.match import BY_ID, BY_NAME, CHOSEN, REMEMBERED, match_save, movable
 from tabletop_gui.io.tts.memory import Remembered, for_game, game_key, recall, remember
 from tabletop_gui.io.tts.read import MAX_SAVE_BYTES, TtsObject, TtsSave, read_save
-from tabletop_gui.io.tts.replay import SaveImport, read_into
+from tabletop_gui.io.tts.replay import SaveImport, another_game_note, read_into
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.names import piece_label, side_name
 from tabletop_gui.model.pieces import Unit
@@ -80,8 +81,12 @@ class SaveMappingDialog(QDialog):
         self.objects = [o for o in save.objects if not o.furniture]
         auto = match_save(save, self.scene, remembered=for_game(remembered or [], game))
         self.auto = {pid: (obj.key, how) for pid, (obj, how) in auto.found.items()}
-        #: Units whose name is on several objects: those objects' keys (listed first).
+        #: Units whose name is on several objects, and pieces several objects claim
+        #: by id (an object copied in TTS keeps its piece's id): those objects'
+        #: keys (listed first), until one is chosen.
         self.ambiguous = {pid: [o.key for o in objs] for pid, objs in auto.ambiguous.items()}
+        self.clashed = {pid: [o.key for o in objs] for pid, objs in auto.clashes.items()}
+        self.ambiguous.update(self.clashed)
 
         intro = QLabel(
             "Choose the object of the Tabletop Simulator save that is each piece of the "
@@ -190,7 +195,9 @@ class SaveMappingDialog(QDialog):
             key = self.combos[piece.id].currentData()
             auto = self.auto.get(piece.id)
             named = self.ambiguous.get(piece.id)
-            if not key:
+            if not key and piece.id in self.clashed:
+                how = f"{len(self.clashed[piece.id])} objects claim it (copied in TTS?): choose one"
+            elif not key:
                 how = f"{len(named)} objects have its name: choose one" if named else ""
             elif auto is not None and auto[0] == key:
                 how = HOW_WORDS[auto[1]]
@@ -236,8 +243,9 @@ class SaveMappingDialog(QDialog):
         placed = len(result.matching.found)
         open_ = [piece_label(p) for p in self.pieces
                  if p.id in self.ambiguous and not self.combos[p.id].currentData()]  # fmt: skip
+        claim = "could be" if any(p.id in self.clashed for p in self.pieces) else "have the name of"
         choose = (
-            f" Several objects have the name of {', '.join(open_)}: choose which "
+            f" Several objects {claim} {', '.join(open_)}: choose which "
             f"{'one it is' if len(open_) == 1 else 'object is which'}."
             if open_
             else ""
@@ -302,6 +310,7 @@ def import_save(
         return None
     remembered = recall()
     result = read_into(doc.game, save, remembered=remembered)
+    other = another_game_note(save, doc.game)
     if save.game is not None and not result.matching.count(BY_ID):
         return _open_as_new(opener, save, save.game, path, parent)
     if not save.written_here or result.matching.clashes or _unfound(result, doc):
@@ -322,6 +331,8 @@ def import_save(
         QMessageBox.warning(parent, "Cannot import this save", f"{path}\n\n{refusal}")
         return None
     opener.status(f"Imported {name}: {result.summary}", 15000)
+    if other is not None:
+        result = replace(result, notes=(other, *result.notes))
     _show_notes(parent, name, result)
     return result
 

@@ -17,11 +17,10 @@ from tabletop_gui.io.importers import (
     ImportResult,
     register,
 )
-from tabletop_gui.io.tts.memory import game_key, recall
+from tabletop_gui.io.tts.memory import recall
 from tabletop_gui.io.tts.read import MAX_SAVE_BYTES, TtsSave, looks_like_save, read_save
-from tabletop_gui.io.tts.replay import read_into
+from tabletop_gui.io.tts.replay import another_game_note, read_into
 from tabletop_gui.io.tts.write import PLATE_NOTE
-from tabletop_gui.model.game import Game
 
 
 def load(data: bytes, request: ImportRequest) -> ImportResult:
@@ -52,29 +51,10 @@ def load(data: bytes, request: ImportRequest) -> ImportResult:
         )
     result = read_into(game, save, remembered=recall())
     notes = result.notes
-    other = _exported_from_another_game(save, game) if request.into is not None else None
+    other = another_game_note(save, game) if request.into is not None else None
     if other is not None:
         notes = (other, *notes)
     return ImportResult(result.game, result.summary, notes)
-
-
-def _exported_from_another_game(save: TtsSave, game: Game) -> str | None:
-    """A warning when the save's plate holds a game other than ``game`` (its
-    set-up differs: ``memory.game_key``): its objects are matched to ``game``'s
-    pieces by id and name, which another game's may share (``a-knights``)."""
-    exported = save.game
-    if exported is None or game_key(exported) == game_key(game):
-        return None
-    theirs, ours = exported.setup, game.setup
-    what = f"{theirs.name!r}" if theirs.name else "an unnamed game"
-    if theirs.name == ours.name:
-        what += " (the same name, set up otherwise)"
-    return (
-        f"this save was exported from another game, {what}, with "
-        f"{len(theirs.scene.units)} units, than the one it was read into ({ours.name!r}, "
-        f"{len(ours.scene.units)} units): its objects were matched to this game's pieces "
-        "by id and name: check that it is this game's save"
-    )
 
 
 def _plate_path(save: TtsSave) -> str:

@@ -25,7 +25,7 @@ from tabletop_gui.io.tts.match import (
     movable,
     norm,
 )
-from tabletop_gui.io.tts.memory import Remembered, for_game
+from tabletop_gui.io.tts.memory import Remembered, for_game, game_key
 from tabletop_gui.io.tts.read import TtsObject, TtsSave
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.bounds import where_off
@@ -202,4 +202,23 @@ def _summary(save: TtsSave, matching: Matching, moved: int, turned: int) -> str:
     return (
         f"Tabletop Simulator save{name}: {found} piece{'' if found == 1 else 's'} found"
         f"{f' ({ways})' if ways else ''}; {changes}"
+    )
+
+
+def another_game_note(save: TtsSave, game: Game) -> str | None:
+    """A warning when the save's plate holds a game other than ``game`` (its
+    set-up differs: ``memory.game_key``): its objects are matched to ``game``'s
+    pieces by id and name, which another game's may share (``a-knights``)."""
+    exported = save.game
+    if exported is None or game_key(exported) == game_key(game):
+        return None
+    theirs, ours = exported.setup, game.setup
+    what = f"{theirs.name!r}" if theirs.name else "an unnamed game"
+    if theirs.name == ours.name:
+        what += " (the same name, set up otherwise)"
+    return (
+        f"this save was exported from another game, {what}, with "
+        f"{len(theirs.scene.units)} units, than the one it was read into ({ours.name!r}, "
+        f"{len(ours.scene.units)} units): its objects were matched to this game's pieces "
+        "by id and name: check that it is this game's save"
     )
