@@ -1,22 +1,24 @@
-"""The main window's setup part: Game ▸ Objectives…, Sides… and Scenario
-briefing; the Palette follows the setup's sides and family, the Scenario panel
+"""The main window's setup part: Game ▸ Objectives…, Sides…, Name of the game…
+and Scenario briefing; the Palette follows the setup's sides and family, the Scenario panel
 its briefing (they follow ``reset_done`` and ``setup_changed``). A change of
-objectives or sides is one undo step, refused while looking back."""
+objectives, sides or name is one undo step, refused while looking back."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QInputDialog, QMainWindow
 
 from tabletop_gui.app.canvas.view import BoardView
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.panels.briefing_panel import BriefingPanel
 from tabletop_gui.app.panels.palette import Palette
 from tabletop_gui.app.part import Part
+from tabletop_gui.model.limits import text_problem
 
 if TYPE_CHECKING:
     from tabletop_gui.app.panels.objectives_dialog import ObjectivesDialog
@@ -50,6 +52,7 @@ class SetupController(Part):
         self.actions: list[QAction] = [
             self.action(None, "&Objectives…", self.open_objectives),
             self.action(None, "&Sides (names and colours)…", lambda: self.open_sides()),
+            self.action(None, "&Name of the game…", lambda: self.rename()),
             self.action(None, "Scenario &briefing (name, rules, victory)", self.show_briefing,
                         "Ctrl+B"),
         ]  # fmt: skip
@@ -85,6 +88,37 @@ class SetupController(Part):
         dialog.accepted.connect(done)
         dialog.open()
         return dialog
+
+    def rename(self, name: str | None = None) -> bool:
+        """Game ▸ Name of the game…: the name the title bar, the score bar and every
+        picture show (one undo step); ``name`` given: no dialog. False if unchanged."""
+        if self.doc.looking_back:
+            self.status(f"Refused: {self.doc.read_only_reason()}")
+            return False
+        setup = self.doc.committed.setup
+        if name is None:
+            name, ok = QInputDialog.getText(
+                self.host, "Name of the game", "The game's name (shown in the title, on "
+                "the stream overlay and on every picture):", text=setup.name,
+            )  # fmt: skip
+            if not ok:
+                return False
+        name = " ".join(name.split())  # one line, as it is shown
+        if not name or name == setup.name:
+            if not name:
+                self.status("Refused: a game needs a name")
+            return False
+        problem = text_problem(name)
+        if problem is not None:
+            self.status(f"Refused: the name cannot be kept: {problem}")
+            return False
+        events = self.doc.timeline.events
+        refused = self.doc.replace_setup(replace(setup, name=name), events, f"Name: {name}", "name")
+        if refused:
+            self.status(f"Refused: {refused}")
+            return False
+        self.status(f"The game is now called {name!r} (Ctrl+Z undoes it)", 5000)
+        return True
 
     def open_objectives(self) -> ObjectivesDialog | None:
         """Game > Objectives...: add or remove the active objectives (one undo step)."""
