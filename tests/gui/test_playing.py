@@ -326,6 +326,9 @@ def test_carnevale_ctrl_shift_return_ends_the_round_once_every_character_has_act
     assert bar.message.text() == (
         "Nothing to end now: the next step is Start round 2 (Ctrl+Return)"
     )
+    window.doc.undo_stack.undo()  # the state it spoke of is gone: so is the message
+    assert bar.message.text() == ""
+    window.doc.undo_stack.redo()
     # While a character activates, the key still ends the round (the second button).
     click(qtbot, bar.advance_button)
     click(qtbot, bar.advance_button)

@@ -236,3 +236,23 @@ def test_two_hidden_units_side_by_side_get_notes_that_do_not_cover_each_other(qt
     for box, (uid, x) in zip(boxes, (("t1", 27), ("t2", 29.5)), strict=True):
         centre = window.scene.bmap.to_board(box.center())
         assert abs(centre[0] - x) < 0.01 and abs(centre[1] - 30.5) < 4, uid
+
+
+def test_opening_another_game_leaves_no_arcs_of_the_last_one_on(qtbot, tmp_path, dialogs):
+    """The new game has a unit of the same id (a file saved from the same set-up):
+    the arcs drawn on the old game's unit must not come back on the new one's."""
+    import json
+
+    from tabletop_gui.io import dumps
+
+    game = arc_game(0.01)
+    window = open_window(qtbot, game)
+    click(qtbot, window, 36, 24)
+    key(qtbot, window, Qt.Key.Key_A)
+    assert window.rulings.arcs_action.isChecked() and drawn(window, ArcsItem)
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(json.loads(dumps(game))), encoding="utf-8")
+    assert window.files.open_path(str(other), ask=False)
+    QApplication.processEvents()
+    assert not window.rulings.arcs_action.isChecked()
+    assert not drawn(window, ArcsItem) and window.rulings.label.text() == ""

@@ -158,6 +158,9 @@ class TurnBar(QWidget):
         self._input_label = ""
         doc.log_changed.connect(self.refresh)
         doc.reset_done.connect(self._fill_sides)
+        # A "Nothing to end now" said of the last state (or the last game) is stale
+        # once the log changes; the look-back line is the bar's own (refresh).
+        doc.log_changed.connect(self._clear_stale_message)
         # Game ▸ Sides renames the sides (or an undo puts the names back): the
         # choice stays, under the new names.
         doc.setup_changed.connect(lambda: self._fill_sides(keep=True))
@@ -281,6 +284,10 @@ class TurnBar(QWidget):
     @property
     def steps(self) -> list[turns.Step]:
         return list(self._steps)
+
+    def _clear_stale_message(self) -> None:
+        if not self.message.property("lookback"):
+            self.show_message("")
 
     def show_message(self, text: str, error: bool = True) -> None:
         self.message.setProperty("lookback", not error and bool(text))

@@ -71,6 +71,17 @@ class RulingsController(Part):
         self.timer.timeout.connect(self.update)
         doc.changed.connect(self.update)
         doc.selection_changed.connect(self.selection_changed)
+        doc.reset_done.connect(self._new_game)
+
+    def _new_game(self) -> None:
+        """Another game opened: nothing of the last one's arcs or sight stays on,
+        even where a unit of the new game has the same id."""
+        self.arcs_of = None
+        self.order = []
+        self.arcs_action.setChecked(False)
+        self.sight_action.setChecked(False)
+        self._sight_key = None
+        self.update()
 
     def _toggle(self, text: str, slot: object, key: str, icon: str, tip: str) -> QAction:
         action = self.action(None, text, slot, key)  # type: ignore[arg-type]
