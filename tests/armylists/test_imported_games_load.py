@@ -79,7 +79,9 @@ def test_a_unit_larger_than_the_board_is_refused_naming_it(tmp_path, capsys):
         tmp_path, capsys, f"{HEADER}\n300 - 40 Skeleton Warriors\n", "--into", str(small)
     )
     assert code == 2
-    assert "Skeleton Warriors" in err and "larger than the 6 x 4 in board" in err
+    # Named by its line of the list, not as a problem of the command's options.
+    assert ": line 2: Skeleton Warriors: 40 models on 25x25 mm bases stand " in err
+    assert err.rstrip().endswith("larger than the 6 x 4 in board") and "(options)" not in err
     assert not (tmp_path / "game.json").exists()
 
 

@@ -78,7 +78,7 @@ def _loader(
                 plan, into=request.into, side=request.side, deployment=request.deployment
             )
         except ArmyImportError as exc:
-            raise FileFormatError("(options)", str(exc), request.source) from None
+            raise FileFormatError(exc.where, exc.problem, request.source) from None
         return ImportResult(placed.game, summary(placed), tuple(notes(placed)))
 
     return load

@@ -16,14 +16,36 @@ from tabletop_gui.model.bounds import EDGE_SLACK, inches
 from tabletop_gui.model.events import AddPiece
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Side, Unit
-from tabletop_gui.model.scene import Scene, Setup
+from tabletop_gui.model.scene import Board, Scene, Setup
 
 #: The Deployment Type of a new game when none is asked for.
 DEFAULT_DEPLOYMENT = "frontline_clash"
 
 
 class ArmyImportError(ValueError):
-    """The list cannot go where it was asked (no such side, not an inch board...)."""
+    """The list cannot go where it was asked (no such side, not an inch board...).
+    ``where`` is the place of the list it concerns ("line 2"), else the options
+    the list was imported with; ``problem`` says what is wrong there; ``text``,
+    the message where no place is shown beside it (default: ``problem``)."""
+
+    def __init__(self, problem: str, where: str = "", text: str = "") -> None:
+        super().__init__(text or problem)
+        self.where = where or "(options)"
+        self.problem = problem
+
+
+class UnitTooLarge(ArmyImportError):
+    """A unit of the list stands larger than the board: "Skeletons (line 2): 500
+    models on 20x20 mm bases stand 3.94 x 78.74 in, larger than the 72 x 48 in board"."""
+
+    def __init__(self, unit: PlannedUnit, size: tuple[float, float], board: InchBoard) -> None:
+        what = (
+            f"{unit.models} models on {unit.base.text()} mm bases stand {inches(size[0])} x "
+            f"{inches(size[1])} in, larger than the {board.width:g} x {board.height:g} in board"
+        )
+        where = unit.listed.where
+        super().__init__(f"{unit.name}: {what}", where, f"{unit.name} ({where}): {what}")
+        self.unit = unit
 
 
 @dataclass(frozen=True)
@@ -70,20 +92,26 @@ def list_side_name(plan: ArmyPlan) -> str:
     return army.player or army.army
 
 
+def too_large(board: Board, plan: ArmyPlan) -> list[UnitTooLarge]:
+    """Each unit of ``plan`` whose footprint is larger than ``board`` (an inch
+    board; on others, none), in list order."""
+    if not isinstance(board, InchBoard):
+        return []
+    out = []
+    for pu in plan.units:
+        w, d = pu.size_in()
+        if w > board.width + EDGE_SLACK or d > board.height + EDGE_SLACK:
+            out.append(UnitTooLarge(pu, (w, d), board))
+    return out
+
+
 def units_for(scene: Scene, side: str, plan: ArmyPlan) -> tuple[list[Unit], Placement]:
     """The plan's units placed on ``scene`` for ``side``, with fresh ids. A unit
-    whose footprint is larger than the board is refused (ArmyImportError)."""
-    board = scene.board
-    sizes = [u.size_in() for u in plan.units]
-    if isinstance(board, InchBoard):
-        for pu, (w, d) in zip(plan.units, sizes, strict=True):
-            if w > board.width + EDGE_SLACK or d > board.height + EDGE_SLACK:
-                raise ArmyImportError(
-                    f"{pu.name} ({pu.listed.where}): {pu.models} models on {pu.base.text()} mm "
-                    f"bases stand {inches(w)} x {inches(d)} in, larger than the "
-                    f"{board.width:g} x {board.height:g} in board"
-                )
-    placement = place(scene, side, sizes)
+    whose footprint is larger than the board is refused (UnitTooLarge, the first)."""
+    refused = too_large(scene.board, plan)
+    if refused:
+        raise refused[0]
+    placement = place(scene, side, [u.size_in() for u in plan.units])
     used = set(scene.units) | set(scene.markers) | set(scene.terrain) | set(scene.zones)
     units = []
     for pu, spot in zip(plan.units, placement.spots, strict=True):
