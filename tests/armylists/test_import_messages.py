@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop_gui.io import FileFormatError
+from tabletop_gui.io.armylists.formats import read_army
 from tabletop_gui.io.armylists.model import ArmyList, ListedUnit
 from tabletop_gui.io.armylists.text import parse_text_list
 from tabletop_gui.io.importers import ImportRequest, import_bytes, import_file
@@ -64,3 +65,18 @@ def test_points_words():
     no_points = ArmyList("P", "Army", (ListedUnit("Duke", 1, "line 2"),), "text", 300)
     assert no_points.points_words() == "300 points"  # no unit has points: the total
     assert ArmyList("P", "Army", (), "text").points_words() == ""
+
+
+def test_a_list_of_only_its_header_line_is_told_it_has_no_unit_line():
+    """The window said so; the command line said "not a format this program
+    imports" (the text export's sniff wanted a unit line)."""
+    refused = refusal(b"Bob - Vampire Covenant\n", "vc.txt")
+    assert (refused.path, refused.problem) == (
+        "line 1", "'Bob - Vampire Covenant' is followed by no unit line ('POINTS - Unit Name')"
+    )  # fmt: skip
+    # A header and a total: the same words as the window's (which reads any text as a list).
+    with pytest.raises(FileFormatError) as window:
+        read_army(b"Bob - Vampire Covenant\n\n1500 pts\n", "vc.txt")
+    assert str(refusal(b"Bob - Vampire Covenant\n\n1500 pts\n", "vc.txt")) == str(window.value)
+    # Words that are no list at all are still not a format this program imports.
+    assert "not a format this program imports" in refusal(b"shopping: eggs\n", "n.txt").problem

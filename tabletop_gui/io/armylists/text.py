@@ -51,13 +51,17 @@ def _lines(text: str) -> list[tuple[int, str]]:
 
 
 def looks_like_text_list(data: bytes) -> bool:
-    """A header line and at least one unit line near the top."""
+    """A header line and at least one unit line near the top; or a ``Player -
+    Army`` header with nothing after it but a total (a list without its units,
+    read to be told so by its line, as the window tells it)."""
     if b"\0" in data[:4096]:
         return False
     lines = _lines(decode_text(data[:65536]))[:40]
     if not lines or _UNIT.match(lines[0][1]):
         return False
-    return any(_UNIT.match(line) for _, line in lines[1:])
+    if any(_UNIT.match(line) for _, line in lines[1:]):
+        return True
+    return bool(_HEADER.match(lines[0][1])) and all(_TOTAL.match(line) for _, line in lines[1:])
 
 
 def split_options(text: str) -> list[str]:
