@@ -11,7 +11,7 @@ import shapely
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox
 
-from tabletop_gui.app.windows.army_import import ArmyImportDialog
+from tabletop_gui.app.windows.army_import import TOO_LARGE, UNKNOWN, ArmyImportDialog
 from tabletop_gui.geometry.outline import unit_outline
 from tabletop_gui.io.armylists.bases import user_table
 from tabletop_gui.model.game import Game
@@ -189,3 +189,71 @@ def test_a_list_whose_stated_total_is_wrong_is_previewed_with_its_units_points(q
     dialog = _open_dialog(qtbot, window)
     _paste(qtbot, dialog, "Anna - Kingdom of Equitaine\n310 - 20 Men-at-Arms, Spear\n900\n")
     assert "): 1 unit, 20 models, 310 points (the list states 900)." in dialog.summary.text()
+
+
+RED = "color:#b00020"
+
+
+def _red_lines(dialog: ArmyImportDialog) -> list[str]:
+    return [line for line in dialog.notes.text().split("<br>") if RED in line]
+
+
+def test_a_unit_larger_than_the_board_is_named_in_red_and_placing_keeps_board_and_list(qtbot):
+    """Place did nothing at all (the refusal went to stderr as a traceback):
+    the unit and why are named in red before Place and after it, and nothing moves."""
+    window = _window(qtbot)
+    doc = window.doc
+    before = dict(doc.committed.scene.units)
+    dialog = _open_dialog(qtbot, window)
+    listed = "Bob - Vampire Covenant\n200 - 500 Skeletons\n100 - 5 Vampire Knights\n"
+    _paste(qtbot, dialog, listed)
+    said = (
+        "Cannot place Skeletons (line 2): 500 models on 20x20 mm bases stand 3.94 x 78.74 in, "
+        "larger than the 72 x 48 in board"
+    )
+    assert [said in line for line in _red_lines(dialog)] == [True]  # warned before Place
+    assert dialog.table.item(0, 0).background().color() == TOO_LARGE
+    assert dialog.table.item(1, 0).background().style() == Qt.BrushStyle.NoBrush
+    dialog.place_button.click()
+    assert dialog.isVisible() and dialog.text.toPlainText() == listed
+    assert [said in line for line in _red_lines(dialog)] == [True]  # said once
+    assert dict(doc.committed.scene.units) == before and doc.undo_stack.count() == 0
+
+
+def test_an_answer_that_makes_a_unit_larger_than_the_board_is_named_and_kept(qtbot):
+    """Goblin Rabble answered 150x200: 40 ranks stand 315 in deep. The answer stays
+    in its box, the red note names the unit until another base is answered."""
+    window = _window(qtbot)
+    dialog = _open_dialog(qtbot, window)
+    _paste(qtbot, dialog, "Grishka - Orcs and Goblins\n180 - 40 Goblin Rabble, Bows\n")
+    box = dialog.table.cellWidget(0, 2)
+    box.setEditText("150x200")
+    (red,) = _red_lines(dialog)
+    assert "Cannot place Goblin Rabble (line 2): 40 models on 150x200 mm bases" in red
+    assert "larger than the 72 x 48 in board; answer another base" in red
+    dialog.place_button.click()
+    assert dialog.isVisible() and box.currentText() == "150x200"
+    assert len(_red_lines(dialog)) == 1 and window.doc.undo_stack.count() == 0
+    box.setEditText("25x25")
+    assert _red_lines(dialog) == [] and "Unknown: Goblin Rabble" in dialog.notes.text()
+    assert dialog.table.item(0, 0).background().color() == UNKNOWN
+    dialog.place_button.click()
+    assert not dialog.isVisible() and window.doc.undo_stack.count() == 1
+
+
+def test_a_refused_answers_red_note_goes_once_the_answer_is_corrected(qtbot):
+    """The note of a refused answer stayed on screen after later answers."""
+    window = _window(qtbot)
+    dialog = _open_dialog(qtbot, window)
+    _paste(qtbot, dialog, KOE)
+    box = dialog.table.cellWidget(4, 2)
+    box.setEditText("250x500")
+    assert _red_lines(dialog) == []  # named in its row while typing, in red once placed
+    dialog.place_button.click()
+    (red,) = _red_lines(dialog)
+    assert "'250x500' is neither a base" in red
+    assert "Unknown: Questing Hermit" in dialog.notes.text()  # the plan's notes kept
+    box.setEditText("250x5000")  # still not a base: still said, with the new answer
+    assert ["'250x5000' is neither a base" in line for line in _red_lines(dialog)] == [True]
+    box.setEditText("25x50")
+    assert _red_lines(dialog) == [] and "Unknown: Questing Hermit" in dialog.notes.text()

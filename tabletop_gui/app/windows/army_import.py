@@ -39,11 +39,20 @@ from tabletop_gui.io.armylists.plan import (
     plan_army,
     suggestion_text,
 )
-from tabletop_gui.io.armylists.to_game import default_side, list_side_name, refusal, units_for
+from tabletop_gui.io.armylists.to_game import (
+    ArmyImportError,
+    default_side,
+    list_side_name,
+    refusal,
+    too_large,
+    units_for,
+)
 from tabletop_gui.io.importers import MAX_IMPORT_BYTES, importers, read_import_file
 from tabletop_gui.model.events import AddPiece
 
 UNKNOWN = QColor("#fff3c4")
+TOO_LARGE = QColor("#f8d0d4")
+RED = "#b00020"
 COLUMNS = ("Unit", "Models", "Base (mm)", "Per rank", "Height", "Scoring", "Base from")
 EXAMPLE = (
     "Anna - Kingdom of Equitaine\n310 - 20 Men-at-Arms, Spear, Standard Bearer\n"
@@ -69,6 +78,12 @@ class ArmyImportDialog(QDialog):
         self._rows_of: dict[str, list[int]] = {}
         self._tables: list[BaseTable] = []
         self._from_file: bytes | None = None
+        #: The plan's own notes (unknown units, a wrong total...), shown under the table.
+        self._plan_lines: list[str] = []
+        #: Place was clicked: from then on a bad answer is named in red until corrected.
+        self._tried = False
+        #: Why the last Place was refused, if the preview does not say it already.
+        self._refused = ""
 
         self.file_button = QPushButton("Choose &file…")
         self.file_button.clicked.connect(self.choose_file)
@@ -92,6 +107,7 @@ class ArmyImportDialog(QDialog):
             self.side.addItem(f"{s.name} ({s.id})", s.id)
         if scene.sides:
             self.side.setCurrentIndex(scene.side_ids.index(default_side(scene)))
+        self.side.currentIndexChanged.connect(self._side_changed)
         side_row = QHBoxLayout()
         side_row.addWidget(QLabel("&Side:"))
         side_row.itemAt(0).widget().setBuddy(self.side)  # type: ignore[union-attr]
@@ -174,6 +190,9 @@ class ArmyImportDialog(QDialog):
         self.plan = None
         self.answers = {}
         self._rows_of = {}
+        self._plan_lines = []
+        self._tried = False
+        self._refused = ""
         self.table.setRowCount(0)
         self.place_button.setEnabled(False)
         if not data.strip():
@@ -193,7 +212,7 @@ class ArmyImportDialog(QDialog):
 
     def _show_error(self, text: str) -> None:
         self.summary.setText("")
-        self.notes.setText(f"<span style='color:#b00020'>Cannot import: {_html(text)}</span>")
+        self.notes.setText(f"<span style='color:{RED}'>Cannot import: {_html(text)}</span>")
 
     def _show_plan(self, plan: ArmyPlan) -> None:
         army = plan.army
@@ -234,7 +253,8 @@ class ArmyImportDialog(QDialog):
                 f"Unknown: {', '.join(unknown)}. Type a base (25x50, round 40) or pick a "
                 "known unit; your answers are remembered. Left empty: a 25x25 base."
             )
-        self.notes.setText("<br>".join(_html(line) for line in lines))
+        self._plan_lines = lines
+        self._show_problems()
 
     def _answer_box(self, unit: str, suggestions: tuple[str, ...]) -> QComboBox:
         box = QComboBox()
@@ -248,8 +268,50 @@ class ArmyImportDialog(QDialog):
         box.setToolTip(f"The base of {unit}: WIDTHxDEPTH mm, 'round D', or a known unit")
         key = unit.casefold()
         self.answers[key] = box
-        box.currentTextChanged.connect(lambda _text, key=key: self._show_answer(key))
+        box.currentTextChanged.connect(lambda _text, key=key: self._answer_changed(key))
         return box
+
+    def _answer_changed(self, key: str) -> None:
+        self._refused = ""
+        self._show_answer(key)
+        self._show_problems()
+
+    def _side_changed(self) -> None:
+        self._refused = ""
+        self._show_problems()
+
+    def _show_problems(self) -> None:
+        """The plan's notes, then in red what stops Place as the answers stand: a
+        unit larger than the board (its row tinted), an answer that is neither a
+        base nor a known unit (once Place was tried), why the last Place was refused.
+        Called on every answer, so a corrected answer's red note goes."""
+        if self.plan is None:
+            return
+        answers: dict[str, BaseEntry] = {}
+        red = []
+        try:
+            answers = self.collected_answers()
+        except ValueError as exc:
+            answers = self.collected_answers(skip_bad=True)
+            if self._tried:
+                red.append(str(exc))
+        plan = self.plan.with_bases(answers) if answers else self.plan
+        large = too_large(self.doc.committed.scene.board, plan)
+        for e in large:
+            answered = e.unit.base_from == "your answer"
+            red.append(f"Cannot place {e}" + ("; answer another base" if answered else ""))
+        if self._refused and not any(line.startswith(self._refused) for line in red):
+            red.append(self._refused)
+        tinted = {i for i, u in enumerate(plan.units) if any(e.unit is u for e in large)}
+        for row, u in enumerate(self.plan.units):
+            colour = TOO_LARGE if row in tinted else (None if u.known else UNKNOWN)
+            for col in range(self.table.columnCount()):
+                item = self.table.item(row, col)
+                if item is not None:
+                    item.setBackground(QBrush(colour) if colour else QBrush())
+        lines = [_html(line) for line in self._plan_lines]
+        lines += [f"<span style='color:{RED}'>{_html(line)}</span>" for line in red]
+        self.notes.setText("<br>".join(lines))
 
     def _show_answer(self, key: str) -> None:
         """Every row of an unknown unit shows the base it will be placed on: the
@@ -286,9 +348,10 @@ class ArmyImportDialog(QDialog):
                 item.setToolTip(problem or f"{u.listed.where}: {u.name} on {u.base.text()} mm")
 
     # -- placing ----------------------------------------------------------
-    def collected_answers(self) -> dict[str, BaseEntry]:
+    def collected_answers(self, *, skip_bad: bool = False) -> dict[str, BaseEntry]:
         """Unit name -> entry for every answered unknown unit; a ValueError names
-        the first answer that is neither a base nor a known unit."""
+        the first answer that is neither a base nor a known unit (``skip_bad``:
+        such answers are left out instead)."""
         assert self.plan is not None
         army = self.plan.army.army
         out = {}
@@ -296,25 +359,40 @@ class ArmyImportDialog(QDialog):
             box = self.answers.get(name.casefold())
             text = box.currentText().strip() if box is not None else ""
             if text:
-                out[name] = answer_entry(name, text, army, self._tables)
+                try:
+                    out[name] = answer_entry(name, text, army, self._tables)
+                except ValueError:
+                    if not skip_bad:
+                        raise
         return out
 
     def place(self) -> None:
+        """Place the units as one undo step and close; refused (a bad answer, a unit
+        larger than the board, the document's refusal), the dialog stays open with
+        the list and its answers, the reason in red, and the board is untouched."""
         if self.plan is None or not self.place_button.isEnabled():
             return
+        self._tried = True
+        self._refused = ""
         try:
             answers = self.collected_answers()
-        except ValueError as exc:
-            self.notes.setText(f"<span style='color:#b00020'>{_html(str(exc))}</span>")
+        except ValueError:
+            self._show_problems()
             return
         plan = self.plan.with_bases(answers) if answers else self.plan
         side = str(self.side.currentData())
-        units, placement = units_for(self.doc.committed.scene, side, plan)
+        try:
+            units, placement = units_for(self.doc.committed.scene, side, plan)
+        except ArmyImportError as exc:
+            self._refused = f"Cannot place {exc}"
+            self._show_problems()
+            return
         reason = self.doc.commit(
             [AddPiece(unit=u) for u in units], f"Import army list ({plan.army.army or side})"
         )
         if reason:
-            self._show_error(str(reason))
+            self._refused = f"Cannot place the list: {reason}"
+            self._show_problems()
             return
         if answers:
             try:
