@@ -6,14 +6,21 @@ from __future__ import annotations
 from tabletop_gui.model.scene import Setup
 from tabletop_gui.rules.engine import family_of
 from tabletop_gui.rules.play_types import NewPreset
-from tabletop_gui.rules.registry import families
+from tabletop_gui.rules.registry import loaded_families
 
-__all__ = ["NewPreset", "preset", "presets", "same_kind"]
+__all__ = ["NewPreset", "not_offered", "preset", "presets", "same_kind"]
 
 
 def presets() -> list[NewPreset]:
-    """Every installed family's new-game presets, the families by name."""
-    return [p for cls in families() for p in cls().new_presets()]
+    """Every installed family's new-game presets, the families by name; a family
+    whose package does not load offers none (``not_offered`` says why)."""
+    return [p for cls in loaded_families()[0] for p in cls().new_presets()]
+
+
+def not_offered() -> list[str]:
+    """Why each installed family that does not load offers no new game, one line
+    each ("the rule family 'x' (x_family.family:X) could not be loaded: ...")."""
+    return loaded_families()[1]
 
 
 def preset(key: str) -> NewPreset:

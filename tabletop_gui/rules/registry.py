@@ -191,13 +191,27 @@ def find_family(name: str) -> type[Family]:
 
 
 def families() -> list[type[Family]]:
-    """Every installed family, by name."""
+    """Every installed family, by name (RuleError at the first that does not load)."""
     return [find_family(name) for name in family_names()]
 
 
+def loaded_families() -> tuple[list[type[Family]], list[str]]:
+    """Every installed family that loads, by name, and why each other one does
+    not (find_family's words, naming its entry point and the error): one broken
+    package costs its own family only, not the others'."""
+    loaded, problems = [], []
+    for name in family_names():
+        try:
+            loaded.append(find_family(name))
+        except RuleError as exc:
+            problems.append(str(exc))
+    return loaded, problems
+
+
 def objective_kind(kind: str) -> type[Objective] | None:
-    """The objective class of ``kind`` in whichever installed family declares it."""
-    for cls in families():
+    """The objective class of ``kind`` in whichever installed family declares it
+    (families that do not load declare none)."""
+    for cls in loaded_families()[0]:
         found = cls.objective_kinds().get(kind)
         if found is not None:
             return found

@@ -98,3 +98,25 @@ def test_entry_points_in_a_zipped_path_entry_and_a_folder_are_found_first_name_w
     theirs = [(ep.name, ep.value) for ep in importlib.metadata.entry_points(group=registry.GROUP)]
     assert ours == theirs
     assert ours[0] == ("zipped", "zipped_family.family:Zipped")
+
+
+def test_a_family_that_does_not_load_costs_only_itself_new_games_and_kinds_stay(tmp_path):
+    """One broken family package emptied File > New (the built-in families'
+    boards too): families() raised at the first that failed."""
+    from tabletop_gui.play import new_game
+
+    from .broken_family import PROBLEM, broken_family_installed
+
+    with broken_family_installed(tmp_path):
+        assert registry.family_names() == ("carnevale", "cracked", "hex", "t9a")
+        loaded, problems = registry.loaded_families()
+        assert [cls.name for cls in loaded] == ["carnevale", "hex", "t9a"]
+        assert problems == [PROBLEM]
+        keys = {p.key for p in new_game.presets()}
+        assert {"carnevale", "hex"} <= keys and any(k.startswith("t9a/") for k in keys)
+        assert new_game.not_offered() == [PROBLEM]
+        assert registry.objective_kind("t9a.secure_target") is not None
+        with pytest.raises(RuleError, match="could not be loaded"):
+            registry.families()  # asked for every family, it still says which failed
+    assert registry.family_names() == ("carnevale", "hex", "t9a")
+    assert registry.loaded_families()[1] == [] and new_game.not_offered() == []

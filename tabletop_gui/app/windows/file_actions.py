@@ -354,6 +354,14 @@ class FilesController(Part):
                     subs[p.group[:i]] = subs[p.group[: i - 1]].addMenu(p.group[i - 1])
             a = subs[p.group].addAction(p.title)
             a.triggered.connect(lambda _c=False, key=p.key: self.new_game(key))
+        problems = new_game.not_offered()
+        if problems:
+            menu.addSeparator()
+            menu.setToolTipsVisible(True)
+        for problem in problems:  # named, not offered: the other families' boards stay
+            a = menu.addAction(f"Not offered: {problem}")
+            a.setToolTip(problem)
+            a.setEnabled(False)
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop_gui import help as help_pages
-from tabletop_gui.rules.registry import families
+from tabletop_gui.rules.registry import loaded_families
 
 #: The page of keyboard shortcuts (made from the window's actions, not a file).
 SHORTCUTS = "shortcuts"
@@ -30,7 +30,7 @@ PAGE_ROLE = 256  # Qt.ItemDataRole.UserRole
 def pages() -> list[tuple[str, str]]:
     """(title, page) in the order the list shows them."""
     out = [("Quick start", help_pages.QUICK_START), ("Keyboard shortcuts", SHORTCUTS)]
-    for family in families():
+    for family in loaded_families()[0]:  # a family that does not load has no page
         name = help_pages.page_name(family.reference)
         if name is not None:
             out.append((f"Rules: {family.title}", name))
