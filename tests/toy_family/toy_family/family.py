@@ -61,7 +61,9 @@ class Beacon(Objective):
                 lit = LANTERN.of(u)
                 counts[u.side] += 2 if lit else 1
                 note = "near the beacon, lantern lit" if lit else "near the beacon"
-                counting.append(CountingPiece(u.id, u.side, d, radius - d, note))
+                counting.append(
+                    CountingPiece(u.id, u.side, margin=radius - d, distance=d, note=note)
+                )
         leader = strict_leader(counts) if any(counts.values()) else None
         status = Status.LEADING if leader else (Status.TIE if any(counts.values()) else
                                                  Status.NONE)  # fmt: skip
