@@ -198,3 +198,16 @@ def test_every_module_the_architecture_names_exists() -> None:
     assert named, "the pattern finds the modules the architecture names"
     missing = sorted(n for n in named if not any(f == n or f.endswith(f"/{n}") for f in files))
     assert not missing, f"docs/architecture.md names files that do not exist: {missing}"
+
+
+def test_building_the_toy_family_in_the_checkout_leaves_nothing_untracked() -> None:
+    """CONTRIBUTING.md's reference family installed from the checkout (pip install
+    ./tests/toy_family) builds beside its source: its build/ and egg-info are ignored."""
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    made = ("tests/toy_family/build/lib/toy_family/family.py",
+            "tests/toy_family/tabletop_gui_toy_family.egg-info/PKG-INFO")  # fmt: skip
+    ignored = subprocess.run(
+        ["git", "check-ignore", "--no-index", *made], cwd=ROOT, capture_output=True, text=True
+    )
+    assert ignored.stdout.split() == list(made), ignored.stderr
