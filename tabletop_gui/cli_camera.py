@@ -79,6 +79,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _markers(args: argparse.Namespace) -> int:
+    # Sheets printed at true scale: a PDF keeps the page size, a picture would not.
+    if not args.output.lower().endswith(".pdf"):
+        raise ValueError(f"{args.output}: the output must end in .pdf (the sheets are a PDF, "
+                         "to print at true scale)")  # fmt: skip
     if args.size is not None and not (math.isfinite(args.size) and 0.2 <= args.size <= 24):
         raise ValueError(f"--size {args.size:g}: give the black square's side, 0.2 to 24 in")
     only_grid = args.calibration and not args.corners and args.tags is None

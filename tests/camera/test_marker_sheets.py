@@ -82,6 +82,15 @@ def test_markers_command_refuses_a_bad_size_by_name(tmp_path, capsys):
     assert "--size 0: give the black square's side" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("name", ["m6.png", "markers.svg", "markers"])
+def test_markers_command_refuses_an_output_that_is_not_a_pdf(tmp_path, capsys, name):
+    """The trial's `markers -o m6.png` wrote a PDF under a .png name."""
+    out = tmp_path / name
+    assert main(["markers", "-o", str(out)]) == 2
+    assert f"{name}: the output must end in .pdf" in capsys.readouterr().err
+    assert not out.exists()
+
+
 def test_the_detector_import_prints_nothing_without_opencv():
     import subprocess
     import sys
