@@ -36,14 +36,14 @@ def where_off(board: InchBoard | HexBoard, piece: Unit | Marker) -> str | None:
         at = f"its centre ({inches(x)}, {inches(y)})"
         if hex_board:
             return f"{at} is off {where}"
-        return f"{at} is {_edges_words(centre)} of {where}"
+        return f"{at} is {overhang_words(centre)} of {where}"
     over = _past_edges(x, y, hx, hy, width, height)
     if not over:
         return None
     size = f"{inches(2 * hx)} x {inches(2 * hy)} in"
     if 2 * hx > width + EDGE_SLACK or 2 * hy > height + EDGE_SLACK:
         return f"its base ({size}) is larger than {where}"
-    return f"its base ({size}) reaches {_edges_words(over)} of {where}"
+    return f"its base ({size}) reaches {overhang_words(over)} of {where}"
 
 
 def _past_edges(
@@ -54,8 +54,18 @@ def _past_edges(
     return [(edge, by) for edge, by in past.items() if by > EDGE_SLACK]
 
 
-def _edges_words(over: list[tuple[str, float]]) -> str:
-    return " and ".join(f"{inches(by)} in past the {edge} edge" for edge, by in over)
+def overhang_words(over: list[tuple[str, float]]) -> str:
+    """'0.8 in past the left edge and 0.004 in past the top edge': a small
+    overhang with the digits that show it (never '0 in past')."""
+    return " and ".join(f"{_small(by)} in past the {edge} edge" for edge, by in over)
+
+
+def _small(value: float) -> str:
+    """A distance past an edge: as ``inches`` from 0.005 in up, else to its
+    first significant digit (0.004, 0.00005)."""
+    if value >= 0.005 or value <= 0:
+        return inches(value)
+    return f"{value:.{-math.floor(math.log10(value))}f}"
 
 
 def half_extents(unit: Unit) -> tuple[float, float]:
