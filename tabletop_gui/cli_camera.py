@@ -12,19 +12,27 @@ import json
 import math
 import os
 import sys
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from tabletop_gui.camera.errors import CameraError
 from tabletop_gui.camera.markers import CORNER_SIZE_IN, TAG_SIZE_IN, parse_ids
 from tabletop_gui.camera.records import alignment_of, kept_fit, lens_of
-from tabletop_gui.camera.table_read import TableReading, board_words, read_table, units_words
+from tabletop_gui.camera.table_read import (
+    TableReading,
+    board_words,
+    facing_words,
+    read_table,
+    removed_by,
+    units_words,
+)
 from tabletop_gui.io import FileFormatError, load_game, save_game
 from tabletop_gui.model.camera import TableCamera
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.limits import terminal_safe
 from tabletop_gui.rules import replay
-from tabletop_gui.rules.engine import RuleError, apply
+from tabletop_gui.rules.engine import apply, initial_state
 
 SubParsers = argparse._SubParsersAction
 
@@ -117,18 +125,25 @@ def _table(args: argparse.Namespace) -> int:
         raise CameraError(f"{args.photo}: no such file")
     image = load_photo(args.photo)
     camera = game.camera or TableCamera()
-    state = replay(game.setup, game.events)
+    states = [initial_state(game.setup)]
+    for event in game.events:
+        states.append(apply(states[-1], event))
+    state = states[-1]
     reading = read_table(
         state.scene, image, corners=corners, fit=kept_fit(camera, state.scene.board.extent),
         lens=lens_of(camera), corner_size=camera.corner_size, tag_size=camera.tag_size,
-        where=args.photo,
+        where=args.photo, removed=removed_by([s.scene for s in states]),
     )  # fmt: skip
+    refused: list[str] = []
     if args.output:  # written before anything is printed: a closed pipe loses nothing
-        save_game(apply_reading(game, reading, record=args.record), args.output)
+        placed, refused = apply_reading(game, reading, record=args.record)
+        save_game(placed, args.output)
     if args.json:
-        print(json.dumps(reading.to_json(), indent=1))
+        doc = reading.to_json()
+        doc["problems"] += refused
+        print(json.dumps(doc, indent=1))
     else:
-        say(summary(reading, args.photo))
+        say(summary(reading, args.photo, refused))
         if args.output:
             say(f"wrote {args.output}")
     return 0
@@ -141,36 +156,30 @@ def _corners(text: str) -> list[float]:
         raise CameraError(f"--corners {text!r}: give 8 numbers X0,Y0,X1,Y1,X2,Y2,X3,Y3") from None
 
 
-def apply_reading(game: Game, reading: TableReading, *, record: bool) -> Game:
+def apply_reading(game: Game, reading: TableReading, *, record: bool) -> tuple[Game, list[str]]:
     """The game with the reading's units placed: set-up edited (a game with no
-    events yet), or one move event each appended (``record``). Keeps the
-    alignment with the game."""
+    events yet), or one move event each appended (``record``); and the units
+    the rules refuse to move, each with the reason (they keep their place, the
+    others move). Keeps the alignment with the game."""
     camera = replace(game.camera or TableCamera(), alignment=alignment_of(reading.fit))
     if record:
-        state = replay(game.setup, game.events)
-        events = list(game.events)
-        for move in reading.moves():
-            try:
-                state = apply(state, move)
-            except RuleError as exc:
-                raise CameraError(f"{move.piece_id}: the rules refuse its move: {exc}") from None
-            events.append(move)
-        return replace(game, events=tuple(events), camera=camera)
+        moves, refused = reading.accepted_moves(replay(game.setup, game.events))
+        return replace(game, events=(*game.events, *moves), camera=camera), refused
     if game.events:
         raise CameraError(
             f"the game has {len(game.events)} events: the set-up is edited only before the "
             "first; add --record to append the moves to the log"
         )
+    moves, refused = reading.accepted_moves(initial_state(game.setup))
     scene = game.setup.scene
-    for u in reading.units:
-        if u.moved:
-            unit = scene.units[u.unit_id]
-            moved = replace(unit, x=round(u.x, 3), y=round(u.y, 3), facing=round(u.facing, 2) % 360)
-            scene = scene.with_piece(moved)
-    return replace(game, setup=replace(game.setup, scene=scene), camera=camera)
+    for move in moves:
+        unit = scene.units[move.piece_id]
+        facing = unit.facing if move.facing is None else move.facing
+        scene = scene.with_piece(replace(unit, x=move.x, y=move.y, facing=facing))
+    return replace(game, setup=replace(game.setup, scene=scene), camera=camera), refused
 
 
-def summary(reading: TableReading, photo: str) -> str:
+def summary(reading: TableReading, photo: str, refused: Sequence[str] = ()) -> str:
     fit = reading.fit
     lens = ""
     if fit.lens is not None:
@@ -186,6 +195,7 @@ def summary(reading: TableReading, photo: str) -> str:
             lines.append(f"  {u.unit_id} (tag {u.tag}): not seen, keeps its place")
         elif u.moved:
             lines.append(f"  {u.unit_id} (tag {u.tag}): moved {u.moved_in:.2f} in to "
-                         f"({u.x:.2f}, {u.y:.2f}) facing {u.facing:.1f}")  # fmt: skip
-    lines += [f"  ! {p}" for p in reading.problems]
+                         f"({u.x:.2f}, {u.y:.2f}) facing {facing_words(u.facing)}")  # fmt: skip
+    lines += [f"  ! {p}" for p in (*reading.problems, *refused)]
+    lines += [f"  note: {n}" for n in reading.notes]
     return "\n".join(lines)

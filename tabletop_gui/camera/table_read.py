@@ -6,7 +6,7 @@ unit stands, whether it moved, and why a tag was not used."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -31,9 +31,18 @@ from tabletop_gui.camera.markers import CORNER_IDS, CORNER_SIZE_IN, TAG_SIZE_IN
 from tabletop_gui.camera.self_calibration import MIN_TAGS
 from tabletop_gui.camera.self_calibration import self_calibrate as fitted_lens
 from tabletop_gui.lazy_dataclass import dataclass
+from tabletop_gui.model.board import InchBoard
+from tabletop_gui.model.bounds import (
+    EDGE_SLACK,
+    half_extents,
+    overhang_words,
+    piece_name,
+    where_off,
+)
 from tabletop_gui.model.events import MovePiece
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene
+from tabletop_gui.model.state import GameState
 
 #: A unit moved when it stands this far (inches) or this many degrees from its place.
 MOVE_TOLERANCE_IN = 0.1
@@ -41,6 +50,11 @@ TURN_TOLERANCE_DEG = 2.0
 #: A tag measuring more than this fraction off its printed size is not trusted
 #: (raised off the table, printed at another size, or misread).
 SIZE_TOLERANCE = 0.2
+#: A base read at most this far (inches) past the board's edge stands on the
+#: edge: a tray flush with the table's edge, read within the camera's measured
+#: accuracy (0.05 in at most on the benchmark's photos, docs/camera.md, What
+#: is refused), is placed just inside it; further past, it keeps its place.
+EDGE_TOLERANCE_IN = 0.05
 #: The largest photo read (pixels): a 100-megapixel frame is past any camera
 #: that films a table, and decoding it takes gigabytes.
 MAX_PIXELS = 100_000_000
@@ -77,6 +91,9 @@ class UnitReading:
     turned_deg: float | None = None
     #: Why the tag was not used (the unit keeps its place).
     problem: str | None = None
+    #: What was done to the tag's place (a base read a hair past the board's
+    #: edge placed just inside it).
+    note: str | None = None
 
     @property
     def moved(self) -> bool:
@@ -105,6 +122,9 @@ class TableReading:
     #: How far the corner markers seen lie from the kept alignment (inches,
     #: RMS over their corners), when it was compared.
     kept_off_in: float | None = None
+    #: What the reading changed of a tag's place (a unit placed just inside
+    #: the board's edge), each naming its unit.
+    notes: tuple[str, ...] = ()
 
     def moves(self) -> list[MovePiece]:
         """One move event per unit that stands elsewhere than the game says."""
@@ -113,6 +133,24 @@ class TableReading:
             for u in self.units
             if u.moved
         ]
+
+    def accepted_moves(self, state: GameState) -> tuple[list[MovePiece], list[str]]:
+        """The moves the rules take, applied in turn from ``state``, and for each
+        one refused its unit and the reason: a unit the rules refuse to move
+        keeps its place, and the others still move (docs/camera.md)."""
+        from tabletop_gui.model.events import EventError
+        from tabletop_gui.rules.engine import RuleError, apply
+
+        taken: list[MovePiece] = []
+        refused: list[str] = []
+        for move in self.moves():
+            try:
+                state = apply(state, move)
+            except (RuleError, EventError) as exc:
+                refused.append(f"{move.piece_id}: not moved, the rules refuse its move: {exc}")
+                continue
+            taken.append(move)
+        return taken, refused
 
     def to_json(self) -> dict[str, Any]:
         """The ``table --json`` shape (docs/camera.md)."""
@@ -133,14 +171,16 @@ class TableReading:
                     "seen": u.seen,
                     "x": round(u.x, 3),
                     "y": round(u.y, 3),
-                    "facing": round(u.facing, 2),
+                    "facing": round(u.facing, 2) % 360.0,
                     "moved_in": None if u.moved_in is None else round(u.moved_in, 3),
                     **({"problem": u.problem} if u.problem else {}),
+                    **({"note": u.note} if u.note else {}),
                 }
                 for u in self.units
             ],
             "unknown_tags": list(self.unknown_tags),
             "problems": list(self.problems),
+            "notes": list(self.notes),
         }
 
 
@@ -199,6 +239,7 @@ def read_table(
     where: str = "the photo",
     seen: Sequence[Seen] | None = None,
     self_calibrate: bool = True,
+    removed: Mapping[str, int] | None = None,
 ) -> TableReading:
     """Read ``image`` (grey or RGB) against ``scene``. The board is fitted from
     the four corner markers, from ``corners`` (the board's corners by hand) or
@@ -208,7 +249,8 @@ def read_table(
     fitted from its markers when that is clearly better
     (camera/self_calibration.py; ``self_calibrate=False``: the homography
     alone). ``seen``: the markers when they were found already (a live
-    frame's, camera/live.py). Raises CameraError when the board cannot be
+    frame's, camera/live.py); ``removed``: the event that took each unit off
+    the table (``removed_by``). Raises CameraError when the board cannot be
     found."""
     check_image(image.shape, where)
     size = (int(image.shape[1]), int(image.shape[0]))
@@ -243,7 +285,7 @@ def read_table(
             off = _kept_agrees(fit, markers, size, corner_size, where)
             assert fit is not None
             kept = True
-    reading = place_units(scene, fit, found, tag_size)
+    reading = place_units(scene, fit, found, tag_size, removed)
     problems = reading.problems if warning is None else (warning, *reading.problems)
     return replace(reading, corners_seen=seen_ids, kept=kept, kept_off_in=off,
                    problems=problems)  # fmt: skip
@@ -309,9 +351,11 @@ def units_words(reading: TableReading) -> str:
     the window's status bar); a game with no tagged unit is told how to tag one."""
     if not reading.units:
         return f"no unit of the game has a camera tag: nothing to place ({HOW_TO_TAG})"
-    seen = sum(1 for u in reading.units if u.seen and not u.problem)
+    seen = sum(1 for u in reading.units if u.seen)
     moved = sum(1 for u in reading.units if u.moved)
-    return f"{seen} of {len(reading.units)} tagged units seen, {moved} moved"
+    unused = sum(1 for u in reading.units if u.seen and u.problem)
+    words = f"{seen} of {len(reading.units)} tagged units seen, {moved} moved"
+    return words + (f", {unused} tag{'s' * (unused > 1)} not used" if unused else "")
 
 
 def _ids(ids: Sequence[int]) -> str:
@@ -319,33 +363,79 @@ def _ids(ids: Sequence[int]) -> str:
 
 
 def place_units(
-    scene: Scene, fit: BoardFit, found: Sequence[Seen], tag_size: float = TAG_SIZE_IN
+    scene: Scene,
+    fit: BoardFit,
+    found: Sequence[Seen],
+    tag_size: float = TAG_SIZE_IN,
+    removed: Mapping[str, int] | None = None,
 ) -> TableReading:
-    """Every tagged unit of ``scene`` placed by the tags in ``found``."""
+    """Every tagged unit of ``scene`` placed by the tags in ``found``.
+    ``removed``: the event (numbered from 1) that took each unit off the table
+    (``removed_by``), to name it when such a unit's tag is seen."""
     problems: list[str] = []
     tags: dict[int, list[Seen]] = {}
     for s in found:
         if s.tag_id not in CORNER_IDS:
             tags.setdefault(s.tag_id, []).append(s)
     owners: dict[int, list[Unit]] = {}
+    gone: dict[int, list[Unit]] = {}
     for u in scene.units.values():
-        if u.tag is not None and u.on_table:
-            owners.setdefault(u.tag, []).append(u)
+        if u.tag is not None:
+            (owners if u.on_table else gone).setdefault(u.tag, []).append(u)
     places = dict(zip(tags, tag_places(fit, [s[0] for s in tags.values()]), strict=True))
     readings = []
     for tag, units in sorted(owners.items()):
         for unit in units:
             readings.append(_reading(unit, tag, units, tags.get(tag, []), places.get(tag),
                                      tag_size, scene))  # fmt: skip
+    sizes = [
+        places[r.tag].side_in
+        for r in readings
+        if r.problem and r.tag in places and _size_off(places[r.tag].side_in, tag_size)
+    ]
+    if len(sizes) > 1:
+        sizes.sort()
+        problems.append(
+            f"{len(sizes)} unit tags were seen but measure {sizes[len(sizes) // 2]:.2f} in "
+            f"(the median), not the game's {tag_size:g} in: printed at another size than the "
+            "game says (its camera tag_size)? No unit is moved by a tag of another size"
+        )  # fmt: skip
     for r in readings:
         if r.problem:
             problems.append(f"{r.unit_id}: {r.problem}")
-    unknown = tuple(sorted(t for t in tags if t not in owners))
+    for t in sorted(t for t in tags if t in gone and t not in owners):
+        s = tags[t][0]
+        names = " and ".join(_removed_words(u, (removed or {}).get(u.id)) for u in gone[t])
+        problems.append(f"tag {t} at pixel ({s.centre[0]:.0f}, {s.centre[1]:.0f}) is {names}: "
+                        "not placed (a unit off the table comes back only by the log)")  # fmt: skip
+    unknown = tuple(sorted(t for t in tags if t not in owners and t not in gone))
     for t in unknown:
         s = tags[t][0]
         problems.append(f"tag {t} at pixel ({s.centre[0]:.0f}, {s.centre[1]:.0f}) is on no unit "
                         f'(give a unit "Camera tag" {t} to use it: {HOW_TO_TAG})')  # fmt: skip
-    return TableReading(fit, tuple(readings), unknown, tuple(problems), tuple(places.values()))
+    notes = tuple(f"{r.unit_id}: {r.note}" for r in readings if r.note)
+    return TableReading(fit, tuple(readings), unknown, tuple(problems), tuple(places.values()),
+                        notes=notes)  # fmt: skip
+
+
+def _removed_words(unit: Unit, event: int | None) -> str:
+    """'the tag of Boyz (u6), removed from the table by event 3'."""
+    by = f" by event {event}" if event is not None else ""
+    return f"the tag of {piece_name(unit)}, removed from the table{by}"
+
+
+def removed_by(scenes: Sequence[Scene]) -> dict[str, int]:
+    """The event (numbered from 1) that took each unit now off the table off it:
+    ``scenes`` are the set-up's and the scene after each event, in turn."""
+    removed: dict[str, int] = {}
+    for n in range(1, len(scenes)):
+        before, after = scenes[n - 1].units, scenes[n].units
+        for uid, u in after.items():
+            if u.on_table:
+                removed.pop(uid, None)
+            elif uid not in before or before[uid].on_table:
+                removed[uid] = n
+    return removed
 
 
 def _reading(
@@ -369,17 +459,64 @@ def _reading(
     if not place.sure:
         return _problem(keep, f"tag {tag} was read unsurely (a smudge, glare or blur?): "
                               "not moved")  # fmt: skip
-    if abs(place.side_in - tag_size) > SIZE_TOLERANCE * tag_size:
+    if _size_off(place.side_in, tag_size):
         return _problem(keep, f"tag {tag} measures {place.side_in:.2f} in, not "
                               f"{tag_size:g} in (raised off the table, or printed at another "
                               "size?): not moved")  # fmt: skip
     x, y, facing = unit_place(unit, place)
-    width, height = scene.board.extent
-    if not (0 <= x <= width and 0 <= y <= height):
-        return _problem(keep, f"tag {tag} puts it at ({x:.2f}, {y:.2f}), off the board: not moved")
-    moved = math.hypot(x - unit.x, y - unit.y)
-    turned = abs((facing - unit.facing + 180.0) % 360.0 - 180.0)
-    return UnitReading(unit.id, tag, True, x, y, facing, moved, turned)
+    # The place as the game will keep it (a move's rounding), so that what is
+    # checked against the board's edges is what is written.
+    there = replace(unit, x=round(x, 3), y=round(y, 3), facing=round(facing, 2) % 360.0)
+    there, note = _on_edge(there, scene)
+    off = where_off(scene.board, there)
+    if off:
+        return _problem(keep, f"tag {tag} puts it at ({x:.2f}, {y:.2f}) facing "
+                              f"{facing_words(facing)}, where {off}: not moved")  # fmt: skip
+    moved = math.hypot(there.x - unit.x, there.y - unit.y)
+    turned = abs((there.facing - unit.facing + 180.0) % 360.0 - 180.0)
+    return UnitReading(unit.id, tag, True, there.x, there.y, there.facing, moved, turned,
+                       note=None if note is None else f"tag {tag} {note}")  # fmt: skip
+
+
+def _on_edge(unit: Unit, scene: Scene) -> tuple[Unit, str | None]:
+    """``unit`` moved just inside the board when its base is read at most
+    EDGE_TOLERANCE_IN past an edge (a tray flush with the table's edge; the
+    overhang is the camera's error), with what was done; else as it is."""
+    board = scene.board
+    if not isinstance(board, InchBoard):
+        return unit, None
+    width, height = board.extent
+    hx, hy = half_extents(unit)
+    past = {"left": hx - unit.x, "right": unit.x + hx - width,
+            "bottom": hy - unit.y, "top": unit.y + hy - height}  # fmt: skip
+    over = [(edge, by) for edge, by in past.items() if by > EDGE_SLACK]
+    if not over or max(by for _, by in over) > EDGE_TOLERANCE_IN:
+        return unit, None
+    if 2 * hx > width or 2 * hy > height:
+        return unit, None
+    inside = replace(unit, x=_between(unit.x, hx, width - hx), y=_between(unit.y, hy, height - hy))
+    return inside, (f"puts its base {overhang_words(over)}, within the camera's accuracy "
+                    f"({EDGE_TOLERANCE_IN:g} in): placed just inside the edge")  # fmt: skip
+
+
+def _between(value: float, low: float, high: float) -> float:
+    """``value`` brought within [low, high], to the thousandth of an inch (a
+    move's rounding) on the inner side."""
+    if value < low:
+        return math.ceil(round(low * 1000, 6)) / 1000
+    if value > high:
+        return math.floor(round(high * 1000, 6)) / 1000
+    return value
+
+
+def _size_off(side_in: float, tag_size: float) -> bool:
+    """Whether a tag measuring ``side_in`` is of another size than ``tag_size``."""
+    return abs(side_in - tag_size) > SIZE_TOLERANCE * tag_size
+
+
+def facing_words(facing: float) -> str:
+    """A facing as the text output shows it: '0.0', never '360.0'."""
+    return f"{round(facing, 1) % 360.0:.1f}"
 
 
 def _problem(keep: UnitReading, words: str, seen: bool = True) -> UnitReading:

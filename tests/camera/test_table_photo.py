@@ -157,7 +157,7 @@ def test_a_huge_or_tiny_image_is_refused_by_its_size(shape, words):
 def test_the_json_reading_has_the_documented_shape(photo):
     reading = read_table(elsewhere(TRUTH), photo, lens=CAMERA.lens, tag_size=1.5)
     doc = reading.to_json()
-    assert set(doc) == {"version", "calibration", "units", "unknown_tags", "problems"}
+    assert set(doc) == {"version", "calibration", "units", "unknown_tags", "problems", "notes"}
     assert doc["calibration"]["markers"] == [0, 1, 2, 3]
     assert set(doc["units"][0]) == {"id", "tag", "seen", "x", "y", "facing", "moved_in"}
 

@@ -292,3 +292,49 @@ def test_a_photo_of_a_game_with_no_tagged_unit_says_how_to_tag_one(qtbot, photo)
     assert "no unit of the game has a camera tag: nothing to place" in said
     assert 'set its "Camera tag" in the Inspector' in said
     assert "tag 4 at pixel (" in message and 'give a unit "Camera tag" 4 to use it' in message
+
+
+def test_a_unit_over_the_boards_edge_keeps_its_place_and_the_others_move(qtbot, tmp_path):
+    """The trial: a tray 0.8 in over the left edge refused the whole photo ("The
+    units were not moved: Wolves (u7)...") and every other unit's move was lost;
+    a tray flush with the edge, read a hair past it, is placed just inside."""
+    from tabletop_gui.model import InchBoard, Scene, Side, Unit
+    from tabletop_gui.model.bounds import half_extents, where_off
+
+    def tray(uid: str, x: float, y: float, facing: float, tag: int) -> Unit:
+        return Unit(uid, uid.title(), "a" if tag < 6 else "b", x, y, facing=facing,
+                    base_width_mm=25.4, base_depth_mm=25.4, models=16, models_per_rank=4,
+                    tag=tag)  # fmt: skip
+
+    half = half_extents(tray("x", 0, 0, 0, 4))[0]  # a 4 x 4 in tray
+    truth = [
+        tray("knights", 22, 10.5, 15, 4),
+        tray("levy", 40, 14, 0, 5),
+        tray("flush", half - 0.01, 24, 0, 6),
+        tray("wolves", half - 0.8, 36, 0, 7),
+    ]
+    start = [replace(u, x=30 + 8 * i, y=30, facing=180) for i, u in enumerate(truth)]
+    sides = (Side("a", "Alpha", "#0072b2"), Side("b", "Bravo", "#d55e00"))
+
+    def scene(units: list[Unit]) -> Scene:
+        return Scene(board=InchBoard(72, 48), sides=sides, units={u.id: u for u in units})
+
+    shot = str(tmp_path / "edges.png")
+    assert to_qimage(synthetic.render(scene(truth), CAMERA, tag_size=1.5)).save(shot)
+    game = Game(Setup("t9a", scene(start), name="edges"),
+                camera=TableCamera(tag_size=1.5, lens=lens_record(CAMERA.lens)))  # fmt: skip
+    window = open_window(qtbot, game)
+    message = window.camera.open_photo(shot) or ""
+    assert "The units were not moved" not in message
+    assert "wolves: tag 7 puts it at (" in message and "0.8 in past the left edge" in message
+    assert "Placed at the board's edge:" in message and "flush: tag 6 puts its base" in message
+    units = window.doc.committed.scene.units
+    assert (units["wolves"].x, units["wolves"].y) == (start[3].x, start[3].y)
+    for u in truth[:3]:
+        assert math.hypot(units[u.id].x - u.x, units[u.id].y - u.y) <= 0.05, u.id
+        assert where_off(window.doc.committed.scene.board, units[u.id]) is None
+    assert window.camera.unseen == {"wolves"}
+    assert window.doc.undo_stack.undoText() == "Units placed from the table photo (3)"
+    window.view.fit_board()
+    QApplication.processEvents()
+    window.grab().save(str(tmp_path / "window-photo-edges.png"))

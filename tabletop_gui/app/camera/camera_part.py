@@ -285,34 +285,42 @@ class CameraController(Part):
         if blocked:
             return f"The photo was not read: {blocked}"
         from tabletop_gui.app.camera.photo import load_photo
-        from tabletop_gui.camera.table_read import read_table
+        from tabletop_gui.camera.table_read import read_table, removed_by
 
         ctx = self._context()
         try:
             image = load_photo(path)
+            removed = removed_by([s.scene for s in self.doc.timeline.states])
             reading = read_table(ctx.scene, image, fit=ctx.fit, lens=ctx.lens,
                                  corner_size=ctx.corner_size, tag_size=ctx.tag_size,
-                                 where=path)  # fmt: skip
+                                 where=path, removed=removed)  # fmt: skip
         except CameraError as exc:
             return f"The photo was not used: {exc}\n\nNothing was changed."
         picture, transform = prepared(image, reading.fit, ctx.scene.board.extent)
         self._keep_alignment(reading)
         self.last_reading = reading
-        unseen = {u.unit_id for u in reading.units if not u.seen or u.problem}
+        # A unit the rules refuse to move keeps its place; the others move.
+        moves, not_moved = reading.accepted_moves(self.doc.committed)
+        kept = {m.piece_id for m in reading.moves()} - {m.piece_id for m in moves}
+        unseen = {u.unit_id for u in reading.units if not u.seen or u.problem} | kept
         marks = PhotoMarks(self, QPixmap.fromImage(picture), transform, ctx.scene.board.extent,
                            unseen)  # fmt: skip
-        moves = reading.moves()
         refused = self._place(moves, marks) if moves else None
         if refused or not moves:
             marks.redo()  # shown, with no undo step of its own: the game is unchanged
         if refused:
             return f"The units were not moved: {refused}"
         self.status(photo_words(reading))
-        if reading.problems:
-            board = any(p.startswith("the board:") for p in reading.problems)
+        problems = [*reading.problems, *not_moved]
+        said = []
+        if problems:
+            board = any(p.startswith("the board:") for p in problems)
             heading = "The photo was read with a warning" if board else "Some tags were not used"
-            return f"{heading}:\n" + "\n".join(f"• {p}" for p in reading.problems)
-        return None
+            said.append(f"{heading}:\n" + "\n".join(f"• {p}" for p in problems))
+        if reading.notes:
+            said.append("Placed at the board's edge:\n"
+                        + "\n".join(f"• {n}" for n in reading.notes))  # fmt: skip
+        return "\n\n".join(said) or None
 
     def _place(self, moves: list[MovePiece], marks: PhotoMarks) -> str | None:
         """The photo's moves and its marks (the picture under the board, the
@@ -573,8 +581,8 @@ class CameraController(Part):
                 item.setPen(pen)
                 item.setZValue(Z_TOOL - 1)
                 item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-                item.setToolTip(f"{piece_label(u)}: its tag is not seen by the camera "
-                                "(the unit keeps its place)")  # fmt: skip
+                item.setToolTip(f"{piece_label(u)}: its tag is not seen by the camera, or "
+                                "not used: the unit keeps its place")  # fmt: skip
                 self.scene.addItem(item)
                 self._marks[uid] = item
             item.setRect(QRectF(u.x - r, height - u.y - r, 2 * r, 2 * r))
