@@ -30,6 +30,7 @@ from tabletop_gui.camera.lens import Lens
 from tabletop_gui.camera.markers import CORNER_IDS, CORNER_SIZE_IN, TAG_SIZE_IN
 from tabletop_gui.camera.self_calibration import MIN_TAGS
 from tabletop_gui.camera.self_calibration import self_calibrate as fitted_lens
+from tabletop_gui.camera.sharpness import blur_words
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.bounds import (
@@ -287,6 +288,13 @@ def read_table(
             kept = True
     reading = place_units(scene, fit, found, tag_size, removed)
     problems = reading.problems if warning is None else (warning, *reading.problems)
+    if seen is None and any(not u.seen for u in reading.units):
+        # Why tags are missing when the photo is blurred (a photo's read only:
+        # a live frame's unseen tags are a hand over them, a unit carried).
+        corner_seen = [s for s in found if s.tag_id in CORNER_IDS]
+        blurred = blur_words(image, corner_seen, corner_size, tag_size)
+        if blurred:
+            problems = (*problems, blurred)
     return replace(reading, corners_seen=seen_ids, kept=kept, kept_off_in=off,
                    problems=problems)  # fmt: skip
 

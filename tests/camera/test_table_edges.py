@@ -152,3 +152,21 @@ def test_a_small_overhang_is_worded_with_the_digits_that_show_it():
     tiny = unit("tiny", "red", 20.0, 48 - HALF + 0.00005)
     assert "reaches 0.00005 in past the top edge" in (where_off(board, tiny) or "")
     assert "reaches 0.8 in past" in (where_off(board, unit("o", "red", HALF - 0.8, 9)) or "")
+
+
+def test_a_blurred_photo_that_loses_tags_says_it_looks_blurred_and_a_sharp_one_does_not():
+    """The trial's blurred photo lost 4 of 5 tags, its corner markers found, and
+    said only "not seen, keeps its place"."""
+    truth = synthetic.random_table(5, units=12)
+    camera = synthetic.camera_for(truth.board.extent, (1920, 1080), 0.0)
+    blurred = synthetic.render(truth, camera, tag_size=1.5, blur=2.5)
+    reading = read_table(truth, blurred, lens=camera.lens, tag_size=1.5)
+    assert not all(u.seen for u in reading.units)
+    words = [p for p in reading.problems if p.startswith("the photo looks blurred")]
+    assert len(words) == 1 and "pixels wide" in words[0] and "focus on the table" in words[0]
+    # A sharp photo with a tag covered (a hand over it): not seen, and no word of blur.
+    covered = replace(truth, units={k: u for k, u in truth.units.items() if k != "u4"})
+    sharp = synthetic.render(covered, camera, tag_size=1.5)
+    reading = read_table(truth, sharp, lens=camera.lens, tag_size=1.5)
+    assert [u.unit_id for u in reading.units if not u.seen] == ["u4"]
+    assert not any("blurred" in p for p in reading.problems)
