@@ -172,7 +172,7 @@ class TableReading:
                     "seen": u.seen,
                     "x": round(u.x, 3),
                     "y": round(u.y, 3),
-                    "facing": round(u.facing, 2) % 360.0,
+                    "facing": round(u.facing, 2) % 360,
                     "moved_in": None if u.moved_in is None else round(u.moved_in, 3),
                     **({"problem": u.problem} if u.problem else {}),
                     **({"note": u.note} if u.note else {}),
