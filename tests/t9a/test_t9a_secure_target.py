@@ -252,3 +252,14 @@ def test_a_unit_exactly_6_00_in_away_has_margin_zero_in_json_and_text():
     (cp,) = r.to_json()["counting"]
     assert cp["margin"] == 0.0 and str(cp["margin"]) == "0.0"
     assert margin(r.counting[0].margin) == "0.00 in"
+
+
+def test_a_unit_awaiting_a_roll_shows_its_edge_distance_and_the_centres_in_its_note():
+    """Its row must not read "12.04 in" (the centres) beside rows of edge distances
+    within 6 in: that reads as out of range."""
+    h = horde("h", A, 36, 24)
+    r = result(setup([SECURE], [h], [WA, WB]))
+    (cp,) = r.counting
+    assert cp.margin is None and cp.distance is not None and cp.distance <= 6
+    centres = math.dist((h.x, h.y), (WA.x, WA.y))
+    assert f"its centre {centres:.2f} in from each: dice roll needed" in cp.note

@@ -38,6 +38,7 @@ from tabletop_gui.geometry.minkowski import Footprint, nearer_than, reach_point
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import DiceRoll, Event
+from tabletop_gui.model.names import inches
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
@@ -509,8 +510,12 @@ def _near_rows(
             pick = next((j for j in near if j == rolled), None)
             if pick is None:
                 both = " and ".join(mnames[j] for j in near)
-                note = f"equally near {both}: dice roll needed"
-                piece = CountingPiece(uid, side, None, best, note)
+                # The distance shown is the edge's, as on every other row (within
+                # 6 in of both); the centres' tie is the note's.
+                edge = min(d_i[j] for j in near)
+                note = (f"within 6 in of {both}, its centre {inches(best)} from each: "
+                        "dice roll needed")  # fmt: skip
+                piece = CountingPiece(uid, side, None, edge, note)
                 mark = PieceMark(uid, Role.CONTESTED, side, "dice roll needed")
                 entries.append((row, piece, mark, side, -1, tuple(near)))
                 continue
