@@ -209,7 +209,11 @@ def problems_of(raw: str | bytes, source: str = "") -> Report:
         problem = exc.problem
         if named:
             problem += f" ({', '.join(map(repr, named))} was set aside for a problem above)"
-        collecting.found.append(FileFormatError(where, problem))
+        # An event read without a field named above is refused for that field (an
+        # add_piece whose unit was set aside "needs exactly one of ..."): said once.
+        own = (where + ".", where + "[")
+        if not any(p.path == where or p.path.startswith(own) for p in collecting.found):
+            collecting.found.append(FileFormatError(where, problem))
         report.refusal = LogRefusal(where, exc.problem, source, index=index, game=exc.game)
     except FileFormatError as exc:  # the rest of the file cannot be read without it
         collecting.found.append(exc)

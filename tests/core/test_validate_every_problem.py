@@ -172,3 +172,20 @@ def test_validate_says_nothing_of_settings_whose_values_are_used(tmp_path, capsy
     path.write_text(json.dumps(_with_settings("t9a", {"unit_spacing": 0.5})), encoding="utf-8")
     assert main(["validate", str(path)]) == 0
     assert "cannot be used" not in capsys.readouterr().out
+
+
+def test_an_event_with_a_wrong_field_is_named_once_not_again_as_refused_for_lacking_it():
+    """The add_piece's unit is set aside for its wrong base: its replay then lacks
+    a unit, which is that same problem, not a second one to fix."""
+    game = {
+        "format": "tabletop-gui", "version": 2, "family": "t9a",
+        "board": {"kind": "inch", "width": 72, "height": 48},
+        "sides": [{"id": "a", "name": "Alpha"}, {"id": "b", "name": "Bravo"}],
+        "events": [{"type": "add_piece", "unit": {"id": "u1", "name": "Orcs", "side": "b",
+                                                   "x": 30, "y": 40, "base_width_mm": "wide"}}],
+    }  # fmt: skip
+    report = problems_of(json.dumps(game))
+    assert [(p.path, p.problem) for p in report.problems] == [
+        ("events[0].unit.base_width_mm", "expected a number, got 'wide'")
+    ]
+    assert report.refusal is not None and report.refusal.index == 0
