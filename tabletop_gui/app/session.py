@@ -206,7 +206,8 @@ class Autosaver(QObject):
             # temp file no one can plant a link at, removed if the write fails).
             write_atomic(self.file, dumps(doc.game).encode("utf-8"), mode=PRIVATE_FILE)
             meta = {
-                "original": doc.path,
+                # absolute: the recovery dialog names the file wherever it is started
+                "original": os.path.abspath(doc.path) if doc.path else None,
                 "name": doc.timeline.setup.name,
                 "saved": time.time(),
                 "pid": os.getpid(),

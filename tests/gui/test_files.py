@@ -171,3 +171,20 @@ def test_undoing_back_to_the_saved_game_removes_its_autosave(qtbot, private_data
     assert not window.autosaver.file.exists(), "nothing unsaved is left to recover"
     window.autosaver.abandon()
     assert session.leftovers() == []
+
+
+def test_a_game_opened_by_a_relative_path_is_named_by_its_whole_path_when_recovered(
+    qtbot, private_data, dialogs, tmp_path, monkeypatch
+):
+    """`tabletop-gui game.json` started in a folder: the recovery must still say
+    which file the game was, from whatever folder the next start is in."""
+    (tmp_path / "game.json").write_bytes(HEX.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    window = open_window(qtbot, Game(load_game("game.json").setup), "game.json")
+    advance(qtbot, window)
+    assert window.autosaver.autosave(), (window.doc.dirty, window.autosaver.last_error)
+    window.autosaver.abandon()
+    monkeypatch.chdir(private_data)
+    (found,) = session.leftovers()
+    assert found.original == str(tmp_path / "game.json")
+    window.doc.undo_stack.setClean()
