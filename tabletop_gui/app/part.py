@@ -74,17 +74,15 @@ class Part(QObject):
 
     def _tell_edit(self, action: QAction, index: int, shown: str) -> None:
         stack = self.doc.undo_stack
-        if stack.index() <= index or not any(typed_key(k) for k in action.shortcuts()):
+        # An edit made by a key (R, Delete, Alt+S, Ctrl+D...) says what it did;
+        # from the menu the undo step's text is there to read.
+        if stack.index() <= index or not action.shortcuts():
             return
         said = self.host.statusBar().currentMessage()
+        if said != shown and said.endswith(("undoes it)", "redoes it)")):
+            return  # Undo and Redo say it their own way
         what = said if said and said != shown else stack.undoText()
         undo = QKeySequence(QKeySequence.StandardKey.Undo).toString(
             QKeySequence.SequenceFormat.NativeText
         )
         self.status(f"{what} ({undo} undoes it)")
-
-
-def typed_key(key: QKeySequence) -> bool:
-    """Whether ``key`` is one key typed as text, alone or with Shift."""
-    text = key.toString(QKeySequence.SequenceFormat.PortableText)
-    return bool(text) and not any(m in text for m in ("Ctrl+", "Alt+", "Meta+"))

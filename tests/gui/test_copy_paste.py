@@ -45,7 +45,7 @@ def test_copied_units_paste_at_the_cursor_as_one_undo_step(qtbot):
     assert (first.name, second.name) == ("Player A unit 1", "Player A unit 2")
     assert (a.name, b.name) == ("Player A unit 3", "Player A unit 4")
     assert set(window.scene.selected_ids()) == {a.id, b.id}
-    assert window.statusBar().currentMessage() == "Pasted 2 pieces"
+    assert window.statusBar().currentMessage() == "Pasted 2 pieces (Ctrl+Z undoes it)"
     window.edit.undo_action.trigger()
     assert len(window.doc.state.scene.units) == 2
 

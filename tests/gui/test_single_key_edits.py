@@ -1,7 +1,7 @@
 """Keys typed as text never edit silently: giving a piece to the other side needs
 Alt+S (an S typed while the board has the focus changes nothing), and every
-edit made by a key alone (R, Delete, P) says in the status bar what it did and
-how to undo it; Undo and Redo say what they undid and redid.
+edit made by a key (R, Delete, P, Alt+S, Alt+R, Ctrl+D) says in the status bar
+what it did and how to undo it; Undo and Redo say what they undid and redid.
 
 The demo board after its log: Knights of the Realm (Equitaine) at (33, 22)."""
 
@@ -47,8 +47,10 @@ def test_typing_s_with_a_unit_selected_gives_it_to_nobody(qtbot, window):
 def test_alt_s_gives_the_unit_to_the_other_side_and_says_so_with_its_undo(qtbot, window):
     qtbot.keyClick(window.view, Qt.Key.Key_S, Qt.KeyboardModifier.AltModifier)
     assert knights(window).side == "orcs"
-    # A key with a modifier is no accident: the undo step is named all the same.
+    # A key with a modifier is no accident: the undo step is named all the same,
+    # and the status bar says it (a side changed unseen would change the score).
     assert window.doc.undo_stack.undoText() == "Give Knights of the Realm to Orcs"
+    assert said(window) == "Give Knights of the Realm to Orcs (Ctrl+Z undoes it)"
     qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert knights(window).side == "equitaine"
 
@@ -97,3 +99,11 @@ def test_a_key_that_edits_nothing_says_nothing_of_an_undo(qtbot, window):
     window.statusBar().clearMessage()
     qtbot.keyClick(window.view, Qt.Key.Key_M)  # a tool: no edit
     assert "undoes" not in said(window)
+
+
+def test_alt_r_and_ctrl_d_say_what_they_did(qtbot, window):
+    qtbot.keyClick(window.view, Qt.Key.Key_R, Qt.KeyboardModifier.AltModifier)
+    assert said(window).startswith("Rotate Knights of the Realm ")
+    assert said(window).endswith(" left (Ctrl+Z undoes it)")
+    qtbot.keyClick(window.view, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    assert said(window) == "Duplicate Knights of the Realm (Ctrl+Z undoes it)"
