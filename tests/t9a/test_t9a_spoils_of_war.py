@@ -250,6 +250,28 @@ def test_drop_refused_while_the_carrier_still_scores():
         state(s, [*PICKED, SpoilsDrop("m1", 36, 27)])
 
 
+def test_a_carried_marker_cannot_be_dragged_it_moves_with_its_carrier():
+    """Its place is its carrier's: a move of the marker itself would be logged
+    ("Spoils 1 moved 2.62 in") and change nothing the board shows."""
+    s = setup([SPOILS], [knights()], markers())
+    with pytest.raises(RuleError, match=r"Spoils 1 is carried by .*: it moves with its carrier"):
+        state(s, [*PICKED, MovePiece("m1", 36, 30)])
+    # Once its carrier is destroyed it is placed with spoils_drop, still not moved.
+    with pytest.raises(RuleError, match="moves with its carrier"):
+        state(s, [*PICKED, RemoveCasualty("k"), MovePiece("m1", 36, 30)])
+
+
+def test_right_clicking_anywhere_offers_to_place_a_marker_whose_drop_is_due():
+    from tabletop_gui.rules.t9a.family import NinthAge
+
+    s = setup([SPOILS], [knights()], markers())
+    due = state(s, [*PICKED, RemoveCasualty("k")])
+    labels = [a.label for a in NinthAge().actions(due, [], (36.0, 28.0))]
+    assert "Place Spoils 1 here (36.0, 28.0) (dropped by its carrier)" in labels
+    carried = state(s, PICKED)  # its carrier still scores: nothing to place
+    assert not [a for a in NinthAge().actions(carried, [], (36.0, 28.0)) if "Place" in a.label]
+
+
 # -- the end -----------------------------------------------------------------
 
 

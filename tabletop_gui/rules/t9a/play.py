@@ -46,7 +46,7 @@ from tabletop_gui.rules.t9a import rulings
 from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES, DeploymentType
 from tabletop_gui.rules.t9a.events import FlagMark, KingOfTheHillPick, SpoilsDrop, SpoilsPickUp
 from tabletop_gui.rules.t9a.fields import FIELDS, FLEEING, SCORING_LOST
-from tabletop_gui.rules.t9a.scoring import game_ended, game_turns
+from tabletop_gui.rules.t9a.scoring import game_ended, game_turns, is_scoring
 from tabletop_gui.rules.t9a.spoils_of_war import MARKER_KIND as SPOILS_KIND
 from tabletop_gui.rules.t9a.spoils_of_war import spoils_positions
 
@@ -216,7 +216,12 @@ class NinthAgePlay(Family):
             back = "Scoring back" if lost else "Lost Scoring"
             change = UpdatePiece(u.id, {SCORING_LOST.key: not lost})
             out.append(Action(f"{name}: {back}", (change,)))
-        for m in (scene.markers[i] for i in ids if i in scene.markers):
+        # A carried marker is placed where the right-click is: chosen, or, once its
+        # carrier no longer scores (the drop is due), wherever the click is.
+        due = [m.id for m in scene.markers.values()
+               if m.kind == SPOILS_KIND and m.carried_by is not None and m.id not in ids
+               and not _still_scores(scene, m.carried_by)]  # fmt: skip
+        for m in (scene.markers[i] for i in [*ids, *due] if i in scene.markers):
             if m.kind == SPOILS_KIND and m.carried_by is not None and point is not None:
                 x, y = point
                 label = f"Place {piece_label(m)} here ({x:.1f}, {y:.1f}) (dropped by its carrier)"
@@ -361,3 +366,8 @@ class NinthAgePlay(Family):
         titles = dict(OBJECTIVES)
         kinds = list(dict.fromkeys(o.kind for o in setup.objectives if o.kind in titles))
         return new_setup(deployment, kinds)
+
+
+def _still_scores(scene: Scene, unit_id: str) -> bool:
+    unit = scene.units.get(unit_id)
+    return unit is not None and is_scoring(unit)
