@@ -37,5 +37,8 @@ def test_a_1024_px_window_streaming_and_serving_still_has_room_for_a_message(qtb
     # The whole path and address are one hover away.
     assert window.stream.stream_path.toolTip() == window.stream.stream_path.text()
     assert window.stream.overlay_address.toolTip().endswith("/overlay")
+    # The address reads from its start where it does not fit (it showed
+    # ".0.0.1:8765/overlay").
+    assert window.stream.overlay_address.cursorPosition() == 0
     window.stream.stop_overlay()
     window.stream.stop_stream_output()

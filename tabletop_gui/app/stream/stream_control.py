@@ -220,6 +220,9 @@ class StreamController(Part):
         self.overlay_referee_action.setEnabled(True)
         self.overlay_address.setText(f"{server.url}overlay")
         self.overlay_address.setToolTip(self.overlay_address.text())
+        # Its start where it does not fit (a line edit shows the end once its text
+        # is set: ".0.0.1:8765/overlay"); the whole address is the tooltip's.
+        self.overlay_address.setCursorPosition(0)
         self._overlay_label()
         self.overlay_box.setVisible(True)
         self.overlay_action.setChecked(True)
