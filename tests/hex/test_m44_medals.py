@@ -201,3 +201,17 @@ def test_a_medal_without_properties_is_the_plainest_medal_and_is_flagged():
     play(move(game, "E3", "E5"))
     assert medals(play) == {ALLIES: 1}  # scored as a temporary medal meanwhile
     assert "not confirmed" in game.setup.briefing["Import problems"]
+
+
+def test_a_group_hex_named_in_the_wrong_case_is_left_out_saying_how_it_is_written():
+    """Memoir names a long row's hexes in upper case: 'e5' names no hex, and the
+    problem must say so (the Inspector does), not only that it names none."""
+    from tests.hex.m44kit import hexagon, imported, scenario
+
+    tag = medal("medal1", group=["e5", "Z99"])
+    result = imported(scenario(hexagon("F5", tags=[tag])))
+    (wrong_case,) = [p for p in result.problems if "'e5'" in p]
+    assert "row 5 is a long row, its hexes are named in upper case (E5)" in wrong_case
+    assert wrong_case.endswith(": left out of the group")
+    (off,) = [p for p in result.problems if "'Z99'" in p]
+    assert "'Z99' is off the board: left out of the group" in off

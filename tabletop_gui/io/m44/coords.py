@@ -36,14 +36,20 @@ def to_file(board: HexBoard, h: Hex) -> tuple[int, int]:
 
 def parse_name(board: HexBoard, name: str) -> Hex | None:
     """This program's hex for a group's hex name ("E5", "f4"); None if it names none."""
+    return None if name_problem(board, name) else parse_hex_label(name.strip())
+
+
+def name_problem(board: HexBoard, name: str) -> str | None:
+    """Why a group's hex name names no hex of the board ("'e5': row 5 is a long
+    row, its hexes are named in upper case (E5)"), or None if it names one."""
     text = name.strip()
     if not text[:1].isalpha():
-        return None
+        return f"{name!r} is not a hex name (a letter and a row number, e.g. E5)"
     try:
         h = parse_hex_label(text)
-    except ValueError:
-        return None
-    return h if board.contains(h) else None
+    except ValueError as exc:
+        return str(exc)
+    return None if board.contains(h) else f"{name!r} is off the board"
 
 
 def name_of(board: HexBoard, h: Hex) -> str:

@@ -564,9 +564,13 @@ class _Builder:
     def _group(self, path: str, h: Hex, group: Any) -> list[Hex]:
         hexes = [h]
         for gpath, name in _items(group or [], f"{path}.group"):
-            g = coords.parse_name(self.board, name) if isinstance(name, str) else None
+            if isinstance(name, str):
+                why = coords.name_problem(self.board, name)
+            else:
+                why = f"{name!r} is not a hex name"
+            g = coords.parse_name(self.board, name) if why is None else None
             if g is None:
-                self.problem(f"{gpath}: {name!r} names no hex of the board: left out of the group")
+                self.problem(f"{gpath}: {why}: left out of the group")
             elif g not in hexes:
                 hexes.append(g)
         return hexes
