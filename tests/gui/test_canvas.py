@@ -364,3 +364,19 @@ def test_a_position_past_the_table_edge_is_refused_naming_the_edge_and_the_piece
     status = demo.statusBar().currentMessage()
     assert status.count("a-archers") == 1
     assert demo.doc.state.scene.units["a-archers"].x != 71.5
+
+
+def test_a_drag_released_past_the_board_edge_leaves_the_unit_where_it_was_last_shown(demo, qtbot):
+    """Past the edge the board keeps showing the unit at its last allowed place:
+    releasing there puts it there (it snapped back to where the drag began)."""
+    wolves = demo.doc.state.scene.units["b-wolves"]  # at (52, 34), 72 x 48 board
+    viewport = demo.view.viewport()
+    demo.view.fit_board()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(demo, wolves.x, wolves.y))
+    for x in (56, 60, 64, 68, 80):  # the last step's footprint is off the board
+        qtbot.mouseMove(viewport, at(demo, x, wolves.y))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(demo, 80, wolves.y))
+    moved = demo.doc.state.scene.units["b-wolves"]
+    assert moved.x == pytest.approx(68, abs=0.2) and moved.y == pytest.approx(wolves.y)
+    assert demo.doc.undo_stack.count() == 1
+    assert demo.statusBar().currentMessage().startswith("Left at the last place allowed: ")

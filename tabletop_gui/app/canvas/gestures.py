@@ -67,6 +67,9 @@ class DragGesture(Gesture):
         self.active = False
         self.delta = (0.0, 0.0)
         self.refusal: str | None = None
+        #: The last place the rules allowed during the drag (what the board showed
+        #: while the mouse went on where they refuse).
+        self.allowed: tuple[float, float] | None = None
 
     def _delta(self, pos: QPoint) -> tuple[float, float]:
         x, y = self.view.board_point(pos)
@@ -79,6 +82,8 @@ class DragGesture(Gesture):
             self.active = True
         self.delta = self._delta(pos)
         refusal = self.view.editor.preview_move(self.ids, *self.delta)
+        if refusal is None:
+            self.allowed = self.delta
         if refusal != self.refusal:
             self.refusal = refusal
             self.view.doc.message.emit(f"Not allowed here: {refusal}" if refusal else "")
@@ -89,7 +94,17 @@ class DragGesture(Gesture):
         if not self.active:
             return
         self.view.hide_drag()
-        self.view.editor.commit_move(self.ids, *self._delta(pos))
+        delta = self._delta(pos)
+        editor = self.view.editor
+        refusal = editor.preview_move(self.ids, *delta)
+        if refusal is not None and self.allowed is not None and any(self.allowed):
+            # Released where the rules refuse: the pieces go where the board
+            # showed them, the last place allowed, and the status bar says why.
+            delta = self.allowed
+            if editor.commit_move(self.ids, *delta) is None:
+                self.view.doc.message.emit(f"Left at the last place allowed: {refusal}")
+        else:
+            editor.commit_move(self.ids, *delta)
         self.view.update_handle()
 
     def cancel(self) -> None:
