@@ -74,6 +74,15 @@ class LogPanel(QWidget):
         self.list.setUniformItemSizes(True)
         self.list.setAlternatingRowColors(True)
         lay.addWidget(self.list, 1)
+        #: The chosen row's flags, whole (a row shows them on one line, cut at the
+        #: panel's edge).
+        self.flag_detail = QLabel()
+        self.flag_detail.setObjectName("logFlagDetail")
+        self.flag_detail.setWordWrap(True)
+        self.flag_detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.flag_detail.setStyleSheet(f"color: {FLAG_COLOUR.name()};")
+        self.flag_detail.hide()
+        lay.addWidget(self.flag_detail)
         row = QHBoxLayout()
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setObjectName("logSlider")
@@ -89,6 +98,7 @@ class LogPanel(QWidget):
         self._updating = False
         self.flagged_only.toggled.connect(self._filter)
         self.list.currentRowChanged.connect(self._row_chosen)
+        self.list.currentRowChanged.connect(self._show_flags)
         self.slider.valueChanged.connect(self._slider_moved)
         self.present_button.clicked.connect(lambda: doc.look_at(None))
         doc.log_changed.connect(self.refresh)
@@ -98,6 +108,7 @@ class LogPanel(QWidget):
     def _reset(self) -> None:
         self._shown = []
         self.flags = []
+        self.flag_detail.hide()
         self._updating = True
         self.list.clear()
         self.list.addItem(QListWidgetItem("0. Setup (before the first event)"))
@@ -166,6 +177,13 @@ class LogPanel(QWidget):
 
     def _count(self) -> None:
         self.flagged_only.setText(f"Flagged only ({sum(1 for f in self.flags if f)})")
+
+    def _show_flags(self, row: int) -> None:
+        found = self.flags[row - 1] if 1 <= row <= len(self.flags) else []
+        self.flag_detail.setText(
+            f"Event {row} flagged for review: " + "; ".join(found) if found else ""
+        )
+        self.flag_detail.setVisible(bool(found))
 
     def _row_chosen(self, row: int) -> None:
         if not self._updating and row >= 0:

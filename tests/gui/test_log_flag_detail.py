@@ -1,0 +1,30 @@
+"""The game log shows a flagged event's reasons on its row, on one line cut at the
+panel's edge; choosing the row shows them whole, word-wrapped, under the list
+(docs/canvas.md, Game log)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication
+
+from tabletop_gui.examples import SCENARIOS
+from tabletop_gui.io import load_game
+
+from .helpers import open_window
+
+
+def test_choosing_a_flagged_row_shows_its_reasons_whole_and_another_row_hides_them(qtbot):
+    window = open_window(qtbot, load_game(SCENARIOS / "t9a_refused_flank_spoils_of_war.json"))
+    log = window.log_panel
+    flagged = log.flagged_rows()
+    assert flagged, "the bundled game has a move into Impassable Terrain (docs/t9a.md)"
+    row = flagged[0]
+    log.list.setCurrentRow(row)
+    QApplication.processEvents()
+    text = log.flag_detail.text()
+    assert log.flag_detail.isVisible()
+    assert text.startswith(f"Event {row} flagged for review: ")
+    assert all(reason in text for reason in log.flags[row - 1])
+    plain = next(r for r in range(1, len(log.flags) + 1) if not log.flags[r - 1])
+    log.list.setCurrentRow(plain)
+    QApplication.processEvents()
+    assert not log.flag_detail.isVisible()
