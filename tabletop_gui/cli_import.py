@@ -2,7 +2,8 @@
 scenarios), the format chosen by the file's content (``io.importers``).
 
 tabletop-gui import FILE -o GAME.json [--side SIDE] [--into GAME.json]
-                    [--deployment NAME] [--base "Unit Name=25x50" ...] [--bases TABLE]
+                    [--deployment NAME] [--objective NAME] [--base "Unit Name=25x50" ...]
+                    [--bases TABLE]
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     p.add_argument("--side", metavar="SIDE", help="the side (id) the imported pieces join")
     p.add_argument("--into", metavar="GAME", help="add to this game instead of a new one")
     p.add_argument("--deployment", metavar="NAME", help="the Deployment Type of a new game")
+    p.add_argument(
+        "--objective",
+        metavar="NAME",
+        help='the Secondary Objective of a new game, e.g. hold_the_ground or "King of the Hill"',
+    )
     p.add_argument(
         "--base",
         action="append",
@@ -60,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
             side=args.side,
             into=into,
             deployment=args.deployment,
+            objective=args.objective,
             bases=parse_base_options(args.base),
             bases_table=args.bases,
         )

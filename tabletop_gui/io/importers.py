@@ -41,6 +41,7 @@ OPTION_SIDE = "side"
 OPTION_INTO = "into"
 OPTION_DEPLOYMENT = "deployment"
 OPTION_BASES = "bases"
+OPTION_OBJECTIVE = "objective"
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,8 @@ class ImportRequest:
     side: str | None = None
     into: Game | None = None
     deployment: str | None = None
+    #: The Secondary Objective of a new game (a kind or its name).
+    objective: str | None = None
     bases: Mapping[str, str] = field(default_factory=dict)
     bases_table: str | None = None
 
@@ -69,6 +72,8 @@ class ImportRequest:
             out.add(OPTION_INTO)
         if self.deployment is not None:
             out.add(OPTION_DEPLOYMENT)
+        if self.objective is not None:
+            out.add(OPTION_OBJECTIVE)
         if self.bases or self.bases_table is not None:
             out.add(OPTION_BASES)
         return out

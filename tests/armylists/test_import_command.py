@@ -96,3 +96,23 @@ def test_a_file_that_is_no_list_names_the_formats(tmp_path, capsys):
     assert main(["import", str(junk), "-o", str(tmp_path / "g.json")]) == 2
     err = capsys.readouterr().err
     assert "not a format this program imports" in err and "BattleScribe roster" in err
+
+
+def test_a_new_game_from_a_list_takes_its_secondary_objective_by_kind_or_name(
+    tmp_path, capsys
+):
+    """A game made by the command line had no Secondary Objective: nothing scored."""
+    game = tmp_path / "game.json"
+    given = ["import", str(LISTS / "undying_4000.txt"), "-o", str(game)]
+    assert main([*given, "--objective", "King of the Hill"]) == 0
+    setup = load_game(game).setup
+    assert [o.kind for o in setup.objectives] == ["t9a.king_of_the_hill"]
+    assert setup.name.endswith(", King of the Hill")
+    assert main([*given, "--objective", "t9a.secure_target"]) == 0
+    assert [o.kind for o in load_game(game).setup.objectives] == ["t9a.secure_target"]
+    capsys.readouterr()
+    assert main([*given, "--objective", "hold"]) == 2
+    err = capsys.readouterr().err
+    assert "--objective 'hold': the Secondary Objectives are hold_the_ground," in err
+    assert main([*given, "--objective", "breakthrough", "--into", str(game)]) == 2
+    assert "--objective applies to a new game, not with --into" in capsys.readouterr().err

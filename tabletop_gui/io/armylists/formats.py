@@ -19,6 +19,7 @@ from tabletop_gui.io.importers import (
     OPTION_BASES,
     OPTION_DEPLOYMENT,
     OPTION_INTO,
+    OPTION_OBJECTIVE,
     OPTION_SIDE,
     Importer,
     ImportRequest,
@@ -26,7 +27,9 @@ from tabletop_gui.io.importers import (
     register,
 )
 
-ARMY_OPTIONS = frozenset({OPTION_SIDE, OPTION_INTO, OPTION_DEPLOYMENT, OPTION_BASES})
+ARMY_OPTIONS = frozenset(
+    {OPTION_SIDE, OPTION_INTO, OPTION_DEPLOYMENT, OPTION_OBJECTIVE, OPTION_BASES}
+)
 
 
 def _text_list(data: bytes, source: str) -> ArmyList:
@@ -75,7 +78,11 @@ def _loader(
         plan = plan_for(army, request)
         try:
             placed = place_army(
-                plan, into=request.into, side=request.side, deployment=request.deployment
+                plan,
+                into=request.into,
+                side=request.side,
+                deployment=request.deployment,
+                objective=request.objective,
             )
         except ArmyImportError as exc:
             raise FileFormatError(exc.where, exc.problem, request.source) from None

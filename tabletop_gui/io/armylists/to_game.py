@@ -57,7 +57,7 @@ class PlacedArmy:
     placement: Placement
 
 
-def new_game(deployment: str | None) -> Game:
+def new_game(deployment: str | None, objective: str | None = None) -> Game:
     from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES
     from tabletop_gui.rules.t9a.play import new_setup as t9a_setup
 
@@ -66,7 +66,23 @@ def new_game(deployment: str | None) -> Game:
         raise ArmyImportError(
             f"--deployment {key!r}: the Deployment Types are {', '.join(DEPLOYMENT_TYPES)}"
         )
-    return Game(t9a_setup(key, None))
+    return Game(t9a_setup(key, objective_kind(objective) if objective is not None else None))
+
+
+def objective_kind(given: str) -> str:
+    """The Secondary Objective ``given`` names: its kind (``t9a.hold_the_ground``),
+    the kind without ``t9a.``, or its name ("Hold the Ground"), in any case."""
+    from tabletop_gui.rules.t9a.play import OBJECTIVES
+
+    def key(text: str) -> str:
+        return "_".join(text.casefold().removeprefix("t9a.").replace("-", " ").split())
+
+    wanted = key(given)
+    for kind, title in OBJECTIVES:
+        if wanted in (key(kind), key(title)):
+            return kind
+    names = ", ".join(kind.removeprefix("t9a.") for kind, _ in OBJECTIVES)
+    raise ArmyImportError(f"--objective {given!r}: the Secondary Objectives are {names}")
 
 
 def refusal(setup: Setup) -> str | None:
@@ -153,6 +169,7 @@ def place_army(
     into: Game | None = None,
     side: str | None = None,
     deployment: str | None = None,
+    objective: str | None = None,
     default_names: Mapping[str, str] | None = None,
 ) -> PlacedArmy:
     """The game with ``plan``'s units on ``side`` (default: a new game's first side,
@@ -162,7 +179,9 @@ def place_army(
 
     if into is not None and deployment is not None:
         raise ArmyImportError("--deployment applies to a new game, not with --into")
-    game = into if into is not None else new_game(deployment)
+    if into is not None and objective is not None:
+        raise ArmyImportError("--objective applies to a new game, not with --into")
+    game = into if into is not None else new_game(deployment, objective)
     setup = game.setup
     problem = refusal(setup)
     if problem:
