@@ -209,6 +209,10 @@ class UnitItem(PieceItem):
         #: Where the name is written (local): the centre, or beside the footprint
         #: when something stands there (the scene's label placement decides).
         self.name_at = QPointF()
+        #: A thin line from the footprint to the name (local), drawn when the
+        #: name had to go where it is nearer another unit (``labels``): it still
+        #: reads as this unit's.
+        self.name_leader: QLineF | None = None
         #: Whether the name (and its note) is drawn: a hex board's labels give way
         #: where no clear place is left at the zoom they were placed for.
         self.name_shown = True
@@ -373,10 +377,11 @@ class UnitItem(PieceItem):
             )
         return box
 
-    def move_name(self, at: QPointF) -> None:
-        if at != self.name_at:
+    def move_name(self, at: QPointF, leader: QLineF | None = None) -> None:
+        if at != self.name_at or leader != self.name_leader:
             self.prepareGeometryChange()
             self.name_at = at
+            self.name_leader = leader
             self._rect = self.outer_rect()
             self.update()
 
@@ -437,9 +442,19 @@ class UnitItem(PieceItem):
         if self.isSelected():
             draw_selection(painter, self.halo_path)
         if self.name_shown:
+            if self.name_leader is not None:
+                paint_leader(painter, self.name_leader, self.ts, ppi, min_ppi)
             paint_unit_labels(painter, unit.name, self.name_at, self.ts, marks, ppi, min_ppi)
         if marks:
             draw_badges(painter, marks, self.badge_at, self.colour, self.ts)
+
+
+def paint_leader(painter: QPainter, line: QLineF, ts: float, ppi: float, min_ppi: float) -> None:
+    """A name's leader line (``UnitItem.name_leader``), drawn when its name is."""
+    if ppi * NAME_IN * ts < MIN_TEXT_PX or ppi < min_ppi:
+        return
+    painter.setPen(LEADER_PEN)
+    painter.drawLine(line)
 
 
 def paint_unit_labels(
@@ -488,6 +503,7 @@ def _note(marks: tuple[Mark, ...]) -> str:
 
 
 LABEL_BG = QColor(255, 255, 255, 170)
+LEADER_PEN = style.cosmetic(style.TEXT, 1)
 NOTE_BG = QColor(255, 255, 255, 150)
 
 

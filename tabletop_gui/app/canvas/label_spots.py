@@ -82,6 +82,19 @@ class Grid:
                     return False
         return True
 
+    def any_within(self, x: float, y: float, d: float, own: object = None) -> bool:
+        """Whether a rectangle not ``own``'s lies within ``d`` of the point (``x``,
+        ``y``), or touches it when ``d`` is 0."""
+        for group in self._near((x - d, y - d, x + d, y + d)):
+            for owner, (ol, ot, orr, ob) in group:
+                if owner is own:
+                    continue
+                dx = max(ol - x, 0.0, x - orr)
+                dy = max(ot - y, 0.0, y - ob)
+                if dx * dx + dy * dy < d * d or (dx == dy == 0.0):
+                    return True
+        return False
+
     def overlap(self, r: QRectF, own: object = None, limit: float = float("inf")) -> float:
         """The area of ``r`` the rectangles cover (each counted once), counted up
         to ``limit`` at most."""
@@ -141,6 +154,9 @@ class Placer:
         self.ppi = float(getattr(scene, "label_ppi", 0.0) or 0.0)
         self.fallback = FALLBACK_SPOTS if crowded else None
         self.bodies = Grid()
+        #: The units' footprints alone: a unit's name is kept nearer its own
+        #: than any other (``labels._own_spots``).
+        self.units = Grid()
         self.labels = Grid()
         #: The readings of the lines drawn over the board (pinned rulers, the
         #: charge's reach), placed after the labels (``labels.place_readings``).

@@ -35,7 +35,7 @@ import math
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QLineF, QPointF, QRectF
 
 from tabletop_gui.app.canvas import hex_labels
 from tabletop_gui.app.canvas.badges import badge_rect
@@ -95,6 +95,7 @@ def _place_labels(scene: BoardScene, limit: int) -> None:
     drop = bool(getattr(scene, "drop_crowded_labels", False))
     for u in units:
         p.bodies.add(u, u.path.boundingRect().translated(u.pos()))
+        p.units.add(u, u.path.boundingRect().translated(u.pos()))
         if u.marks:
             p.bodies.add(u, badge_rect(u.marks, u.badge_at, u.ts).translated(u.pos()))
     for m in markers:
@@ -159,10 +160,21 @@ def _place_labels(scene: BoardScene, limit: int) -> None:
             parts.append(_box(QPointF(0, note_below(th, nh)), nw, nh, True, space))
         block = parts[0].united(parts[-1])
         on_unit = fits_on(u.path, block)
-        spots = _unit_spots(u.path.boundingRect(), block, block.height() + GAP, on_unit)
+        fp = u.path.boundingRect()
+        spots = _unit_spots(fp, block, block.height() + GAP, on_unit)
         at = u.pos()
-        boxes = [[b.translated(at + s) for b in parts] for s in spots]
-        u.move_name(spots[p.choose(u, boxes)])
+        own = _own_spots(p, u, fp.translated(at), block.center() + at, spots)
+        boxes = [[b.translated(at + s) for b in parts] for s in own]
+        mine = len(own)
+        if not any(all(p.free(b, u) for b in bs) for bs in boxes):
+            # No clear spot of its own: a clear one nearer another unit, tied to
+            # its own by a leader line, else the spot covering least.
+            off = [s for s in spots if s not in own]
+            own = own + off
+            boxes += [[b.translated(at + s) for b in parts] for s in off]
+        best = p.choose(u, boxes)
+        leader = _leader(fp, parts[0].translated(own[best])) if best >= mine else None
+        u.move_name(own[best], leader)
         u.show_name(True)
 
     for o, boxes in movable:
@@ -170,6 +182,39 @@ def _place_labels(scene: BoardScene, limit: int) -> None:
 
     _place_polygons(p, polygons, board, drop)
     scene.label_placer = p
+
+
+def _own_spots(
+    p: Placer, u: UnitItem, fp: QRectF, centre: QPointF, spots: list[QPointF]
+) -> list[QPointF]:
+    """The ``spots`` (offsets of the name's block, whose centre is ``centre`` at
+    offset 0) that put the name's centre nearer its own footprint ``fp`` (scene
+    coordinates) than any other piece: a name placed by a corner of its unit
+    read as the neighbour's when it sat over that neighbour (docs/canvas.md).
+    Then the middle of the unit itself, always its own, even where the name
+    covers most of it (better than over another unit)."""
+    kept = []
+    for s in spots:
+        x, y = centre.x() + s.x(), centre.y() + s.y()
+        dx = max(fp.left() - x, 0.0, x - fp.right())
+        dy = max(fp.top() - y, 0.0, y - fp.bottom())
+        if not p.units.any_within(x, y, math.hypot(dx, dy), u):
+            kept.append(s)
+    middle = QPointF(0, 0)
+    if middle not in kept:
+        kept.append(middle)
+    return kept
+
+
+def _leader(fp: QRectF, name: QRectF) -> QLineF:
+    """A line from the footprint ``fp`` to the name's box ``name`` (both local):
+    from the footprint's point nearest the name's centre to the box's point
+    nearest the footprint's centre."""
+    c, f = name.center(), fp.center()
+    a = QPointF(min(max(c.x(), fp.left()), fp.right()), min(max(c.y(), fp.top()), fp.bottom()))
+    b = QPointF(min(max(f.x(), name.left()), name.right()),
+                min(max(f.y(), name.top()), name.bottom()))  # fmt: skip
+    return QLineF(a, b)
 
 
 def _place_markers(p: Placer, markers: list[MarkerItem]) -> None:

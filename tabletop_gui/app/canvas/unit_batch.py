@@ -25,6 +25,7 @@ from tabletop_gui.app.canvas.items import (
     MIN_TEXT_PX,
     NAME_IN,
     UnitItem,
+    paint_leader,
     paint_unit_labels,
     readable,
 )
@@ -33,6 +34,10 @@ from tabletop_gui.app.canvas.lod_tiles import TilePictures
 from tabletop_gui.app.canvas.marks import Mark, halo_strokes
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.rules.scoreboard import Role
+
+#: A batch member: the unit, its piece, its name's place and leader (None: no
+#: name drawn), its marks; the batch is rebuilt when one of them changes.
+Member = tuple[UnitItem, object, tuple[QPointF, QLineF | None] | None, tuple[Mark, ...]]
 
 #: Side of the cells that find which idle units' footprints overlap, inches (at
 #: most; smaller for small bases, down to MIN_LAYER_CELL: ``_cell``).
@@ -223,11 +228,13 @@ class UnitBatch(QGraphicsItem):
         self.marked = marked
         self.setZValue(Z_UNIT)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.members: tuple[tuple[UnitItem, object, QPointF | None, tuple[Mark, ...]], ...] = ()
+        self.members: tuple[Member, ...] = ()
         self._member_ids: set[int] = set()
         self._rect = QRectF()
         self._layers: list[BatchLayer] = []
         self._labels: list[tuple[str, QPointF, float]] = []
+        #: The members' leader lines (``UnitItem.name_leader``, scene) and text scales.
+        self._leaders: list[tuple[QLineF, float]] = []
         #: Pictures per zoom band (``keep_pictures``: the window's view only).
         self.pictures: TilePictures | None = None
 
@@ -274,15 +281,13 @@ class UnitBatch(QGraphicsItem):
         """Take the ones of ``items`` this batch draws (``takes``); rebuilt only if
         the set or a member (its unit, name's place or marks) changed."""
         members = tuple(
-            (it, it.piece, it.name_at if it.name_shown else None, it.marks)
+            (it, it.piece, (it.name_at, it.name_leader) if it.name_shown else None, it.marks)
             for it in items
             if self.takes(it)
         )
         self.set_members(members)
 
-    def set_members(
-        self, members: tuple[tuple[UnitItem, object, QPointF | None, tuple[Mark, ...]], ...]
-    ) -> None:
+    def set_members(self, members: tuple[Member, ...]) -> None:
         if len(members) == len(self.members) and all(
             a[0] is b[0] and a[1] is b[1] and a[2] == b[2] and a[3] is b[3]
             for a, b in zip(members, self.members, strict=True)
@@ -318,6 +323,7 @@ class UnitBatch(QGraphicsItem):
         grids: list[dict[tuple, tuple[QPen, list[QLineF]]]] = [{} for _ in range(n)]
         bands: list[dict[tuple, tuple[QPen | None, QColor, QPainterPath]]] = [{} for _ in range(n)]
         labels = []
+        leaders = []
         marked_labels: list[list[MarkedLabel]] = [[] for _ in range(n)]
         glyphs: list[list[tuple[QColor, Glyph, QPointF]]] = [[] for _ in range(n)]
         lefts: list[float] = []
@@ -358,6 +364,8 @@ class UnitBatch(QGraphicsItem):
             if it.glyph is not None:
                 glyphs[layer].append((it.colour, it.glyph, pos))
             name = unit.name if it.name_shown else ""  # type: ignore[attr-defined]
+            if name and it.name_leader is not None:
+                leaders.append((it.name_leader.translated(pos), it.ts))
             if self.marked:
                 marked_labels[layer].append(
                     MarkedLabel(name, pos + it.name_at, it.ts, marks, pos + it.badge_at, it.colour)
@@ -379,6 +387,7 @@ class UnitBatch(QGraphicsItem):
             )
         ]
         self._labels = labels
+        self._leaders = leaders
         self._rect = (
             QRectF(min(lefts), min(tops), max(rights) - min(lefts), max(bottoms) - min(tops))
             if lefts
@@ -429,6 +438,8 @@ class UnitBatch(QGraphicsItem):
                 draw_badges(painter, m.marks, m.badge_at, m.colour, m.ts)
         if ppi < min_ppi:
             return
+        for line, ts in self._leaders:
+            paint_leader(painter, line, ts, ppi, min_ppi)
         for name, at, ts in self._labels:
             if ppi * NAME_IN * ts >= MIN_TEXT_PX:
                 draw_label(painter, name, at, readable(NAME_IN * ts, ppi), style.TEXT, LABEL_BG)
