@@ -20,7 +20,15 @@ from PySide6.QtCore import QRectF, QSize
 from PySide6.QtGui import QFont, QFontMetricsF, QImage, QPainter
 
 from tabletop_gui.app import style
-from tabletop_gui.app.canvas import board_scene, hex_terrain, items, labels, overlays, unit_batch
+from tabletop_gui.app.canvas import (
+    board_scene,
+    drawing,
+    hex_terrain,
+    items,
+    labels,
+    overlays,
+    unit_batch,
+)
 from tabletop_gui.app.stream.board_picture import StreamScene, board_svg, label_px, paint_frame
 from tabletop_gui.app.stream.score_bar import bar_height
 from tabletop_gui.model.game import Game
@@ -80,20 +88,24 @@ def painted(monkeypatch) -> list[tuple[str, QRectF]]:
 
     def spy_on(real):
         def spy(painter, text, centre, size_in, colour=style.TEXT, background=None,
-                bold=False, italic=False):  # fmt: skip
+                bold=False, italic=False, within=None):  # fmt: skip
             if text:
                 font = QFont("DejaVu Sans")
                 font.setPixelSize(max(1, round(size_in * style.TEXT_SCALE)))
                 font.setBold(bold)
                 font.setItalic(italic)
                 fm = QFontMetricsF(font)
-                w = fm.horizontalAdvance(text) / style.TEXT_SCALE
+                w = fm.horizontalAdvance(text)
+                if within is not None:  # kept on the board as draw_label keeps it
+                    _, w, centre = drawing._kept_within(text, w, fm.height(), fm, centre,
+                                                        within, background is not None)  # fmt: skip
+                w /= style.TEXT_SCALE
                 h = fm.height() / style.TEXT_SCALE
                 px, py = (0.08, 0.04) if background is not None else (0.0, 0.0)
                 box = QRectF(centre.x() - w / 2 - px, centre.y() - h / 2 - py, w + 2 * px,
                              h + 2 * py)  # fmt: skip
                 calls.append((text, painter.worldTransform().mapRect(box)))
-            return real(painter, text, centre, size_in, colour, background, bold, italic)
+            return real(painter, text, centre, size_in, colour, background, bold, italic, within)
 
         return spy
 

@@ -16,7 +16,7 @@ from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.app import style
-from tabletop_gui.app.canvas import items, overlays, unit_batch
+from tabletop_gui.app.canvas import drawing, items, overlays, unit_batch
 from tabletop_gui.app.canvas.items import MarkerItem, PolygonItem, UnitItem, _note
 from tabletop_gui.app.canvas.overlays import CircleOverlay
 from tabletop_gui.app.stream import audience
@@ -42,20 +42,26 @@ def painted(monkeypatch) -> list[tuple[str, QRectF]]:
 
     def spy_on(real):
         def spy(painter, text, centre, size_in, colour=style.TEXT, background=None,
-                bold=False, italic=False):  # fmt: skip
+                bold=False, italic=False, within=None):  # fmt: skip
             if text:
                 font = QFont("DejaVu Sans")
                 font.setPixelSize(max(1, round(size_in * style.TEXT_SCALE)))
                 font.setBold(bold)
                 font.setItalic(italic)
                 fm = QFontMetricsF(font)
-                w = fm.horizontalAdvance(text) / style.TEXT_SCALE
+                w = fm.horizontalAdvance(text)
+                at = centre
+                if within is not None:  # kept on the board as draw_label keeps it
+                    _, w, at = drawing._kept_within(text, w, fm.height(), fm, centre,
+                                                        within, background is not None)  # fmt: skip
+                w /= style.TEXT_SCALE
                 h = fm.height() / style.TEXT_SCALE
+                centre = at
                 px, py = (0.08, 0.04) if background is not None else (0.0, 0.0)
                 box = QRectF(centre.x() - w / 2 - px, centre.y() - h / 2 - py, w + 2 * px,
                              h + 2 * py)  # fmt: skip
                 calls.append((text, painter.worldTransform().mapRect(box)))
-            return real(painter, text, centre, size_in, colour, background, bold, italic)
+            return real(painter, text, centre, size_in, colour, background, bold, italic, within)
 
         return spy
 

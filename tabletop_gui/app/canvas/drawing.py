@@ -16,7 +16,7 @@ from PySide6.QtGui import (
     QPainterPathStroker,
     QPolygonF,
 )
-from PySide6.QtWidgets import QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from tabletop_gui.app import style
 
@@ -80,14 +80,22 @@ def draw_label(
     background: QColor | None = None,
     bold: bool = False,
     italic: bool = False,
+    within: QRectF | None = None,
 ) -> None:
-    """Draw ``text`` centred on ``centre`` (scene coordinates), ``size_in`` inches tall."""
+    """Draw ``text`` centred on ``centre`` (scene coordinates), ``size_in`` inches
+    tall. ``within`` (the board): the label, background included, is kept inside
+    it, moved in from an edge and, wider than it, cut short with "…"
+    (docs/streaming.md: labels stay on the board)."""
     if not text:
         return
     px = max(1, round(size_in * style.TEXT_SCALE))
     font, fm = _font(px, bold, italic)
     w = fm.horizontalAdvance(text)
     h = fm.height()
+    if within is not None:
+        text, w, centre = _kept_within(text, w, h, fm, centre, within, background is not None)
+        if not text:
+            return
     painter.save()
     painter.translate(centre)
     painter.scale(1 / style.TEXT_SCALE, 1 / style.TEXT_SCALE)
@@ -101,6 +109,36 @@ def draw_label(
     painter.setPen(colour)
     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
     painter.restore()
+
+
+def _kept_within(
+    text: str,
+    w: float,
+    h: float,
+    fm: QFontMetricsF,
+    centre: QPointF,
+    within: QRectF,
+    background: bool,
+) -> tuple[str, float, QPointF]:
+    """``draw_label``'s text, width (font pixels) and centre kept inside ``within``."""
+    k = style.TEXT_SCALE
+    pad = 0.08 * k if background else 0.0
+    room = within.width() * k - 2 * pad
+    if w > room:
+        text = fm.elidedText(text, Qt.TextElideMode.ElideRight, max(room, 0.0))
+        w = fm.horizontalAdvance(text)
+    half_w, half_h = (w / 2 + pad) / k, (h / 2 + pad / 2) / k
+    x = min(max(centre.x(), within.left() + half_w), within.right() - half_w)
+    y = min(max(centre.y(), within.top() + half_h), within.bottom() - half_h)
+    if within.height() < 2 * half_h:
+        y = within.center().y()
+    return text, w, QPointF(x, y)
+
+
+def board_of(item: QGraphicsItem) -> QRectF | None:
+    """The board of the scene ``item`` is in (its labels are kept on it), if any."""
+    board_rect = getattr(item.scene(), "board_rect", None)
+    return board_rect() if callable(board_rect) else None
 
 
 def pixels_per_inch(painter: QPainter) -> float:

@@ -29,6 +29,7 @@ from tabletop_gui.app.canvas.badges import BADGES, BadgeTip, badge_rect, draw_ba
 from tabletop_gui.app.canvas.drawing import (
     BoardMap,
     DashCache,
+    board_of,
     draw_dashed,
     draw_hatch,
     draw_label,
@@ -821,7 +822,10 @@ class TerrainItem(PolygonItem):
         colour = QColor("white") if t.impassable else style.TEXT
         bg = style.with_alpha(QColor("black"), 120) if t.impassable else None
         size = readable((NOTE_IN * self.ts), ppi)
-        draw_label(painter, self._label(t), self.anchor, size, colour, bg, italic=True)
+        draw_label(
+            painter, self._label(t), self.anchor, size, colour, bg, italic=True,
+            within=board_of(self),
+        )  # fmt: skip
 
 
 class ZoneItem(PolygonItem):
@@ -874,4 +878,5 @@ class ZoneItem(PolygonItem):
                 readable((NOTE_IN * self.ts), ppi),
                 self.colour.darker(150),
                 italic=True,
+                within=board_of(self),
             )

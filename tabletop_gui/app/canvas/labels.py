@@ -146,36 +146,12 @@ def _place_labels(scene: BoardScene, limit: int) -> None:
 
     _place_markers(p, markers)
 
-    for u in units:
-        name = u.unit.name
-        if not name:
-            continue
-        size = p.size(NAME_IN * u.ts)
-        tw, th = drawn_size(name, size)
-        space = SPACE * u.ts
-        parts = [_box(QPointF(0, 0), tw, th, True, space)]
-        note = _note(u.marks)
-        if note:
-            nw, nh = drawn_size(note, p.size(NOTE_IN * u.ts), italic=True)
-            parts.append(_box(QPointF(0, note_below(th, nh)), nw, nh, True, space))
-        block = parts[0].united(parts[-1])
-        on_unit = fits_on(u.path, block)
-        fp = u.path.boundingRect()
-        spots = _unit_spots(fp, block, block.height() + GAP, on_unit)
-        at = u.pos()
-        own = _own_spots(p, u, fp.translated(at), block.center() + at, spots)
-        boxes = [[b.translated(at + s) for b in parts] for s in own]
-        mine = len(own)
-        if not any(all(p.free(b, u) for b in bs) for bs in boxes):
-            # No clear spot of its own: a clear one nearer another unit, tied to
-            # its own by a leader line, else the spot covering least.
-            off = [s for s in spots if s not in own]
-            own = own + off
-            boxes += [[b.translated(at + s) for b in parts] for s in off]
-        best = p.choose(u, boxes)
-        leader = _leader(fp, parts[0].translated(own[best])) if best >= mine else None
-        u.move_name(own[best], leader)
-        u.show_name(True)
+    # Names with a clear spot of their own first; then the others, which may
+    # take a spot further off (with a leader line) now that none of those is
+    # taken from a name that had one of its own.
+    later = [u for u in units if u.unit.name and not _place_name(p, u, board, False)]
+    for u in later:
+        _place_name(p, u, board, True)
 
     for o, boxes in movable:
         _place_overlay_label(p, o, boxes, drop)
@@ -184,15 +160,53 @@ def _place_labels(scene: BoardScene, limit: int) -> None:
     scene.label_placer = p
 
 
+def _place_name(p: Placer, u: UnitItem, board: QRectF, last: bool) -> bool:
+    """Place ``u``'s name (and note) in a clear spot of its own: beside or on its
+    unit, nearer it than any other unit (``_own_spots``), on the board. Without
+    one: False (nothing placed) unless ``last``, when it takes a clear spot
+    nearer another unit, tied to its own by a leader line, else the spot
+    covering least."""
+    size = p.size(NAME_IN * u.ts)
+    tw, th = drawn_size(u.unit.name, size)
+    space = SPACE * u.ts
+    parts = [_box(QPointF(0, 0), tw, th, True, space)]
+    note = _note(u.marks)
+    if note:
+        nw, nh = drawn_size(note, p.size(NOTE_IN * u.ts), italic=True)
+        parts.append(_box(QPointF(0, note_below(th, nh)), nw, nh, True, space))
+    block = parts[0].united(parts[-1])
+    on_unit = fits_on(u.path, block)
+    fp = u.path.boundingRect()
+    at = u.pos()
+    spots = _on_board(_unit_spots(fp, block, block.height() + GAP, on_unit), block, at, board)
+    own = _own_spots(p, u, fp.translated(at), block.center() + at, spots)
+    # Then the middle of the unit itself (kept on the board), always its own,
+    # even where the name covers most of it: better than over another unit.
+    middle = _on_board([QPointF(0, 0)], block, at, board)[0]
+    if middle not in own:
+        own.append(middle)
+    boxes = [[b.translated(at + s) for b in parts] for s in own]
+    mine = len(own)
+    if not any(all(p.free(b, u) for b in bs) for bs in boxes):
+        if not last:
+            return False
+        off = [s for s in spots if s not in own]
+        own = own + off
+        boxes += [[b.translated(at + s) for b in parts] for s in off]
+    best = p.choose(u, boxes)
+    leader = _leader(fp, parts[0].translated(own[best])) if best >= mine else None
+    u.move_name(own[best], leader)
+    u.show_name(True)
+    return True
+
+
 def _own_spots(
     p: Placer, u: UnitItem, fp: QRectF, centre: QPointF, spots: list[QPointF]
 ) -> list[QPointF]:
     """The ``spots`` (offsets of the name's block, whose centre is ``centre`` at
     offset 0) that put the name's centre nearer its own footprint ``fp`` (scene
     coordinates) than any other piece: a name placed by a corner of its unit
-    read as the neighbour's when it sat over that neighbour (docs/canvas.md).
-    Then the middle of the unit itself, always its own, even where the name
-    covers most of it (better than over another unit)."""
+    read as the neighbour's when it sat over that neighbour (docs/canvas.md)."""
     kept = []
     for s in spots:
         x, y = centre.x() + s.x(), centre.y() + s.y()
@@ -200,10 +214,24 @@ def _own_spots(
         dy = max(fp.top() - y, 0.0, y - fp.bottom())
         if not p.units.any_within(x, y, math.hypot(dx, dy), u):
             kept.append(s)
-    middle = QPointF(0, 0)
-    if middle not in kept:
-        kept.append(middle)
     return kept
+
+
+def _on_board(spots: list[QPointF], block: QRectF, at: QPointF, board: QRectF) -> list[QPointF]:
+    """The ``spots`` (offsets of ``block`` from ``at``) where the block lies on the
+    board, then the others moved onto it (a name beside a unit at the edge was
+    cut by the picture's edge, docs/streaming.md)."""
+    inside, moved = [], []
+    for s in spots:
+        b = block.translated(at + s)
+        kept = _keep_on(b, board)
+        if kept == b:
+            inside.append(s)
+        else:
+            q = s + kept.topLeft() - b.topLeft()
+            if q not in moved:
+                moved.append(q)
+    return inside + [q for q in moved if q not in inside]
 
 
 def _leader(fp: QRectF, name: QRectF) -> QLineF:

@@ -55,7 +55,9 @@ def paint_entry(
     painter: QPainter, kind: str, text: str, colour: QColor, box: QRectF, font: QFont
 ) -> None:
     """One legend sample in ``box`` (pixel coordinates) and its text to the right."""
-    s = QRectF(box.left() + 2, box.top() + 4, 26, box.height() - 8)
+    # No taller than wide (a row grown for a wrapped text keeps its sample square).
+    sh = min(box.height() - 8, 26.0)
+    s = QRectF(box.left() + 2, box.center().y() - sh / 2, 26, sh)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     if kind == "side":
@@ -207,14 +209,33 @@ def paint_legend(
     row_h: float = ROW_H,
 ) -> float:
     """Entries flowed left to right in ``rect``, ``rect.width() // entry_w`` columns
-    of ``row_h`` rows (the height the caller planned), each column as wide as its
-    longest text needs; returns the height used."""
-    cols = max(1, int(rect.width() // entry_w))
-    boxes = layout_legend(entries, QFontMetricsF(font), rect.width(), cols, row_h, False)
+    of ``row_h`` rows, a row taller where a text wraps onto more lines (as
+    ``legend_height`` planned: a long side name was cut off in a narrow
+    picture), each column as wide as its longest text needs; returns the height
+    used."""
+    boxes = _page_boxes(entries, font, rect.width(), entry_w, row_h)
     for (kind, text, colour), box in zip(entries, boxes, strict=True):
         paint_entry(painter, kind, text, colour, box.translated(rect.topLeft()), font)
-    rows = (len(entries) + cols - 1) // cols
-    return rows * row_h
+    return boxes[-1].bottom() if boxes else 0.0
+
+
+def legend_height(
+    entries: list[tuple[str, str, QColor]],
+    font: QFont,
+    width: float,
+    entry_w: float = ENTRY_W,
+    row_h: float = ROW_H,
+) -> float:
+    """The height ``paint_legend`` takes for ``entries`` ``width`` wide."""
+    boxes = _page_boxes(entries, font, width, entry_w, row_h)
+    return boxes[-1].bottom() if boxes else 0.0
+
+
+def _page_boxes(
+    entries: list[tuple[str, str, QColor]], font: QFont, width: float, entry_w: float, row_h: float
+) -> list[QRectF]:
+    cols = max(1, int(width // entry_w))
+    return layout_legend(entries, QFontMetricsF(font), width, cols, row_h)
 
 
 class LegendWidget(QWidget):

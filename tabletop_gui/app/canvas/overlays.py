@@ -16,6 +16,7 @@ from tabletop_gui.app import style
 from tabletop_gui.app.canvas.drawing import (
     BoardMap,
     DashCache,
+    board_of,
     draw_dashed,
     draw_hatch,
     draw_label,
@@ -175,6 +176,7 @@ class CircleOverlay(OverlayItem):
                 self.colour.darker(130),
                 style.with_alpha(QColor("white"), 210),
                 bold=True,
+                within=board_of(self),
             )
 
 
@@ -217,6 +219,7 @@ class AreaOverlay(OverlayItem):
                 self.colour.darker(130),
                 style.with_alpha(QColor("white"), 200),
                 bold=True,
+                within=board_of(self),
             )
 
 
@@ -271,4 +274,5 @@ class HexOverlay(OverlayItem):
                 self.colour.darker(150),
                 style.with_alpha(QColor("white"), 200),
                 bold=True,
+                within=board_of(self),
             )

@@ -14,7 +14,7 @@ from tabletop_gui.app import style
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.glyphs import legend_symbols
 from tabletop_gui.app.canvas.hex_terrain import legend_terrain
-from tabletop_gui.app.canvas.legend import legend_entries, paint_legend
+from tabletop_gui.app.canvas.legend import legend_entries, legend_height, paint_legend
 from tabletop_gui.app.headless import ensure_app
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.hexgrid import HexBoard
@@ -71,8 +71,9 @@ class Page:
         self.row_h = self.unit * 2.1
         self.title_h = self.unit * 3
         self.pad = self.unit
-        cols = max(1, int((width - 2 * self.pad) // self.entry_w))
-        legend_h = ((len(self.legend) + cols - 1) // cols) * self.row_h
+        legend_h = legend_height(
+            self.legend, self.font, width - 2 * self.pad, self.entry_w, self.row_h
+        )
         self.lines = self._lines()
         self.text_h = legend_h + self.pad + len(self.lines) * self.unit * 1.45 + 2 * self.pad
         self.height = round(self.title_h + self.board_h + self.text_h)
