@@ -1,5 +1,6 @@
-"""A unit's name reads as its own: beside (or on) its own unit, its centre nearer
-its own footprint than any other unit's, and over no other unit (docs/canvas.md).
+"""A unit's name reads as its own: beside (or on) its own unit, nearer its own
+footprint than any other unit's (edge to edge, then its centre), and over no
+other unit (docs/canvas.md).
 A new user imported two lists facing each other and found "Vampire Knights"
 printed over the Skeletons block, the Knights unlabelled: the name had taken the
 first clear spot, a corner of its unit that lay over the neighbour."""
@@ -27,9 +28,21 @@ LISTS = Path(__file__).parent.parent / "armylists" / "lists"
 
 
 def _distance(p: QPointF, r: QRectF) -> float:
-    dx = max(r.left() - p.x(), 0.0, p.x() - r.right())
-    dy = max(r.top() - p.y(), 0.0, p.y() - r.bottom())
+    return _gap(QRectF(p, p), r)
+
+
+def _gap(a: QRectF, r: QRectF) -> float:
+    dx = max(r.left() - a.right(), 0.0, a.left() - r.right())
+    dy = max(r.top() - a.bottom(), 0.0, a.top() - r.bottom())
     return math.hypot(dx, dy)
+
+
+def _nearer(box: QRectF, fp: QRectF, own: QRectF) -> bool:
+    """Is the footprint ``fp`` nearer the label ``box`` than its own ``own``: its
+    edge nearer, or as near and nearer the box's centre."""
+    g, mine = _gap(box, fp), _gap(box, own)
+    c = box.center()
+    return g < mine - 1e-6 or (g <= mine + 1e-6 and _distance(c, fp) < _distance(c, own))
 
 
 def _largest_name_box(item: UnitItem, text_scale: float) -> QRectF:
@@ -47,12 +60,10 @@ def _misplaced(scene) -> list[str]:
     for it in units:
         assert it.name_shown, it.unit.name
         for box in (_largest_name_box(it, scene.text_scale), it.name_box(16.0)):
-            c = box.center()
-            own = _distance(c, feet[it])
             for other, fp in feet.items():
                 if other is it:
                     continue
-                if _distance(c, fp) < own or box.intersects(fp):
+                if _nearer(box, fp, feet[it]) or box.intersects(fp):
                     wrong.append(f"{it.unit.name} over {other.unit.name}")
     return wrong
 
@@ -100,8 +111,7 @@ def test_a_name_put_nearer_another_unit_is_tied_to_its_own_by_a_leader(qtbot):
     tied = 0
     for it in units:
         box = it.name_box(ppi)
-        own = _distance(box.center(), feet[it])
-        nearer = [o for o, fp in feet.items() if o is not it and _distance(box.center(), fp) < own]
+        nearer = [o for o, fp in feet.items() if o is not it and _nearer(box, fp, feet[it])]
         leader = getattr(it, "name_leader", None)
         if not nearer:
             continue

@@ -5,6 +5,7 @@ disputed-range report."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -82,16 +83,22 @@ class Grid:
                     return False
         return True
 
-    def any_within(self, x: float, y: float, d: float, own: object = None) -> bool:
-        """Whether a rectangle not ``own``'s lies within ``d`` of the point (``x``,
-        ``y``), or touches it when ``d`` is 0."""
-        for group in self._near((x - d, y - d, x + d, y + d)):
-            for owner, (ol, ot, orr, ob) in group:
+    def nearer(self, r: QRectF, own: object, mine: QRectF, eps: float = 1e-6) -> bool:
+        """Whether a rectangle not ``own``'s lies nearer ``r`` than ``mine`` (its
+        own): its edge nearer ``r``'s edge, or as near and nearer ``r``'s centre
+        (a wide name beside its unit is still its own; one over a corner of two
+        units reads as the one at its middle)."""
+        left, top, right, bottom = rect_coords(r)
+        cx, cy = (left + right) / 2, (top + bottom) / 2
+        b = rect_coords(mine)
+        d, c = _gap(left, top, right, bottom, b), _gap(cx, cy, cx, cy, b)
+        reach = d + eps
+        for group in self._near((left - reach, top - reach, right + reach, bottom + reach)):
+            for owner, b in group:
                 if owner is own:
                     continue
-                dx = max(ol - x, 0.0, x - orr)
-                dy = max(ot - y, 0.0, y - ob)
-                if dx * dx + dy * dy < d * d or (dx == dy == 0.0):
+                g = _gap(left, top, right, bottom, b)
+                if g < d - eps or (g <= d + eps and _gap(cx, cy, cx, cy, b) < c):
                     return True
         return False
 
@@ -116,6 +123,14 @@ class Grid:
                 if total >= limit:
                     return total
         return total
+
+
+def _gap(left: float, top: float, right: float, bottom: float, b: Box) -> float:
+    """The distance between the rectangle (``left``, ``top``, ``right``, ``bottom``)
+    and ``b`` (0 where they touch or overlap)."""
+    dx = max(b[0] - right, 0.0, left - b[2])
+    dy = max(b[1] - bottom, 0.0, top - b[3])
+    return math.hypot(dx, dy)
 
 
 @lru_cache(maxsize=128)

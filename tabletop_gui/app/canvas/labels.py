@@ -179,7 +179,7 @@ def _place_name(p: Placer, u: UnitItem, board: QRectF, last: bool) -> bool:
     fp = u.path.boundingRect()
     at = u.pos()
     spots = _on_board(_unit_spots(fp, block, block.height() + GAP, on_unit), block, at, board)
-    own = _own_spots(p, u, fp.translated(at), block.center() + at, spots)
+    own = _own_spots(p, u, fp.translated(at), block.translated(at), spots)
     # Then the middle of the unit itself (kept on the board), always its own,
     # even where the name covers most of it: better than over another unit.
     middle = _on_board([QPointF(0, 0)], block, at, board)[0]
@@ -201,20 +201,14 @@ def _place_name(p: Placer, u: UnitItem, board: QRectF, last: bool) -> bool:
 
 
 def _own_spots(
-    p: Placer, u: UnitItem, fp: QRectF, centre: QPointF, spots: list[QPointF]
+    p: Placer, u: UnitItem, fp: QRectF, block: QRectF, spots: list[QPointF]
 ) -> list[QPointF]:
-    """The ``spots`` (offsets of the name's block, whose centre is ``centre`` at
-    offset 0) that put the name's centre nearer its own footprint ``fp`` (scene
-    coordinates) than any other piece: a name placed by a corner of its unit
-    read as the neighbour's when it sat over that neighbour (docs/canvas.md)."""
-    kept = []
-    for s in spots:
-        x, y = centre.x() + s.x(), centre.y() + s.y()
-        dx = max(fp.left() - x, 0.0, x - fp.right())
-        dy = max(fp.top() - y, 0.0, y - fp.bottom())
-        if not p.units.any_within(x, y, math.hypot(dx, dy), u):
-            kept.append(s)
-    return kept
+    """The ``spots`` (offsets of the name's ``block``, scene coordinates at offset
+    0) that put the name nearer its own footprint ``fp`` (scene coordinates)
+    than any other unit's (``Grid.nearer``): a name placed by a corner of its
+    unit read as the neighbour's when it sat over that neighbour
+    (docs/canvas.md)."""
+    return [s for s in spots if not p.units.nearer(block.translated(s), u, fp)]
 
 
 def _on_board(spots: list[QPointF], block: QRectF, at: QPointF, board: QRectF) -> list[QPointF]:
