@@ -98,9 +98,7 @@ def test_a_file_that_is_no_list_names_the_formats(tmp_path, capsys):
     assert "not a format this program imports" in err and "BattleScribe roster" in err
 
 
-def test_a_new_game_from_a_list_takes_its_secondary_objective_by_kind_or_name(
-    tmp_path, capsys
-):
+def test_a_new_game_from_a_list_takes_its_secondary_objective_by_kind_or_name(tmp_path, capsys):
     """A game made by the command line had no Secondary Objective: nothing scored."""
     game = tmp_path / "game.json"
     given = ["import", str(LISTS / "undying_4000.txt"), "-o", str(game)]
