@@ -17,9 +17,8 @@ from shapely.geometry import Polygon
 
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.pieces import BaseShape, Marker, Unit
+from tabletop_gui.model.tolerance import EPS as EPS  # every rule's tolerance, inches
 
-#: Tolerance of every comparison against a rule threshold, in inches.
-EPS = 1e-6
 #: Segments per quarter circle when a round base must become a polygon (drawing, overlap).
 CIRCLE_QUAD_SEGS = 32
 
@@ -194,7 +193,11 @@ def contains_point(o: Outline, px: float, py: float) -> bool:
     return distance_to_point(o, px, py) <= EPS
 
 
-def in_base_contact(a: Outline, b: Outline, tolerance: float = 0.02) -> bool:
+#: Base contact's tolerance, inches: bases this close edge to edge are in contact.
+CONTACT_TOLERANCE = 0.02
+
+
+def in_base_contact(a: Outline, b: Outline, tolerance: float = CONTACT_TOLERANCE) -> bool:
     """Base contact: edge-to-edge distance within the contact tolerance (3D)."""
     return distance_3d(a, b) <= tolerance + EPS
 

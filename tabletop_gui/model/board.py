@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model import limits
+from tabletop_gui.model.names import moved
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,9 +27,10 @@ class InchBoard:
         return (self.width, self.height)
 
     def distance_words(self, a: tuple[float, float], b: tuple[float, float]) -> str:
-        """How far apart two points are, in the board's own units: '4.58 in' (two
-        decimals, as ``names.inches`` writes a distance). A hex board counts hexes."""
-        return f"{math.hypot(b[0] - a[0], b[1] - a[1]):.2f} in"
+        """How far a piece moved, in the board's own units: '4.58 in' (as
+        ``names.moved`` writes it: a move is never '0.00 in' unless it is within
+        the rules' tolerance of none). A hex board counts hexes."""
+        return moved(math.hypot(b[0] - a[0], b[1] - a[1]))
 
     def validate(self) -> list[tuple[str, str]]:
         errors = []

@@ -3,9 +3,13 @@ shared by the rules' reason lines, the window, the exports and the command line.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from tabletop_gui.model.scene import Scene
+from tabletop_gui.model.tolerance import EPS
+
+if TYPE_CHECKING:  # model.board words moves with ``moved``: no import of the scene here
+    from tabletop_gui.model.scene import Scene
 
 
 def side_name(scene: Scene, side: str | None, none: str = "") -> str:
@@ -25,14 +29,59 @@ def piece_label(piece: Any) -> str:
     return getattr(piece, "name", "") or getattr(piece, "label", "") or piece.id
 
 
-def inches(value: float) -> str:
-    """A measured distance: always two decimals ('2.07 in'); never '-0.00'."""
-    text = f"{value:.2f}"
-    return f"{'0.00' if text == '-0.00' else text} in"
+#: The most decimals a figure is given to set it apart from a threshold: past
+#: the rules' tolerance (EPS, 1e-6 in), so every figure the rules tell apart
+#: from a threshold is shown apart from it.
+MOST_DECIMALS = 6
+
+
+def figure(value: float, against: Iterable[float] = (), sign: bool = False) -> str:
+    """A measured figure, two decimals ('2.07'), or the fewest more (up to
+    MOST_DECIMALS) that keep it off every threshold in ``against`` the rule
+    compares it with: 5.996 against 6 is '5.996', not '6.00'; 0.025 against the
+    0.02 in contact tolerance '0.025'. A figure within the rules' tolerance
+    (EPS) of a threshold is that threshold ('6.00'); the wording says 'exactly'
+    where it matters. ``sign``: '+0.004'. Never '-0.00'. (docs/measurement.md,
+    "How many decimals")."""
+    near = [t for t in against if abs(value - t) > EPS]
+    n = 2
+    while n < MOST_DECIMALS and any(_rounded(value, n) == _rounded(t, n) for t in near):
+        n += 1
+    text = f"{value:{'+' if sign else ''}.{n}f}"
+    return text.lstrip("+-") if not text.strip("+-0.") else text  # never '-0.00'
+
+
+def _rounded(value: float, decimals: int) -> str:
+    """``value`` to ``decimals`` decimals, '-0.00' read as '0.00'."""
+    text = f"{value:.{decimals}f}"
+    return text.lstrip("-") if not text.strip("-0.") else text
+
+
+def inches(value: float, against: Iterable[float] = ()) -> str:
+    """A measured distance: two decimals ('2.07 in'), more where two would put
+    it on a threshold in ``against`` it is not on ('5.996 in' against 6; see
+    ``figure``); never '-0.00'."""
+    return f"{figure(value, against)} in"
 
 
 def margin(value: float) -> str:
-    """A margin against a rule's range, signed ('+0.03 in', '-1.20 in'); a margin
-    that rounds to zero is '0.00 in' (exactly at the threshold)."""
-    text = f"{value:+.2f}"
-    return f"{'0.00' if text in ('+0.00', '-0.00') else text} in"
+    """A margin against a rule's range, signed ('+0.03 in', '-1.20 in'), with
+    the decimals that keep it off zero ('+0.004 in'); a margin within the
+    rules' tolerance of zero is 'exactly 0 in' (exactly at the threshold)."""
+    if abs(value) <= EPS:
+        return "exactly 0 in"
+    return f"{figure(value, (0.0,), sign=True)} in"
+
+
+def moved(value: float) -> str:
+    """How far a piece moved: '7.35 in', '0.005 in' (a move never reads as
+    '0.00 in' unless it is within the rules' tolerance of none)."""
+    return inches(value, (0.0,))
+
+
+def plain(value: float) -> str:
+    """A number as a person would type it back: up to MOST_DECIMALS decimals,
+    trailing zeros dropped ('44.004', '25.975', '36'); retyping it changes the
+    value by less than the rules' tolerance."""
+    text = f"{value:.{MOST_DECIMALS}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text

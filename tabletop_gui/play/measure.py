@@ -17,6 +17,7 @@ from tabletop_gui.geometry.outline import (
 )
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label
+from tabletop_gui.model.names import inches
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.rules.scoreboard import Circle, Scoreboard
 
@@ -216,7 +217,9 @@ def measure_parts(
     d: float, thresholds: tuple[Threshold, ...] = (), dz: float = 0.0, subject: str = ""
 ) -> list[str]:
     """``measure_text``'s parts: the distance, then one margin per threshold."""
-    text = f"{d:.2f} in" + (f" {subject}" if subject else "")
+    # Every figure with the decimals that keep it off the ranges it is read against
+    # (model.names.figure): 5.996 in is not "6.00 in", a margin of 0.004 not "0.00".
+    text = inches(d, [t.radius for t in thresholds]) + (f" {subject}" if subject else "")
     if abs(dz) > EPS:
         text += f" (3D, {abs(dz):.2f} in height difference)"
     parts = [text]
@@ -225,8 +228,8 @@ def measure_parts(
         if abs(margin) <= EPS:
             part = f"exactly {t.radius:g} (within)"
         elif margin > 0:
-            part = f"{margin:.2f} in inside {t.radius:g}"
+            part = f"{inches(margin, (0.0,))} inside {t.radius:g}"
         else:
-            part = f"{-margin:.2f} in outside {t.radius:g}"
+            part = f"{inches(-margin, (0.0,))} outside {t.radius:g}"
         parts.append(f"{part} ({t.label})" if t.label else part)
     return parts

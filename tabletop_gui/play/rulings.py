@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop_gui.geometry.outline import distance, unit_outline
+from tabletop_gui.geometry.outline import CONTACT_TOLERANCE, EPS, distance, unit_outline
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.hexgrid import HexBoard, hex_label
 from tabletop_gui.model.names import inches, piece_label, possessive
@@ -37,7 +37,7 @@ def arc_text(ruling: ArcRuling) -> str:
         return f"{ruling.arc} arc ({ruling.note})" if ruling.note else f"{ruling.arc} arc"
     if ruling.note:
         return f"{ruling.arc} arc ({ruling.note})"
-    return f"{ruling.arc} arc, {inches(ruling.margin)} from the {ruling.across} arc line"
+    return f"{ruling.arc} arc, {inches(ruling.margin, (0.0,))} from the {ruling.across} arc line"
 
 
 def arc_sentence(scene: Scene, ruling: ArcRuling) -> str:
@@ -91,11 +91,16 @@ def reach_lines(reach: ChargeReach) -> list[str]:
 def spacing_text(s: Spacing) -> str:
     """'0.99 in apart: within the 1 in Unit Spacing' / '1.01 in apart: spaced'."""
     limit = f"{s.limit:g} in"
+    apart = f"{inches(s.distance, (s.limit, CONTACT_TOLERANCE))} apart"
+    if s.contact and abs(s.distance - CONTACT_TOLERANCE) <= EPS:
+        return f"{apart}: in base contact (exactly the {CONTACT_TOLERANCE:g} in tolerance)"
     if s.contact:
-        return f"{inches(s.distance)} apart: in base contact"
+        return f"{apart}: in base contact"
+    if s.too_close and abs(s.distance - s.limit) <= EPS:
+        return f"{apart}: exactly the {limit} Unit Spacing, not more (too close)"
     if s.too_close:
-        return f"{inches(s.distance)} apart: closer than the {limit} Unit Spacing"
-    return f"{inches(s.distance)} apart: keeps the {limit} Unit Spacing"
+        return f"{apart}: closer than the {limit} Unit Spacing"
+    return f"{apart}: keeps the {limit} Unit Spacing"
 
 
 def sight_text(t: TargetSight) -> str:
@@ -230,7 +235,10 @@ def measure_lines(state: GameState, family: Family, a_id: str, b_id: str) -> lis
     d = distance(unit_outline(scene.units[a_id]), unit_outline(scene.units[b_id]))
     hexes = hexes_apart(state, a_id, b_id)
     apart = f"{hexes.text}, " if hexes is not None else ""  # as the window's ruler
-    lines = [f"{a} to {b}: {apart}{inches(d)} edge to edge"]
+    space = family.spacing(state, a_id, b_id)
+    # The gap worded as the Spacing line words it: off the spacing and the contact tolerance.
+    against = (space.limit, CONTACT_TOLERANCE) if space is not None else ()
+    lines = [f"{a} to {b}: {apart}{inches(d, against)} edge to edge"]
     ruling = family.arc_ruling(state, a_id, b_id)
     lines.append(
         f"Arc: {arc_sentence(scene, ruling)}" if ruling else "Arc: the rules of this game have none"
@@ -238,7 +246,6 @@ def measure_lines(state: GameState, family: Family, a_id: str, b_id: str) -> lis
     reach = family.charge_reach(state, a_id, b_id)
     if reach is not None:
         lines.append(f"Charge (measured only, no dice): {reach_text(reach)}")
-    space = family.spacing(state, a_id, b_id)
     if space is not None:
         lines.append(f"Spacing: {spacing_text(space)}")
     sight = family.sight_to(state, a_id, b_id)

@@ -125,7 +125,9 @@ def counting_line(scene: Scene, cp: CountingPiece) -> str:
 
 def _counting_line(scene: Scene, cp: CountingPiece, piece: object) -> str:
     label = piece_label(piece) if piece is not None else cp.piece_id
-    dist = f"  {inches(cp.distance)}" if cp.distance is not None else ""
+    # The distance is kept off the range it is measured against (distance + margin).
+    limit = () if cp.distance is None or cp.margin is None else (cp.distance + cp.margin,)
+    dist = f"  {inches(cp.distance, limit)}" if cp.distance is not None else ""
     edge = f"  margin {margin(cp.margin)}" if cp.margin is not None else ""
     note = f"  ({cp.note})" if cp.note else ""
     return f"{label} [{side_name(scene, cp.side)}]{dist}{edge}{note}"

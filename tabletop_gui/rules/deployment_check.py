@@ -131,8 +131,9 @@ def _flag(scene: Scene, unit: Unit, zones: Polys) -> DeploymentFlag | None:
     if not d:
         return None
     zone = f"{possessive(side_name(scene, unit.side))} Deployment Zone"
-    text = f"{piece_label(unit)} is {inches(d)} outside {zone}"
-    return DeploymentFlag(unit.id, d, text, f"{inches(d)} outside its zone")
+    out = inches(d, (0.0,))
+    text = f"{piece_label(unit)} is {out} outside {zone}"
+    return DeploymentFlag(unit.id, d, text, f"{out} outside its zone")
 
 
 def deployment_region(state: GameState, unit: Unit) -> Region | None:

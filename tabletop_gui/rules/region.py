@@ -123,4 +123,4 @@ class RegionAnswer:
             steps = min(board.distance(here, h) for h in hexes)
             return f"{self.name}: {steps} hex{'' if steps == 1 else 'es'} short"
         d = region.distance(x, y) or 0.0
-        return f"{self.name}: {inches(d)} short"
+        return f"{self.name}: {inches(d, (0.0,))} short"

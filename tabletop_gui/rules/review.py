@@ -21,6 +21,7 @@ from dataclasses import fields
 import numpy as np
 
 from tabletop_gui.geometry.arrays import UnitArrays, _build_units, unit_arrays
+from tabletop_gui.geometry.outline import CONTACT_TOLERANCE
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.names import inches
@@ -277,7 +278,9 @@ class _Words:
         qs, q_of = np.unique(sq, return_inverse=True)
         head = np.array([self._head(spacing, movers[q]) for q in qs.tolist()], dtype=np.int64)[q_of]
         values, d_of = np.unique(d, return_inverse=True)
-        dist = np.array([_number(dists, inches(v)) for v in values.tolist()], dtype=np.int64)[d_of]
+        against = (spacing.limit, CONTACT_TOLERANCE)  # as t9a.rulings.spacing_flags
+        words = [_number(dists, inches(v, against)) for v in values.tolist()]
+        dist = np.array(words, dtype=np.int64)[d_of]
         rs, r_of = np.unique(rows, return_inverse=True)
         labels = [u.name or u.id for u in units_of(rs)]
         name = np.array([_number(names, label) for label in labels], dtype=np.int64)[r_of]

@@ -22,7 +22,7 @@ from tabletop_gui.app.canvas.items import NAME_IN, readable
 from tabletop_gui.app.canvas.layers import Z_TOOL
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.annotations import Annotations, Ruler
-from tabletop_gui.model.names import inches
+from tabletop_gui.model.names import moved
 from tabletop_gui.model.scene import Board
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play.annotations import SceneAt, ring_shape, ruler_heading, ruler_reading
@@ -497,7 +497,7 @@ class DragReadout(LineReading):
         if board is not None:
             text = f"moved {board.distance_words(start, end)}"
         else:
-            text = f"moved {inches((dx * dx + dy * dy) ** 0.5)}"
+            text = f"moved {moved((dx * dx + dy * dy) ** 0.5)}"
         a = bmap.to_scene(*start)  # type: ignore[attr-defined]
         b = bmap.to_scene(start[0] + dx, start[1] + dy)  # type: ignore[attr-defined]
         if a != self.a or b != self.b or [text] != self.lines or not self.isVisible():

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from tabletop_gui.app.editor import Editor
 from tabletop_gui.model.bounds import piece_name
 from tabletop_gui.model.hexgrid import HexBoard, hex_label
+from tabletop_gui.model.names import plain
 from tabletop_gui.model.pieces import Marker
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.play import presets
@@ -94,8 +95,8 @@ class MessageSlot(QLabel):
 def show(value: Any) -> str:
     if value is None:
         return ""
-    if isinstance(value, float):
-        return f"{value:.4g}" if abs(value) < 1000 else f"{value:.1f}"
+    if isinstance(value, float):  # the digits it has: retyping it moves nothing
+        return plain(value)
     return str(value)
 
 
@@ -292,7 +293,7 @@ class Inspector(QWidget):
             if w is None:
                 continue
             if f.kind == "hex_cell":
-                w.setToolTip(f"Centre at x {piece.x:.2f} in, y {piece.y:.2f} in")
+                w.setToolTip(f"Centre at x {plain(piece.x)} in, y {plain(piece.y)} in")
             value = self._value(f, piece)
             if f.name == "value" and isinstance(w, QLineEdit) and self._hide_value(w, piece):
                 continue
@@ -337,6 +338,8 @@ class Inspector(QWidget):
             self._fill(self.piece)
             return
         edit.setModified(False)
+        if edit.text().strip() == show(self._value(f, self.piece)):
+            return  # what it showed, retyped: the value it stands for, unchanged
         try:
             if f.kind == "hex_cell" and isinstance(self.board, HexBoard):
                 value = hex_label(parse_hex(self.board, edit.text()))

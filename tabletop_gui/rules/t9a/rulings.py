@@ -27,6 +27,7 @@ from tabletop_gui.geometry.arcs import (
 )
 from tabletop_gui.geometry.arrays import UnitArrays, rows_near, unit_arrays
 from tabletop_gui.geometry.outline import (
+    CONTACT_TOLERANCE,
     EPS,
     Outline,
     closest_points,
@@ -221,7 +222,8 @@ def spacing_flag(scene: Scene, s: Spacing) -> str:
     """The game log's flag: 'Knights is 0.99 in from Orc Boyz: units keep more than
     1 in apart (Unit Spacing)'."""
     head, tail = _flag_words(scene.units[s.a], s.limit)
-    return f"{head}{inches(s.distance)} from {piece_label(scene.units[s.b])}{tail}"
+    gap = inches(s.distance, (s.limit, CONTACT))
+    return f"{head}{gap} from {piece_label(scene.units[s.b])}{tail}"
 
 
 def spacing_flags(state: GameState, unit_id: str) -> list[str]:
@@ -232,9 +234,10 @@ def spacing_flags(state: GameState, unit_id: str) -> list[str]:
         return []
     others, distances = found
     units = state.scene.units
-    head, tail = _flag_words(units[unit_id], unit_spacing(state.setup))
+    limit = unit_spacing(state.setup)
+    head, tail = _flag_words(units[unit_id], limit)
     return [  # a unit's piece_label: its name, else its id
-        f"{head}{inches(d)} from {other.name or other.id}{tail}"
+        f"{head}{inches(d, (limit, CONTACT))} from {other.name or other.id}{tail}"
         for other, d in zip(others, distances, strict=True)
     ]
 
@@ -295,7 +298,7 @@ def _too_close(state: GameState, unit_id: str) -> tuple[list[Unit], list[float]]
 
 
 #: Base contact's tolerance (``in_base_contact``'s default), inches.
-CONTACT = 0.02
+CONTACT = CONTACT_TOLERANCE
 
 
 def _parallel_gaps(
