@@ -157,12 +157,12 @@ def test_a_palette_marker_without_an_objective_spec_is_scored_too():
 
 def test_a_character_exactly_3_00_in_away_has_margin_zero_not_a_negative_sliver():
     # The edge-to-edge arithmetic leaves -1.8e-15 here; the core keeps margins to
-    # 1e-9 in, so the JSON says 0.0 as the text says "0.00 in".
+    # 1e-9 in, so the JSON says 0.0 as the text says "exactly 0 in".
     from tabletop_gui.model.names import margin
 
     fx, fy = east_of(18, 18, 3.00, R30)
     state = start([char("f", A, fx, fy)], [obj("o", 18, 18, value=3)])
     cp = result(state).to_json()["counting"][0]
     assert cp["margin"] == 0.0 and math.copysign(1.0, cp["margin"]) == 1.0
-    assert margin(cp["margin"]) == "0.00 in"
+    assert margin(cp["margin"]) == "exactly 0 in"
     assert cp["distance"] == 3.0

@@ -251,7 +251,7 @@ def test_a_unit_exactly_6_00_in_away_has_margin_zero_in_json_and_text():
     r = result(setup([SECURE], [north_of(SA, "u", B, 6.00)], [SA, SB]))
     (cp,) = r.to_json()["counting"]
     assert cp["margin"] == 0.0 and str(cp["margin"]) == "0.0"
-    assert margin(r.counting[0].margin) == "0.00 in"
+    assert margin(r.counting[0].margin) == "exactly 0 in"  # docs/measurement.md
 
 
 def test_a_unit_awaiting_a_roll_shows_its_edge_distance_and_the_centres_in_its_note():
