@@ -168,6 +168,14 @@ def test_markers_closer_than_24_in_are_both_flagged():
     assert any("23.90 in from the other marker" in p for p in r.problems)
 
 
+def test_markers_23_996_in_apart_are_flagged_as_23_996_not_a_24_00_that_would_pass():
+    # docs/measurement.md, "How many decimals": two decimals would read the 24 in it breaks.
+    near = Marker("sb", "t9a.secure_target", 43.996, 30, side=B)
+    r = result(setup([SECURE], [], [SA, near]))
+    assert errors(r) == {"sa", "sb"}
+    assert any("23.996 in from the other marker (must be at least 24 in)" in p for p in r.problems)
+
+
 def test_unit_awaiting_a_roll_is_counted_at_neither_marker_and_the_reason_says_either_way():
     # a1 holds wa, a2 holds wb; the horde is equally near both: wherever it counts,
     # Equitaine controls both, so the result stands, but the counts must not

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from shapely.geometry import Point, Polygon
 
 from tabletop_gui.geometry.outline import EPS, distance_3d, marker_outline
+from tabletop_gui.model.names import inches
 from tabletop_gui.model.pieces import Marker
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.carnevale import settings
@@ -72,7 +73,8 @@ def _problems(state: GameState, m: Marker, placed: Mapping[str, Marker]) -> list
         if d < spacing - EPS:
             zname = zone.name or zone.id
             problems.append(
-                f"{name} is {d:.2f} in from {zname}: objectives must be at least {spacing:g} in "
+                f"{name} is {inches(d, (spacing,))} from {zname}: objectives must be at least "
+                f"{spacing:g} in "
                 "from every Deployment Zone"
             )
     ours = marker_outline(m)
@@ -84,7 +86,8 @@ def _problems(state: GameState, m: Marker, placed: Mapping[str, Marker]) -> list
         if d < spacing - EPS:
             oname = other.label or other.id
             problems.append(
-                f"{name} is {d:.2f} in from {oname}: objectives must be at least {spacing:g} in "
+                f"{name} is {inches(d, (spacing,))} from {oname}: objectives must be at least "
+                f"{spacing:g} in "
                 "from each other"
             )
     return problems

@@ -418,13 +418,14 @@ class SecureTarget(Objective):
             if dz <= ZONE_DISTANCE + EPS:
                 flag(
                     m,
-                    f"{dz:.2f} in from {possessive(scene, m.side)} Deployment Zone "
-                    f"(must be more than {ZONE_DISTANCE:g} in)",
+                    f"{inches(dz, (ZONE_DISTANCE,))} from {possessive(scene, m.side)} "
+                    f"Deployment Zone (must be more than {ZONE_DISTANCE:g} in)",
                 )
         for m1, m2 in itertools.combinations(markers, 2):
             apart = math.hypot(m1.x - m2.x, m1.y - m2.y)
             if apart < spacing - EPS:
-                text = f"{apart:.2f} in from the other marker (must be at least {spacing:g} in)"
+                apart_in = inches(apart, (spacing,))
+                text = f"{apart_in} from the other marker (must be at least {spacing:g} in)"
                 flag(m1, text)
                 flag(m2, text)
         for mid, texts in bad.items():

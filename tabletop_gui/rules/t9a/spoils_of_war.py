@@ -31,6 +31,7 @@ from tabletop_gui.geometry.minkowski import Footprint, reach_point
 from tabletop_gui.geometry.outline import EPS, contains_point, distance_to_point, unit_outline
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import DiceRoll, Event, MovePiece, TurnStart
+from tabletop_gui.model.names import inches
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
@@ -336,7 +337,7 @@ class SpoilsOfWar(Objective):
                 d = distance_to_point(unit_outline(unit), marker.x, marker.y)
                 return (
                     f"{unit.name} is not in contact with the centre of "
-                    f"{marker.label or marker.id} ({d:.2f} in away)"
+                    f"{marker.label or marker.id} ({inches(d, (0.0,))} away)"
                 )
         if isinstance(event, SpoilsDrop):
             marker = scene.markers.get(event.marker_id)
@@ -547,7 +548,8 @@ class SpoilsOfWar(Objective):
             if d_imp is not None:
                 flag(
                     m,
-                    f"{d_imp:.2f} in from Impassable Terrain (must be more than {CLEARANCE:g} in)",
+                    f"{inches(d_imp, (CLEARANCE,))} from Impassable Terrain "
+                    f"(must be more than {CLEARANCE:g} in)",
                 )
             if m.id in dropped:
                 carrier = scene.units.get(dropped[m.id])
@@ -556,7 +558,7 @@ class SpoilsOfWar(Objective):
                     if d > DROP_RANGE + EPS:
                         flag(
                             m,
-                            f"placed {d:.2f} in from {carrier.name} "
+                            f"placed {inches(d, (DROP_RANGE,))} from {carrier.name} "
                             f"(must be within {DROP_RANGE:g} in)",
                         )
         if first:
@@ -611,7 +613,7 @@ class SpoilsOfWar(Objective):
         for m in first:
             off = float(line.distance(Point(m.x, m.y)))
             if off > tol + EPS:
-                flag(m, f"not on the dividing line ({off:.2f} in off it)")
+                flag(m, f"not on the dividing line ({inches(off, (tol,))} off it)")
         if len(markers) != 3 or any(not m.on_table for m in first):
             return
         ordered = sorted(markers, key=lambda m: line.project(Point(m.x, m.y)))
@@ -626,7 +628,7 @@ class SpoilsOfWar(Objective):
                         central,
                         f"the central marker belongs at ({x:.2f}, {y:.2f}), the point of the line "
                         f"nearest the centre more than {CLEARANCE:g} in from Impassable Terrain "
-                        f"({d:.2f} in away)",
+                        f"({inches(d, (tol,))} away)",
                     )
             else:
                 flag(central, "no point of the dividing line is clear of Impassable Terrain")
@@ -636,12 +638,13 @@ class SpoilsOfWar(Objective):
                 continue
             apart = math.hypot(m.x - central.x, m.y - central.y)
             if apart < spacing - EPS:
-                flag(m, f"{apart:.2f} in from the central marker (must be at least {spacing:g} in)")
+                apart_in = inches(apart, (spacing,))
+                flag(m, f"{apart_in} from the central marker (must be at least {spacing:g} in)")
             elif want is not None:
                 d = math.hypot(m.x - want[0], m.y - want[1])
                 if d > tol + EPS:
                     flag(
                         m,
                         f"belongs at ({want[0]:.2f}, {want[1]:.2f}), as near the centre as the "
-                        f"rule allows ({d:.2f} in away)",
+                        f"rule allows ({inches(d, (tol,))} away)",
                     )
