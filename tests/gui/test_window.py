@@ -68,16 +68,17 @@ def test_leaving_the_field_after_an_undo_records_nothing(demo, qtbot):
 
 
 def test_leaving_a_field_whose_value_is_rounded_for_display_records_nothing(demo, qtbot):
-    """x shown to 4 digits: focusing it and leaving must not write the rounded value."""
-    demo.doc.commit([MovePiece("a-peasants", 29.123456, 19.2)], "move")
+    """x shown to 6 decimals (docs/measurement.md, How many decimals): focusing it
+    and leaving must not write the rounded value."""
+    demo.doc.commit([MovePiece("a-peasants", 29.12345678, 19.2)], "move")
     demo.scene.pieces["a-peasants"].setSelected(True)
     field = demo.inspector.widgets["x"]
-    assert field.text() == "29.12"
+    assert field.text() == "29.123457"
     focus(qtbot, demo, field)
     count = demo.doc.undo_stack.count()
     focus(qtbot, demo, demo.view)
     assert demo.doc.undo_stack.count() == count
-    assert demo.doc.state.scene.units["a-peasants"].x == pytest.approx(29.123456)
+    assert demo.doc.state.scene.units["a-peasants"].x == 29.12345678
 
 
 def test_ctrl_z_while_typing_puts_the_model_value_back_in_the_field(demo, qtbot):

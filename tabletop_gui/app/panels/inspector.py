@@ -293,7 +293,7 @@ class Inspector(QWidget):
             if w is None:
                 continue
             if f.kind == "hex_cell":
-                w.setToolTip(f"Centre at x {plain(piece.x)} in, y {plain(piece.y)} in")
+                w.setToolTip(f"Centre at x {piece.x:.2f} in, y {piece.y:.2f} in")
             value = self._value(f, piece)
             if f.name == "value" and isinstance(w, QLineEdit) and self._hide_value(w, piece):
                 continue
