@@ -15,6 +15,7 @@ from tabletop_gui.app.canvas.view import Tool
 from tabletop_gui.app.export.range_report import Subject, report_lines
 from tabletop_gui.model import InchBoard, ObjectiveSpec, Scene, Setup, Side, Unit
 from tabletop_gui.model.annotations import Ruler
+from tabletop_gui.model.events import MovePiece
 from tabletop_gui.model.game import Game
 from tabletop_gui.rules import evaluate
 
@@ -105,4 +106,18 @@ def test_retyping_the_y_the_inspector_shows_moves_nothing_and_logs_nothing(qtbot
     window.inspector.edit("y", shown)
     QApplication.processEvents()
     assert window.doc.state.scene.units["Retyped"].y == 40.975
+    assert len(window.doc.timeline.events) == events
+
+
+def test_retyping_a_position_with_more_than_six_decimals_as_shown_moves_nothing(qtbot):
+    # Shown to six decimals (a millionth of an inch, the rules' tolerance): the
+    # text typed back is what the field showed, so it stands for the same value.
+    window = open_window(qtbot, edge_game())
+    window.doc.commit([MovePiece("Retyped", 20, 40.97512345)], "move")
+    select(window, "Retyped")
+    events = len(window.doc.timeline.events)
+    assert window.inspector.widgets["y"].text() == "40.975123"
+    window.inspector.edit("y", "40.975123")
+    QApplication.processEvents()
+    assert window.doc.state.scene.units["Retyped"].y == 40.97512345
     assert len(window.doc.timeline.events) == events
