@@ -143,14 +143,25 @@ class TableReading:
         from tabletop_gui.rules.engine import RuleError, apply
 
         taken: list[MovePiece] = []
-        refused: list[str] = []
-        for move in self.moves():
-            try:
-                state = apply(state, move)
-            except (RuleError, EventError) as exc:
-                refused.append(f"{move.piece_id}: not moved, the rules refuse its move: {exc}")
-                continue
-            taken.append(move)
+        waiting = list(self.moves())
+        reasons: dict[str, str] = {}
+        # Again while a pass takes one: a unit may move onto the place (a hex)
+        # another unit of the photo leaves later in tag order.
+        while waiting:
+            left = []
+            for move in waiting:
+                try:
+                    state = apply(state, move)
+                except (RuleError, EventError) as exc:
+                    reasons[move.piece_id] = str(exc)
+                    left.append(move)
+                    continue
+                taken.append(move)
+            if len(left) == len(waiting):
+                break
+            waiting = left
+        refused = [f"{m.piece_id}: not moved, the rules refuse its move: {reasons[m.piece_id]}"
+                   for m in waiting]  # fmt: skip
         return taken, refused
 
     def to_json(self) -> dict[str, Any]:
