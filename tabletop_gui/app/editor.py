@@ -70,6 +70,8 @@ class Editor:
         events: list[Event] = []
         for pid in ids:
             piece = scene.piece(pid)
+            if isinstance(piece, Marker) and piece.carried_by is not None:
+                continue  # it goes where its carrier goes
             if isinstance(piece, Unit | Marker):
                 x, y = self.snap(piece.x + dx, piece.y + dy)
                 if (x, y) != (piece.x, piece.y):
@@ -79,14 +81,35 @@ class Editor:
                 events.append(UpdatePiece(pid, {"polygon": poly}))
         return events
 
+    def carried_only(self, ids: Sequence[str]) -> str | None:
+        """Why dragging ``ids`` moves nothing when they are all markers a unit
+        carries (each goes where its carrier goes), else None."""
+        scene = self.scene
+        pieces = [scene.piece(i) for i in ids if scene.has_piece(i)]
+        carried = [p for p in pieces if isinstance(p, Marker) and p.carried_by is not None]
+        if not carried or len(carried) != len(pieces):
+            return None
+        marker = carried[0]
+        assert marker.carried_by is not None
+        carrier = scene.units.get(marker.carried_by)
+        by = piece_label(carrier) if carrier is not None else repr(marker.carried_by)
+        return f"{piece_label(marker)} is carried by {by}: it moves with its carrier"
+
     def preview_move(self, ids: Sequence[str], dx: float, dy: float) -> str | None:
         if self.locked:
             return self.locked
+        carried = self.carried_only(ids)
+        if carried:
+            return carried
         return self.doc.preview(self.move_events(ids, dx, dy))
 
     def commit_move(self, ids: Sequence[str], dx: float, dy: float) -> str | None:
         if self.locked:
             return self._refuse(self.locked)
+        carried = self.carried_only(ids)
+        if carried:
+            self.doc.cancel_preview()
+            return self._refuse(carried)
         events = self.move_events(ids, dx, dy)
         if not events:
             self.doc.cancel_preview()

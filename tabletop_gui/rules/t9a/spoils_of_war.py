@@ -30,7 +30,7 @@ from tabletop_gui.geometry.arrays import distances_to_points, unit_arrays
 from tabletop_gui.geometry.minkowski import Footprint, reach_point
 from tabletop_gui.geometry.outline import EPS, contains_point, distance_to_point, unit_outline
 from tabletop_gui.lazy_dataclass import dataclass
-from tabletop_gui.model.events import DiceRoll, Event, MovePiece, TurnStart
+from tabletop_gui.model.events import DiceRoll, Event, TurnStart
 from tabletop_gui.model.names import inches
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import Scene
@@ -302,16 +302,6 @@ class SpoilsOfWar(Objective):
 
     def check(self, state: GameState, event: Event) -> str | None:
         scene = state.scene
-        if isinstance(event, MovePiece):
-            marker = scene.markers.get(event.piece_id)
-            if marker is not None and marker.carried_by is not None:
-                carrier = scene.units.get(marker.carried_by)
-                by = carrier.name if carrier is not None else repr(marker.carried_by)
-                return (
-                    f"{marker.label or marker.id} is carried by {by}: it moves with its "
-                    "carrier, and is placed (spoils_drop: right-click where it goes, "
-                    "Place here) once its carrier is destroyed or loses Scoring"
-                )
         if isinstance(event, SpoilsPickUp):
             marker = scene.markers.get(event.marker_id)
             unit = scene.units.get(event.unit_id)
