@@ -209,10 +209,11 @@ def problems_of(raw: str | bytes, source: str = "") -> Report:
         problem = exc.problem
         if named:
             problem += f" ({', '.join(map(repr, named))} was set aside for a problem above)"
-        # An event read without a field named above is refused for that field (an
-        # add_piece whose unit was set aside "needs exactly one of ..."): said once.
-        own = (where + ".", where + "[")
-        if not any(p.path == where or p.path.startswith(own) for p in collecting.found):
+        # An event whose piece was set aside for a problem inside it (an add_piece's
+        # unit with a wrong base) is refused for lacking it ("needs exactly one of
+        # ..."): the problem named above, not said again. Any other refusal is its own.
+        inside = re.compile(re.escape(where) + r"\.\w+[.\[]")
+        if not any(inside.match(p.path) for p in collecting.found):
             collecting.found.append(FileFormatError(where, problem))
         report.refusal = LogRefusal(where, exc.problem, source, index=index, game=exc.game)
     except FileFormatError as exc:  # the rest of the file cannot be read without it

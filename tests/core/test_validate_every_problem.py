@@ -189,3 +189,19 @@ def test_an_event_with_a_wrong_field_is_named_once_not_again_as_refused_for_lack
         ("events[0].unit.base_width_mm", "expected a number, got 'wide'")
     ]
     assert report.refusal is not None and report.refusal.index == 0
+
+
+def test_an_event_refused_for_its_own_reason_is_named_beside_its_unknown_field():
+    """Only a refusal that follows from a piece set aside is left unsaid: a move
+    past the board's edge with a stray field is two problems to fix."""
+    game = {
+        "format": "tabletop-gui", "version": 2, "family": "t9a",
+        "board": {"kind": "inch", "width": 72, "height": 48},
+        "sides": [{"id": "a", "name": "Alpha"}, {"id": "b", "name": "Bravo"}],
+        "units": [{"id": "k", "name": "Knights", "side": "a", "x": 30, "y": 30}],
+        "events": [{"type": "move", "piece_id": "k", "x": 500, "y": 30, "bogus": 1}],
+    }  # fmt: skip
+    report = problems_of(json.dumps(game))
+    paths = [p.path for p in report.problems]
+    assert paths == ["events[0].bogus", "events[0]"]
+    assert "past the right edge" in report.problems[1].problem
