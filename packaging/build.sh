@@ -40,29 +40,41 @@ echo "== tabletop_gui $version, Linux $arch, glibc $glibc, $("$PYTHON" -c 'impor
 # on large arrays; the program's are a few dozen numbers (a homography, a lens
 # fit), which numpy's own C loops and its bundled LAPACK subset (lapack_lite)
 # do. The same numpy version as $PYTHON's, built from its source release once
-# (several minutes; pip keeps the built wheel in its cache) and put first on the
-# path PyInstaller analyses. TABLETOP_GUI_BUNDLE_NUMPY=wheel carries the wheel's.
+# per machine (several minutes; kept in the user's cache folder, never in pip's,
+# whose wheel cache ignores build options) and put first on the path PyInstaller
+# analyses. TABLETOP_GUI_BUNDLE_NUMPY=wheel carries the wheel's numpy instead.
 numpy_path=""
 if [[ "${TABLETOP_GUI_BUNDLE_NUMPY:-noblas}" != "wheel" ]]; then
     numpy_version="$("$PYTHON" -c 'import numpy; print(numpy.__version__)')"
-    numpy_path="$root/build/numpy-noblas-$numpy_version"
+    python_tag="$("$PYTHON" -c 'import sys; print(sys.implementation.cache_tag)')"
+    numpy_path="${XDG_CACHE_HOME:-$HOME/.cache}/tabletop-gui/numpy-noblas-$numpy_version-$python_tag-$(uname -m)"
     if [[ ! -f "$numpy_path/numpy/__init__.py" ]]; then
         if ! command -v "${CC:-cc}" >/dev/null; then
             echo "no C compiler (\$CC or cc): numpy without OpenBLAS cannot be built" >&2
             echo "(install gcc, or TABLETOP_GUI_BUNDLE_NUMPY=wheel carries the wheel's numpy)" >&2
             exit 1
         fi
-        echo "== numpy $numpy_version without OpenBLAS (built once from its source release)"
-        rm -rf "$numpy_path" build/numpy-wheel
-        "$PYTHON" -m pip wheel -q --no-deps --no-binary numpy "numpy==$numpy_version" \
-            -w build/numpy-wheel -Csetup-args=-Dblas=none -Csetup-args=-Dlapack=none \
+        if ! "$PYTHON" -c 'import os, sysconfig, sys; sys.exit(not os.path.isfile(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'; then
+            echo "Python's C headers (Python.h) are missing: numpy cannot be built" >&2
+            echo "(install python3-dev, or TABLETOP_GUI_BUNDLE_NUMPY=wheel carries the wheel's numpy)" >&2
+            exit 1
+        fi
+        echo "== numpy $numpy_version without OpenBLAS, built once into $numpy_path"
+        wheels="$root/build/numpy-wheel"
+        rm -rf "$wheels" "$numpy_path.part"
+        "$PYTHON" -m pip wheel -q --no-cache-dir --no-deps --no-binary numpy "numpy==$numpy_version" \
+            -w "$wheels" -Csetup-args=-Dblas=none -Csetup-args=-Dlapack=none \
             -Csetup-args=-Dallow-noblas=true
-        "$PYTHON" -m pip install -q --no-deps --target "$numpy_path" build/numpy-wheel/numpy-*.whl
+        "$PYTHON" -m pip install -q --no-deps --target "$numpy_path.part" "$wheels"/numpy-*.whl
+        mkdir -p "$(dirname "$numpy_path")"
+        rm -rf "$numpy_path" && mv "$numpy_path.part" "$numpy_path"
     fi
 fi
+export TABLETOP_GUI_BUNDLE_NUMPY="${TABLETOP_GUI_BUNDLE_NUMPY:-noblas}"
 
 rm -rf dist/tabletop-gui
-PYTHONPATH="$numpy_path${PYTHONPATH:+:$PYTHONPATH}" "$PYTHON" -m PyInstaller --noconfirm --clean --log-level WARN \
+python_path="$numpy_path${PYTHONPATH:+${numpy_path:+:}$PYTHONPATH}"
+PYTHONPATH="$python_path" "$PYTHON" -m PyInstaller --noconfirm --clean --log-level WARN \
     --distpath dist --workpath build/pyinstaller packaging/tabletop-gui.spec
 
 archive="dist/tabletop-gui-$version-linux-$arch.tar.gz"
