@@ -1,6 +1,6 @@
 """A marker a unit carries (a Spoils of War marker) goes where its carrier goes:
 dragged alone it is refused with the reason; dragged with its carrier (Select
-all) the carrier moves and the marker with it (docs/canvas.md, Move)."""
+all) the carrier moves and the marker with it (docs/canvas.md, Editing)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Game ▸ Name of the game…: a game made from a preset keeps the preset's name
 ("Frontline Clash, Hold the Ground") after its objectives change; the user
 renames it, as one undo step, and the title bar shows the new name (the
-overlay and every picture read the same setup name; docs/playing.md)."""
+overlay and every picture read the same setup name; docs/canvas.md, Editing)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The game log shows a flagged event's reasons on its row, on one line cut at the
 panel's edge; choosing the row shows them whole, word-wrapped, under the list
-(docs/canvas.md, Game log)."""
+(docs/playing.md, The game log and the timeline)."""
 
 from __future__ import annotations
 
