@@ -30,7 +30,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF
 
-from tabletop_gui.app.canvas.items import NAME_IN, NOTE_IN, UnitItem, _note, note_below
+from tabletop_gui.app.canvas.items import NAME_IN, UnitItem
 from tabletop_gui.app.canvas.label_spots import (
     SPACE,
     Placer,
@@ -38,6 +38,7 @@ from tabletop_gui.app.canvas.label_spots import (
     _overlay_spots,
     drawn_size,
     fits_on,
+    name_parts,
 )
 from tabletop_gui.app.canvas.overlays import NOTE_LABEL_IN, OverlayItem
 from tabletop_gui.lazy_dataclass import dataclass
@@ -133,14 +134,7 @@ def place_unit_names(p: Placer, units: list[UnitItem], board: QRectF) -> None:
         if not name:
             u.show_name(False)
             continue
-        size = p.size(NAME_IN * u.ts)
-        tw, th = drawn_size(name, size)
-        space = SPACE * u.ts
-        parts = [_box(QPointF(0, 0), tw, th, True, space)]
-        note = _note(u.marks)
-        if note:
-            nw, nh = drawn_size(note, p.size(NOTE_IN * u.ts), italic=True)
-            parts.append(_box(QPointF(0, note_below(th, nh)), nw, nh, True, space))
+        parts = name_parts(p, u)
         block = parts[0].united(parts[-1])
         fp = u.path.boundingRect()
         spots = [

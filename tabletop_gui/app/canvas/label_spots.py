@@ -15,7 +15,15 @@ from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath, QPolygonF
 
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas.drawing import Box, rect_coords
-from tabletop_gui.app.canvas.items import MAX_LABEL_SCALE, readable
+from tabletop_gui.app.canvas.items import (
+    MAX_LABEL_SCALE,
+    NAME_IN,
+    NOTE_IN,
+    UnitItem,
+    _note,
+    note_below,
+    readable,
+)
 from tabletop_gui.app.canvas.overlays import OverlayItem
 
 if TYPE_CHECKING:
@@ -154,6 +162,19 @@ def _box(c: QPointF, w: float, h: float, background: bool, space: float) -> QRec
     px, py = BG_PAD if background else (0.0, 0.0)
     px, py = px + space, py + space
     return QRectF(c.x() - w / 2 - px, c.y() - h / 2 - py, w + 2 * px, h + 2 * py)
+
+
+def name_parts(p: Placer, u: UnitItem) -> list[QRectF]:
+    """The boxes of a unit's name and, under it, its note (if any), about the
+    name's spot (0, 0): what a unit's label covers wherever it is placed."""
+    tw, th = drawn_size(u.unit.name, p.size(NAME_IN * u.ts))
+    space = SPACE * u.ts
+    parts = [_box(QPointF(0, 0), tw, th, True, space)]
+    note = _note(u.marks)
+    if note:
+        nw, nh = drawn_size(note, p.size(NOTE_IN * u.ts), italic=True)
+        parts.append(_box(QPointF(0, note_below(th, nh)), nw, nh, True, space))
+    return parts
 
 
 def _inside(r: QRectF, board: QRectF) -> QRectF:

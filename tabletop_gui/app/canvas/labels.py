@@ -40,14 +40,11 @@ from PySide6.QtCore import QLineF, QPointF, QRectF
 from tabletop_gui.app.canvas import hex_labels
 from tabletop_gui.app.canvas.badges import badge_rect
 from tabletop_gui.app.canvas.items import (
-    NAME_IN,
     NOTE_IN,
     MarkerItem,
     PolygonItem,
     UnitItem,
     ZoneItem,
-    _note,
-    note_below,
 )
 from tabletop_gui.app.canvas.label_spots import (
     CROWDED,
@@ -62,6 +59,7 @@ from tabletop_gui.app.canvas.label_spots import (
     _unit_spots,
     drawn_size,
     fits_on,
+    name_parts,
 )
 from tabletop_gui.app.canvas.overlays import LABEL_IN, NOTE_LABEL_IN, CircleOverlay, OverlayItem
 from tabletop_gui.model.hexgrid import HexBoard
@@ -166,14 +164,7 @@ def _place_name(p: Placer, u: UnitItem, board: QRectF, last: bool) -> bool:
     one: False (nothing placed) unless ``last``, when it takes a clear spot
     nearer another unit, tied to its own by a leader line, else the spot
     covering least."""
-    size = p.size(NAME_IN * u.ts)
-    tw, th = drawn_size(u.unit.name, size)
-    space = SPACE * u.ts
-    parts = [_box(QPointF(0, 0), tw, th, True, space)]
-    note = _note(u.marks)
-    if note:
-        nw, nh = drawn_size(note, p.size(NOTE_IN * u.ts), italic=True)
-        parts.append(_box(QPointF(0, note_below(th, nh)), nw, nh, True, space))
+    parts = name_parts(p, u)
     block = parts[0].united(parts[-1])
     on_unit = fits_on(u.path, block)
     fp = u.path.boundingRect()
