@@ -58,3 +58,16 @@ def drop(window: MainWindow, mime: QMimeData, x: float, y: float) -> bool:
 
 def at(window: MainWindow, x: float, y: float) -> QPoint:
     return window.view.viewport_pos(x, y)
+
+
+def streamer_at(qtbot, window: MainWindow, width: int, height: int):
+    """The window's streamer view opened at ``width`` x ``height``, shown and in step
+    with the game (its labels placed for that size)."""
+    streamer = window.stream.open_streamer()
+    qtbot.addWidget(streamer)
+    streamer.resize(width, height)
+    qtbot.waitExposed(streamer)
+    QApplication.processEvents()
+    streamer.sync()
+    QApplication.processEvents()
+    return streamer

@@ -17,12 +17,10 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QRectF, QSize
-from PySide6.QtGui import QFont, QFontMetricsF, QImage, QPainter
+from PySide6.QtGui import QImage, QPainter
 
-from tabletop_gui.app import style
 from tabletop_gui.app.canvas import (
     board_scene,
-    drawing,
     hex_terrain,
     items,
     labels,
@@ -35,6 +33,8 @@ from tabletop_gui.model.game import Game
 from tabletop_gui.play.score_bar import bar_content
 from tabletop_gui.rules import evaluate, replay
 from tests.hex.m44kit import ROWS, exit_marker, hexagon, imported, medal, scenario
+
+from .label_spy import spy_on_labels
 
 LONG = {"STANDARD": 13, "BRKTHRU": 13, "OVERLORD": 26}
 TOWNS = ["Colleville-sur-Mer", "Saint-Laurent", "Vierville", "Pointe du Hoc", "Les Moulins",
@@ -83,35 +83,8 @@ def crowded(board_type: str, seed: int = 7) -> Game:
 
 @pytest.fixture
 def painted(monkeypatch) -> list[tuple[str, QRectF]]:
-    """(text, box in picture pixels) of every ``draw_label`` call while painting."""
-    calls: list[tuple[str, QRectF]] = []
-
-    def spy_on(real):
-        def spy(painter, text, centre, size_in, colour=style.TEXT, background=None,
-                bold=False, italic=False, within=None):  # fmt: skip
-            if text:
-                font = QFont("DejaVu Sans")
-                font.setPixelSize(max(1, round(size_in * style.TEXT_SCALE)))
-                font.setBold(bold)
-                font.setItalic(italic)
-                fm = QFontMetricsF(font)
-                w = fm.horizontalAdvance(text)
-                if within is not None:  # kept on the board as draw_label keeps it
-                    _, w, centre = drawing._kept_within(text, w, fm.height(), fm, centre,
-                                                        within, background is not None)  # fmt: skip
-                w /= style.TEXT_SCALE
-                h = fm.height() / style.TEXT_SCALE
-                px, py = (0.08, 0.04) if background is not None else (0.0, 0.0)
-                box = QRectF(centre.x() - w / 2 - px, centre.y() - h / 2 - py, w + 2 * px,
-                             h + 2 * py)  # fmt: skip
-                calls.append((text, painter.worldTransform().mapRect(box)))
-            return real(painter, text, centre, size_in, colour, background, bold, italic, within)
-
-        return spy
-
-    for module in (items, unit_batch, overlays, hex_terrain, board_scene):
-        monkeypatch.setattr(module, "draw_label", spy_on(module.draw_label))
-    return calls
+    """(text, box in picture pixels) of every label painted (``label_spy``)."""
+    return spy_on_labels(monkeypatch, (items, unit_batch, overlays, hex_terrain, board_scene))
 
 
 def clashes(calls: list[tuple[str, QRectF]]) -> list[tuple[str, str]]:

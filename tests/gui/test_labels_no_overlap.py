@@ -12,18 +12,17 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPointF, QRectF, QSize
-from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import QApplication
 
-from tabletop_gui.app import style
-from tabletop_gui.app.canvas import drawing, items, overlays, unit_batch
+from tabletop_gui.app.canvas import items, overlays, unit_batch
 from tabletop_gui.app.canvas.items import MarkerItem, PolygonItem, UnitItem, _note
 from tabletop_gui.app.canvas.overlays import CircleOverlay
 from tabletop_gui.app.stream import audience
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 
-from .helpers import open_window
+from .helpers import open_window, streamer_at
+from .label_spy import spy_on_labels
 
 FILES = sorted(p.name for p in SCENARIOS.glob("*.json"))
 
@@ -37,38 +36,8 @@ def fresh_stream_settings():
 
 @pytest.fixture
 def painted(monkeypatch) -> list[tuple[str, QRectF]]:
-    """(text, box in device pixels) of every ``draw_label`` call while painting."""
-    calls: list[tuple[str, QRectF]] = []
-
-    def spy_on(real):
-        def spy(painter, text, centre, size_in, colour=style.TEXT, background=None,
-                bold=False, italic=False, within=None):  # fmt: skip
-            if text:
-                font = QFont("DejaVu Sans")
-                font.setPixelSize(max(1, round(size_in * style.TEXT_SCALE)))
-                font.setBold(bold)
-                font.setItalic(italic)
-                fm = QFontMetricsF(font)
-                w = fm.horizontalAdvance(text)
-                at = centre
-                if within is not None:  # kept on the board as draw_label keeps it
-                    _, w, at = drawing._kept_within(text, w, fm.height(), fm, centre,
-                                                        within, background is not None)  # fmt: skip
-                w /= style.TEXT_SCALE
-                h = fm.height() / style.TEXT_SCALE
-                centre = at
-                px, py = (0.08, 0.04) if background is not None else (0.0, 0.0)
-                box = QRectF(centre.x() - w / 2 - px, centre.y() - h / 2 - py, w + 2 * px,
-                             h + 2 * py)  # fmt: skip
-                calls.append((text, painter.worldTransform().mapRect(box)))
-            return real(painter, text, centre, size_in, colour, background, bold, italic, within)
-
-        return spy
-
-    monkeypatch.setattr(items, "draw_label", spy_on(items.draw_label))
-    monkeypatch.setattr(unit_batch, "draw_label", spy_on(unit_batch.draw_label))
-    monkeypatch.setattr(overlays, "draw_label", spy_on(overlays.draw_label))
-    return calls
+    """(text, box in picture pixels) of every label painted (``label_spy``)."""
+    return spy_on_labels(monkeypatch, (items, unit_batch, overlays))
 
 
 def label_texts(scene) -> set[str]:
@@ -104,13 +73,7 @@ def clashes(calls: list[tuple[str, QRectF]], texts: set[str]) -> list[tuple[str,
 def test_streamer_view_at_1920_by_1080_draws_no_label_over_another(qtbot, painted, name):
     path = str(SCENARIOS / name)
     window = open_window(qtbot, load_game(path), path)
-    streamer = window.stream.open_streamer()
-    qtbot.addWidget(streamer)
-    streamer.resize(1920, 1080)
-    qtbot.waitExposed(streamer)
-    QApplication.processEvents()
-    streamer.sync()
-    QApplication.processEvents()
+    streamer = streamer_at(qtbot, window, 1920, 1080)
     painted.clear()
     streamer.view.viewport().grab()
     texts = label_texts(streamer.scene)
@@ -178,13 +141,7 @@ def test_a_small_streamer_view_leaves_out_captions_rather_than_draw_them_over_ot
     Carnevale board two names may still touch: names are never left out)."""
     path = str(SCENARIOS / name)
     window = open_window(qtbot, load_game(path), path)
-    streamer = window.stream.open_streamer()
-    qtbot.addWidget(streamer)
-    streamer.resize(640, 360)
-    qtbot.waitExposed(streamer)
-    QApplication.processEvents()
-    streamer.sync()
-    QApplication.processEvents()
+    streamer = streamer_at(qtbot, window, 640, 360)
     assert streamer.scene.drop_crowded_labels
     painted.clear()
     streamer.view.viewport().grab()

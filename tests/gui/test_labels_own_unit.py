@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.app.canvas.drawing import text_size
 from tabletop_gui.app.canvas.items import MAX_LABEL_SCALE, NAME_IN, UnitItem
@@ -22,7 +21,7 @@ from tabletop_gui.cli_moment import load_moment
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 
-from .helpers import open_window
+from .helpers import open_window, streamer_at
 
 LISTS = Path(__file__).parent.parent / "armylists" / "lists"
 
@@ -97,13 +96,7 @@ def test_a_name_put_nearer_another_unit_is_tied_to_its_own_by_a_leader(qtbot):
     leader line from its own footprint to its own name."""
     path = str(SCENARIOS / "carnevale_drowned_quarter.json")
     window = open_window(qtbot, load_game(path), path)
-    streamer = window.stream.open_streamer()
-    qtbot.addWidget(streamer)
-    streamer.resize(640, 360)
-    qtbot.waitExposed(streamer)
-    QApplication.processEvents()
-    streamer.sync()
-    QApplication.processEvents()
+    streamer = streamer_at(qtbot, window, 640, 360)
     scene = streamer.scene
     units = [it for it in scene.items() if isinstance(it, UnitItem) and it.unit.name]
     feet = {it: it.path.boundingRect().translated(it.pos()) for it in units}

@@ -11,10 +11,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
-from PySide6.QtWidgets import QApplication
 
-from tabletop_gui.app import style
-from tabletop_gui.app.canvas import drawing, items, legend, overlays
+from tabletop_gui.app.canvas import items, legend, overlays
 from tabletop_gui.app.canvas.items import UnitItem
 from tabletop_gui.app.export.page import Page, board_scene, page_image
 from tabletop_gui.app.stream import audience
@@ -23,7 +21,8 @@ from tabletop_gui.cli_moment import load_moment
 from tabletop_gui.io import load_game
 from tabletop_gui.rules.engine import evaluate
 
-from .helpers import open_window
+from .helpers import open_window, streamer_at
+from .label_spy import spy_on_labels
 
 GAMES = Path(__file__).parent / "games"
 CROWDED = GAMES / "crowded_dwarfs.json"  # 60 units along one edge
@@ -56,48 +55,15 @@ def test_a_crowded_board_s_names_are_on_the_board_in_the_render():
 @pytest.mark.parametrize("path", [CROWDED, LONG])
 def test_a_small_streamer_s_names_are_on_the_board(qtbot, path):
     window = open_window(qtbot, load_game(path), str(path))
-    streamer = window.stream.open_streamer()
-    qtbot.addWidget(streamer)
-    streamer.resize(480, 270)
-    qtbot.waitExposed(streamer)
-    QApplication.processEvents()
-    streamer.sync()
-    QApplication.processEvents()
+    streamer = streamer_at(qtbot, window, 480, 270)
     streamer.view.viewport().grab()
     assert names_off_the_board(streamer.scene, streamer.scene.label_ppi) == []
 
 
 @pytest.fixture
 def painted(monkeypatch) -> list[tuple[str, QRectF]]:
-    """(text, box in picture pixels) of every ``draw_label`` call while painting,
-    where it is drawn (kept on the board by ``within`` when it is given)."""
-    calls: list[tuple[str, QRectF]] = []
-
-    def spy_on(real):
-        def spy(painter, text, centre, size_in, colour=style.TEXT, background=None,
-                bold=False, italic=False, within=None):  # fmt: skip
-            if text:
-                font = QFont("DejaVu Sans")
-                font.setPixelSize(max(1, round(size_in * style.TEXT_SCALE)))
-                font.setBold(bold)
-                font.setItalic(italic)
-                fm = QFontMetricsF(font)
-                w, h, at = fm.horizontalAdvance(text), fm.height(), centre
-                if within is not None:
-                    _, w, at = drawing._kept_within(text, w, h, fm, centre, within,
-                                                    background is not None)  # fmt: skip
-                w, h = w / style.TEXT_SCALE, h / style.TEXT_SCALE
-                px, py = (0.08, 0.04) if background is not None else (0.0, 0.0)
-                box = QRectF(at.x() - w / 2 - px, at.y() - h / 2 - py, w + 2 * px, h + 2 * py)
-                calls.append((text, painter.worldTransform().mapRect(box)))
-            extra = {} if within is None else {"within": within}
-            return real(painter, text, centre, size_in, colour, background, bold, italic, **extra)
-
-        return spy
-
-    monkeypatch.setattr(items, "draw_label", spy_on(items.draw_label))
-    monkeypatch.setattr(overlays, "draw_label", spy_on(overlays.draw_label))
-    return calls
+    """(text, box in picture pixels) of every label painted (``label_spy``)."""
+    return spy_on_labels(monkeypatch, (items, overlays))
 
 
 def test_a_long_area_caption_stays_on_a_small_overlay_s_board(painted):
