@@ -28,9 +28,11 @@ from tabletop_gui.camera.table_read import (
     units_words,
 )
 from tabletop_gui.io import FileFormatError, load_game, save_game
+from tabletop_gui.model.bounds import piece_name
 from tabletop_gui.model.camera import TableCamera
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.limits import terminal_safe
+from tabletop_gui.model.scene import Scene
 from tabletop_gui.rules import replay
 from tabletop_gui.rules.engine import apply, initial_state
 
@@ -143,7 +145,7 @@ def _table(args: argparse.Namespace) -> int:
         doc["problems"] += refused
         print(json.dumps(doc, indent=1))
     else:
-        say(summary(reading, args.photo, refused))
+        say(summary(reading, args.photo, refused, state.scene))
         if args.output:
             say(f"wrote {args.output}")
     return 0
@@ -179,7 +181,11 @@ def apply_reading(game: Game, reading: TableReading, *, record: bool) -> tuple[G
     return replace(game, setup=replace(game.setup, scene=scene), camera=camera), refused
 
 
-def summary(reading: TableReading, photo: str, refused: Sequence[str] = ()) -> str:
+def summary(
+    reading: TableReading, photo: str, refused: Sequence[str] = (), scene: Scene | None = None
+) -> str:
+    """What ``table`` prints: the board, then each tagged unit by its name and
+    id when ``scene`` (the one read) is given, then the problems and notes."""
     fit = reading.fit
     lens = ""
     if fit.lens is not None:
@@ -191,10 +197,11 @@ def summary(reading: TableReading, photo: str, refused: Sequence[str] = ()) -> s
     for u in reading.units:
         if u.problem:
             continue
+        name = piece_name(scene.units[u.unit_id]) if scene is not None else u.unit_id
         if not u.seen:
-            lines.append(f"  {u.unit_id} (tag {u.tag}): not seen, keeps its place")
+            lines.append(f"  {name} (tag {u.tag}): not seen, keeps its place")
         elif u.moved:
-            lines.append(f"  {u.unit_id} (tag {u.tag}): moved {u.moved_in:.2f} in to "
+            lines.append(f"  {name} (tag {u.tag}): moved {u.moved_in:.2f} in to "
                          f"({u.x:.2f}, {u.y:.2f}) facing {facing_words(u.facing)}")  # fmt: skip
     lines += [f"  ! {p}" for p in (*reading.problems, *refused)]
     lines += [f"  note: {n}" for n in reading.notes]

@@ -421,7 +421,7 @@ def place_units(
         )  # fmt: skip
     for r in readings:
         if r.problem:
-            problems.append(f"{r.unit_id}: {r.problem}")
+            problems.append(f"{piece_name(scene.units[r.unit_id])}: {r.problem}")
     for t in sorted(t for t in tags if t in gone and t not in owners):
         s = tags[t][0]
         names = " and ".join(_removed_words(u, (removed or {}).get(u.id)) for u in gone[t])
@@ -432,7 +432,7 @@ def place_units(
         s = tags[t][0]
         problems.append(f"tag {t} at pixel ({s.centre[0]:.0f}, {s.centre[1]:.0f}) is on no unit "
                         f'(give a unit "Camera tag" {t} to use it: {HOW_TO_TAG})')  # fmt: skip
-    notes = tuple(f"{r.unit_id}: {r.note}" for r in readings if r.note)
+    notes = tuple(f"{piece_name(scene.units[r.unit_id])}: {r.note}" for r in readings if r.note)
     return TableReading(fit, tuple(readings), unknown, tuple(problems), tuple(places.values()),
                         notes=notes)  # fmt: skip
 

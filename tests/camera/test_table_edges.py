@@ -170,3 +170,18 @@ def test_a_blurred_photo_that_loses_tags_says_it_looks_blurred_and_a_sharp_one_d
     reading = read_table(truth, sharp, lens=camera.lens, tag_size=1.5)
     assert [u.unit_id for u in reading.units if not u.seen] == ["u4"]
     assert not any("blurred" in p for p in reading.problems)
+
+
+def test_the_reading_names_each_unit_by_its_name_and_id(tmp_path, photo, capsys):
+    """A referee reads "Hanging tray (over): …", not an id alone (docs/camera.md,
+    Units at the board's edge: each line starts with the unit's name and id),
+    in the problems and in the lines ``table`` prints for the units it moved."""
+    names = {"over": "Hanging tray", "knights": "Grail Knights"}
+    units = [replace(u, name=names.get(u.id, u.name)) for u in start_units()]
+    game = replace(game_of(units), camera=TableCamera(tag_size=1.5, lens=lens_record(CAMERA.lens)))
+    path = str(tmp_path / "named.json")
+    save_game(game, path)
+    assert main(["table", path, photo]) == 0
+    said = capsys.readouterr().out
+    assert "! Hanging tray (over): tag 7 puts it at (" in said
+    assert re.search(r"^  Grail Knights \(knights\) \(tag 4\): moved [0-9.]+ in to", said, re.M)

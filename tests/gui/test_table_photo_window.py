@@ -326,8 +326,10 @@ def test_a_unit_over_the_boards_edge_keeps_its_place_and_the_others_move(qtbot, 
     window = open_window(qtbot, game)
     message = window.camera.open_photo(shot) or ""
     assert "The units were not moved" not in message
-    assert "wolves: tag 7 puts it at (" in message and "0.8 in past the left edge" in message
-    assert "Placed at the board's edge:" in message and "flush: tag 6 puts its base" in message
+    assert "Wolves (wolves): tag 7 puts it at (" in message
+    assert "0.8 in past the left edge" in message
+    assert "Placed at the board's edge:" in message
+    assert "Flush (flush): tag 6 puts its base" in message
     units = window.doc.committed.scene.units
     assert (units["wolves"].x, units["wolves"].y) == (start[3].x, start[3].y)
     for u in truth[:3]:
