@@ -101,3 +101,23 @@ def test_labels_stay_put_during_a_drag_and_settle_on_release(qtbot):
     boxes = [name_box(window, u.id) for u in window.doc.state.scene.units.values() if u.on_table]
     mine = name_box(window, capo.id)
     assert sum(mine.intersects(b) for b in boxes) == 1  # only itself
+
+
+def test_a_marker_at_the_boards_edge_keeps_its_caption_on_the_board(qtbot):
+    """A marker's caption goes below it, else above, right or left: of the sides
+    on the board (docs/canvas.md, Overlays: what the colours and lines mean).
+    Markers a hair inside each edge, with a long label, printed their captions
+    past the edge, over the axis numbers."""
+    from tabletop_gui.model import InchBoard, Marker, Scene, Setup, Side
+    from tabletop_gui.model.game import Game
+
+    label = "Ancient Shrine of the Drowned King"
+    places = {"top": (36.0, 47.4), "bottom": (36.0, 0.6), "left": (0.6, 24.0),
+              "right": (71.4, 24.0), "corner": (71.4, 0.6)}  # fmt: skip
+    markers = {k: Marker(k, "marker", x, y, label=label) for k, (x, y) in places.items()}
+    scene = Scene(board=InchBoard(72, 48), sides=(Side("a", "A", "#0072b2"),
+                  Side("b", "B", "#d55e00")), markers=markers)  # fmt: skip
+    window = open_window(qtbot, Game(Setup("t9a", scene)))
+    board = window.scene.board_rect()
+    off = [k for k in places if not board.contains(caption_box(window, k))]
+    assert off == []

@@ -142,7 +142,7 @@ def _place_labels(scene: BoardScene, limit: int) -> None:
         else:
             movable.append((o, boxes))
 
-    _place_markers(p, markers)
+    _place_markers(p, markers, board)
 
     # Names with a clear spot of their own first; then the others, which may
     # take a spot further off (with a leader line) now that none of those is
@@ -230,7 +230,9 @@ def _leader(fp: QRectF, name: QRectF) -> QLineF:
     return QLineF(a, b)
 
 
-def _place_markers(p: Placer, markers: list[MarkerItem]) -> None:
+def _place_markers(p: Placer, markers: list[MarkerItem], board: QRectF) -> None:
+    """Each marker's caption below it, else above, right or left: of the sides
+    that keep it on the board (a marker at the board's edge), the first clear one."""
     for m in markers:
         size = p.size(NOTE_IN * m.ts)
         tw, th = drawn_size(m.caption, size)
@@ -239,7 +241,8 @@ def _place_markers(p: Placer, markers: list[MarkerItem]) -> None:
             [_box(m.caption_at(side, th, tw) + m.pos(), tw, th, True, SPACE * m.ts)]
             for side in sides
         ]
-        m.move_caption(sides[p.choose(m, boxes)])
+        fits = [i for i, b in enumerate(boxes) if board.contains(b[0])] or list(range(len(sides)))
+        m.move_caption(sides[fits[p.choose(m, [boxes[i] for i in fits])]])
 
 
 def _place_polygons(p: Placer, polygons: list[PolygonItem], board: QRectF, drop: bool) -> None:
@@ -280,7 +283,7 @@ def _place_hex(
     hex_labels.place_overlay_labels(
         p, [o for o in overlays if not isinstance(o, CircleOverlay)], board
     )
-    _place_markers(p, markers)
+    _place_markers(p, markers, board)
     _place_polygons(p, polygons, board, True)
 
 
