@@ -173,9 +173,9 @@ def test_a_blurred_photo_that_loses_tags_says_it_looks_blurred_and_a_sharp_one_d
 
 
 def test_the_reading_names_each_unit_by_its_name_and_id(tmp_path, photo, capsys):
-    """A referee reads "Hanging tray (over): …", not an id alone (docs/camera.md,
-    Units at the board's edge: each line starts with the unit's name and id),
-    in the problems and in the lines ``table`` prints for the units it moved."""
+    """A referee reads "Hanging tray (over): …", not an id alone, in the problems
+    and in the lines ``table`` prints for the units it moved: each line starts
+    with the unit's name and id (docs/camera.md, Units at the board's edge)."""
     names = {"over": "Hanging tray", "knights": "Grail Knights"}
     units = [replace(u, name=names.get(u.id, u.name)) for u in start_units()]
     game = replace(game_of(units), camera=TableCamera(tag_size=1.5, lens=lens_record(CAMERA.lens)))
