@@ -24,11 +24,12 @@ from tabletop_gui.model.names import piece_label, side_name
 from tabletop_gui.model.pieces import Marker, Piece, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.play import presets
+from tabletop_gui.play.copy_place import copy_offset
 
 #: Degrees one press of the rotate key turns a unit (Shift: the fine step).
 ROTATE_STEP = 15.0
 ROTATE_FINE = 1.0
-#: Offset of a duplicate from its original, inches.
+#: Offset of a duplicate from its original on a hex board, inches (snapped to a hex).
 DUPLICATE_OFFSET = (1.0, -1.0)
 
 
@@ -247,11 +248,14 @@ class Editor:
         return self.doc.commit([DeletePiece(i) for i in ids], f"Delete {what}")
 
     def duplicate(self, ids: Sequence[str]) -> list[str]:
-        """Copies offset by DUPLICATE_OFFSET; returns the new ids (empty if refused)."""
+        """Copies beside the originals on an inch board (``copy_offset``), offset by
+        DUPLICATE_OFFSET on a hex board; returns the new ids (empty if refused)."""
         if self.locked:
             self._refuse(self.locked)
             return []
         dx, dy = DUPLICATE_OFFSET
+        if not isinstance(self.scene.board, HexBoard):
+            dx, dy = copy_offset(self.scene, [self.scene.piece(pid) for pid in ids])
         events: list[Event] = []
         new_ids: list[str] = []
         taken: set[str] = set()

@@ -72,3 +72,28 @@ def test_pasting_anything_else_changes_nothing_and_says_so(qtbot):
     assert window.edit.paste((36, 24)) == []
     assert window.doc.undo_stack.count() == steps
     assert window.statusBar().currentMessage().startswith("Nothing pasted: the clipboard")
+
+
+def test_ctrl_d_puts_the_copy_beside_its_original_on_no_other_base(qtbot):
+    """Ctrl+D copied 1 in right and down: on a 25 mm block five wide the copy
+    stood mostly on its original, and two scoring units shared one place
+    (docs/canvas.md, Editing)."""
+    from tabletop_gui.geometry.outline import unit_outline
+
+    window = new_board(qtbot, "t9a/frontline_clash/t9a.hold_the_ground")
+    pal = window.palette_panel
+    assert drop(window, pal.mime_for("unit", "t9a-25x25"), 30.0, 24.0)
+    assert drop(window, pal.mime_for("unit", "t9a-25x25"), 33.0, 24.0)  # a neighbour on the right
+    first = next(iter(window.doc.state.scene.units.values()))
+    select(window, [first.id])
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    units = list(window.doc.state.scene.units.values())
+    assert len(units) == 3
+    copy = units[2]
+    assert window.doc.selection == {copy.id} or list(window.doc.selection) == [copy.id]
+    shapes = [unit_outline(u).polygon() for u in units]
+    assert all(shapes[2].intersection(s).area < 1e-9 for s in shapes[:2])
+    assert abs(copy.y - first.y) < 1e-9 or abs(copy.x - first.x) < 1e-9  # beside: in line
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert len(window.doc.state.scene.units) == 2
