@@ -56,9 +56,21 @@ def reach_text(reach: ChargeReach) -> str:
     if reach.wheel <= 0.005:
         return text + ", square to it"
     return (
-        f"{text}; a wheel of {abs(reach.turn):.0f}° to face it adds {inches(reach.wheel)} "
+        f"{text}; a wheel of {turn_degrees(reach.turn)}° to face it adds {inches(reach.wheel)} "
         f"({inches(reach.total)})"
     )
+
+
+def turn_degrees(turn: float) -> str:
+    """A wheel's angle in whole degrees, or with the fewest decimals (up to
+    two) that keep a wheel that costs something from reading "0°": "20",
+    "0.2", "0.04" (docs/measurement.md, How many decimals)."""
+    a = abs(turn)
+    for decimals in (0, 1, 2):
+        text = f"{a:.{decimals}f}"
+        if float(text) != 0.0:
+            return text
+    return "0.01" if a >= 0.005 else "under 0.01"
 
 
 def _side(reach: ChargeReach) -> str:
@@ -72,7 +84,7 @@ def reach_title(reach: ChargeReach) -> str:
         return f"Charge {inches(reach.straight)} to {_side(reach)}, straight"
     return (
         f"Charge {inches(reach.total)}: {reach.straight:.2f} straight "
-        f"+ {reach.wheel:.2f} wheel ({abs(reach.turn):.0f}°)"
+        f"+ {reach.wheel:.2f} wheel ({turn_degrees(reach.turn)}°)"
     )
 
 
