@@ -76,3 +76,39 @@ def test_looking_back_side_turn_by_side_turn_shows_each_standing(qtbot):
         *(lambda u: (u.x, u.y))(window.doc.state.scene.units[unit_on(game, "E3")])
     ) == hx(game, "E5")
     assert {ALLIES, AXIS} == set(window.doc.state.scene.side_ids)
+
+
+def test_a_right_click_on_an_empty_hex_offers_the_selected_units_retreat_there(qtbot):
+    """docs/playing.md (Objective actions (right-click)): "retreat to hex c,r (the
+    hex right-clicked)". The press of the right button on an empty hex cleared
+    the selection, so the menu offered no unit's move or retreat there."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QContextMenuEvent
+
+    from tabletop_gui.model.hexgrid import hex_label
+
+    game = imported(MILL_FORD).game
+    window = open_window(qtbot, Game(game.setup))
+    window.play.perform(battle(game)[0][1][:2], "turn 1")
+    garrison = unit_on(game, "E5")
+    window.scene.clearSelection()
+    window.scene.piece_item(garrison).setSelected(True)
+    QApplication.processEvents()
+    scene = window.doc.state.scene
+    board = scene.board
+    taken = {board.point_to_hex(u.x, u.y) for u in scene.units.values()}
+    here = board.point_to_hex(scene.units[garrison].x, scene.units[garrison].y)
+    empty = next(h for h in board.neighbours(here) if h not in taken and board.contains(h))
+    pos = window.view.viewport_pos(*board.hex_to_point(empty))
+    asked: list[tuple[float, float]] = []
+    window.view.context_requested.connect(lambda _g, x, y: asked.append((x, y)))
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.RightButton, pos=pos)
+    QApplication.sendEvent(
+        viewport, QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos, viewport.mapToGlobal(pos))
+    )
+    qtbot.mouseRelease(viewport, Qt.MouseButton.RightButton, pos=pos)
+    assert list(window.doc.selection) == [garrison]
+    assert asked and board.point_to_hex(*asked[-1]) == empty
+    texts = [a.text() for a in window.play.build_context_menu(asked[-1]).actions()]
+    assert f"German Infantry 1: retreat to hex {hex_label(empty)}" in texts

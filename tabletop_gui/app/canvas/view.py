@@ -461,6 +461,12 @@ class BoardView(QGraphicsView):
             right = event.button() == Qt.MouseButton.RightButton
             if right and self.drawing is not None and not self.drawing.take_back(pos):
                 self.cancel_polygon()  # the last point taken back: nothing is drawn
+            if right:
+                # Not passed to the scene, which clears the selection on a press
+                # off every piece: the menu (contextMenuEvent) offers the selected
+                # units' actions at the point right-clicked (a hex to retreat to).
+                event.accept()
+                return
             super().mousePressEvent(event)
             return
         if self.tool is Tool.MEASURE:
