@@ -46,8 +46,17 @@ def refusal(state: GameState, events: Sequence[Event]) -> str | None:
 def offer(
     state: GameState, ids: Sequence[str], point: tuple[float, float] | None = None
 ) -> list[Action]:
-    """The actions for the selected pieces ``ids`` (right-clicked at ``point``)."""
-    return family_of(state.setup).actions(state, ids, point)
+    """The actions for the selected pieces ``ids`` (right-clicked at ``point``),
+    and for the unit carrying a selected marker: the marker sits over its
+    carrier, so a right-click on the carrier mostly lands on the marker."""
+    scene = state.scene
+    carriers: list[str] = []
+    for pid in ids:
+        marker = scene.markers.get(pid)
+        carrier = marker.carried_by if marker is not None else None
+        if carrier and carrier in scene.units and carrier not in ids and carrier not in carriers:
+            carriers.append(carrier)
+    return family_of(state.setup).actions(state, [*ids, *carriers], point)
 
 
 def side_actions(state: GameState, text: str = "") -> list[Action]:
