@@ -11,7 +11,7 @@ from tabletop_gui.app.canvas.overlays import NOTE_LABEL_IN
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 
-from .helpers import open_window
+from .helpers import open_window, streamer_at
 
 
 def name_box(window, unit_id: str) -> QRectF:
@@ -121,3 +121,23 @@ def test_a_marker_at_the_boards_edge_keeps_its_caption_on_the_board(qtbot):
     board = window.scene.board_rect()
     off = [k for k in places if not board.contains(caption_box(window, k))]
     assert off == []
+
+
+def test_a_carrier_shows_under_its_name_what_carrying_means(qtbot, monkeypatch):
+    """docs/carnevale.md (Carrying): "The carrier is shown with a
+    `carried` highlight labelled 'Move actions only'": the label was in the
+    highlight (and the JSON) but never drawn; the board showed the name alone."""
+    from tabletop_gui.app.canvas import items, overlays, unit_batch
+    from tabletop_gui.model.game import Game
+
+    from .label_spy import spy_on_labels
+
+    painted = spy_on_labels(monkeypatch, (items, unit_batch, overlays))
+    game = load_game(SCENARIOS / "carnevale_drowned_quarter.json")
+    window = open_window(qtbot, Game(game.setup, game.events[:5]))  # the Cutpurse carries
+    assert window.doc.state.scene.markers["obj-chest"].carried_by == "g-cutpurse"
+    streamer = streamer_at(qtbot, window, 1920, 1080)
+    painted.clear()
+    streamer.view.viewport().grab()
+    texts = [t for t, _r in painted]
+    assert "Cutpurse" in texts and "Move actions only" in texts

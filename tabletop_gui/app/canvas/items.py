@@ -495,8 +495,9 @@ def note_below(name_h: float, note_h: float) -> float:
 
 def _note(marks: tuple[Mark, ...]) -> str:
     """The reason written under a unit's name when it is in range but does not
-    count, else the placement rule it breaks (a unit outside its Deployment Zone)."""
-    for role in (Role.NOT_COUNTING, Role.PLACEMENT_ERROR):
+    count, else the placement rule it breaks (a unit outside its Deployment Zone),
+    else what carrying a marker means for it ("Move actions only")."""
+    for role in (Role.NOT_COUNTING, Role.PLACEMENT_ERROR, Role.CARRIED):
         found = next((m.label for m in marks if m.role is role and m.label), "")
         if found:
             return found

@@ -43,6 +43,7 @@ def legend_entries(
         ("not_counting", "in range, does not count", style.DIM),
         ("contested", "contested", style.ERROR),
         ("placement_error", "placement rule broken (!)", style.ERROR),
+        ("carried", "chosen ⚑ / carried ◆", QColor(first)),
         ("circle", "control radius", style.NEUTRAL),
         ("impassable", "Impassable terrain", style.IMPASSABLE),
     ]
@@ -87,6 +88,19 @@ def paint_entry(
         if kind == "counts":
             painter.setPen(QPen(colour, 3))
             painter.drawRect(s.adjusted(1.5, 1.5, -1.5, -1.5))
+        elif kind == "carried":
+            painter.setPen(QPen(colour, 2, Qt.PenStyle.DotLine))
+            painter.drawRect(s.adjusted(1, 1, -1, -1))
+            painter.setPen(QPen(style.ERROR, 1))
+            painter.setBrush(QColor("white"))
+            r = sh / 4
+            badge = QPointF(s.right() - r, s.top() + r)
+            painter.drawEllipse(badge, r, r)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colour)
+            d = r * 0.6  # the ◆ badge's glyph, drawn as a diamond
+            tips = [QPointF(0, -d), QPointF(d, 0), QPointF(0, d), QPointF(-d, 0)]
+            painter.drawPolygon(QPolygonF([badge + t for t in tips]))
         elif kind == "not_counting":
             painter.setPen(QPen(style.DIM, 2, Qt.PenStyle.DashLine))
             painter.drawRect(s.adjusted(1.5, 1.5, -1.5, -1.5))
