@@ -12,9 +12,11 @@ from tabletop_gui.camera.table_read import (
     MOVE_TOLERANCE_IN,
     TURN_TOLERANCE_DEG,
     TableReading,
+    UnitReading,
 )
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import MovePiece
+from tabletop_gui.model.scene import Scene
 
 #: A unit still for this long (seconds) has come to rest: its move is recorded.
 REST_SECONDS = 1.0
@@ -57,9 +59,14 @@ class Follower:
     rest_seconds: float = REST_SECONDS
     _tracks: dict[str, _Track] = field(default_factory=dict)
 
-    def feed(self, reading: TableReading, at: float) -> FollowStep:
+    def feed(self, reading: TableReading, at: float, now: Scene | None = None) -> FollowStep:
         """The step of a frame read at ``at`` seconds (any clock that only goes
-        forward). ``reading`` compares each tag with the game's place now."""
+        forward). A unit come to rest is moved only if it stands away from its
+        place in ``now``, the game as it stands when the frame is fed: a
+        reading compares each tag with the game as it stood when the frame was
+        read, which moves recorded since (the same still frame fed again after
+        following was switched off and on) have made stale. Without ``now``,
+        the reading's own comparison is taken."""
         live: dict[str, Place] = {}
         unseen: set[str] = set()
         moves: list[MovePiece] = []
@@ -77,18 +84,30 @@ class Follower:
             track.count += 1
             if track.recorded or at - track.since < self.rest_seconds:
                 continue
-            # Recorded once a stop, and only away from the game's place (the
-            # reading's moved_in and turned_deg measure from it).
+            # Recorded once a stop, and only away from the game's place now:
+            # a move to where the unit already stands is never recorded.
             track.recorded = True
-            away = (u.moved_in or 0.0) > MOVE_TOLERANCE_IN
-            if away or (u.turned_deg or 0.0) > TURN_TOLERANCE_DEG:
-                x, y, facing = track.place
-                moves.append(MovePiece(u.unit_id, round(x, 3), round(y, 3), round(facing, 2) % 360))
+            x, y, facing = track.place
+            place = (round(x, 3), round(y, 3), round(facing, 2) % 360)
+            if _away(place, u, now):
+                moves.append(MovePiece(u.unit_id, *place))
         return FollowStep(live, frozenset(unseen), tuple(moves), reading.problems)
 
     def forget(self) -> None:
         """Start afresh (the camera moved, or the game was changed by hand)."""
         self._tracks.clear()
+
+
+def _away(place: Place, read: UnitReading, now: Scene | None) -> bool:
+    """Whether ``place`` is more than the move tolerances from the unit's place
+    in ``now`` (without ``now``: from where the reading compared it)."""
+    unit = now.units.get(read.unit_id) if now is not None else None
+    if unit is None:
+        moved, turned = read.moved_in or 0.0, read.turned_deg or 0.0
+    else:
+        moved = math.hypot(place[0] - unit.x, place[1] - unit.y)
+        turned = abs((place[2] - unit.facing + 180.0) % 360.0 - 180.0)
+    return moved > MOVE_TOLERANCE_IN or turned > TURN_TOLERANCE_DEG
 
 
 def _near(a: Place, b: Place) -> bool:

@@ -71,3 +71,26 @@ def test_a_unit_turned_in_place_is_recorded_as_a_turn():
     steps = run([(i / 10, frame(10.0, 10.0, 90.0)) for i in range(15)])
     moves = [m for _, s in steps for m in s.moves]
     assert [(m.x, m.y, m.facing) for m in moves] == [(10.0, 10.0, 90.0)]
+
+
+def test_a_still_frame_fed_again_after_its_move_was_recorded_records_nothing():
+    """Follow the table switched off and on over a video that has ended feeds its
+    last frame again: that reading was made against the game before the move it
+    shows was recorded (its moved_in is 5 in), yet the unit stands there in the
+    game now, and a move to where a unit stands is never recorded
+    (docs/camera.md, The window)."""
+    from dataclasses import replace
+
+    from tabletop_gui.model import InchBoard, Scene, Unit
+
+    knights = Unit("knights", "knights", "red", *GAME_PLACE[:2], base_width_mm=50,
+                   base_depth_mm=50, tag=4)  # fmt: skip
+    before = Scene(board=InchBoard(72, 48), units={"knights": knights})
+    still = frame(14.0, 13.0, 30.0)
+    follower = Follower()
+    first = [m for i in range(15) for m in follower.feed(still, i / 10, before).moves]
+    assert [(m.x, m.y, m.facing) for m in first] == [(14.0, 13.0, 30.0)]
+    after = replace(before, units={"knights": replace(knights, x=14.0, y=13.0, facing=30.0)})
+    follower.forget()  # following off, then on again
+    again = [m for i in range(15, 40) for m in follower.feed(still, i / 10, after).moves]
+    assert again == []

@@ -136,3 +136,29 @@ def test_open_with_a_video_plays_it_and_the_smoke_check_prints_what_was_read(vid
     assert math.hypot(units["knights"]["x"] - END[0], units["knights"]["y"] - END[1]) <= 0.05
     assert not units["scouts"]["seen"]
     assert (tmp_path / "window.png").stat().st_size > 0
+
+
+def test_following_switched_off_and_on_over_an_ended_video_records_no_move_again(qtbot, video):
+    """Follow the table switched on after the video ended records the knights'
+    move from its last frame, once: switched off and on (Ctrl+Shift+F twice),
+    the same still frame, read before that move was recorded, moves nobody to
+    where they already stand (docs/camera.md, The window)."""
+    window = open_window(qtbot, game())
+    camera = window.camera
+    assert camera.start_video(video) is None
+    qtbot.waitUntil(lambda: not camera.video_playing(), timeout=60_000)
+    assert window.doc.committed.index == 0  # not following: nothing recorded
+    camera.follow_action.trigger()
+    qtbot.waitUntil(lambda: bool(camera.recorded), timeout=10_000)
+    qtbot.wait(1500)
+    assert [m.piece_id for m in camera.recorded] == ["knights"]
+    assert window.doc.committed.index == 1
+    for _ in range(2):
+        camera.follow_action.trigger()  # off
+        camera.follow_action.trigger()  # on
+        assert camera.following
+        qtbot.wait(2500)  # more than a second of the same still frame
+    assert window.doc.committed.index == 1
+    assert [m.piece_id for m in camera.recorded] == ["knights"]
+    camera.shutdown()
+    QApplication.processEvents()

@@ -483,7 +483,7 @@ class CameraController(Part):
         self.last_reading = reading
         self._last = (reading, result.at, time.monotonic())
         if self.following:
-            self.apply_step(self.follower.feed(reading, result.at))
+            self.apply_step(self.follower.feed(reading, result.at, self.doc.committed.scene))
         else:
             self._mark_unseen({u.unit_id for u in reading.units if not u.seen or u.problem})
 
@@ -510,7 +510,7 @@ class CameraController(Part):
         reading, at, wall = self._last
         waited = time.monotonic() - wall
         if waited > 0.2:
-            self.apply_step(self.follower.feed(reading, at + waited))
+            self.apply_step(self.follower.feed(reading, at + waited, self.doc.committed.scene))
 
     def video_playing(self) -> bool:
         """A video is playing (not ended, not failed) or its frames are still being read."""
