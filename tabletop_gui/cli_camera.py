@@ -135,7 +135,7 @@ def _table(args: argparse.Namespace) -> int:
         state.scene, image, corners=corners, fit=kept_fit(camera, state.scene.board.extent),
         lens=lens_of(camera), corner_size=camera.corner_size, tag_size=camera.tag_size,
         where=args.photo, removed=removed_by([s.scene for s in states]),
-    )  # fmt: skip
+    ).checked(state)  # fmt: skip
     refused: list[str] = []
     if args.output:  # written before anything is printed: a closed pipe loses nothing
         placed, refused = apply_reading(game, reading, record=args.record)

@@ -139,6 +139,14 @@ class TableReading:
         """The moves the rules take, applied in turn from ``state``, and for each
         one refused its unit and the reason: a unit the rules refuse to move
         keeps its place, and the others still move (docs/camera.md)."""
+        taken, reasons = self._tried(state)
+        refused = [f"{uid}: not moved, the rules refuse its move: {why}"
+                   for uid, why in reasons.items()]  # fmt: skip
+        return taken, refused
+
+    def _tried(self, state: GameState) -> tuple[list[MovePiece], dict[str, str]]:
+        """The moves the rules take from ``state`` (in an order that works), and
+        why each of the others is refused, by unit id."""
         from tabletop_gui.model.events import EventError
         from tabletop_gui.rules.engine import RuleError, apply
 
@@ -160,9 +168,34 @@ class TableReading:
             if len(left) == len(waiting):
                 break
             waiting = left
-        refused = [f"{m.piece_id}: not moved, the rules refuse its move: {reasons[m.piece_id]}"
-                   for m in waiting]  # fmt: skip
-        return taken, refused
+        return taken, {m.piece_id: reasons[m.piece_id] for m in waiting}
+
+    def checked(self, state: GameState) -> TableReading:
+        """This reading checked against the game's rules as ``state`` stands: a
+        unit whose move they refuse keeps its place, with the reason as its
+        problem (as a unit a tag would put off the board), and is not counted
+        as moved; the others are as read (docs/camera.md, What is refused)."""
+        _, reasons = self._tried(state)
+        if not reasons:
+            return self
+        units, problems, dropped = [], [], set()
+        for u in self.units:
+            why = reasons.get(u.unit_id)
+            if why is None:
+                units.append(u)
+                continue
+            keep = state.scene.units[u.unit_id]
+            problem = (f"tag {u.tag} puts it at ({u.x:.2f}, {u.y:.2f}) facing "
+                       f"{facing_words(u.facing)}: not moved, the rules refuse its move: "
+                       f"{why}")  # fmt: skip
+            units.append(UnitReading(u.unit_id, u.tag, True, keep.x, keep.y, keep.facing,
+                                     problem=problem))  # fmt: skip
+            problems.append(f"{piece_name(keep)}: {problem}")
+            if u.note:  # not placed inside the edge after all
+                dropped.add(f"{piece_name(keep)}: {u.note}")
+        notes = tuple(n for n in self.notes if n not in dropped)
+        return replace(self, units=tuple(units), problems=(*self.problems, *problems),
+                       notes=notes)  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
         """The ``table --json`` shape (docs/camera.md)."""

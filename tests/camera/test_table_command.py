@@ -14,7 +14,7 @@ from tabletop_gui.camera.records import lens_record
 from tabletop_gui.cli import main
 from tabletop_gui.io import load_game, save_game
 from tabletop_gui.model.camera import TableCamera
-from tabletop_gui.model.events import TurnStart
+from tabletop_gui.model.events import GameEnd, TurnStart
 
 TRUTH = [
     unit("knights", "red", 20.25, 10.5, facing=12.5, tag=4),
@@ -82,6 +82,36 @@ def test_a_game_under_way_is_not_edited_without_record(tmp_path, photo, capsys):
     assert main(["table", path, photo, "-o", str(tmp_path / "x.json")]) == 2
     assert "the game has 1 events" in capsys.readouterr().err
     assert not (tmp_path / "x.json").exists()
+
+
+@pytest.mark.parametrize("options", [[], ["--record", "-o", "out.json"]])
+def test_moves_the_rules_refuse_keep_their_units_in_the_text_the_counts_and_the_json(
+    tmp_path, photo, capsys, options
+):
+    """A game that has ended refuses every move: each unit keeps its place, with
+    the reason, in the text summary, its counts and the JSON alike, whether the
+    game is written or not (docs/camera.md, What is refused, and what is only
+    reported)."""
+    path = game_file(tmp_path, events=[TurnStart(1), GameEnd()])
+    options = [str(tmp_path / o) if o.endswith(".json") else o for o in options]
+    before = {u.id: (u.x, u.y, u.facing) for u in load_game(path).setup.scene.units.values()}
+    assert main(["table", path, photo, *options]) == 0
+    text = capsys.readouterr().out
+    assert "2 of 2 tagged units seen, 0 moved, 2 tags not used" in text
+    assert "moved 2.9" not in text and ": moved " not in text
+    for name, tag in (("knights", 4), ("boyz", 5)):
+        assert f"! {name}: tag {tag} puts it at (" in text
+    assert text.count("not moved, the rules refuse its move: The game is over") == 2
+    if options:
+        assert load_game(options[-1]).events == (TurnStart(1), GameEnd())
+    assert main(["table", path, photo, "--json", *options]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    for u in doc["units"]:
+        assert (u["x"], u["y"], u["facing"]) == before[u["id"]]
+        assert u["seen"] and u["moved_in"] is None
+        assert "the rules refuse its move: The game is over" in u["problem"]
+    assert len(doc["problems"]) == 2
+    assert all("the rules refuse its move" in p for p in doc["problems"])
 
 
 @pytest.mark.parametrize(

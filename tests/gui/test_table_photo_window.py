@@ -340,3 +340,27 @@ def test_a_unit_over_the_boards_edge_keeps_its_place_and_the_others_move(qtbot, 
     window.view.fit_board()
     QApplication.processEvents()
     window.grab().save(str(tmp_path / "window-photo-edges.png"))
+
+
+def test_a_photo_of_a_game_that_has_ended_moves_nobody_and_says_so_in_the_status_bar(
+    qtbot, photo, tmp_path
+):
+    """The rules refuse every move after the game's end: each unit keeps its
+    place, with the reason, and the status bar counts none as moved
+    (docs/camera.md, What is refused, and what is only reported)."""
+    from tabletop_gui.model.events import GameEnd, TurnStart
+
+    game = replace(moved_game(), events=(TurnStart(1), GameEnd()))
+    window = open_window(qtbot, game)
+    message = window.camera.open_photo(photo) or ""
+    said = window.statusBar().currentMessage()
+    units = len(TRUTH.units)
+    assert f"{units} of {units} tagged units seen, 0 moved, {units} tags not used" in said
+    assert message.count("not moved, the rules refuse its move: The game is over") == units
+    first = sorted(TRUTH.units.values(), key=lambda u: u.tag)[0]
+    assert f"• {first.name} ({first.id}): tag {first.tag} puts it at (" in message
+    assert window.doc.committed.scene.units == game.setup.scene.units
+    assert window.camera.unseen == set(TRUTH.units)
+    window.view.fit_board()
+    QApplication.processEvents()
+    window.grab().save(str(tmp_path / "window-photo-ended.png"))

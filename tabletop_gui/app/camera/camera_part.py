@@ -296,13 +296,14 @@ class CameraController(Part):
                                  where=path, removed=removed)  # fmt: skip
         except CameraError as exc:
             return f"The photo was not used: {exc}\n\nNothing was changed."
+        # A unit the rules refuse to move keeps its place, with the reason
+        # among the problems; the others move.
+        reading = reading.checked(self.doc.committed)
         picture, transform = prepared(image, reading.fit, ctx.scene.board.extent)
         self._keep_alignment(reading)
         self.last_reading = reading
-        # A unit the rules refuse to move keeps its place; the others move.
-        moves, not_moved = reading.accepted_moves(self.doc.committed)
-        kept = {m.piece_id for m in reading.moves()} - {m.piece_id for m in moves}
-        unseen = {u.unit_id for u in reading.units if not u.seen or u.problem} | kept
+        moves, _ = reading.accepted_moves(self.doc.committed)  # in an order that works
+        unseen = {u.unit_id for u in reading.units if not u.seen or u.problem}
         marks = PhotoMarks(self, QPixmap.fromImage(picture), transform, ctx.scene.board.extent,
                            unseen)  # fmt: skip
         refused = self._place(moves, marks) if moves else None
@@ -311,7 +312,7 @@ class CameraController(Part):
         if refused:
             return f"The units were not moved: {refused}"
         self.status(photo_words(reading))
-        problems = [*reading.problems, *not_moved]
+        problems = reading.problems
         said = []
         if problems:
             board = any(p.startswith("the board:") for p in problems)
