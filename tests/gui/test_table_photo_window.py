@@ -364,3 +364,38 @@ def test_a_photo_of_a_game_that_has_ended_moves_nobody_and_says_so_in_the_status
     window.view.fit_board()
     QApplication.processEvents()
     window.grab().save(str(tmp_path / "window-photo-ended.png"))
+
+
+def test_looking_back_hides_the_picture_of_the_table_now_and_the_present_shows_it(qtbot, tmp_path):
+    """The trial: looking back at an earlier moment showed the latest photo under
+    the board, two tables at once. Looking back hides the picture and the rings
+    of the units not seen (both are the table now), and the board's notice says
+    so; the present shows them again (docs/camera.md, The window)."""
+    hidden = replace(TRUTH, units={k: v for k, v in TRUTH.units.items() if k != "u4"})
+    shot = str(tmp_path / "hidden.png")
+    assert to_qimage(synthetic.render(hidden, CAMERA, tag_size=1.5)).save(shot)
+    window = open_window(qtbot, moved_game())
+    camera, doc = window.camera, window.doc
+    camera.open_photo(shot)
+    rings = list(camera._marks.values())
+    assert camera.unseen == {"u4"} and camera.underlay.clip.isVisible()
+    assert all(r.isVisible() for r in rings)
+    doc.look_at(0)  # the set-up, before the photo's moves
+    QApplication.processEvents()
+    window.grab().save(str(tmp_path / "window-looking-back.png"))
+    assert not camera.underlay.clip.isVisible() and camera.picture_held_back
+    assert not any(r.isVisible() for r in rings)
+    assert camera.underlay.shown() is None  # nor in a disputed-range report
+    notice = window.view.notice.text()
+    assert notice.startswith(f"Looking back: after event 0 of {len(doc.timeline)} ")
+    assert "The camera's picture (the table now) is hidden" in notice
+    camera.show_action.trigger()  # C off, then on: still hidden while looking back
+    camera.show_action.trigger()
+    assert not camera.underlay.clip.isVisible() and not any(r.isVisible() for r in rings)
+    doc.look_at(None)
+    QApplication.processEvents()
+    assert camera.underlay.clip.isVisible() and all(r.isVisible() for r in rings)
+    assert not camera.picture_held_back and not window.view.notice.isVisible()
+    camera.show_action.trigger()  # C hides it at the present: looking back says nothing
+    doc.look_at(0)
+    assert "camera" not in window.view.notice.text()

@@ -10,7 +10,7 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QRectF, Qt, QTimer, QUrl
+from PySide6.QtCore import QRectF, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QActionGroup, QColor, QPen, QPixmap, QTransform, QUndoCommand
 from PySide6.QtWidgets import (
     QApplication,
@@ -95,6 +95,10 @@ class CameraController(Part):
     """The window's camera: a photo or live frames under the board, units placed
     from their tags, moves recorded as the real table is played."""
 
+    #: The picture was hidden because an earlier moment is looked back at, or
+    #: shown again (``picture_held_back`` says which).
+    held_back_changed = Signal()
+
     def __init__(self, doc: Document, host: QMainWindow, scene: BoardScene) -> None:
         super().__init__(doc, host)
         self.scene = scene
@@ -115,8 +119,10 @@ class CameraController(Part):
         self._tick = QTimer(self)
         self._tick.setInterval(250)
         self._tick.timeout.connect(self._still_picture)
+        self._was_held_back = False
         doc.changed.connect(self._context_changed)
         doc.reset_done.connect(self._game_reset)
+        doc.log_changed.connect(self._moment_changed)
 
     @property
     def follower(self) -> Follower:
@@ -353,11 +359,41 @@ class CameraController(Part):
                 self.show_action.setChecked(True)
             self.underlay.set_wanted(True)
         self._mark_unseen(unseen)
+        self._note_held_back()
 
     def set_shown(self, shown: bool) -> None:
         self.underlay.set_wanted(shown)
         for item in self._marks.values():
-            item.setVisible(shown)
+            item.setVisible(self._marks_shown)
+        self._note_held_back()
+
+    # -- looking back -----------------------------------------------------------
+    @property
+    def picture_held_back(self) -> bool:
+        """The picture (the table now) is hidden because an earlier moment of the
+        game is looked back at: shown, it would put two tables on the board."""
+        return self.underlay.hidden_by_looking_back
+
+    @property
+    def _marks_shown(self) -> bool:
+        """The rings of the units not seen are drawn where the units stand now:
+        shown with the picture, and hidden while looking back."""
+        return self.underlay.wanted and not self.underlay.held_back
+
+    def _moment_changed(self) -> None:
+        """Looking back hides the picture and the rings; the present shows them."""
+        back = self.doc.looking_back
+        if back != self.underlay.held_back:
+            self.underlay.hold_back(back)
+            for item in self._marks.values():
+                item.setVisible(self._marks_shown)
+        self._note_held_back()
+
+    def _note_held_back(self) -> None:
+        held = self.picture_held_back
+        if held != self._was_held_back:
+            self._was_held_back = held
+            self.held_back_changed.emit()
 
     # -- live frames --------------------------------------------------------
     def choose_video(self) -> None:
@@ -479,6 +515,7 @@ class CameraController(Part):
         reading = result.reading
         board = self.doc.committed.scene.board.extent
         self.underlay.show(result.picture, result.transform, board)
+        self._note_held_back()
         if self.record.alignment is None:
             self._keep_alignment(reading)
         self.last_reading = reading
@@ -587,7 +624,7 @@ class CameraController(Part):
                 self.scene.addItem(item)
                 self._marks[uid] = item
             item.setRect(QRectF(u.x - r, height - u.y - r, 2 * r, 2 * r))
-            item.setVisible(self.underlay.wanted)
+            item.setVisible(self._marks_shown)
 
     def _clear_marks(self) -> None:
         for item in self._marks.values():

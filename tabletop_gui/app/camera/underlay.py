@@ -65,6 +65,9 @@ class Underlay:
         self.clip.setVisible(False)
         self.opacity = 0.7
         self.wanted = True
+        #: Hidden while an earlier moment of the game is looked back at: the
+        #: picture is the table now (docs/camera.md, The window).
+        self.held_back = False
         scene.addItem(self.clip)
 
     @property
@@ -85,6 +88,16 @@ class Underlay:
     def set_wanted(self, wanted: bool) -> None:
         self.wanted = wanted
         self._apply()
+
+    def hold_back(self, held: bool) -> None:
+        """Hide the picture (``held``) or show it again as wanted."""
+        self.held_back = held
+        self._apply()
+
+    @property
+    def hidden_by_looking_back(self) -> bool:
+        """The picture would be shown but for an earlier moment looked back at."""
+        return self.held_back and self.wanted and self.has_picture
 
     def shown(self) -> ShownPicture | None:
         """The picture and its placing while it is shown; None when it is not."""
@@ -112,4 +125,4 @@ class Underlay:
 
     def _apply(self) -> None:
         self.clip.setOpacity(self.opacity)
-        self.clip.setVisible(self.wanted and self.has_picture)
+        self.clip.setVisible(self.wanted and self.has_picture and not self.held_back)

@@ -31,6 +31,9 @@ class HistoryController(Part):
         self.view = view
         self.log_panel = log_panel
         self.raise_log = raise_log
+        #: Whether the camera's picture of the table now is hidden while looking
+        #: back (the window sets it; the notice then says so).
+        self.picture_hidden: Callable[[], bool] = lambda: False
         doc.log_changed.connect(self.show_notice)
         a = self.action
         #: Game ▸ Look back ... Show the game log.
@@ -46,9 +49,10 @@ class HistoryController(Part):
         """Looking back, the board says so (and how to return); else nothing."""
         doc = self.doc
         if doc.looking_back:
+            camera = "\nThe camera's picture (the table now) is hidden" * self.picture_hidden()
             self.view.set_notice(
                 f"Looking back: after event {doc.view_index} of {len(doc.timeline)} · read-only"
-                " · Alt+End returns to the present"
+                f" · Alt+End returns to the present{camera}"
             )
         else:
             self.view.set_notice("")

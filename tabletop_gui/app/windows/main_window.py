@@ -98,6 +98,8 @@ class MainWindow(QMainWindow):
         self.panels = PanelsController(doc, self, panels, self.legend, self.play.toolbar)
         self.history = HistoryController(doc, self, self.view, self.log_panel,
                                          lambda: self.panels.raise_panel("Game log"))  # fmt: skip
+        self.history.picture_hidden = lambda: self.camera.picture_held_back
+        self.camera.held_back_changed.connect(self.history.show_notice)
         self.setup = SetupController(doc, self, self.view, self.palette_panel,
                                      self.briefing_panel,
                                      lambda: self.panels.raise_panel("Scenario"))  # fmt: skip
