@@ -138,6 +138,19 @@ def test_a_file_that_is_not_an_image_is_refused_naming_it(tmp_path, capsys):
     assert "notes.jpg: cannot read the photo" in capsys.readouterr().err
 
 
+def test_the_printed_marker_sheet_is_refused_as_a_pdf_not_read_as_a_photo(tmp_path, capsys):
+    """The trial: the program's own marker sheet (a PDF, read by Qt as a picture
+    of its first page) said "corner marker 0, 1, 2, 3 not found" (docs/camera.md,
+    What is refused, and what is only reported)."""
+    sheet = str(tmp_path / "markers.pdf")
+    assert main(["markers", "-o", sheet, "--corners"]) == 0
+    capsys.readouterr()
+    assert main(["table", game_file(tmp_path), sheet]) == 2
+    err = capsys.readouterr().err
+    assert f"{sheet} is a PDF, not a photo (the marker sheet? Print it at 100 %" in err
+    assert "corner marker" not in err.replace("the marker sheet", "")
+
+
 def test_a_photo_without_corner_markers_names_them_and_offers_corners(tmp_path, capsys):
     from tabletop_gui.app.camera.photo import to_qimage
 

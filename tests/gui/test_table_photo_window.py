@@ -399,3 +399,19 @@ def test_looking_back_hides_the_picture_of_the_table_now_and_the_present_shows_i
     camera.show_action.trigger()  # C hides it at the present: looking back says nothing
     doc.look_at(0)
     assert "camera" not in window.view.notice.text()
+
+
+def test_a_pdf_chosen_as_the_table_photo_is_refused_as_a_pdf(qtbot, tmp_path):
+    """File > Table photo... on the printed marker sheet names it a PDF, not a
+    photo, and changes nothing (docs/camera.md, What is refused, and what is only
+    reported)."""
+    from tabletop_gui.cli import main
+
+    sheet = str(tmp_path / "markers.pdf")
+    assert main(["markers", "-o", sheet]) == 0
+    window = open_window(qtbot, moved_game())
+    before = window.doc.game
+    message = window.camera.open_photo(sheet) or ""
+    assert message.startswith(f"The photo was not used: {sheet} is a PDF, not a photo")
+    assert "Nothing was changed" in message and "corner marker 0" not in message
+    assert window.doc.game == before and not window.camera.underlay.has_picture

@@ -17,6 +17,7 @@ def load_photo(path: str) -> np.ndarray:
     is missing, not an image, or too large."""
     from tabletop_gui.camera.table_read import MAX_PIXELS, check_image
 
+    _refuse_pdf(path)
     reader = QImageReader(path)
     reader.setAutoTransform(True)
     size = reader.size()
@@ -31,6 +32,20 @@ def load_photo(path: str) -> np.ndarray:
     if image.isNull():
         raise CameraError(f"{path}: cannot read the photo: {reader.errorString()}")
     return to_array(image)
+
+
+def _refuse_pdf(path: str) -> None:
+    """A PDF (by its content) is refused by name: Qt's PDF plugin would read its
+    first page as a picture, and the marker sheet read so finds no corner
+    marker (docs/camera.md, What is refused)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(1024)
+    except OSError:
+        return  # Qt's reader says why
+    if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"%PDF"):
+        raise CameraError(f"{path} is a PDF, not a photo (the marker sheet? Print it at 100 % "
+                          "and photograph the table with the markers on it)")  # fmt: skip
 
 
 def to_array(image: QImage) -> np.ndarray:
