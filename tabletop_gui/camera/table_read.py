@@ -41,6 +41,7 @@ from tabletop_gui.model.bounds import (
     where_off,
 )
 from tabletop_gui.model.events import MovePiece
+from tabletop_gui.model.names import figure
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
@@ -388,14 +389,21 @@ def board_words(reading: TableReading) -> str:
         return (
             f"board placed by the kept alignment: corner marker {_ids(missing)} not seen, "
             f"corner marker{'s' * (len(seen) > 1)} {_ids(seen)} agree with it within "
-            f"{reading.kept_off_in or 0.0:.3f} in RMS"
+            f"{_rms(reading.kept_off_in or 0.0)} in RMS"
         )
     if not fit.markers:
         return "board found from the corners given (" + (
             f"corner markers seen: {_ids(seen)})" if seen else "no corner marker seen)"
         )
     return (f"board found from corner markers {_ids(fit.markers)} (agree within "
-            f"{fit.rms_in:.3f} in RMS)")  # fmt: skip
+            f"{_rms(fit.rms_in)} in RMS)")  # fmt: skip
+
+
+def _rms(inches: float) -> str:
+    """How far a fit's corners disagree, three decimals ('0.015'), or more that
+    keep it off zero: a sharp photo's 0.0003 in is not '0.000'
+    (docs/measurement.md, How many decimals)."""
+    return figure(inches, (0.0,), least=3)
 
 
 def units_words(reading: TableReading) -> str:

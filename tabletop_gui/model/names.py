@@ -35,16 +35,17 @@ def piece_label(piece: Any) -> str:
 MOST_DECIMALS = 6
 
 
-def figure(value: float, against: Iterable[float] = (), sign: bool = False) -> str:
+def figure(value: float, against: Iterable[float] = (), sign: bool = False, least: int = 2) -> str:
     """A measured figure, two decimals ('2.07'), or the fewest more (up to
     MOST_DECIMALS) that keep it off every threshold in ``against`` the rule
     compares it with: 5.996 against 6 is '5.996', not '6.00'; 0.025 against the
     0.02 in contact tolerance '0.025'. A figure within the rules' tolerance
     (EPS) of a threshold is that threshold ('6.00'); the wording says 'exactly'
-    where it matters. ``sign``: '+0.004'. Never '-0.00'. (docs/measurement.md,
+    where it matters. ``sign``: '+0.004'; ``least``: the decimals shown at the
+    least (a camera fit's '0.015'). Never '-0.00'. (docs/measurement.md,
     "How many decimals")."""
     near = [t for t in against if abs(value - t) > EPS]
-    n = 2
+    n = least
     while n < MOST_DECIMALS and any(_rounded(value, n) == _rounded(t, n) for t in near):
         n += 1
     text = f"{value:{'+' if sign else ''}.{n}f}"

@@ -247,3 +247,24 @@ def test_a_wrong_board_size_is_only_warned_of_when_the_lens_may_be_the_cause():
     assert reading.fit.lens is None
     assert reading.problems[0].startswith("the board: the corner markers measure")
     assert "or the lens's distortion, not fitted: fewer than 4 unit tags" in reading.problems[0]
+
+
+@pytest.mark.parametrize(
+    ("rms", "kept_off", "fitted", "kept"),
+    [
+        (0.0003, 0.00004, "agree within 0.0003 in RMS", "agree with it within 0.00004 in RMS"),
+        (0.0152, 0.0141, "agree within 0.015 in RMS", "agree with it within 0.014 in RMS"),
+    ],
+)
+def test_how_well_the_corners_agree_never_reads_as_zero(rms, kept_off, fitted, kept):
+    """The trial's sharp photo said "agree within 0.000 in RMS" (0.0003 in): three
+    decimals, or the fewest more that keep the figure off zero (docs/measurement.md,
+    How many decimals)."""
+    from tabletop_gui.camera.board_fit import BoardFit
+    from tabletop_gui.camera.table_read import TableReading, board_words
+
+    fit = BoardFit(np.eye(3), SIZE, markers=(0, 1, 2, 3), rms_in=rms)
+    reading = TableReading(fit, (), (), ())
+    assert f"board found from corner markers 0, 1, 2, 3 ({fitted})" in board_words(reading)
+    held = replace(reading, kept=True, kept_off_in=kept_off, corners_seen=(0, 1, 3))
+    assert f"corner markers 0, 1, 3 {kept}" in board_words(held)
