@@ -330,6 +330,10 @@ def test_a_unit_over_the_boards_edge_keeps_its_place_and_the_others_move(qtbot, 
     assert "0.8 in past the left edge" in message
     assert "Placed at the board's edge:" in message
     assert "Flush (flush): tag 6 puts its base" in message
+    said = window.statusBar().currentMessage()  # named there too, as without a problem
+    assert (
+        "placed just inside the board's edge, within the camera's accuracy: Flush (flush)" in said
+    )
     units = window.doc.committed.scene.units
     assert (units["wolves"].x, units["wolves"].y) == (start[3].x, start[3].y)
     for u in truth[:3]:
@@ -415,3 +419,43 @@ def test_a_pdf_chosen_as_the_table_photo_is_refused_as_a_pdf(qtbot, tmp_path):
     assert message.startswith(f"The photo was not used: {sheet} is a PDF, not a photo")
     assert "Nothing was changed" in message and "corner marker 0" not in message
     assert window.doc.game == before and not window.camera.underlay.has_picture
+
+
+def test_a_unit_placed_just_inside_the_edge_is_told_in_the_status_bar_without_a_message(
+    qtbot, tmp_path
+):
+    """The trial: every photo with a tray flush on an edge opened a message box
+    "Placed at the board's edge" (0.0002 in) to click away, though nothing was
+    left to decide. With no problem the photo says nothing in a message; the
+    status bar names the unit and what was done (docs/camera.md, Units at the
+    board's edge)."""
+    from tabletop_gui.model import InchBoard, Scene, Side, Unit
+
+    def tray(uid: str, x: float, y: float, tag: int) -> Unit:
+        return Unit(uid, uid.title(), "a", x, y, base_width_mm=25.4, base_depth_mm=25.4,
+                    models=16, models_per_rank=4, tag=tag)  # fmt: skip
+
+    truth = [tray("knights", 22, 10.5, 4), tray("flush", 2.0 - 0.01, 24, 6)]
+    start = [replace(u, x=30 + 8 * i, y=30) for i, u in enumerate(truth)]
+
+    def scene(units: list[Unit]) -> Scene:
+        return Scene(board=InchBoard(72, 48), sides=(Side("a", "Alpha", "#0072b2"),),
+                     units={u.id: u for u in units})  # fmt: skip
+
+    shot = str(tmp_path / "flush.png")
+    assert to_qimage(synthetic.render(scene(truth), CAMERA, tag_size=1.5)).save(shot)
+    game = Game(Setup("t9a", scene(start), name="flush"),
+                camera=TableCamera(tag_size=1.5, lens=lens_record(CAMERA.lens)))  # fmt: skip
+    window = open_window(qtbot, game)
+    assert window.camera.open_photo(shot) is None  # no message box to click away
+    said = window.statusBar().currentMessage()
+    assert ("2 of 2 tagged units seen, 2 moved; placed just inside the board's edge, within "
+            "the camera's accuracy: Flush (flush)") in said  # fmt: skip
+    assert window.camera.last_reading is not None
+    (note,) = window.camera.last_reading.notes  # in full with the reading (table's text, JSON)
+    assert note.startswith("Flush (flush): tag 6 puts its base 0.01 in past the left edge")
+    units = window.doc.committed.scene.units
+    assert math.hypot(units["flush"].x - 2.0, units["flush"].y - 24) <= 0.05
+    window.view.fit_board()
+    QApplication.processEvents()
+    window.grab().save(str(tmp_path / "window-photo-flush.png"))

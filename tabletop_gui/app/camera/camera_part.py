@@ -30,6 +30,7 @@ from tabletop_gui.app.canvas.layers import Z_TOOL
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.part import Part
 from tabletop_gui.camera.errors import CameraError
+from tabletop_gui.model.bounds import piece_name
 from tabletop_gui.model.camera import TableCamera
 from tabletop_gui.model.events import MovePiece
 from tabletop_gui.model.names import piece_label
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from tabletop_gui.app.camera.capture import FrameReader, FrameResult, ReadContext
     from tabletop_gui.camera.follow import Follower, FollowStep
     from tabletop_gui.camera.table_read import TableReading
+    from tabletop_gui.model.scene import Scene
 
 # The reading of photos and frames (camera/: the tag detector's part, the board's
 # fit, the lens) is imported when a photo, a frame or the lens is first read: the
@@ -81,14 +83,19 @@ class PhotoMarks(QUndoCommand):
         self.camera.show_marks(*self.old)
 
 
-def photo_words(reading: TableReading) -> str:
+def photo_words(reading: TableReading, scene: Scene | None = None) -> str:
     """The status bar's words for a photo read: where the board came from (the
-    corner markers seen, the kept alignment), the units seen and moved."""
+    corner markers seen, the kept alignment), the units seen and moved, and
+    those moved to just inside the board's edge (named from ``scene``, the
+    one read: the status bar has no room for the notes' figures)."""
     from tabletop_gui.camera.table_read import board_words, units_words
 
     fitted = reading.fit.lens_source == "fitted" and not reading.kept
     lens = "; lens distortion fitted from the photo" * fitted
-    return f"Table photo: {board_words(reading)}; {units_words(reading)}{lens}"
+    edge = [u for u in reading.units if u.note and u.moved]
+    names = ", ".join(piece_name(scene.units[u.unit_id]) if scene else u.unit_id for u in edge)
+    inside = f"; placed just inside the board's edge, within the camera's accuracy: {names}"
+    return f"Table photo: {board_words(reading)}; {units_words(reading)}{inside * bool(edge)}{lens}"
 
 
 class CameraController(Part):
@@ -286,7 +293,8 @@ class CameraController(Part):
     def open_photo(self, path: str) -> str | None:
         """Read the photo at ``path``: the picture under the board, the tagged units
         placed where their tags stand (one undo step). Returns what needs saying
-        (a refusal, or the tags not used); None when all went well."""
+        in a message (a refusal, or the tags not used); None when all went well
+        (a unit placed just inside the board's edge is told in the status bar)."""
         blocked = self.doc.read_only_reason()
         if blocked:
             return f"The photo was not read: {blocked}"
@@ -317,17 +325,20 @@ class CameraController(Part):
             marks.redo()  # shown, with no undo step of its own: the game is unchanged
         if refused:
             return f"The units were not moved: {refused}"
-        self.status(photo_words(reading))
+        # A unit placed just inside the board's edge leaves the user nothing to
+        # decide: the status bar names it. Problems need a message (which
+        # carries the notes in full too).
+        self.status(photo_words(reading, ctx.scene), 15000 if reading.notes else 8000)
         problems = reading.problems
-        said = []
-        if problems:
-            board = any(p.startswith("the board:") for p in problems)
-            heading = "The photo was read with a warning" if board else "Some tags were not used"
-            said.append(f"{heading}:\n" + "\n".join(f"• {p}" for p in problems))
+        if not problems:
+            return None
+        board = any(p.startswith("the board:") for p in problems)
+        heading = "The photo was read with a warning" if board else "Some tags were not used"
+        said = [f"{heading}:\n" + "\n".join(f"• {p}" for p in problems)]
         if reading.notes:
             said.append("Placed at the board's edge:\n"
                         + "\n".join(f"• {n}" for n in reading.notes))  # fmt: skip
-        return "\n\n".join(said) or None
+        return "\n\n".join(said)
 
     def _place(self, moves: list[MovePiece], marks: PhotoMarks) -> str | None:
         """The photo's moves and its marks (the picture under the board, the
