@@ -99,9 +99,11 @@ def counts_text(scene: Scene, counts: Mapping[str, float]) -> str:
 
 def counted_text(scene: Scene, r: ObjectiveResult) -> str:
     """The counts with what they count: 'characters within 3 in: Guild of Thieves 1
-    · The Rashaar 0' (just the counts when the objective does not say)."""
+    · The Rashaar 0' (just the counts when the objective does not say); no
+    counts, where no count decides the result, read as ``counted`` says why
+    ('characters not counted (claimed)')."""
     counts = counts_text(scene, r.counts)
-    return f"{r.counted}: {counts}" if r.counted and counts else counts
+    return f"{r.counted}: {counts}" if r.counted and counts else counts or r.counted
 
 
 #: Lines already worded: by the counting piece's values, with the piece and the

@@ -108,6 +108,10 @@ class _Evaluation:
         self.counting: list[CountingPiece] = []
         self.highlights: list[Highlight] = []
         self.counts: dict[str, float] = {s: 0 for s in self.scene.side_ids}
+        #: Why the characters do not count here (claimed, destroyed, carried...);
+        #: "" when those within range decide it. When set, ``counts`` is {} and
+        #: ``counted`` says why: not a 0-0 that reads as a miscount.
+        self.not_counted = ""
         self.problems: list[str] = []
         self.placement: list[str] = []
 
@@ -174,6 +178,7 @@ class _Evaluation:
     def result(self) -> ObjectiveResult:
         m = self.marker
         if m is None:
+            self.not_counted = "no marker"
             return self._result(
                 Status.NONE,
                 None,
@@ -187,9 +192,15 @@ class _Evaluation:
         if m.value is None:
             self.problems.append(f"{m.id}: no Victory Point value set (scores 0)")
         if m.destroyed:
-            return self._result(Status.NONE, None, "Destroyed: scores for nobody.")
+            # Out of the game for good: final at once, whatever round it is.
+            self.final = True
+            self.not_counted = "destroyed"
+            return self._result(
+                Status.NONE, None, "Destroyed: out of the game for good, scores for nobody."
+            )
         if CLAIMED_BY.of(m) is not None:
             owner = _side_name(self.state, CLAIMED_BY.of(m))
+            self.not_counted = "claimed"
             self.highlights.append(
                 PieceMark(m.id, Role.SELECTED, CLAIMED_BY.of(m), f"claimed by {owner}")
             )
@@ -222,6 +233,7 @@ class _Evaluation:
             PieceMark(m.carried_by or "", Role.CARRIED, side, "Move actions only")
         )
         mode = settings.carried_scoring(self.setup)
+        self.not_counted = "carried"
         base = f"Carried by {who} ({gang}, Move actions only)"
         if mode is settings.CarriedScoring.CARRIER and carrier is not None:
             reason = (
@@ -236,6 +248,7 @@ class _Evaluation:
                 0,
                 Circle(carrier.x, carrier.y, self.range, label=label, measured_from=carrier.id),
             )
+            self.not_counted = ""
             near = self.near(carrier.x, carrier.y, carrier.elevation, r)
             return self._by_presence(near, f"{base}, measured from the carrier: ")
         why = f"setting {settings.CARRIED_SCORING} = {mode.value}"
@@ -287,7 +300,7 @@ class _Evaluation:
             kind=self.obj.kind,
             status=status,
             leader=leader,
-            counts=dict(self.counts),
+            counts={} if self.not_counted else dict(self.counts),
             reason=reason,
             final=self.final,
             counting=tuple(self.counting),
@@ -295,7 +308,11 @@ class _Evaluation:
             problems=tuple(self.problems + (problems or [])),
             details=self.details(leader),
             points=self.points_for(leader),
-            counted=f"characters within {self.range:g} in",
+            counted=(
+                f"characters not counted ({self.not_counted})"
+                if self.not_counted
+                else f"characters within {self.range:g} in"
+            ),
         )
 
     def details(self, leader: str | None) -> dict[str, Any]:

@@ -1,0 +1,85 @@
+"""What a score says about an objective the characters no longer decide, and about
+the objective marker itself (docs/carnevale.md, Scoring): a claimed objective
+scores for the claimant wherever the characters are, so a character in base
+contact with it is not counted, and the counts say so instead of a 0-0; a
+destroyed one is out of the game, final at once; a contested objective's marker
+is drawn contested but is not listed as a piece that contests
+(docs/canvas.md, Score panel)."""
+
+from __future__ import annotations
+
+from carnevale_helpers import (
+    R30,
+    A,
+    B,
+    activation,
+    char,
+    east_of,
+    in_round,
+    obj,
+    play,
+    start,
+    west_of,
+)
+
+from tabletop_gui.model.events import MovePiece
+from tabletop_gui.play import wording
+from tabletop_gui.rules.carnevale.events import (
+    ActivationEnd,
+    ActivationStart,
+    ClaimObjective,
+    DestroyObjective,
+    PickUpObjective,
+)
+from tabletop_gui.rules.engine import evaluate
+from tabletop_gui.rules.scoreboard import Status
+
+
+def touching_east(x: float = 18.0, y: float = 18.0) -> tuple[float, float]:
+    return east_of(x, y, 0.0, R30)
+
+
+def test_an_enemy_in_base_contact_with_a_claimed_objective_is_not_counted_and_the_counts_say_why():
+    # Gang A claims it; Gang B's character then stands in base contact with it.
+    units = [char("c", A, *touching_east()), char("e", B, 30, 30)]
+    state = in_round(start(units, [obj("o", 18, 18, value=1, rules=["claimable"])]))
+    state = play(state, *activation("c"), ClaimObjective("c", "o"))
+    state = play(state, MovePiece("c", 2, 2), MovePiece("e", *west_of(18, 18, 0, R30)))
+    r = evaluate(state).result("o")
+    assert r.leader == A and r.points == {A: 1.0}
+    # Nobody is counted: no per-gang 0-0 that reads as a miscount of "e" at 0.00 in.
+    assert r.counts == {}
+    assert r.counting == ()
+    assert r.counted == "characters not counted (claimed)"
+    assert wording.counted_text(state.scene, r) == "characters not counted (claimed)"
+    assert r.to_json()["counts"] == {}
+
+
+def test_a_destroyed_objective_is_final_at_once_and_never_reads_nobody_yet():
+    state = in_round(
+        start([char("c", A, *touching_east())], [obj("o", 18, 18, rules=["destructible"])])
+    )
+    state = play(state, ActivationStart("c"), DestroyObjective("c", "o"), ActivationEnd("c"))
+    r = evaluate(state).result("o")
+    assert r.status is Status.NONE and r.final  # round 1, yet settled for good
+    standing = wording.standing(state.scene, r)
+    assert standing.text == "nobody (final)"
+    assert "yet" not in standing.text
+    assert r.counts == {} and r.counted == "characters not counted (destroyed)"
+    assert r.reason == "Destroyed: out of the game for good, scores for nobody."
+    # The game itself is not over: the summary still reads as if it ended now.
+    assert "as if the game ended now" in evaluate(state).summary
+
+
+def test_a_carried_objective_that_scores_for_nobody_counts_no_characters():
+    state = in_round(start([char("c", A, *touching_east())], [obj("o", 18, 18, rules=["mobile"])]))
+    state = play(state, *activation("c"), PickUpObjective("c", "o"))
+    r = evaluate(state).result("o")
+    assert r.counts == {} and r.counted == "characters not counted (carried)"
+
+
+def test_an_objective_in_play_still_counts_each_gang_even_at_nought():
+    state = in_round(start([char("c", A, 30, 30)], [obj("o", 18, 18)]))
+    r = evaluate(state).result("o")
+    assert r.counts == {A: 0, B: 0}
+    assert wording.counted_text(state.scene, r) == "characters within 3 in: Gang A 0 · Gang B 0"
