@@ -149,15 +149,26 @@ MARK_WORDS = {
 }
 
 
+#: The roles of those a marker is listed in. A marker is not a contestant: a
+#: contested mark on a marker is the objective's own state (Carnevale's
+#: objective drawn contested), which the board draws and the reason words, so
+#: the marker gets no line "contests" (docs/canvas.md, Score panel).
+MARKER_MARKS = frozenset({Role.PLACEMENT_ERROR})
+
+
 def piece_lines(scene: Scene, r: ObjectiveResult) -> list[tuple[str, str]]:
-    """(piece id, line) for every piece that counts, is in range or contests."""
+    """(piece id, line) for every piece that counts, is in range or contests,
+    and every marker that breaks its placement rule."""
     out = [(cp.piece_id, counting_line(scene, cp)) for cp in r.counting]
     named = {cp.piece_id for cp in r.counting}
     for h in r.highlights:
         if not isinstance(h, PieceMark) or h.role not in MARK_WORDS or h.piece_id in named:
             continue
+        unit = scene.units.get(h.piece_id)
+        if unit is None and h.piece_id in scene.markers and h.role not in MARKER_MARKS:
+            continue
         named.add(h.piece_id)
-        piece = scene.units.get(h.piece_id) or scene.markers.get(h.piece_id)
+        piece = unit or scene.markers.get(h.piece_id)
         label = piece_label(piece) if piece is not None else h.piece_id
         side = f" [{side_name(scene, h.side)}]" if h.side else ""
         note = f"  ({h.label})" if h.label else ""

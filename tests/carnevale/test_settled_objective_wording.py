@@ -22,7 +22,9 @@ from carnevale_helpers import (
     west_of,
 )
 
+from tabletop_gui.cli import score_text
 from tabletop_gui.model.events import MovePiece
+from tabletop_gui.model.game import Game
 from tabletop_gui.play import wording
 from tabletop_gui.rules.carnevale.events import (
     ActivationEnd,
@@ -32,7 +34,7 @@ from tabletop_gui.rules.carnevale.events import (
     PickUpObjective,
 )
 from tabletop_gui.rules.engine import evaluate
-from tabletop_gui.rules.scoreboard import Status
+from tabletop_gui.rules.scoreboard import PieceMark, Role, Status
 
 
 def touching_east(x: float = 18.0, y: float = 18.0) -> tuple[float, float]:
@@ -83,3 +85,26 @@ def test_an_objective_in_play_still_counts_each_gang_even_at_nought():
     r = evaluate(state).result("o")
     assert r.counts == {A: 0, B: 0}
     assert wording.counted_text(state.scene, r) == "characters within 3 in: Gang A 0 · Gang B 0"
+
+
+def test_a_contested_objective_lists_the_contesting_characters_not_its_own_marker():
+    fx, fy = east_of(18, 18, 0.0, R30)
+    ex, ey = west_of(18, 18, 0.56, R30)
+    state = start([char("f", A, fx, fy), char("e", B, ex, ey)], [obj("o", 18, 18, label="Relic")])
+    r = evaluate(state).result("o")
+    assert r.status is Status.TIE
+    # The board still draws the marker contested...
+    assert PieceMark("o", Role.CONTESTED, None) in r.highlights
+    # ...but the marker is not a contestant: only the characters are listed.
+    assert [pid for pid, _ in wording.piece_lines(state.scene, r)] == ["f", "e"]
+    text = score_text(Game(state.setup, ()), state, evaluate(state))
+    assert "contests" not in text
+    assert "- f [Gang A]  0.00 in  margin +3.00 in  (contested)" in text
+
+
+def test_a_marker_that_breaks_its_placement_rule_is_still_listed():
+    # Two objectives 1 in apart (4 in required): each marker is named as breaking it.
+    state = start([], [obj("o", 18, 18), obj("p", 18 + 2 * R30 + 1, 18)])
+    r = evaluate(state).result("o")
+    lines = dict(wording.piece_lines(state.scene, r))
+    assert "breaks its placement rule" in lines["o"]

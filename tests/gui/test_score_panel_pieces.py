@@ -15,7 +15,9 @@ from tabletop_gui.app.windows.main_window import MainWindow
 from tabletop_gui.cli import score_text
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
+from tabletop_gui.model.game import Game
 from tabletop_gui.rules import evaluate, replay
+from tabletop_gui.rules.scoreboard import Role
 
 from .helpers import at, open_window
 
@@ -151,3 +153,23 @@ def test_a_chosen_row_that_stays_stays_chosen_while_rows_come_and_go_above_it(qt
         assert panel._selected_key() == chosen
         assert panel.selected_objective() == last
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(window, capo.x, capo.y))
+
+
+def test_a_contested_objective_lists_its_contesting_characters_and_the_board_still_marks_it(qtbot):
+    """Event 35 of the bundled Carnevale game: Bravo and Deep Spawn contest the
+    Powder Cache. The panel lists the two characters, not the cache itself as
+    "contests" (a marker is not a contestant), and the board still draws the
+    cache contested (docs/carnevale.md, Scoring)."""
+    bundled = load_game(SCENARIOS / GAMES["carnevale"])
+    window = open_window(qtbot, Game(bundled.setup, bundled.events[:35]))
+    panel = window.score_panel
+    cache = next(r for r in panel.rows if r.name == "Powder Cache")
+    marker = next(
+        m.id for m in window.doc.state.scene.markers.values() if m.label == "Powder Cache"
+    )
+    names = [
+        window.doc.state.scene.units[pid].name for pid, _ in panel.piece_rows(cache.objective_id)
+    ]
+    assert names == ["Bravo", "Deep Spawn"]
+    assert all("contests" not in text for _, text in panel.piece_rows(cache.objective_id))
+    assert Role.CONTESTED in window.scene.pieces[marker].roles()
