@@ -9,6 +9,8 @@ records must be the bundled log, event for event.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import Qt
 
 from tabletop_gui.examples import SCENARIOS
@@ -16,8 +18,10 @@ from tabletop_gui.io import load_game
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.events import DiceRoll, MovePiece, TurnEnd, TurnStart, UpdatePiece
 from tabletop_gui.model.game import Game
-from tabletop_gui.model.pieces import Marker, Unit
+from tabletop_gui.model.pieces import Marker, Side, Unit
 from tabletop_gui.model.scene import ObjectiveSpec, Scene, Setup
+from tabletop_gui.rules.carnevale.events import ActivationEnd, ActivationStart
+from tabletop_gui.rules.carnevale.presets import character, new_carnevale_setup
 from tabletop_gui.rules.play_types import SIDE_A, SIDE_B
 
 from .helpers import drop, open_window
@@ -352,3 +356,22 @@ def test_hex_ctrl_shift_return_ends_the_turn_when_it_is_the_only_step(qtbot):
                    | Qt.KeyboardModifier.ShiftModifier)  # fmt: skip
     assert isinstance(window.doc.timeline.events[-1], TurnStart), only.label
     assert window.doc.timeline.events[-2] == next(e for e in only.events if isinstance(e, TurnEnd))
+
+
+def test_carnevale_round_2_offers_a_character_of_the_gang_that_did_not_act_last_in_round_1(qtbot):
+    """The trial: the Zombie (Doctors) activated last in round 1, and Start round 2
+    offered "Activate Zombie" again. Here the Doctors' Zombie acts last in round 1:
+    round 2 offers the Guild's Capo (docs/playing.md, The turn bar)."""
+    sides = (Side("guild", "Guild", "#0072b2"), Side("doctors", "Doctors", "#d55e00"))
+    setup = new_carnevale_setup(sides=sides)
+    units = [character("zombie", "Zombie", "doctors", 10, 30),
+             character("capo", "Capo", "guild", 10, 5)]  # fmt: skip
+    setup = replace(setup, scene=setup.scene.with_pieces(units))
+    round_1 = (TurnStart(1), ActivationStart("capo"), ActivationEnd("capo"),
+               ActivationStart("zombie"), ActivationEnd("zombie"), TurnEnd(1))  # fmt: skip
+    window = open_window(qtbot, Game(setup, round_1))
+    bar = window.turn_bar
+    assert bar.advance_button.text() == "Start round 2"
+    click(qtbot, bar.advance_button)
+    assert bar.chooser_box.currentData() == "capo"
+    assert bar.advance_button.text() == "Activate Capo"

@@ -36,6 +36,7 @@ from tabletop_gui.rules.carnevale.records import (
     ACTIVATED,
     ACTIVATION,
     ENDED,
+    LAST_SIDE,
     LOSSES,
     PLACED,
     ROUND_OPEN,
@@ -85,6 +86,7 @@ class Carnevale(CarnevalePlay):
             after = after.with_record(ACTIVATION, act)
             done = after.records.get(ACTIVATED, frozenset())
             after = after.with_record(ACTIVATED, done | {unit.id})
+            after = after.with_record(LAST_SIDE, unit.side)
         elif isinstance(event, ActivationEnd):
             current = activation(after)
             if current is not None and current.character == event.character:

@@ -92,14 +92,14 @@ def can_activate(state: GameState) -> list[str]:
 
 def suggested_character(state: GameState) -> str | None:
     """Who activates next by default: a character of the side that did not act
-    last (gangs alternate), else any that has not activated."""
+    last (gangs alternate, from one round into the next too: the last to act in
+    round 1 is not offered first in round 2), else any that has not activated."""
     left = can_activate(state)
     if not left:
         return None
-    act = records.activation(state)
-    last_unit = state.scene.units.get(act.character) if act is not None else None
-    if last_unit is not None:
-        other = [u for u in left if state.scene.units[u].side != last_unit.side]
+    last = records.last_side(state)
+    if last is not None:
+        other = [u for u in left if state.scene.units[u].side != last]
         if other:
             return other[0]
     return left[0]

@@ -13,6 +13,8 @@ from tabletop_gui.model.state import GameState
 
 ACTIVATION = "carnevale.activation"  # the current or just-ended Activation
 ACTIVATED = "carnevale.activated"  # characters that have activated this round
+#: the gang whose character activated last, kept from one round to the next
+LAST_SIDE = "carnevale.last_side"
 ROUND_OPEN = "carnevale.round_open"  # a round has started and not ended
 ENDED = "carnevale.ended"
 LOSSES = "carnevale.losses"  # Life Points each character lost since it took an objective
@@ -42,6 +44,12 @@ def round_open(state: GameState) -> bool:
 def activated(state: GameState) -> frozenset[str]:
     """The characters that have activated this round."""
     return state.records.get(ACTIVATED, frozenset())
+
+
+def last_side(state: GameState) -> str | None:
+    """The gang whose character activated last, this round or an earlier one
+    (None before the first activation)."""
+    return state.records.get(LAST_SIDE)
 
 
 def game_ended(state: GameState) -> bool:
