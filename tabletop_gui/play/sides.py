@@ -1,12 +1,13 @@
 """Naming the armies (no Qt): side names and colours, checked, and a game with its
 sides renamed as one change. Markers called after their owner ("Player A's
 target", as the palette names them) follow the new name, in the setup and in
-the pieces the log places, and so do the Deployment Zones a new game named
-after their side ("Frontline Clash: Player A zone"), so every view and the log
-read the new names."""
+the pieces the log places, and so do the Deployment Zones the program named
+after their side ("Frontline Clash: Player A zone", "Gang A deployment"), so
+every view and the log read the new names."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -73,20 +74,31 @@ def _relabelled(
     return marker
 
 
+#: The words after the side's name in the zone names the program gives: a T9A
+#: Deployment Type's ("Frontline Clash: Player A zone"), a new Carnevale board's
+#: ("Gang A deployment") and a drawn zone's ("Orcs deployment (drawn)").
+ZONE_WORDS = ("zone", "deployment")
+
+
 def _zone_relabelled(zone: Zone, old: dict[str, str], new: dict[str, str]) -> Zone:
-    """``zone`` with the name a new game gave it ("Frontline Clash: Player A
-    zone") following its side's new name; a name of the player's own stays."""
+    """``zone`` with the name the program gave it ("Frontline Clash: Player A
+    zone", "Gang A deployment") following its side's new name; a name of the
+    player's own stays."""
     before, after = old.get(zone.side), new.get(zone.side)
-    if not before or not after or f"{before} zone" not in zone.name:
+    if not before or not after or before == after:
         return zone
-    return replace(zone, name=zone.name.replace(f"{before} zone", f"{after} zone"))
+    words = "|".join(ZONE_WORDS)
+    # The whole name only: "Gang A" in "Gang A deployment", never "A" in it.
+    pattern = re.compile(rf"(?<![\w']){re.escape(before)}(?= (?:{words})\b)")
+    return replace(zone, name=pattern.sub(lambda _: after, zone.name))
 
 
 def renamed(
     setup: Setup, events: Sequence[Event], sides: Sequence[Side]
 ) -> tuple[Setup, tuple[Event, ...]]:
     """The game with ``sides`` (same ids, new names and colours), owner-named
-    markers relabelled in the setup and in the pieces the log places."""
+    markers and side-named zones relabelled in the setup and in the pieces the
+    log places."""
     old = {s.id: s.name for s in setup.scene.sides}
     new = {s.id: s.name.strip() for s in sides}
     clean = tuple(replace(s, name=new[s.id], colour=s.colour.lower()) for s in sides)
@@ -99,5 +111,7 @@ def renamed(
     for event in events:
         if isinstance(event, AddPiece) and event.marker is not None:
             event = replace(event, marker=_relabelled(event.marker, old, new, suffixes))
+        elif isinstance(event, AddPiece) and event.zone is not None:
+            event = replace(event, zone=_zone_relabelled(event.zone, old, new))
         out.append(event)
     return replace(setup, scene=scene), tuple(out)

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from tabletop_gui.model.events import AddPiece, UpdatePiece
-from tabletop_gui.model.pieces import Marker, Side
+from tabletop_gui.model.pieces import Marker, Side, Zone
+from tabletop_gui.play.new_game import preset, presets
 from tabletop_gui.play.sides import problems, renamed
 from tabletop_gui.rules import replay
 from tabletop_gui.rules.t9a.play import new_setup
@@ -43,3 +46,31 @@ def test_the_log_names_a_side_change_by_the_sides_name() -> None:
     mine = Marker("t1", "t9a.secure_target", 30, 30, side=a.id, label="Mine")
     state = replay(replace(setup, scene=setup.scene.with_piece(mine)), [])
     assert UpdatePiece("t1", {"side": b.id}).describe(state) == "Setup: Mine: side Player B"
+
+
+@pytest.mark.parametrize("key", [p.key for p in presets()])
+def test_every_new_boards_zones_named_after_a_side_follow_its_new_name(key: str) -> None:
+    """Renaming a side renames what the program called after it (docs/canvas.md,
+    Editing): a new Carnevale board's "Gang A deployment" was left behind."""
+    setup = preset(key).build()
+    a, b = setup.scene.sides
+    new, _ = renamed(setup, (), (replace(a, name="Guild"), replace(b, name="Doctors")))
+    for zone in setup.scene.zones.values():
+        before = setup.scene.side(zone.side).name
+        assert before in zone.name  # every preset names its zones after their side
+        name = new.scene.zones[zone.id].name
+        after = new.scene.side(zone.side).name
+        assert name == zone.name.replace(before, after), (key, name)
+
+
+def test_zones_the_log_places_follow_the_new_name_and_a_players_own_name_stays() -> None:
+    setup = preset("carnevale").build()
+    a, b = setup.scene.sides
+    square = ((10.0, 10.0), (12.0, 10.0), (12.0, 12.0))
+    events = (
+        AddPiece(zone=Zone("z1", a.id, square, "Gang A deployment (drawn)")),  # Draw zone's name
+        AddPiece(zone=Zone("z2", b.id, square, "Gang B's camp")),  # the player's own
+    )
+    _, log = renamed(setup, events, (replace(a, name="Guild"), replace(b, name="Doctors")))
+    names = [e.zone.name for e in log if isinstance(e, AddPiece) and e.zone]
+    assert names == ["Guild deployment (drawn)", "Gang B's camp"]

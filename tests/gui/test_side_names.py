@@ -4,11 +4,14 @@ names; a marker's owner change keeps its label right; the log names sides."""
 
 from __future__ import annotations
 
+import json
+
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from tabletop_gui.app.panels.sides_dialog import SidesDialog
 from tabletop_gui.examples import DEMO_BOARD
 from tabletop_gui.io import load_game
+from tabletop_gui.io.game_file import dumps
 
 from .helpers import drop, open_window
 
@@ -147,3 +150,30 @@ def test_the_turn_bar_and_the_deployment_zones_read_the_new_names(qtbot):
     QApplication.processEvents()
     assert [box.itemText(i) for i in range(box.count())] == ["Player A", "Player B"]
     assert window.doc.state.scene.zones["zone-player-a"].name == "Frontline Clash: Player A zone"
+
+
+def test_a_new_carnevale_boards_deployment_zones_take_the_gangs_names_in_the_same_step(qtbot):
+    """The trial: File > New > Carnevale board, the gangs named Guild and Doctors,
+    and the zones still read "Gang A deployment" on the board and in the saved
+    file (docs/canvas.md, Editing)."""
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
+    window.doc.undo_stack.setClean()
+    assert window.files.new_game("carnevale")
+    dialog = window.setup.sides_dialog
+    assert dialog.isVisible()
+    fill_sides(dialog, ["Guild", "Doctors"], ["#0072b2", "#d55e00"])
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    QApplication.processEvents()
+    zones = window.doc.committed.setup.scene.zones
+    assert sorted(z.name for z in zones.values()) == ["Doctors deployment", "Guild deployment"]
+    assert sorted(window.scene.pieces[z].label for z in zones) == [
+        "Doctors deployment",
+        "Guild deployment",
+    ]
+    saved = json.loads(dumps(window.doc.game))["zones"]
+    assert sorted(z["name"] for z in saved) == ["Doctors deployment", "Guild deployment"]
+    assert window.doc.undo_stack.count() == 1  # the names and the zones: one step
+    window.edit.undo_action.trigger()
+    QApplication.processEvents()
+    zones = window.doc.committed.setup.scene.zones
+    assert sorted(z.name for z in zones.values()) == ["Gang A deployment", "Gang B deployment"]
