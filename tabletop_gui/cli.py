@@ -298,14 +298,19 @@ def _serve(args: argparse.Namespace) -> int:
 
     if not 0 < args.port < 65536:
         raise UsageError(f"--port {args.port}: give a port from 1 to 65535")
-    from tabletop_gui.overlay.server import PortTaken
+    from tabletop_gui.overlay.server import PortTaken, free_port
 
     try:
         return run_serve(args.file, port=args.port, host=args.host, referee=args.referee)
     except PortTaken as exc:
+        # A port that is free now (tried on the same address), not merely the next.
+        try:
+            hint = f", e.g. --port {free_port(args.host, args.port)} (free now)"
+        except (OSError, ValueError):
+            hint = ""
         raise UsageError(
             f"{exc}: another program uses that port (an overlay already running?); "
-            f"give another with --port, e.g. --port {args.port + 1 if args.port < 65535 else 8766}"
+            f"give another with --port{hint}"
         ) from None
     except (OSError, ValueError) as exc:
         raise UsageError(str(exc)) from None

@@ -116,6 +116,23 @@ class PortTaken(OSError):
     """The port is in use (another overlay, another program)."""
 
 
+def free_port(host: str = LOOPBACK, after: int = DEFAULT_PORT, tries: int = 20) -> int:
+    """A port ``host`` can listen on now: the first free one of the ``tries`` after
+    ``after`` (each bound as the server binds it and let go at once), else one the
+    system picks. Another program may take it before it is used: a suggestion."""
+    ports = [p for p in range(after + 1, after + 1 + tries) if p < 65536]
+    for port in [*ports, 0]:
+        try:
+            sockets = tornado.netutil.bind_sockets(port, host, reuse_port=False)
+        except OSError:
+            continue
+        found = int(sockets[0].getsockname()[1])
+        for s in sockets:
+            s.close()
+        return found
+    raise OSError(f"{host}: no port to listen on")
+
+
 class _Handler(tornado.web.RequestHandler):
     """GET only, from the server's own address only; nothing cached, no referrer."""
 
@@ -395,6 +412,8 @@ class OverlayServer:
         self.hub = hub
         self.host = check_bind_address(host)
         self.port = port
+        #: The port asked for; ``port`` is another when ``start`` found it taken.
+        self.asked = port
         self.allowed: frozenset[str] = frozenset()
         self.listeners = 0
         self.stopping = False
@@ -414,6 +433,11 @@ class OverlayServer:
     def url(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}/"
+
+    @property
+    def moved(self) -> bool:
+        """Whether the port asked for was taken and the server listens on another."""
+        return self.port != self.asked
 
     @property
     def lan(self) -> bool:

@@ -210,3 +210,46 @@ def test_a_port_in_use_says_how_to_choose_another():
     assert f"127.0.0.1:{port}: cannot listen there" in out.stderr
     assert "another program uses that port" in out.stderr
     assert f"--port {port + 1}" in out.stderr
+
+
+def two_ports_held() -> tuple[list[socket.socket], int]:
+    """Two neighbouring ports listened on (as a stale ``serve`` on 8765 and
+    another on 8766 would), and the first of them."""
+    for _ in range(50):
+        first = socket.socket()
+        first.bind(("127.0.0.1", 0))
+        port = first.getsockname()[1]
+        second = socket.socket()
+        try:
+            second.bind(("127.0.0.1", port + 1))
+        except OSError:
+            first.close()
+            second.close()
+            continue
+        for s in (first, second):
+            s.listen()
+        return [first, second], port
+    pytest.skip("no two neighbouring ports free")
+
+
+def test_a_port_in_use_suggests_one_free_now_not_merely_the_next():
+    """The tester's case: 8765 and 8766 both taken, and serve said "e.g. --port
+    8766". The port suggested is one that is free, tried on the loopback address
+    (docs/streaming.md, The stream overlay (OBS Browser Source))."""
+    path = next(e.path for e in EXAMPLES if e.family == "hex")
+    held, port = two_ports_held()
+    try:
+        out = subprocess.run(
+            [sys.executable, "-m", "tabletop_gui", "serve", str(path), "--port", str(port)],
+            capture_output=True, text=True, timeout=120,
+            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        )  # fmt: skip
+    finally:
+        for s in held:
+            s.close()
+    assert out.returncode == 2
+    assert f"127.0.0.1:{port}: cannot listen there" in out.stderr
+    suggested = int(out.stderr.split("--port ")[-1].split()[0])
+    assert suggested not in (port, port + 1), out.stderr
+    with socket.socket() as probe:  # free, as suggested (nothing else took it since)
+        probe.bind(("127.0.0.1", suggested))
