@@ -9,7 +9,8 @@ import socket
 import urllib.request
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
@@ -173,3 +174,68 @@ def test_a_port_in_use_is_reported_and_the_menu_item_unchecked(qtbot):
         assert window.stream.start_overlay(port=port) is None
         assert not window.stream.overlay_action.isChecked()
         assert f"127.0.0.1:{port}" in window.statusBar().currentMessage()
+
+
+def held_port() -> socket.socket:
+    """A port listened on by someone else (a stale ``tabletop-gui serve``)."""
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    return taken
+
+
+def whole_text_shows(edit) -> bool:
+    """The line edit's text fits its box, and with the cursor at its end (the
+    end in view, the box painted) its first character is still at the left
+    edge: nothing of the text is scrolled away."""
+    margins = edit.textMargins()
+    room = edit.contentsRect().width() - margins.left() - margins.right() - 2 * 2
+    fits = edit.fontMetrics().horizontalAdvance(edit.text()) < room
+    edit.setCursorPosition(len(edit.text()))
+    edit.grab()  # a line edit scrolls its text when painted
+    left = edit.contentsRect().left() + margins.left() + 3
+    start_shows = edit.cursorPositionAt(QPoint(left, edit.height() // 2)) == 0
+    edit.setCursorPosition(0)
+    return fits and start_shows
+
+
+@pytest.mark.parametrize("width", [1366, 1920])
+def test_the_usual_port_taken_is_said_plainly_and_the_whole_address_shows(
+    qtbot, monkeypatch, tmp_path, width
+):
+    """The tester's case: a stale ``serve`` on the usual port, View ▸ Stream overlay
+    served on another with no word, and the box read ``http://127.0.0.1:876``.
+    The window says the usual port is taken and which one it uses, and the box
+    shows the whole address (docs/streaming.md, The stream overlay (OBS Browser Source))."""
+    from tabletop_gui.overlay import server as overlay_server
+
+    with held_port() as taken:
+        usual = taken.getsockname()[1]
+        monkeypatch.setattr(overlay_server, "DEFAULT_PORT", usual)
+        window = open_window(qtbot, load_game(HEX))
+        window.resize(width, 800)
+        # The PNG's box too: both boxes share the status bar.
+        window.stream.start_stream_output(str(tmp_path / "stream.png"))
+        server = window.stream.start_overlay()
+        assert server is not None and server.port != usual
+        QApplication.processEvents()
+        address = f"http://127.0.0.1:{server.port}/overlay"
+        edit = window.stream.overlay_address
+        assert edit.text() == address
+        assert edit.isVisible() and whole_text_shows(edit)
+        right = edit.mapTo(window, QPoint(edit.width(), 0)).x()
+        assert right <= window.width()
+        moved = window.stream.overlay_moved
+        assert moved.isVisible() and str(usual) in moved.text()
+        assert f"127.0.0.1:{usual}/overlay" in moved.toolTip()
+        message = window.statusBar().currentMessage()
+        assert f"port {usual} is in use" in message and address in message
+        window.grab().save(str(tmp_path / f"status_{width}.png"))
+        window.stream.stop_overlay()
+
+
+def test_the_usual_port_free_says_nothing_of_another(qtbot):
+    window, server = served_window(qtbot, load_game(HEX))
+    assert not server.moved
+    assert not window.stream.overlay_moved.isVisible()
+    assert whole_text_shows(window.stream.overlay_address)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import shiboken6
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -21,6 +22,8 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QSizePolicy,
+    QStyle,
+    QStyleOptionFrame,
     QToolButton,
     QWidget,
 )
@@ -108,9 +111,9 @@ class StreamController(Part):
         self.overlay_address = QLineEdit()
         self.overlay_address.setObjectName("overlayAddress")
         self.overlay_address.setReadOnly(True)
-        self.overlay_address.setMinimumWidth(120)
-        self.overlay_address.setMaximumWidth(240)
-        self.overlay_address.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        # As wide as its address, always: the whole of it shows (a cut
+        # "http://127.0.0.1:876" reads as the documented 8765), see _fit_address.
+        self.overlay_address.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         copy = QToolButton()
         copy.setText("Copy")
         copy.setToolTip("Copy the overlay's address (for a browser source)")
@@ -119,9 +122,15 @@ class StreamController(Part):
         box = QHBoxLayout(self.overlay_box)
         box.setContentsMargins(0, 0, 0, 0)
         self.overlay_label = QLabel("Overlay at")
+        #: Shown when the usual port was taken and the overlay listens on another.
+        self.overlay_moved = QLabel()
+        self.overlay_moved.setObjectName("overlayPortMoved")
+        self.overlay_moved.setStyleSheet("color: #a00000; font-weight: bold")
+        self.overlay_moved.setVisible(False)
         box.addWidget(self.overlay_label)
         box.addWidget(self.overlay_address)
         box.addWidget(copy)
+        box.addWidget(self.overlay_moved)
         self.overlay_box.setVisible(False)
         self.host.statusBar().addPermanentWidget(self.overlay_box)
 
@@ -218,15 +227,50 @@ class StreamController(Part):
         self.overlay_server, self.overlay_feed = server, feed
         self.overlay_referee_action.setChecked(False)
         self.overlay_referee_action.setEnabled(True)
-        self.overlay_address.setText(f"{server.url}overlay")
-        self.overlay_address.setToolTip(self.overlay_address.text())
-        # Its start where it does not fit (a line edit shows the end once its text
-        # is set: ".0.0.1:8765/overlay"); the whole address is the tooltip's.
+        address = f"{server.url}overlay"
+        self.overlay_address.setText(address)
+        self._fit_address()
+        self.overlay_address.setToolTip(address)
         self.overlay_address.setCursorPosition(0)
         self._overlay_label()
+        self._port_moved(server)
         self.overlay_box.setVisible(True)
         self.overlay_action.setChecked(True)
         return server
+
+    def _fit_address(self) -> None:
+        """The address box as wide as its text (never cut, never padded)."""
+        edit = self.overlay_address
+        opt = QStyleOptionFrame()
+        edit.initStyleOption(opt)
+        text = edit.fontMetrics().horizontalAdvance(edit.text())
+        margins = edit.textMargins()
+        # QLineEdit's own horizontal margin (2 px a side) and a pixel for the cursor.
+        inner = QSize(text + margins.left() + margins.right() + 2 * 2 + 1, edit.height())
+        size = edit.style().sizeFromContents(QStyle.ContentsType.CT_LineEdit, opt, inner, edit)
+        edit.setFixedWidth(size.width())
+
+    def _port_moved(self, server: OverlayServer) -> None:
+        """Say plainly when the port asked for was taken: a browser source set to
+        the documented address shows the other program's pages, not this game."""
+        if not server.moved:
+            self.overlay_moved.setVisible(False)
+            return
+        asked = server.url.replace(f":{server.port}/", f":{server.asked}/") + "overlay"
+        self.overlay_moved.setText(f"port {server.asked} in use elsewhere")
+        self.overlay_moved.setToolTip(
+            f"Port {server.asked} is in use by another program (a 'tabletop-gui serve' "
+            f"or another window serving its overlay). A browser source set to {asked} "
+            "shows that program's pages, not this game: set it to this address, or "
+            "close the other program and start the overlay again."
+        )
+        self.overlay_moved.setVisible(True)
+        self.status(
+            f"Stream overlay: port {server.asked} is in use (another overlay?), so this one "
+            f"is at {server.url}overlay: set the browser source to it, or close the other "
+            "and start the overlay again",
+            30000,
+        )
 
     def stop_overlay(self) -> None:
         server, feed = self.overlay_server, self.overlay_feed
