@@ -4,6 +4,7 @@ through the same code, and the command line's render options."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 import shutil
@@ -13,8 +14,8 @@ import zlib
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
 
 from tabletop_gui.app import style
 from tabletop_gui.app.export.render import render_file
@@ -423,3 +424,62 @@ def test_a_sheets_label_stays_inside_what_the_printer_prints(demo_state, tmp_pat
     first = " ".join(w[0] for w in words if w[5] == 1)
     assert "Sheet A1 (row 1/4, column 1/6) · board x 0.0-7.3 in, y 0.0-10.8 in" in first
     assert f"{name} · true scale" in first
+
+
+@pytest.mark.parametrize("width", [800, 1280, 1366, 1600, 1920, 2400])
+def test_the_whole_title_is_in_the_png_at_every_width(qapp, tmp_path, width):
+    """The tester's export ended "…Player Turn, after 16 event" at 1600 and 2400 px
+    (the title's size grows with the page, rounded to whole pixels, so a title
+    that just fit at 1280 and 1920 ran past the edge there). A title too long for
+    one line goes on more, broken between its parts, and nothing is drawn in
+    the page's right margin (docs/playing.md, Pictures, prints and the command line)."""
+    from PySide6.QtGui import QFontMetricsF
+
+    from tabletop_gui.app.export.page import TITLE_SEP, Page, board_scene, page_title
+
+    game = load_game(SCENARIOS / "hex_hochkirch_ridge_demo.json")
+    state = replay(game.setup, game.events)
+    long_name = "Hochkirch Ridge, the Prussian left wing at dawn, " * 2 + "as refought"
+    state = dataclasses.replace(state, setup=dataclasses.replace(state.setup, name=long_name))
+    board = evaluate(state)
+    title = page_title(state, board, game.events)
+    page = Page(board_scene(state, board, None), state, board, width, game.events)
+    metrics = QFontMetricsF(page.title_font)
+    assert len(page.title_lines) > 1
+    # Every word of it, in order (a line ends where a "·" between parts was).
+    shown = " ".join(page.title_lines).replace(TITLE_SEP, " ")
+    assert shown.split() == title.replace(TITLE_SEP, " ").split()
+    for line in page.title_lines:
+        assert metrics.horizontalAdvance(line) <= width - 2 * page.pad, line
+    out = tmp_path / "title.png"
+    render_file(state, str(out), width, events=game.events)
+    image = QImage(str(out))
+    assert image.width() == width and image.text("Title") == title
+    # The picture's title band holds all the title's ink: as many dark pixels as
+    # the title drawn alone on one line, unclipped (a cut title loses letters).
+    ink = dark_pixels(image, QRectF(0, 0, width, int(page.title_h) - 1))
+    alone = QImage(round(metrics.horizontalAdvance(title)) + 40, round(page.title_h),
+                   QImage.Format.Format_ARGB32)  # fmt: skip
+    alone.fill(QColor("white"))
+    painter = QPainter(alone)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    painter.setFont(page.title_font)
+    painter.setPen(QColor("#111111"))
+    painter.drawText(QPointF(20, page.title_h * 0.7), title)
+    painter.end()
+    whole = dark_pixels(alone, QRectF(alone.rect()))
+    assert abs(ink - whole) <= 0.03 * whole, (ink, whole)
+    # Nothing is drawn in the page's right margin.
+    margin = QRectF(width - page.pad + 1, 0, page.pad - 2, int(page.title_h) - 1)
+    assert not dark_pixels(image, margin)
+
+
+def dark_pixels(image: QImage, rect: QRectF) -> int:
+    """How many pixels of ``image`` in ``rect`` are dark (text's ink)."""
+    r = rect.toAlignedRect()
+    return sum(
+        1
+        for y in range(r.top(), r.bottom() + 1)
+        for x in range(r.left(), r.right() + 1)
+        if QColor(image.pixel(x, y)).lightness() < 128
+    )

@@ -69,7 +69,15 @@ class Page:
         )
         self.entry_w = self.unit * 17
         self.row_h = self.unit * 2.1
-        self.title_h = self.unit * 3
+        # The title wrapped to the page: its font grows with the page, so a title
+        # that just fit at one width could run past the right edge at another
+        # (the size is rounded to whole pixels: 1600 and 2400 px cut it, 1280 and
+        # 1920 did not). One line keeps the usual band; each more line adds one.
+        self.title_lines = title_lines(
+            self.title, QFontMetricsF(self.title_font), width - 2 * self.unit
+        )
+        self.title_line_h = self.unit * 2.1
+        self.title_h = self.unit * 3 + (len(self.title_lines) - 1) * self.title_line_h
         self.pad = self.unit
         legend_h = legend_height(
             self.legend, self.font, width - 2 * self.pad, self.entry_w, self.row_h
@@ -104,11 +112,13 @@ class Page:
             painter.fillRect(QRectF(0, 0, w, self.height), QColor("white"))
         painter.setFont(self.title_font)
         painter.setPen(QColor("#111111"))
-        painter.drawText(
-            QRectF(self.pad, 0, w - 2 * self.pad, self.title_h),
-            Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-            self.title,
-        )
+        top = (self.title_h - len(self.title_lines) * self.title_line_h) / 2
+        for i, line in enumerate(self.title_lines):
+            painter.drawText(
+                QRectF(self.pad, top + i * self.title_line_h, w - 2 * self.pad, self.title_line_h),
+                Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                line,
+            )
         target = QRectF(0, self.title_h, w, self.board_h)
         self.scene.render(painter, target, self.source, Qt.AspectRatioMode.KeepAspectRatio)
         y = self.title_h + self.board_h + self.pad
@@ -171,6 +181,31 @@ def wrapped(text: str, metrics: QFontMetricsF, width: float) -> list[str]:
     return [*lines, line] if line or not lines else lines
 
 
+#: Between the parts of a page's title (name, clock, view).
+TITLE_SEP = "  ·  "
+
+
+def title_lines(title: str, metrics: QFontMetricsF, width: float) -> list[str]:
+    """``title`` on as few lines no wider than ``width`` as it takes, broken
+    between its parts (``TITLE_SEP``) where it can, else between words; a word
+    wider than the page alone is cut short with "…" (the PNG keeps the whole
+    title in its text, see ``page_image``)."""
+    room = width - 1  # drawn text may come out a pixel wider than measured
+    lines: list[str] = []
+    line = ""
+    for part in title.split(TITLE_SEP):
+        trial = f"{line}{TITLE_SEP}{part}" if line else part
+        if metrics.horizontalAdvance(trial) <= room:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        *full, line = wrapped(part, metrics, room)
+        lines += full
+    lines.append(line)
+    return [metrics.elidedText(t, Qt.TextElideMode.ElideRight, room) for t in lines]
+
+
 def page_title(
     state: GameState,
     board: Scoreboard,
@@ -181,9 +216,9 @@ def page_title(
     the clock in the window's words (Game Turn, Round, Turn), and whose view it is."""
     title = state.setup.name or "Untitled board"
     when = clock_text(state, events, board)
-    text = f"{title}  ·  {when}, after {state.index} events"
+    text = f"{title}{TITLE_SEP}{when}, after {state.index} events"
     if viewer is not None and viewer in state.scene.side_ids:
-        text += f"  ·  {possessive(state.scene.side(viewer).name)} view"
+        text += f"{TITLE_SEP}{possessive(state.scene.side(viewer).name)} view"
     return text
 
 
@@ -195,6 +230,7 @@ def page_image(page: Page, transparent: bool = False) -> QImage:
             "choose a smaller width"
         )
     image.fill(QColor(0, 0, 0, 0) if transparent else QColor("white"))
+    image.setText("Title", page.title)  # whole, whatever the picture had room for
     painter = QPainter(image)
     page.paint(painter, transparent)
     painter.end()
