@@ -125,3 +125,60 @@ def test_a_streamer_window_shrunk_to_a_sliver_and_back_keeps_its_labels_sane(qtb
     streamer.resize(1280, 720)
     QApplication.processEvents()
     assert streamer.scene.label_scale == pytest.approx(usual, rel=0.1)
+
+
+def menu_on_right_click(qtbot, widget, pos) -> list[str]:
+    """The entries of the menu a right-click at ``pos`` in ``widget`` opens (then
+    closed), or [] when none opens."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QContextMenuEvent
+    from PySide6.QtWidgets import QMenu
+
+    seen: list[str] = []
+
+    def look() -> None:
+        menu = QApplication.activePopupWidget()
+        if isinstance(menu, QMenu):
+            seen.extend(a.text() for a in menu.actions())
+            menu.close()
+
+    QTimer.singleShot(300, look)
+    # What Qt's window does on a right-button press (QTest's clicks skip it): a
+    # context menu event to the widget under the mouse, passed up its parents
+    # until one takes it.
+    target = widget.childAt(pos) or widget
+    local = target.mapFrom(widget, pos)
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, local, target.mapToGlobal(local))
+    QApplication.sendEvent(target, event)
+    qtbot.wait(400)
+    return seen
+
+
+@pytest.mark.parametrize("where", ["board", "bar"])
+def test_the_right_click_menu_opens_over_the_board_as_over_the_score_bar(qtbot, where):
+    """The tester's right-click over the board opened nothing, over the bar the
+    menu (docs/streaming.md, Players' view and referee's view: "`H` in the streamer
+    view, or its right-click menu")."""
+    window = open_window(qtbot, load_game(str(DEMO)))
+    streamer = window.stream.open_streamer()
+    qtbot.addWidget(streamer)
+    qtbot.waitExposed(streamer)
+    widget = streamer.view.viewport() if where == "board" else streamer.bar
+    entries = menu_on_right_click(qtbot, widget, widget.rect().center())
+    assert entries and entries[0] == streamer.show_hidden_action.text()
+    assert any("Full screen" in e for e in entries)
+
+
+@pytest.mark.parametrize("where", ["board", "bar"])
+def test_a_double_click_over_the_board_goes_full_screen_as_over_the_score_bar(qtbot, where):
+    """(docs/streaming.md, The streamer view: "F11 or a double-click goes full
+    screen"); over the board it did nothing."""
+    from PySide6.QtCore import Qt
+
+    window = open_window(qtbot, load_game(str(DEMO)))
+    streamer = window.stream.open_streamer()
+    qtbot.addWidget(streamer)
+    qtbot.waitExposed(streamer)
+    widget = streamer.view.viewport() if where == "board" else streamer.bar
+    qtbot.mouseDClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+    qtbot.waitUntil(streamer.isFullScreen, timeout=3000)

@@ -116,6 +116,16 @@ class StreamView(QGraphicsView):
     def pixels_per_inch(self) -> float:
         return self.transform().m11()
 
+    # Nothing on the board answers a click: a right-click goes on to the streamer
+    # window's menu and a double-click to its full screen, as over the score bar.
+    # (QGraphicsView keeps both events, answered or not, when its scene is not
+    # interactive.)
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        event.ignore()
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        event.ignore()
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.fit()
