@@ -157,8 +157,8 @@ def menu_on_right_click(qtbot, widget, pos) -> list[str]:
 @pytest.mark.parametrize("where", ["board", "bar"])
 def test_the_right_click_menu_opens_over_the_board_as_over_the_score_bar(qtbot, where):
     """The tester's right-click over the board opened nothing, over the bar the
-    menu (docs/streaming.md, Players' view and referee's view: "`H` in the streamer
-    view, or its right-click menu")."""
+    menu; the docs switch the audience's view with "`H` in the streamer view, or
+    its right-click menu" (docs/streaming.md, Players' view and referee's view)."""
     window = open_window(qtbot, load_game(str(DEMO)))
     streamer = window.stream.open_streamer()
     qtbot.addWidget(streamer)
@@ -171,8 +171,8 @@ def test_the_right_click_menu_opens_over_the_board_as_over_the_score_bar(qtbot, 
 
 @pytest.mark.parametrize("where", ["board", "bar"])
 def test_a_double_click_over_the_board_goes_full_screen_as_over_the_score_bar(qtbot, where):
-    """(docs/streaming.md, The streamer view: "F11 or a double-click goes full
-    screen"); over the board it did nothing."""
+    """F11 or a double-click goes full screen (docs/streaming.md, The streamer
+    view); over the board a double-click did nothing."""
     from PySide6.QtCore import Qt
 
     window = open_window(qtbot, load_game(str(DEMO)))
