@@ -8,7 +8,10 @@ touched."""
 
 from __future__ import annotations
 
+import re
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QStandardPaths, QTimer
@@ -25,6 +28,7 @@ from tabletop_gui.model.game import Game
 from .helpers import open_window
 
 HEX = SCENARIOS / "hex_hochkirch_ridge_demo.json"
+ROOT = Path(__file__).resolve().parents[2]
 DATA_LOCATION = QStandardPaths.StandardLocation.AppDataLocation
 
 
@@ -163,3 +167,29 @@ def test_discard_all_throws_every_listed_autosave_away(qtbot, user_home, dialogs
     assert window.files.offer_recovery() == 0
     assert session.leftovers() == []
     assert window.doc.opened_from == str(HEX)  # the game asked for is still the one open
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the docs' example path is Linux's")
+def test_the_docs_name_the_autosave_folder_the_program_writes_to(tmp_path, monkeypatch, app_names):
+    """docs/playing.md said autosaves go to ``~/.local/share/tabletop_gui/tabletop_gui/``
+    (the folder of earlier versions); the first folder it names is the one
+    ``autosave_dir`` gives for a user with the usual environment (no
+    XDG_DATA_HOME), with run_app's names set (docs/playing.md, Files)."""
+    home = tmp_path / "home"
+    monkeypatch.delenv(session.DATA_DIR_ENV, raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(home))
+    QStandardPaths.setTestModeEnabled(False)
+    try:
+        folder = session.autosave_dir()
+    finally:
+        QStandardPaths.setTestModeEnabled(True)
+    shown = f"~/{folder.relative_to(home).as_posix()}/"
+    assert shown == "~/.local/share/tabletop_gui/autosave/"
+    text = " ".join((ROOT / "docs" / "playing.md").read_text(encoding="utf-8").split())
+    paragraph = text[text.index("**Autosave and recovery.**") :][:1500]
+    named = re.findall(r"`(~/[^`]*)`", paragraph)
+    assert named[0] == shown, named
+    # The doubled folder only as where earlier versions wrote.
+    old = paragraph.index("~/.local/share/tabletop_gui/tabletop_gui/")
+    assert "Earlier versions" in paragraph[max(0, old - 60) : old]
