@@ -29,6 +29,20 @@ def piece_label(piece: Any) -> str:
     return getattr(piece, "name", "") or getattr(piece, "label", "") or piece.id
 
 
+#: A name from another program's file is shown with at most this many characters.
+MOST_NAME_CHARS = 60
+
+
+def elided(text: str, most: int = MOST_NAME_CHARS) -> str:
+    """``text`` on one line, cut to ``most`` characters with '…' if longer: a
+    name another program wrote (a TTS object's 6,000-character Nickname) in a
+    message or a list."""
+    one_line = " ".join(text.split())
+    if len(one_line) <= most:
+        return one_line
+    return one_line[: most - 1].rstrip() + "…"
+
+
 #: The most decimals a figure is given to set it apart from a threshold: past
 #: the rules' tolerance (EPS, 1e-6 in), so every figure the rules tell apart
 #: from a threshold is shown apart from it.

@@ -320,3 +320,39 @@ def test_a_save_of_another_game_read_into_the_open_one_says_so_in_its_notes(qtbo
     assert result.notes[0].startswith("this save was exported from another game, 'Table 7'")
     box = demo.findChild(QMessageBox, "ttsImportNotes")
     assert box is not None and "another game, 'Table 7'" in box.informativeText()
+
+
+def test_objects_that_share_the_remembered_guid_are_not_taken_for_its_unit(qtbot, demo, tmp_path):
+    """A copy of the Knights renamed "Scenery tree", with the GUID remembered for
+    the Knights (docs/file-format.md, Reading a save): the dialog said "Scenery
+    tree ... chosen before" on the Knights' row and placed 7 of 8 without a reason.
+    Now the Knights are found by their name and the shared GUID is named."""
+    from tabletop_gui.io.tts.memory import Remembered, game_key, remember
+
+    game = demo.doc.game
+    remember([Remembered("a00003", "Knights of the Realm", "a-knights",
+                         "Knights of the Realm", game_key(game))])  # fmt: skip
+    path = community_save(
+        tmp_path / "dup.json",
+        block("Scenery tree", "a00003", 60, 20),
+        block("Knights of the Realm", "a00003", 30, 12),
+    )
+    seen: dict[str, Any] = {}
+
+    def user(dialog: SaveMappingDialog) -> bool:
+        seen["found"] = found_text(dialog, "a-knights")
+        seen["object"] = dialog.combos["a-knights"].currentText()
+        seen["summary"] = dialog.summary.text()
+        seen["remembered"] = dialog.remembered()
+        return press_import(qtbot, dialog)
+
+    result = import_save(demo.files, path, demo, choose=user)
+    assert seen["found"] == "by its name"
+    assert seen["object"].startswith("Knights of the Realm (Custom_Model, a00003) at (30.0, 12.0)")
+    assert "Objects that share a GUID are not found by it" in seen["summary"]
+    assert "a00003: Scenery tree (Custom_Model, a00003), Knights of the Realm" in seen["summary"]
+    assert seen["remembered"] == []  # a GUID two objects have is not remembered
+    assert result is not None and (units(demo)["a-knights"].x, units(demo)["a-knights"].y) == (
+        30,
+        12,
+    )

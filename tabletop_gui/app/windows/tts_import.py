@@ -86,7 +86,12 @@ class SaveMappingDialog(QDialog):
         #: keys (listed first), until one is chosen.
         self.ambiguous = {pid: [o.key for o in objs] for pid, objs in auto.ambiguous.items()}
         self.clashed = {pid: [o.key for o in objs] for pid, objs in auto.clashes.items()}
+        #: Pieces whose remembered object's GUID several objects have (not used).
+        self.unremembered = {pid: [o.key for o in objs] for pid, objs in auto.unremembered.items()}
         self.ambiguous.update(self.clashed)
+        self.ambiguous.update(self.unremembered)
+        #: The GUIDs several objects have: their sentence under the table.
+        self.shared = dict(auto.shared)
 
         intro = QLabel(
             "Choose the object of the Tabletop Simulator save that is each piece of the "
@@ -184,7 +189,7 @@ class SaveMappingDialog(QDialog):
         out = []
         for key, pid in self.chosen().items():
             obj = objects[key]
-            if obj.guid:
+            if obj.guid and not obj.shared_guid:  # a shared GUID cannot be told apart
                 name = _piece_name(pieces[pid])
                 out.append(Remembered(obj.guid, obj.nickname, pid, name, game=self.key))
         return out
@@ -197,6 +202,9 @@ class SaveMappingDialog(QDialog):
             named = self.ambiguous.get(piece.id)
             if not key and piece.id in self.clashed:
                 how = f"{len(self.clashed[piece.id])} objects claim it (copied in TTS?): choose one"
+            elif not key and piece.id in self.unremembered:
+                n = len(self.unremembered[piece.id])
+                how = f"{n} objects have the GUID chosen before: choose one"
             elif not key:
                 how = f"{len(named)} objects have its name: choose one" if named else ""
             elif auto is not None and auto[0] == key:
@@ -253,9 +261,24 @@ class SaveMappingDialog(QDialog):
         self.summary.setText(
             f"{placed} of {len(self.pieces)} pieces placed from the save; "
             f"{moves} move{'' if moves == 1 else 's'} to add to the game log (one undo step)."
-            f"{choose}"
+            f"{choose}{self._shared_text()}"
         )
         self.import_button.setEnabled(True)
+
+    def _shared_text(self) -> str:
+        """The GUIDs several objects have: none of those objects is found by it."""
+        if not self.shared:
+            return ""
+        groups = list(self.shared.items())
+        said = "; ".join(
+            f"{guid}: {', '.join(o.label for o in objs[:4])}"
+            + (f" and {len(objs) - 4} more" if len(objs) > 4 else "")
+            for guid, objs in groups[:3]
+        )
+        more = f"; and {len(groups) - 3} more GUIDs" if len(groups) > 3 else ""
+        return (
+            f" Objects that share a GUID are not found by it, only by their names ({said}{more})."
+        )
 
     def _accept_if_ready(self) -> None:
         if self.import_button.isEnabled():

@@ -4,7 +4,10 @@ An object is a piece when, in this order: the user chose it for that piece (the
 import dialog), its Description carries the piece's id (a save this program
 wrote), it was chosen for that piece before (the remembered mappings, by the
 object's GUID and the piece's id and name), or its Nickname is the name of
-exactly one unit and no other object has that Nickname. Two objects claiming
+exactly one unit and no other object has that Nickname. Objects that share a
+GUID are never matched by it (it does not say which is which): a choice
+remembered for it is not used, and they are found by id or name, or chosen
+again. Two objects claiming
 one piece (a block copied in TTS keeps its Description) are both left out and
 named. A unit whose name is the Nickname of several objects (or of one object
 and several units) is ambiguous: it is left out and named with those objects,
@@ -32,12 +35,17 @@ class Matching:
     """``found``: piece id -> (object, how it was found); ``others``: the objects
     that are no piece; ``clashes``: piece id -> the objects that all claimed it;
     ``ambiguous``: unit id -> the objects (none found for another piece) whose
-    Nickname is its name, when that name does not tell one object from another."""
+    Nickname is its name, when that name does not tell one object from another;
+    ``shared``: GUID -> the objects that all have it (never matched by it);
+    ``unremembered``: piece id -> the objects sharing the GUID remembered for
+    it, for a piece found no other way."""
 
     found: Mapping[str, tuple[TtsObject, str]]
     others: tuple[TtsObject, ...]
     clashes: Mapping[str, tuple[TtsObject, ...]]
     ambiguous: Mapping[str, tuple[TtsObject, ...]] = field(default_factory=dict)
+    shared: Mapping[str, tuple[TtsObject, ...]] = field(default_factory=dict)
+    unremembered: Mapping[str, tuple[TtsObject, ...]] = field(default_factory=dict)
 
     def count(self, how: str) -> int:
         return sum(1 for _, h in self.found.values() if h == how)
@@ -89,13 +97,22 @@ def match_save(
         pid = obj.piece_id
         if pid is not None and pid in pieces:
             claim(obj, pid, BY_ID)
+    shared: dict[str, list[TtsObject]] = {}
+    for obj in objects:
+        if obj.shared_guid:
+            shared.setdefault(obj.guid, []).append(obj)
+    # A GUID several objects have says nothing: a choice remembered for it is not used.
+    unremembered: dict[str, tuple[TtsObject, ...]] = {}
     for obj in objects_left:
         if obj.key in taken or not obj.guid:
             continue
         for memo in remembered:
             piece = pieces.get(memo.piece)
             if memo.guid == obj.guid and piece is not None and _name(piece) == memo.piece_name:
-                claim(obj, memo.piece, REMEMBERED)
+                if obj.shared_guid:
+                    unremembered[memo.piece] = tuple(shared[obj.guid])
+                else:
+                    claim(obj, memo.piece, REMEMBERED)
                 break
     # By name: a Nickname shared by no other object, naming exactly one unit.
     unit_names = Counter(norm(u.name) for u in scene.units.values() if u.on_table and u.name)
@@ -131,7 +148,10 @@ def match_save(
             ambiguous[unit.id] = named
     candidates = {o.key for c in ambiguous.values() for o in c}
     others = tuple(o for o in objects if o.key not in used and o.key not in candidates)
-    return Matching(found, others, clashes, ambiguous)
+    settled = found.keys() | clashes.keys() | ambiguous.keys()
+    unremembered = {pid: objs for pid, objs in unremembered.items() if pid not in settled}
+    shared_guids = {guid: tuple(objs) for guid, objs in shared.items()}
+    return Matching(found, others, clashes, ambiguous, shared_guids, unremembered)
 
 
 def _name(piece: Unit | Marker) -> str:

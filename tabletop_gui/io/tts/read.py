@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from tabletop_gui.io.codec import parse_float, parse_int
@@ -27,6 +29,7 @@ from tabletop_gui.io.tts.write import (
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model import limits
 from tabletop_gui.model.game import Game
+from tabletop_gui.model.names import elided
 
 #: A save larger than this is not read (a big community mod is a few tens of MB).
 MAX_SAVE_BYTES = limits.MAX_FILE_BYTES
@@ -62,6 +65,9 @@ class TtsObject:
     memo: str
     transform: dict[str, float]
     contains: int = 0
+    #: Another object on the table has the same GUID (a save edited by hand, an
+    #: object pasted from another save): the GUID does not tell them apart.
+    shared_guid: bool = False
 
     @property
     def piece_id(self) -> str | None:
@@ -74,14 +80,16 @@ class TtsObject:
     @property
     def key(self) -> str:
         """What identifies it from one save to the next: its GUID (TTS keeps it),
-        else its place in the file."""
-        return self.guid or self.path
+        else (no GUID, or one another object has too) its place in the file."""
+        return self.path if self.shared_guid or not self.guid else self.guid
 
     @property
     def label(self) -> str:
-        """How a list names it: 'Orc Boyz (Custom_Model, 8c1f2a)'."""
-        shown = self.nickname.strip() or self.name or "(no name)"
-        extra = ", ".join(p for p in (self.name if self.nickname.strip() else "", self.guid) if p)
+        """How a list names it: 'Orc Boyz (Custom_Model, 8c1f2a)' (a long name cut
+        short: ``names.elided``)."""
+        shown = elided(self.nickname.strip() or self.name or "(no name)")
+        kind = elided(self.name, 30) if self.nickname.strip() else ""
+        extra = ", ".join(p for p in (kind, elided(self.guid, 30)) if p)
         return f"{shown} ({extra})" if extra else shown
 
     @property
@@ -160,13 +168,23 @@ def _read(data: bytes) -> TtsSave:
         raise FileFormatError("SaveName", limits.text_problem(name) or "too long")
     if len(states) > MAX_OBJECTS:
         _too_many(len(states))
-    objects = tuple(_object(item, f"ObjectStates[{i}]") for i, item in enumerate(states))
+    objects = _shared_guids(
+        tuple(_object(item, f"ObjectStates[{i}]") for i, item in enumerate(states))
+    )
     skipped = sum(o.contains for o in objects)
     if len(objects) + skipped > MAX_OBJECTS:
         _too_many(len(objects) + skipped)
     game, written_here, withheld = _game_on_plate(objects)
     written_here = written_here or any(o.piece_id for o in objects)
     return TtsSave(name, objects, skipped, game, written_here, withheld)
+
+
+def _shared_guids(objects: tuple[TtsObject, ...]) -> tuple[TtsObject, ...]:
+    """``objects`` with those whose GUID another object has marked ``shared_guid``."""
+    count = Counter(o.guid for o in objects if o.guid)
+    if all(n == 1 for n in count.values()):
+        return objects
+    return tuple(replace(o, shared_guid=True) if count[o.guid] > 1 else o for o in objects)
 
 
 def _too_many(total: int) -> None:

@@ -32,7 +32,7 @@ from tabletop_gui.model.bounds import where_off
 from tabletop_gui.model.events import Event, EventError
 from tabletop_gui.model.events.core import MovePiece, RotatePiece
 from tabletop_gui.model.game import Game
-from tabletop_gui.model.names import piece_label
+from tabletop_gui.model.names import elided, piece_label
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import Board
 from tabletop_gui.rules.engine import RuleError, apply, replay
@@ -97,6 +97,16 @@ def read_into(
             "left where it was"
         )
     extent = state.scene.board.extent
+    for piece in movable(state.scene):  # in the game's order
+        objs = matching.unremembered.get(piece.id, ())
+        if objs:
+            listed = "; ".join(f"{o.label} at {_at(o, extent)}" for o in objs[:MAX_LISTED])
+            notes.append(
+                f"{_called(piece)}: left where it was: the object chosen for it before "
+                f"(GUID {objs[0].guid}) is not told apart: {len(objs)} objects have that "
+                f"GUID ({listed}); choose which is which in the window (File ▸ Import…)"
+            )
+    notes += _shared_notes(matching, extent)
     for pid, objs in matching.ambiguous.items():
         listed = "; ".join(f"{o.label} at {_at(o, extent)}" for o in objs[:MAX_LISTED])
         more = f"; and {len(objs) - MAX_LISTED} more" if len(objs) > MAX_LISTED else ""
@@ -110,8 +120,9 @@ def read_into(
             "choose which is which in the window (File ▸ Import…), and the choice is "
             "remembered for the next save"
         )
-    missing = [p for p in movable(state.scene) if p.id not in matching.found and
-               p.id not in matching.clashes and p.id not in matching.ambiguous]  # fmt: skip
+    named = matching.found.keys() | matching.clashes.keys() | matching.ambiguous.keys()
+    named |= matching.unremembered.keys()
+    missing = [p for p in movable(state.scene) if p.id not in named]
     if missing:
         names = ", ".join(_called(p) for p in missing[:MAX_LISTED])
         more = f" and {len(missing) - MAX_LISTED} more" if len(missing) > MAX_LISTED else ""
@@ -170,6 +181,27 @@ def _at(obj: TtsObject, extent: tuple[float, float]) -> str:
     return f"({round(x, 1):g}, {round(y, 1):g}) in"
 
 
+#: At most this many GUIDs that several objects share get a note each (then a count).
+MAX_SHARED_NOTES = 10
+
+
+def _shared_notes(matching: Matching, extent: tuple[float, float]) -> list[str]:
+    """The objects that share a GUID, named with where they stand."""
+    notes = []
+    groups = list(matching.shared.items())
+    for guid, objs in groups[:MAX_SHARED_NOTES]:
+        listed = "; ".join(f"{o.label} at {_at(o, extent)}" for o in objs[:MAX_LISTED])
+        more = f"; and {len(objs) - MAX_LISTED} more" if len(objs) > MAX_LISTED else ""
+        notes.append(
+            f"{len(objs)} objects have the GUID {guid} ({listed}{more}): a GUID that "
+            "several objects have does not tell them apart, so none of them is found by "
+            "it (a choice remembered for it is not used), only by its id or name"
+        )
+    if len(groups) > MAX_SHARED_NOTES:
+        notes.append(f"and {len(groups) - MAX_SHARED_NOTES} more GUIDs several objects have")
+    return notes
+
+
 def _others(objects: tuple[TtsObject, ...], skipped: int) -> list[str]:
     notes = []
     if objects:
@@ -197,7 +229,7 @@ def _summary(save: TtsSave, matching: Matching, moved: int, turned: int) -> str:
         (matching.count(CHOSEN), "chosen"),
     ]
     ways = ", ".join(f"{n} {w}" for n, w in how if n)
-    name = f" {save.name!r}" if save.name else ""
+    name = f" {elided(save.name)!r}" if save.name else ""
     changes = f"{moved} moved, {turned} turned" if moved or turned else "nothing moved"
     return (
         f"Tabletop Simulator save{name}: {found} piece{'' if found == 1 else 's'} found"
