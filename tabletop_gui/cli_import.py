@@ -1,7 +1,7 @@
 """``tabletop-gui import``: one command for every importable format (army lists,
 scenarios), the format chosen by the file's content (``io.importers``).
 
-tabletop-gui import FILE -o GAME.json [--side SIDE] [--into GAME.json]
+tabletop-gui import FILE -o GAME.json [--side SIDE] [--into GAME.json [--other-game]]
                     [--deployment NAME] [--objective NAME] [--base "Unit Name=25x50" ...]
                     [--bases TABLE]
 """
@@ -27,6 +27,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     p.add_argument("-o", "--output", required=True, help="the game file to write (GAME.json)")
     p.add_argument("--side", metavar="SIDE", help="the side (id) the imported pieces join")
     p.add_argument("--into", metavar="GAME", help="add to this game instead of a new one")
+    p.add_argument(
+        "--other-game",
+        action="store_true",
+        help="read a Tabletop Simulator save exported from another game into --into all the "
+        "same (else refused)",
+    )
     p.add_argument("--deployment", metavar="NAME", help="the Deployment Type of a new game")
     p.add_argument(
         "--objective",
@@ -69,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
             objective=args.objective,
             bases=parse_base_options(args.base),
             bases_table=args.bases,
+            other_game=args.other_game,
         )
         result = import_file(args.file, request)
         save_game(result.game, args.output)

@@ -42,6 +42,8 @@ OPTION_INTO = "into"
 OPTION_DEPLOYMENT = "deployment"
 OPTION_BASES = "bases"
 OPTION_OBJECTIVE = "objective"
+#: Read a save exported from another game into ``into`` all the same.
+OPTION_OTHER_GAME = "other-game"
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,8 @@ class ImportRequest:
     objective: str | None = None
     bases: Mapping[str, str] = field(default_factory=dict)
     bases_table: str | None = None
+    #: A save exported from another game is read into ``into`` anyway (else refused).
+    other_game: bool = False
 
     def given(self) -> set[str]:
         """The options this request sets."""
@@ -76,6 +80,8 @@ class ImportRequest:
             out.add(OPTION_OBJECTIVE)
         if self.bases or self.bases_table is not None:
             out.add(OPTION_BASES)
+        if self.other_game:
+            out.add(OPTION_OTHER_GAME)
         return out
 
 

@@ -74,16 +74,52 @@ def test_a_mapping_remembered_before_games_were_told_apart_is_not_used():
     assert recall()[0].game == ""
 
 
-def test_a_save_exported_from_another_game_is_read_into_this_one_with_a_warning(tmp_path):
+def test_a_save_exported_from_another_game_is_refused_unless_asked_for(tmp_path):
     """Ids repeat from table to table (``knights``): a save whose plate holds another
-    game must not be applied to this one as if it were its own, unremarked."""
+    game must not be applied to this one as if it were its own. A tester's
+    ``import Demo.json --into game2.json`` moved three units to the demo's places,
+    exit 0, with a garbled warning; it is refused now, and ``--other-game`` reads
+    it all the same, with a warning that reads (docs/tabletop-simulator.md, Bring a
+    game played in TTS back)."""
+    import pytest
+
+    from tabletop_gui.io.errors import FileFormatError
     from tests.tts.tts_games import export
 
     elsewhere = set_up_elsewhere(battle())
     elsewhere = replace(elsewhere, setup=replace(elsewhere.setup, name="Table 7"))
     save = export(elsewhere, tmp_path / "table7.json")
     data = json.dumps(save).encode()
-    into_other = import_bytes(data, ImportRequest(source="table7.json", into=battle()))
-    assert into_other.notes[0].startswith("this save was exported from another game, 'Table 7'")
+    with pytest.raises(FileFormatError) as refused:
+        import_bytes(data, ImportRequest(source="table7.json", into=battle()))
+    assert refused.value.problem.startswith(
+        "a save of another game: it was exported from 'Table 7' (4 units), not from the "
+        "game it is read into ('Border Skirmish', 4 units)"
+    )
+    assert "add --other-game to read it into this game all the same" in refused.value.problem
+    asked = ImportRequest(source="table7.json", into=battle(), other_game=True)
+    into_other = import_bytes(data, asked)
+    assert into_other.notes[0].startswith(
+        "this save was exported from another game, 'Table 7' (4 units), not from the game "
+        "it is read into ('Border Skirmish', 4 units): its objects were matched"
+    )
     own = import_bytes(data, ImportRequest(source="table7.json", into=elsewhere))
     assert not any("another game" in n for n in own.notes)
+
+
+def test_the_import_command_refuses_another_games_save_and_writes_nothing(tmp_path, capsys):
+    from tabletop_gui.cli import main
+    from tabletop_gui.io import save_game
+    from tests.tts.tts_games import export
+
+    elsewhere = set_up_elsewhere(battle())
+    export(replace(elsewhere, setup=replace(elsewhere.setup, name="Demo")), tmp_path / "Demo.json")
+    save_game(battle(), tmp_path / "game2.json")
+    out = tmp_path / "wrong.json"
+    args = ["import", str(tmp_path / "Demo.json"), "--into", str(tmp_path / "game2.json")]
+    assert main([*args, "-o", str(out)]) == 2
+    assert not out.exists()
+    assert "a save of another game" in capsys.readouterr().err
+    assert main([*args, "-o", str(out), "--other-game"]) == 0
+    assert out.exists()
+    assert "  ! this save was exported from another game, 'Demo'" in capsys.readouterr().out

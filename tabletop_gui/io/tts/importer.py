@@ -5,13 +5,16 @@ The game is the one given (``--into``, or the game open in the window), else the
 one this program wrote on the save's board plate when it exported it; a save
 with neither (a community mod's, without ``--into``) is refused with what to do,
 and so is a save whose plate leaves out values still face down (docs/file-format.md,
-"What the save holds"): only the game file has them."""
+"What the save holds"): only the game file has them. A save exported from another
+game than ``--into``'s is refused unless the request says ``other_game`` (then
+read with a note): its pieces would be matched to this game's by id and name."""
 
 from __future__ import annotations
 
 from tabletop_gui.io.errors import FileFormatError
 from tabletop_gui.io.importers import (
     OPTION_INTO,
+    OPTION_OTHER_GAME,
     Importer,
     ImportRequest,
     ImportResult,
@@ -19,7 +22,7 @@ from tabletop_gui.io.importers import (
 )
 from tabletop_gui.io.tts.memory import recall
 from tabletop_gui.io.tts.read import MAX_SAVE_BYTES, TtsSave, looks_like_save, read_save
-from tabletop_gui.io.tts.replay import another_game_note, read_into
+from tabletop_gui.io.tts.replay import another_game_note, another_game_refusal, read_into
 from tabletop_gui.io.tts.write import PLATE_NOTE
 
 
@@ -49,6 +52,10 @@ def load(data: bytes, request: ImportRequest) -> ImportResult:
             "and use File ▸ Import…)",
             request.source,
         )
+    if request.into is not None and not request.other_game:
+        refusal = another_game_refusal(save, request.into)
+        if refusal is not None:
+            raise FileFormatError("(file)", refusal, request.source)
     result = read_into(game, save, remembered=recall())
     notes = result.notes
     other = another_game_note(save, game) if request.into is not None else None
@@ -69,7 +76,7 @@ IMPORTER = register(
         kind="save",
         sniff=lambda data, name: looks_like_save(data),
         load=load,
-        options=frozenset({OPTION_INTO}),
+        options=frozenset({OPTION_INTO, OPTION_OTHER_GAME}),
         patterns=("*.json",),
         priority=20,
         max_bytes=MAX_SAVE_BYTES,

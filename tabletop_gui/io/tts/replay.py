@@ -237,20 +237,46 @@ def _summary(save: TtsSave, matching: Matching, moved: int, turned: int) -> str:
     )
 
 
-def another_game_note(save: TtsSave, game: Game) -> str | None:
-    """A warning when the save's plate holds a game other than ``game`` (its
-    set-up differs: ``memory.game_key``): its objects are matched to ``game``'s
-    pieces by id and name, which another game's may share (``a-knights``)."""
+def _other_game(save: TtsSave, game: Game) -> str | None:
+    """How the game on the save's plate and ``game`` differ, when they are two
+    games (their set-ups differ: ``memory.game_key``); None for the same game."""
     exported = save.game
     if exported is None or game_key(exported) == game_key(game):
         return None
     theirs, ours = exported.setup, game.setup
-    what = f"{theirs.name!r}" if theirs.name else "an unnamed game"
+    what = repr(elided(theirs.name)) if theirs.name else "an unnamed game"
     if theirs.name == ours.name:
         what += " (the same name, set up otherwise)"
+    mine = repr(elided(ours.name)) if ours.name else "unnamed"
+    n, m = len(theirs.scene.units), len(ours.scene.units)
     return (
-        f"this save was exported from another game, {what}, with "
-        f"{len(theirs.scene.units)} units, than the one it was read into ({ours.name!r}, "
-        f"{len(ours.scene.units)} units): its objects were matched to this game's pieces "
-        "by id and name: check that it is this game's save"
+        f"{what} ({n} unit{'' if n == 1 else 's'}), not from the game it is read into "
+        f"({mine}, {m} unit{'' if m == 1 else 's'})"
+    )
+
+
+def another_game_note(save: TtsSave, game: Game) -> str | None:
+    """A warning when the save's plate holds a game other than ``game`` (read
+    into it all the same): its objects are matched to ``game``'s pieces by id
+    and name, which another game's may share (``a-knights``)."""
+    other = _other_game(save, game)
+    if other is None:
+        return None
+    return (
+        f"this save was exported from another game, {other}: its objects were matched "
+        "to this game's pieces by id and name: check that it is this game's save"
+    )
+
+
+def another_game_refusal(save: TtsSave, game: Game) -> str | None:
+    """Why a save of another game is not read into ``game`` unasked (the
+    ``import`` command's ``--other-game`` reads it all the same)."""
+    other = _other_game(save, game)
+    if other is None:
+        return None
+    return (
+        f"a save of another game: it was exported from {other}, so its pieces would "
+        "be matched to this game's by id and name and moved to where the other game has "
+        "them. Import it alone to open its own game (tabletop-gui import SAVE.json -o "
+        "NEW.json), or add --other-game to read it into this game all the same"
     )
