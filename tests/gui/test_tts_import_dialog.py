@@ -356,3 +356,41 @@ def test_objects_that_share_the_remembered_guid_are_not_taken_for_its_unit(qtbot
         30,
         12,
     )
+
+
+def test_moves_the_rules_refuse_are_named_in_the_dialog_and_after_the_import(qtbot, tmp_path):
+    """A save read into a finished game (docs/tabletop-simulator.md, Bring a game
+    played in TTS back: "a move the rules refuse ... left as they were and named"):
+    the dialog said "0 moves to add" and the status bar "nothing moved", the
+    refusals unsaid; the import command names each. Now the dialog and the notes
+    after the import name them with the rules' reason."""
+    from tabletop_gui.examples import SCENARIOS
+    from tabletop_gui.io import load_game
+
+    from .helpers import open_window
+
+    path_game = SCENARIOS / "hex_hochkirch_ridge_demo.json"
+    window = open_window(qtbot, load_game(str(path_game)), str(path_game))
+    assert window.doc.scoreboard().winner == "prussia"  # the game is over
+    musketeers = window.doc.committed.scene.units["b-musk"]
+    extent = window.doc.committed.scene.board.extent
+    px, pz = mapping.to_tts(extent, musketeers.x + 2, musketeers.y)
+    musk = block("Musketeers", "mm0001", 0, 0)
+    musk["Transform"].update(posX=px, posZ=pz)
+    path = community_save(tmp_path / "late.json", musk)
+    seen: dict[str, str] = {}
+
+    def user(dialog: SaveMappingDialog) -> bool:
+        seen["summary"] = dialog.summary.text()
+        return press_import(qtbot, dialog)
+
+    steps = window.doc.undo_stack.count()
+    result = import_save(window.files, path, window, choose=user)
+    assert result is not None and result.events == ()
+    assert "0 moves to add" in seen["summary"]
+    assert "1 move the rules refuse, left where it was: Musketeers (" in seen["summary"]
+    assert "undo the winning event or continue from a moment before it)." in seen["summary"]
+    assert "1 move the rules refuse" in window.statusBar().currentMessage()
+    box = window.findChild(QMessageBox, "ttsImportNotes")
+    assert box is not None and "Musketeers: left where it was (" in box.informativeText()
+    assert window.doc.undo_stack.count() == steps

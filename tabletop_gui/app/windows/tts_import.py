@@ -261,7 +261,7 @@ class SaveMappingDialog(QDialog):
         self.summary.setText(
             f"{placed} of {len(self.pieces)} pieces placed from the save; "
             f"{moves} move{'' if moves == 1 else 's'} to add to the game log (one undo step)."
-            f"{choose}{self._shared_text()}"
+            f"{_refused_text(result)}{choose}{self._shared_text()}"
         )
         self.import_button.setEnabled(True)
 
@@ -283,6 +283,32 @@ class SaveMappingDialog(QDialog):
     def _accept_if_ready(self) -> None:
         if self.import_button.isEnabled():
             self.accept()
+
+
+#: The moves the rules refuse that the dialog's summary names (then a count).
+MAX_REFUSED_SHOWN = 5
+
+
+def _refused_text(result: SaveImport) -> str:
+    """The moves the rules refuse, each with its piece and the rules' reason
+    (the reason once when every move is refused for the same one)."""
+    refused = result.refused
+    if not refused:
+        return ""
+    n = len(refused)
+    reasons = {why for _, why in refused}
+    if len(reasons) == 1:
+        named = ", ".join(piece for piece, _ in refused[:MAX_REFUSED_SHOWN])
+        if n > MAX_REFUSED_SHOWN:
+            named += f" and {n - MAX_REFUSED_SHOWN} more"
+        why = next(iter(reasons)).rstrip(".")
+        return (
+            f" {n} move{'' if n == 1 else 's'} the rules refuse, left where "
+            f"{'it was' if n == 1 else 'they were'}: {named} ({why})."
+        )
+    listed = "; ".join(f"{piece} ({why.rstrip('.')})" for piece, why in refused[:MAX_REFUSED_SHOWN])
+    more = f"; and {n - MAX_REFUSED_SHOWN} more" if n > MAX_REFUSED_SHOWN else ""
+    return f" {n} moves the rules refuse: {listed}{more}."
 
 
 def _object_text(obj: TtsObject, extent: tuple[float, float]) -> str:
@@ -348,6 +374,8 @@ def import_save(
             remember(dialog.remembered())
     if not result.events:
         opener.status(f"{name}: {result.summary}", 15000)
+        if result.refused:  # the rules' reasons, named as the import command names them
+            _show_notes(parent, name, result)
         return result
     refusal = doc.commit(list(result.events), f"Import {name} ({len(result.events)} moves)")
     if refusal:

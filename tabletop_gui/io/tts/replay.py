@@ -54,6 +54,8 @@ class SaveImport:
     matching: Matching
     summary: str
     notes: tuple[str, ...]
+    #: The moves the rules refused: (piece, the rules' reason); each also in ``notes``.
+    refused: tuple[tuple[str, str], ...] = ()
 
 
 def read_into(
@@ -71,6 +73,7 @@ def read_into(
     mine = for_game(remembered, game)
     matching = match_save(save, state.scene, chosen, mine, only_chosen, found_as)
     notes: list[str] = []
+    refused: list[tuple[str, str]] = []
     events: list[Event] = []
     moved = turned = 0
     for pid, (obj, _how) in matching.found.items():
@@ -82,6 +85,7 @@ def read_into(
         try:
             after = apply(state, event)
         except (EventError, RuleError) as exc:
+            refused.append((_called(piece), str(exc)))
             notes.append(f"{_called(piece)}: left where it was ({exc})")
             continue
         state = after
@@ -129,9 +133,8 @@ def read_into(
         notes.append(f"not in the save, left where they were: {names}{more}")
     notes += _others(matching.others, save.skipped)
     new = replace(game, events=(*game.events, *events))
-    return SaveImport(
-        new, tuple(events), matching, _summary(save, matching, moved, turned), tuple(notes)
-    )
+    summary = _summary(save, matching, moved, turned, len(refused))
+    return SaveImport(new, tuple(events), matching, summary, tuple(notes), tuple(refused))
 
 
 def _difference(
@@ -220,7 +223,7 @@ def _others(objects: tuple[TtsObject, ...], skipped: int) -> list[str]:
     return notes
 
 
-def _summary(save: TtsSave, matching: Matching, moved: int, turned: int) -> str:
+def _summary(save: TtsSave, matching: Matching, moved: int, turned: int, refused: int) -> str:
     found = len(matching.found)
     how = [
         (matching.count(BY_ID), "by id"),
@@ -231,6 +234,8 @@ def _summary(save: TtsSave, matching: Matching, moved: int, turned: int) -> str:
     ways = ", ".join(f"{n} {w}" for n, w in how if n)
     name = f" {elided(save.name)!r}" if save.name else ""
     changes = f"{moved} moved, {turned} turned" if moved or turned else "nothing moved"
+    if refused:
+        changes += f"; {refused} move{'' if refused == 1 else 's'} the rules refuse"
     return (
         f"Tabletop Simulator save{name}: {found} piece{'' if found == 1 else 's'} found"
         f"{f' ({ways})' if ways else ''}; {changes}"
