@@ -31,7 +31,7 @@ from tabletop_gui.cli_moment import UsageError, load_moment
 from tabletop_gui.io import FileFormatError
 from tabletop_gui.model.events.base import turn_word
 from tabletop_gui.model.game import Game
-from tabletop_gui.model.limits import terminal_safe
+from tabletop_gui.model.limits import printable, terminal_safe
 from tabletop_gui.model.names import side_name
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play.score_doc import score_document
@@ -258,6 +258,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             say(f"wrote {args.output}{more}")
             return 0
     except FileFormatError as exc:
+        if getattr(args, "file", None) and exc.source == printable(str(args.file)):
+            from tabletop_gui.io.other_programs import advised  # only for a bad file
+
+            exc = advised(exc, args.file)
         say(f"error: {exc}", sys.stderr)
         return 2
     except UsageError as exc:
@@ -312,6 +316,8 @@ def _serve(args: argparse.Namespace) -> int:
             f"{exc}: another program uses that port (an overlay already running?); "
             f"give another with --port{hint}"
         ) from None
+    except FileFormatError:
+        raise  # a file's problem, with its place (or what the file is: main says)
     except (OSError, ValueError) as exc:
         raise UsageError(str(exc)) from None
 

@@ -14,7 +14,7 @@ import sys
 
 from tabletop_gui.io import FileFormatError, load_game, save_game
 from tabletop_gui.io.importers import ImportRequest, import_file
-from tabletop_gui.model.limits import terminal_safe
+from tabletop_gui.model.limits import printable, terminal_safe
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -80,6 +80,10 @@ def run(args: argparse.Namespace) -> int:
         result = import_file(args.file, request)
         save_game(result.game, args.output)
     except (FileFormatError, ValueError, OSError) as exc:
+        if isinstance(exc, FileFormatError) and args.into and exc.source == printable(args.into):
+            from tabletop_gui.io.other_programs import advised
+
+            exc = advised(exc, args.into)  # --into a TTS save: what it is, how to read it
         print(terminal_safe(f"error: {exc}"), file=sys.stderr)
         return 2
     # Names come from the imported file: no control characters reach the terminal.

@@ -173,7 +173,16 @@ def problems_of_file(path: str | Path) -> Report:
             raw = fh.read(limits.MAX_FILE_BYTES + 1)
     except OSError as exc:
         return Report([FileFormatError("(file)", f"cannot read: {exc.strerror or exc}", source)])
-    return problems_of(raw, source)
+    report = problems_of(raw, source)
+    if not report.ok and report.refusal is None:
+        # Another program's file (a TTS save): what it is and how to import it,
+        # not every field a game file lacks.
+        from tabletop_gui.io.other_programs import import_advice  # only for a bad file
+
+        advice = import_advice(path)
+        if advice is not None:
+            return Report([advice])
+    return report
 
 
 def problems_of(raw: str | bytes, source: str = "") -> Report:

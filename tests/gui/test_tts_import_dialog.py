@@ -359,8 +359,8 @@ def test_objects_that_share_the_remembered_guid_are_not_taken_for_its_unit(qtbot
 
 
 def test_moves_the_rules_refuse_are_named_in_the_dialog_and_after_the_import(qtbot, tmp_path):
-    """A save read into a finished game (docs/tabletop-simulator.md, Bring a game
-    played in TTS back: "a move the rules refuse ... left as they were and named"):
+    """A save read into a finished game: "a move the rules refuse ... left as they
+    were and named" (docs/tabletop-simulator.md, Bring a game played in TTS back);
     the dialog said "0 moves to add" and the status bar "nothing moved", the
     refusals unsaid; the import command names each. Now the dialog and the notes
     after the import name them with the rules' reason."""
@@ -394,3 +394,18 @@ def test_moves_the_rules_refuse_are_named_in_the_dialog_and_after_the_import(qtb
     box = window.findChild(QMessageBox, "ttsImportNotes")
     assert box is not None and "Musketeers: left where it was (" in box.informativeText()
     assert window.doc.undo_stack.count() == steps
+
+
+def test_file_open_on_a_save_says_it_is_one_and_how_to_import_it(qtbot, demo, tmp_path, dialogs):
+    """File ▸ Open… on a TTS save listed "7 problems: SaveName: unknown field ...";
+    it names the save and File ▸ Import… now (docs/tabletop-simulator.md, Bring a
+    game played in TTS back), and the open game stays."""
+    path = community_save(tmp_path / "TS_Save_12.json", block("Orc Boyz", "aa0001", 36, 26.5))
+    before = units(demo)
+    assert not demo.files.open_path(path, ask=False)
+    (title, text), *_ = dialogs.warnings
+    assert title == "Cannot open this file"
+    assert "a Tabletop Simulator save, not a game file of this program" in text
+    assert "File ▸ Import…" in text and "unknown field" not in text
+    assert "a Tabletop Simulator save" in demo.statusBar().currentMessage()
+    assert units(demo) == before

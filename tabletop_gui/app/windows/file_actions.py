@@ -250,6 +250,9 @@ class FilesController(Part):
         except LogRefusal as exc:
             return self.open_before_refusal(path, exc)
         except FileFormatError as exc:
+            from tabletop_gui.io.other_programs import advised  # only for a bad file
+
+            exc = advised(exc, path)  # a TTS save: what it is and how to import it
             self._warn(
                 "Cannot open this file", f"{path}\n\n{problems_text(path, exc)}\n\n{instead}"
             )
