@@ -90,8 +90,12 @@ def test_what_is_not_a_unit_is_listed_and_bags_and_decks_are_skipped():
         "Standard (Figurine_Custom, aa0007), holding 2" in notes
     )
     assert "6 objects inside bags, decks and other objects were skipped" in notes
-    # The Hero and the Scouts are in the bag, not on the table: not moved, named.
-    assert "not in the save, left where they were: Hero, Scouts, Well" in notes
+    # The Hero and the Scouts are in the bag, not on the table: not moved, named
+    # with the bag (they are in the save: not "not in the save").
+    assert (
+        "Hero, Scouts: inside Reserves (Bag, aa0005), not on the table; left where they were"
+    ) in notes
+    assert "not in the save, left where they were: Well" in notes
     units = final(result.game).scene.units
     assert (units["hero"].x, units["hero"].y) == (36, 24)
 

@@ -4,7 +4,8 @@ An object is a piece when, in this order: the user chose it for that piece (the
 import dialog), its Description carries the piece's id (a save this program
 wrote), it was chosen for that piece before (the remembered mappings, by the
 object's GUID and the piece's id and name), or its Nickname is the name of
-exactly one unit and no other object has that Nickname. Objects that share a
+exactly one unit and no other object has that Nickname (names compared with
+case, spaces, hyphens, dashes and underscores aside: ``norm``). Objects that share a
 GUID are never matched by it (it does not say which is which): a choice
 remembered for it is not used, and they are found by id or name, or chosen
 again. Two objects claiming
@@ -16,6 +17,7 @@ object is listed as not a unit."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import field
@@ -51,8 +53,15 @@ class Matching:
         return sum(1 for _, h in self.found.values() if h == how)
 
 
+#: Hyphens, dashes and underscores are read as spaces in names ("Peasant-Levy" is
+#: "Peasant Levy"); case and runs of spaces are ignored too.
+_SEPARATORS = re.compile(r"[\s_\-\u2010-\u2015\u2212]+")
+
+
 def norm(name: str) -> str:
-    return " ".join(name.split()).casefold()
+    """A name as names are compared: case, spaces, hyphens, dashes and
+    underscores aside ('MEN-AT-ARMS', 'Men at  Arms' and 'men_at_arms' are one)."""
+    return " ".join(_SEPARATORS.split(name)).strip().casefold()
 
 
 def movable(scene: Scene) -> list[Unit | Marker]:

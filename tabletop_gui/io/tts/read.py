@@ -65,6 +65,9 @@ class TtsObject:
     memo: str
     transform: dict[str, float]
     contains: int = 0
+    #: The objects inside it with a name or a piece's id: (how: "inside",
+    #: "attached to", "a state of"; Nickname; the id its Description carries or '').
+    held: tuple[tuple[str, str, str], ...] = ()
     #: Another object on the table has the same GUID (a save edited by hand, an
     #: object pasted from another save): the GUID does not tell them apart.
     shared_guid: bool = False
@@ -232,8 +235,13 @@ def _path_deeper_than(top: Any, limit: int) -> str:
     return "(file)"
 
 
-def _count(states: list[Any]) -> int:
-    """Objects in ``states`` and, inside each, in its bags, decks and states."""
+#: How a note says where an object held by another is, by the key that holds it.
+HELD_HOW = {"ContainedObjects": "inside", "ChildObjects": "attached to", "States": "a state of"}
+
+
+def _count(states: list[Any], how: str, held: list[tuple[str, str, str]]) -> int:
+    """Objects in ``states`` and, inside each, in its bags, decks and states;
+    each with a Nickname or a piece's id is added to ``held`` (with ``how``)."""
     total = 0
     stack: list[Any] = [states]
     while stack:
@@ -243,6 +251,12 @@ def _count(states: list[Any]) -> int:
             if not isinstance(item, dict):
                 continue
             total += 1
+            nickname, description = item.get("Nickname"), item.get("Description")
+            name = nickname.strip() if isinstance(nickname, str) else ""
+            first = description.split("\n", 1)[0].strip() if isinstance(description, str) else ""
+            pid = first[len(ID_PREFIX) :].strip() if first.startswith(ID_PREFIX) else ""
+            if (name or pid) and len(name) <= limits.MAX_TEXT and len(pid) <= limits.MAX_TEXT:
+                held.append((how, name, pid))
             for key in NESTED_KEYS:
                 inner = item.get(key)
                 if isinstance(inner, list | dict):
@@ -282,13 +296,15 @@ def _object(item: Any, path: str) -> TtsObject:
             raise FileFormatError(where, limits.above(abs(value), limits.MAX_NUMBER) or "too large")
         numbers[key] = float(value)
     contains = 0
+    held: list[tuple[str, str, str]] = []
     for key in NESTED_KEYS:
         inner = item.get(key)
         if inner is None:
             continue
         if not isinstance(inner, list | dict):
             raise FileFormatError(f"{path}.{key}", f"expected a list, got {_kind(inner)}")
-        contains += _count(list(inner.values()) if isinstance(inner, dict) else inner)
+        listed = list(inner.values()) if isinstance(inner, dict) else inner
+        contains += _count(listed, HELD_HOW[key], held)
     return TtsObject(
         path=path,
         guid=texts["GUID"],
@@ -299,6 +315,7 @@ def _object(item: Any, path: str) -> TtsObject:
         memo=texts["Memo"],
         transform=numbers,
         contains=contains,
+        held=tuple(held),
     )
 
 

@@ -10,6 +10,7 @@ over: each is left as it was and named in the notes."""
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -127,10 +128,7 @@ def read_into(
     named = matching.found.keys() | matching.clashes.keys() | matching.ambiguous.keys()
     named |= matching.unremembered.keys()
     missing = [p for p in movable(state.scene) if p.id not in named]
-    if missing:
-        names = ", ".join(_called(p) for p in missing[:MAX_LISTED])
-        more = f" and {len(missing) - MAX_LISTED} more" if len(missing) > MAX_LISTED else ""
-        notes.append(f"not in the save, left where they were: {names}{more}")
+    notes += _missing_notes(missing, save, matching, extent)
     notes += _others(matching.others, save.skipped)
     new = replace(game, events=(*game.events, *events))
     summary = _summary(save, matching, moved, turned, len(refused))
@@ -182,6 +180,96 @@ def _at(obj: TtsObject, extent: tuple[float, float]) -> str:
     """Where an object stands on the board: '(36, 26.5) in'."""
     x, y = m.from_tts(extent, obj.transform["posX"], obj.transform["posZ"])
     return f"({round(x, 1):g}, {round(y, 1):g}) in"
+
+
+#: Names compared for a close one (missing pieces x objects left) at most: past
+#: it, only names equal but for punctuation are said to be close.
+MAX_NEAR_PAIRS = 200_000
+#: How alike two names are (``difflib``'s ratio) to be called close.
+NEAR_RATIO = 0.85
+
+
+def _missing_notes(
+    missing: list[Unit | Marker],
+    save: TtsSave,
+    matching: Matching,
+    extent: tuple[float, float],
+) -> list[str]:
+    """The pieces no object on the table is: those inside another object (a
+    bag: by id or name), those an object nearly has the name of (named with
+    it), and those that are not in the save at all."""
+    held_by: dict[str, tuple[TtsObject, str]] = {}
+    for obj in save.objects:
+        for how, name, pid in obj.held:
+            if pid:
+                held_by.setdefault("id:" + pid, (obj, how))
+            if norm(name):
+                held_by.setdefault("name:" + norm(name), (obj, how))
+    held: dict[tuple[str, str], list[str]] = {}
+    holders: dict[tuple[str, str], TtsObject] = {}
+    near: list[str] = []
+    absent: list[str] = []
+    others = [(o, norm(o.nickname)) for o in matching.others if norm(o.nickname)]
+    compare = len(missing) * len(others) <= MAX_NEAR_PAIRS
+    for piece in missing:
+        name = norm(_name(piece))
+        hit = held_by.get("id:" + piece.id) or (held_by.get("name:" + name) if name else None)
+        if hit is not None:
+            obj, how = hit
+            held.setdefault((obj.path, how), []).append(_called(piece))
+            holders[(obj.path, how)] = obj
+            continue
+        close = _close(name, others, compare) if name else None
+        if close is not None:
+            near.append(
+                f"{_called(piece)}: left where it was: no object has its name, but "
+                f"{close.label} at {_at(close, extent)} nearly has it: if it is this "
+                "piece, choose it in the window (File ▸ Import…)"
+            )
+            continue
+        absent.append(_called(piece))
+    notes = []
+    for (path, how), names in held.items():
+        one = len(names) == 1
+        listed = ", ".join(names[:MAX_LISTED])
+        more = f" and {len(names) - MAX_LISTED} more" if len(names) > MAX_LISTED else ""
+        notes.append(
+            f"{listed}{more}: {how} {holders[(path, how)].label}, not on the table; "
+            f"left where {'it was' if one else 'they were'}"
+        )
+    notes += near
+    if absent:
+        gone = ", ".join(absent[:MAX_LISTED])
+        more = f" and {len(absent) - MAX_LISTED} more" if len(absent) > MAX_LISTED else ""
+        notes.append(f"not in the save, left where they were: {gone}{more}")
+    return notes
+
+
+def _close(name: str, others: list[tuple[TtsObject, str]], compare: bool) -> TtsObject | None:
+    """The object whose name is closest to ``name``: the same letters and
+    digits (punctuation aside), or (``compare``) alike by ``NEAR_RATIO``."""
+    letters = _letters(name)
+    for obj, theirs in others:
+        if letters and _letters(theirs) == letters:
+            return obj
+    if not compare:
+        return None
+    best, best_ratio = None, NEAR_RATIO
+    for obj, theirs in others:
+        if abs(len(theirs) - len(name)) > max(3, len(name) // 4):
+            continue
+        ratio = difflib.SequenceMatcher(None, name, theirs).ratio()
+        if ratio >= best_ratio:
+            best, best_ratio = obj, ratio
+    return best
+
+
+def _letters(name: str) -> str:
+    return "".join(c for c in name if c.isalnum())
+
+
+def _name(piece: Unit | Marker) -> str:
+    return piece.name if isinstance(piece, Unit) else piece.label
 
 
 #: At most this many GUIDs that several objects share get a note each (then a count).
