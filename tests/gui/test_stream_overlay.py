@@ -239,3 +239,49 @@ def test_the_usual_port_free_says_nothing_of_another(qtbot):
     assert not server.moved
     assert not window.stream.overlay_moved.isVisible()
     assert whole_text_shows(window.stream.overlay_address)
+
+
+def start_as_the_program_does(qtbot, monkeypatch):
+    """``run_app`` as ``tabletop-gui`` with no file starts it (its event loop not run)."""
+    from tabletop_gui.app.windows import launch
+    from tabletop_gui.app.windows.file_actions import FilesController
+
+    monkeypatch.setattr(QApplication, "exec", lambda *_a: 0)
+    monkeypatch.setattr(FilesController, "offer_recovery", lambda *_a, **_k: 0)
+    monkeypatch.setattr(launch, "_WINDOWS", [])
+    assert launch.run_app(None) == 0
+    (window,) = launch._WINDOWS
+    qtbot.addWidget(window)
+    return window
+
+
+def test_a_stream_on_when_the_program_closed_is_said_to_be_off_at_the_next_start(
+    qtbot, monkeypatch, tmp_path
+):
+    """The overlay and the PNG start off, whatever they were: an OBS source would go
+    stale unnoticed, so the next start says so, once (docs/streaming.md, After a
+    restart)."""
+    window = open_window(qtbot, load_game(HEX))
+    window.stream.start_stream_output(str(tmp_path / "stream.png"))
+    assert window.stream.start_overlay(port=free_port()) is not None
+    window.close()
+    again = start_as_the_program_does(qtbot, monkeypatch)
+    assert again.stream.overlay_server is None and again.stream.stream_output is None
+    message = again.statusBar().currentMessage()
+    assert "The stream overlay and the PNG for streaming (stream.png) were on" in message
+    assert "off now" in message and "View ▸ Stream overlay" in message
+    QApplication.processEvents()
+    again.grab().save(str(tmp_path / "restart.png"))
+    again.close()
+    third = start_as_the_program_does(qtbot, monkeypatch)
+    assert "were on" not in third.statusBar().currentMessage()  # said once
+
+
+def test_a_stream_turned_off_before_closing_is_not_mentioned_at_the_next_start(qtbot, monkeypatch):
+    window = open_window(qtbot, load_game(HEX))
+    window.stream.toggle_overlay()  # on (the usual port, or the next free one)
+    assert window.stream.overlay_server is not None
+    window.stream.toggle_overlay()  # and off again
+    window.close()
+    again = start_as_the_program_does(qtbot, monkeypatch)
+    assert "was on" not in again.statusBar().currentMessage()

@@ -39,6 +39,17 @@ if TYPE_CHECKING:
     from tabletop_gui.overlay.server import OverlayServer
 
 
+#: Settings: whether the overlay and the PNG output were on (turned on, not yet
+#: turned off); read at the next start (``say_what_was_on``).
+OVERLAY_ON_KEY = "overlay_on"
+PNG_ON_KEY = "stream_png_on"
+
+
+def _true(value: object) -> bool:
+    """A settings value as a bool (an INI file gives back the text "true")."""
+    return value is True or str(value).lower() == "true"
+
+
 class StreamController(Part):
     """View ▸ Show/hide streamer view, Output for streaming (PNG), the stream
     settings, Stream overlay and its referee's view; the status-bar boxes naming
@@ -165,6 +176,7 @@ class StreamController(Part):
         self.stream_action.setChecked(True)
         s = session.settings()
         s.setValue("stream_path", str(path))
+        s.setValue(PNG_ON_KEY, True)
         return output
 
     def stop_stream_output(self) -> None:
@@ -178,6 +190,7 @@ class StreamController(Part):
     def toggle_stream_output(self) -> None:
         if self.stream_output is not None:
             self.stop_stream_output()
+            session.settings().setValue(PNG_ON_KEY, False)
             return
         from tabletop_gui.app.stream.png_output import default_stream_path
 
@@ -236,6 +249,7 @@ class StreamController(Part):
         self._port_moved(server)
         self.overlay_box.setVisible(True)
         self.overlay_action.setChecked(True)
+        session.settings().setValue(OVERLAY_ON_KEY, True)
         return server
 
     def _fit_address(self) -> None:
@@ -292,6 +306,7 @@ class StreamController(Part):
     def toggle_overlay(self) -> None:
         if self.overlay_server is not None:
             self.stop_overlay()
+            session.settings().setValue(OVERLAY_ON_KEY, False)
         else:
             self.start_overlay()
 
@@ -310,6 +325,33 @@ class StreamController(Part):
     def copy_overlay_address(self) -> None:
         QGuiApplication.clipboard().setText(self.overlay_address.text())
         self.status("Overlay address copied", 3000)
+
+    def say_what_was_on(self) -> str | None:
+        """At start: the overlay and the PNG start off, whatever they were. When
+        either was on as the program last closed (turned on, never turned off:
+        closing the window stops them but leaves that), the status bar says
+        they are off now, so an OBS source does not go stale unnoticed; said
+        once, until they are turned on again. Returns what it said."""
+        s = session.settings()
+        png = Path(str(s.value("stream_path", "") or "stream.png")).name
+        entries = {
+            OVERLAY_ON_KEY: ("the stream overlay", "View ▸ Stream overlay (browser source)"),
+            PNG_ON_KEY: (f"the PNG for streaming ({png})", "View ▸ Output for streaming (PNG)…"),
+        }
+        was = [entries[key] for key in entries if _true(s.value(key, False))]
+        if not was:
+            return None
+        for key in entries:
+            s.setValue(key, False)
+        names = " and ".join(name for name, _ in was)
+        menus = ", ".join(menu for _, menu in was)
+        text = (
+            f"{names[0].upper()}{names[1:]} {'were' if len(was) > 1 else 'was'} on when the "
+            f"program last closed; {'they are' if len(was) > 1 else 'it is'} off now "
+            f"({menus} to start {'them' if len(was) > 1 else 'it'} again)"
+        )
+        self.status(text, 30000)
+        return text
 
     def close_streams(self) -> None:
         """When the window closes: the PNG output and the overlay stop, the

@@ -76,6 +76,7 @@ def run_app(path: str | None = None, video: str | None = None) -> int:
         # Said on the terminal too, for whoever started it from one.
         print(f"error: {failed} (the demo board is open instead)", file=sys.stderr)
     window.files.offer_recovery()
+    window.stream.say_what_was_on()  # an OBS source would go stale unnoticed
     if video:
         problem = window.camera.start_video(video)
         if problem:
