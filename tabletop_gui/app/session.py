@@ -122,6 +122,28 @@ def forget_recent(path: str) -> None:
     s.sync()
 
 
+# -- the last import folder -----------------------------------------------------------
+
+#: The folder the last file was imported from (File ▸ Import… starts there).
+IMPORT_FOLDER_KEY = "import/last_folder"
+
+
+def import_folder(game_path: str | None) -> str:
+    """Where File ▸ Import… starts: the folder the last file was imported from
+    (TTS's Saves folder, say), if it still exists; else the game file's folder."""
+    value = settings().value(IMPORT_FOLDER_KEY, "")
+    if isinstance(value, str) and value and Path(value).is_dir():
+        return value
+    return str(Path(game_path).parent) if game_path else ""
+
+
+def remember_import_folder(path: str) -> None:
+    """Remember the folder of ``path``, a file chosen for File ▸ Import…."""
+    s = settings()
+    s.setValue(IMPORT_FOLDER_KEY, str(Path(path).resolve().parent))
+    s.sync()
+
+
 # -- autosave ------------------------------------------------------------------------
 
 

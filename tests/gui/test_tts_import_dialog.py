@@ -409,3 +409,38 @@ def test_file_open_on_a_save_says_it_is_one_and_how_to_import_it(qtbot, demo, tm
     assert "File ▸ Import…" in text and "unknown field" not in text
     assert "a Tabletop Simulator save" in demo.statusBar().currentMessage()
     assert units(demo) == before
+
+
+def test_file_import_starts_in_the_folder_of_the_last_file_imported(
+    qtbot, tmp_path, dialogs, monkeypatch
+):
+    """File ▸ Import… opened in the game file's folder every time, not where the
+    last save was read from (TTS's Saves folder): it remembers that folder, as the
+    program keeps its other settings (docs/tabletop-simulator.md, Bring a game
+    played in TTS back)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from tabletop_gui.examples import DEMO_BOARD
+    from tabletop_gui.io import load_game, save_game
+
+    from .helpers import open_window
+
+    games = tmp_path / "games"
+    games.mkdir()
+    save_game(load_game(str(DEMO_BOARD)), games / "game.json")
+    window = open_window(qtbot, load_game(str(games / "game.json")), str(games / "game.json"))
+    saves = tmp_path / "Tabletop Simulator" / "Saves"
+    saves.mkdir(parents=True)
+    path = community_save(saves / "TS_Save_12.json", block("Orc Boyz", "aa0001", 36, 26.5))
+    starts: list[str] = []
+
+    def ask(_parent, _title, start, _filter):
+        starts.append(start)
+        return path, ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", ask)
+    monkeypatch.setattr(SaveMappingDialog, "exec", lambda self: QDialog.DialogCode.Rejected)
+    window.files.import_any()
+    window.files.import_any()
+    assert starts[0] == str(games)  # nothing imported yet: the game file's folder
+    assert starts[1] == str(saves.resolve())

@@ -467,10 +467,11 @@ class FilesController(Part):
         from tabletop_gui.io.importers import sniff_file
 
         if path is None:
-            start = str(Path(self.doc.path).parent) if self.doc.path else ""
+            start = session.import_folder(self.doc.path)
             path, _ = QFileDialog.getOpenFileName(self.host, "Import", start, import_filter())
             if not path:
                 return None
+            session.remember_import_folder(path)
         try:
             importer, _data = sniff_file(path)
         except FileFormatError as exc:
