@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QMessageBox
 
 from tabletop_gui.app.windows.tts_import import NOT_ON_TABLE, SaveMappingDialog, import_save
 from tabletop_gui.io.tts import mapping
@@ -444,3 +444,30 @@ def test_file_import_starts_in_the_folder_of_the_last_file_imported(
     window.files.import_any()
     assert starts[0] == str(games)  # nothing imported yet: the game file's folder
     assert starts[1] == str(saves.resolve())
+
+
+def test_a_save_of_very_long_names_opens_a_box_within_the_screen(qtbot, demo, tmp_path):
+    """40 objects with 6,000-character names (viewers' spam) opened a notes box
+    1000 x 21,072 px with no OK in sight: names are cut short in every list and
+    the box lists at most a few notes, cut, the rest under Show Details…
+    (docs/tabletop-simulator.md, Bring a game played in TTS back)."""
+    spam = [block(f"Viewer spam {i} " * 400, f"s{i:05}", 1 + i, 2) for i in range(40)]
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps({"SaveName": "Long " + "W" * 5000, "ObjectStates": [
+        block("Orc Boyz", "aa0001", 36, 26.5), *spam]}))  # fmt: skip
+    seen: dict[str, Any] = {}
+
+    def user(dialog: SaveMappingDialog) -> bool:
+        seen["longest"] = max(len(dialog.others.item(i).text()) for i in range(40))
+        return press_import(qtbot, dialog)
+
+    result = import_save(demo.files, str(path), demo, choose=user)
+    assert result is not None and seen["longest"] < 140
+    box = demo.findChild(QMessageBox, "ttsImportNotes")
+    assert box is not None
+    qtbot.waitExposed(box)
+    screen = box.screen().availableGeometry()
+    assert box.width() <= screen.width() and box.height() <= screen.height()
+    assert box.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).isVisible()
+    assert "Viewer spam 0 Viewer spam 0" in box.detailedText()
+    assert len(box.text()) < 200  # the save's name cut short too

@@ -44,7 +44,7 @@ from tabletop_gui.io.tts.memory import Remembered, for_game, game_key, recall, r
 from tabletop_gui.io.tts.read import MAX_SAVE_BYTES, TtsObject, TtsSave, read_save
 from tabletop_gui.io.tts.replay import SaveImport, another_game_note, read_into
 from tabletop_gui.model.game import Game
-from tabletop_gui.model.names import piece_label, side_name
+from tabletop_gui.model.names import elided, piece_label, side_name
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.rules.engine import replay
 
@@ -393,7 +393,7 @@ def _open_as_new(
 ) -> SaveImport | None:
     """A save this program wrote of another game than the open one: open its game
     (with the save's moves) as a new, unsaved game, if the user says so."""
-    title = game.setup.name or "another game"
+    title = elided(game.setup.name) or "another game"
     if save.withheld:
         QMessageBox.warning(
             parent,
@@ -419,6 +419,29 @@ def _open_as_new(
     return result
 
 
+#: The notes box lists at most this many notes, each cut to MAX_NOTE_CHARS
+#: characters, so that it stays within the screen; Show Details… has them whole.
+MAX_NOTES_SHOWN = 8
+MAX_NOTE_CHARS = 400
+
+
+def notes_shown(notes: tuple[str, ...]) -> tuple[str, bool]:
+    """The notes as the box lists them, and whether any was left out or cut."""
+    lines = []
+    cut = len(notes) > MAX_NOTES_SHOWN
+    for note in notes[:MAX_NOTES_SHOWN]:
+        if len(note) > MAX_NOTE_CHARS:
+            note = note[: MAX_NOTE_CHARS - 1].rstrip() + "…"
+            cut = True
+        lines.append(note)
+    if len(notes) > MAX_NOTES_SHOWN:
+        rest = len(notes) - MAX_NOTES_SHOWN
+        lines.append(f"… and {rest} more note{'' if rest == 1 else 's'}")
+    if cut:
+        lines.append("(Show Details… lists every note whole.)")
+    return "\n".join(lines), cut
+
+
 def _show_notes(parent: QWidget | None, name: str, result: SaveImport) -> None:
     """What the import left alone, in a box that does not hold the window up."""
     if not result.notes:
@@ -426,7 +449,10 @@ def _show_notes(parent: QWidget | None, name: str, result: SaveImport) -> None:
     box = QMessageBox(
         QMessageBox.Icon.Information, f"Imported {name}", result.summary, parent=parent
     )
-    box.setInformativeText("\n".join(result.notes[:12]))
+    shown, cut = notes_shown(result.notes)
+    box.setInformativeText(shown)
+    if cut:  # every note whole, in a box that scrolls (Show Details…)
+        box.setDetailedText("\n".join(result.notes))
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.setObjectName("ttsImportNotes")
     box.open()
