@@ -471,3 +471,21 @@ def test_a_save_of_very_long_names_opens_a_box_within_the_screen(qtbot, demo, tm
     assert box.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).isVisible()
     assert "Viewer spam 0 Viewer spam 0" in box.detailedText()
     assert len(box.text()) < 200  # the save's name cut short too
+
+
+def test_a_unit_in_a_bag_or_nearly_named_says_so_on_its_row(qtbot, demo, tmp_path):
+    """The dialog's Found column says where the save has a unit no object on the
+    table is (docs/tabletop-simulator.md, Bring a game played in TTS back): in
+    its bag, or on an object whose name is nearly its own."""
+    bag = {**block("Casualties", "g00001", 80, 0), "Name": "Bag"}
+    bag["ContainedObjects"] = [block("Giant", "gg0001", 0, 0)]
+    path = community_save(tmp_path / "bag.json", bag, block("Orc Boys", "ob0001", 36, 26.5))
+    seen: dict[str, str] = {}
+
+    def user(dialog: SaveMappingDialog) -> bool:
+        seen["giant"] = found_text(dialog, "b-giant")
+        seen["boyz"] = found_text(dialog, "b-boyz")
+        return False
+
+    assert import_save(demo.files, path, demo, choose=user) is None
+    assert seen == {"giant": "inside Casualties", "boyz": "Orc Boys nearly has its name"}

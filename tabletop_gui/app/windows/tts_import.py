@@ -42,7 +42,13 @@ from tabletop_gui.io.tts import mapping
 from tabletop_gui.io.tts.match import BY_ID, BY_NAME, CHOSEN, REMEMBERED, match_save, movable
 from tabletop_gui.io.tts.memory import Remembered, for_game, game_key, recall, remember
 from tabletop_gui.io.tts.read import MAX_SAVE_BYTES, TtsObject, TtsSave, read_save
-from tabletop_gui.io.tts.replay import SaveImport, another_game_note, read_into
+from tabletop_gui.io.tts.replay import (
+    HELD,
+    SaveImport,
+    another_game_note,
+    missing_where,
+    read_into,
+)
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.names import elided, piece_label, side_name
 from tabletop_gui.model.pieces import Unit
@@ -92,6 +98,9 @@ class SaveMappingDialog(QDialog):
         self.ambiguous.update(self.unremembered)
         #: The GUIDs several objects have: their sentence under the table.
         self.shared = dict(auto.shared)
+        #: Pieces found on no object of the table: inside a bag, or a name nearly theirs.
+        unfound = [p for p in self.pieces if p.id not in auto.found and p.id not in self.ambiguous]
+        self.whereabouts = missing_where(unfound, save, auto)
 
         intro = QLabel(
             "Choose the object of the Tabletop Simulator save that is each piece of the "
@@ -205,6 +214,10 @@ class SaveMappingDialog(QDialog):
             elif not key and piece.id in self.unremembered:
                 n = len(self.unremembered[piece.id])
                 how = f"{n} objects have the GUID chosen before: choose one"
+            elif not key and piece.id in self.whereabouts:
+                kind, obj, held = self.whereabouts[piece.id]
+                short = elided(obj.nickname.strip() or obj.name, 24)  # the list has the rest
+                how = f"{held} {short}" if kind == HELD else f"{short} nearly has its name"
             elif not key:
                 how = f"{len(named)} objects have its name: choose one" if named else ""
             elif auto is not None and auto[0] == key:

@@ -189,6 +189,39 @@ MAX_NEAR_PAIRS = 200_000
 NEAR_RATIO = 0.85
 
 
+#: How ``missing_where`` places a piece: inside another object, or near by name.
+HELD, NEAR = "held", "near"
+
+
+def missing_where(
+    missing: list[Unit | Marker], save: TtsSave, matching: Matching
+) -> dict[str, tuple[str, TtsObject, str]]:
+    """Where the save has pieces no object on the table is: piece id -> (HELD,
+    the object on the table holding it, how: "inside"...) for a piece inside a
+    bag (by id or name), or (NEAR, the object, "") for one whose name an object
+    nearly has. The pieces not given are not in the save."""
+    held_by: dict[str, tuple[TtsObject, str]] = {}
+    for obj in save.objects:
+        for how, name, pid in obj.held:
+            if pid:
+                held_by.setdefault("id:" + pid, (obj, how))
+            if norm(name):
+                held_by.setdefault("name:" + norm(name), (obj, how))
+    others = [(o, norm(o.nickname)) for o in matching.others if norm(o.nickname)]
+    compare = len(missing) * len(others) <= MAX_NEAR_PAIRS
+    out: dict[str, tuple[str, TtsObject, str]] = {}
+    for piece in missing:
+        name = norm(_name(piece))
+        hit = held_by.get("id:" + piece.id) or (held_by.get("name:" + name) if name else None)
+        if hit is not None:
+            out[piece.id] = (HELD, hit[0], hit[1])
+            continue
+        close = _close(name, others, compare) if name else None
+        if close is not None:
+            out[piece.id] = (NEAR, close, "")
+    return out
+
+
 def _missing_notes(
     missing: list[Unit | Marker],
     save: TtsSave,
@@ -198,36 +231,25 @@ def _missing_notes(
     """The pieces no object on the table is: those inside another object (a
     bag: by id or name), those an object nearly has the name of (named with
     it), and those that are not in the save at all."""
-    held_by: dict[str, tuple[TtsObject, str]] = {}
-    for obj in save.objects:
-        for how, name, pid in obj.held:
-            if pid:
-                held_by.setdefault("id:" + pid, (obj, how))
-            if norm(name):
-                held_by.setdefault("name:" + norm(name), (obj, how))
+    where = missing_where(missing, save, matching)
     held: dict[tuple[str, str], list[str]] = {}
     holders: dict[tuple[str, str], TtsObject] = {}
     near: list[str] = []
     absent: list[str] = []
-    others = [(o, norm(o.nickname)) for o in matching.others if norm(o.nickname)]
-    compare = len(missing) * len(others) <= MAX_NEAR_PAIRS
     for piece in missing:
-        name = norm(_name(piece))
-        hit = held_by.get("id:" + piece.id) or (held_by.get("name:" + name) if name else None)
-        if hit is not None:
-            obj, how = hit
+        if piece.id not in where:
+            absent.append(_called(piece))
+            continue
+        kind, obj, how = where[piece.id]
+        if kind == HELD:
             held.setdefault((obj.path, how), []).append(_called(piece))
             holders[(obj.path, how)] = obj
-            continue
-        close = _close(name, others, compare) if name else None
-        if close is not None:
+        else:
             near.append(
                 f"{_called(piece)}: left where it was: no object has its name, but "
-                f"{close.label} at {_at(close, extent)} nearly has it: if it is this "
+                f"{obj.label} at {_at(obj, extent)} nearly has it: if it is this "
                 "piece, choose it in the window (File ▸ Import…)"
             )
-            continue
-        absent.append(_called(piece))
     notes = []
     for (path, how), names in held.items():
         one = len(names) == 1
