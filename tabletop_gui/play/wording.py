@@ -99,9 +99,8 @@ def counts_text(scene: Scene, counts: Mapping[str, float]) -> str:
 
 def counted_text(scene: Scene, r: ObjectiveResult) -> str:
     """The counts with what they count: 'characters within 3 in: Guild of Thieves 1
-    · The Rashaar 0' (just the counts when the objective does not say); no
-    counts, where no count decides the result, read as ``counted`` says why
-    ('characters not counted (claimed)')."""
+    · The Rashaar 0', 'no characters count (claimed): Guild 0 · Doctors 0' (just
+    the counts when the objective does not say; what it counts alone if no count)."""
     counts = counts_text(scene, r.counts)
     return f"{r.counted}: {counts}" if r.counted and counts else counts or r.counted
 

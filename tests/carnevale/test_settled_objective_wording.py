@@ -49,12 +49,15 @@ def test_an_enemy_in_base_contact_with_a_claimed_objective_is_not_counted_and_th
     state = play(state, MovePiece("c", 2, 2), MovePiece("e", *west_of(18, 18, 0, R30)))
     r = evaluate(state).result("o")
     assert r.leader == A and r.points == {A: 1.0}
-    # Nobody is counted: no per-gang 0-0 that reads as a miscount of "e" at 0.00 in.
-    assert r.counts == {}
+    # Nobody is counted, and the counts say so: the 0-0 is no miscount of "e" at
+    # 0.00 in. Each gang keeps its entry (docs/score-json.md: indexed by side).
+    assert r.counts == {A: 0, B: 0}
     assert r.counting == ()
-    assert r.counted == "characters not counted (claimed)"
-    assert wording.counted_text(state.scene, r) == "characters not counted (claimed)"
-    assert r.to_json()["counts"] == {}
+    assert r.counted == "no characters count (claimed)"
+    assert (
+        wording.counted_text(state.scene, r) == "no characters count (claimed): Gang A 0 · Gang B 0"
+    )
+    assert r.to_json()["counts"] == {A: 0, B: 0}
 
 
 def test_a_destroyed_objective_is_final_at_once_and_never_reads_nobody_yet():
@@ -67,7 +70,7 @@ def test_a_destroyed_objective_is_final_at_once_and_never_reads_nobody_yet():
     standing = wording.standing(state.scene, r)
     assert standing.text == "nobody (final)"
     assert "yet" not in standing.text
-    assert r.counts == {} and r.counted == "characters not counted (destroyed)"
+    assert r.counts == {A: 0, B: 0} and r.counted == "no characters count (destroyed)"
     assert r.reason == "Destroyed: out of the game for good, scores for nobody."
     # The game itself is not over: the summary still reads as if it ended now.
     assert "as if the game ended now" in evaluate(state).summary
@@ -77,7 +80,7 @@ def test_a_carried_objective_that_scores_for_nobody_counts_no_characters():
     state = in_round(start([char("c", A, *touching_east())], [obj("o", 18, 18, rules=["mobile"])]))
     state = play(state, *activation("c"), PickUpObjective("c", "o"))
     r = evaluate(state).result("o")
-    assert r.counts == {} and r.counted == "characters not counted (carried)"
+    assert r.counts == {A: 0, B: 0} and r.counted == "no characters count (carried)"
 
 
 def test_an_objective_in_play_still_counts_each_gang_even_at_nought():

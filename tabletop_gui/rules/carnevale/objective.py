@@ -109,8 +109,8 @@ class _Evaluation:
         self.highlights: list[Highlight] = []
         self.counts: dict[str, float] = {s: 0 for s in self.scene.side_ids}
         #: Why the characters do not count here (claimed, destroyed, carried...);
-        #: "" when those within range decide it. When set, ``counts`` is {} and
-        #: ``counted`` says why: not a 0-0 that reads as a miscount.
+        #: "" when those within range decide it. When set, ``counted`` says why
+        #: ("no characters count (claimed)"): the 0-0 is not a miscount.
         self.not_counted = ""
         self.problems: list[str] = []
         self.placement: list[str] = []
@@ -300,7 +300,9 @@ class _Evaluation:
             kind=self.obj.kind,
             status=status,
             leader=leader,
-            counts={} if self.not_counted else dict(self.counts),
+            # One count per gang always (docs/score-json.md: readers index it by
+            # side); where none decides the objective, ``counted`` says so.
+            counts=dict(self.counts),
             reason=reason,
             final=self.final,
             counting=tuple(self.counting),
@@ -309,7 +311,7 @@ class _Evaluation:
             details=self.details(leader),
             points=self.points_for(leader),
             counted=(
-                f"characters not counted ({self.not_counted})"
+                f"no characters count ({self.not_counted})"
                 if self.not_counted
                 else f"characters within {self.range:g} in"
             ),
