@@ -17,7 +17,6 @@ object is listed as not a unit."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import field
@@ -55,13 +54,13 @@ class Matching:
 
 #: Hyphens, dashes and underscores are read as spaces in names ("Peasant-Levy" is
 #: "Peasant Levy"); case and runs of spaces are ignored too.
-_SEPARATORS = re.compile(r"[\s_\-\u2010-\u2015\u2212]+")
+_TO_SPACE = str.maketrans(dict.fromkeys("-_\u2010\u2011\u2012\u2013\u2014\u2015\u2212", " "))
 
 
 def norm(name: str) -> str:
     """A name as names are compared: case, spaces, hyphens, dashes and
     underscores aside ('MEN-AT-ARMS', 'Men at  Arms' and 'men_at_arms' are one)."""
-    return " ".join(_SEPARATORS.split(name)).strip().casefold()
+    return " ".join(name.translate(_TO_SPACE).split()).casefold()
 
 
 def movable(scene: Scene) -> list[Unit | Marker]:
@@ -126,11 +125,12 @@ def match_save(
     # By name: a Nickname shared by no other object, naming exactly one unit.
     unit_names = Counter(norm(u.name) for u in scene.units.values() if u.on_table and u.name)
     by_name = {norm(u.name): u.id for u in scene.units.values() if u.on_table and u.name}
-    nick_count = Counter(norm(o.nickname) for o in objects if o.nickname.strip())
+    nicks = {o.key: norm(o.nickname) for o in objects}  # each name normalised once
+    nick_count = Counter(n for n in nicks.values() if n)
     for obj in objects_left:
         if obj.key in taken:
             continue
-        n = norm(obj.nickname)
+        n = nicks[obj.key]
         if n and nick_count[n] == 1 and unit_names[n] == 1 and by_name[n] not in claims:
             claim(obj, by_name[n], BY_NAME)
     found: dict[str, tuple[TtsObject, str]] = {}
@@ -148,11 +148,17 @@ def match_save(
                 clashes[pid] = tuple(o for o, _ in got)
     used = {o.key for o, _ in found.values()} | {o.key for c in clashes.values() for o in c}
     ambiguous: dict[str, tuple[TtsObject, ...]] = {}
+    by_nick: dict[str, list[TtsObject]] | None = None  # made when first needed
     for unit in scene.units.values():  # in the game's order
         n = norm(unit.name)
         if not n or not unit.on_table or unit.id in found or unit.id in clashes:
             continue
-        named = tuple(o for o in objects_left if o.key not in used and norm(o.nickname) == n)
+        if by_nick is None:
+            by_nick = {}
+            for obj in objects_left:
+                if obj.key not in used and nicks[obj.key]:
+                    by_nick.setdefault(nicks[obj.key], []).append(obj)
+        named = tuple(by_nick.get(n, ()))
         if len(named) > 1 or (named and unit_names[n] > 1):
             ambiguous[unit.id] = named
     candidates = {o.key for c in ambiguous.values() for o in c}

@@ -84,7 +84,7 @@ class TtsObject:
     def key(self) -> str:
         """What identifies it from one save to the next: its GUID (TTS keeps it),
         else (no GUID, or one another object has too) its place in the file."""
-        return self.path if self.shared_guid or not self.guid else self.guid
+        return self.path if self.shared_guid else (self.guid or self.path)
 
     @property
     def label(self) -> str:

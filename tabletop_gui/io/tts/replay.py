@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -200,6 +201,8 @@ def missing_where(
     the object on the table holding it, how: "inside"...) for a piece inside a
     bag (by id or name), or (NEAR, the object, "") for one whose name an object
     nearly has. The pieces not given are not in the save."""
+    if not missing:
+        return {}
     held_by: dict[str, tuple[TtsObject, str]] = {}
     for obj in save.objects:
         for how, name, pid in obj.held:
@@ -207,7 +210,10 @@ def missing_where(
                 held_by.setdefault("id:" + pid, (obj, how))
             if norm(name):
                 held_by.setdefault("name:" + norm(name), (obj, how))
-    others = [(o, norm(o.nickname)) for o in matching.others if norm(o.nickname)]
+    others = [(o, n) for o in matching.others if (n := norm(o.nickname))]
+    by_letters: dict[str, TtsObject] = {}
+    for obj, theirs in others:
+        by_letters.setdefault(_letters(theirs), obj)
     compare = len(missing) * len(others) <= MAX_NEAR_PAIRS
     out: dict[str, tuple[str, TtsObject, str]] = {}
     for piece in missing:
@@ -216,7 +222,7 @@ def missing_where(
         if hit is not None:
             out[piece.id] = (HELD, hit[0], hit[1])
             continue
-        close = _close(name, others, compare) if name else None
+        close = _close(name, others, by_letters, compare) if name else None
         if close is not None:
             out[piece.id] = (NEAR, close, "")
     return out
@@ -267,13 +273,18 @@ def _missing_notes(
     return notes
 
 
-def _close(name: str, others: list[tuple[TtsObject, str]], compare: bool) -> TtsObject | None:
+def _close(
+    name: str,
+    others: list[tuple[TtsObject, str]],
+    by_letters: dict[str, TtsObject],
+    compare: bool,
+) -> TtsObject | None:
     """The object whose name is closest to ``name``: the same letters and
-    digits (punctuation aside), or (``compare``) alike by ``NEAR_RATIO``."""
+    digits (punctuation aside: ``by_letters``), or (``compare``) alike by
+    ``NEAR_RATIO``."""
     letters = _letters(name)
-    for obj, theirs in others:
-        if letters and _letters(theirs) == letters:
-            return obj
+    if letters and letters in by_letters:
+        return by_letters[letters]
     if not compare:
         return None
     best, best_ratio = None, NEAR_RATIO
@@ -286,8 +297,13 @@ def _close(name: str, others: list[tuple[TtsObject, str]], compare: bool) -> Tts
     return best
 
 
+#: What is not a letter or a digit (``_letters`` leaves it out).
+_NOT_LETTERS = re.compile(r"[\W_]+")
+
+
 def _letters(name: str) -> str:
-    return "".join(c for c in name if c.isalnum())
+    """``name``'s letters and digits only: 'Orc.Chief' and 'orc chief' alike."""
+    return _NOT_LETTERS.sub("", name)
 
 
 def _name(piece: Unit | Marker) -> str:
