@@ -280,9 +280,8 @@ class StreamController(Part):
         )
         self.overlay_moved.setVisible(True)
         self.status(
-            f"Stream overlay: port {server.asked} is in use (another overlay?), so this one "
-            f"is at {server.url}overlay: set the browser source to it, or close the other "
-            "and start the overlay again",
+            f"Stream overlay: port {server.asked} is in use (another overlay?); it is at "
+            f"{server.url}overlay: point the browser source there, or close the other one",
             30000,
         )
 
