@@ -285,3 +285,43 @@ def test_a_stream_turned_off_before_closing_is_not_mentioned_at_the_next_start(q
     window.close()
     again = start_as_the_program_does(qtbot, monkeypatch)
     assert "was on" not in again.statusBar().currentMessage()
+
+
+def test_a_second_window_does_not_call_a_stream_another_window_runs_off(qtbot, monkeypatch):
+    """A second window opened to look something up (docs/streaming.md, After a
+    restart) said "The stream overlay was on when the program last closed; it is
+    off now" while the first was serving it, and cleared the mark, so the real
+    notice never came once the first window closed."""
+    first = open_window(qtbot, load_game(HEX))
+    assert first.stream.start_overlay(port=free_port()) is not None
+    second = start_as_the_program_does(qtbot, monkeypatch)
+    assert "was on" not in second.statusBar().currentMessage()
+    second.close()
+    first.close()  # now it is off
+    third = start_as_the_program_does(qtbot, monkeypatch)
+    assert "The stream overlay was on" in third.statusBar().currentMessage()
+
+
+def test_a_stream_another_running_program_serves_is_not_called_off(qtbot, monkeypatch):
+    """Another process (a window of another run) marks the overlay on with its
+    process id: while it runs, a start says nothing; once it has ended, the
+    start says the overlay is off now."""
+    import subprocess
+    import sys
+
+    from tabletop_gui.app import session
+    from tabletop_gui.app.stream.stream_control import OVERLAY_ON_KEY
+
+    if sys.platform == "win32":
+        pytest.skip("another process is not asked on Windows")
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        session.settings().setValue(OVERLAY_ON_KEY, other.pid)
+        window = start_as_the_program_does(qtbot, monkeypatch)
+        assert "was on" not in window.statusBar().currentMessage()
+        window.close()
+    finally:
+        other.kill()
+        other.wait()
+    again = start_as_the_program_does(qtbot, monkeypatch)
+    assert "The stream overlay was on" in again.statusBar().currentMessage()

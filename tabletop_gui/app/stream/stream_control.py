@@ -8,6 +8,9 @@ The stream modules are imported when a stream is first opened, not at start."""
 from __future__ import annotations
 
 import contextlib
+import os
+import sys
+import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,14 +43,39 @@ if TYPE_CHECKING:
 
 
 #: Settings: whether the overlay and the PNG output were on (turned on, not yet
-#: turned off); read at the next start (``say_what_was_on``).
+#: turned off), as the id of the process that turned them on; read at the next
+#: start (``say_what_was_on``).
 OVERLAY_ON_KEY = "overlay_on"
 PNG_ON_KEY = "stream_png_on"
 
 
-def _true(value: object) -> bool:
-    """A settings value as a bool (an INI file gives back the text "true")."""
-    return value is True or str(value).lower() == "true"
+def _was_on(value: object) -> bool:
+    """A settings value says "on": a process id, or (older versions) true."""
+    text = str(value).lower()
+    return value is True or text == "true" or (text.isdigit() and int(text) > 0)
+
+
+#: The stream controllers of this process's windows (a window of this process
+#: streaming now is not to be told "off now" by another's start).
+_CONTROLLERS: weakref.WeakSet[StreamController] = weakref.WeakSet()
+
+
+def _streaming_now(key: str, value: object) -> bool:
+    """The value names a program running now whose stream ``key`` is on (another
+    window still streaming): not off, and not to be said so. Another process is
+    asked without a signal, so not on Windows (the notice is given as before)."""
+    text = str(value)
+    if text.isdigit() and int(text) == os.getpid():
+        return any(c.is_on(key) for c in list(_CONTROLLERS))
+    if sys.platform == "win32" or not text.isdigit() or int(text) == 0:
+        return False
+    try:
+        os.kill(int(text), 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
 
 
 class StreamController(Part):
@@ -61,6 +89,7 @@ class StreamController(Part):
         self.streamer: StreamerWindow | None = None
         self.overlay_server: OverlayServer | None = None
         self.overlay_feed: OverlayFeed | None = None
+        _CONTROLLERS.add(self)
         self._build_stream_box()
         self._build_overlay_box()
         self.streamer_action = self.action(None, "Show/hide &streamer view",
@@ -176,7 +205,7 @@ class StreamController(Part):
         self.stream_action.setChecked(True)
         s = session.settings()
         s.setValue("stream_path", str(path))
-        s.setValue(PNG_ON_KEY, True)
+        s.setValue(PNG_ON_KEY, os.getpid())
         return output
 
     def stop_stream_output(self) -> None:
@@ -249,7 +278,7 @@ class StreamController(Part):
         self._port_moved(server)
         self.overlay_box.setVisible(True)
         self.overlay_action.setChecked(True)
-        session.settings().setValue(OVERLAY_ON_KEY, True)
+        session.settings().setValue(OVERLAY_ON_KEY, os.getpid())
         return server
 
     def _fit_address(self) -> None:
@@ -325,6 +354,11 @@ class StreamController(Part):
         QGuiApplication.clipboard().setText(self.overlay_address.text())
         self.status("Overlay address copied", 3000)
 
+    def is_on(self, key: str) -> bool:
+        """Whether this window's stream ``key`` (OVERLAY_ON_KEY, PNG_ON_KEY) runs."""
+        running = self.overlay_server if key == OVERLAY_ON_KEY else self.stream_output
+        return running is not None
+
     def say_what_was_on(self) -> str | None:
         """At start: the overlay and the PNG start off, whatever they were. When
         either was on as the program last closed (turned on, never turned off:
@@ -337,10 +371,17 @@ class StreamController(Part):
             OVERLAY_ON_KEY: ("the stream overlay", "View ▸ Stream overlay (browser source)"),
             PNG_ON_KEY: (f"the PNG for streaming ({png})", "View ▸ Output for streaming (PNG)…"),
         }
-        was = [entries[key] for key in entries if _true(s.value(key, False))]
+        # What another window is streaming right now is not off: not said, and
+        # kept for when that window closes.
+        ended = [
+            key
+            for key in entries
+            if _was_on(s.value(key, False)) and not _streaming_now(key, s.value(key, False))
+        ]
+        was = [entries[key] for key in ended]
         if not was:
             return None
-        for key in entries:
+        for key in ended:
             s.setValue(key, False)
         names = " and ".join(name for name, _ in was)
         menus = ", ".join(menu for _, menu in was)
@@ -357,6 +398,7 @@ class StreamController(Part):
         streamer view closes."""
         if self.stream_output is not None:
             self.stream_output.stop()
+            self.stream_output = None  # off: a later start in this process says so
         self.stop_overlay()
         if self.streamer is not None:
             self.streamer.close()
