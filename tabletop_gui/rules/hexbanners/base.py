@@ -18,6 +18,8 @@ from tabletop_gui.rules.scoreboard import (
     CountingPiece,
     Highlight,
     ObjectiveResult,
+    PieceMark,
+    Role,
     Status,
     strict_leader,
 )
@@ -175,6 +177,50 @@ class BannerObjective(Objective):
             if h in occ
             for uid in occ[h].unit_ids
         ]
+
+    def occupant_marks(
+        self, state: GameState, hexes: Sequence[Hex], holder: str | None, *, kept: bool = False
+    ) -> tuple[list[PieceMark], list[CountingPiece]]:
+        """The units on ``hexes`` of an objective held by ``holder`` (None: nobody),
+        each in its role, and the counting list (docs/hex.md, "Objectives"):
+
+        - the holder's units count;
+        - while nobody holds it, a unit of a side the objective serves does not
+          count, the note saying why (``not_held_note``: a start-turn banner not
+          gained yet); it is no enemy of the side it belongs to;
+        - a unit of any other side contests it: the holder's enemy, or the enemy
+          of the sides the objective serves;
+        - ``kept`` (held for good: nothing can take it any more): the other
+          units do not count, held for good by the holder.
+        """
+        occ = occupancy(state)
+        served = set(self.sides(state))
+        marks: list[PieceMark] = []
+        counting: list[CountingPiece] = []
+        for h in hexes:
+            if h not in occ:
+                continue
+            side = occ[h].side
+            where = f"hex {hex_label(h)}"
+            note = ""
+            if side == holder:
+                role = Role.COUNTS
+            elif kept and holder is not None:
+                role, note = Role.NOT_COUNTING, f"held for good by {side_name(state, holder)}"
+            elif holder is None and side in served:
+                role, note = Role.NOT_COUNTING, self.not_held_note(state, side)
+            else:
+                role = Role.CONTESTED
+            said = f"on {where}: {note}" if note else f"on {where}"
+            for uid in occ[h].unit_ids:
+                marks.append(PieceMark(uid, role, side, note or where))
+                counting.append(CountingPiece(uid, side, note=said))
+        return marks, counting
+
+    def not_held_note(self, state: GameState, side: str) -> str:
+        """Why ``side``, which the objective serves, does not hold it though a unit
+        of its stands on it (nobody holds it): a short note under the unit's name."""
+        return f"{side_name(state, side)} does not hold it"
 
     def result(
         self,

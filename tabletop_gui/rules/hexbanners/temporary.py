@@ -27,12 +27,11 @@ from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners.base import BannerObjective, side_name
 from tabletop_gui.rules.hexbanners.occupancy import (
     acting_side,
-    occupancy,
     occupied_by,
     ordered_move,
 )
 from tabletop_gui.rules.play_types import Param
-from tabletop_gui.rules.scoreboard import HexMark, ObjectiveResult, PieceMark, Role
+from tabletop_gui.rules.scoreboard import HexMark, Highlight, ObjectiveResult
 
 
 @dataclass(frozen=True)
@@ -154,27 +153,31 @@ class HoldingObjective(BannerObjective):
         else:
             why = f" ({rec.lost})" if rec.lost else ""
             reason = f"Nobody holds the banner of {self.where()}{why}. {self.nobody_hint()}{now}"
-        occ = occupancy(state)
-        marks: list = [HexMark(tuple(hexes), rec.holder, self.name)]
-        for h in hexes:
-            if h in occ:
-                role = Role.COUNTS if occ[h].side == rec.holder else Role.CONTESTED
-                marks += [
-                    PieceMark(uid, role, occ[h].side, f"hex {hex_label(h)}")
-                    for uid in occ[h].unit_ids
-                ]
+        pieces, counting = self.occupant_marks(state, hexes, rec.holder)
+        marks: list[Highlight] = [HexMark(tuple(hexes), rec.holder, self.name), *pieces]
         return self.result(
             state,
             self.banners(state),
             reason,
             permanent=False,
-            counting=self.holders(state, hexes),
+            counting=counting,
             highlights=marks,
             details={"holder": rec.holder, "pending": rec.pending},
         )
 
     def nobody_hint(self) -> str:
         return ""
+
+    def not_held_note(self, state: GameState, side: str) -> str:
+        """Why ``side``'s unit on the objective does not count while nobody holds it."""
+        name = side_name(state, side)
+        if self.qualifies(state, side) and self.gains_at_turn_start:
+            return f"counts if here when {possessive(name)} next turn starts"
+        return f"{name} {self.short_of(state, side)}"
+
+    def short_of(self, state: GameState, side: str) -> str:
+        """What ``side`` lacks to hold it, after its name ('needs 2 of the 3 hexes')."""
+        return "does not hold it"
 
     def now_text(self, state: GameState, hexes: list[Hex]) -> str:
         now = "; ".join(
@@ -212,6 +215,11 @@ class Temporary(HoldingObjective):
     def qualifies(self, state: GameState, side: str) -> bool:
         return len(occupied_by(state, side, self.hexes)) >= self.need
 
+    def short_of(self, state: GameState, side: str) -> str:
+        if len(occupied_by(state, side, self.hexes)) < self.need:
+            return f"needs {self.need} of the {len(self.hexes)} hexes"
+        return super().short_of(state, side)
+
     def standing(self, state: GameState, side: str) -> str:
         n = len(occupied_by(state, side, self.hexes))
         if len(self.hexes) == 1:
@@ -248,6 +256,9 @@ class TurnStartMajority(HoldingObjective):
         counts = self.counts(state)
         mine = counts.get(side, 0)
         return mine > 0 and all(v < mine for s, v in counts.items() if s != side)
+
+    def short_of(self, state: GameState, side: str) -> str:
+        return f"has no majority of the {len(self.hexes)} hexes"
 
     def standing(self, state: GameState, side: str) -> str:
         counts = self.counts(state)

@@ -30,22 +30,16 @@ from __future__ import annotations
 
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import Event, TurnStart
-from tabletop_gui.model.hexgrid import Hex, hex_label
+from tabletop_gui.model.hexgrid import Hex
+from tabletop_gui.model.names import possessive
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.hexbanners.base import side_name
 from tabletop_gui.rules.hexbanners.memoir.common import MemoirObjective, what_happened
-from tabletop_gui.rules.hexbanners.occupancy import occupancy, occupied_by
+from tabletop_gui.rules.hexbanners.occupancy import occupied_by
 from tabletop_gui.rules.objective import missing
 from tabletop_gui.rules.play_types import Param
-from tabletop_gui.rules.scoreboard import (
-    HexMark,
-    Highlight,
-    ObjectiveResult,
-    PieceMark,
-    Role,
-    strict_leader,
-)
+from tabletop_gui.rules.scoreboard import HexMark, Highlight, ObjectiveResult, strict_leader
 
 PERMANENT = "permanent"
 TURN_START = "turn_start"
@@ -301,15 +295,33 @@ class MemoirMedal(MemoirObjective):
             lost = f" ({rec.lost})" if rec.lost else ""
             reason = f"Nobody holds it{lost}."
         reason = f"{self.what().capitalize()} for {who}. {reason} {self.now_text(state, hexes)}"
+        kept = self.flag(PERMANENT) and rec.holder is not None and not rec.by_default
+        pieces, counting = self.occupant_marks(state, hexes, rec.holder, kept=kept)
+        highlights: list[Highlight] = [HexMark(tuple(hexes), rec.holder, self.name), *pieces]
         return self.result(
             state,
             self.banners(state),
             reason,
             permanent=self.flag(PERMANENT),
-            counting=self.holders(state, hexes),
-            highlights=self.marks(state, hexes, rec.holder),
+            counting=counting,
+            highlights=highlights,
             details={"holder": rec.holder},
         )
+
+    def not_held_note(self, state: GameState, side: str) -> str:
+        """Why ``side``'s unit on the medal does not count while nobody holds it."""
+        name = side_name(state, side)
+        if self.choose(state, [side]) == side:
+            if self.flag(TURN_START):  # gained only at the start of the side's turn
+                return f"counts if here when {possessive(name)} next turn starts"
+            return f"{name} does not hold it"
+        if self.flag(MAJORITY):
+            return f"{name} has no majority of the {len(self.hexes)} hexes"
+        if self.counts(state).get(side, 0) < self.need:
+            return f"{name} needs {self.need} of the {len(self.hexes)} hexes"
+        if self.flag(SOLE_CONTROL):
+            return "an enemy unit is on the hexes too"
+        return f"{name} does not hold it"
 
     def now_text(self, state: GameState, hexes: list[Hex]) -> str:
         counts = self.counts(state)
@@ -324,15 +336,3 @@ class MemoirMedal(MemoirObjective):
             return f"Now nobody occupies {self.where()}.{note}"
         each = ", ".join(f"{side_name(state, s)} {v}" for s, v in counts.items())
         return f"Now, hexes occupied of {len(self.hexes)}: {each}.{note}"
-
-    def marks(self, state: GameState, hexes: list[Hex], holder: str | None) -> list[Highlight]:
-        occ = occupancy(state)
-        marks: list[Highlight] = [HexMark(tuple(hexes), holder, self.name)]
-        for h in hexes:
-            if h in occ:
-                role = Role.COUNTS if occ[h].side == holder else Role.CONTESTED
-                marks += [
-                    PieceMark(uid, role, occ[h].side, f"hex {hex_label(h)}")
-                    for uid in occ[h].unit_ids
-                ]
-        return marks
