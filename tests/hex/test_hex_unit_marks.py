@@ -47,7 +47,7 @@ def test_a_german_unit_on_germanys_own_start_turn_medal_waits_for_germanys_turn_
     play = Play(game.setup)
     play(*turn(1, ALLIES), *end(1, ALLIES), *turn(1, AXIS), HexMove(german, hx(game, "F3")))
     assert play.banners(oid) == {}
-    note = "counts if here when Germany's next turn starts"
+    note = "counts from Germany's next turn start"
     assert marks(play, oid) == {german: ("not_counting", note)}
     assert noted(play, oid) == {german: f"on hex F3: {note}"}
     play(*end(1, AXIS), *turn(2, ALLIES))
@@ -84,9 +84,7 @@ def test_a_unit_on_a_medal_both_sides_may_gain_contests_it_only_while_the_other_
     us, german = unit_on(game, "f4"), unit_on(game, "f2")
     play = Play(game.setup)
     play(*turn(1, ALLIES), HexMove(us, hx(game, "F3")))
-    assert marks(play, oid) == {
-        us: ("not_counting", "counts if here when United States' next turn starts")
-    }
+    assert marks(play, oid) == {us: ("not_counting", "counts from United States' next turn start")}
     play(HexMove(us, hx(game, "f4")), *end(1, ALLIES), *turn(1, AXIS))
     play(HexMove(german, hx(game, "F3")), *end(1, AXIS), *turn(2, ALLIES), *end(2, ALLIES))
     play(*turn(2, AXIS), HexMove(german, hx(game, "f2")), *end(2, AXIS), *turn(3, ALLIES))
@@ -117,9 +115,7 @@ def test_the_seeds_start_turn_temporary_marks_a_unit_of_its_own_side_as_waiting_
     objective = [("church", "start_turn_temporary", {"side": BLUE, "hexes": [list(church)]})]
     play = Play(setup([unit("b1", BLUE, (6, 3)), unit("r1", RED, (6, 5))], objective))
     play(*turn(1, BLUE), HexMove("b1", church))
-    assert marks(play, "church") == {
-        "b1": ("not_counting", "counts if here when Blue's next turn starts")
-    }
+    assert marks(play, "church") == {"b1": ("not_counting", "counts from Blue's next turn start")}
     play(*end(1, BLUE), *turn(1, RED), *end(1, RED), *turn(2, BLUE))
     assert marks(play, "church") == {"b1": ("counts", "hex G5")}
 
@@ -129,3 +125,17 @@ def test_a_temporary_group_says_how_many_hexes_a_side_still_needs():
     objective = [("ridge", "temporary", {"hexes": group, "group": "Ridge", "need": 2})]
     play = Play(setup([unit("b1", BLUE, (5, 4))], objective))
     assert marks(play, "ridge") == {"b1": ("not_counting", "Blue needs 2 of the 3 hexes")}
+
+
+def test_once_the_battle_is_over_a_waiting_unit_says_its_side_did_not_hold_it_not_next_turn():
+    """The bundled demo ends on Prussia's win in its turn 3 with its Musketeers
+    alone on the Ridge, a majority gained only at a turn start: no turn starts
+    any more, so the note cannot promise one."""
+    from tabletop_gui.examples import SCENARIOS
+    from tabletop_gui.io import load_game
+
+    game = load_game(str(SCENARIOS / "hex_hochkirch_ridge_demo.json"))
+    play = Play(game.setup)
+    play(*game.events)
+    assert play.tl.current.clock.over
+    assert marks(play, "ridge") == {"b-musk": ("not_counting", "Prussia did not hold it")}

@@ -187,7 +187,8 @@ class BannerObjective(Objective):
         - the holder's units count;
         - while nobody holds it, a unit of a side the objective serves does not
           count, the note saying why (``not_held_note``: a start-turn banner not
-          gained yet); it is no enemy of the side it belongs to;
+          gained yet; once the battle is over, that its side did not hold it);
+          it is no enemy of the side it belongs to;
         - a unit of any other side contests it: the holder's enemy, or the enemy
           of the sides the objective serves;
         - ``kept`` (held for good: nothing can take it any more): the other
@@ -208,7 +209,13 @@ class BannerObjective(Objective):
             elif kept and holder is not None:
                 role, note = Role.NOT_COUNTING, f"held for good by {side_name(state, holder)}"
             elif holder is None and side in served:
-                role, note = Role.NOT_COUNTING, self.not_held_note(state, side)
+                role = Role.NOT_COUNTING
+                over = state.clock.over  # no turn starts any more
+                note = (
+                    f"{side_name(state, side)} did not hold it"
+                    if over
+                    else self.not_held_note(state, side)
+                )
             else:
                 role = Role.CONTESTED
             said = f"on {where}: {note}" if note else f"on {where}"

@@ -172,7 +172,7 @@ class HoldingObjective(BannerObjective):
         """Why ``side``'s unit on the objective does not count while nobody holds it."""
         name = side_name(state, side)
         if self.qualifies(state, side) and self.gains_at_turn_start:
-            return f"counts if here when {possessive(name)} next turn starts"
+            return f"counts from {possessive(name)} next turn start"
         return f"{name} {self.short_of(state, side)}"
 
     def short_of(self, state: GameState, side: str) -> str:

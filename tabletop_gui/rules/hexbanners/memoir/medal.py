@@ -313,7 +313,7 @@ class MemoirMedal(MemoirObjective):
         name = side_name(state, side)
         if self.choose(state, [side]) == side:
             if self.flag(TURN_START):  # gained only at the start of the side's turn
-                return f"counts if here when {possessive(name)} next turn starts"
+                return f"counts from {possessive(name)} next turn start"
             return f"{name} does not hold it"
         if self.flag(MAJORITY):
             return f"{name} has no majority of the {len(self.hexes)} hexes"
