@@ -20,6 +20,7 @@ from tabletop_gui.app.canvas.overlays import CircleOverlay
 from tabletop_gui.app.stream import audience
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
+from tabletop_gui.model.hexgrid import HexBoard
 
 from .helpers import open_window, streamer_at
 from .label_spy import spy_on_labels
@@ -138,7 +139,9 @@ def test_a_small_streamer_view_leaves_out_captions_rather_than_draw_them_over_ot
     """At 640 x 360 a caption (a circle's, hex's, area's, terrain's or zone's)
     that would cover another label wherever it went is left out: no caption
     drawn covers another label, and every unit keeps its name (on the crowded
-    Carnevale board two names may still touch: names are never left out)."""
+    Carnevale board two names may still touch: names are never left out), but
+    on a hex board, where a name with no clear place beside its counter and
+    role band gives way (docs/canvas.md, Labels on hex boards)."""
     path = str(SCENARIOS / name)
     window = open_window(qtbot, load_game(path), path)
     streamer = streamer_at(qtbot, window, 640, 360)
@@ -149,7 +152,8 @@ def test_a_small_streamer_view_leaves_out_captions_rather_than_draw_them_over_ot
     drawn = {t for t, _ in painted if t in texts}
     names = {it.unit.name for it in streamer.scene.pieces.values()
              if isinstance(it, UnitItem) and it.isVisible() and it.unit.name}  # fmt: skip
-    assert names <= drawn, f"names not drawn: {names - drawn}"
+    if not isinstance(streamer.scene.board, HexBoard):
+        assert names <= drawn, f"names not drawn: {names - drawn}"
     notes = {_note(it.marks) for it in streamer.scene.pieces.values() if isinstance(it, UnitItem)}
     own = names | notes
     assert [c for c in clashes(painted, drawn) if not set(c) <= own] == []

@@ -8,8 +8,9 @@ here has few places, all by its hex, and takes one only if it is clear:
 
 - **the board's printed labels** (town and river names, ``HexBoard.labels``)
   first, under the middle of their hex, on one line or two (broken at a space
-  or a dash), at the size printed, nearly as tall as the names where those are
-  larger, and never under MIN_PRINT_PX pixels;
+  or a dash), else on one line just under the counter on the hex as drawn (a
+  rule's role band reaches down there), at the size printed, nearly as tall as
+  the names where those are larger, and never under MIN_PRINT_PX pixels;
 - **unit names** (and the note under them): on the unit where they fit, else
   just under its counter, else just over it;
 - **the captions of hexes a rule marks**: the spots the overlay offers, all on
@@ -17,7 +18,8 @@ here has few places, all by its hex, and takes one only if it is clear:
 
 Every box is measured at the size it is drawn at the zoom the labels are placed
 for (``Placer.size``), kept inside the board, and compared with every counter
-and every label placed before it; a label with no clear place is not drawn
+(as drawn, ``UnitItem.drawn_rect``: with its role band) and every label placed
+before it; a label with no clear place is not drawn
 (the unit's symbol, its tooltip, the score and the legend still say what it
 would). The window places them again when its zoom changes (``BoardScene.
 set_label_ppi``), so zooming in brings names back.
@@ -26,7 +28,7 @@ set_label_ppi``), so zooming in brings names back.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QPointF, QRectF
 
@@ -91,8 +93,19 @@ def place_printed(
     scene_board: QRectF,
     to_scene: Callable[[float, float], QPointF],
     ts: float,
+    units: Sequence[UnitItem] = (),
 ) -> list[PrintedLabel | None]:
-    """Each of the board's labels placed (None: no clear place at this zoom)."""
+    """Each of the board's labels placed (None: no clear place at this zoom):
+    under the middle of its hex, on one line or two; where a counter on the hex
+    reaches down there (its role band drawn), on one line just under the
+    counter as drawn. ``units``: the counters on the board."""
+    # How far down (scene) the counters on each hex reach, as drawn.
+    reach: dict[tuple[int, int], float] = {}
+    for u in units:
+        h = board.point_to_hex(u.unit.x, u.unit.y) if u.unit is not None else None
+        if h is not None:
+            bottom = u.drawn_rect().translated(u.pos()).bottom()
+            reach[h] = max(reach.get(h, bottom), bottom)
     nominal = PRINT_IN * board.hex_size * max(0.6, min(1.0, ts * 2.5))
     # As printed, or nearly as tall as the unit names where they are drawn larger
     # (a stream picture's); at a zoom where that is too large for the board, none.
@@ -111,6 +124,11 @@ def place_printed(
         if split is not None:
             _, lh = drawn_size(label.text, size)
             options.append((split, QPointF(at.x(), at.y() + lh / 2)))
+        if label.hex in reach:
+            _, lh = drawn_size(label.text, size)
+            top = reach[label.hex] + GAP
+            below = _box(QPointF(at.x(), 0.0), 1.0, lh, True, SPACE * ts)
+            options.append(((label.text,), QPointF(at.x(), top - below.top())))
         candidates = []
         for lines, centre in options:
             widths = [drawn_size(line, size)[0] for line in lines]
@@ -136,7 +154,7 @@ def place_unit_names(p: Placer, units: list[UnitItem], board: QRectF) -> None:
             continue
         parts = name_parts(p, u)
         block = parts[0].united(parts[-1])
-        fp = u.path.boundingRect()
+        fp = u.drawn_rect()  # the counter as drawn: its role band too
         spots = [
             *([QPointF(0, 0)] if fits_on(u.path, block) else []),
             QPointF(0, fp.bottom() + GAP - block.top()),

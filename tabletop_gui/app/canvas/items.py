@@ -336,6 +336,16 @@ class UnitItem(PieceItem):
     def badge_anchor(self) -> QPointF:
         return self.badge_at
 
+    def drawn_rect(self) -> QRectF:
+        """The counter as painted, local: its footprint, and with a rule's mark
+        the outer edge of its role band (the band is drawn on ``halo_path``, up
+        to HALO_IN wide: half of it outside that line). What a label must not
+        cover (``labels``); the badges are measured apart."""
+        if not self.marks:
+            return self.path.boundingRect()
+        half = style.HALO_IN / 2
+        return self.halo_path.boundingRect().adjusted(-half, -half, half, half)
+
     def shape(self) -> QPainterPath:
         """The base and a few pixels around it (PICK_PAD_IN): what picks the unit.
         Not the name, note or badges: a click beside a unit reaches what is there."""

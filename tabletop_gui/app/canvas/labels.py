@@ -91,9 +91,14 @@ def _place_labels(scene: BoardScene, limit: int) -> None:
     # go (its score bar names the objectives; the shapes show on the board);
     # elsewhere every label is drawn, in its least-bad spot.
     drop = bool(getattr(scene, "drop_crowded_labels", False))
+    # On a hex board a counter is measured as drawn, its role band included
+    # (docs/canvas.md, Labels on hex boards): the bands of the counters filling
+    # their hexes are where the labels under and over them would otherwise go.
+    on_hexes = isinstance(scene.board, HexBoard)
     for u in units:
-        p.bodies.add(u, u.path.boundingRect().translated(u.pos()))
-        p.units.add(u, u.path.boundingRect().translated(u.pos()))
+        body = (u.drawn_rect() if on_hexes else u.path.boundingRect()).translated(u.pos())
+        p.bodies.add(u, body)
+        p.units.add(u, body)
         if u.marks:
             p.bodies.add(u, badge_rect(u.marks, u.badge_at, u.ts).translated(u.pos()))
     for m in markers:
@@ -277,7 +282,7 @@ def _place_hex(
     hex_board = scene.board
     assert isinstance(hex_board, HexBoard)
     scene.set_printed_labels(
-        hex_labels.place_printed(p, hex_board, board, scene.bmap.to_scene, scene.text_scale)
+        hex_labels.place_printed(p, hex_board, board, scene.bmap.to_scene, scene.text_scale, units)
     )
     hex_labels.place_unit_names(p, units, board)
     hex_labels.place_overlay_labels(
