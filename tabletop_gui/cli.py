@@ -449,8 +449,10 @@ def score_json(
 
 def score_text(game: Game, state: GameState, board: Scoreboard) -> str:
     from tabletop_gui.play import wording  # not needed by --json
+    from tabletop_gui.play.turns import finished
 
     scene = state.scene
+    over = finished(state, board)
     c = state.clock
     word = turn_word(state)
     who = side_name(scene, c.side)
@@ -459,7 +461,7 @@ def score_text(game: Game, state: GameState, board: Scoreboard) -> str:
     lines = [f"{title}: after {state.index} of {len(game.events)} events ({when})"]
     for r in board.results:
         lines.append("")
-        lines.append(f"{r.name}: {wording.standing(scene, r).text}")
+        lines.append(f"{r.name}: {wording.standing(scene, r, over=over).text}")
         lines.append(f"  counts: {wording.counted_text(scene, r)}")
         lines.append(f"  {r.reason}")
         lines += [f"    - {line}" for line in wording.counting_lines(scene, r)]

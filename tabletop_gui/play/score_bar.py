@@ -16,7 +16,7 @@ from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play import wording
-from tabletop_gui.play.turns import clock_text
+from tabletop_gui.play.turns import clock_text, finished
 from tabletop_gui.rules.engine import family_of
 from tabletop_gui.rules.scoreboard import Scoreboard
 
@@ -88,11 +88,12 @@ def bar_content(
         for s in scene.sides
     )
     tiles = []
+    over = finished(state, board)
     for result in board.results:
-        side = wording.standing(scene, result).side
+        side = wording.standing(scene, result, over=over).side
         colour = colours.get(side) if side else None
-        tiles.append(BarTile(result.name, wording.tile_text(scene, words, result), colour,
-                             result.reason))  # fmt: skip
+        tiles.append(BarTile(result.name, wording.tile_text(scene, words, result, over=over),
+                             colour, result.reason))  # fmt: skip
     winner = wording.winner_name(scene, board)
     return BarContent(
         title=state.setup.name or "tabletop_gui",

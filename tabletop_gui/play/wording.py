@@ -73,12 +73,15 @@ def tally(r: ObjectiveResult) -> bool:
     return r.details.get("tally") is True
 
 
-def standing(scene: Scene, r: ObjectiveResult) -> Standing:
+def standing(scene: Scene, r: ObjectiveResult, *, over: bool) -> Standing:
+    """``r`` in words; ``over``: the game has ended (``turns.finished``). A result
+    decided for good while the game goes on (a hex permanent banner taken)
+    reads "has it for good", never "wins (final)", which reads as the game's end."""
     when = "final" if r.final else "if the game ended now"
     if tally(r):
         return Standing("a tally: no winner", "", None)
     name = side_name(scene, r.leader)
-    if r.status is Status.WON and r.leader and not r.final:
+    if r.status is Status.WON and r.leader and not (r.final and over):
         return Standing(f"{name} has it for good", "", r.leader)
     if r.status is Status.LEADING and r.leader and r.final:
         # A banner held when the battle ended (a hex instant win).
@@ -228,11 +231,12 @@ def total_text(words: Words, total: float, hidden: int = 0) -> str:
     return f"{text} + ? ({hidden} hidden)" if hidden else text
 
 
-def tile_text(scene: Scene, words: Words, r: ObjectiveResult) -> str:
-    """One objective in a score bar tile: 'Orcs leads · 2 VP', 'nobody yet · 1–0'."""
+def tile_text(scene: Scene, words: Words, r: ObjectiveResult, *, over: bool) -> str:
+    """One objective in a score bar tile: 'Orcs leads · 2 VP', 'nobody yet · 1–0'
+    (``over``: the game has ended, as ``standing`` reads it)."""
     if tally(r):
         return counts_text(scene, r.counts)  # 'United States 5 · Germany 4'
-    s = standing(scene, r)
+    s = standing(scene, r, over=over)
     pts = r.points.get(s.side) if s.side else None
     if s.side and points_unknown(r):
         return f"{s.leader} · {words.count('?')} (hidden)"
@@ -262,8 +266,9 @@ class ScoreRow:
     pieces: tuple[tuple[str, str], ...] = ()
 
 
-def score_row(scene: Scene, r: ObjectiveResult) -> ScoreRow:
-    s = standing(scene, r)
+def score_row(scene: Scene, r: ObjectiveResult, *, over: bool) -> ScoreRow:
+    """``r`` as a row (``over``: the game has ended, as ``standing`` reads it)."""
+    s = standing(scene, r, over=over)
     return ScoreRow(
         objective_id=r.objective_id,
         name=r.name,
@@ -277,8 +282,9 @@ def score_row(scene: Scene, r: ObjectiveResult) -> ScoreRow:
     )
 
 
-def score_rows(scene: Scene, board: Scoreboard) -> list[ScoreRow]:
-    return [score_row(scene, r) for r in board.results]
+def score_rows(scene: Scene, board: Scoreboard, *, over: bool) -> list[ScoreRow]:
+    """Every result of ``board`` as a row (``over``: the game has ended)."""
+    return [score_row(scene, r, over=over) for r in board.results]
 
 
 def piece_ids(r: ObjectiveResult) -> set[str]:

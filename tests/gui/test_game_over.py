@@ -88,6 +88,7 @@ def test_a_banner_held_when_the_battle_ended_reads_as_held_at_the_end_not_leadin
 
     path = str(SCENARIOS / "hex_hochkirch_ridge_demo.json")
     window = open_window(qtbot, load_game(path), path)
-    rows = {r.name: r.leader for r in score_rows(window.doc.state.scene, window.doc.scoreboard())}
+    board = window.doc.scoreboard()
+    rows = {r.name: r.leader for r in score_rows(window.doc.state.scene, board, over=True)}
     assert rows["Village (temporary)"] == "Austria holds it at the end"
     assert not any("leads" in text for text in rows.values())

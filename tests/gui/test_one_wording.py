@@ -12,6 +12,7 @@ from tabletop_gui.examples import example_paths
 from tabletop_gui.io import load_game
 from tabletop_gui.play import wording
 from tabletop_gui.play.score_bar import bar_content
+from tabletop_gui.play.turns import finished
 from tabletop_gui.rules import evaluate, replay
 
 from .helpers import open_window
@@ -27,7 +28,8 @@ def test_cli_panel_streamer_and_page_word_each_standing_the_same(qtbot, path):
         board = evaluate(state)
         assert window.doc.scoreboard() == board
         scene = state.scene
-        expected = {r.name: wording.standing(scene, r) for r in board.results}
+        over = finished(state, board)
+        expected = {r.name: wording.standing(scene, r, over=over) for r in board.results}
         assert expected, "every example scores at least one objective"
 
         cli = score_text(game, state, board).splitlines()

@@ -16,6 +16,7 @@ from tabletop_gui.cli import score_text
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.model.game import Game
+from tabletop_gui.play.turns import finished
 from tabletop_gui.rules import evaluate, replay
 from tabletop_gui.rules.scoreboard import Role
 
@@ -97,7 +98,9 @@ def test_while_a_piece_is_dragged_the_table_reads_as_a_panel_written_afresh(qtbo
         qtbot.mouseMove(viewport, at(window, x, y))
         fresh = ScorePanel()
         qtbot.addWidget(fresh)
-        fresh.set_scoreboard(window.doc.state.scene, window.doc.scoreboard(), window.scene.colours)
+        board = window.doc.scoreboard()
+        over = finished(window.doc.state, board)
+        fresh.set_scoreboard(window.doc.state.scene, board, window.scene.colours, over=over)
         assert table_text(panel) == table_text(fresh), (x, y)
         if not shown or shown[-1] != panel.keys:
             shown.append(list(panel.keys))

@@ -119,7 +119,7 @@ def test_a_piece_row_growing_a_letter_or_two_at_a_time_is_never_cut(qtbot):
             {"equitaine": 0, "orcs": 0}, "Nobody yet.",
             counting=(CountingPiece("a-knights", "equitaine", None, None, note),),
         )  # fmt: skip
-        panel.set_scoreboard(scene, Scoreboard((result,)), {})
+        panel.set_scoreboard(scene, Scoreboard((result,)), {}, over=False)
         QApplication.processEvents()
         assert cut_cells(panel) == [], note
         note += "; x" if len(note) % 2 else " y"

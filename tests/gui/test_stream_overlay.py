@@ -99,7 +99,7 @@ def test_the_players_view_hides_a_face_down_value_until_the_person_at_the_machin
     words = family_of(window.doc.state.setup).words
     public = evaluate(window.doc.state, viewer=scene.side_ids[0])
     relic = next(r for r in public.results if r.name == "Sunken Relic")
-    assert tiles["Sunken Relic"] == wording.tile_text(scene, words, relic)
+    assert tiles["Sunken Relic"] == wording.tile_text(scene, words, relic, over=False)
     assert "?" in tiles["Sunken Relic"] and "2 VP" not in tiles["Sunken Relic"]
     assert browser.text("#side-b .total") == "3 VP + ? (1 hidden)"
     svg = urllib.request.urlopen(

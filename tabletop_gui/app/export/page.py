@@ -20,7 +20,7 @@ from tabletop_gui.model.events import Event
 from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.model.names import possessive
 from tabletop_gui.model.state import GameState
-from tabletop_gui.play.turns import clock_text
+from tabletop_gui.play.turns import clock_text, finished
 from tabletop_gui.play.wording import score_rows, summary_text
 from tabletop_gui.rules.engine import evaluate
 from tabletop_gui.rules.scoreboard import Scoreboard
@@ -61,7 +61,7 @@ class Page:
         self.board_h = self.source.height() * self.scale
         self.unit = max(10.0, width / 110)  # base text size, px
         self.title_font, self.font, self.bold = page_fonts(self.unit)
-        self.rows = score_rows(state.scene, board)
+        self.rows = score_rows(state.scene, board, over=finished(state, board))
         self.summary = summary_text(state.scene, board)
         sides = [(s.name, scene.colours.get(s.id, style.NEUTRAL)) for s in state.scene.sides]
         self.legend = legend_entries(

@@ -145,8 +145,12 @@ class ScorePanel(QWidget):
         if need > height or height - need > line + 8:
             self.table.resizeRowToContents(row)
 
-    def set_scoreboard(self, scene: Scene, board: Scoreboard, colours: dict[str, QColor]) -> None:
-        rows = score_rows(scene, board)
+    def set_scoreboard(
+        self, scene: Scene, board: Scoreboard, colours: dict[str, QColor], *, over: bool
+    ) -> None:
+        """Show ``board``; ``over``: the game has ended (``turns.finished``), which
+        the standings' words depend on (``wording.standing``)."""
+        rows = score_rows(scene, board, over=over)
         self.hint.setVisible(not rows)
         restyle = colours != self._colours
         if rows == self.rows and not restyle:

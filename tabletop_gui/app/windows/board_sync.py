@@ -25,6 +25,7 @@ from tabletop_gui.app.canvas.view import BoardView
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.panels.score_panel import ScorePanel
 from tabletop_gui.app.part import Part
+from tabletop_gui.play.turns import finished
 from tabletop_gui.play.wording import piece_ids
 from tabletop_gui.rules.scoreboard import Scoreboard
 
@@ -93,8 +94,10 @@ class BoardController(Part):
 
     def show_scores(self, board: Scoreboard) -> None:
         """The Score panel and the legend show ``board`` (``scoreboard_ready``)."""
-        scene = self.doc.state.scene
-        self.score_panel.set_scoreboard(scene, board, self.scene.colours)
+        state = self.doc.state
+        scene = state.scene
+        over = finished(state, board)
+        self.score_panel.set_scoreboard(scene, board, self.scene.colours, over=over)
         if self.focus_objective is not None:
             self._apply_focus(board)
         self.legend.set_sides(
