@@ -26,6 +26,7 @@ from tabletop_gui.cli import score_text
 from tabletop_gui.model.events import MovePiece
 from tabletop_gui.model.game import Game
 from tabletop_gui.play import wording
+from tabletop_gui.play.turns import finished
 from tabletop_gui.rules.carnevale.events import (
     ActivationEnd,
     ActivationStart,
@@ -67,7 +68,7 @@ def test_a_destroyed_objective_is_final_at_once_and_never_reads_nobody_yet():
     state = play(state, ActivationStart("c"), DestroyObjective("c", "o"), ActivationEnd("c"))
     r = evaluate(state).result("o")
     assert r.status is Status.NONE and r.final  # round 1, yet settled for good
-    standing = wording.standing(state.scene, r)
+    standing = wording.standing(state.scene, r, over=finished(state, evaluate(state)))
     assert standing.text == "nobody (final)"
     assert "yet" not in standing.text
     assert r.counts == {A: 0, B: 0} and r.counted == "no characters count (destroyed)"
