@@ -117,7 +117,9 @@ def _table(args: argparse.Namespace) -> int:
     try:
         game = load_game(args.file)
     except FileFormatError as exc:
-        say(f"error: {exc}", sys.stderr)
+        from tabletop_gui.io.other_programs import advised  # only for a bad file
+
+        say(f"error: {advised(exc, args.file)}", sys.stderr)
         return 2
     corners = _corners(args.corners) if args.corners else None
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

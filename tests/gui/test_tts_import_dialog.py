@@ -489,3 +489,35 @@ def test_a_unit_in_a_bag_or_nearly_named_says_so_on_its_row(qtbot, demo, tmp_pat
 
     assert import_save(demo.files, path, demo, choose=user) is None
     assert seen == {"giant": "inside Casualties", "boyz": "Orc Boys nearly has its name"}
+
+
+def test_a_choice_in_the_dialog_does_not_search_the_save_for_the_unfound_again(
+    qtbot, demo, tmp_path, monkeypatch
+):
+    """Each choice previews the import's summary. That preview searched where
+    the save has every unfound unit (every name left against every object):
+    seconds per choice on a large community save (the review: 5 s a choice
+    with 64 unfound units and 3,000 objects). The search is made once, when the
+    dialog opens, for the rows; the notes after the import still have it."""
+    from tabletop_gui.io.tts import replay as tts_replay
+
+    bag = {**block("Casualties", "g00001", 80, 0), "Name": "Bag"}
+    bag["ContainedObjects"] = [block("Giant", "gg0001", 0, 0)]
+    path = community_save(tmp_path / "bag.json", bag, block("Big Horse Men", "beef01", 30, 22))
+    calls: list[int] = []
+    real = tts_replay.missing_where
+    monkeypatch.setattr(tts_replay, "missing_where", lambda *a: calls.append(1) or real(*a))
+    seen: dict[str, int] = {}
+
+    def user(dialog: SaveMappingDialog) -> bool:
+        seen["opened"] = len(calls)
+        choose(dialog, "a-knights", "beef01")
+        choose(dialog, "a-knights", "")
+        choose(dialog, "a-knights", "beef01")
+        seen["chosen"] = len(calls)
+        return press_import(qtbot, dialog)
+
+    result = import_save(demo.files, path, demo, choose=user)
+    assert result is not None
+    assert seen["chosen"] == seen["opened"]  # no search per choice
+    assert any(n.startswith("Giant: inside Casualties") for n in result.notes)

@@ -44,6 +44,19 @@ def test_a_unit_in_a_bag_is_said_to_be_in_that_bag():
     assert not any("not in the save" in n and "Scouts" in n for n in notes)
 
 
+def test_a_unit_attached_to_a_tray_is_on_the_table_with_it_not_off_it():
+    """A model attached to its movement tray (TTS ChildObjects) stands on the
+    table where the tray is: the note names the tray to choose, and never says
+    it is off the table (the review found "…, not on the table")."""
+    tray = obj("Movement Tray", "t1", 40, 30)
+    tray["ChildObjects"] = [obj("Scouts", "b00003")]
+    notes, _ = notes_of(tray, obj("Hero", "h1"), obj("Spearmen", "s1"), obj("Knights", "k1"))
+    said = next(n for n in notes if n.startswith("Scouts:"))
+    assert said.startswith("Scouts: attached to Movement Tray (Custom_Model, t1)")
+    assert "choose Movement Tray (Custom_Model, t1) for it" in said
+    assert "not on the table" not in said
+
+
 def test_hyphens_underscores_case_and_spaces_do_not_make_another_name():
     assert norm("Peasant-Levy") == norm("peasant levy") == norm(" PEASANT_LEVY ")
     assert norm("Men-at-Arms") == norm("Men at  Arms") == norm("men–at–arms")

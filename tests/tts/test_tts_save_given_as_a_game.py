@@ -54,3 +54,15 @@ def test_import_into_a_save_names_the_save(tmp_path, capsys):
     args = ["import", str(tmp_path / "t2.json"), "--into", str(tmp_path / "t1.json")]
     assert main([*args, "-o", str(tmp_path / "out.json")]) == 2
     assert ADVICE in capsys.readouterr().err
+
+
+def test_table_names_a_tts_save_given_as_its_game(tmp_path, capsys):
+    """`table SAVE PHOTO`, like every command that reads a game, says the file is
+    a Tabletop Simulator save and how to import it (the review found `table`
+    still printed "SaveName: unknown field …")."""
+    save = tmp_path / "save.json"
+    save.write_text(json.dumps({"SaveName": "A table", "ObjectStates": []}), encoding="utf-8")
+    assert main(["table", str(save), str(tmp_path / "photo.png")]) == 2
+    err = capsys.readouterr().err
+    assert "Tabletop Simulator save" in err and "import" in err
+    assert "unknown field" not in err

@@ -184,12 +184,13 @@ class SaveMappingDialog(QDialog):
         labels = {o.key: o.label for o in self.objects}
         return [labels[k] for k, n in seen.items() if n > 1]
 
-    def imported(self) -> SaveImport:
-        """The moves the rows give."""
+    def imported(self, whereabouts: bool = True) -> SaveImport:
+        """The moves the rows give (``whereabouts``: ``read_into``'s)."""
         chosen = self.chosen()
         # A row left as the dialog found it counts as found so (by name...), not chosen.
         kept = {key: how for pid, (key, how) in self.auto.items() if chosen.get(key) == pid}
-        return read_into(self.game, self.save, chosen=chosen, only_chosen=True, found_as=kept)
+        return read_into(self.game, self.save, chosen=chosen, only_chosen=True, found_as=kept,
+                         whereabouts=whereabouts)  # fmt: skip
 
     def remembered(self) -> list[Remembered]:
         """The rows to remember: each object with a GUID and the piece chosen for it."""
@@ -259,7 +260,9 @@ class SaveMappingDialog(QDialog):
             )
             self.import_button.setEnabled(False)
             return
-        result = self.imported()
+        # A preview of the summary: the search of where the unfound pieces are
+        # (every name left against every object) is made once, for the rows.
+        result = self.imported(whereabouts=False)
         moves = len(result.events)
         placed = len(result.matching.found)
         open_ = [piece_label(p) for p in self.pieces

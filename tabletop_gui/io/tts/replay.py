@@ -67,10 +67,14 @@ def read_into(
     remembered: Sequence[Remembered] = (),
     only_chosen: bool = False,
     found_as: Mapping[str, str] | None = None,
+    whereabouts: bool = True,
 ) -> SaveImport:
     """The moves that bring ``game`` (after its whole log) to where ``save``
     has its pieces (``match.match_save`` says which object is which piece; of
-    ``remembered``, only the mappings of this game count)."""
+    ``remembered``, only the mappings of this game count). ``whereabouts``
+    False: the notes say nothing of where the save has the pieces no object on
+    the table is (``missing_where``, a search of every name left: the mapping
+    dialog's preview of each choice, which reads the summary alone)."""
     state = replay(game.setup, game.events)
     mine = for_game(remembered, game)
     matching = match_save(save, state.scene, chosen, mine, only_chosen, found_as)
@@ -129,7 +133,8 @@ def read_into(
     named = matching.found.keys() | matching.clashes.keys() | matching.ambiguous.keys()
     named |= matching.unremembered.keys()
     missing = [p for p in movable(state.scene) if p.id not in named]
-    notes += _missing_notes(missing, save, matching, extent)
+    if whereabouts:
+        notes += _missing_notes(missing, save, matching, extent)
     notes += _others(matching.others, save.skipped)
     new = replace(game, events=(*game.events, *events))
     summary = _summary(save, matching, moved, turned, len(refused))
@@ -261,9 +266,12 @@ def _missing_notes(
         one = len(names) == 1
         listed = ", ".join(names[:MAX_LISTED])
         more = f" and {len(names) - MAX_LISTED} more" if len(names) > MAX_LISTED else ""
+        holder = holders[(path, how)].label
+        # In a bag (or a state not shown) a piece is off the table; attached to
+        # an object (a model on its tray), it is on the table where that object is.
+        off = f" (choose {holder} for it)" if how == "attached to" else ", not on the table"
         notes.append(
-            f"{listed}{more}: {how} {holders[(path, how)].label}, not on the table; "
-            f"left where {'it was' if one else 'they were'}"
+            f"{listed}{more}: {how} {holder}{off}; left where {'it was' if one else 'they were'}"
         )
     notes += near
     if absent:
