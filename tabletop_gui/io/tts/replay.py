@@ -220,6 +220,7 @@ def missing_where(
     for obj, theirs in others:
         by_letters.setdefault(_letters(theirs), obj)
     compare = len(missing) * len(others) <= MAX_NEAR_PAIRS
+    matchers: dict[int, difflib.SequenceMatcher[str]] = {}
     out: dict[str, tuple[str, TtsObject, str]] = {}
     for piece in missing:
         name = norm(_name(piece))
@@ -227,7 +228,7 @@ def missing_where(
         if hit is not None:
             out[piece.id] = (HELD, hit[0], hit[1])
             continue
-        close = _close(name, others, by_letters, compare) if name else None
+        close = _close(name, others, by_letters, compare, matchers) if name else None
         if close is not None:
             out[piece.id] = (NEAR, close, "")
     return out
@@ -286,6 +287,7 @@ def _close(
     others: list[tuple[TtsObject, str]],
     by_letters: dict[str, TtsObject],
     compare: bool,
+    matchers: dict[int, difflib.SequenceMatcher[str]],
 ) -> TtsObject | None:
     """The object whose name is closest to ``name``: the same letters and
     digits (punctuation aside: ``by_letters``), or (``compare``) alike by
@@ -296,10 +298,19 @@ def _close(
     if not compare:
         return None
     best, best_ratio = None, NEAR_RATIO
-    for obj, theirs in others:
+    for i, (obj, theirs) in enumerate(others):
         if abs(len(theirs) - len(name)) > max(3, len(name) // 4):
             continue
-        ratio = difflib.SequenceMatcher(None, name, theirs).ratio()
+        # One matcher per object name, kept for every unit's name (difflib
+        # keeps what it learns of the second sequence), the quick upper bound
+        # first, as difflib.get_close_matches does: the same answer.
+        pair = matchers.get(i)
+        if pair is None:
+            pair = matchers[i] = difflib.SequenceMatcher(None, "", theirs)
+        pair.set_seq1(name)
+        if pair.quick_ratio() < best_ratio:
+            continue
+        ratio = pair.ratio()
         if ratio >= best_ratio:
             best, best_ratio = obj, ratio
     return best
