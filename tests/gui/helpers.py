@@ -71,3 +71,18 @@ def streamer_at(qtbot, window: MainWindow, width: int, height: int):
     streamer.sync()
     QApplication.processEvents()
     return streamer
+
+
+def start_as_the_program_does(qtbot, monkeypatch) -> MainWindow:
+    """``run_app`` as ``tabletop-gui`` with no file starts it (its event loop not
+    run, no recovery offered): the window the program opens."""
+    from tabletop_gui.app.windows import launch
+    from tabletop_gui.app.windows.file_actions import FilesController
+
+    monkeypatch.setattr(QApplication, "exec", lambda *_a: 0)
+    monkeypatch.setattr(FilesController, "offer_recovery", lambda *_a, **_k: 0)
+    monkeypatch.setattr(launch, "_WINDOWS", [])
+    assert launch.run_app(None) == 0
+    (window,) = launch._WINDOWS
+    qtbot.addWidget(window)
+    return window

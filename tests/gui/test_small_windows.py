@@ -14,7 +14,7 @@ from tabletop_gui.app.canvas.overlays import LABEL_IN, CircleOverlay
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 
-from .helpers import open_window
+from .helpers import open_window, start_as_the_program_does
 
 SECURE = SCENARIOS / "t9a_frontline_clash_secure_target.json"
 
@@ -129,14 +129,8 @@ def test_the_program_opens_its_window_inside_a_screen_smaller_than_it_asks_for(q
     (the offscreen one here, 800 x 800) opens it within the screen's free area,
     with room for the frame the system draws around it."""
     from tabletop_gui.app.windows import launch
-    from tabletop_gui.app.windows.file_actions import FilesController
 
-    monkeypatch.setattr(QApplication, "exec", lambda *_a: 0)
-    monkeypatch.setattr(FilesController, "offer_recovery", lambda *_a, **_k: 0)
-    monkeypatch.setattr(launch, "_WINDOWS", [])
-    assert launch.run_app(None) == 0
-    (window,) = launch._WINDOWS
-    qtbot.addWidget(window)
+    window = start_as_the_program_does(qtbot, monkeypatch)
     QApplication.processEvents()  # the panels share one column at this width
     free = window.screen().availableGeometry()
     assert free.width() < 1600 or free.height() < 950  # the screen is smaller

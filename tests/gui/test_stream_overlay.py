@@ -19,7 +19,7 @@ from tabletop_gui.play import wording
 from tabletop_gui.rules.engine import evaluate, family_of
 
 from .browser import Browser
-from .helpers import open_window
+from .helpers import open_window, start_as_the_program_does
 
 HEX = SCENARIOS / "hex_hochkirch_ridge_demo.json"
 CARNEVALE = SCENARIOS / "carnevale_drowned_quarter.json"
@@ -239,20 +239,6 @@ def test_the_usual_port_free_says_nothing_of_another(qtbot):
     assert not server.moved
     assert not window.stream.overlay_moved.isVisible()
     assert whole_text_shows(window.stream.overlay_address)
-
-
-def start_as_the_program_does(qtbot, monkeypatch):
-    """``run_app`` as ``tabletop-gui`` with no file starts it (its event loop not run)."""
-    from tabletop_gui.app.windows import launch
-    from tabletop_gui.app.windows.file_actions import FilesController
-
-    monkeypatch.setattr(QApplication, "exec", lambda *_a: 0)
-    monkeypatch.setattr(FilesController, "offer_recovery", lambda *_a, **_k: 0)
-    monkeypatch.setattr(launch, "_WINDOWS", [])
-    assert launch.run_app(None) == 0
-    (window,) = launch._WINDOWS
-    qtbot.addWidget(window)
-    return window
 
 
 def test_a_stream_on_when_the_program_closed_is_said_to_be_off_at_the_next_start(
