@@ -24,13 +24,14 @@ from tabletop_gui.model.names import piece_label, side_name
 from tabletop_gui.model.pieces import Marker, Piece, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.play import presets
-from tabletop_gui.play.copy_place import copy_offset
+from tabletop_gui.play.copy_place import FALLBACK_OFFSET, copy_offset
 
 #: Degrees one press of the rotate key turns a unit (Shift: the fine step).
 ROTATE_STEP = 15.0
 ROTATE_FINE = 1.0
-#: Offset of a duplicate from its original on a hex board, inches (snapped to a hex).
-DUPLICATE_OFFSET = (1.0, -1.0)
+#: Offset of a duplicate from its original on a hex board, inches (snapped to a
+#: hex): the offset an inch board falls back to (``copy_place``).
+DUPLICATE_OFFSET = FALLBACK_OFFSET
 
 
 def _add(piece: Unit | Marker | Terrain | Zone) -> AddPiece:
