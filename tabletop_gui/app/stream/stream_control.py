@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop_gui.app import session
+from tabletop_gui.app import session, window_memory
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.part import Part
 
@@ -179,6 +179,9 @@ class StreamController(Part):
 
         if self.streamer is None or not shiboken6.isValid(self.streamer):
             self.streamer = StreamerWindow(self.doc)
+            if getattr(self.host, "remember_layout", False):  # the program, not a script
+                self.streamer.kept_size = True
+                window_memory.restore_size(self.streamer, window_memory.STREAMER_KEY)
         self.streamer.show()
         self.streamer.raise_()
         return self.streamer

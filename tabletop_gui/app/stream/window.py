@@ -22,6 +22,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QGraphicsView, QMenu, QToolTip, QVBoxLayout, QWidget
 
+from tabletop_gui.app import window_memory
 from tabletop_gui.app.canvas.annotation_items import show_annotations
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.stream.audience import stream_scoreboard, stream_settings
@@ -156,6 +157,8 @@ class StreamerWindow(QWidget):
         self.settings.changed.connect(self._view_changed)
         self.show_hidden_action = self.settings.action(self)
         self.resize(1280, 720)
+        #: Whether closing keeps its size and place for the next run (``window_memory``).
+        self.kept_size = False
         self.sync()
 
     def _title(self) -> None:
@@ -189,6 +192,8 @@ class StreamerWindow(QWidget):
         self.bar._fit()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.kept_size:
+            window_memory.remember_size(self, window_memory.STREAMER_KEY)
         self.coalescer.stop()
         super().closeEvent(event)
 

@@ -68,6 +68,7 @@ class BoardController(Part):
         safe = self.action(None, "Colour-blind-safe side colours", scene.set_safe_colours)
         safe.setCheckable(True)
         safe.setChecked(scene.safe_colours)
+        self.safe_colours_action = safe
         #: View ▸ Fit board, Zoom in, Zoom out, Colour-blind-safe side colours.
         self.view_actions = [
             fit,

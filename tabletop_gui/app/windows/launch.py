@@ -67,6 +67,7 @@ def run_app(path: str | None = None, video: str | None = None) -> int:
     window = MainWindow(
         opened.game, opened.save_path, opened_from=opened.source if opened.example else None
     )
+    window.restore_layout()
     fit_to_screen(window)
     window.show()
     window.view.setFocus(Qt.FocusReason.OtherFocusReason)  # board keys work at once

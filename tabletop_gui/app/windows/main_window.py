@@ -14,7 +14,7 @@ from __future__ import annotations
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QMainWindow
 
-from tabletop_gui.app import session
+from tabletop_gui.app import session, window_memory
 from tabletop_gui.app.camera.camera_part import CameraController
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.legend import LegendWidget
@@ -35,7 +35,7 @@ from tabletop_gui.app.windows.edit_actions import EditController
 from tabletop_gui.app.windows.file_actions import FilesController
 from tabletop_gui.app.windows.help_actions import HelpController
 from tabletop_gui.app.windows.history_actions import HistoryController
-from tabletop_gui.app.windows.panel_layout import PanelsController
+from tabletop_gui.app.windows.panel_layout import COMPACT_WIDTH, PanelsController
 from tabletop_gui.app.windows.play_actions import PlayController
 from tabletop_gui.app.windows.referee_actions import RefereeController
 from tabletop_gui.app.windows.rulings_actions import RulingsController
@@ -54,6 +54,11 @@ class MainWindow(QMainWindow):
         opened_from: str | None = None,
     ) -> None:
         super().__init__()
+        #: Whether closing keeps the size, panels and side colours for the next
+        #: run (``window_memory``: set by ``run_app``, not by a script or a test).
+        self.remember_layout = False
+        #: Whether the panels were given the layout of an earlier run.
+        self.layout_restored = False
         if path is not None and is_example(path):
             path, opened_from = None, path  # an example is never saved over
         doc = self.doc = Document(game, path, self, opened_from=opened_from)
@@ -160,6 +165,31 @@ class MainWindow(QMainWindow):
         self.camera.add_help_entries(self.help.menu)
         bar.addMenu(self.help.menu)
 
+    def restore_layout(self) -> bool:
+        """The size, place, panels and side colours of the last main window
+        closed (``window_memory``), kept again when this one closes; whether
+        its size and panels were restored (not on a first run)."""
+        self.remember_layout = True
+        safe = window_memory.kept_flag(window_memory.SAFE_COLOURS_KEY)
+        action = self.board.safe_colours_action
+        if safe is not None and safe != action.isChecked():
+            action.trigger()
+        if not window_memory.restore_size(self, window_memory.MAIN_KEY):
+            return False
+        # The panels stand as they were kept: the small window's one column is
+        # not made again over them (``fit`` acts when the width crosses over).
+        self.panels.compact = self.width() < COMPACT_WIDTH
+        self.layout_restored = window_memory.restore_panels(self)
+        return self.layout_restored
+
+    def remember(self) -> None:
+        """Keep this window's size, place, panels and side colours for the next run."""
+        window_memory.remember_size(self, window_memory.MAIN_KEY)
+        window_memory.remember_panels(self)
+        window_memory.keep_flag(
+            window_memory.SAFE_COLOURS_KEY, self.board.safe_colours_action.isChecked()
+        )
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.panels.fit()
@@ -170,7 +200,8 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if first:
             self._shown_once = True
-            self.panels.split_left()
+            if not self.layout_restored:
+                self.panels.split_left()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # Without a screen (QT_QPA_PLATFORM=offscreen: scripts, benchmarks) nobody
@@ -179,6 +210,8 @@ class MainWindow(QMainWindow):
         if not headless and not self.files.maybe_save():
             event.ignore()
             return
+        if self.remember_layout:
+            self.remember()
         self.autosaver.close()
         self.stream.close_streams()
         self.camera.shutdown()
