@@ -95,18 +95,20 @@ class Grid:
         """Whether a rectangle not ``own``'s lies nearer ``r`` than ``mine`` (its
         own): its edge nearer ``r``'s edge, or as near and nearer ``r``'s centre
         (a wide name beside its unit is still its own; one over a corner of two
-        units reads as the one at its middle)."""
+        units reads as the one at its middle), or nearer ``r``'s centre at all: a
+        wide name and note set off along a battle line, one corner by the corner
+        of its own unit, its middle under the neighbour, reads as the neighbour's."""
         left, top, right, bottom = rect_coords(r)
         cx, cy = (left + right) / 2, (top + bottom) / 2
         b = rect_coords(mine)
         d, c = _gap(left, top, right, bottom, b), _gap(cx, cy, cx, cy, b)
-        reach = d + eps
+        reach = max(d, c) + eps
         for group in self._near((left - reach, top - reach, right + reach, bottom + reach)):
             for owner, b in group:
                 if owner is own:
                     continue
-                g = _gap(left, top, right, bottom, b)
-                if g < d - eps or (g <= d + eps and _gap(cx, cy, cx, cy, b) < c):
+                g, gc = _gap(left, top, right, bottom, b), _gap(cx, cy, cx, cy, b)
+                if g < d - eps or gc < c - eps or (g <= d + eps and gc < c):
                     return True
         return False
 
