@@ -233,9 +233,46 @@ def test_two_hidden_units_side_by_side_get_notes_that_do_not_cover_each_other(qt
     notes = item.placed_notes(0.45)
     boxes = [label_rect(text, at, 0.45) for at, text in notes]
     assert not boxes[0].intersects(boxes[1])
-    for box, (uid, x) in zip(boxes, (("t1", 27), ("t2", 29.5)), strict=True):
-        centre = window.scene.bmap.to_board(box.center())
-        assert abs(centre[0] - x) < 0.01 and abs(centre[1] - 30.5) < 4, uid
+    # Each note reads as its own unit's: its middle nearer its own unit than the
+    # other, and neither covers a unit (the units are drawn over the notes).
+    feet = [_footprint(window, uid) for uid in ("t1", "t2")]
+    for i, box in enumerate(boxes):
+        c = box.center()
+        own, other = feet[i], feet[1 - i]
+        assert _gap_to(c, own) < _gap_to(c, other), ("t1", "t2")[i]
+        assert not any(box.intersects(fp) for fp in feet)
+
+
+def _footprint(window, uid: str):
+    item = window.scene.pieces[uid]
+    return item.path.boundingRect().translated(item.pos())
+
+
+def _gap_to(p, r) -> float:
+    dx = max(r.left() - p.x(), 0.0, p.x() - r.right())
+    dy = max(r.top() - p.y(), 0.0, p.y() - r.bottom())
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def test_a_hidden_unit_just_behind_another_gets_its_note_on_its_own_side(qtbot):
+    """A Large unit stands just in front of a small one, both hidden behind a
+    Hill: each note lies nearer its own unit than the other (not swapped: the
+    small unit's note on the large one's body) and clear of both."""
+    units = [rect_unit("d", "a", 28, 8, 30, 10, name="Bowmen"),
+             rect_unit("big", "b", 27, 29, 29, 31, name="Varkolak"),
+             rect_unit("small", "b", 27.6, 31.5, 28.4, 32.3, name="Count")]  # fmt: skip
+    window = open_window(qtbot, game(units, (HILL,)))
+    click(qtbot, window, 29, 9)
+    key(qtbot, window, Qt.Key.Key_L)
+    (item,) = drawn(window, SightItem)
+    assert len(item.notes) == 2
+    notes = item.placed_notes(0.45)
+    boxes = [label_rect(text, at, 0.45) for at, text in notes]
+    feet = {uid: _footprint(window, uid) for uid in ("big", "small")}
+    for uid, box in zip(item.note_units, boxes, strict=True):
+        other = next(u for u in feet if u != uid)
+        assert _gap_to(box.center(), feet[uid]) < _gap_to(box.center(), feet[other]), uid
+        assert not any(box.intersects(fp) for fp in feet.values()), uid
 
 
 def test_opening_another_game_leaves_no_arcs_of_the_last_one_on(qtbot, tmp_path, dialogs):

@@ -190,7 +190,10 @@ def _place_name(p: Placer, u: UnitItem, board: QRectF, last: bool) -> bool:
         own = own + off
         boxes += [[b.translated(at + s) for b in parts] for s in off]
     best = p.choose(u, boxes)
-    leader = _leader(fp, parts[0].translated(own[best])) if best >= mine else None
+    # A leader line to a name nearer another unit, or set a line further out
+    # than beside its unit (a crowded line: it read as nobody's, or the next unit's).
+    away = _apart(block.translated(own[best]), fp) > 2 * GAP
+    leader = _leader(fp, parts[0].translated(own[best])) if best >= mine or away else None
     u.move_name(own[best], leader)
     u.show_name(True)
     return True
@@ -222,6 +225,13 @@ def _on_board(spots: list[QPointF], block: QRectF, at: QPointF, board: QRectF) -
             if q not in moved:
                 moved.append(q)
     return inside + [q for q in moved if q not in inside]
+
+
+def _apart(a: QRectF, b: QRectF) -> float:
+    """The gap between two rectangles (0 where they touch or overlap)."""
+    dx = max(b.left() - a.right(), 0.0, a.left() - b.right())
+    dy = max(b.top() - a.bottom(), 0.0, a.top() - b.bottom())
+    return math.hypot(dx, dy)
 
 
 def _leader(fp: QRectF, name: QRectF) -> QLineF:

@@ -22,6 +22,7 @@ from tabletop_gui.app.canvas.drawing import (
     pixels_per_inch,
     text_size,
 )
+from tabletop_gui.app.canvas.items import UnitItem
 from tabletop_gui.app.canvas.label_spots import Placer
 from tabletop_gui.app.canvas.layers import Z_AREA, Z_TOOL
 from tabletop_gui.geometry.outline import outline_of
@@ -222,6 +223,10 @@ class SightItem(QGraphicsItem):
         self.notes: list[tuple[QPointF, str]] = []
         #: Where each note goes when above its unit is taken: below its name.
         self.below: list[QPointF] = []
+        #: Each note's unit, by id; and where beside it the note may go instead
+        #: (right, left), when above and below are taken.
+        self.note_units: list[str] = []
+        self.beside: list[tuple[QPointF, QPointF]] = []
         for t in sight.targets:
             unit = scene.units.get(t.target_id)
             if t.seen and t.start is not None and t.end is not None:
@@ -233,11 +238,15 @@ class SightItem(QGraphicsItem):
                     (bmap.to_scene(unit.x, unit.y + half + 0.6), f"not seen: {t.why}")
                 )
                 self.below.append(bmap.to_scene(unit.x, unit.y - half - 1.4))
+                self.note_units.append(t.target_id)
+                self.beside.append((bmap.to_scene(unit.x + half + 0.4, unit.y),
+                                    bmap.to_scene(unit.x - half - 0.4, unit.y)))  # fmt: skip
         rect = self.region.boundingRect().united(self.source.boundingRect())
         for a, b in self.seen:
             rect = rect.united(QRectF(a, b).normalized())
         reach = NOTE_STEPS * 2 + 2  # how far a note may move, inches (generous)
-        for at in [at for at, _ in self.notes] + self.below:
+        beside = [at for pair in self.beside for at in pair]
+        for at in [at for at, _ in self.notes] + self.below + beside:
             rect = rect.united(QRectF(at.x() - 8, at.y() - reach, 16, 2 * reach))
         self._rect = rect.adjusted(-1, -1, 1, 1)
         self.setZValue(Z_SIGHT)
@@ -269,21 +278,34 @@ class SightItem(QGraphicsItem):
 
     def placed_notes(self, size: float) -> list[tuple[QPointF, str]]:
         """The notes ``size`` inches tall: each above its unit, else below its
-        name, else further up or down (at most NOTE_STEPS lines), the first spot
-        on the board that covers no note placed before it nor a label of the
-        board (two hidden units side by side); else above its unit."""
-        found = getattr(self.scene(), "label_placer", None)
-        placer = found if isinstance(found, Placer) else None
+        name, else right or left of it, else further up or down (at most
+        NOTE_STEPS lines): the first spot on the board that covers no note
+        placed before it, no label, no unit (the units are drawn over the
+        notes) and lies nearer its own unit than any other (a hidden unit just
+        behind another: each note on its own unit, not swapped); else above
+        its unit."""
         scene = self.scene()
+        found = getattr(scene, "label_placer", None)
+        placer = found if isinstance(found, Placer) else None
         board = scene.board_rect() if isinstance(scene, BoardScene) else None
+        items = scene.pieces if isinstance(scene, BoardScene) else {}
         line = size * 1.3
         placed: list[QRectF] = []
         out = []
-        for (above, text), below in zip(self.notes, self.below, strict=True):
-            spots = [above, below]
+        for (above, text), below, uid, (right, left) in zip(
+            self.notes, self.below, self.note_units, self.beside, strict=True
+        ):
+            spots = [above, below, right + QPointF(label_rect(text, right, size).width() / 2, 0),
+                     left - QPointF(label_rect(text, left, size).width() / 2, 0)]  # fmt: skip
             for k in range(1, NOTE_STEPS + 1):
                 spots += [QPointF(above.x(), above.y() - k * line),
                           QPointF(below.x(), below.y() + k * line)]  # fmt: skip
+            item = items.get(uid)
+            own = (
+                item.path.boundingRect().translated(item.pos())
+                if isinstance(item, UnitItem)
+                else None
+            )
             spot = above
             for c in spots:
                 box = label_rect(text, c, size)
@@ -291,7 +313,12 @@ class SightItem(QGraphicsItem):
                     continue
                 if any(box.intersects(r) for r in placed):
                     continue
-                if placer is None or placer.labels.clear_of(box, None):
+                if placer is None:
+                    spot = c
+                    break
+                if not (placer.labels.clear_of(box, None) and placer.bodies.clear_of(box, None)):
+                    continue
+                if own is None or not placer.units.nearer(box, item, own):
                     spot = c
                     break
             placed.append(label_rect(text, spot, size))
