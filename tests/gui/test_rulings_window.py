@@ -293,3 +293,20 @@ def test_opening_another_game_leaves_no_arcs_of_the_last_one_on(qtbot, tmp_path,
     QApplication.processEvents()
     assert not window.rulings.arcs_action.isChecked()
     assert not drawn(window, ArcsItem) and window.rulings.label.text() == ""
+
+
+def test_arc_names_along_a_battle_line_stand_clear_of_the_units_in_their_arc(qtbot):
+    """A battle line 1 in apart fills both flank arcs for 30 in beside the middle
+    unit: each arc's name moves out along its arc past the neighbours (the units
+    are drawn over the names: one under a unit read "le…")."""
+    line = [rect_unit(f"u{i}", "a", 3.5 + 5 * i, 20, 7.5 + 5 * i, 23, name=f"B{i}")
+            for i in range(13)]  # fmt: skip
+    window = open_window(qtbot, game(line))
+    click(qtbot, window, 35.5, 21.5)  # the middle block
+    key(qtbot, window, Qt.Key.Key_A)
+    (item,) = drawn(window, ArcsItem)
+    feet = [_footprint(window, u.id) for u in line]
+    boxes = item.label_rects()
+    assert len(boxes) == 4
+    for (name, _, _), box in zip(item.arcs.regions, boxes, strict=True):
+        assert not any(box.intersects(fp) for fp in feet), name

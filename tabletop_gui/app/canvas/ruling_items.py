@@ -54,8 +54,9 @@ READABLE_PX = 11.0
 #: A "not seen" note moves up at most this many lines to clear another.
 NOTE_STEPS = 4
 #: An arc's label moves out along its arc at most this many label heights to
-#: clear the charge ruler's reading.
-AVOID_STEPS = 12
+#: clear the charge ruler's reading and the units beside it (a battle line
+#: fills a flank arc for a dozen inches), while it stays in the arc's drawing.
+AVOID_STEPS = 60
 
 
 def shape_path(shape: BaseGeometry | None, bmap: BoardMap) -> QPainterPath:
@@ -153,8 +154,9 @@ class ArcsItem(QGraphicsItem):
         from the unit's front runs through the front arc's spot), then a label's
         height further out along its arc (on the board) and beside it again,
         while it would cover a box of ``avoid``, a piece, a label or a reading
-        placed on the board, or cross a ruler's line; where nothing is clear, out
-        from the unit."""
+        placed on the board, or cross a ruler's line; where nothing is clear, the
+        spot of those that cross no ruler covering least of the board's pieces and
+        labels (out from the unit if none)."""
         scene = self.scene()
         found = getattr(scene, "label_placer", None)
         placer = found if isinstance(found, Placer) else None
@@ -172,6 +174,7 @@ class ArcsItem(QGraphicsItem):
             first = at + u * (abs(u.x()) * w / 2 + abs(u.y()) * h / 2)
             centre = first
             found_spot = False
+            least = float("inf")
             for k in range(AVOID_STEPS + 1):
                 base = first + u * (h * k)
                 if not self._rect.contains(label_rect(text, base, size, bold=True)):
@@ -188,6 +191,9 @@ class ArcsItem(QGraphicsItem):
                     if placer is None or placer.free(box, None):
                         centre, found_spot = c, True
                         break
+                    cover = placer.cost([box], None, least)
+                    if cover < least:
+                        centre, least = c, cover
                 if found_spot:
                     break
             out.append((name, text, centre))
