@@ -362,7 +362,9 @@ def validate(path: str) -> int:
         n, events = len(report.flag_numbers), report.flagged_events
         many = f" ({n:,} flags)" if n != events else ""
         say(f"{events:,} event{'' if events == 1 else 's'} flagged for review{many}:")
-        say("\n".join(f"  {g}" for g in flagged[:MAX_LINES]))
+        # Where the window's game log shows them too: a referee goes from one to the other.
+        say("\n".join(f"  {g.where()} (game log {g.log_rows()}): {g.problem}{g.count()}"
+                       for g in flagged[:MAX_LINES]))  # fmt: skip
         if len(flagged) > MAX_LINES:
             say(f"  ... and {len(flagged) - MAX_LINES:,} more")
     return 0

@@ -133,6 +133,11 @@ class Group:
     def __str__(self) -> str:
         return f"{self.where()}: {self.problem}{self.count()}"
 
+    def log_rows(self) -> str:
+        """The game log's numbers of these events (it counts from 1, the file's
+        list from 0): '13', '2..3001'."""
+        return _runs([i + 1 for i in self.indices])
+
 
 def group(found: Iterable[tuple[str, str]]) -> list[Group]:
     """Problems (path, text) grouped: the same text at paths that differ only in

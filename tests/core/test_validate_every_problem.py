@@ -67,8 +67,9 @@ def test_a_file_that_reads_validates_ok_and_lists_flagged_events(tmp_path, capsy
     assert main(["validate", str(path)]) == 0
     out = capsys.readouterr().out
     assert "OK (t9a, 2 units, 3 events)" in out
-    assert "events[2]: Archers (Equitaine) moved in Orcs' turn" in out
-    assert "events[2]: Archers' base overlaps Boyz" in out
+    # The third event: events[2] in the file's list, row 3 of the window's game log.
+    assert "events[2] (game log 3): Archers (Equitaine) moved in Orcs' turn" in out
+    assert "events[2] (game log 3): Archers' base overlaps Boyz" in out
 
 
 def refused_file(tmp_path):
