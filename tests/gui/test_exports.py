@@ -24,6 +24,7 @@ from tabletop_gui.app.export.true_scale import (
     PAPERS,
     paper_size,
     print_board,
+    tile_label,
     tile_layout,
 )
 from tabletop_gui.cli import main as cli_main
@@ -193,7 +194,7 @@ def test_a_printed_sheet_shows_hatching_and_grid_lines_as_the_tiled_pdf_does(dem
 
     printed, tiled = sheet_d1("printed"), sheet_d1("tiled")
     assert printed.shape == tiled.shape
-    # The sheet shows board x 0-10.9 in, y 20.9-28.4 in from 0.4 in in: the
+    # The sheet shows board x 0-10.9 in, y 19.6-27.1 in from 0.4 in in: the
     # demo's impassable ruins (x 8-14, y 21-26) below their name, and open board.
     ruins = (slice(360, 530), slice(850, 1070))
     board = (slice(600, 700), slice(45, 830))
@@ -381,8 +382,10 @@ def test_print_turns_the_paper_as_the_tiled_pdf_does_and_each_sheet_names_x_and_
     text = subprocess.run(["pdftotext", "-layout", str(out), "-"], check=True,
                           capture_output=True, text=True).stdout  # fmt: skip
     pages = text.split("\f")
-    assert "Sheet A1 (row 1/7, column 1/7) · board x 0.0-10.9 in, y 0.0-7.5 in" in pages[0]
-    assert "Sheet B1 (row 2/7, column 1/7) · board x 0.0-10.9 in, y 7.0-14.4 in" in pages[7]
+    # Sheet A1 is the board's top-left, side B's edge: board y (up from side A's
+    # edge, as the file and the Inspector give it) 40.5 to 48.
+    assert "Sheet A1 (row 1/7, column 1/7) · board x 0.0-10.9 in, y 40.5-48.0 in" in pages[0]
+    assert "Sheet B1 (row 2/7, column 1/7) · board x 0.0-10.9 in, y 33.6-41.0 in" in pages[7]
     name = demo.doc.state.setup.name
     assert f"{name} · true scale · red dashes: 0.5 in overlap" in pages[0]
 
@@ -422,7 +425,7 @@ def test_a_sheets_label_stays_inside_what_the_printer_prints(demo_state, tmp_pat
         assert edge - 0.5 <= x0 and x1 <= 595 - edge + 0.5, (page, text, x0, x1)
         assert edge - 0.5 <= y0 and y1 <= 842 - edge + 0.5, (page, text, y0, y1)
     first = " ".join(w[0] for w in words if w[5] == 1)
-    assert "Sheet A1 (row 1/4, column 1/6) · board x 0.0-7.3 in, y 0.0-10.8 in" in first
+    assert "Sheet A1 (row 1/4, column 1/6) · board x 0.0-7.3 in, y 25.2-36.0 in" in first
     assert f"{name} · true scale" in first
 
 
@@ -483,3 +486,16 @@ def dark_pixels(image: QImage, rect: QRectF) -> int:
         for x in range(r.left(), r.right() + 1)
         if QColor(image.pixel(x, y)).lightness() < 128
     )
+
+
+def test_each_sheets_label_gives_board_y_up_from_side_as_edge():
+    """Sheet A1, the board's top-left, lies by side B's edge: its label gives
+    the board y the file, the Inspector and ``measure`` give there (up from side
+    A's edge), not the picture's (down from side B's): a trial taped the sheets
+    together by the labels and had them upside down (docs/playing.md, Pictures,
+    prints and the command line)."""
+    tiles = tile_layout(72, 48, 11.69, 8.27)  # A4 landscape
+    first, last = tiles[0], tiles[-1]
+    assert (first.name, last.name) == ("A1", "G7")
+    assert "board x 0.0-10.9 in, y 40.5-48.0 in" in tile_label(first, 0.5, "g")[0]
+    assert "y 0.0-7.5 in" in tile_label(last, 0.5, "g")[0]

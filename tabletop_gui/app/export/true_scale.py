@@ -59,6 +59,14 @@ class Tile:
     cols: int
     source: QRectF  # board inches shown on this page
     at: QPointF  # page inches of the source's top-left corner
+    #: The whole board's depth: board y runs up from side A's edge (the file's,
+    #: the Inspector's, ``measure``'s y), the source's down from side B's.
+    board_h: float = 0.0
+
+    @property
+    def board_y(self) -> tuple[float, float]:
+        """The board y this page shows, lowest first (inches from side A's edge)."""
+        return self.board_h - self.source.bottom(), self.board_h - self.source.top()
 
     @property
     def name(self) -> str:
@@ -95,7 +103,9 @@ def tile_layout(
             x0 = min(c * (uw - overlap), max(board_w - uw, 0.0))
             y0 = min(r * (uh - overlap), max(board_h - uh, 0.0))
             w, h = min(uw, board_w - x0), min(uh, board_h - y0)
-            tiles.append(Tile(r, c, rows, cols, QRectF(x0, y0, w, h), QPointF(margin, margin)))
+            tiles.append(
+                Tile(r, c, rows, cols, QRectF(x0, y0, w, h), QPointF(margin, margin), board_h)
+            )
     return tiles
 
 
@@ -142,11 +152,13 @@ def _fitted(painter: QPainter, text: str, width: float, height: float, px: int) 
 
 def tile_label(tile: Tile, overlap: float, title: str) -> tuple[str, str]:
     """What a sheet says above its board (its name, place and the board inches it
-    shows, x and y) and below it (the game, true scale, the overlap)."""
+    shows, x and y as the file and the Inspector give them: y up from side A's
+    edge) and below it (the game, true scale, the overlap)."""
     src = tile.source
+    y0, y1 = tile.board_y
     top = (
         f"Sheet {tile.name} (row {tile.row + 1}/{tile.rows}, column {tile.col + 1}/{tile.cols})"
-        f" · board x {src.left():.1f}-{src.right():.1f} in, y {src.top():.1f}-{src.bottom():.1f} in"
+        f" · board x {src.left():.1f}-{src.right():.1f} in, y {y0:.1f}-{y1:.1f} in"
     )
     return top, f"{title} · true scale · red dashes: {overlap:g} in overlap"
 
