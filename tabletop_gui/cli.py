@@ -339,9 +339,12 @@ def validate(path: str) -> int:
         if len(groups) > MAX_LINES or report.more:
             rest = max(0, len(groups) - MAX_LINES) + report.more
             say(f"... and {rest:,} more problems", sys.stderr)
-        if report.refusal is not None:
+        refusal = report.refusal
+        # ``score --at N`` reads a log refused at event N, not a file with other
+        # problems (a unit's wrong number stops it before the log).
+        if refusal is not None and all(p.path.startswith(refusal.path) for p in report.problems):
             say(
-                f"the log is read up to its first refusal: score --at {report.refusal.index} "
+                f"the log is read up to its first refusal: score --at {refusal.index} "
                 "shows the moment before it",
                 sys.stderr,
             )

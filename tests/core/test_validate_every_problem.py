@@ -97,6 +97,23 @@ def test_score_past_the_first_refusal_names_it_and_the_last_moment_to_look_at(tm
     assert main(["score", str(path), "--at", "4"]) == 2
 
 
+def test_validate_offers_score_at_the_refusal_only_where_that_command_reads(tmp_path, capsys):
+    path = refused_file(tmp_path)
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "score --at 3 shows the moment before it" in err
+    assert main(["score", str(path), "--at", "3"]) == 0  # as offered
+    capsys.readouterr()
+    # A unit's wrong number stops `score` before the log: no --at is offered.
+    data = json.loads(path.read_text())
+    data["units"][0]["y"] = "far"
+    path.write_text(json.dumps(data))
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "units[0].y" in err and "score --at" not in err
+    assert main(["score", str(path), "--at", "3"]) == 2
+
+
 def test_bad_annotations_are_named_one_by_one_and_a_set_aside_piece_is_said_so():
     data = {k: v for k, v in BROKEN.items() if k not in ("colour", "settings")}
     data["units"] = [dict(BROKEN["units"][3], x="left")]
