@@ -175,9 +175,12 @@ def test_a_range_ring_is_toggled_per_piece_and_reads_from_the_base(qtbot, demo_w
     assert ring.label == "6 in from Orc Boyz"
     # 6 in from a 4.92 in square base: 16.92 in across.
     assert ring.path.boundingRect().width() == pytest.approx(4.921 + 12, abs=0.02)
+    assert window.doc.undo_stack.undoText() == "Range ring 6 in"
     window.referee.toggle_range_ring(["b-boyz"], 6.0)
     assert not any(isinstance(i, RingItem) for i in window.scene.annotation_items)
     assert window.doc.undo_stack.count() == 2
+    # Taken away, it says so (the same key did both).
+    assert window.doc.undo_stack.undoText() == "Range ring removed: 6 in"
 
 
 def test_dragging_a_piece_shows_how_far_it_has_moved_from_where_the_drag_began(qtbot, demo_window):

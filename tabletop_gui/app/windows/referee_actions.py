@@ -153,7 +153,10 @@ class RefereeController(Part):
         notes = self.doc.annotations
         for pid in ids:
             notes = notes.toggled_ring(pid, radius)
-        self.doc.set_annotations(notes, f"Range ring {radius:g} in")
+        # Said as done: pressed again, the same key takes the ring away.
+        added = len(notes.rings) >= len(self.doc.annotations.rings)
+        verb = "Range ring" if added else "Range ring removed:"
+        self.doc.set_annotations(notes, f"{verb} {radius:g} in")
 
     def remove_rings(self) -> None:
         ids = set(self._selected_pieces())
