@@ -499,3 +499,20 @@ def test_each_sheets_label_gives_board_y_up_from_side_as_edge():
     assert (first.name, last.name) == ("A1", "G7")
     assert "board x 0.0-10.9 in, y 40.5-48.0 in" in tile_label(first, 0.5, "g")[0]
     assert "y 0.0-7.5 in" in tile_label(last, 0.5, "g")[0]
+
+
+def test_an_export_that_fails_says_so_in_the_status_bar_not_the_last_ones_wrote(
+    qtbot, monkeypatch, tmp_path, demo, dialogs
+):
+    """A picture written, then one into a folder that is not there: the status
+    bar says the second failed, where it still read "Wrote ..." of the first."""
+    from PySide6.QtWidgets import QFileDialog
+
+    answers = iter([str(tmp_path / "first.png"), str(tmp_path / "gone" / "second.png")])
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (next(answers), ""))
+    demo.exports.export_dialog("png")
+    assert demo.statusBar().currentMessage() == f"Wrote {tmp_path / 'first.png'}"
+    demo.exports.export_dialog("png")
+    assert demo.statusBar().currentMessage().startswith("Export failed: ")
+    assert "does not exist" in demo.statusBar().currentMessage()
+    assert dialogs.warnings and dialogs.warnings[-1][0] == "Export failed"

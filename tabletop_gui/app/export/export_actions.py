@@ -81,10 +81,16 @@ class ExportController(Part):
         try:
             pages = self.export(path, transparent=kind == "png-t", paper=paper)
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self.host, "Export failed", str(exc))
+            self.failed(str(exc))
             return
         more = f" ({pages} pages)" if pages > 1 else ""
         self.status(f"Wrote {path}{more}")
+
+    def failed(self, why: str) -> None:
+        """An export that wrote nothing: said in a message box, and in the status
+        bar in place of an earlier export's "Wrote ..." (read as this one's)."""
+        self.status(f"Export failed: {why}", 15000)
+        QMessageBox.warning(self.host, "Export failed", why)
 
     def export_tts(self, path: str) -> str:
         """Write the game as shown (the moment looked back at, if any) as a Tabletop
@@ -114,15 +120,13 @@ class ExportController(Part):
         if not path.lower().endswith(".json"):
             path += ".json"
         if self.doc.path and Path(path).resolve() == Path(self.doc.path).resolve():
-            QMessageBox.warning(
-                self.host, "Export failed", f"{path} is the game's own file: choose another name"
-            )
+            self.failed(f"{path} is the game's own file: choose another name")
             return
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
             text = self.export_tts(path)
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self.host, "Export failed", str(exc))
+            self.failed(str(exc))
             return
         finally:
             QApplication.restoreOverrideCursor()
