@@ -15,7 +15,7 @@ from tabletop_gui.geometry.outline import unit_outline
 from tabletop_gui.io.armylists.model import BaseSize
 from tabletop_gui.io.armylists.plan import plan_army
 from tabletop_gui.io.armylists.text import decode_text, parse_text_list
-from tabletop_gui.io.armylists.to_game import ArmyImportError, notes, place_army
+from tabletop_gui.io.armylists.to_game import ArmyImportError, default_side, notes, place_army
 from tabletop_gui.model import InchBoard, Scene, Setup, Side, Unit
 from tabletop_gui.model.events import MovePiece
 from tabletop_gui.model.game import Game
@@ -177,3 +177,16 @@ def test_every_deployment_type_takes_both_lists_inside_their_zones(deployment):
         inside = [u for i, u in enumerate(placed.units) if i not in placed.placement.outside]
         assert all(zone.covers(_footprint(u)) for u in inside)
     _assert_apart(list(scene.units.values()))
+
+
+def test_a_list_goes_to_the_first_side_without_units_else_not_where_the_last_one_went():
+    """(docs/army-lists.md, In the window)"""
+    sides = (Side("a", "A", "#0072b2"), Side("b", "B", "#d55e00"))
+    empty = Scene(board=InchBoard(), sides=sides)
+    assert default_side(empty) == "a" and default_side(empty, last="a") == "a"
+    one = empty.with_pieces([Unit("u", "U", "a", 10, 5)])
+    assert default_side(one) == "b" and default_side(one, last="b") == "b"  # b is empty
+    both = one.with_pieces([Unit("v", "V", "b", 10, 40)])
+    assert default_side(both) == "a"
+    assert default_side(both, last="a") == "b"  # the other side than the last list's
+    assert default_side(both, last="b") == "a"

@@ -257,3 +257,25 @@ def test_a_refused_answers_red_note_goes_once_the_answer_is_corrected(qtbot):
     assert ["'250x5000' is neither a base" in line for line in _red_lines(dialog)] == [True]
     box.setEditText("25x50")
     assert _red_lines(dialog) == [] and "Unknown: Questing Hermit" in dialog.notes.text()
+
+
+def test_two_lists_imported_in_turn_into_a_board_whose_sides_both_have_units_go_one_to_each(
+    qtbot,
+):
+    """The demo board has units on both sides: the first list offers the first
+    side, the next one the other side, not the first again (a trial put both
+    armies on one side) (docs/army-lists.md, In the window)."""
+    from tabletop_gui.examples import DEMO_BOARD
+    from tabletop_gui.io import load_game
+
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    sides = window.doc.committed.scene.side_ids
+    first = _open_dialog(qtbot, window)
+    assert first.side.currentData() == sides[0]
+    _paste(qtbot, first, KOE)
+    first.place_button.click()
+    # The demo is at Game Turn 3: the list joins the log there, and says so.
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Imported 6 units into ") and "(added at Game Turn 3" in message
+    second = _open_dialog(qtbot, window)
+    assert second.side.currentData() == sides[1]

@@ -9,6 +9,7 @@ dialog only shows them and hands the units to the document.
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
@@ -49,6 +50,7 @@ from tabletop_gui.io.armylists.to_game import (
 )
 from tabletop_gui.io.importers import MAX_IMPORT_BYTES, importers, read_import_file
 from tabletop_gui.model.events import AddPiece
+from tabletop_gui.play.turns import clock_text
 
 UNKNOWN = QColor("#fff3c4")
 TOO_LARGE = QColor("#f8d0d4")
@@ -106,7 +108,8 @@ class ArmyImportDialog(QDialog):
         for s in scene.sides:
             self.side.addItem(f"{s.name} ({s.id})", s.id)
         if scene.sides:
-            self.side.setCurrentIndex(scene.side_ids.index(default_side(scene)))
+            last = _LAST_SIDE.get(doc)
+            self.side.setCurrentIndex(scene.side_ids.index(default_side(scene, last)))
         self.side.currentIndexChanged.connect(self._side_changed)
         side_row = QHBoxLayout()
         side_row.addWidget(QLabel("&Side:"))
@@ -394,19 +397,29 @@ class ArmyImportDialog(QDialog):
             self._refused = f"Cannot place the list: {reason}"
             self._show_problems()
             return
+        _LAST_SIDE[self.doc] = side
         if answers:
             try:
                 remember(answers.values())
             except OSError as exc:
                 self.doc.message.emit(f"Your answers could not be remembered: {exc}")
         outside = [plan.units[i].name for i in placement.outside]
+        # A list imported into a game under way joins its log there: said, as
+        # a list meant for the set-up may have been imported at the wrong moment.
+        state = self.doc.committed
+        when = "" if state.clock.turn == 0 else f" (added at {clock_text(state, ())})"
         if outside:
             self.doc.message.emit(
-                f"The list does not fit in {placement.area}: {', '.join(outside)} placed beside it"
+                f"The list does not fit in {placement.area}: {', '.join(outside)} placed "
+                f"beside it{when}"
             )
         else:
-            self.doc.message.emit(f"Imported {len(units)} units into {placement.area}")
+            self.doc.message.emit(f"Imported {len(units)} units into {placement.area}{when}")
         self.accept()
+
+
+#: The side each document's last list went to (``default_side``'s ``last``).
+_LAST_SIDE: weakref.WeakKeyDictionary[Document, str] = weakref.WeakKeyDictionary()
 
 
 def _html(text: str) -> str:

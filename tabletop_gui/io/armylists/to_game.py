@@ -94,11 +94,16 @@ def refusal(setup: Setup) -> str | None:
     return None
 
 
-def default_side(scene: Scene) -> str:
-    """The first side without units (else the first side)."""
+def default_side(scene: Scene, last: str | None = None) -> str:
+    """The first side without units; else the first side but ``last`` (the side
+    the previous list went to: two lists imported in turn into a board whose
+    sides both have units go one to each side); else the first side."""
     ids = scene.side_ids
     empty = [s for s in ids if not any(u.side == s for u in scene.units.values())]
-    return empty[0] if empty else ids[0]
+    if empty:
+        return empty[0]
+    others = [s for s in ids if s != last]
+    return others[0] if others else ids[0]
 
 
 def list_side_name(plan: ArmyPlan) -> str:
