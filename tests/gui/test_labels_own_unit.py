@@ -1,6 +1,6 @@
 """A unit's name reads as its own: beside (or on) its own unit, nearer its own
-footprint than any other unit's (edge to edge, then its centre; and its centre
-nearer its own), and over no other unit, else tied to its own by a leader line
+footprint than any other unit's (edge to edge, then its centre; and never twice
+as far from its centre as another unit), and over no other unit, else tied to its own by a leader line
 (docs/canvas.md, Overlays: what the colours and lines mean).
 A new user imported two lists facing each other and found "Vampire Knights"
 printed over the Skeletons block, the Knights unlabelled: the name had taken the
@@ -44,10 +44,13 @@ def _gap(a: QRectF, r: QRectF) -> float:
 
 def _nearer(box: QRectF, fp: QRectF, own: QRectF) -> bool:
     """Is the footprint ``fp`` nearer the label ``box`` than its own ``own``: its
-    edge nearer, or nearer the box's centre."""
+    edge nearer (or as near and nearer the box's centre), or less than half as
+    far from the box's centre."""
     g, mine = _gap(box, fp), _gap(box, own)
     c = box.center()
-    return g < mine - 1e-6 or _distance(c, fp) < _distance(c, own) - 1e-6
+    by_centre = _distance(c, fp) < _distance(c, own) / 2 - 1e-6
+    tie = g <= mine + 1e-6 and _distance(c, fp) < _distance(c, own)
+    return g < mine - 1e-6 or by_centre or tie
 
 
 def _largest_name_box(item: UnitItem, text_scale: float) -> QRectF:

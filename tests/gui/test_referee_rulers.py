@@ -13,9 +13,10 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QInputDialog
+from PySide6.QtWidgets import QApplication, QInputDialog
 
 from tabletop_gui.app.canvas.annotation_items import PinnedRulerItem, RingItem
+from tabletop_gui.app.canvas.labels import box_to_segment
 from tabletop_gui.app.canvas.view import Tool
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game, save_game
@@ -354,3 +355,34 @@ def test_an_event_that_moves_neither_end_leaves_a_noted_reading_undated(
             assert lines[2] == f"noted after event {present}; shown after event {present + 2}"
     finally:
         output.stop()
+
+
+def test_a_pinned_readings_box_stands_by_its_line_or_is_tied_to_it(qtbot, demo_window):
+    """Peasant Levy to the board's centre, pinned beside Knights of the Realm to
+    Orc Boyz on the fitted demo: the readings are wider than the board's middle
+    has room for. Each either touches its line (within its gap and a text line)
+    or draws a leader from its line to its box, and none covers its own line (a
+    trial found a reading four lines below its short line, tied to nothing)
+    (docs/canvas.md, Measuring)."""
+    window = demo_window
+    scene = window.doc.state.scene
+    levy, knights, boyz = (scene.units[u] for u in ("a-peasants", "a-knights", "b-boyz"))
+    for a, b in (((knights.x, knights.y), (boyz.x, boyz.y)), ((levy.x, levy.y), (36.0, 24.0))):
+        window.view.set_tool(Tool.MEASURE)
+        drag(qtbot, window, a, b)
+        qtbot.keyClick(window.view, Qt.Key.Key_P)
+    QApplication.processEvents()
+    items = [i for i in window.scene.items() if isinstance(i, PinnedRulerItem)]
+    assert len(items) == 2
+    for item in items:
+        box = item.label_box()
+        apart = box_to_segment(box.left(), box.top(), box.right(), box.bottom(),
+                               item.a.x(), item.a.y(), item.b.x(), item.b.y())  # fmt: skip
+        assert apart > 0, item.lines[0]
+        _, _, line_h = item.text_block()
+        if apart > item.GAP * window.scene.text_scale + line_h + 1e-6:
+            assert item.leader is not None, item.lines[0]
+            grown = box.adjusted(-1e-6, -1e-6, 1e-6, 1e-6)
+            assert grown.contains(item.leader.p2()), item.lines[0]
+        else:
+            assert item.leader is None, item.lines[0]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 import shiboken6
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
@@ -52,6 +52,9 @@ class LineReading(QGraphicsItem):
         self.b = QPointF()
         self.lines: list[str] = []
         self.centre = QPointF()
+        #: A thin line from the reading to its line where it had to stand
+        #: further off than a text line (everything nearer was covered).
+        self.leader: QLineF | None = None
         self.size_in = self.LABEL_IN
         #: The zoom the reading is seen at (pixels per inch; None: not known).
         self.ppi: float | None = None
@@ -155,10 +158,13 @@ class LineReading(QGraphicsItem):
             )
         else:
             centre = labels.beside_line(self.a, self.b, w + 2 * px, h + 2 * py, gap)[0]
-        rect = self.line_rect().united(self.label_box_at(centre))
-        if centre != self.centre or rect != self._rect:
+        box = self.label_box_at(centre)
+        leader = _leader_to_line(box, self.a, self.b, gap + line_h)
+        rect = self.line_rect().united(box)
+        if centre != self.centre or rect != self._rect or leader != self.leader:
             self.prepareGeometryChange()
             self.centre = centre
+            self.leader = leader
             self._rect = rect
         self.update()
 
@@ -171,6 +177,9 @@ class LineReading(QGraphicsItem):
         painter.drawLine(self.a, self.b)
         painter.setPen(style.cosmetic(self.colour, 2))
         painter.drawLine(self.a, self.b)
+        if self.leader is not None:
+            painter.setPen(style.cosmetic(self.colour, 1.25))
+            painter.drawLine(self.leader)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(self.colour)
         for p in (self.a, self.b):
@@ -512,3 +521,23 @@ class DragReadout(LineReading):
         self.setVisible(False)
         self.line.clear()
         return shown
+
+
+def _leader_to_line(box: QRectF, a: QPointF, b: QPointF, far: float) -> QLineF | None:
+    """A line from the segment ``a``-``b``'s point nearest ``box``'s centre to
+    the box's point nearest that point, when the box stands more than ``far``
+    off the segment; else None."""
+    apart = labels.box_to_segment(
+        box.left(), box.top(), box.right(), box.bottom(), a.x(), a.y(), b.x(), b.y()
+    )
+    if apart <= far:
+        return None
+    c = box.center()
+    d = b - a
+    length2 = d.x() ** 2 + d.y() ** 2
+    t = 0.0 if length2 == 0 else ((c - a).x() * d.x() + (c - a).y() * d.y()) / length2
+    on = a + d * min(1.0, max(0.0, t))
+    edge = QPointF(
+        min(max(on.x(), box.left()), box.right()), min(max(on.y(), box.top()), box.bottom())
+    )
+    return QLineF(on, edge)

@@ -91,13 +91,19 @@ class Grid:
                     return False
         return True
 
-    def nearer(self, r: QRectF, own: object, mine: QRectF, eps: float = 1e-6) -> bool:
+    def nearer(
+        self, r: QRectF, own: object, mine: QRectF, eps: float = 1e-6, ratio: float = 0.5
+    ) -> bool:
         """Whether a rectangle not ``own``'s lies nearer ``r`` than ``mine`` (its
         own): its edge nearer ``r``'s edge, or as near and nearer ``r``'s centre
         (a wide name beside its unit is still its own; one over a corner of two
-        units reads as the one at its middle), or nearer ``r``'s centre at all: a
-        wide name and note set off along a battle line, one corner by the corner
-        of its own unit, its middle under the neighbour, reads as the neighbour's."""
+        units reads as the one at its middle), or less than half as far from
+        ``r``'s centre: a wide name and note set off along a battle line, one
+        corner by the corner of its own unit, its middle under the neighbour,
+        reads as the neighbour's (a name beside the middle of its unit, a
+        neighbour's corner a little nearer its centre, is still its own).
+        ``ratio`` 1: any rectangle nearer ``r``'s centre at all (a note that
+        must read as one unit's among two close ones)."""
         left, top, right, bottom = rect_coords(r)
         cx, cy = (left + right) / 2, (top + bottom) / 2
         b = rect_coords(mine)
@@ -108,7 +114,7 @@ class Grid:
                 if owner is own:
                     continue
                 g, gc = _gap(left, top, right, bottom, b), _gap(cx, cy, cx, cy, b)
-                if g < d - eps or gc < c - eps or (g <= d + eps and gc < c):
+                if g < d - eps or gc < c * ratio - eps or (g <= d + eps and gc < c):
                     return True
         return False
 

@@ -373,18 +373,31 @@ def line_label_spot(
     space: float = 0.0,
 ) -> QPointF:
     """The centre for a ``w`` x ``h`` label of the line ``a``-``b`` (scene inches),
-    one of ``beside_line``'s spots (``out``: the distances further from the line
-    it may also take) that lies on the board (when none does, each kept on it).
-    The first spot touching the line with ``space`` free around it that covers no
-    label, reading or piece of the last placement pass (``place``,
+    one of ``beside_line``'s spots, or one with a corner by a point of the line
+    (a wide reading of a short slanting line: ``beside_line``'s touch the line
+    drawn on past its ends), that lies on the board (when none does, each kept
+    on it) and does not cover the line. The first spot touching the line (its
+    box within ``gap`` of it, measured) with ``space`` free around it that covers
+    no label, reading or piece of the last placement pass (``place``,
     ``place_readings``); else the first touching it that covers none; else the
-    first of all; else the one covering least (readings weigh the most, then
-    labels). ``own``: the reading's own item (its last box is not in the way)."""
+    first slid along it, then the first of all, that covers none (the reading
+    then draws a leader to its line: ``LineReading.place``); else, of those no
+    further off than a text line out, the one covering least (readings weigh
+    the most, then labels). ``own``: the reading's own item (its last box is not
+    in the way)."""
     board = scene.board_rect()
-    spots = _beside(a, b, w, h, gap, out)
-    near = 2 * (len(ALONG) + SLIDES) if len(spots) > 1 else 1
-    left, top, right, bottom = board.left(), board.top(), board.right(), board.bottom()
     hw, hh = w / 2, h / 2
+    spots = _beside(a, b, w, h, gap, out)
+    #: ``beside_line``'s spots touching the line or the line drawn on past its
+    #: ends (a reading slid along it), before those a text line further out.
+    beside = 2 * (len(ALONG) + SLIDES) if len(spots) > 1 else 1
+    spots += _by_corners(a, b, hw, hh, gap)
+    ax, ay, bx, by = a.x(), a.y(), b.x(), b.y()
+    apart = [box_to_segment(x - hw, y - hh, x + hw, y + hh, ax, ay, bx, by) for x, y in spots]
+    # Where everything is covered: the spot covering least of those no further
+    # off than a text line out (or the reading's height).
+    reach = gap + max((h, *out))
+    left, top, right, bottom = board.left(), board.top(), board.right(), board.bottom()
     keep = [
         i
         for i, (x, y) in enumerate(spots)
@@ -394,17 +407,80 @@ def line_label_spot(
         kept = [_keep_on(QRectF(x - hw, y - hh, w, h), board).center() for x, y in spots]
         spots = [(c.x(), c.y()) for c in kept]
         keep = list(range(len(spots)))
+    # Off the line itself (a reading over its line hides what it measures).
+    clear = [i for i in keep if apart[i] > 1e-9] or keep
     placer = getattr(scene, "label_placer", None)
     if not isinstance(placer, Placer):
-        return QPointF(*spots[keep[0]])
-    touching = [i for i in keep if i < near]
-    for tier, room in ((touching, space), (touching, 0.0), (keep, 0.0)):
+        return QPointF(*spots[clear[0]])
+    touching = [i for i in clear if apart[i] <= 1.5 * gap + 1e-6]
+    slid = [i for i in clear if i < beside and i not in touching]
+    near = [i for i in clear if apart[i] <= reach + 1e-6] or clear
+    for tier, room in ((touching, space), (touching, 0.0), (slid, 0.0), (clear, 0.0)):
         for i in tier:
             x, y = spots[i]
             if placer.free(QRectF(x - hw - room, y - hh - room, w + 2 * room, h + 2 * room), own):
                 return QPointF(x, y)
-    boxes = [[QRectF(spots[i][0] - hw, spots[i][1] - hh, w, h)] for i in keep]
-    return QPointF(*spots[keep[placer.best(own, boxes)]])
+    boxes = [[QRectF(spots[i][0] - hw, spots[i][1] - hh, w, h)] for i in near]
+    return QPointF(*spots[near[placer.best(own, boxes)]])
+
+
+def _by_corners(
+    a: QPointF, b: QPointF, hw: float, hh: float, gap: float
+) -> list[tuple[float, float]]:
+    """Centres of a box (half sizes ``hw``, ``hh``) with a corner ``gap`` from a
+    point of the line (at ``ALONG``), on each of its four sides of that point."""
+    d = gap / math.sqrt(2)
+    out = []
+    for t in ALONG:
+        px, py = a.x() + (b.x() - a.x()) * t, a.y() + (b.y() - a.y()) * t
+        for sx, sy in ((1.0, 1.0), (-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0)):
+            out.append((px + sx * (hw + d), py + sy * (hh + d)))
+    return out
+
+
+def box_to_segment(
+    left: float, top: float, right: float, bottom: float,
+    ax: float, ay: float, bx: float, by: float,
+) -> float:  # fmt: skip
+    """The distance between a box and the segment (ax, ay)-(bx, by): 0 where the
+    segment runs into the box."""
+    if _segment_in_box(left, top, right, bottom, ax, ay, bx, by):
+        return 0.0
+
+    def to_box(x: float, y: float) -> float:
+        return math.hypot(max(left - x, 0.0, x - right), max(top - y, 0.0, y - bottom))
+
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+
+    def to_segment(x: float, y: float) -> float:
+        t = 0.0 if length2 == 0 else min(1.0, max(0.0, ((x - ax) * dx + (y - ay) * dy) / length2))
+        return math.hypot(x - ax - t * dx, y - ay - t * dy)
+
+    corners = ((left, top), (right, top), (left, bottom), (right, bottom))
+    return min(to_box(ax, ay), to_box(bx, by), *(to_segment(x, y) for x, y in corners))
+
+
+def _segment_in_box(
+    left: float, top: float, right: float, bottom: float,
+    ax: float, ay: float, bx: float, by: float,
+) -> bool:  # fmt: skip
+    """Whether the segment has a point inside the box (Liang-Barsky clipping)."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = bx - ax, by - ay
+    for p, q in ((-dx, ax - left), (dx, right - ax), (-dy, ay - top), (dy, bottom - ay)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        r = q / p
+        if p < 0:
+            t0 = max(t0, r)
+        else:
+            t1 = min(t1, r)
+        if t0 > t1:
+            return False
+    return True
 
 
 def place_readings(scene: BoardScene, start: tuple[int, int] | None = None) -> None:

@@ -324,7 +324,7 @@ class SightItem(QGraphicsItem):
                     break
                 if not (placer.labels.clear_of(box, None) and placer.bodies.clear_of(box, None)):
                     continue
-                if own is None or not placer.units.nearer(box, item, own):
+                if own is None or not placer.units.nearer(box, item, own, ratio=1.0):
                     spot = c
                     break
             placed.append(label_rect(text, spot, size))
