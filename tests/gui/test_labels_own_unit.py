@@ -1,7 +1,8 @@
 """A unit's name reads as its own: beside (or on) its own unit, nearer its own
 footprint than any other unit's (edge to edge, then its centre; and never twice
-as far from its centre as another unit), and over no other unit, else tied to its own by a leader line
-(docs/canvas.md, Overlays: what the colours and lines mean).
+as far from its centre as another unit), and over no other unit, else tied to
+its own by a leader line (docs/canvas.md, Overlays: what the colours and lines
+mean).
 A new user imported two lists facing each other and found "Vampire Knights"
 printed over the Skeletons block, the Knights unlabelled: the name had taken the
 first clear spot, a corner of its unit that lay over the neighbour."""
