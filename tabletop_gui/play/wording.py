@@ -75,17 +75,20 @@ def tally(r: ObjectiveResult) -> bool:
 
 def standing(scene: Scene, r: ObjectiveResult, *, over: bool) -> Standing:
     """``r`` in words; ``over``: the game has ended (``turns.finished``). A result
-    decided for good while the game goes on (a hex permanent banner taken)
-    reads "has it for good", never "wins (final)", which reads as the game's end."""
+    decided for good while the game goes on (``won`` and ``final``: a hex
+    permanent banner taken) reads "has it for good", never "wins (final)", which
+    reads as the game's end. A result whose counts are kept for good but may
+    still grow (``won``, not ``final``: hex banners of a cleared sector, of exits,
+    of eliminations, which the other side may still match) reads "leads (banners
+    kept for good)": it is not had for good (docs/score-json.md)."""
     when = "final" if r.final else "if the game ended now"
     if tally(r):
         return Standing("a tally: no winner", "", None)
     name = side_name(scene, r.leader)
-    if r.status is Status.WON and r.leader and not (r.final and over):
+    if r.status is Status.WON and r.leader and not r.final:
+        return Standing(f"{name} leads", f"{r.counted or 'counts'} kept for good", r.leader)
+    if r.status is Status.WON and r.leader and not over:
         return Standing(f"{name} has it for good", "", r.leader)
-    if r.status is Status.LEADING and r.leader and r.final:
-        # A banner held when the battle ended (a hex instant win).
-        return Standing(f"{name} holds it at the end", "", r.leader)
     if r.status in (Status.WON, Status.LEADING) and r.leader:
         verb = "wins" if r.status is Status.WON else "leads"
         return Standing(f"{name} {verb}", when, r.leader)

@@ -77,9 +77,10 @@ def test_result_line_counts_in_the_family_s_terms():
     assert turns.result_text(state, Scoreboard(results=())) is None
 
 
-def test_a_banner_held_when_the_battle_ended_reads_as_held_at_the_end_not_leading(qtbot):
+def test_a_banner_held_when_the_battle_ended_reads_as_won_by_its_holder_not_leading(qtbot):
     # The bundled hex battle ends on Prussia's instant win while Austria holds the
-    # Village's temporary banner: that row is settled, not a lead.
+    # Village's temporary banner: that row is settled, Austria's (docs/hex.md,
+    # Won, final and the end of the battle).
     from tabletop_gui.examples import SCENARIOS
     from tabletop_gui.io import load_game
     from tabletop_gui.play.wording import score_rows
@@ -90,5 +91,5 @@ def test_a_banner_held_when_the_battle_ended_reads_as_held_at_the_end_not_leadin
     window = open_window(qtbot, load_game(path), path)
     board = window.doc.scoreboard()
     rows = {r.name: r.leader for r in score_rows(window.doc.state.scene, board, over=True)}
-    assert rows["Village (temporary)"] == "Austria holds it at the end"
+    assert rows["Village (temporary)"] == "Austria wins (final)"
     assert not any("leads" in text for text in rows.values())

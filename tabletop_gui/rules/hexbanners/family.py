@@ -356,7 +356,7 @@ class HexBanners(HexBannersPlay):
             summary += f"; figures lost: {each}"
         if won is not None:
             summary += f". {side_name(state, won)} reached its target and wins the battle."
-            all_results = tuple(replace(r, final=True) for r in all_results)
+            all_results = tuple(_at_the_end(r) for r in all_results)
         else:
             summary += "".join(f". {line}" for line in _held_back(state, whole, tgt))
         return Scoreboard(results=all_results, totals=totals, winner=won, summary=summary)
@@ -442,6 +442,15 @@ class HexBanners(HexBannersPlay):
             points=counts,
             counted="banners",
         )
+
+
+def _at_the_end(r: ObjectiveResult) -> ObjectiveResult:
+    """``r`` once the battle is over: final, and a banner a side holds at the end
+    (a temporary banner, a majority, a medal) is that side's: ``won``, as every
+    family words a result once its game is over (docs/score-json.md); a tie and
+    nobody stay as they are."""
+    status = Status.WON if r.status is Status.LEADING else r.status
+    return replace(r, status=status, final=True)
 
 
 def _held_back(state: GameState, totals: dict[str, int], tgt: dict[str, int | None]) -> list[str]:
