@@ -1,5 +1,5 @@
 """What a result's `status` and `final` say while the battle goes on and once it
-is over (docs/hex.md, Won, final and the end of the battle; docs/score-json.md,
+is over (docs/hex.md, Won, final and the end of the battle) (docs/score-json.md,
 Won, final and the end of the game): a banner held when the battle ends is its
 holder's (`won`), never `leading`; banners that add up are kept for good but not
 final while the battle goes on, and never read "has it for good"."""
