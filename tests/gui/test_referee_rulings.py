@@ -98,6 +98,34 @@ def test_a_hex_exit_by_a_unit_off_the_baseline_at_the_start_of_its_turn_is_refus
     assert not window.doc.committed.scene.units["b1"].removed
 
 
+def test_in_set_up_a_hex_unit_s_exit_is_offered_as_not_now_with_the_reason(qtbot):
+    """The manual's minimal Memoir '44 scenario, imported, in set-up: no side's
+    turn has started, so the right-click menu shows the exit refused now, with the
+    rules' reason (docs/hex.md, Leaving the battlefield); once the United States'
+    turn has started it is offered (its own baseline: no exit objective names it)."""
+    from tabletop_gui.io.importers import ImportRequest, import_bytes
+    from tests.hex.test_m44_doc_example import example
+
+    game = import_bytes(example(), ImportRequest(source="lone_hill.m44")).game
+    window = open_window(qtbot, game)
+    uid = next(u.id for u in game.setup.scene.units.values() if u.name == "US Infantry 1")
+    window.scene.piece_item(uid).setSelected(True)
+    unit = game.setup.scene.units[uid]
+
+    def exit_entry():
+        entries = window.play.build_context_menu((unit.x, unit.y)).actions()
+        return next(a for a in entries if a.text().startswith("US Infantry 1 exits the board"))
+
+    entry = exit_entry()
+    assert entry.text() == "US Infantry 1 exits the board (ordered)   (not now)"
+    assert "cannot leave the board in set-up: no side's turn has started" in entry.toolTip()
+    entry.trigger()
+    assert "Refused: US Infantry 1 exits the board" in window.turn_bar.message.text()
+    assert not window.doc.committed.scene.units[uid].removed
+    assert window.play.perform((TurnStart(1, "allies"),), "Start turn 1") is None
+    assert exit_entry().text() == "US Infantry 1 exits the board (ordered)"
+
+
 def test_flagged_events_are_marked_in_the_log_and_the_filter_shows_only_them(qtbot):
     path = SCENARIOS / "t9a_counterthrust_capture_the_flags.json"
     window = open_window(qtbot, load_game(path))

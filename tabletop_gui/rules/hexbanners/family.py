@@ -201,6 +201,13 @@ class HexBanners(HexBannersPlay):
                 f"{possessive(side_name(state, state.clock.side))} turn: "
                 f"only an ordered unit moves off the board."
             )
+        if state.clock.side is None and not settings.recorded_from_middle(state.setup):
+            return (
+                f"{unit.name} cannot leave the board in set-up: no side's turn has started, "
+                "and a unit leaves the battlefield only in its side's turn (docs/hex.md, "
+                "Leaving the battlefield). A log that starts in the middle of a battle says "
+                "so with the setting banners_before."
+            )
         if not event.ordered:
             return (
                 f"{unit.name} was not ordered: a unit leaving the battlefield "

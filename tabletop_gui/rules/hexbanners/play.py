@@ -11,7 +11,7 @@ from typing import Any
 from tabletop_gui.model.events import Event, PhaseEnd, PhaseStart, TurnEnd, TurnStart
 from tabletop_gui.model.fields import field_values
 from tabletop_gui.model.hexgrid import HexBoard, hex_label
-from tabletop_gui.model.names import piece_label
+from tabletop_gui.model.names import piece_label, side_name
 from tabletop_gui.model.pieces import BaseShape, Unit
 from tabletop_gui.model.scene import Board, Scene, Setup
 from tabletop_gui.model.state import GameState
@@ -189,7 +189,19 @@ class HexBannersPlay(Family):
     def flags(self, before: GameState, event: Event, after: GameState) -> list[str]:
         """A unit of the side not acting moved by a plain or ordered move (a
         retreat, ``hex.retreat``, is how units move in the opponent's turn). One
-        unit per hex is refused, not flagged, and a leader may share a hex."""
+        unit per hex is refused, not flagged, and a leader may share a hex. An
+        exit before the first ``turn_start`` of a log recorded from the middle of
+        a battle (in set-up it is refused): legal only in the unit's side's turn,
+        which the log does not name (docs/hex.md, Leaving the battlefield)."""
+        if isinstance(event, ExitBoard) and before.clock.side is None:
+            gone = before.scene.units.get(event.unit_id)
+            if gone is None:
+                return []
+            return [
+                f"{gone.name} ({side_name(before.scene, gone.side)}) left the board before "
+                "the log's first turn start: a unit leaves only in its side's turn, which "
+                "the log does not name (a game recorded from its middle); no exit banner"
+            ]
         unit = flags.moved_unit(before, event)
         if unit is None and isinstance(event, HexMove):
             unit = before.scene.units.get(event.unit_id)

@@ -125,6 +125,13 @@ def banners_before(setup: Setup) -> dict[str, int]:
     }
 
 
+def recorded_from_middle(setup: Setup) -> bool:
+    """The log starts in the middle of a battle: the setup says what was won
+    before it (``banners_before``, even ``{"side": 0, ...}``). Before its first
+    ``turn_start`` it is not the set-up but a turn the log does not name."""
+    return isinstance(setting(setup, BANNERS_BEFORE), dict)
+
+
 def _default_end(setup: Setup, side: str) -> End:
     ids = setup.scene.side_ids
     return "far" if side in ids and ids.index(side) % 2 == 1 else "near"
