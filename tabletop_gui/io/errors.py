@@ -80,3 +80,24 @@ def json_error(exc: json.JSONDecodeError, source: str = "") -> FileFormatError:
     """``exc`` as a FileFormatError naming its line and column (``json_problem``)."""
     where, problem = json_problem(exc)
     return FileFormatError(where, problem, source)
+
+
+#: The first bytes of the files people open by mistake in place of a game's
+#: text, and what each is (a photo of the table, a board exported as a picture).
+_SIGNATURES = (
+    (b"\x89PNG\r\n\x1a\n", "a PNG picture"),
+    (b"\xff\xd8\xff", "a JPEG picture"),
+    (b"%PDF-", "a PDF document"),
+    (b"GIF8", "a GIF picture"),
+    (b"PK\x03\x04", "a zip archive"),
+    (b"\x1f\x8b", "a gzip archive"),
+)
+
+
+def not_text(raw: bytes, start: int) -> FileFormatError:
+    """The error for bytes that are not UTF-8 text (``start``: the first byte
+    that is not): what they are where their first bytes say so."""
+    for magic, kind in _SIGNATURES:
+        if raw.startswith(magic):
+            return FileFormatError("(file)", f"not text but {kind}")
+    return FileFormatError("(file)", f"not UTF-8 text (byte {start})")

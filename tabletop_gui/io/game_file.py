@@ -17,7 +17,7 @@ from typing import Any
 
 from tabletop_gui.io.atomic import write_atomic
 from tabletop_gui.io.codec import decode, encode, parse_float, parse_int, text
-from tabletop_gui.io.errors import FileFormatError, LogRefusal, json_error
+from tabletop_gui.io.errors import FileFormatError, LogRefusal, json_error, not_text
 from tabletop_gui.io.reading import Strict
 from tabletop_gui.model import limits
 from tabletop_gui.model.annotations import Annotations, RangeRing, Ruler
@@ -129,10 +129,11 @@ def parse(raw: str | bytes) -> Any:
             "(file)", f"larger than the limit of {limits.MAX_FILE_BYTES // 2**20} MB"
         )
     if isinstance(raw, bytes):
+        data = raw
         try:
-            raw = raw.decode("utf-8-sig")  # a BOM (Notepad) is not an error
+            raw = data.decode("utf-8-sig")  # a BOM (Notepad) is not an error
         except UnicodeDecodeError as exc:
-            raise FileFormatError("(file)", f"not UTF-8 text (byte {exc.start})") from None
+            raise not_text(data, exc.start) from None
     try:
         data = json.loads(raw, parse_int=parse_int, parse_float=parse_float)
     except json.JSONDecodeError as exc:

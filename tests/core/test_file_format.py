@@ -111,6 +111,21 @@ def test_not_json_and_not_utf8_give_the_error_type():
         loads(b"\xff\xfe\x00")
 
 
+@pytest.mark.parametrize(
+    ("start", "kind"),
+    [(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "a PNG picture"),
+     (b"\xff\xd8\xff\xe0\x00\x10JFIF", "a JPEG picture"),
+     (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3", "a PDF document")],
+)  # fmt: skip
+def test_a_picture_opened_as_a_game_is_named_for_what_it_is(start, kind):
+    """A board exported as a PNG, a photo of the table, a report as a PDF,
+    opened by mistake: said as what they are, not only "not UTF-8 text (byte 0)"
+    (docs/file-format.md, File format v2)."""
+    with pytest.raises(FileFormatError) as info:
+        loads(start + bytes(range(128, 256)))
+    assert info.value.problem == f"not text but {kind}"
+
+
 def test_missing_file_is_a_clear_error(tmp_path):
     with pytest.raises(FileFormatError, match="cannot read"):
         load_game(tmp_path / "nothing.json")

@@ -26,7 +26,7 @@ from dataclasses import field
 from typing import Any
 
 from tabletop_gui.io.codec import encode
-from tabletop_gui.io.errors import FileFormatError, json_error
+from tabletop_gui.io.errors import FileFormatError, json_error, not_text
 from tabletop_gui.io.game_file import FORMAT_NAME, FORMAT_VERSION, game_from_json
 from tabletop_gui.io.import_check import cleaned_json
 from tabletop_gui.io.m44 import catalogue as cat
@@ -93,7 +93,8 @@ def load(data: bytes, source: str = "") -> M44Import:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise FileFormatError("(file)", f"not UTF-8 text (byte {exc.start})", source) from None
+        err = not_text(data, exc.start)
+        raise FileFormatError(err.path, err.problem, source) from None
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop_gui.io.codec import parse_float, parse_int
-from tabletop_gui.io.errors import FileFormatError, json_error
+from tabletop_gui.io.errors import FileFormatError, json_error, not_text
 from tabletop_gui.io.game_file import game_from_json
 from tabletop_gui.io.tts.hidden import marker_names
 from tabletop_gui.io.tts.write import (
@@ -149,7 +149,7 @@ def _read(data: bytes) -> TtsSave:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise FileFormatError("(file)", f"not UTF-8 text (byte {exc.start})") from None
+        raise not_text(data, exc.start) from None
     try:
         top = json.loads(
             text, parse_int=parse_int, parse_float=parse_float, parse_constant=_constant
