@@ -24,6 +24,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from tabletop_gui import __version__
@@ -138,20 +139,21 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             help="draw it as side SIDE sees it (face-down values as '?'); default: the referee's",
         )
         p_render.add_argument(
-            "--width", type=int, default=1600, help="PNG width in pixels (200 to 16384)"
+            "--width", type=int, default=None, help="PNG width in pixels (200 to 16384; 1600)"
         )
         p_render.add_argument(
             "--transparent", action="store_true", help="PNG: nothing drawn around the board"
         )
         p_render.add_argument(
             "--paper",
-            default="board",
+            default=None,
             choices=("board", "a4", "letter", "a3", "tabloid"),
             help="PDF at true scale: one page the board's size (default), or tiled on this paper",
         )
         p_render.add_argument(
-            "--overlap", type=float, default=0.5, help="PDF tiles: inches shared by neighbours"
-        )
+            "--overlap", type=float, default=None,
+            help="PDF tiles: inches shared by neighbours (0.5)",
+        )  # fmt: skip
     if wanted("measure"):
         p_measure = sub.add_parser(
             "measure",
@@ -246,10 +248,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
             from tabletop_gui.app.export.render import render_file
 
+            refused = render_options_refused(args)
+            if refused:
+                raise UsageError(refused)
             try:
                 pages = render_file(
-                    state, args.output, width=args.width, transparent=args.transparent,
-                    paper=args.paper, overlap=args.overlap, viewer=args.view,
+                    state, args.output, width=args.width or 1600, transparent=args.transparent,
+                    paper=args.paper or "board",
+                    overlap=0.5 if args.overlap is None else args.overlap, viewer=args.view,
                     events=game.events[: state.index], annotations=game.annotations,
                 )  # fmt: skip
             except (OSError, ValueError) as exc:
@@ -320,6 +326,37 @@ def _serve(args: argparse.Namespace) -> int:
         raise  # a file's problem, with its place (or what the file is: main says)
     except (OSError, ValueError) as exc:
         raise UsageError(str(exc)) from None
+
+
+#: The ``render`` options each kind of output reads (by the output's suffix).
+RENDER_OPTIONS = {
+    ".png": ("--width", "--transparent"),
+    ".svg": (),
+    ".pdf": ("--paper", "--overlap"),
+}
+
+
+def render_options_refused(args: argparse.Namespace) -> str:
+    """Why ``render``'s options do not fit its output ("" when they do): an
+    option another kind of output reads is refused, not left unread (a PNG
+    asked for on A4 paper, an SVG at a width)."""
+    given = {
+        "--width": args.width is not None,
+        "--transparent": bool(args.transparent),
+        "--paper": args.paper is not None,
+        "--overlap": args.overlap is not None,
+    }
+    suffix = Path(args.output).suffix.lower()
+    reads = RENDER_OPTIONS.get(suffix)
+    if reads is None:
+        return ""  # render_file names the suffixes it writes
+    unread = [opt for opt, on in given.items() if on and opt not in reads]
+    if not unread:
+        return ""
+    kind = suffix[1:].upper()
+    if not reads:
+        return f"{', '.join(unread)}: not read for {kind} output (an {kind} is drawn at true scale)"
+    return f"{', '.join(unread)}: not read for {kind} output (a {kind} takes {' and '.join(reads)})"
 
 
 def validate(path: str) -> int:

@@ -220,6 +220,25 @@ def test_render_command_line_writes_each_format(tmp_path, capsys, qapp):
     assert "must end in .png, .svg or .pdf" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("output", "options", "said"),
+    [("c.png", ["--paper", "a4"], "--paper: not read for PNG output (a PNG takes --width and "
+                                  "--transparent)"),
+     ("c.svg", ["--width", "800"], "--width: not read for SVG output (an SVG is drawn at true "
+                                   "scale)"),
+     ("c.pdf", ["--transparent", "--width", "900"],
+      "--width, --transparent: not read for PDF output (a PDF takes --paper and --overlap)")],
+)  # fmt: skip
+def test_render_refuses_an_option_its_output_does_not_read(tmp_path, capsys, output, options, said):
+    """A PNG asked for on A4 paper is refused, not written at its default size
+    as if the option had been read (docs/playing.md, Pictures, prints and the
+    command line)."""
+    target = tmp_path / output
+    assert cli_main(["render", str(DEMO_BOARD), "-o", str(target), *options]) == 2
+    assert capsys.readouterr().err.strip() == f"error: {said}"
+    assert not target.exists()
+
+
 def test_pdf_stream_is_not_empty_on_every_tile(demo_state, tmp_path):
     """Each tile page draws something (its content stream inflates to drawing ops)."""
     out = tmp_path / "tiles.pdf"
