@@ -22,8 +22,8 @@ EXPORTS = (
     ("PNG with &transparent background…", "png-t", "board", None),
     ("&SVG (true scale)…", "svg", "board", None),
     ("PDF, true scale, &one page the board's size…", "pdf", "board", None),
-    *((f"PDF, true scale, tiled on {p.upper()}…", "pdf", p, None)
-      for p in ("a4", "letter", "a3", "tabloid")),
+    *((f"PDF, true scale, tiled on {name}…", "pdf", p, None)
+      for p, name in (("a4", "A4"), ("letter", "Letter"), ("a3", "A3"), ("tabloid", "Tabloid"))),
 )  # fmt: skip
 
 
