@@ -164,6 +164,12 @@ def test_t9a_secure_target_tie_asks_for_a_dice_roll_and_records_it_in_the_log(qt
     assert result.details["dice_needed"] == []
     assert not bar.dice_button.isVisible()
     assert result.counts == {SIDE_A.id: 0, SIDE_B.id: 0}
+    # Ctrl+Shift+D now, with no roll asked for: said, and nothing recorded.
+    events = len(window.doc.timeline)
+    ctrl_shift = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(window.view, Qt.Key.Key_D, ctrl_shift)
+    assert window.statusBar().currentMessage().startswith("No dice roll to record now")
+    assert len(window.doc.timeline) == events and bar.dice_dialog is dialog
     # Undo the roll: the question comes back.
     window.doc.undo_stack.undo()
     assert window.doc.scoreboard().result("secure").details["dice_needed"] == ["block"]

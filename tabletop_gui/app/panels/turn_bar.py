@@ -334,6 +334,10 @@ class TurnBar(QWidget):
 
     def ask_dice(self) -> DiceDialog | None:
         if not self._dice:
+            # The key pressed with nothing to roll for: said, not silent.
+            self.doc.message.emit(
+                "No dice roll to record now: the bar offers one when a rule asks for a roll"
+            )
             return None
         dialog = DiceDialog(self, self._dice[0], list(self.doc.committed.scene.sides))
         dialog.accepted.connect(
