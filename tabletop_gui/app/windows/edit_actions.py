@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QMimeData, Qt
-from PySide6.QtGui import QAction, QCursor, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QCursor, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QMainWindow
 
 from tabletop_gui.app.canvas.board_scene import BoardScene
@@ -62,6 +62,18 @@ class EditController(Part):
         ]
         redo.setShortcuts(keys)
         self.undo_action, self.redo_action = undo, redo
+        # Ctrl+Z with nothing left to undo (the disabled action takes no key):
+        # said, for a referee pressing it again and again at a game opened from
+        # a file, whose events are in the log, not on the undo stack.
+        nothing = QShortcut(QKeySequence.StandardKey.Undo, host)
+        nothing.setEnabled(not doc.undo_stack.canUndo())
+        doc.undo_stack.canUndoChanged.connect(lambda can: nothing.setEnabled(not can))
+        nothing.activated.connect(
+            lambda: self.status(
+                "Nothing left to undo: the events the game was opened with are in the game "
+                "log (look back with Alt+Left)"
+            )
+        )
         # After the stack's own slot (connected first): the status bar says what was
         # undone or redone, not the edit's own "… (Ctrl+Z undoes it)" any more.
         undo.triggered.connect(lambda: self._tell_step("Undone", 0))
