@@ -50,15 +50,21 @@ def arc_sentence(scene: Scene, ruling: ArcRuling) -> str:
 
 
 def reach_text(reach: ChargeReach) -> str:
-    """'3.20 in to the front, straight; a wheel of 20° to face it adds 0.87 in
+    """'3.20 in to the front, straight; a left wheel of 20° to face it adds 0.87 in
     (4.07 in)' / '4.07 in to the front, straight, square to it'."""
     text = f"{inches(reach.straight)} to {_side(reach)}, straight"
     if reach.wheel <= 0.005:
         return text + ", square to it"
     return (
-        f"{text}; a wheel of {turn_degrees(reach.turn)}° to face it adds {inches(reach.wheel)} "
-        f"({inches(reach.total)})"
+        f"{text}; a {_hand(reach.turn)} wheel of {turn_degrees(reach.turn)}° to face it adds "
+        f"{inches(reach.wheel)} ({inches(reach.total)})"
     )
+
+
+def _hand(turn: float) -> str:
+    """Which way a wheel turns the charger, as it looks: counter-clockwise (> 0,
+    the board's y up) is to its left."""
+    return "left" if turn > 0 else "right"
 
 
 def turn_degrees(turn: float) -> str:
@@ -79,24 +85,25 @@ def _side(reach: ChargeReach) -> str:
 
 
 def reach_title(reach: ChargeReach) -> str:
-    """The charge ruler's reading: 'Charge 4.07 in: 3.20 straight + 0.87 wheel (20°)'."""
+    """The charge ruler's reading: 'Charge 4.07 in: 3.20 straight + 0.87 wheel (20° left)'."""
     if reach.wheel <= 0.005:
         return f"Charge {inches(reach.straight)} to {_side(reach)}, straight"
     return (
         f"Charge {inches(reach.total)}: {reach.straight:.2f} straight "
-        f"+ {reach.wheel:.2f} wheel ({turn_degrees(reach.turn)}°)"
+        f"+ {reach.wheel:.2f} wheel ({turn_degrees(reach.turn)}° {_hand(reach.turn)})"
     )
 
 
 def reach_lines(reach: ChargeReach) -> list[str]:
     """The charge ruler's reading in two short lines (a long one at a readable
     size spans much of the board): 'Charge 4.07 in' over '3.20 straight + 0.87
-    wheel (20°)' / 'to the front, straight'."""
+    wheel (20° left)' / 'to the front, straight'."""
     if reach.wheel <= 0.005:
         return [f"Charge {inches(reach.straight)}", f"to {_side(reach)}, straight"]
     return [
         f"Charge {inches(reach.total)}",
-        f"{reach.straight:.2f} straight + {reach.wheel:.2f} wheel ({abs(reach.turn):.0f}°)",
+        f"{reach.straight:.2f} straight + {reach.wheel:.2f} wheel "
+        f"({turn_degrees(reach.turn)}° {_hand(reach.turn)})",
     ]
 
 

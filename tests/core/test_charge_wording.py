@@ -1,5 +1,6 @@
 """How the charge's reach is worded (docs/measurement.md, How many decimals): a
-wheel that costs something never reads "a wheel of 0°"."""
+wheel that costs something never reads "a wheel of 0°"; it says which way the
+charger wheels, as it looks (left: counter-clockwise)."""
 
 import pytest
 
@@ -14,9 +15,9 @@ def reach(turn: float, wheel: float) -> ChargeReach:
 def test_a_wheel_of_a_sixth_of_a_degree_reads_02_not_0():
     # A 3.3 in frontage turned 0.17 degrees: its corner travels 0.01 in.
     text = reach_text(reach(-0.17, 0.0098))
-    assert "a wheel of 0.2° to face it adds 0.01 in" in text
+    assert "a right wheel of 0.2° to face it adds 0.01 in" in text
     assert "0°" not in text
-    assert "(0.2°)" in reach_title(reach(0.17, 0.0098))
+    assert "(0.2° left)" in reach_title(reach(0.17, 0.0098))
 
 
 @pytest.mark.parametrize(
@@ -28,3 +29,22 @@ def test_whole_degrees_unless_they_would_read_zero(turn, shown):
 
 def test_a_square_charge_names_no_wheel():
     assert reach_text(reach(0.0, 0.0)).endswith("straight, square to it")
+
+
+@pytest.mark.parametrize(("target_x", "hand"), [(20.0, "left"), (40.0, "right")])
+def test_a_charger_facing_up_the_board_wheels_left_to_a_target_on_its_left(target_x, hand):
+    """Knights at (30, 10) face +y (facing 0); Orcs 8 in ahead and 10 in to
+    one side, facing the same way: the Knights see them on their left (x < 30)
+    or right, and wheel that way to face the Facing they reach."""
+    from core.ruling_games import game, rect_unit
+    from tabletop_gui.rules import replay
+    from tabletop_gui.rules.t9a.rulings import charge_reach
+
+    knights = rect_unit("k", "a", 28, 9.5, 32, 10.5, name="Knights")
+    orcs = rect_unit("o", "b", target_x - 2, 17.5, target_x + 2, 18.5, name="Orcs")
+    state = replay(game([knights, orcs]).setup, [])
+    found = charge_reach(state, "k", "o")
+    assert found is not None and found.wheel > 0
+    assert (found.turn > 0) == (hand == "left")
+    assert f"a {hand} wheel of" in reach_text(found)
+    assert reach_title(found).endswith(f"° {hand})")

@@ -92,7 +92,7 @@ def test_a_round_target_has_no_arc_and_the_charge_reaches_its_edge(tmp_path, cap
     assert main(["measure", path, "knights", "shaman"]) == 0
     out = capsys.readouterr().out
     assert "Arc: Shaman is on a round base, which has no arcs: it sees all round" in out
-    assert "to its base, straight; a wheel of" in out
+    assert "to its base, straight; a right wheel of" in out
 
 
 def test_a_round_charger_is_worded_by_its_centre(tmp_path, capsys):

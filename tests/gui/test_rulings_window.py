@@ -163,7 +163,8 @@ def test_a_on_a_round_base_says_it_has_no_arcs_and_a_charger_reads_no_arc(qtbot)
     assert words in window.score_panel.ruling.text()
     (ruler,) = drawn(window, ReachItem)
     assert ruler.reach.arc == ""
-    assert ruler.lines == ["Charge 7.80 in", "4.21 straight + 3.58 wheel (51°)"]
+    # The Shaman stands to the Knights' right as they face -y: a right wheel.
+    assert ruler.lines == ["Charge 7.80 in", "4.21 straight + 3.58 wheel (51° right)"]
 
 
 def test_the_arcs_names_keep_clear_of_the_charge_ruler_its_units_and_the_boards_labels(qtbot):
@@ -211,7 +212,7 @@ def test_the_charge_rulers_reading_stays_beside_its_line_in_a_crowded_centre(qtb
         qtbot.mouseMove(viewport, at(window, k.x + 0.5 * i, k.y + 0.1 * i))
     (ruler,) = drawn(window, ReachItem)
     assert ruler.reach.arc == "left flank"
-    assert ruler.lines[0].startswith("Charge ") and ruler.lines[1].endswith(" wheel (90°)")
+    assert ruler.lines[0].startswith("Charge ") and ruler.lines[1].endswith(" wheel (90° left)")
     box = ruler.label_box()
     line = shapely.LineString([(ruler.a.x(), ruler.a.y()), (ruler.b.x(), ruler.b.y())])
     reading = shapely.box(box.left(), box.top(), box.right(), box.bottom())
