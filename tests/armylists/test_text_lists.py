@@ -53,6 +53,21 @@ def test_a_total_that_does_not_add_up_is_noted_not_refused():
     assert army.notes == ("the list's total is 200 points but its units add up to 150",)
 
 
+def test_a_list_cut_in_the_middle_of_a_line_with_no_total_is_noted():
+    """A file saved half-way: it still reads, and the note asks whether it is
+    whole (docs/army-lists.md, Formats). A list that ends its last line, or
+    states its total, gets no such note."""
+    cut = parse_text_list("Brokk - Dwarven Holds\n385 - 30 Clan Warriors, Standard Bea")
+    assert [u.name for u in cut.units] == ["Clan Warriors"]
+    assert cut.notes == (
+        "the list ends in the middle of line 2 with no total: is it whole? "
+        "(a list cut short loses its last units)",
+    )
+    whole = parse_text_list("Brokk - Dwarven Holds\n385 - 30 Clan Warriors, Standard Bearer\n")
+    totalled = parse_text_list("Brokk - Dwarven Holds\n385 - 30 Clan Warriors\n385")
+    assert whole.notes == () and totalled.notes == ()
+
+
 def test_an_unreadable_unit_line_is_named_by_its_number():
     with pytest.raises(FileFormatError) as err:
         parse_text_list("P - Army\n100 - Duke\nten knights on horses\n", "list.txt")

@@ -121,6 +121,13 @@ def parse_text_list(text: str, source: str = "") -> ArmyList:
     added = sum(u.points or 0 for u in units)
     if total is not None and total != added:
         notes.append(f"the list's total is {total} points but its units add up to {added}")
+    if total is None and not text.endswith(("\n", "\r")):
+        # A file saved half-way ends in the middle of a line, with no total to
+        # show the units missing: said, as the list still reads.
+        notes.append(
+            f"the list ends in the middle of line {lines[-1][0]} with no total: "
+            "is it whole? (a list cut short loses its last units)"
+        )
     return ArmyList(player, army, tuple(units), FORMAT, total, notes=tuple(notes))
 
 
