@@ -143,7 +143,7 @@ def test_a_game_with_every_carnevale_event_survives_a_save_and_load(tmp_path):
 
 def test_a_refused_action_in_a_file_is_reported_with_the_event_and_the_reason():
     data = json.loads(BUNDLED.read_text())
-    i = next(i for i, e in enumerate(data["events"]) if e["type"] == "carnevale_pick_up")
+    i = next(i for i, e in enumerate(data["events"]) if e["type"] == "carnevale.pick_up")
     data["events"][i]["marker"] = "obj-mask"
     from tabletop_gui.io import FileFormatError
 

@@ -97,3 +97,15 @@ def test_cli_version_is_the_package_version(capsys):
         main(["--version"])
     assert stop.value.code == 0
     assert capsys.readouterr().out.strip() == f"tabletop-gui {tabletop_gui.__version__}"
+
+
+def test_every_example_is_written_as_this_program_writes_a_game():
+    """A user learns the format from the bundled examples: each is in the
+    version this program writes, with the event names it writes, and saving
+    it again gives the same bytes (docs/file-format.md, Versions)."""
+    from tabletop_gui.io import dumps
+
+    for path in sorted(bundled.folder("examples").glob("*.json")):
+        text = path.read_text(encoding="utf-8")
+        assert json.loads(text)["version"] == 2, path.name
+        assert dumps(load_game(path)) == text, path.name
