@@ -65,3 +65,21 @@ def test_a_bad_export_request_is_named_and_writes_nothing(tmp_path, capsys, qapp
     assert main(["export", str(DEMO), "--tts", "-o", str(out), "--at", "99"]) == 2
     assert "--at 99: the log has 22 events" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_save_of_an_earlier_moment_names_a_piece_taken_off_the_table_since(
+    tmp_path, capsys, qapp
+):
+    """The Carnevale game exported before the Powder Cache was destroyed, then
+    imported into the game as it ends: the cache's object is a piece of the
+    game no longer on the table, not "no piece of the game"
+    (docs/tabletop-simulator.md, Bring a game played in TTS back)."""
+    game = SCENARIOS / "carnevale_drowned_quarter.json"
+    save = tmp_path / "early.json"
+    assert main(["export", str(game), "--tts", "-o", str(save), "--at", "12"]) == 0
+    into = tmp_path / "into.json"
+    assert main(["import", str(save), "--into", str(game), "-o", str(into)]) == 0
+    out = capsys.readouterr().out
+    assert "1 object is a piece of the game no longer on the table at this moment " in out
+    assert "(not moved): Powder Cache" in out
+    assert "no piece of the game" not in out

@@ -243,15 +243,20 @@ class SaveMappingDialog(QDialog):
             if not self.combos[p.id].currentData()
             for key in self.ambiguous.get(p.id, [])
         }
+        off_table = {u.id: piece_label(u) for u in self.scene.units.values() if not u.on_table}
+        off_table |= {m.id: piece_label(m) for m in self.scene.markers.values() if not m.on_table}
         for obj in left:
             unit = open_names.get(obj.key)
             hint = f" — may be {unit}: choose above" if unit else ""
+            gone = off_table.get(obj.piece_id or "")
+            if gone and not hint:  # a piece taken off the table since the save
+                hint = f" — {gone}, no longer on the table"
             self.others.addItem(_object_text(obj, extent) + hint)
         skipped = (
             f"; {self.save.skipped} inside bags and decks skipped" if self.save.skipped else ""
         )
         self.others_label.setText(
-            f"Objects that are no piece of the game, not moved ({len(left)}{skipped}):"
+            f"Objects that are no piece on the table, not moved ({len(left)}{skipped}):"
         )
         if twice:
             self.summary.setText(

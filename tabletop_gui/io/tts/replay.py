@@ -36,7 +36,7 @@ from tabletop_gui.model.events.core import MovePiece, RotatePiece
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.names import elided, piece_label
 from tabletop_gui.model.pieces import Marker, Unit
-from tabletop_gui.model.scene import Board
+from tabletop_gui.model.scene import Board, Scene
 from tabletop_gui.rules.engine import RuleError, apply, replay
 
 #: An object leaning further than this (degrees) lies on its side: its facing is kept.
@@ -135,7 +135,7 @@ def read_into(
     missing = [p for p in movable(state.scene) if p.id not in named]
     if whereabouts:
         notes += _missing_notes(missing, save, matching, extent)
-    notes += _others(matching.others, save.skipped)
+    notes += _others(matching.others, save.skipped, state.scene)
     new = replace(game, events=(*game.events, *events))
     summary = _summary(save, matching, moved, turned, len(refused))
     return SaveImport(new, tuple(events), matching, summary, tuple(notes), tuple(refused))
@@ -329,6 +329,11 @@ def _name(piece: Unit | Marker) -> str:
     return piece.name if isinstance(piece, Unit) else piece.label
 
 
+def _pieces(scene: Scene) -> set[str]:
+    """Every piece id of ``scene``, on the table or not."""
+    return set(scene.units) | set(scene.markers)
+
+
 #: At most this many GUIDs that several objects share get a note each (then a count).
 MAX_SHARED_NOTES = 10
 
@@ -350,8 +355,21 @@ def _shared_notes(matching: Matching, extent: tuple[float, float]) -> list[str]:
     return notes
 
 
-def _others(objects: tuple[TtsObject, ...], skipped: int) -> list[str]:
+def _others(objects: tuple[TtsObject, ...], skipped: int, scene: Scene) -> list[str]:
+    """What the objects no piece on the table was found for are: pieces of the
+    game off the table at this moment (a destroyed objective, a removed unit,
+    in a save exported earlier), then objects of no piece at all."""
     notes = []
+    ids = _pieces(scene)
+    gone = [o for o in objects if o.piece_id is not None and o.piece_id in ids]
+    if gone:
+        shown = "; ".join(o.label for o in gone[:MAX_LISTED])
+        more = f"; and {len(gone) - MAX_LISTED} more" if len(gone) > MAX_LISTED else ""
+        are = "1 object is a piece" if len(gone) == 1 else f"{len(gone)} objects are pieces"
+        notes.append(
+            f"{are} of the game no longer on the table at this moment (not moved): {shown}{more}"
+        )
+        objects = tuple(o for o in objects if o not in gone)
     if objects:
         shown = "; ".join(o.label + (f", holding {o.contains}" if o.contains else "")
                           for o in objects[:MAX_LISTED])  # fmt: skip
