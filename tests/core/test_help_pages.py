@@ -3,6 +3,7 @@ every doc a family names as its rules reference, equal to the project's doc."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -46,3 +47,31 @@ def test_the_help_pages_are_package_data() -> None:
 def test_a_missing_page_is_named() -> None:
     with pytest.raises(FileNotFoundError, match=r"no help page 'nope\.md'"):
         help_pages.text("nope.md")
+
+
+def test_a_doc_named_in_a_page_is_a_link_to_its_help_page_outside_code() -> None:
+    """"(docs/canvas.md, Measuring)" in a page opens the board's page; a doc
+    Help does not ship (docs/performance.md) and a name in `code` stay text."""
+    text = (
+        "See (docs/canvas.md, Measuring) and docs/performance.md.\n"
+        "Run `cat docs/t9a.md` first.\n"
+        "```\ndocs/hex.md\n```\n"
+        "Also docs/t9a.md."
+    )
+    assert help_pages.linked(text).split("\n") == [
+        "See ([docs/canvas.md](canvas.md), Measuring) and docs/performance.md.",
+        "Run `cat docs/t9a.md` first.",
+        "```",
+        "docs/hex.md",
+        "```",
+        "Also [docs/t9a.md](t9a.md).",
+    ]
+
+
+def test_every_doc_a_help_page_cites_for_a_user_is_a_help_page_too() -> None:
+    """The pages cite each other; each cited doc is in Help but for the
+    developers' own (the architecture, the performance figures)."""
+    developers = {"architecture.md", "performance.md"}
+    for name in (help_pages.QUICK_START, *help_pages.COPIED_DOCS):
+        for cited in set(re.findall(r"docs/([a-z0-9-]+\.md)", help_pages.text(name))):
+            assert cited in developers or help_pages.page_name(cited), (name, cited)

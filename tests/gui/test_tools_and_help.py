@@ -131,9 +131,24 @@ def test_the_camera_army_list_and_streaming_guides_open_from_the_help_menu(qtbot
         ("Camera: photos, video, markers", "camera.md", "The marker convention"),
         ("Army lists: importing", "army-lists.md", "Formats"),
         ("Streaming: overlay and PNG", "streaming.md", "The PNG for streaming"),
+        ("The board: editing, measuring, rulings", "canvas.md", "Measuring"),
+        ("Playing: turns, the log, files, pictures", "playing.md", "The turn bar"),
     ]:
         next(a for a in refs.actions() if a.text() == title).trigger()
         QApplication.processEvents()
         help_ = window.help.help_window
         assert help_.page == page
         assert heading in help_.browser.toPlainText()
+
+
+def test_a_doc_a_help_page_names_is_a_link_that_opens_its_page(qtbot):
+    """The Streaming page cites docs/canvas.md: it is a link, and following it
+    shows the board's page (docs/canvas.md, Looking around)."""
+    from PySide6.QtCore import QUrl
+
+    window = demo(qtbot)
+    help_ = window.help.show_help("streaming.md")
+    assert 'href="canvas.md"' in help_.browser.toHtml()
+    help_.browser.anchorClicked.emit(QUrl("canvas.md"))
+    assert help_.page == "canvas.md"
+    assert help_.browser.toPlainText().startswith("The board canvas")

@@ -39,6 +39,11 @@ def pages() -> list[tuple[str, str]]:
     out.append(("Camera: photos, video, markers", "camera.md"))
     out.append(("Army lists: importing", "army-lists.md"))
     out.append(("Streaming: overlay and PNG", "streaming.md"))
+    out.append(("The board: editing, measuring, rulings", "canvas.md"))
+    out.append(("Playing: turns, the log, files, pictures", "playing.md"))
+    out.append(("File format (for other programs)", "file-format.md"))
+    out.append(("score --json output", "score-json.md"))
+    out.append(("measure --json output", "measure-json.md"))
     return out
 
 
@@ -88,7 +93,7 @@ class HelpWindow(QDialog):
             text = shortcuts_markdown(self.shortcuts)
         else:
             try:
-                text = help_pages.text(name)
+                text = help_pages.linked(help_pages.text(name))
             except FileNotFoundError as exc:
                 text = f"# Not available\n\n{exc}."
         self.browser.setMarkdown(text)
