@@ -50,7 +50,7 @@ def test_a_missing_page_is_named() -> None:
 
 
 def test_a_doc_named_in_a_page_is_a_link_to_its_help_page_outside_code() -> None:
-    """"(docs/canvas.md, Measuring)" in a page opens the board's page; a doc
+    """ "(docs/canvas.md, Measuring)" in a page opens the board's page; a doc
     Help does not ship (docs/performance.md) and a name in `code` stay text."""
     text = (
         "See (docs/canvas.md, Measuring) and docs/performance.md.\n"
