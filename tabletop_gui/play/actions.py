@@ -69,9 +69,10 @@ def menu(
 ) -> list[tuple[Action, str | None]]:
     """What the objective-actions menu lists for the selected pieces ``ids``
     (right-clicked at ``point``): their actions, then the side's whose turn it
-    is, each with the engine's refusal now (None: allowed)."""
+    is, each with the engine's refusal now, or the family's reason not to offer
+    it now (``Action.not_now``; None: allowed)."""
     offered = offer(state, ids, point) + side_actions(state)
-    return [(a, refusal(state, a.events)) for a in offered]
+    return [(a, a.not_now or refusal(state, a.events)) for a in offered]
 
 
 # -- dice ---------------------------------------------------------------------

@@ -47,6 +47,9 @@ class Action:
     #: The action the turn bar's side input records: its events carry the typed
     #: value (a card's name), so it is offered by the input, not as a button.
     takes_input: bool = False
+    #: Why the window does not offer it now although a file's log may hold it
+    #: (read, and flagged for review): shown as the engine's refusals are.
+    not_now: str = ""
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,21 @@ def test_a_temporary_banner_held_when_the_battle_ends_is_won_by_its_holder_for_g
     assert not any(r.status is Status.LEADING for r in p.board.results)
 
 
+def test_a_battle_ended_by_game_end_before_any_target_makes_every_result_final():
+    """Time is called (game_end) with nobody at their target: the battle is
+    over all the same, so the Village Red holds is Red's, won and final, and no
+    result is left leading (docs/score-json.md, Won, final and the end of the
+    game)."""
+    from tabletop_gui.model.events import GameEnd
+
+    p = village_battle(target=5)
+    p(*turn(1, BLUE), Eliminate("r2"), GameEnd())
+    assert p.tl.current.clock.over and p.board.winner is None
+    assert status(p, "village") == ("won", RED, True)
+    assert all(r.final for r in p.board.results)
+    assert not any(r.status is Status.LEADING for r in p.board.results)
+
+
 def test_at_the_end_a_level_result_stays_a_tie_and_an_empty_one_nobody_s_both_final():
     """Blue wins by the Bridge (permanent) with one elimination each: the
     eliminations are level (a tie), and the Village nobody holds stays nobody's."""

@@ -1,20 +1,18 @@
 """Leaving the board before any side's turn has started (docs/hex.md, Leaving the
 battlefield): a unit leaves only ordered, in its side's turn. In set-up (no
-`turn_start` yet) it is nobody's turn, so an exit is refused; a log recorded
-from the middle of a battle (the setup says so with `banners_before`) has a turn
-under way that it does not name, so an exit before its first `turn_start` is
-taken, for no banner, and flagged for the referee's review."""
+`turn_start` yet) it is nobody's turn, so the window does not offer an exit;
+a file's log that holds one (a game recorded from its middle, which a setup may
+say with `banners_before`, or a file written before this rule) still opens as it
+did: the exit is taken, for no banner, and flagged for the referee's review."""
 
 from __future__ import annotations
 
-import pytest
 from hexkit import BLUE, RED, Play, setup, turn, unit
 
 from tabletop_gui.io import dumps
 from tabletop_gui.io.file_problems import problems_of
 from tabletop_gui.model.game import Game
 from tabletop_gui.play.actions import menu
-from tabletop_gui.rules import RuleError
 from tabletop_gui.rules.engine import flags
 from tabletop_gui.rules.hexbanners.events import ExitBoard
 
@@ -29,12 +27,14 @@ def on_reds_baseline(**settings) -> Play:
     return Play(setup(units, objectives, **settings))
 
 
-def test_an_exit_in_set_up_is_refused_because_it_is_no_side_s_turn_yet():
+def test_an_exit_in_set_up_is_read_from_a_file_for_no_banner_and_flagged():
+    """A log written before the window stopped offering it still opens."""
     p = on_reds_baseline()
-    with pytest.raises(RuleError, match=SET_UP):
-        p(ExitBoard("b1"))
-    assert not p.tl.current.scene.units["b1"].removed
-    assert not p.tl.events
+    p(ExitBoard("b1"))
+    assert p.tl.current.scene.units["b1"].removed
+    assert p.banners("bt") == {}
+    (flag,) = flags(p.tl.state_at(0), p.tl.events[0], p.tl.state_at(1))
+    assert flag.startswith("B1 (Blue) left the board before the log's first turn start")
 
 
 def test_the_same_exit_is_taken_for_its_banner_once_blue_s_first_turn_has_started():
@@ -54,13 +54,11 @@ def test_in_set_up_the_menu_offers_the_exit_as_refused_now_with_the_reason():
     assert offered[EXIT] is None
 
 
-def test_a_file_whose_first_event_is_an_exit_fails_validation_at_that_event():
+def test_a_file_whose_first_event_is_an_exit_validates_with_that_event_flagged():
     p = on_reds_baseline()
     raw = dumps(Game(p.tl.current.setup, (ExitBoard("b1"),)))
     report = problems_of(raw)
-    assert not report.ok
-    (problem,) = report.problems
-    assert problem.path == "events[0]" and SET_UP in problem.problem
+    assert report.ok and [i for i, _ in report.flagged] == [0]
 
 
 def test_a_log_recorded_from_its_middle_takes_an_exit_before_its_first_turn_start_flagged():

@@ -201,13 +201,6 @@ class HexBanners(HexBannersPlay):
                 f"{possessive(side_name(state, state.clock.side))} turn: "
                 f"only an ordered unit moves off the board."
             )
-        if state.clock.side is None and not settings.recorded_from_middle(state.setup):
-            return (
-                f"{unit.name} cannot leave the board in set-up: no side's turn has started, "
-                "and a unit leaves the battlefield only in its side's turn (docs/hex.md, "
-                "Leaving the battlefield). A log that starts in the middle of a battle says "
-                "so with the setting banners_before."
-            )
         if not event.ordered:
             return (
                 f"{unit.name} was not ordered: a unit leaving the battlefield "
@@ -363,9 +356,10 @@ class HexBanners(HexBannersPlay):
             summary += f"; figures lost: {each}"
         if won is not None:
             summary += f". {side_name(state, won)} reached its target and wins the battle."
-            all_results = tuple(_at_the_end(r) for r in all_results)
         else:
             summary += "".join(f". {line}" for line in _held_back(state, whole, tgt))
+        if won is not None or state.clock.over:  # a target reached, or a game_end
+            all_results = tuple(_at_the_end(r) for r in all_results)
         return Scoreboard(results=all_results, totals=totals, winner=won, summary=summary)
 
     def _before(self, state: GameState) -> tuple[ObjectiveResult, ...]:

@@ -27,7 +27,7 @@ from tabletop_gui.rules.hexbanners.events import (
     TakeTimePressureBanner,
 )
 from tabletop_gui.rules.hexbanners.fields import FIGURES, LEADER, SPECIAL
-from tabletop_gui.rules.hexbanners.settings import first_side, movement_phase
+from tabletop_gui.rules.hexbanners.settings import first_side, movement_phase, recorded_from_middle
 from tabletop_gui.rules.play_types import (
     HEX_TERRAIN_PRESETS,
     PLAIN_MARKER,
@@ -176,7 +176,8 @@ class HexBannersPlay(Family):
                                       (HexMove(u.id, to),)))  # fmt: skip
                     out.append(Action(f"{name}: retreat to hex {hex_label(to)}",
                                       (Retreat(u.id, to),)))  # fmt: skip
-            out.append(Action(f"{name} exits the board (ordered)", (ExitBoard(u.id),)))
+            out.append(Action(f"{name} exits the board (ordered)", (ExitBoard(u.id),),
+                              not_now=setup_exit(state, u.name)))  # fmt: skip
             left = FIGURES.of(u)
             for n in range(1, min(left or 0, 4) + 1):
                 lost = f"{n} figure{'' if n == 1 else 's'}"
@@ -190,9 +191,10 @@ class HexBannersPlay(Family):
         """A unit of the side not acting moved by a plain or ordered move (a
         retreat, ``hex.retreat``, is how units move in the opponent's turn). One
         unit per hex is refused, not flagged, and a leader may share a hex. An
-        exit before the first ``turn_start`` of a log recorded from the middle of
-        a battle (in set-up it is refused): legal only in the unit's side's turn,
-        which the log does not name (docs/hex.md, Leaving the battlefield)."""
+        exit before the log's first ``turn_start`` (the window does not offer one
+        in set-up: ``setup_exit``; a file's log may hold one, from a game recorded
+        from its middle): legal only in the unit's side's turn, which the log
+        does not name (docs/hex.md, Leaving the battlefield)."""
         if isinstance(event, ExitBoard) and before.clock.side is None:
             gone = before.scene.units.get(event.unit_id)
             if gone is None:
@@ -275,3 +277,17 @@ class HexBannersPlay(Family):
     def same_kind(self, setup: Setup) -> Setup:
         board = setup.scene.board
         return new_setup(board.rows if isinstance(board, HexBoard) else 9)
+
+
+def setup_exit(state: GameState, name: str) -> str:
+    """Why the window does not offer an exit now: in set-up, before the first
+    ``turn_start``, it is no side's turn (a log recorded from the middle of a
+    battle, setting ``banners_before``, is under way). A file's log may still
+    hold one: it is read and flagged (docs/hex.md, Leaving the battlefield)."""
+    if state.clock.side is not None or recorded_from_middle(state.setup):
+        return ""
+    return (
+        f"{name} cannot leave the board in set-up: no side's turn has started, and a "
+        "unit leaves the battlefield only in its side's turn (docs/hex.md, Leaving the "
+        "battlefield)"
+    )
