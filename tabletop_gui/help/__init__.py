@@ -56,8 +56,9 @@ _DOC_REFERENCE = re.compile(r"docs/([a-z0-9-]+\.md)")
 
 
 def linked(markdown: str) -> str:
-    """``markdown`` with each "docs/NAME.md" that Help has a page for made a link
-    to it (outside code: a fenced block or a `span` is left as written)."""
+    """``markdown`` with each doc it names (docs/canvas.md) that Help has a page
+    for made a link to it (outside code: a fenced block or a `span` is left as
+    written)."""
     out = []
     fenced = False
     for line in markdown.split("\n"):

@@ -90,6 +90,13 @@ class PlayController(Part):
             if refused:
                 qa.setToolTip(refused)
                 qa.setStatusTip(refused)
+            if action.not_now:  # the engine would take it: the window does not offer it
+                qa.triggered.connect(
+                    lambda _c=False, a=action: self.turn_bar.show_message(
+                        f"Refused: {a.label}: {a.not_now}"
+                    )
+                )
+                continue
             qa.triggered.connect(lambda _c=False, a=action: self.perform(a.events, a.label))
         if menu.isEmpty():
             menu.addAction("No objective actions for this selection").setEnabled(False)

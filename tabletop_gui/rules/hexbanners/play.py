@@ -288,6 +288,6 @@ def setup_exit(state: GameState, name: str) -> str:
         return ""
     return (
         f"{name} cannot leave the board in set-up: no side's turn has started, and a "
-        "unit leaves the battlefield only in its side's turn (docs/hex.md, Leaving the "
-        "battlefield)"
+        "unit leaves the battlefield only in its side's turn "
+        "(docs/hex.md, Leaving the battlefield)"
     )
