@@ -94,10 +94,15 @@ def loads_children(file: str, out: str) -> list[tuple[str, str]]:
     return [*children, ("the window (first paint)", window)]
 
 
+#: The children's settings: a file of their own, so the window starts at its
+#: default size and panels, not at the layout a user kept (window_memory).
+SETTINGS = os.path.join(os.environ.get("TMPDIR", "/tmp"), "tabletop_gui_bench_start.ini")
+
+
 def show_loads(file: str) -> None:
     import tempfile
 
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "TABLETOP_GUI_SETTINGS": SETTINGS}
     with tempfile.TemporaryDirectory() as out:
         for name, code in loads_children(file, out):
             done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -108,7 +113,7 @@ def show_loads(file: str) -> None:
 
 def run(cmd: list[str], until: str | None = None) -> tuple[float, float]:
     """Wall and CPU seconds of one child, to its exit (or to the line ``until``)."""
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "TABLETOP_GUI_SETTINGS": SETTINGS}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)

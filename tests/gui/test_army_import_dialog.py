@@ -279,3 +279,8 @@ def test_two_lists_imported_in_turn_into_a_board_whose_sides_both_have_units_go_
     assert message.startswith("Imported 6 units into ") and "(added at Game Turn 3" in message
     second = _open_dialog(qtbot, window)
     assert second.side.currentData() == sides[1]
+    second.reject()
+    # Another game opened in the same window starts afresh: the first side again.
+    assert window.files.open_path(str(DEMO_BOARD), ask=False)
+    third = _open_dialog(qtbot, window)
+    assert third.side.currentData() == sides[0]

@@ -182,6 +182,9 @@ def test_a_range_ring_is_toggled_per_piece_and_reads_from_the_base(qtbot, demo_w
     assert window.doc.undo_stack.count() == 2
     # Taken away, it says so (the same key did both).
     assert window.doc.undo_stack.undoText() == "Range ring removed: 6 in"
+    window.referee.toggle_range_ring(["b-boyz"], 6.0)
+    window.referee.toggle_range_ring(["b-boyz", "a-knights", "b-giant"], 6.0)
+    assert window.doc.undo_stack.undoText() == "Range ring 6 in: added to 2, removed from 1"
 
 
 def test_dragging_a_piece_shows_how_far_it_has_moved_from_where_the_drag_began(qtbot, demo_window):

@@ -100,3 +100,19 @@ def test_the_streamer_view_opens_at_the_size_it_was_closed_at(qtbot):
     qtbot.waitExposed(streamer)
     assert (streamer.width(), streamer.height()) == (720, 405)
     assert window_memory.restore_size(streamer, window_memory.STREAMER_KEY)
+
+
+def test_a_small_window_whose_kept_panels_are_refused_gets_the_small_layout(qtbot, monkeypatch):
+    """Panels kept by a version with other panels are not restored: the window,
+    kept narrow, gets the one tabbed column a narrow window has, not the wide
+    layout with the Palette on the left."""
+    first = started(qtbot)
+    first.resize(826, 650)
+    QApplication.processEvents()
+    first.close()
+    monkeypatch.setattr(window_memory, "PANELS_VERSION", window_memory.PANELS_VERSION + 1)
+    second = started(qtbot)
+    assert not second.layout_restored and second.height() == 650
+    docks = second.panels.docks
+    assert second.panels.compact
+    assert second.dockWidgetArea(docks["Palette"]) == Qt.DockWidgetArea.RightDockWidgetArea

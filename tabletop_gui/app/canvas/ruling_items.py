@@ -114,6 +114,8 @@ class ArcsItem(QGraphicsItem):
         #: Boxes the labels keep clear of (scene inches): the charge ruler, its reading
         #: and the two units it runs between.
         self.avoid: list[QRectF] = []
+        #: The labels last placed and what they were placed for (``labels``).
+        self._labels: tuple[object, list[tuple[str, str, QPointF]]] | None = None
         self.centre = bmap.to_scene(*centre)
         self.paths = [(name, shape_path(shape, bmap), bmap.to_scene(*at))
                       for name, shape, at in arcs.regions]  # fmt: skip
@@ -161,6 +163,11 @@ class ArcsItem(QGraphicsItem):
         found = getattr(scene, "label_placer", None)
         placer = found if isinstance(found, Placer) else None
         lines = [(r.a, r.b) for r in getattr(scene, "readings", ()) if r.scene() is scene]
+        # Asked at every paint: kept while nothing it depends on changed.
+        key = (size, placer, tuple((a.x(), a.y(), b.x(), b.y()) for a, b in lines),
+               tuple((r.x(), r.y(), r.width(), r.height()) for r in self.avoid))  # fmt: skip
+        if self._labels is not None and self._labels[0] == key:
+            return self._labels[1]
         out = []
         for name, path, at in self.paths:
             text = f"{name} arc"
@@ -172,9 +179,10 @@ class ArcsItem(QGraphicsItem):
             aside = abs(across.x()) * w / 2 + abs(across.y()) * h / 2 + h
             # ``at`` is where the label's edge nearest the unit goes.
             first = at + u * (abs(u.x()) * w / 2 + abs(u.y()) * h / 2)
-            centre = first
-            found_spot = False
-            least = float("inf")
+            # The spots in their order, those crossing a ruler or a box of
+            # ``avoid`` left out; the first clear of the board's pieces and
+            # labels, else (measured only then) the one covering least.
+            spots: list[tuple[QPointF, QRectF]] = []
             for k in range(AVOID_STEPS + 1):
                 base = first + u * (h * k)
                 if not self._rect.contains(label_rect(text, base, size, bold=True)):
@@ -188,15 +196,22 @@ class ArcsItem(QGraphicsItem):
                         continue
                     if any(_crosses(box, a, b) for a, b in lines):
                         continue
-                    if placer is None or placer.free(box, None):
-                        centre, found_spot = c, True
-                        break
-                    cover = placer.cost([box], None, least)
-                    if cover < least:
-                        centre, least = c, cover
-                if found_spot:
-                    break
+                    spots.append((c, box))
+            centre = first
+            if spots and placer is None:
+                centre = spots[0][0]
+            elif spots and placer is not None:
+                free = next((c for c, box in spots if placer.free(box, None)), None)
+                if free is not None:
+                    centre = free
+                else:
+                    least = float("inf")
+                    for c, box in spots:
+                        cover = placer.cost([box], None, least)
+                        if cover < least:
+                            centre, least = c, cover
             out.append((name, text, centre))
+        self._labels = (key, out)
         return out
 
     def label_rects(self) -> list[QRectF]:

@@ -245,7 +245,7 @@ def paint_true_scale(
     bw, bh = rect.width(), rect.height()
     whole = abs(page_w - bw) < 1e-6 and abs(page_h - bh) < 1e-6
     if whole:
-        tiles = [Tile(0, 0, 1, 1, QRectF(0, 0, bw, bh), QPointF(0, 0))]
+        tiles = [Tile(0, 0, 1, 1, QRectF(0, 0, bw, bh), QPointF(0, 0), bh)]
     else:
         tiles = tile_layout(bw, bh, page_w, page_h, margin, overlap)
     painter = QPainter(device)

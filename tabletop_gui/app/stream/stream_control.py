@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -182,6 +182,9 @@ class StreamController(Part):
             if getattr(self.host, "remember_layout", False):  # the program, not a script
                 self.streamer.kept_size = True
                 window_memory.restore_size(self.streamer, window_memory.STREAMER_KEY)
+                # Not full screen again: the screen it filled may be gone (a projector).
+                state = self.streamer.windowState()
+                self.streamer.setWindowState(state & ~Qt.WindowState.WindowFullScreen)
         self.streamer.show()
         self.streamer.raise_()
         return self.streamer

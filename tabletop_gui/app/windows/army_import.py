@@ -397,6 +397,8 @@ class ArmyImportDialog(QDialog):
             self._refused = f"Cannot place the list: {reason}"
             self._show_problems()
             return
+        if self.doc not in _LAST_SIDE:  # another game opened in the window starts afresh
+            self.doc.reset_done.connect(lambda doc=self.doc: _LAST_SIDE.pop(doc, None))
         _LAST_SIDE[self.doc] = side
         if answers:
             try:

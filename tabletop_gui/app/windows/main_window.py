@@ -176,10 +176,13 @@ class MainWindow(QMainWindow):
             action.trigger()
         if not window_memory.restore_size(self, window_memory.MAIN_KEY):
             return False
-        # The panels stand as they were kept: the small window's one column is
-        # not made again over them (``fit`` acts when the width crosses over).
-        self.panels.compact = self.width() < COMPACT_WIDTH
         self.layout_restored = window_memory.restore_panels(self)
+        if self.layout_restored:
+            # The panels stand as they were kept: the small window's one column
+            # is not made again over them (``fit`` acts when the width crosses).
+            self.panels.compact = self.width() < COMPACT_WIDTH
+        else:  # none kept (or kept by a version with other panels): as wide as it is
+            self.panels.fit()
         return self.layout_restored
 
     def remember(self) -> None:

@@ -151,12 +151,19 @@ class RefereeController(Part):
     def toggle_range_ring(self, ids: list[str], radius: float) -> None:
         """Add the ring of ``radius`` around each piece, or take it away where it is."""
         notes = self.doc.annotations
+        before = len(notes.rings)
         for pid in ids:
             notes = notes.toggled_ring(pid, radius)
         # Said as done: pressed again, the same key takes the ring away.
-        added = len(notes.rings) >= len(self.doc.annotations.rings)
-        verb = "Range ring" if added else "Range ring removed:"
-        self.doc.set_annotations(notes, f"{verb} {radius:g} in")
+        removed = (len(ids) - (len(notes.rings) - before)) // 2
+        added = len(ids) - removed
+        if not removed:
+            text = f"Range ring {radius:g} in"
+        elif not added:
+            text = f"Range ring removed: {radius:g} in"
+        else:
+            text = f"Range ring {radius:g} in: added to {added}, removed from {removed}"
+        self.doc.set_annotations(notes, text)
 
     def remove_rings(self) -> None:
         ids = set(self._selected_pieces())
