@@ -424,13 +424,18 @@ def line_label_spot(
     if not isinstance(placer, Placer):
         return QPointF(*spots[clear[0]])
     touching = [i for i in clear if apart[i] <= 1.5 * gap + 1e-6]
-    slid = [i for i in clear if i < beside and i not in touching]
+    near_line = set(touching)
+    slid = [i for i in clear if i < beside and i not in near_line]
     near = [i for i in clear if apart[i] <= reach + 1e-6] or clear
-    for tier, room in ((touching, space), (touching, 0.0), (slid, 0.0), (clear, 0.0)):
+    tried = near_line | set(slid)
+    rest = [i for i in clear if i not in tried]
+    for tier, room in ((touching, space), (touching, 0.0), (slid, 0.0), (rest, 0.0)):
         for i in tier:
             x, y = spots[i]
             if placer.free(QRectF(x - hw - room, y - hh - room, w + 2 * room, h + 2 * room), own):
                 return QPointF(x, y)
+    # Measured on every mouse move of a drag: the cover of the nearest few only.
+    near = near[: FIRST_SPOTS * 3]
     boxes = [[QRectF(spots[i][0] - hw, spots[i][1] - hh, w, h)] for i in near]
     return QPointF(*spots[near[placer.best(own, boxes)]])
 

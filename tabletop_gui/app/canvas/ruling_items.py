@@ -57,6 +57,9 @@ NOTE_STEPS = 4
 #: clear the charge ruler's reading and the units beside it (a battle line
 #: fills a flank arc for a dozen inches), while it stays in the arc's drawing.
 AVOID_STEPS = 60
+#: Where no spot of an arc's name is clear, the cover of this many of them (the
+#: nearest the unit first) is measured to choose the one covering least.
+COVERED_SPOTS = 24
 
 
 def shape_path(shape: BaseGeometry | None, bmap: BoardMap) -> QPainterPath:
@@ -180,9 +183,11 @@ class ArcsItem(QGraphicsItem):
             # ``at`` is where the label's edge nearest the unit goes.
             first = at + u * (abs(u.x()) * w / 2 + abs(u.y()) * h / 2)
             # The spots in their order, those crossing a ruler or a box of
-            # ``avoid`` left out; the first clear of the board's pieces and
+            # ``avoid`` left out: the first clear of the board's pieces and
             # labels, else (measured only then) the one covering least.
-            spots: list[tuple[QPointF, QRectF]] = []
+            centre = first
+            covered: list[tuple[QPointF, QRectF]] = []
+            found_spot = False
             for k in range(AVOID_STEPS + 1):
                 base = first + u * (h * k)
                 if not self._rect.contains(label_rect(text, base, size, bold=True)):
@@ -196,20 +201,18 @@ class ArcsItem(QGraphicsItem):
                         continue
                     if any(_crosses(box, a, b) for a, b in lines):
                         continue
-                    spots.append((c, box))
-            centre = first
-            if spots and placer is None:
-                centre = spots[0][0]
-            elif spots and placer is not None:
-                free = next((c for c, box in spots if placer.free(box, None)), None)
-                if free is not None:
-                    centre = free
-                else:
-                    least = float("inf")
-                    for c, box in spots:
-                        cover = placer.cost([box], None, least)
-                        if cover < least:
-                            centre, least = c, cover
+                    if placer is None or placer.free(box, None):
+                        centre, found_spot = c, True
+                        break
+                    covered.append((c, box))
+                if found_spot:
+                    break
+            if not found_spot and placer is not None:
+                least = float("inf")
+                for c, box in covered[:COVERED_SPOTS]:  # measured on every mouse move
+                    cover = placer.cost([box], None, least)
+                    if cover < least:
+                        centre, least = c, cover
             out.append((name, text, centre))
         self._labels = (key, out)
         return out
