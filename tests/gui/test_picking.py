@@ -143,3 +143,27 @@ def test_the_rotate_handle_of_a_unit_facing_left_does_not_cover_its_name(demo, q
     assert gap > RotateHandle.RADIUS_PX
     # It is still in front of the unit (to its left) and still turns it.
     assert view.handle.scenePos().x() < item.pos().x()
+
+
+def test_a_right_click_on_a_spoils_marker_a_unit_stands_on_offers_the_units_pick_up(qtbot):
+    """A unit stands on a Spoils of War marker to pick it up, and the marker is
+    drawn over it: a right-click on the marker selects the unit beneath too, so
+    the menu offers "picks up" (docs/playing.md, Objective actions (right-click))."""
+    from .helpers import open_window
+
+    # At the end of the bundled game the Royal Hippogriff stands on the
+    # central Spoils marker, which lies on the board (nobody carries it).
+    window = open_window(qtbot, load_game(SCENARIOS / "t9a_refused_flank_spoils_of_war.json"))
+    spoils = window.doc.state.scene.markers["spoils-c"]
+    assert spoils.carried_by is None
+    pos = at(window, spoils.x, spoils.y)
+    viewport = window.view.viewport()
+    requested = []
+    window.view.context_requested.connect(lambda _g, bx, by: requested.append((bx, by)))
+    window.play.show_context_menu = lambda *a: None  # the menu is built below, not shown
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos, viewport.mapToGlobal(pos))
+    QApplication.sendEvent(viewport, event)
+    assert requested
+    assert set(window.scene.selected_ids()) == {"spoils-c", "a-hippogriff"}
+    texts = [a.text() for a in window.play.build_context_menu(requested[0]).actions()]
+    assert any("Royal Hippogriff picks up Spoils" in t for t in texts), texts

@@ -47,7 +47,7 @@ from tabletop_gui.app.canvas.gestures import (
     PolygonGesture,
     RotateGesture,
 )
-from tabletop_gui.app.canvas.items import PieceItem, UnitItem
+from tabletop_gui.app.canvas.items import MarkerItem, PieceItem, UnitItem
 from tabletop_gui.app.canvas.lod_tiles import SETTLE_MS
 from tabletop_gui.app.canvas.scale_bar import draw_scale_bar
 from tabletop_gui.app.canvas.tool_items import MeasureItem, RotateHandle
@@ -584,6 +584,14 @@ class BoardView(QGraphicsView):
         if item is not None and not item.isSelected():
             self.board_scene.clearSelection()
             item.setSelected(True)
+            # A marker lying on a unit (a Spoils of War marker it stands on to
+            # pick it up) is drawn over it: the unit beneath is asked too, so its
+            # actions there (pick up) are in the menu.
+            if isinstance(item, MarkerItem):
+                for under in self.items(pos):
+                    if isinstance(under, UnitItem) and under.isVisible():
+                        under.setSelected(True)
+                        break
         x, y = self.board_point(pos)
         self.context_requested.emit(event.globalPos(), x, y)
         event.accept()
