@@ -25,6 +25,12 @@ def clock_json(state: GameState) -> dict[str, Any]:
     }
 
 
+#: The version of this document (docs/score-json.md): a key is only ever added,
+#: and a changed meaning gets a new version. 2: a hex result at the end of a
+#: battle is ``won``, never ``leading`` with ``final`` true (1 had no key).
+SCORE_JSON_VERSION = 2
+
+
 def score_document(
     setup: Setup, events: int, state: GameState, board: Scoreboard, view: str | None = None
 ) -> dict[str, Any]:
@@ -32,6 +38,7 @@ def score_document(
     ``board`` scores them; ``view``: the side whose view it is, None the referee's.
     Names no file: the command line adds the path it read."""
     return {
+        "version": SCORE_JSON_VERSION,
         "name": setup.name,
         "family": setup.family,
         "events": events,
