@@ -42,7 +42,7 @@ from tabletop_gui.rules.rulings import (
     TargetSight,
     UnitArcs,
 )
-from tabletop_gui.rules.t9a import rulings
+from tabletop_gui.rules.t9a import review_flags, rulings
 from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES, DeploymentType
 from tabletop_gui.rules.t9a.events import FlagMark, KingOfTheHillPick, SpoilsDrop, SpoilsPickUp
 from tabletop_gui.rules.t9a.fields import FIELDS, FLEEING, SCORING_LOST
@@ -250,10 +250,22 @@ class NinthAgePlay(Family):
         pursuit or a reform in the opponent's Player Turn), overlapping bases, a
         unit left within 1 in of others it is not in base contact with (Unit
         Spacing: a charge, flee or pursuit may end so), a base left in Impassable
-        Terrain; the game started with units outside their Deployment Zone."""
+        Terrain; the game started with units outside their Deployment Zone. A
+        unit's base changed in place (its formation, base size, facing: an
+        ``update``) is flagged as a move is; an objective marker the rules fix in
+        place moved once the game started, and Capture the Flags marks not as the
+        rule needs them (docs/t9a.md, Flags for review)."""
         unit = flags.moved_unit(before, event)
         if unit is None:
-            return self._start_flags(before, after)
+            reshaped = review_flags.reshaped_unit(before, event, after)
+            if reshaped is not None:
+                old, new = reshaped
+                return review_flags.reshape_flags(before, after, old, new, self._other_side_moved)
+            return (
+                self._start_flags(before, after)
+                + review_flags.marker_flags(before, event)
+                + review_flags.capture_the_flags_flags(before, event, after)
+            )
         found = [self._other_side_moved(before, unit), flags.overlap_flag(after, unit.id)]
         now = after.scene.units.get(unit.id)
         found.append(flags.impassable_flag(after.scene, now) if now is not None else None)

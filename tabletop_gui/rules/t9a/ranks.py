@@ -10,7 +10,11 @@ FULL_RANK_WIDTH = {HeightClass.STANDARD: 5, HeightClass.LARGE: 3, HeightClass.GI
 
 
 def full_ranks(unit: Unit) -> int:
-    """Complete ranks at least as wide as the height class asks (5 / 3 / 1 models)."""
-    if unit.models_per_rank < FULL_RANK_WIDTH[unit.height]:
+    """Complete ranks at least as wide as the height class asks (5 / 3 / 1 models).
+    A ``models_per_rank`` above the unit's models is one rank of all its models,
+    as its footprint is drawn (``Unit.width_in``): 30 models at 31 per rank stand
+    in one rank of 30."""
+    width = min(unit.models, unit.models_per_rank)
+    if width < FULL_RANK_WIDTH[unit.height]:
         return 0
-    return unit.models // unit.models_per_rank
+    return unit.models // width
