@@ -94,3 +94,16 @@ def test_during_game_turn_1_the_reason_says_the_first_counter_comes_at_the_end_o
     assert "Equitaine would take the counter at the end of Game Turn 2" in r.reason
     r = result(setup([HOLD], [a]), [TurnStart(2), TurnEnd(2)])
     assert "Equitaine would take the counter at the end of Game Turn 3" in r.reason
+
+
+def test_equal_numbers_within_6_in_of_the_centre_mark_the_units_contested_no_counter():
+    # Equal numbers give no counter: the units there contest the centre; one more
+    # on a side and its units count (docs/t9a.md, Hold the Ground).
+    units = [at_distance("a1", A, 1), unit("b1", B, 36, 24 - 2)]
+    r = result(setup([HOLD], units))
+    roles = {h.piece_id: (h.role, h.label) for h in r.highlights if hasattr(h, "role")}
+    tied = "contests the centre: equal numbers within 6 in (Equitaine 1, Orcs 1), no counter"
+    assert roles == {"a1": (Role.CONTESTED, tied), "b1": (Role.CONTESTED, tied)}
+    r = result(setup([HOLD], [*units, unit("a2", A, 33, 24)]))
+    roles = {h.piece_id: h.role for h in r.highlights if hasattr(h, "role")}
+    assert set(roles.values()) == {Role.COUNTS}

@@ -80,6 +80,17 @@ def test_equal_numbers_at_a_marker_mean_nobody_controls_it_and_a_tie_nobody_wins
     assert "tied: nobody controls it" in r.reason
 
 
+def test_units_at_a_tied_marker_are_marked_contested_as_the_score_says_nobody_controls_it():
+    # Equal numbers at a marker: nobody controls it, and each unit there contests
+    # it; a unit alone at the other marker counts (docs/t9a.md, Secure Target).
+    units = [north_of(SA, "b1", B, 1), north_of(SA, "a1", A, 4), north_of(SB, "a2", A, 2)]
+    r = result(setup([SECURE], units, [SA, SB]))
+    marks = {h.piece_id: (h.role, h.label) for h in r.highlights if isinstance(h, PieceMark)}
+    tied = "contests A's target: Equitaine 1, Orcs 1, tied: nobody controls it"
+    assert marks["a1"] == marks["b1"] == (Role.CONTESTED, tied)
+    assert marks["a2"] == (Role.COUNTS, "counts for B's target")
+
+
 def test_fleeing_or_non_scoring_units_within_6_in_do_not_count():
     units = [north_of(SA, "b1", B, 1, fleeing=True), north_of(SA, "b2", B, 3, scoring=False)]
     r = result(setup([SECURE], units, [SA, SB]))

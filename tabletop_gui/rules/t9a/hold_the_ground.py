@@ -326,9 +326,13 @@ def _words(
         reason += " Equal counters: nobody wins."
     cx, cy = centre
     circle = Circle(cx, cy, RADIUS, label="Hold the Ground: 6 in of the centre")
+    marks = counting[1]
+    if now_leader is None and any(now.values()):  # equal numbers: they contest the centre
+        label = f"contests the centre: equal numbers within 6 in ({names(now)}), no counter"
+        marks = tuple(m._replace(role=Role.CONTESTED, label=label) for m in marks)
     return {
         "reason": reason,
-        "highlights": (circle, *counting[1], *not_counting[1]),
+        "highlights": (circle, *marks, *not_counting[1]),
         "details": {
             "now": now,
             "now_leader": now_leader,

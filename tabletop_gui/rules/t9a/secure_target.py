@@ -224,7 +224,6 @@ class SecureTarget(Objective):
         highlights: list[Highlight] = []
         problems = self._placement(state, markers, highlights)
         counting, marks, unit_sides, assigned, waits = near.columns
-        highlights += marks
         pending: dict[int, tuple[int, ...]] = {}
         if waits.count(None) != len(waits):  # some unit awaits a dice roll
             pending = {i: js for i, js in zip(near.rows, waits, strict=True) if js is not None}
@@ -258,6 +257,13 @@ class SecureTarget(Objective):
                 undecided = True
                 dice_needed.append(f"{_mname(scene, scene.markers[t.marker])}: {t.note}")
         problems += dice_needed
+        tied = {j for j, t in enumerate(tallies) if _tied(t)}
+        if tied:  # the units at a tied marker contest it: nobody controls it
+            marks = tuple(
+                _contested(m, tallies[j].note) if j in tied else m
+                for m, j in zip(marks, assigned, strict=True)
+            )
+        highlights += marks
 
         counts = controlled
         for t in tallies:
@@ -553,6 +559,20 @@ def _counting_now(state: GameState, markers: list[Marker]) -> list[dict[str, int
             counts[side] = counts.get(side, 0) + 1
         out.append(counts)
     return out
+
+
+def _tied(t: MarkerTally) -> bool:
+    """Units of two sides count for the marker in equal numbers and nobody
+    controls it (no roll gave it to one)."""
+    top = sorted(t.counts.values(), reverse=True)
+    return t.controller is None and len(top) > 1 and top[0] > 0 and top[0] == top[1]
+
+
+def _contested(mark: PieceMark, note: str) -> PieceMark:
+    """A unit's mark at a tied marker: it contests the marker, as the tally says
+    ("contests A's target: Equitaine 1, Orcs 1, tied: nobody controls it")."""
+    label = mark.label.replace("counts for", "contests", 1)
+    return mark._replace(role=Role.CONTESTED, label=f"{label}: {note}")
 
 
 def _controlled(sides: tuple[str, ...], tallies: list[MarkerTally]) -> dict[str, int]:
