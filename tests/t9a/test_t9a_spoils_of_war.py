@@ -112,6 +112,35 @@ def test_an_outer_marker_further_out_than_needed_is_flagged_with_where_it_belong
     assert any("belongs at (12.00, 24.00)" in p for p in r.problems)
 
 
+def test_one_stray_marker_is_blamed_alone_not_the_two_in_place():
+    # The central marker is the one nearest its point (36, 24), and while it is
+    # off it the outer two are measured from the point
+    # (docs/t9a.md, Spoils of War). Spoils 2 deleted and one dropped at (30, 30):
+    # only that one is wrong.
+    ms = [*markers(((12, 24), (60, 24))), Marker("new", "t9a.spoils", 30, 30, label="Spoils")]
+    r = result(setup([SPOILS], markers=ms))
+    assert placement_errors(r) == {"new"}
+    assert r.problems == (
+        "Spoils: not on the dividing line (6.00 in off it)",
+        "Spoils: the central marker belongs at (36.00, 24.00), the point of the line nearest "
+        "the centre (8.49 in away)",
+    )
+
+
+def test_a_central_marker_off_its_point_along_the_line_does_not_move_the_outer_ones():
+    r = result(setup([SPOILS], markers=markers(((12, 24), (38, 24), (60, 24)))))
+    assert placement_errors(r) == {"m1"}
+
+
+def test_impassable_terrain_is_named_in_the_central_markers_point_only_when_there_is_some():
+    plain = result(setup([SPOILS], markers=markers(((12, 24), (30, 24), (60, 24)))))
+    assert not any("Impassable" in p for p in plain.problems)
+    rock = Terrain("rock", "Rock", rect(2, 2, 5, 5), impassable=True)
+    ms = markers(((12, 24), (30, 24), (60, 24)))
+    r = result(setup([SPOILS], markers=ms, terrain=[rock]))
+    assert any("more than 1 in from Impassable Terrain" in p for p in r.problems)
+
+
 def test_refused_flank_markers_lie_on_the_diagonal():
     dt = DEPLOYMENT_TYPES["refused_flank"]
     s = setup([SPOILS], deployment="refused_flank")

@@ -606,30 +606,54 @@ class SpoilsOfWar(Objective):
                 flag(m, f"not on the dividing line ({inches(off, (tol,))} off it)")
         if len(markers) != 3 or any(not m.on_table for m in first):
             return
-        ordered = sorted(markers, key=lambda m: line.project(Point(m.x, m.y)))
-        central = ordered[1]
-        if central in first:
-            cands = central_candidates(scene, line)
-            if cands:
-                d = min(math.hypot(central.x - x, central.y - y) for x, y in cands)
-                if d > tol + EPS:
-                    x, y = cands[0]
+        cands = central_candidates(scene, line)
+        by_line = sorted(markers, key=lambda m: line.project(Point(m.x, m.y)))
+        if not cands:
+            central = by_line[1]
+            if central in first:
+                flag(central, "no point of the dividing line is clear of Impassable Terrain")
+            ordered = by_line
+            origin = (central.x, central.y)
+            ideal = outer_positions(scene, line, origin, spacing)
+        else:
+            # The central marker is the one nearest the point the rule gives it
+            # (not the middle one along the line: one stray marker would make the
+            # two in place look wrong), and while it is off that point the outer
+            # two are measured from the point, not from it.
+            def from_point(m: Marker) -> float:
+                return min(math.hypot(m.x - x, m.y - y) for x, y in cands)
+
+            central = min(by_line, key=from_point)
+            outer = [m for m in by_line if m is not central]
+            ordered = [outer[0], central, outer[1]]
+            d = from_point(central)
+            origin = (central.x, central.y)
+            if d > tol + EPS:
+                x, y = origin = min(cands, key=lambda c: math.dist(c, (central.x, central.y)))
+                if central in first:
+                    clear = (
+                        f" more than {CLEARANCE:g} in from Impassable Terrain"
+                        if any(t.impassable for t in scene.terrain.values())
+                        else ""
+                    )
                     flag(
                         central,
                         f"the central marker belongs at ({x:.2f}, {y:.2f}), the point of the line "
-                        f"nearest the centre more than {CLEARANCE:g} in from Impassable Terrain "
-                        f"({inches(d, (tol,))} away)",
+                        f"nearest the centre{clear} ({inches(d, (tol,))} away)",
                     )
-            else:
-                flag(central, "no point of the dividing line is clear of Impassable Terrain")
-        ideal = outer_positions(scene, line, (central.x, central.y), spacing)
+            ideal = outer_positions(scene, line, origin, spacing)
         for m, want in ((ordered[0], ideal[0]), (ordered[2], ideal[1])):
             if m not in first:
                 continue
-            apart = math.hypot(m.x - central.x, m.y - central.y)
+            apart = math.hypot(m.x - origin[0], m.y - origin[1])
             if apart < spacing - EPS:
                 apart_in = inches(apart, (spacing,))
-                flag(m, f"{apart_in} from the central marker (must be at least {spacing:g} in)")
+                where = (
+                    "the central marker"
+                    if origin == (central.x, central.y)
+                    else f"the central marker's point ({origin[0]:.2f}, {origin[1]:.2f})"
+                )
+                flag(m, f"{apart_in} from {where} (must be at least {spacing:g} in)")
             elif want is not None:
                 d = math.hypot(m.x - want[0], m.y - want[1])
                 if d > tol + EPS:
