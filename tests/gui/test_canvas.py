@@ -89,7 +89,8 @@ def test_dragging_a_unit_into_6_in_of_the_centre_updates_the_score_during_the_dr
     assert demo.doc.undo_stack.count() == 0
     reason = demo.score_panel.cell(0, COL_REASON)
     assert "Equitaine 2, Orcs 2" in reason and "equal numbers" in reason
-    assert demo.scene.pieces["b-wolves"].roles() == {Role.COUNTS}
+    # Equal numbers: the units there contest the centre (docs/t9a.md, Hold the Ground).
+    assert demo.scene.pieces["b-wolves"].roles() == {Role.CONTESTED}
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(demo, 42, 27))
     # Released: ONE undo step holding one MovePiece.
     assert demo.doc.provisional is None

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication
 
-from tabletop_gui.examples import SCENARIOS
+from tabletop_gui.examples import DEMO_BOARD, SCENARIOS
 from tabletop_gui.io import load_game
+from tabletop_gui.model.game import Game
 
 from .helpers import open_window
 
@@ -28,3 +29,21 @@ def test_choosing_a_flagged_row_shows_its_reasons_whole_and_another_row_hides_th
     log.list.setCurrentRow(plain)
     QApplication.processEvents()
     assert not log.flag_detail.isVisible()
+
+
+def test_a_formation_widened_in_the_inspector_to_0_72_in_from_another_unit_is_flagged(qtbot):
+    # The Peasant Levy, 25 models 5 wide, set to 20 per rank in the Inspector:
+    # 15.75 in wide, 0.72 in from the Duke. Flagged as a drag there would be
+    # (docs/t9a.md, Flags for review).
+    window = open_window(qtbot, Game(load_game(str(DEMO_BOARD)).setup), None)
+    window.scene.clearSelection()
+    window.scene.pieces["a-peasants"].setSelected(True)
+    QApplication.processEvents()
+    window.inspector.edit("models_per_rank", "20")
+    QApplication.processEvents()
+    log = window.log_panel
+    assert log.flagged_rows() == [1]
+    assert log.flags[0] == [
+        "Peasant Levy is 0.72 in from Duke: units keep more than 1 in apart (Unit Spacing)"
+    ]
+    assert "⚑" in log.list.item(1).text()
