@@ -78,3 +78,23 @@ def test_a_revealed_or_open_objective_keeps_its_value_in_a_players_view(qtbot):
     select(window, "obj-relic")
     window.inspector.widgets["revealed"].setChecked(True)
     assert window.inspector.widgets["value"].text() == "2"
+
+
+def test_choosing_a_players_view_says_so_and_names_it_in_the_score_panels_title(qtbot):
+    """(docs/canvas.md, Looking around) A Carnevale game hides a face-down value
+    from a gang; The Ninth Age hides nothing, and the status bar says which."""
+    window = open_file(qtbot, CARNEVALE)
+    score = window.panels.docks["Score"]
+    view_as(window, "Guild of Thieves")
+    assert score.windowTitle() == "Score (Guild of Thieves' view)"
+    assert window.panels.panel_actions["Score"].text() == "Score"  # the menu entry stays
+    assert window.statusBar().currentMessage() == (
+        "Score as seen by Guild of Thieves: what Guild of Thieves cannot know shows as '?'"
+    )
+    view_as(window, "Referee (everything)")
+    assert score.windowTitle() == "Score"
+    demo = open_file(qtbot, SCENARIOS / "t9a_frontline_clash_demo.json")
+    view_as(demo, "Orcs")
+    assert demo.statusBar().currentMessage() == (
+        "Score as seen by Orcs: nothing in this game is hidden from a side"
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import shiboken6
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
@@ -25,14 +25,19 @@ from tabletop_gui.app.canvas.view import BoardView
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.panels.score_panel import ScorePanel
 from tabletop_gui.app.part import Part
+from tabletop_gui.model.names import possessive, side_name
 from tabletop_gui.play.turns import finished
 from tabletop_gui.play.wording import piece_ids
+from tabletop_gui.rules import evaluate
 from tabletop_gui.rules.scoreboard import Scoreboard
 
 
 class BoardController(Part):
     """The board scene, the view's fit and zoom, the Score panel and legend, the
     selection, and View ▸ Fit board ... Score as seen by."""
+
+    #: The Score panel's title for the view chosen ("Score (Orcs' view)").
+    viewer_changed = Signal(str)
 
     def __init__(
         self,
@@ -118,6 +123,7 @@ class BoardController(Part):
         self.scene.clearSelection()
         self.view.clear_measure()
         self.fill_viewers()
+        self.viewer_changed.emit(self.viewer_title())  # a new game: the referee's view
         # The scene takes the new board's size in the ``changed`` that follows
         # ``reset_done``: the view fits it then.
         self.fit_pending = True
@@ -184,6 +190,31 @@ class BoardController(Part):
         self._select_in_document()  # pieces not on the board are not selected
 
     # -- View ▸ Score as seen by -------------------------------------------------
+    def set_viewer(self, viewer: str | None) -> None:
+        """View ▸ Score as seen by: the score in ``viewer``'s view (None: the
+        referee's), said in the status bar and the Score panel's title, with
+        whether the game hides anything from that side at all."""
+        self.doc.set_viewer(viewer)
+        if viewer is None:
+            self.status("Score as seen by the referee: everything shown")
+        else:
+            name = side_name(self.doc.state.scene, viewer)
+            same = self.doc.scoreboard() is evaluate(self.doc.state)
+            hidden = (
+                "nothing in this game is hidden from a side"
+                if same
+                else f"what {name} cannot know shows as '?'"
+            )
+            self.status(f"Score as seen by {name}: {hidden}")
+        self.viewer_changed.emit(self.viewer_title())
+
+    def viewer_title(self) -> str:
+        """The Score panel's title: "Score", or "Score (Orcs' view)"."""
+        viewer = self.doc.viewer
+        if viewer is None:
+            return "Score"
+        return f"Score ({possessive(side_name(self.doc.state.scene, viewer))} view)"
+
     def fill_viewers(self) -> None:
         menu = self.viewer_menu
         menu.clear()
@@ -193,6 +224,6 @@ class BoardController(Part):
         ]:
             a = QAction(name, menu, checkable=True)
             a.setChecked(sid == self.doc.viewer)
-            a.triggered.connect(lambda _c=False, sid=sid: self.doc.set_viewer(sid))
+            a.triggered.connect(lambda _c=False, sid=sid: self.set_viewer(sid))
             viewers.addAction(a)
             menu.addAction(a)

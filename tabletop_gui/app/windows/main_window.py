@@ -101,6 +101,7 @@ class MainWindow(QMainWindow):
                   "Inspector": self.inspector, "Game log": self.log_panel,
                   "Scenario": self.briefing_panel}  # fmt: skip
         self.panels = PanelsController(doc, self, panels, self.legend, self.play.toolbar)
+        self.board.viewer_changed.connect(self.panels.docks["Score"].setWindowTitle)
         self.history = HistoryController(doc, self, self.view, self.log_panel,
                                          lambda: self.panels.raise_panel("Game log"))  # fmt: skip
         self.history.picture_hidden = lambda: self.camera.picture_held_back

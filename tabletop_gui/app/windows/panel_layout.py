@@ -71,6 +71,8 @@ class PanelsController(Part):
         for title, dock in self.docks.items():
             act = dock.toggleViewAction()
             act.setText(title)
+            # The Score panel's title names a player's view; its menu entry stays "Score".
+            dock.windowTitleChanged.connect(lambda _t, act=act, title=title: act.setText(title))
             if title in PANEL_KEYS:
                 act.setShortcut(QKeySequence(PANEL_KEYS[title]))
             self.menu.addAction(act)
