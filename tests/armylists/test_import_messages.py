@@ -80,3 +80,23 @@ def test_a_list_of_only_its_header_line_is_told_it_has_no_unit_line():
     assert str(refusal(b"Bob - Vampire Covenant\n\n1500 pts\n", "vc.txt")) == str(window.value)
     # Words that are no list at all are still not a format this program imports.
     assert "not a format this program imports" in refusal(b"shopping: eggs\n", "n.txt").problem
+
+
+def test_a_unit_known_only_as_another_armys_is_placed_on_its_base_and_named():
+    """A Dwarven Holds list naming Vampire Knights (pasted from another list, or
+    a mistyped name): the knights stand on the Vampire Covenant's base, and the
+    plan says so, as a two-army list is worth a look (docs/army-lists.md, Base
+    sizes)."""
+    from tabletop_gui.io.armylists.plan import plan_army
+
+    army = parse_text_list(
+        "Brokk - Dwarven Holds\n385 - 30 Clan Warriors\n240 - 20 Vampire Knights\n"
+    )
+    plan = plan_army(army)
+    knights = next(p for p in plan.units if p.name == "Vampire Knights")
+    assert knights.known and knights.other_army == "Vampire Covenant"
+    assert next(p for p in plan.units if p.name == "Clan Warriors").other_army == ""
+    assert (
+        "not units of Dwarven Holds in the bundled table: Vampire Knights (Vampire Covenant); "
+        "each stands on that army's base"
+    ) in plan.notes

@@ -63,6 +63,9 @@ class PlannedUnit:
     base_from: str
     suggestions: tuple[str, ...] = ()
     character: bool = False
+    #: The army whose unit of that name gave the base, when it is not the
+    #: list's own ("Vampire Covenant" for Vampire Knights in a Dwarven list).
+    other_army: str = ""
 
     @property
     def known(self) -> bool:
@@ -183,6 +186,14 @@ def plan_army(
         )
     asked = _Asked()
     units = [_plan_unit(u, army, given, tables, user, bundled, asked) for u in army.units]
+    # A unit known only as another army's (a list of two armies, or a name typed
+    # as a unit of another book): placed on that army's base, and said.
+    foreign = list(dict.fromkeys(f"{p.name} ({p.other_army})" for p in units if p.other_army))
+    if foreign and norm(army.army) in army_names:
+        notes.append(
+            f"not units of {army.army} in the bundled table: {', '.join(foreign)}; "
+            "each stands on that army's base"
+        )
     return ArmyPlan(army, tuple(units), tuple(notes))
 
 
@@ -240,9 +251,12 @@ def _plan_unit(
         if entry is None and base is None and (entry := find(bundled)) is not None:
             source = "the bundled table" + _where(entry, army.army)
     if entry is not None:
+        other = entry.army if source.startswith("the bundled table") else ""
+        if other in ("", ANY) or not army.army or norm(other) == norm(army.army):
+            other = ""
         return PlannedUnit(
             u, entry.base, u.height or entry.height, entry.frontage, scoring, source,
-            character=character,
+            character=character, other_army=other,
         )  # fmt: skip
     if base is not None:
         ref = known_entry
