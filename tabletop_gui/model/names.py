@@ -3,7 +3,8 @@ shared by the rules' reason lines, the window, the exports and the command line.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabletop_gui.model.tolerance import EPS
@@ -27,6 +28,37 @@ def possessive(name: str) -> str:
 def piece_label(piece: Any) -> str:
     """What a player calls a piece: its name, else its label, else its id."""
     return getattr(piece, "name", "") or getattr(piece, "label", "") or piece.id
+
+
+def piece_called(scene: Scene, piece: Any) -> str:
+    """A piece as a message names it: its ``piece_label`` ('Building'), with its
+    id after it when another piece of ``scene`` goes by the same label
+    ('Building (terrain-2)'), which tells the two apart."""
+    label = piece_label(piece)
+    if label == piece.id:
+        return label
+    colls = (scene.units, scene.markers, scene.terrain, scene.zones)
+    if sum(_label_counts(c).get(label, 0) for c in colls) > 1:
+        return f"{label} ({piece.id})"
+    return label
+
+
+#: Per collection of a scene's pieces (never changed, only replaced: a drag
+#: replaces the units' and keeps the rest), how many go by each label; kept with
+#: the collection itself, so its id is not reused while it is here.
+_LABELS: dict[int, tuple[Mapping[str, Any], Counter[str]]] = {}
+_LABELS_LIMIT = 64
+
+
+def _label_counts(coll: Mapping[str, Any]) -> Counter[str]:
+    known = _LABELS.get(id(coll))
+    if known is not None and known[0] is coll:
+        return known[1]
+    if len(_LABELS) >= _LABELS_LIMIT:
+        _LABELS.clear()
+    counts = Counter(map(piece_label, coll.values()))
+    _LABELS[id(coll)] = (coll, counts)
+    return counts
 
 
 #: A name from another program's file is shown with at most this many characters.

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tabletop_gui.lazy_dataclass import dataclass
-from tabletop_gui.model.names import inches, margin, piece_label, side_name
+from tabletop_gui.model.names import inches, margin, piece_called, piece_label, side_name
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.engine import family_of
@@ -173,8 +173,10 @@ def piece_lines(scene: Scene, r: ObjectiveResult) -> list[tuple[str, str]]:
         if unit is None and h.piece_id in scene.markers and h.role not in MARKER_MARKS:
             continue
         named.add(h.piece_id)
-        piece = unit or scene.markers.get(h.piece_id)
-        label = piece_label(piece) if piece is not None else h.piece_id
+        # A unit, a marker or a terrain feature (King of the Hill's pick), by its
+        # name: 'Building', or 'Building (terrain-2)' where two share it.
+        known = scene.has_piece(h.piece_id)
+        label = piece_called(scene, scene.piece(h.piece_id)) if known else h.piece_id
         side = f" [{side_name(scene, h.side)}]" if h.side else ""
         note = f"  ({h.label})" if h.label else ""
         out.append((h.piece_id, f"{label}{side}  {MARK_WORDS[h.role]}{note}"))
