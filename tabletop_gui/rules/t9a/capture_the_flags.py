@@ -123,8 +123,7 @@ class CaptureTheFlags(Objective):
             missing = target - len(marked[side])
             if missing > 0:
                 problems.append(
-                    f"{who} has {len(marked[side])} marked units: {opp} must mark {missing} more "
-                    "(t9a.capture_the_flags_mark)"
+                    f"{who} has {len(marked[side])} marked units: {opp} must mark {missing} more"
                 )
         return marked, problems, wrong
 
