@@ -25,6 +25,8 @@ from tabletop_gui.model.pieces import Marker, Piece, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.play import presets
 from tabletop_gui.play.copy_place import FALLBACK_OFFSET, copy_offset
+from tabletop_gui.play.fields import fields_for
+from tabletop_gui.rules.engine import family_of
 
 #: Degrees one press of the rotate key turns a unit (Shift: the fine step).
 ROTATE_STEP = 15.0
@@ -316,15 +318,16 @@ class Editor:
             )
         return self.doc.commit(events, f"Give {len(events)} pieces to the next side")
 
-    def update(self, piece_id: str, changes: dict[str, Any]) -> str | None:
-        """One undo step of field edits. A unit's or marker's place and a unit's
+    def update(self, piece_id: str, changes: dict[str, Any], what: str = "") -> str | None:
+        """One undo step of field edits, named by ``what`` was edited (the
+        Inspector's field label: 'Edit Knights: Models per rank'; by default the
+        labels of the fields changed). A unit's or marker's place and a unit's
         facing go in as the move and the turn a drag makes (MovePiece,
         RotatePiece): the rules check and flag them as they do a drag's (a hex
         already held, a unit moved in the other side's turn), and the log words
         them as moves."""
         piece = self.scene.piece(piece_id)
-        fields = ", ".join(changes)
-        label = f"Edit {piece_label(piece)}: {fields}"
+        label = f"Edit {piece_label(piece)}: {what or self._field_labels(piece, changes)}"
         rest = dict(changes)
         events: list[Event] = []
         if isinstance(piece, Unit | Marker) and ("x" in rest or "y" in rest):
@@ -338,6 +341,13 @@ class Editor:
         if rest or not events:
             events.insert(0, UpdatePiece(piece_id, rest or changes))
         return self.doc.commit(events, label)
+
+    def _field_labels(self, piece: Piece, changes: dict[str, Any]) -> str:
+        """'Models per rank, y (in)': the changed fields as the Inspector labels them."""
+        setup = self.doc.committed.setup
+        shown = fields_for(piece, family_of(setup), isinstance(self.scene.board, HexBoard))
+        labels = {f.name: f.label for f in shown if f.kind not in ("rule", "hex_cell")}
+        return ", ".join(labels.get(name, name.replace("_", " ")) for name in changes)
 
     def _refuse(self, reason: str) -> str:
         self.doc.message.emit(f"Refused: {reason}")

@@ -139,7 +139,7 @@ def test_the_inspectors_refusal_names_the_piece_by_its_name(qtbot):
     window.inspector.edit("base_width_mm", "0")
     text = window.inspector.message.text()
     assert text.startswith("Base width (mm): refused, must be > 0")
-    assert window.statusBar().currentMessage().startswith("Refused: Duke (a-duke): Base width")
+    assert window.statusBar().currentMessage().startswith("Refused: Duke: Base width")
     assert "a-duke." not in window.statusBar().currentMessage()
 
 

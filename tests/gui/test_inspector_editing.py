@@ -100,7 +100,38 @@ def test_an_inspector_refusal_reads_the_fields_label_not_the_models_words(qtbot)
     assert window.inspector.message.text() == "Base width (mm): refused, must be > 0, got 0.0"
     assert "base width mm" not in window.statusBar().currentMessage()
     assert window.statusBar().currentMessage() == (
-        "Refused: Duke (a-duke): Base width (mm) must be > 0, got 0.0"
+        "Refused: Duke: Base width (mm) must be > 0, got 0.0"
     )
     window.inspector.edit("models_per_rank", "0")
     assert window.inspector.message.text() == "Models per rank: refused, must be >= 1, got 0"
+
+
+def test_a_refusal_names_the_piece_by_its_id_too_only_where_another_shares_its_name(qtbot):
+    """'Refused: Duke: ...' names the one Duke; with a second unit renamed Duke
+    the id tells which (docs/canvas.md, Editing)."""
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    select(window, "a-duke")
+    window.inspector.edit("models_per_rank", "0")
+    bar = window.statusBar()
+    assert bar.currentMessage() == "Refused: Duke: Models per rank must be >= 1, got 0"
+    select(window, "b-shaman")
+    window.inspector.edit("name", "Duke")
+    select(window, "a-duke")
+    window.inspector.edit("models_per_rank", "0")
+    assert bar.currentMessage() == "Refused: Duke (a-duke): Models per rank must be >= 1, got 0"
+
+
+def test_an_inspector_edits_undo_step_names_the_field_by_its_label(qtbot):
+    """Edit ▸ Undo and the status bar name the field as the Inspector labels it,
+    not the file's attribute (docs/canvas.md, Editing)."""
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    select(window, "a-knights")
+    window.inspector.edit("models_per_rank", "4")
+    assert window.doc.state.scene.units["a-knights"].models_per_rank == 4
+    undo = window.edit.undo_action
+    assert undo.text().replace("&", "") == "Undo Edit Knights of the Realm: Models per rank"
+    window.inspector.edit("y", "20")
+    undo.trigger()
+    assert window.statusBar().currentMessage() == (
+        "Undone: Edit Knights of the Realm: y (in) (Ctrl+Shift+Z redoes it)"
+    )

@@ -22,9 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop_gui.app.editor import Editor
-from tabletop_gui.model.bounds import piece_name
 from tabletop_gui.model.hexgrid import HexBoard, hex_label
-from tabletop_gui.model.names import plain
+from tabletop_gui.model.names import piece_called, plain
 from tabletop_gui.model.pieces import Marker
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.play import presets
@@ -373,7 +372,7 @@ class Inspector(QWidget):
             label = self._owner_label(piece, value)
             if label is not None:
                 changes["label"] = label
-        refusal = self.editor.update(piece.id, changes)
+        refusal = self.editor.update(piece.id, changes, f.label)
         if refusal is not None:
             self._refused(f, refusal)
         else:
@@ -393,7 +392,8 @@ class Inspector(QWidget):
         worded, who = reason, ""
         if self.piece is not None:
             worded = refusal_words(reason, self._fields(self.piece))
-            who = piece_name(self.piece) + ": "
+            # Its name; its id too where another piece shares the name.
+            who = piece_called(self.editor.doc.state.scene, self.piece) + ": "
         rest = worded[len(f.label) :].lstrip(": ") if worded.startswith(f.label) else worded
         self.message.setText(f"{f.label}: refused, {rest}")
         self._refused_when = self._moment()
