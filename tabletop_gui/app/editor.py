@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop_gui.app.document import Document
+from tabletop_gui.app.part import undoable
 from tabletop_gui.model.events import (
     AddPiece,
     DeletePiece,
@@ -157,7 +158,20 @@ class Editor:
     def add_preset(
         self, payload: dict[str, Any], x: float, y: float, side: str | None
     ) -> str | None:
-        """Build a piece from a palette payload at board point (x, y) and add it."""
+        """Build a piece from a palette payload at board point (x, y) and add it
+        (dropped, or double-clicked in the palette); the status bar says what was
+        placed and how to undo it, as every edit does ('Place Orcs' target
+        (Ctrl+Z undoes it)')."""
+        stack = self.doc.undo_stack
+        before = stack.index()
+        refused = self._add_preset(payload, x, y, side)
+        if refused is None and stack.index() > before:
+            self.doc.message.emit(undoable(stack.undoText()))
+        return refused
+
+    def _add_preset(
+        self, payload: dict[str, Any], x: float, y: float, side: str | None
+    ) -> str | None:
         kind, key = payload.get("kind"), str(payload.get("key"))
         x, y = self.snap(x, y)
         scene = self.scene

@@ -19,6 +19,15 @@ from tabletop_gui.app.document import Document
 Shortcut = QKeySequence | QKeySequence.StandardKey | str | None
 
 
+def undoable(text: str) -> str:
+    """What the status bar says after an edit: 'Rotate Knights 15° left (Ctrl+Z
+    undoes it)', with the platform's Undo key."""
+    undo = QKeySequence(QKeySequence.StandardKey.Undo).toString(
+        QKeySequence.SequenceFormat.NativeText
+    )
+    return f"{text} ({undo} undoes it)"
+
+
 def add_action(
     host: QWidget,
     menu: QMenu | None,
@@ -82,7 +91,4 @@ class Part(QObject):
         if said != shown and said.endswith(("undoes it)", "redoes it)")):
             return  # Undo and Redo say it their own way
         what = said if said and said != shown else stack.undoText()
-        undo = QKeySequence(QKeySequence.StandardKey.Undo).toString(
-            QKeySequence.SequenceFormat.NativeText
-        )
-        self.status(f"{what} ({undo} undoes it)")
+        self.status(undoable(what))

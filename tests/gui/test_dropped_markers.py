@@ -58,3 +58,20 @@ def test_a_carnevale_objective_dropped_from_the_palette_gets_a_readable_name(qtb
     assert item.caption.startswith("Hidden objective 1")
     assert window.inspector.title.text() == "Marker: Objective 1"
     assert window.doc.undo_stack.undoText() == "Place Objective 1"
+
+
+def test_a_drop_from_the_palette_says_what_it_placed_and_how_to_undo_it(qtbot):
+    """A marker, a terrain feature or a unit dropped (or double-clicked) says so
+    in the status bar, as every other edit does (docs/canvas.md, The palette)."""
+    window = new_board(qtbot, "t9a/dawn_assault/t9a.secure_target")
+    bar = window.statusBar()
+    choose_side(window, "player-b")
+    assert drop(window, window.palette_panel.mime_for("marker", "t9a-secure"), 36, 30)
+    assert bar.currentMessage() == "Place Player B's target (Ctrl+Z undoes it)"
+    assert drop(window, window.palette_panel.mime_for("terrain", "rect"), 20, 24)
+    assert bar.currentMessage() == "Place Rectangle 6×4 in (Ctrl+Z undoes it)"
+    item = window.palette_panel.entry("marker", "plain")
+    window.palette_panel.tree.itemDoubleClicked.emit(item, 0)
+    assert bar.currentMessage() == "Place Plain marker (Ctrl+Z undoes it)"
+    window.edit.undo_action.trigger()
+    assert bar.currentMessage() == "Undone: Place Plain marker (Ctrl+Shift+Z redoes it)"
