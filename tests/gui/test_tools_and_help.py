@@ -93,6 +93,20 @@ def test_the_keyboard_shortcuts_page_is_read_from_the_menus(qtbot):
     assert "Sides (names and colours)" not in text  # no key: not listed
 
 
+def test_file_quit_has_ctrl_q_and_the_shortcuts_page_lists_it(qtbot):
+    """Ctrl+Q quits where the platform gives Quit no key (offscreen has none), and
+    Help ▸ Keyboard shortcuts lists it (docs/playing.md, Files)."""
+    window = demo(qtbot)
+    rows = {(menu, action): keys for menu, action, keys in window.help.shortcut_rows()}
+    assert "Ctrl+Q" in rows[("File", "Quit")].split(", ")
+    text = window.help.show_help(SHORTCUTS).browser.toPlainText()
+    assert "Quit" in text and "Ctrl+Q" in text
+    window.help.help_window.close()
+    window.activateWindow()
+    qtbot.keyClick(window.view, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    assert not window.isVisible()
+
+
 def test_the_shortcuts_page_names_undo_and_redo_not_the_step_they_would_take(qtbot):
     window = demo(qtbot)
     window.edit.select_all()

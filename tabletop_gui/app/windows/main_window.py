@@ -132,7 +132,11 @@ class MainWindow(QMainWindow):
         self.exports.add_entries(f)
         self.camera.add_file_entries(f)
         f.addSeparator()
-        add_action(self, f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        quit_ = add_action(self, f, "&Quit", self.close)
+        # The platform's Quit key (none on some desktops, nor offscreen) and Ctrl+Q.
+        keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Quit)
+        ctrl_q = QKeySequence("Ctrl+Q")
+        quit_.setShortcuts(keys if ctrl_q in keys else [*keys, ctrl_q])
 
         e = bar.addMenu("&Edit")
         e.addActions([self.edit.undo_action, self.edit.redo_action])
