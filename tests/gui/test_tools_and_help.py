@@ -9,6 +9,7 @@ import re
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from tabletop_gui import help as help_pages
 from tabletop_gui.app.canvas.view import Tool
 from tabletop_gui.app.windows.help_window import SHORTCUTS, HelpWindow
 from tabletop_gui.examples import DEMO_BOARD
@@ -69,6 +70,26 @@ def test_help_opens_the_quick_start_guide_in_the_window(qtbot):
     for step in ("1. Start a game", "2. Place your units", "3. Add an objective",
                  "4. Read the score"):  # fmt: skip
         assert step in text
+
+
+def test_the_quick_start_guide_names_import_army_list_as_the_file_menu_has_it(qtbot):
+    """Step 2 points to File ▸ Import army list… (Ctrl+I) by the menu's own text
+    and key, and to the dialog's buttons by theirs (docs/army-lists.md, In the
+    window)."""
+    window = demo(qtbot)
+    guide = help_pages.text(help_pages.QUICK_START)
+    step2 = guide.split("## 2. Place your units")[1].split("## 3.")[0]
+    army = window.files.actions["army"]
+    file_menu = next(
+        a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == "File"
+    )
+    assert army in file_menu.actions()
+    name, key = army.text().replace("&", ""), army.shortcut().toString()
+    assert f"*File ▸ {name}* (`{key}`" in " ".join(step2.split())
+    dialog = window.files.import_army_list()
+    assert dialog.file_button.text().replace("&", "") in step2  # Choose file…
+    assert f"*{dialog.place_button.text().replace('&', '')}* (`Ctrl+Return`)" in step2
+    dialog.close()
 
 
 def test_f1_opens_the_guide_at_the_tool_in_use(qtbot):
