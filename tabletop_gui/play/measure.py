@@ -231,5 +231,15 @@ def measure_parts(
             part = f"{inches(margin, (0.0,))} inside {t.radius:g}"
         else:
             part = f"{inches(-margin, (0.0,))} outside {t.radius:g}"
-        parts.append(f"{part} ({t.label})" if t.label else part)
+        parts.append(f"{part} ({range_name(t.label)})" if t.label else part)
     return parts
+
+
+def range_name(label: str) -> str:
+    """A rule's range as a reading names it after 'inside 6' / 'outside 6',
+    which say where: its caption on the board without the caption's own
+    'within' ('Secure Target: 6 in of Orcs' target' for 'Secure Target: within
+    6 in of Orcs' target'), never '2.07 in outside 6 (... within 6 in ...)'."""
+    if label.startswith("within "):
+        return label[len("within ") :]
+    return label.replace(": within ", ": ", 1)

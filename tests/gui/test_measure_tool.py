@@ -19,6 +19,7 @@ from tabletop_gui.app.canvas.view import Tool
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.geometry.outline import distance_to_point, unit_outline
 from tabletop_gui.io import load_game
+from tabletop_gui.play.measure import range_name
 
 from .helpers import at, open_window
 
@@ -121,10 +122,28 @@ def test_the_hippogriff_to_orcs_target_measure_names_secure_target(secure, qtbot
     assert text.endswith("2.07 in inside 6 (Secure Target: 6 in of Orcs' target)")
 
 
+def test_the_secure_target_range_is_captioned_within_and_the_reading_names_it_without(secure):
+    """The board's caption and ``score --json``'s label read 'within 6 in of';
+    the measure, which says 'inside 6' already, names the range without it
+    (docs/canvas.md, Measuring)."""
+    board = secure.doc.scoreboard()
+    labels = {h.label for r in board.results for h in r.highlights if h.kind == "circle"}
+    assert "Secure Target: within 6 in of Orcs' target" in labels
+    captions = {o.circle.label for o in secure.scene.overlay_items() if hasattr(o, "circle")}
+    assert "Secure Target: within 6 in of Orcs' target" in captions
+    assert range_name("Secure Target: within 6 in of Orcs' target") == (
+        "Secure Target: 6 in of Orcs' target"
+    )
+    assert range_name("within 3 in") == "3 in"
+    assert range_name("Sunken Relic: 3 in from the objective's edge") == (
+        "Sunken Relic: 3 in from the objective's edge"
+    )
+
+
 @pytest.mark.parametrize("look_back", [None, 10])
 def test_measuring_each_unit_to_orcs_target_covers_no_other_label(secure, qtbot, look_back):
     """Not over 'Knights of the Realm', nor, in look-back at event 10, over the
-    range's caption 'Secure Target: 6 in of Orcs' target'."""
+    range's caption 'Secure Target: within 6 in of Orcs' target'."""
     secure.qtbot = qtbot
     if look_back is not None:
         secure.doc.look_at(look_back)

@@ -269,7 +269,7 @@ class SecureTarget(Objective):
         for t in tallies:
             target = scene.markers.get(t.marker)
             if target is not None:
-                label = f"Secure Target: 6 in of {_mname(scene, target)}"
+                label = f"Secure Target: within 6 in of {_mname(scene, target)}"
                 highlights.insert(0, Circle(target.x, target.y, RADIUS, t.owner, label))
         status, leader = standing(counts, final)
         if undecided:
