@@ -371,7 +371,8 @@ def test_a_position_past_the_table_edge_is_refused_naming_the_edge_and_the_piece
     assert slot.startswith("x (in): refused, its base (")
     assert "past the right edge of the 72 x 48 in board" in slot
     status = demo.statusBar().currentMessage()
-    assert status.count("a-archers") == 1
+    assert status.startswith("Refused: Bowmen: x (in): its base (")  # the one Bowmen: no id
+    assert status.count("Bowmen") == 1 and "a-archers" not in status
     assert demo.doc.state.scene.units["a-archers"].x != 71.5
 
 
