@@ -21,7 +21,7 @@ from tabletop_gui.model.events import (
     UpdatePiece,
 )
 from tabletop_gui.model.hexgrid import HexBoard
-from tabletop_gui.model.names import piece_label, side_name
+from tabletop_gui.model.names import piece_label, side_name, turn
 from tabletop_gui.model.pieces import Marker, Piece, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.play import presets
@@ -151,8 +151,10 @@ class Editor:
             self.doc.cancel_preview()
             return None
         what = piece_label(self.scene.piece(ids[0])) if len(ids) == 1 else f"{len(events)} units"
-        turn = f" {abs(by):g}° {'left' if by > 0 else 'right'}" if facing is None and by else ""
-        return self.doc.commit(events, f"Rotate {what}{turn}")
+        how = f" {abs(by):g}° {'left' if by > 0 else 'right'}" if facing is None and by else ""
+        if facing is not None and len(ids) == 1:  # the knob: 'Rotate Knights 35° left'
+            how = f" {turn(self.scene.units[ids[0]].facing, facing)}".rstrip()
+        return self.doc.commit(events, f"Rotate {what}{how}")
 
     # -- adding -----------------------------------------------------------
     def add_preset(

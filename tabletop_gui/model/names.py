@@ -132,3 +132,21 @@ def plain(value: float) -> str:
     value by less than the rules' tolerance."""
     text = f"{value:.{MOST_DECIMALS}f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def turn(before: float, after: float) -> str:
+    """A turn from facing ``before`` to ``after`` (degrees, left counter-clockwise,
+    as the rotate keys turn): '35° left', '15° right', '180°', '' for none."""
+    d = (after - before + 180.0) % 360.0 - 180.0
+    if abs(d) <= EPS:
+        return ""
+    if abs(abs(d) - 180.0) <= EPS:
+        return "180°"
+    return f"{plain(abs(d))}° {'left' if d > 0 else 'right'}"
+
+
+def turned(before: float, after: float) -> str:
+    """While a unit is turned: 'turned 35° left, facing 35°'; 'not turned,
+    facing 0°'."""
+    how = turn(before, after)
+    return f"{'turned ' + how if how else 'not turned'}, facing {plain(after % 360.0)}°"

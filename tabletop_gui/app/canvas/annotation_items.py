@@ -465,7 +465,8 @@ class DragLine(QGraphicsItem):
 
 
 class DragReadout(LineReading):
-    """While pieces are dragged: the distance moved from where the drag began.
+    """While pieces are dragged: the distance moved from where the drag began;
+    while a unit is turned with the rotate knob: the turn so far and its facing.
 
     This item is the reading (its box and text); the line is ``line``, an item of
     its own (see ``DragLine``), so a move repaints the reading's old and new box
@@ -512,6 +513,16 @@ class DragReadout(LineReading):
         if a != self.a or b != self.b or [text] != self.lines or not self.isVisible():
             self.set_line(a, b, [text], ppi)
         self.line.set_ends(a, b, ppi)
+        self.setVisible(True)
+        return text
+
+    def show_turn(self, centre: QPointF, tip: QPointF, text: str, ppi: float) -> str:
+        """Show ``text``, a unit's turn so far ('turned 35° left, facing 35°'),
+        beside the line from its ``centre`` to the rotate knob at ``tip`` (the
+        knob shows the way it faces: no line is drawn); returns the text."""
+        if centre != self.a or tip != self.b or [text] != self.lines or not self.isVisible():
+            self.set_line(centre, tip, [text], ppi)
+        self.line.clear()
         self.setVisible(True)
         return text
 

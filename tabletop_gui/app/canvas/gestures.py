@@ -132,14 +132,17 @@ class RotateGesture(Gesture):
         self.facing = self._facing(pos, modifiers)
         self.view.editor.preview_rotate(self.unit_id, self.facing)
         self.view.update_handle()
+        self.view.show_turn(self.unit_id, self.facing)  # as a drag reads 'moved 5.97 in'
 
     def release(self, pos: QPoint, modifiers: Qt.KeyboardModifier) -> None:
         if self.facing is None:
             return
+        self.view.hide_drag()
         self.view.editor.commit_rotate([self.unit_id], facing=self._facing(pos, modifiers))
         self.view.update_handle()
 
     def cancel(self) -> None:
+        self.view.hide_drag()
         self.view.doc.cancel_preview()
         self.view.update_handle()
 

@@ -57,6 +57,7 @@ from tabletop_gui.geometry.outline import unit_outline
 from tabletop_gui.model.annotations import Ruler
 from tabletop_gui.model.events import AddPiece
 from tabletop_gui.model.hexgrid import HexBoard
+from tabletop_gui.model.names import turned
 from tabletop_gui.play import presets
 from tabletop_gui.play.measure import Measurement, measure_between
 
@@ -392,6 +393,18 @@ class BoardView(QGraphicsView):
         bmap, ppi = self.board_scene.bmap, self.pixels_per_inch()
         text = self.drag_readout.show_move((was.x, was.y), dx, dy, bmap, ppi, scene.board)
         self.measured.emit(text)
+
+    def show_turn(self, unit_id: str, facing: float) -> None:
+        """While the rotate knob is dragged: the turn from the facing the unit
+        had ('turned 35° left, facing 35°'), beside the unit and in the status bar."""
+        was = self.doc.committed.scene.units.get(unit_id)
+        if was is None:
+            self.hide_drag()
+            return
+        centre = self.board_scene.bmap.to_scene(was.x, was.y)
+        tip = self.handle.pos() if self.handle.isVisible() else centre
+        text = turned(was.facing, facing)
+        self.measured.emit(self.drag_readout.show_turn(centre, tip, text, self.pixels_per_inch()))
 
     def hide_drag(self) -> None:
         if self.drag_readout.hide_move():
