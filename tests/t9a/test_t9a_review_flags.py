@@ -199,8 +199,7 @@ def test_starting_game_turn_1_with_a_mark_too_many_or_missing_is_flagged():
     assert out[4] == []  # the Player Turn's start is not the game's
     missing = flagged(s, START)[0]
     assert missing == [
-        "Capture the Flags as the game starts: Orcs has 2 marked units: Equitaine must mark "
-        "1 more (t9a.capture_the_flags_mark)"
+        "Capture the Flags as the game starts: Orcs has 2 marked units: Equitaine must mark 1 more"
     ]
 
 
