@@ -108,8 +108,12 @@ class Grid:
         cx, cy = (left + right) / 2, (top + bottom) / 2
         b = rect_coords(mine)
         d, c = _gap(left, top, right, bottom, b), _gap(cx, cy, cx, cy, b)
-        reach = max(d, c) + eps
-        for group in self._near((left - reach, top - reach, right + reach, bottom + reach)):
+        # Where a nearer rectangle can be: within ``d`` of the box (its edge),
+        # or within ``c * ratio`` of its centre.
+        e, m = d + eps, c * ratio + eps
+        area = (min(left - e, cx - m), min(top - e, cy - m),
+                max(right + e, cx + m), max(bottom + e, cy + m))  # fmt: skip
+        for group in self._near(area):
             for owner, b in group:
                 if owner is own:
                     continue
