@@ -27,6 +27,7 @@ from tabletop_gui.model.scene import Scene
 from tabletop_gui.play import presets
 from tabletop_gui.play.copy_place import FALLBACK_OFFSET, copy_offset
 from tabletop_gui.play.fields import fields_for
+from tabletop_gui.play.naming import free_name
 from tabletop_gui.rules.engine import family_of
 
 #: Degrees one press of the rotate key turns a unit (Shift: the fine step).
@@ -214,7 +215,13 @@ class Editor:
             terrain = presets.make_terrain(
                 terrain_preset, self.doc.new_id("terrain"), x, y, scene.board
             )
-            return self.doc.commit([_add(terrain)], f"Place {terrain_preset.title}")
+            # Told apart by name ("Building 2"): a King of the Hill pick or a
+            # score row names the feature.
+            names = {t.name for t in scene.terrain.values()}
+            terrain = replace(terrain, name=free_name(terrain.name, names, sep=" "))
+            return self.doc.commit(
+                [_add(terrain)], f"Place {terrain.name} ({terrain_preset.title})"
+            )
         if kind == "deployment":
             return self.apply_deployment(key)
         return self._refuse(f"unknown palette item {kind}/{key}")

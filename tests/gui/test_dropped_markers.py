@@ -69,7 +69,12 @@ def test_a_drop_from_the_palette_says_what_it_placed_and_how_to_undo_it(qtbot):
     assert drop(window, window.palette_panel.mime_for("marker", "t9a-secure"), 36, 30)
     assert bar.currentMessage() == "Place Player B's target (Ctrl+Z undoes it)"
     assert drop(window, window.palette_panel.mime_for("terrain", "rect"), 20, 24)
-    assert bar.currentMessage() == "Place Rectangle 6×4 in (Ctrl+Z undoes it)"
+    assert bar.currentMessage() == "Place Building (Rectangle 6×4 in) (Ctrl+Z undoes it)"
+    # A second one is told apart by its name (a King of the Hill pick names it).
+    assert drop(window, window.palette_panel.mime_for("terrain", "rect"), 50, 24)
+    assert bar.currentMessage() == "Place Building 2 (Rectangle 6×4 in) (Ctrl+Z undoes it)"
+    names = sorted(t.name for t in window.doc.state.scene.terrain.values())
+    assert names.count("Building") == 1 and "Building 2" in names
     item = window.palette_panel.entry("marker", "plain")
     window.palette_panel.tree.itemDoubleClicked.emit(item, 0)
     assert bar.currentMessage() == "Place Plain marker (Ctrl+Z undoes it)"
