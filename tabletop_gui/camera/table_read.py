@@ -303,6 +303,7 @@ def read_table(
     expect = set(CORNER_IDS) | {u.tag for u in scene.units.values() if u.tag is not None}
     found = list(detect(image, expect) if seen is None else seen)
     board = scene.board.extent
+    earlier = fit  # the alignment kept from an earlier picture, if any
     kept, off, warning = False, None, None
     if corners is not None:
         seen_ids = tuple(sorted({s.tag_id for s in found if s.tag_id in CORNER_IDS}))
@@ -319,6 +320,14 @@ def read_table(
             if lens is None and self_calibrate:
                 own = fitted_lens(fit, found, corner_size, tag_size, SIZE_TOLERANCE)
                 fit, sure_shape = own.fit, own.kept or own.tags >= MIN_TAGS
+                kept_lens = _same_camera_lens(earlier, size)
+                if own.tags < MIN_TAGS and kept_lens is not None:
+                    # Too few tags to fit this photo's distortion: the lens fitted
+                    # from an earlier photo of the same camera (its alignment kept)
+                    # still bends this one alike. Without it the units read off
+                    # by up to a fifth of an inch and untouched ones "moved".
+                    fit = fit_board(found, board, size, corner_size, kept_lens, where)
+                    sure_shape = True
             squeeze = corner_squeeze(fit, markers)
             if abs(squeeze) > MAX_SQUEEZE:
                 words = squeeze_words(squeeze, board)
@@ -342,6 +351,14 @@ def read_table(
             problems = (*problems, blurred)
     return replace(reading, corners_seen=seen_ids, kept=kept, kept_off_in=off,
                    problems=problems)  # fmt: skip
+
+
+def _same_camera_lens(earlier: BoardFit | None, size: tuple[int, int]) -> Lens | None:
+    """The lens of the alignment kept from an earlier picture of the same size
+    (the same camera as it stands), if it has one."""
+    if earlier is None or earlier.lens is None or earlier.image_size != size:
+        return None
+    return earlier.lens
 
 
 def _kept_agrees(

@@ -124,3 +124,23 @@ def test_live_frames_fit_the_distortion_on_the_first_frame_and_keep_it(uhd_photo
     assert placed == 40 and pos <= 0.05 and turn <= 1.0
     reader.forget()
     assert reader.read(TRUTH, uhd_photo).fit.lens is not first.fit.lens
+
+
+def test_a_photo_with_three_tags_reads_through_the_lens_fitted_from_an_earlier_photo(uhd_photo):
+    """A referee photographs the whole table (40 tags: the lens's distortion is
+    fitted), then, the camera as it stood, a photo where only 3 units carry
+    tags. Too few to fit the distortion again: the earlier photo's lens, kept
+    with its alignment, is used, and the units read where they stand, not a
+    fifth of an inch off as through the homography alone (which recorded
+    untouched units as moved) (docs/camera.md, The lens without a calibration)."""
+    first = read_table(TRUTH, uhd_photo)
+    assert first.fit.lens_source == "fitted"
+    scene = few(3)
+    camera = synthetic.camera_for(TRUTH.board.extent, UHD, 45.0)
+    photo = synthetic.render(scene, camera, tag_size=1.0, seed=6)
+    alone = read_table(scene, photo)
+    assert alone.fit.lens is None and errors(alone, scene)[1] > 0.1
+    through = read_table(scene, photo, fit=first.fit)
+    assert through.fit.lens is not None and not through.kept
+    placed, pos, _ = errors(through, scene)
+    assert placed == 3 and pos <= 0.05
