@@ -138,6 +138,23 @@ def test_a_file_that_is_not_an_image_is_refused_naming_it(tmp_path, capsys):
     assert "notes.jpg: cannot read the photo" in capsys.readouterr().err
 
 
+def test_a_jpeg_cut_short_is_refused_not_read_with_its_lower_part_grey(tmp_path, capsys):
+    """A copy stopped half-way: Qt reads the top and greys the rest, where the
+    units would read as gone or moved (docs/camera.md, What is refused, and
+    what is only reported)."""
+    from tabletop_gui.app.camera.photo import to_qimage
+
+    whole = tmp_path / "table.jpg"
+    truth = game_of(TRUTH).setup.scene
+    assert to_qimage(synthetic.render(truth, CAMERA)).save(str(whole), "JPG", 95)
+    cut = tmp_path / "cut.jpg"
+    data = whole.read_bytes()
+    cut.write_bytes(data[: len(data) // 3])
+    assert main(["table", game_file(tmp_path), str(cut)]) == 2
+    assert "cut.jpg: the photo is cut short" in capsys.readouterr().err
+    assert main(["table", game_file(tmp_path), str(whole)]) == 0  # the whole file reads
+
+
 def test_the_printed_marker_sheet_is_refused_as_a_pdf_not_read_as_a_photo(tmp_path, capsys):
     """The trial: the program's own marker sheet (a PDF, read by Qt as a picture
     of its first page) said "corner marker 0, 1, 2, 3 not found" (docs/camera.md,

@@ -4,6 +4,7 @@ and the rest Qt reads, turned upright by their EXIF orientation."""
 from __future__ import annotations
 
 import numpy as np
+from PySide6.QtCore import qInstallMessageHandler
 from PySide6.QtGui import QImage, QImageReader
 
 from tabletop_gui.camera.errors import CameraError
@@ -28,10 +29,24 @@ def load_photo(path: str) -> np.ndarray:
         check_image((size.height(), size.width()), path)
     # Qt refuses images above 256 MB by default; the cap is ours (MAX_PIXELS).
     QImageReader.setAllocationLimit(max(256, MAX_PIXELS * 4 // (1 << 20) + 1))
-    image = reader.read()
+    said: list[str] = []
+    before = qInstallMessageHandler(lambda _kind, _where, text: said.append(text))
+    try:
+        image = reader.read()
+    finally:
+        qInstallMessageHandler(before)
     if image.isNull():
         raise CameraError(f"{path}: cannot read the photo: {reader.errorString()}")
+    if any(CUT_SHORT in text for text in said):
+        # Qt reads what there is and greys the rest: the units below would read
+        # as gone, or moved (a copy stopped half-way, a download not finished).
+        raise CameraError(f"{path}: the photo is cut short (its file ends before the picture "
+                          "does; copy it again)")  # fmt: skip
     return to_array(image)
+
+
+#: What Qt's JPEG reader says of a file that ends before its picture does.
+CUT_SHORT = "premature end of data segment"
 
 
 def _refuse_pdf(path: str) -> None:
