@@ -97,11 +97,16 @@ def missing_corners(where: str, found: Sequence[int], why: str = "") -> CameraEr
     missing = [i for i in CORNER_IDS if i not in found]
     return CameraError(
         f"{where}: corner marker {_ids(missing)} not found"
-        + (f" (found {_ids(found)})" if found else " (no corner marker found)")
+        + (f" (found {_ids(found)})" if found else "")
         + (f"; {why}" if why else "")
-        + ": the whole board must be in the photo, sharp, lit and not too oblique;"
-        " or give the board's corners in image pixels (--corners X0,Y0,...,X3,Y3)"
+        + ": the whole board must be in the photo, sharp, lit and not too oblique"
+        + CORNERS_HINT
     )
+
+
+#: The end of ``missing_corners``' refusal that only the command line can act on
+#: (the window leaves it out).
+CORNERS_HINT = "; or give the board's corners in image pixels (--corners X0,Y0,...,X3,Y3)"
 
 
 def fit_board(

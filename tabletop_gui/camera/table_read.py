@@ -375,15 +375,12 @@ def _kept_agrees(
     but in three clusters 2 in wide, from which the fourth corner is
     extrapolated across the board (docs/camera.md, A photo of the table)."""
     seen = sorted(markers)
-    if kept is None:
+    if kept is None or not seen:  # nothing to check a kept alignment against
         raise missing_corners(where, seen)
     if kept.image_size != size:
         w, h = kept.image_size
         raise missing_corners(where, seen, f"the alignment kept is of a {w} x {h} picture, "
                                            f"this one is {size[0]} x {size[1]}")  # fmt: skip
-    if not seen:
-        raise missing_corners(where, seen, "no corner marker is seen to check the kept "
-                                           "alignment against")  # fmt: skip
     off = markers_off(kept, markers, corner_size)
     if off > MAX_RMS_IN:
         raise missing_corners(

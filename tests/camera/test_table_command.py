@@ -176,7 +176,7 @@ def test_a_photo_without_corner_markers_names_them_and_offers_corners(tmp_path, 
     assert to_qimage(shot).save(blank)
     assert main(["table", game_file(tmp_path), blank]) == 2
     err = capsys.readouterr().err
-    assert "corner marker 0, 1, 2, 3 not found (no corner marker found)" in err
+    assert "corner marker 0, 1, 2, 3 not found: the whole board must be in the photo" in err
     assert "--corners" in err
 
 

@@ -205,8 +205,13 @@ def test_a_kept_alignment_used_says_which_corners_were_seen_and_how_well_they_ag
 
 def test_a_kept_alignment_is_not_used_unchecked_or_for_another_picture_size(kept):
     shot = synthetic.render(TRUTH, CAMERA, tag_size=1.5, corners=())
-    with pytest.raises(CameraError, match="no corner marker is seen to check the kept alignment"):
-        read_table(TRUTH, shot, lens=CAMERA.lens, tag_size=1.5, fit=kept)
+    # No corner marker at all: the photo is refused as one without them; the
+    # kept alignment (even of another size) is not what it needs to hear.
+    for fit in (kept, replace(kept, image_size=(1920, 1080))):
+        with pytest.raises(CameraError) as refused:
+            read_table(TRUTH, shot, lens=CAMERA.lens, tag_size=1.5, fit=fit)
+        assert "corner marker 0, 1, 2, 3 not found: the whole board" in str(refused.value)
+        assert "alignment kept" not in str(refused.value)
     other = replace(kept, image_size=(1920, 1080))
     shot = synthetic.render(TRUTH, CAMERA, tag_size=1.5, corners=(0, 1, 3))
     with pytest.raises(CameraError, match=r"kept is of a 1920 x 1080 picture, this one is 1600"):

@@ -93,6 +93,8 @@ def test_a_photo_without_its_corner_markers_changes_nothing(qtbot, tmp_path):
     message = window.camera.open_photo(blank)
     assert "corner marker 2, 3 not found (found 0, 1)" in message
     assert "Nothing was changed" in message
+    # The command line's way round it (--corners) is not the window's: not offered.
+    assert "--corners" not in message
     assert window.doc.game == before
     assert not window.camera.underlay.clip.isVisible()
 

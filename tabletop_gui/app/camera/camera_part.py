@@ -49,6 +49,9 @@ if TYPE_CHECKING:
 LIVE_IN = 0.02
 UNSEEN_PEN = QColor(230, 140, 0)
 
+#: How a message refusing a photo starts (shown as a warning).
+NOT_USED = "The photo was not used"
+
 
 def multimedia_problem() -> str | None:
     """Why live capture cannot run here (None: it can). QtMultimedia needs the
@@ -286,8 +289,18 @@ class CameraController(Part):
             self.host, "Photo of the table", "", "Images (*.jpg *.jpeg *.png *.bmp *.tif *.tiff)"
         )
         if path:
-            message = self.open_photo(path)
-            if message:
+            # A photo takes a second or two to read (its tags, then the picture
+            # under the board): said, with the busy cursor.
+            self.status("Reading the photo…")
+            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            try:
+                message = self.open_photo(path)
+            finally:
+                QApplication.restoreOverrideCursor()
+            if message and message.startswith(NOT_USED):
+                self.status("")
+                QMessageBox.warning(self.host, "Table photo", message)
+            elif message:
                 QMessageBox.information(self.host, "Table photo", message)
 
     def open_photo(self, path: str) -> str | None:
@@ -297,8 +310,9 @@ class CameraController(Part):
         (a unit placed just inside the board's edge is told in the status bar)."""
         blocked = self.doc.read_only_reason()
         if blocked:
-            return f"The photo was not read: {blocked}"
+            return f"{NOT_USED}: {blocked}"
         from tabletop_gui.app.camera.photo import load_photo
+        from tabletop_gui.camera.board_fit import CORNERS_HINT
         from tabletop_gui.camera.table_read import read_table, removed_by
 
         ctx = self._context()
@@ -309,7 +323,9 @@ class CameraController(Part):
                                  corner_size=ctx.corner_size, tag_size=ctx.tag_size,
                                  where=path, removed=removed)  # fmt: skip
         except CameraError as exc:
-            return f"The photo was not used: {exc}\n\nNothing was changed."
+            # The command line's way round a hidden corner is not the window's.
+            why = str(exc).replace(CORNERS_HINT, "")
+            return f"{NOT_USED}: {why}\n\nNothing was changed."
         # A unit the rules refuse to move keeps its place, with the reason
         # among the problems; the others move.
         reading = reading.checked(self.doc.committed)
