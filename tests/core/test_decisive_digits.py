@@ -168,3 +168,16 @@ def test_the_log_says_a_move_of_0_004_in_moved_0_004_in_not_0_00_in():
     units = [block("Knights", "red", 30, 25.975)]
     tl = Timeline(Game(t9a_setup(units), (MovePiece("Knights", 30, 25.979),)))
     assert tl.events[0].describe(tl.state_at(0)).endswith("Knights moved 0.004 in")
+
+
+def test_the_log_says_a_move_that_also_turns_how_far_it_turned_and_which_way():
+    """A photo of the table read a unit turned 30° in place: the log said only
+    "moved 0.01 in" (docs/playing.md, The game log and the timeline)."""
+    units = [block("Giant", "red", 30, 25)]
+    moves = (MovePiece("Giant", 30.01, 25, facing=30.0), MovePiece("Giant", 30.01, 25, facing=0.0),
+             MovePiece("Giant", 32, 25, facing=0.2))  # fmt: skip
+    tl = Timeline(Game(t9a_setup(units), moves))
+    texts = [e.describe(tl.state_at(i)) for i, e in enumerate(tl.events)]
+    assert texts[0].endswith("Giant moved 0.01 in, turned 30° left (facing 30°)")
+    assert texts[1].endswith(": Giant turned 30° right (facing 0°)")  # in place
+    assert texts[2].endswith("Giant moved 1.99 in")  # under half a degree: no turn said

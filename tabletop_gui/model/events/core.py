@@ -159,7 +159,18 @@ class MovePiece(Event):
     def describe(self, state: GameState) -> str:
         piece = _piece(state, self.piece_id)
         moved = state.scene.board.distance_words((piece.x, piece.y), (self.x, self.y))
-        return f"{clock_prefix(state)}: {_name(piece)} moved {moved}"
+        text = f"{clock_prefix(state)}: {_name(piece)} moved {moved}"
+        if self.facing is not None and isinstance(piece, Unit):
+            # A move that also turns (a photo's reading, a wheel) says so: the
+            # turn is what a referee checks as much as the distance.
+            turn = (float(self.facing) - piece.facing + 180.0) % 360.0 - 180.0
+            if abs(turn) >= 0.5:
+                way = "left" if turn > 0 else "right"
+                turned = f"turned {abs(turn):.0f}° {way} (facing {float(self.facing) % 360:.0f}°)"
+                if (piece.x, piece.y) == (self.x, self.y):
+                    return f"{clock_prefix(state)}: {_name(piece)} {turned}"
+                text += f", {turned}"
+        return text
 
 
 @dataclass(frozen=True)
