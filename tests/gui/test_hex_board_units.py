@@ -78,3 +78,29 @@ def _terrain_titles(tree) -> list[str]:
         if group.text(0) == "Terrain":
             return [group.child(k).text(0) for k in range(group.childCount())]
     return []
+
+
+def test_a_unit_dragged_onto_an_enemys_hex_is_not_moved_at_all(qtbot):
+    """US Infantry 1 on E3 dragged onto German Infantry 1 on E5 (an attack
+    meant, not a move): the hex is refused and the unit stays on E3, nothing
+    recorded, rather than left on the last hex allowed on the way, a move
+    nobody made (docs/canvas.md, Editing)."""
+    game, window = mill_ford(qtbot)
+    board = game.setup.scene.board
+    assert isinstance(board, HexBoard)
+    uid, start, enemy = unit_on(game, "E3"), hx(game, "E3"), hx(game, "E5")
+    assert unit_on(game, "E5") == "axis-infantry-1"
+    x0, y0 = board.hex_to_point(start)
+    x1, y1 = board.hex_to_point(enemy)
+    vp = window.view.viewport()
+    events = len(window.doc.timeline.events)
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=at(window, x0, y0))
+    for i in range(1, 9):
+        qtbot.mouseMove(vp, at(window, x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=at(window, x1, y1))
+    QApplication.processEvents()
+    unit = window.doc.state.scene.units[uid]
+    assert board.point_to_hex(unit.x, unit.y) == start
+    assert len(window.doc.timeline.events) == events
+    assert window.statusBar().currentMessage().startswith("Not moved: ")
+    assert "German Infantry 1" in window.statusBar().currentMessage()

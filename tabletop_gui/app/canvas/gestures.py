@@ -14,6 +14,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.app.canvas.tool_items import PolygonPreview
+from tabletop_gui.model.hexgrid import HexBoard
 
 if TYPE_CHECKING:
     from tabletop_gui.app.canvas.view import BoardView
@@ -97,7 +98,13 @@ class DragGesture(Gesture):
         delta = self._delta(pos)
         editor = self.view.editor
         refusal = editor.preview_move(self.ids, *delta)
-        if refusal is not None and self.allowed is not None and any(self.allowed):
+        on_hexes = isinstance(self.view.doc.committed.scene.board, HexBoard)
+        if refusal is not None and on_hexes:
+            # A hex is the place meant (an enemy's: an attack, not a move): the
+            # last hex allowed on the way would be a move nobody made.
+            self.view.doc.cancel_preview()
+            self.view.doc.message.emit(f"Not moved: {refusal}")
+        elif refusal is not None and self.allowed is not None and any(self.allowed):
             # Released where the rules refuse: the pieces go where the board
             # showed them, the last place allowed, and the status bar says why.
             delta = self.allowed
