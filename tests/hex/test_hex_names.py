@@ -56,5 +56,7 @@ def test_reason_lines_and_the_log_name_the_hex_as_the_board_does():
     play(TurnStart(1, BLUE), HexMove("b1", (5, 4)))
     assert "hex F5" in play.reason("t")
     move = HexMove("b1", (4, 4))
-    assert "moves to hex E5" in move.describe(play.tl.current)
+    # As a drag reads: how many hexes, from where
+    # (docs/playing.md, The game log and the timeline).
+    assert move.describe(play.tl.current).endswith("B1 moved 1 hex (F5 to E5)")
     assert board.contains(parse_hex_label("E5"))

@@ -44,7 +44,7 @@ def test_temporary_is_lost_the_moment_its_unit_retreats():
     assert p.banners("t") == {BLUE: 1}
     p(Retreat("b1", (6, 3)))
     assert p.banners("t") == {}
-    assert "B1 retreats to hex g4" in p.reason("t")
+    assert "B1 retreats 1 hex (G5 to g4)" in p.reason("t")
 
 
 def test_temporary_is_lost_the_moment_its_unit_is_eliminated_and_red_gains_a_banner():

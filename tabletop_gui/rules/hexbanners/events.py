@@ -74,6 +74,12 @@ class HexMove(Event):
     def describe(self, state: GameState) -> str:
         unit = unit_on_table(state, self.unit_id)
         how = "" if self.ordered else " (not ordered)"
+        # As a drag's move reads: how many hexes, from where (what players
+        # check against a unit's movement).
+        board = state.scene.board
+        if isinstance(board, HexBoard):
+            moved = board.distance_words((unit.x, unit.y), board.hex_to_point(self.to))
+            return f"{clock_prefix(state)}: {unit.name} moved {moved}{how}"
         return f"{clock_prefix(state)}: {unit.name} moves to hex {hex_label(self.to)}{how}"
 
 
@@ -91,6 +97,10 @@ class Retreat(Event):
 
     def describe(self, state: GameState) -> str:
         unit = unit_on_table(state, self.unit_id)
+        board = state.scene.board
+        if isinstance(board, HexBoard):
+            back = board.distance_words((unit.x, unit.y), board.hex_to_point(self.to))
+            return f"{clock_prefix(state)}: {unit.name} retreats {back}"
         return f"{clock_prefix(state)}: {unit.name} retreats to hex {hex_label(self.to)}"
 
 
