@@ -76,12 +76,7 @@ def exit_rows(state: GameState, board: HexBoard, side: str) -> set[int]:
     """The baseline rows ``side``'s units may leave the board from: the opponent's
     (Breakthrough) and its own (Withdraw) as the active exit objectives name them;
     both baselines when none does."""
-    rows = {
-        row
-        for obj in objectives_of(state.setup)
-        if isinstance(obj, ExitObjective) and side in obj.sides(state)
-        and (row := obj.baseline_row(state, side)) is not None
-    }  # fmt: skip
+    rows = named_rows(state, side)
     return rows or {0, board.rows - 1}
 
 
@@ -98,6 +93,60 @@ def exit_same_hex(state: GameState, board: HexBoard, side: str, here: Hex) -> bo
     if not found:
         return settings.exit_same_hex(state.setup)
     return any(obj.same_hex(state) for obj in found)
+
+
+def named_rows(state: GameState, side: str) -> set[int]:
+    """The baseline rows the Breakthrough and Withdraw objectives naming ``side``
+    give it a banner for leaving by (none: no such objective names it)."""
+    return {
+        row
+        for obj in objectives_of(state.setup)
+        if isinstance(obj, ExitObjective) and side in obj.sides(state)
+        and (row := obj.baseline_row(state, side)) is not None
+    }  # fmt: skip
+
+
+def named_by_exit(state: GameState, side: str) -> bool:
+    """Some exit objective (Breakthrough, Withdraw, Memoir exit markers) names ``side``."""
+    return any(
+        isinstance(obj, ExitObjective | MemoirExit) and side in obj.sides(state)
+        for obj in objectives_of(state.setup)
+    )
+
+
+def hex_list(hexes: set[Hex]) -> str:
+    return ", ".join(hex_label(h) for h in sorted(hexes))
+
+
+def exit_flags(state: GameState, board: HexBoard, unit: Unit) -> list[str]:
+    """Why an exit the family takes in the unit's side's turn deserves the
+    referee's look (docs/hex.md, Leaving the battlefield): it gives no banner
+    where the side's exits are Memoir exit hexes and it left by another hex, or
+    where no exit objective names the side; and leaving is a move, so one made
+    outside the movement phase is flagged too."""
+    out: list[str] = []
+    here = hex_of(board, unit)
+    side = side_name(state, unit.side)
+    cite = "(docs/hex.md, Leaving the battlefield)"
+    marked = exit_hexes(state, unit.side)
+    if here is not None and marked and here not in marked:
+        if here[1] not in named_rows(state, unit.side):
+            out.append(
+                f"{unit.name} left by hex {hex_label(here)}, not one of "
+                f"{possessive(side)} exit hexes ({hex_list(marked)}): no banner {cite}"
+            )
+    elif here is not None and not named_by_exit(state, unit.side):
+        out.append(
+            f"{unit.name} left by hex {hex_label(here)}: no exit objective names {side}, "
+            f"so leaving the battlefield earns it no banner {cite}"
+        )
+    move = settings.movement_phase(state.setup)
+    if state.clock.phase != move:
+        out.append(
+            f"{unit.name} left the board outside {possessive(side)} {move} phase: moving "
+            f"off the board is part of an ordered move {cite}"
+        )
+    return out
 
 
 class HexBanners(HexBannersPlay):
@@ -223,6 +272,14 @@ class HexBanners(HexBannersPlay):
         cite = "(docs/hex.md, Leaving the battlefield)"
         if start is None or start[1] not in rows:
             where = f"hex {hex_label(start)}" if start is not None else "off the board"
+            marked = exit_hexes(state, unit.side)
+            if marked and here is not None:
+                return (
+                    f"{unit.name} cannot leave by hex {hex_label(here)}: it is not one of "
+                    f"{possessive(side_name(state, unit.side))} exit hexes "
+                    f"({hex_list(marked)}), and off them {EXIT_START}; it stood on {where} "
+                    f"{cite}."
+                )
             lines = " or ".join(f"row {row_label(r)}" for r in sorted(rows))
             return (
                 f"{unit.name} stood on {where} at the start of its turn, not on a baseline hex "
@@ -239,6 +296,17 @@ class HexBanners(HexBannersPlay):
                 f"hex {hex_label(here)}: {EXIT_START}, {EXIT_SAME} {cite}."
             )
         return None
+
+    def flags(self, before: GameState, event: Event, after: GameState) -> list[str]:
+        """The play flags, and an exit in its side's turn that gives no banner or
+        is made outside the movement phase (``exit_flags``)."""
+        found = super().flags(before, event, after)
+        board = board_of(before)
+        if isinstance(event, ExitBoard) and board is not None:
+            unit = before.scene.units.get(event.unit_id)
+            if unit is not None and before.clock.side == unit.side:
+                found += exit_flags(before, board, unit)
+        return found
 
     # -- records ----------------------------------------------------------
     def settle(self, before: GameState, event: Event, after: GameState) -> GameState:
