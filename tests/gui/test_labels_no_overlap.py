@@ -57,6 +57,8 @@ def label_texts(scene) -> set[str]:
         if isinstance(o, CircleOverlay):
             if o.show_label:
                 out.add(o.circle.label)
+        elif getattr(o, "label_lines", ()):  # a caption drawn on two lines
+            out |= set(o.label_lines)
         else:
             out.add(getattr(getattr(o, "mark", None) or getattr(o, "area", None), "label", ""))
     return out - {""}

@@ -42,7 +42,7 @@ from tabletop_gui.app.canvas.label_spots import (
     fits_on,
     name_parts,
 )
-from tabletop_gui.app.canvas.overlays import NOTE_LABEL_IN, OverlayItem
+from tabletop_gui.app.canvas.overlays import LINE_GAP_IN, NOTE_LABEL_IN, OverlayItem
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.hexgrid import HexBoard
 
@@ -169,17 +169,51 @@ def place_unit_names(p: Placer, units: list[UnitItem], board: QRectF) -> None:
             u.move_name(spots[fits[best]])
 
 
+def slide_on(box: QRectF, board: QRectF) -> float:
+    """How far sideways ``box`` moves to lie across the board's width (0: it does
+    already, or is wider than the board)."""
+    if box.width() > board.width():
+        return 0.0
+    return max(0.0, board.left() - box.left()) - max(0.0, box.right() - board.right())
+
+
+def caption_spots(
+    spots: list[QPointF], w: float, h: float, space: float, board: QRectF
+) -> list[tuple[QPointF, QRectF]]:
+    """A ``w`` x ``h`` caption's centres and boxes on the board: at the overlay's
+    spots, then each of those running off the board slid sideways onto it (a
+    caption longer than its hexes are wide, on hexes at the board's edge: exit
+    hexes in a baseline's corner), still by its hexes."""
+    out = [(s, _box(s, w, h, True, space)) for s in spots]
+    for s, b in list(out):
+        dx = slide_on(b, board)
+        if dx:
+            out.append((QPointF(s.x() + dx, s.y()), b.translated(dx, 0)))
+    return [(s, b) for s, b in out if board.contains(b)]
+
+
 def place_overlay_labels(p: Placer, overlays: list[OverlayItem], board: QRectF) -> None:
-    """The captions of hexes a rule marks, at a spot on its hexes where clear."""
+    """The captions of hexes a rule marks, at a spot on its hexes where clear: on
+    one line, else on two (broken as a printed label is), else not drawn."""
     for o in overlays:
         text = getattr(getattr(o, "mark", None), "label", "")
         if not text or not hasattr(o, "label_item"):
             continue
-        tw, th = drawn_size(text, p.size(NOTE_LABEL_IN * o.ts), bold=True)
+        size = p.size(NOTE_LABEL_IN * o.ts)
+        tw, th = drawn_size(text, size, bold=True)
         spots = _overlay_spots(o, tw, th)
-        boxes = [[_box(s, tw, th, True, SPACE * o.ts)] for s in spots]
-        fits = [i for i, b in enumerate(boxes) if board.contains(b[0])]
-        best = p.choose(o, [boxes[i] for i in fits], drop=True) if fits else -1
-        o.label_item.setVisible(best >= 0)
-        if best >= 0:
-            o.move_label(spots[fits[best]])
+        split = two_lines(text)
+        options: list[tuple[tuple[str, ...], float, float]] = [((), tw, th)]
+        if split is not None:
+            lw = max(drawn_size(line, size, bold=True)[0] for line in split)
+            options.append((split, lw, 2 * th + LINE_GAP_IN))
+        o.label_item.setVisible(False)
+        for lines, w, h in options:
+            found = caption_spots(spots, w, h, SPACE * o.ts, board)
+            best = p.choose(o, [[b] for _s, b in found], drop=True) if found else -1
+            if best >= 0:
+                o.label_item.setVisible(True)
+                o.label_lines = lines
+                o.move_label(found[best][0])
+                o.label_item.update()
+                break

@@ -59,6 +59,9 @@ class OverlayItem(QGraphicsItem):
     # -- the label: overlays with ``label_at`` / ``label_size`` / ``body`` ------------
     label_at: QPointF
     label_size: tuple[float, float] = (0.0, 0.0)
+    #: The label broken in two where one line has no room (``hex_labels``); empty:
+    #: on one line.
+    label_lines: tuple[str, ...] = ()
     body: QRectF
 
     def label_rect(self, at: QPointF | None = None) -> QRectF:
@@ -223,6 +226,11 @@ class AreaOverlay(OverlayItem):
             )
 
 
+#: A caption's lines are this far apart beyond their height (inches): the
+#: background ``draw_label`` pads each line with, above and below.
+LINE_GAP_IN = 0.08
+
+
 class HexOverlay(OverlayItem):
     """Hexes a rule points at (objective hexes, a section): filled in the side's colour."""
 
@@ -266,13 +274,19 @@ class HexOverlay(OverlayItem):
 
     def paint_label(self, painter: QPainter, ppi: float) -> None:
         if ppi * (NOTE_LABEL_IN * self.ts) >= MIN_TEXT_PX and self.mark.label:
-            draw_label(
-                painter,
-                self.mark.label,
-                self.label_at,
-                readable((NOTE_LABEL_IN * self.ts), ppi),
-                self.colour.darker(150),
-                style.with_alpha(QColor("white"), 200),
-                bold=True,
-                within=board_of(self),
-            )
+            size = readable((NOTE_LABEL_IN * self.ts), ppi)
+            lines = self.label_lines or (self.mark.label,)
+            # Each line's background meets the next one's, never under it.
+            line_h = text_size(lines[0], size, bold=True)[1] + LINE_GAP_IN
+            top = self.label_at.y() - line_h * (len(lines) - 1) / 2
+            for i, line in enumerate(lines):
+                draw_label(
+                    painter,
+                    line,
+                    QPointF(self.label_at.x(), top + i * line_h),
+                    size,
+                    self.colour.darker(150),
+                    style.with_alpha(QColor("white"), 200),
+                    bold=True,
+                    within=board_of(self),
+                )
