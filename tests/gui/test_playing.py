@@ -203,6 +203,9 @@ def test_hex_opening_of_the_bundled_battle_played_through_the_bar_and_menu(qtbot
 
     def play(card: str):
         bar.input_box.setEditText(card)
+        # The whole name shows in the box (a Memoir player saw "lt Center").
+        edit = bar.input_box.lineEdit()
+        assert edit.fontMetrics().horizontalAdvance(card) < edit.width(), card
         click(qtbot, bar.input_button)
 
     assert bar.first_box.isVisible()

@@ -31,6 +31,9 @@ from tabletop_gui.model.events import Event
 from tabletop_gui.play import actions, turns
 from tabletop_gui.rules.play_types import Chooser, SideInput
 
+#: The side input's least width, in characters (a Command card's whole name).
+INPUT_CHARS = 18
+
 
 class DiceDialog(QDialog):
     """Ask for a roll a rule needs: who won it and, optionally, the number rolled.
@@ -123,6 +126,11 @@ class TurnBar(QWidget):
             lay.addWidget(b)
         self.input_box = QComboBox()
         self.input_box.setEditable(True)
+        # Wide enough for a card's whole name ("Assault Center" read "lt Center").
+        self.input_box.setMinimumContentsLength(INPUT_CHARS)
+        self.input_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         self.input_button = QPushButton()
         lay.addWidget(self.input_box)
         lay.addWidget(self.input_button)
