@@ -223,16 +223,12 @@ def test_the_charge_rulers_reading_stays_beside_its_line_in_a_crowded_centre(qtb
 
 
 def test_two_hidden_units_side_by_side_get_notes_that_do_not_cover_each_other(qtbot):
-    units = [rect_unit("d", "a", 28, 8, 30, 10, name="Bowmen"),
-             rect_unit("t1", "b", 26, 30, 28, 31, name="Goblins"),
-             rect_unit("t2", "b", 28.5, 30, 30.5, 31, name="Wolves")]  # fmt: skip
-    window = open_window(qtbot, game(units, (HILL,)))
-    click(qtbot, window, 29, 9)
-    key(qtbot, window, Qt.Key.Key_L)
-    (item,) = drawn(window, SightItem)
+    window, item, boxes = bowmen_sight(
+        qtbot,
+        rect_unit("t1", "b", 26, 30, 28, 31, name="Goblins"),
+        rect_unit("t2", "b", 28.5, 30, 30.5, 31, name="Wolves"),
+    )
     assert [text for _, text in item.notes] == ["not seen: behind the Hill"] * 2
-    notes = item.placed_notes(0.45)
-    boxes = [label_rect(text, at, 0.45) for at, text in notes]
     assert not boxes[0].intersects(boxes[1])
     # Each note reads as its own unit's: its middle nearer its own unit than the
     # other, and neither covers a unit (the units are drawn over the notes).
@@ -242,6 +238,18 @@ def test_two_hidden_units_side_by_side_get_notes_that_do_not_cover_each_other(qt
         own, other = feet[i], feet[1 - i]
         assert _gap_to(c, own) < _gap_to(c, other), ("t1", "t2")[i]
         assert not any(box.intersects(fp) for fp in feet)
+
+
+def bowmen_sight(qtbot, *targets):
+    """The Bowmen's line of sight (L) to ``targets`` behind the Hill: the window,
+    the sight item and its notes' boxes placed 0.45 in tall."""
+    units = [rect_unit("d", "a", 28, 8, 30, 10, name="Bowmen"), *targets]
+    window = open_window(qtbot, game(units, (HILL,)))
+    click(qtbot, window, 29, 9)
+    key(qtbot, window, Qt.Key.Key_L)
+    (item,) = drawn(window, SightItem)
+    boxes = [label_rect(text, at, 0.45) for at, text in item.placed_notes(0.45)]
+    return window, item, boxes
 
 
 def _footprint(window, uid: str):
@@ -259,16 +267,12 @@ def test_a_hidden_unit_just_behind_another_gets_its_note_on_its_own_side(qtbot):
     """A Large unit stands just in front of a small one, both hidden behind a
     Hill: each note lies nearer its own unit than the other (not swapped: the
     small unit's note on the large one's body) and clear of both."""
-    units = [rect_unit("d", "a", 28, 8, 30, 10, name="Bowmen"),
-             rect_unit("big", "b", 27, 29, 29, 31, name="Varkolak"),
-             rect_unit("small", "b", 27.6, 31.5, 28.4, 32.3, name="Count")]  # fmt: skip
-    window = open_window(qtbot, game(units, (HILL,)))
-    click(qtbot, window, 29, 9)
-    key(qtbot, window, Qt.Key.Key_L)
-    (item,) = drawn(window, SightItem)
+    window, item, boxes = bowmen_sight(
+        qtbot,
+        rect_unit("big", "b", 27, 29, 29, 31, name="Varkolak"),
+        rect_unit("small", "b", 27.6, 31.5, 28.4, 32.3, name="Count"),
+    )
     assert len(item.notes) == 2
-    notes = item.placed_notes(0.45)
-    boxes = [label_rect(text, at, 0.45) for at, text in notes]
     feet = {uid: _footprint(window, uid) for uid in ("big", "small")}
     for uid, box in zip(item.note_units, boxes, strict=True):
         other = next(u for u in feet if u != uid)

@@ -512,7 +512,7 @@ def box_to_segment(
 ) -> float:  # fmt: skip
     """The distance between a box and the segment (ax, ay)-(bx, by): 0 where the
     segment runs into the box."""
-    if _segment_in_box(left, top, right, bottom, ax, ay, bx, by):
+    if segment_in_box(left, top, right, bottom, ax, ay, bx, by):
         return 0.0
 
     def to_box(x: float, y: float) -> float:
@@ -529,7 +529,7 @@ def box_to_segment(
     return min(to_box(ax, ay), to_box(bx, by), *(to_segment(x, y) for x, y in corners))
 
 
-def _segment_in_box(
+def segment_in_box(
     left: float, top: float, right: float, bottom: float,
     ax: float, ay: float, bx: float, by: float,
 ) -> bool:  # fmt: skip

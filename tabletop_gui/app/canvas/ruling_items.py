@@ -76,23 +76,10 @@ def shape_path(shape: BaseGeometry | None, bmap: BoardMap) -> QPainterPath:
 
 
 def _crosses(box: QRectF, a: QPointF, b: QPointF) -> bool:
-    """Whether the segment ``a``-``b`` passes through ``box`` (Liang-Barsky)."""
-    t0, t1 = 0.0, 1.0
-    dx, dy = b.x() - a.x(), b.y() - a.y()
-    for p, q in ((-dx, a.x() - box.left()), (dx, box.right() - a.x()),
-                 (-dy, a.y() - box.top()), (dy, box.bottom() - a.y())):  # fmt: skip
-        if p == 0:
-            if q < 0:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return False
-    return True
+    """Whether the segment ``a``-``b`` passes through ``box``."""
+    return labels.segment_in_box(
+        box.left(), box.top(), box.right(), box.bottom(), a.x(), a.y(), b.x(), b.y()
+    )
 
 
 def _text_scale(scene: QGraphicsScene | None) -> float:
