@@ -74,7 +74,6 @@ def test_the_window_draws_the_exit_hexes_caption_where_render_does(qtbot, painte
     lines = caption_drawn(painted, window.scene)
     # at the window's zoom there is no room for it on one line by its hexes
     assert lines == ["Allies exit markers:", "United States exits here"]
-    window.grab().save("/tmp/hexexit_window_caption.png")
 
 
 def test_the_streamer_at_1920_by_1080_draws_it_too(qtbot, painted):
