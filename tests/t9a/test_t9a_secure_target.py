@@ -89,6 +89,10 @@ def test_units_at_a_tied_marker_are_marked_contested_as_the_score_says_nobody_co
     tied = "contests A's target: Equitaine 1, Orcs 1, tied: nobody controls it"
     assert marks["a1"] == marks["b1"] == (Role.CONTESTED, tied)
     assert marks["a2"] == (Role.COUNTS, "counts for B's target")
+    # The score rows say the same as the marks.
+    notes = {c.piece_id: c.note for c in r.counting}
+    assert notes == {"a1": "contests A's target", "b1": "contests A's target",
+                     "a2": "counts for B's target"}  # fmt: skip
 
 
 def test_fleeing_or_non_scoring_units_within_6_in_do_not_count():

@@ -263,6 +263,11 @@ class SecureTarget(Objective):
                 _contested(m, tallies[j].note) if j in tied else m
                 for m, j in zip(marks, assigned, strict=True)
             )
+            # The score rows say so too, as the marks on the board do.
+            counting = tuple(
+                c._replace(note=c.note.replace("counts for", "contests", 1)) if j in tied else c
+                for c, j in zip(counting, assigned, strict=True)
+            )
         highlights += marks
 
         counts = controlled
