@@ -72,9 +72,12 @@ def bar_content(
     events: Sequence[Event],
     board: Scoreboard,
     colours: Mapping[str, str],
+    total: int | None = None,
 ) -> BarContent:
     """The bar for ``state`` scored as ``board`` (the audience's scoreboard);
-    ``events``: the log up to ``state``; ``colours``: side id to ``#rrggbb``."""
+    ``events``: the log up to ``state``; ``colours``: side id to ``#rrggbb``;
+    ``total``: the events of the whole log, when ``state`` may be an earlier
+    moment looked back at (the audience is told it is a replay)."""
     scene = state.scene
     words = family_of(state.setup).words
     hidden = wording.hidden_by_side(board)
@@ -95,9 +98,12 @@ def bar_content(
         tiles.append(BarTile(result.name, wording.tile_text(scene, words, result, over=over),
                              colour, result.reason))  # fmt: skip
     winner = wording.winner_name(scene, board)
+    clock = clock_text(state, events)
+    if total is not None and state.index < total:
+        clock = f"Replay, event {state.index} of {total} · {clock}"
     return BarContent(
         title=state.setup.name or "tabletop_gui",
-        clock=clock_text(state, events),
+        clock=clock,
         sides=sides,
         tiles=tuple(tiles),
         result=f"{winner} wins" if winner else "",

@@ -437,3 +437,21 @@ def test_a_range_circles_caption_goes_where_it_covers_no_piece(qtbot):
         box = QRectF(c.x() - w / 2, c.y() - h / 2, w, h)
         assert scene.board_rect().contains(box)
         assert [n for n, b in bodies if b.intersects(box)] == [], o.circle.label
+
+
+def test_looking_back_in_the_window_tells_the_audience_it_is_a_replay(qtbot):
+    """The referee looks back at event 10 of the bundled battle: the streamer
+    shows that moment, and its bar says it is a replay, and of which event
+    (docs/streaming.md, The streamer view)."""
+    window = open_window(qtbot, load_game(HEX))
+    streamer = window.stream.open_streamer()
+    qtbot.addWidget(streamer)
+    streamer.resize(1920, 1080)
+    qtbot.waitExposed(streamer)
+    total = len(window.doc.timeline.events)
+    assert not streamer.bar.info.clock.startswith("Replay")
+    window.doc.look_at(10)
+    qtbot.waitUntil(lambda: streamer.bar.info.clock.startswith("Replay"), timeout=1000)
+    assert streamer.bar.info.clock.startswith(f"Replay, event 10 of {total} · Turn ")
+    window.doc.look_at(None)  # back to the present
+    qtbot.waitUntil(lambda: not streamer.bar.info.clock.startswith("Replay"), timeout=1000)

@@ -153,7 +153,7 @@ class OverlayFeed(QObject):
         state = m.state
         score = score_document(state.setup, m.total_events, state, board, view)
         colours = {s: c.name() for s, c in style.side_colours(state.scene).items()}
-        bar = bar_content(state, m.events, board, colours).to_json()
+        bar = bar_content(state, m.events, board, colours, m.total_events).to_json()
         sizes = self.hub.sizes()
         for gone in [s for s in self.scenes if s not in sizes]:
             self.scenes.pop(gone).deleteLater()

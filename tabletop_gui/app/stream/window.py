@@ -42,7 +42,7 @@ def doc_bar(doc: Document, board: Scoreboard, scene: StreamScene) -> BarContent:
     """The bar for the document's present moment, scored as ``board``."""
     state = doc.state
     events = doc.timeline.events[: state.index]
-    return bar_content(state, events, board, hex_colours(scene))
+    return bar_content(state, events, board, hex_colours(scene), len(doc.timeline.events))
 
 
 class ScoreBar(QWidget):
