@@ -162,3 +162,23 @@ def test_following_switched_off_and_on_over_an_ended_video_records_no_move_again
     assert [m.piece_id for m in camera.recorded] == ["knights"]
     camera.shutdown()
     QApplication.processEvents()
+
+
+def test_follow_and_stop_with_no_camera_running_say_what_they_do(qtbot):
+    """Camera ▸ Follow the table with no camera or video says it starts when
+    one runs; Stop the camera with nothing running says so (docs/camera.md, The
+    window)."""
+    window = open_window(qtbot, game())
+    camera = window.camera
+    camera.follow_action.trigger()
+    assert camera.following
+    assert (
+        window.statusBar()
+        .currentMessage()
+        .startswith("Following the table: it starts when a camera or a video runs")
+    )
+    stop = next(a for a in camera.menu.actions() if a.text() == "&Stop the camera")
+    stop.trigger()
+    assert not camera.following and window.statusBar().currentMessage() == "Camera stopped"
+    stop.trigger()
+    assert window.statusBar().currentMessage() == "No camera or video is running"

@@ -166,13 +166,29 @@ class CameraController(Part):
         self.devices_menu = m.addMenu("&Camera")
         self.devices_menu.aboutToShow.connect(self._list_devices)
         self.action(m, "Play a &video of the table…", self.choose_video)
-        self.follow_action = self.action(m, "&Follow the table", self.set_following,
+        self.follow_action = self.action(m, "&Follow the table", self._follow_chosen,
                                          "Ctrl+Shift+F")  # fmt: skip
         self.follow_action.setCheckable(True)
         self.action(m, "&Align the board again", self.align_again)
         self.action(m, "Calibrate &lens…", self.choose_calibration_photos)
-        self.action(m, "&Stop the camera", self.stop)
+        self.action(m, "&Stop the camera", self._stop_chosen)
         return m
+
+    def _follow_chosen(self, on: bool) -> None:
+        """Camera ▸ Follow the table: on with nothing to follow yet, says what
+        starts it (it follows as soon as a camera or a video runs)."""
+        self.set_following(on)
+        if on and self.source is None:
+            self.status(
+                "Following the table: it starts when a camera or a video runs "
+                "(Camera ▸ Camera, or Play a video of the table…)"
+            )
+
+    def _stop_chosen(self) -> None:
+        """Camera ▸ Stop the camera: said, whether something was running or not."""
+        running = self.source is not None or self.following
+        self.stop()
+        self.status("Camera stopped" if running else "No camera or video is running")
 
     def add_help_entries(self, menu: QMenu) -> None:
         """Help ▸ Print markers…, before the menu's last group (About)."""
