@@ -167,3 +167,22 @@ def test_a_right_click_on_a_spoils_marker_a_unit_stands_on_offers_the_units_pick
     assert set(window.scene.selected_ids()) == {"spoils-c", "a-hippogriff"}
     texts = [a.text() for a in window.play.build_context_menu(requested[0]).actions()]
     assert any("Royal Hippogriff picks up Spoils" in t for t in texts), texts
+
+
+def test_a_second_click_on_a_marker_lying_on_a_unit_selects_the_unit_beneath(qtbot):
+    """The central Spoils marker lies on the Royal Hippogriff and is drawn over
+    it: a first click selects the marker, a second (no drag) the unit beneath,
+    a third the marker again (docs/canvas.md, Editing)."""
+    from .helpers import open_window
+
+    window = open_window(qtbot, load_game(SCENARIOS / "t9a_refused_flank_spoils_of_war.json"))
+    spoils = window.doc.state.scene.markers["spoils-c"]
+    pos = at(window, spoils.x, spoils.y)
+    vp = window.view.viewport()
+    chosen = []
+    for _ in range(3):
+        qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, pos=pos)
+        QApplication.processEvents()
+        chosen.append(window.scene.selected_ids())
+    assert chosen == [["spoils-c"], ["a-hippogriff"], ["spoils-c"]]
+    assert window.doc.state == window.doc.committed  # nothing moved

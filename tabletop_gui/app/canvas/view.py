@@ -57,7 +57,7 @@ from tabletop_gui.geometry.outline import unit_outline
 from tabletop_gui.model.annotations import Ruler
 from tabletop_gui.model.events import AddPiece
 from tabletop_gui.model.hexgrid import HexBoard
-from tabletop_gui.model.names import turned
+from tabletop_gui.model.names import piece_label, turned
 from tabletop_gui.play import presets
 from tabletop_gui.play.measure import Measurement, measure_between
 
@@ -142,6 +142,8 @@ class BoardView(QGraphicsView):
         self.draw_impassable = impassable
         self.tool = Tool.SELECT
         self.gesture: Gesture | None = None
+        #: The piece a click on the one selected selects, released without a drag.
+        self._beneath: PieceItem | None = None
         #: What the rotate handle was last placed for: (item, unit, name's place, zoom).
         self._handle_for: tuple[object, object, object, float] | None = None
         self.space_down = False
@@ -507,6 +509,14 @@ class BoardView(QGraphicsView):
             event.modifiers()
             & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
         )
+        # A click on a piece already selected alone, with others under it (a
+        # marker lying on a unit): released without a drag, it selects the one
+        # beneath (``mouseReleaseEvent``).
+        stack = [it for it in self.items(pos)
+                 if isinstance(it, UnitItem | MarkerItem) and it.isVisible()]  # fmt: skip
+        self._beneath = None
+        if not ctrl and len(stack) > 1 and self.board_scene.selected_ids() == [item.piece_id]:
+            self._beneath = stack[1]
         if ctrl:
             item.setSelected(not item.isSelected())
         elif not item.isSelected():
@@ -528,9 +538,16 @@ class BoardView(QGraphicsView):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        beneath, self._beneath = self._beneath, None
         if self.gesture is not None:
             gesture, self.gesture = self.gesture, None
             gesture.release(event.position().toPoint(), event.modifiers())
+            dragged = isinstance(gesture, DragGesture) and gesture.active
+            if beneath is not None and not dragged and shiboken6.isValid(beneath):
+                self.board_scene.clearSelection()
+                beneath.setSelected(True)
+                name = piece_label(beneath.piece) if beneath.piece is not None else ""
+                self.doc.message.emit(f"Selected {name}, beneath (click again for the other)")
             event.accept()
             return
         super().mouseReleaseEvent(event)
