@@ -150,6 +150,8 @@ def _table(args: argparse.Namespace) -> int:
         say(summary(reading, args.photo, refused, state.scene))
         if args.output:
             say(f"wrote {args.output}")
+        elif args.record:  # the moves would be appended to a file -o names
+            say("nothing written: --record appends the moves to the game -o writes")
     return 0
 
 
@@ -191,7 +193,12 @@ def summary(
     fit = reading.fit
     lens = ""
     if fit.lens is not None:
-        source = "kept with the alignment" if reading.kept else "fitted from the photo"
+        source = (
+            "kept with the alignment" if reading.kept
+            else "fitted from an earlier photo (too few unit tags in this one)"
+            if reading.lens_earlier
+            else "fitted from the photo"
+        )  # fmt: skip
         lens = (f"; the lens's distortion {source} (k1 {fit.lens.k1:.4f}, "
                 f"k2 {fit.lens.k2:.4f})" if fit.lens.fitted
                 else "; the game's lens calibration used")  # fmt: skip
@@ -200,10 +207,12 @@ def summary(
         if u.problem:
             continue
         name = piece_name(scene.units[u.unit_id]) if scene is not None else u.unit_id
+        # "Knights (a-knights, tag 4)", not "Knights (a-knights) (tag 4)".
+        called = f"{name[:-1]}, tag {u.tag})" if name.endswith(")") else f"{name} (tag {u.tag})"
         if not u.seen:
-            lines.append(f"  {name} (tag {u.tag}): not seen, keeps its place")
+            lines.append(f"  {called}: not seen, keeps its place")
         elif u.moved:
-            lines.append(f"  {name} (tag {u.tag}): moved {u.moved_in:.2f} in to "
+            lines.append(f"  {called}: moved {u.moved_in:.2f} in to "
                          f"({u.x:.2f}, {u.y:.2f}) facing {facing_words(u.facing)}")  # fmt: skip
     lines += [f"  ! {p}" for p in (*reading.problems, *refused)]
     lines += [f"  note: {n}" for n in reading.notes]

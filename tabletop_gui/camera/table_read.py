@@ -127,6 +127,9 @@ class TableReading:
     #: What the reading changed of a tag's place (a unit placed just inside
     #: the board's edge), each naming its unit.
     notes: tuple[str, ...] = ()
+    #: The lens's distortion is the one fitted from an earlier photo of the same
+    #: camera (this one had too few unit tags to fit its own).
+    lens_earlier: bool = False
 
     def moves(self) -> list[MovePiece]:
         """One move event per unit that stands elsewhere than the game says."""
@@ -304,7 +307,7 @@ def read_table(
     found = list(detect(image, expect) if seen is None else seen)
     board = scene.board.extent
     earlier = fit  # the alignment kept from an earlier picture, if any
-    kept, off, warning = False, None, None
+    kept, off, warning, lens_earlier = False, None, None, False
     if corners is not None:
         seen_ids = tuple(sorted({s.tag_id for s in found if s.tag_id in CORNER_IDS}))
         fit = fit_corners(corners, board, size, lens)
@@ -327,7 +330,7 @@ def read_table(
                     # still bends this one alike. Without it the units read off
                     # by up to a fifth of an inch and untouched ones "moved".
                     fit = fit_board(found, board, size, corner_size, kept_lens, where)
-                    sure_shape = True
+                    sure_shape = lens_earlier = True
             squeeze = corner_squeeze(fit, markers)
             if abs(squeeze) > MAX_SQUEEZE:
                 words = squeeze_words(squeeze, board)
@@ -350,7 +353,7 @@ def read_table(
         if blurred:
             problems = (*problems, blurred)
     return replace(reading, corners_seen=seen_ids, kept=kept, kept_off_in=off,
-                   problems=problems)  # fmt: skip
+                   problems=problems, lens_earlier=lens_earlier)  # fmt: skip
 
 
 def _same_camera_lens(earlier: BoardFit | None, size: tuple[int, int]) -> Lens | None:

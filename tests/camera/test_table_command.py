@@ -138,6 +138,16 @@ def test_a_file_that_is_not_an_image_is_refused_naming_it(tmp_path, capsys):
     assert "notes.jpg: cannot read the photo" in capsys.readouterr().err
 
 
+def test_record_without_an_output_says_nothing_was_written(tmp_path, photo, capsys):
+    """Said, not silent (docs/camera.md, A photo of the table)."""
+    assert main(["table", game_file(tmp_path), photo, "--record"]) == 0
+    assert (
+        capsys.readouterr()
+        .out.rstrip()
+        .endswith("nothing written: --record appends the moves to the game -o writes")
+    )
+
+
 def test_a_jpeg_cut_short_is_refused_not_read_with_its_lower_part_grey(tmp_path, capsys):
     """A copy stopped half-way: Qt reads the top and greys the rest, where the
     units would read as gone or moved (docs/camera.md, What is refused, and

@@ -184,4 +184,4 @@ def test_the_reading_names_each_unit_by_its_name_and_id(tmp_path, photo, capsys)
     assert main(["table", path, photo]) == 0
     said = capsys.readouterr().out
     assert "! Hanging tray (over): tag 7 puts it at (" in said
-    assert re.search(r"^  Grail Knights \(knights\) \(tag 4\): moved [0-9.]+ in to", said, re.M)
+    assert re.search(r"^  Grail Knights \(knights, tag 4\): moved [0-9.]+ in to", said, re.M)
