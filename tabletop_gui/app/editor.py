@@ -363,7 +363,18 @@ class Editor:
                 events.append(RotatePiece(piece_id, facing))
         if rest or not events:
             events.insert(0, UpdatePiece(piece_id, rest or changes))
-        return self.doc.commit(events, label)
+        refused = self.doc.commit(events, label)
+        tag = changes.get("tag")
+        if refused is None and tag is not None:
+            # A tag two units carry moves neither when a photo reads it: said now,
+            # not at the next photo.
+            also = [u for u in self.scene.units.values() if u.tag == tag and u.id != piece_id]
+            if also:
+                self.doc.message.emit(
+                    f"Camera tag {tag} is also {piece_label(also[0])}'s: a photo moves "
+                    "neither; give one of them another tag"
+                )
+        return refused
 
     def _field_labels(self, piece: Piece, changes: dict[str, Any]) -> str:
         """'Models per rank, y (in)': the changed fields as the Inspector labels them."""

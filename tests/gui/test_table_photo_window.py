@@ -196,6 +196,13 @@ def test_a_units_camera_tag_is_set_in_the_inspector_and_a_corner_id_refused(qtbo
     QApplication.processEvents()
     assert window.doc.committed.scene.units["u4"].tag == 40
     assert "0-3 are the corner markers" in window.inspector.message.toolTip()
+    # Another unit's tag: set (it may be on purpose, for a while), and said at once
+    # (docs/camera.md, The window).
+    other = next(u for u in window.doc.committed.scene.units.values() if u.id != "u4" and u.tag)
+    window.inspector.edit("tag", str(other.tag))
+    QApplication.processEvents()
+    assert window.doc.committed.scene.units["u4"].tag == other.tag
+    assert window.statusBar().currentMessage().startswith(f"Camera tag {other.tag} is also ")
 
 
 def test_without_a_lens_calibration_the_photo_fits_its_lens_and_its_picture_lies_on_the_board(

@@ -372,12 +372,12 @@ class Inspector(QWidget):
             label = self._owner_label(piece, value)
             if label is not None:
                 changes["label"] = label
+        self.editor.doc.message.emit("")  # an earlier "Refused: …" no longer holds
         refusal = self.editor.update(piece.id, changes, f.label)
         if refusal is not None:
             self._refused(f, refusal)
         else:
             self.message.clear()
-            self.editor.doc.message.emit("")  # an earlier "Refused: …" no longer holds
 
     def _owner_label(self, marker: Marker, side: str | None) -> str | None:
         """A marker still called after its owner ("Player A's target", as dropped
