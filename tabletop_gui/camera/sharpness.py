@@ -22,6 +22,9 @@ BLURRED_PX = 2.5
 #: photo that lost 4 of 5 tags measured 1.2, the synthetic photos that lost
 #: some 0.84-0.9, sharp ones 0.2-0.6 on their near side.
 BLURRED_CELLS = 0.8
+#: A unit tag's cells smaller than this (pixels, as the corner markers measure
+#: them) are too small to read at all (docs/camera.md, What limits accuracy).
+SMALL_CELL_PX = 3.0
 #: Samples across each edge of a marker's black square, and where along it.
 _ACROSS = 49
 _ALONG = (0.3, 0.4, 0.5, 0.6, 0.7)
@@ -57,7 +60,9 @@ def blur_words(
     image: np.ndarray, markers: Sequence[Seen], corner_size: float, tag_size: float
 ) -> str | None:
     """What the corner markers say of the photo's blur when it is enough to
-    lose unit tags ("the photo looks blurred: ..."), else None."""
+    lose unit tags ("the photo looks blurred: ..."), or of its tags' size when
+    they are too small to read ("the unit tags are about 2.1 pixels a cell"),
+    else None."""
     widths, cells = [], []
     for m in markers:
         width = edge_width(image, m)
@@ -70,6 +75,10 @@ def blur_words(
         return None
     width, cell = float(np.median(widths)), float(np.median(cells))
     if width < BLURRED_PX or width < BLURRED_CELLS * cell:
+        if cell < SMALL_CELL_PX:  # sharp, but the tags are too small in it
+            return (f"the unit tags are about {cell:.1f} pixels a cell in this photo (about "
+                    f"{SMALL_CELL_PX:g} are needed to read one): a photo from closer or "
+                    "steeper, a camera with more pixels, or larger tags")  # fmt: skip
         return None
     return (f"the photo looks blurred: the corner markers' edges are {width:.1f} pixels wide "
             f"(a sharp photo's 1 to 2), a unit tag's cells about {cell:.1f} pixels, and a tag "

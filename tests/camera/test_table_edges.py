@@ -172,6 +172,21 @@ def test_a_blurred_photo_that_loses_tags_says_it_looks_blurred_and_a_sharp_one_d
     assert not any("blurred" in p for p in reading.problems)
 
 
+def test_a_sharp_photo_whose_tags_are_too_small_to_read_says_so():
+    """A 1280 x 720 photo of the 72 x 48 in board from 45°: 1 in tags are about 2
+    pixels a cell, too few to read; the corner markers (2 in) are read. Not
+    blurred: the reading says the tags are too small, and what helps
+    (docs/camera.md, What limits accuracy)."""
+    truth = synthetic.random_table(5, units=12)
+    camera = synthetic.camera_for(truth.board.extent, (1280, 720), 45.0)
+    small = synthetic.render(truth, camera, tag_size=1.0)
+    reading = read_table(truth, small, lens=camera.lens, tag_size=1.0)
+    assert not all(u.seen for u in reading.units)
+    words = [p for p in reading.problems if "pixels a cell" in p]
+    assert len(words) == 1 and words[0].startswith("the unit tags are about ")
+    assert "larger tags" in words[0] and not any("blurred" in p for p in reading.problems)
+
+
 def test_the_reading_names_each_unit_by_its_name_and_id(tmp_path, photo, capsys):
     """A referee reads "Hanging tray (over): …", not an id alone, in the problems
     and in the lines ``table`` prints for the units it moved: each line starts
