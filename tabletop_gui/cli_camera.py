@@ -32,6 +32,7 @@ from tabletop_gui.model.bounds import piece_name
 from tabletop_gui.model.camera import TableCamera
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.limits import terminal_safe
+from tabletop_gui.model.names import piece_label
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.rules import replay
 from tabletop_gui.rules.engine import apply, initial_state
@@ -53,6 +54,9 @@ def add_parsers(sub: SubParsers) -> None:
                    help=f"the black square's side in inches (default: corners "
                         f"{CORNER_SIZE_IN:g}, tags {TAG_SIZE_IN:g})")  # fmt: skip
     p.add_argument("--paper", default="a4", choices=("a4", "letter"), help="the paper size")
+    p.add_argument("--game", metavar="GAME",
+                   help="print the tags of this game's units (unless --tags), each with the "
+                        "unit's name under it")  # fmt: skip
     p.add_argument("--calibration", action="store_true",
                    help="the lens calibration grid (the window's Camera > Calibrate lens...)",
                    )  # fmt: skip
@@ -95,16 +99,24 @@ def _markers(args: argparse.Namespace) -> int:
                          "to print at true scale)")  # fmt: skip
     if args.size is not None and not (math.isfinite(args.size) and 0.2 <= args.size <= 24):
         raise ValueError(f"--size {args.size:g}: give the black square's side, 0.2 to 24 in")
+    names: dict[int, str] = {}
+    if args.game:
+        game = load_game(args.game)  # a bad file: its FileFormatError, named by place
+        units = replay(game.setup, game.events).scene.units.values()  # added ones too
+        names = {u.tag: piece_label(u) for u in units if u.tag}
+        if not names:
+            raise ValueError(f"{args.game}: no unit has a camera tag yet (set its Camera tag "
+                             "in the Inspector, or give --tags)")  # fmt: skip
     only_grid = args.calibration and not args.corners and args.tags is None
     corners = not only_grid and (args.corners or args.tags is None)
-    default = [] if (args.corners or only_grid) else list(range(4, 44))
+    default = [] if (args.corners or only_grid) else (sorted(names) or list(range(4, 44)))
     tags = parse_ids(args.tags) if args.tags else default
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from tabletop_gui.app.camera.marker_sheets import marker_list, write_marker_pdf
 
     try:
         markers = marker_list(corners, tags, args.size)
-        pages = write_marker_pdf(args.output, markers, args.paper, args.calibration)
+        pages = write_marker_pdf(args.output, markers, args.paper, args.calibration, names)
     except OSError as exc:
         raise ValueError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
     n = len(tags) + (4 if corners else 0) + (20 if args.calibration else 0)

@@ -95,6 +95,8 @@ def parse_ids(text: str) -> list[int]:
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN_MM = 12.0
 LABEL_MM = 6.0
+#: Each label line after the first (a unit's name under its tag's number).
+LINE_MM = 3.5
 GAP_MM = 4.0
 MM_PER_IN = 25.4
 
@@ -125,9 +127,12 @@ def grid_sheet(cols: int, rows: int, size: float, pitch: float, first: int, pape
                    size) for r in range(rows) for c in range(cols)]  # fmt: skip
 
 
-def sheets(markers: list[tuple[int, float]], paper: str = "a4") -> list[list[Placed]]:
+def sheets(
+    markers: list[tuple[int, float]], paper: str = "a4", label_lines: int = 1
+) -> list[list[Placed]]:
     """Lay ``(id, size_in)`` markers on pages of ``paper`` in rows, each with its
-    quiet zone and a label line under it; refuses a marker too big for the paper."""
+    quiet zone and ``label_lines`` label lines under it (2: the unit's name too);
+    refuses a marker too big for the paper."""
     page_w, page_h = PAPERS_MM[paper]
     usable_w = page_w - 2 * MARGIN_MM
     usable_h = page_h - 2 * MARGIN_MM - LABEL_MM  # the footer's scale check
@@ -136,7 +141,7 @@ def sheets(markers: list[tuple[int, float]], paper: str = "a4") -> list[list[Pla
     row_h = 0.0
     for tag_id, size in markers:
         side = size * MM_PER_IN * PRINTED_CELLS / BLACK_CELLS
-        slot_w, slot_h = side, side + LABEL_MM
+        slot_w, slot_h = side, side + LABEL_MM + (label_lines - 1) * LINE_MM
         if slot_w > usable_w or slot_h > usable_h:
             raise ValueError(f"size: a {size:g} in marker does not fit on {paper} paper "
                              f"(at most {usable_w / MM_PER_IN * BLACK_CELLS / PRINTED_CELLS:.1f}"

@@ -99,3 +99,46 @@ def test_the_detector_import_prints_nothing_without_opencv():
             "from tabletop_gui.camera import apriltag_lib; apriltag_lib.module()")  # fmt: skip
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout == ""
+
+
+def test_each_tag_is_printed_with_the_name_of_the_unit_it_is_for(qapp):
+    """What to stick where: a tag's label names its unit on a second line, and
+    the rows make room for it (docs/camera.md, The marker convention (version 1))."""
+    from PySide6.QtGui import QPainter as Painter
+
+    from tabletop_gui.app.camera.marker_sheets import _paint_page
+
+    texts: list[str] = []
+
+    class Spy(Painter):
+        def drawText(self, *args):
+            texts.append(args[-1])
+            return super().drawText(*args)
+
+    one, two = sheets([(5, 1.0), (6, 1.0)], "a4"), sheets([(5, 1.0), (6, 1.0)], "a4", 2)
+    assert len(one[0]) == len(two[0]) == 2
+    image = QImage(827, 1169, QImage.Format.Format_RGB888)
+    image.fill(0xFFFFFF)
+    painter = Spy(image)
+    _paint_page(painter, image, two[0], "a4", 1, 1, {5: "Knights of the Realm"})
+    painter.end()
+    assert "Knights of the Realm" in texts
+    assert "tag 5 · 1 in · top ↑" in texts and "tag 6 · 1 in · top ↑" in texts
+
+
+def test_markers_for_a_game_print_its_units_tags_with_their_names(tmp_path, capsys):
+    from tabletop_gui.io import save_game
+    from tabletop_gui.model import InchBoard, Scene, Setup, Side, Unit
+    from tabletop_gui.model.game import Game
+
+    sides = (Side("a", "A", "#0072b2"), Side("b", "B", "#d55e00"))
+    units = {"k": Unit("k", "Knights", "a", 10, 10, tag=7), "s": Unit("s", "Spears", "a", 20, 10)}
+    game = tmp_path / "g.json"
+    save_game(Game(Setup("t9a", Scene(board=InchBoard(), sides=sides, units=units))), game)
+    out = tmp_path / "m.pdf"
+    assert main(["markers", "-o", str(out), "--game", str(game)]) == 0
+    assert "5 markers on 1 a4 page" in capsys.readouterr().out  # the 4 corners and tag 7
+    bare = tmp_path / "bare.json"
+    save_game(Game(Setup("t9a", Scene(board=InchBoard(), sides=sides))), bare)
+    assert main(["markers", "-o", str(out), "--game", str(bare)]) == 2
+    assert "no unit has a camera tag yet" in capsys.readouterr().err

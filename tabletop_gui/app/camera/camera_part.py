@@ -713,6 +713,8 @@ class CameraController(Part):
         printer.setFullPage(True)
         camera = self.record
         markers = marker_list(True, self.marker_ids(), None, camera.corner_size, camera.tag_size)
-        pages = sheets(markers, paper)
-        paint_sheets(printer, pages, paper)
+        # Each tag named with the unit it is for: what to stick where.
+        names = {u.tag: piece_label(u) for u in self.doc.committed.scene.units.values() if u.tag}
+        pages = sheets(markers, paper, 2 if names else 1)
+        paint_sheets(printer, pages, paper, names)
         return len(pages)

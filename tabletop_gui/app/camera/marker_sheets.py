@@ -5,6 +5,8 @@ printer (Help ▸ Print markers)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
     QColor,
@@ -21,6 +23,7 @@ from tabletop_gui.app.headless import ensure_app
 from tabletop_gui.camera.markers import (
     BLACK_CELLS,
     CORNER_IDS,
+    LINE_MM,
     MARGIN_MM,
     MM_PER_IN,
     PAPERS_MM,
@@ -45,20 +48,29 @@ def marker_list(
     return out + [(t, size or tag_size) for t in tags]
 
 
-def paint_sheets(device: QPagedPaintDevice, pages: list[list[Placed]], paper: str) -> None:
-    """Paint ``pages`` on ``device`` (its page the paper's size, no margins)."""
+def paint_sheets(
+    device: QPagedPaintDevice,
+    pages: list[list[Placed]],
+    paper: str,
+    names: Mapping[int, str] | None = None,
+) -> None:
+    """Paint ``pages`` on ``device`` (its page the paper's size, no margins);
+    ``names``: the unit each tag is for, printed under it (lay the pages out
+    with ``sheets(..., label_lines=2)``)."""
     painter = QPainter(device)
     try:
         for n, page in enumerate(pages):
             if n:
                 device.newPage()
-            _paint_page(painter, device, page, paper, n + 1, len(pages))
+            _paint_page(painter, device, page, paper, n + 1, len(pages), names or {})
     finally:
         painter.end()
 
 
 def _paint_page(painter: QPainter, device: QPagedPaintDevice, page: list[Placed], paper: str,
-                number: int, count: int) -> None:  # fmt: skip
+                number: int, count: int,
+                names: Mapping[int, str] | None = None) -> None:  # fmt: skip
+    names = names or {}
     px_per_mm = device.logicalDpiX() / MM_PER_IN
     painter.save()
     painter.scale(px_per_mm, px_per_mm)  # millimetres from here
@@ -89,9 +101,15 @@ def _paint_page(painter: QPainter, device: QPagedPaintDevice, page: list[Placed]
         painter.setFont(_mm_font(font))
         what = (f"corner {m.tag_id} at {CORNER_WORDS[m.tag_id]}" if m.tag_id in CORNER_IDS
                 else f"tag {m.tag_id}")  # fmt: skip
-        painter.drawText(QRectF(m.x_mm - cell, m.y_mm + side + cell, max(side + 2 * cell, 40), 5),
+        width = max(side + 2 * cell, 40)
+        painter.drawText(QRectF(m.x_mm - cell, m.y_mm + side + cell, width, 5),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
                          f"{what} · {m.size_in:g} in · top ↑")  # fmt: skip
+        name = names.get(m.tag_id)
+        if name:  # which unit to stick it on
+            shown = painter.fontMetrics().elidedText(name, Qt.TextElideMode.ElideRight, int(width))
+            below = QRectF(m.x_mm - cell, m.y_mm + side + cell + LINE_MM, width, 5)
+            painter.drawText(below, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, shown)
     _paint_footer(painter, paper, number, count, font)
     painter.restore()
 
@@ -120,10 +138,12 @@ def _paint_footer(painter: QPainter, paper: str, number: int, count: int, font: 
 
 
 def write_marker_pdf(path: str, markers: list[tuple[int, float]], paper: str = "a4",
-                     calibration: bool = False) -> int:  # fmt: skip
+                     calibration: bool = False,
+                     names: Mapping[int, str] | None = None) -> int:  # fmt: skip
     """The marker sheets as a PDF at true scale (``calibration``: the lens
-    calibration grid's page first); returns the number of pages."""
-    pages = sheets(markers, paper) if markers else []
+    calibration grid's page first; ``names``: the unit each tag is for, printed
+    under it); returns the number of pages."""
+    pages = sheets(markers, paper, 2 if names else 1) if markers else []
     if calibration:
         from tabletop_gui.camera.lens_calibration import GRID
 
@@ -141,7 +161,7 @@ def write_marker_pdf(path: str, markers: list[tuple[int, float]], paper: str = "
     size = QPageSize(QSizeF(w, h), QPageSize.Unit.Millimeter, paper,
                      QPageSize.SizeMatchPolicy.FuzzyMatch)  # fmt: skip
     writer.setPageLayout(QPageLayout(size, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
-    paint_sheets(writer, pages, paper)
+    paint_sheets(writer, pages, paper, names)
     del writer
     buf.close()
     write_atomic(path, data.data())
