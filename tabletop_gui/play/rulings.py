@@ -219,6 +219,7 @@ def measure_document(state: GameState, family: Family, a_id: str, b_id: str) -> 
             "total": _round(reach.total),
             "from": _point(reach.start),
             "to": _point(reach.end),
+            "crosses": crossed(scene, reach),
         }
     if space is not None:
         doc["spacing"] = {
@@ -247,6 +248,34 @@ def _point(p: tuple[float, float]) -> list[float | None]:
     return [_round(p[0]), _round(p[1])]
 
 
+def crossed(scene: Scene, reach: ChargeReach) -> list[str]:
+    """The units on the table (the charger and its target aside) the charge's
+    straight line runs through, in the scene's order: measured only, it says
+    nothing of how the charge may go round them, but a referee reads it."""
+    import numpy as np
+    from shapely.geometry import LineString
+
+    from tabletop_gui.geometry.arrays import unit_arrays
+
+    (x0, y0), (x1, y1) = reach.start, reach.end
+    if (x0, y0) == (x1, y1):
+        return []
+    a = unit_arrays(scene)
+    dx, dy = x1 - x0, y1 - y0
+    t = np.clip(((a.cx - x0) * dx + (a.cy - y0) * dy) / (dx * dx + dy * dy), 0.0, 1.0)
+    near = np.hypot(a.cx - (x0 + t * dx), a.cy - (y0 + t * dy)) <= a.reach + EPS
+    line = LineString([reach.start, reach.end])
+    out = []
+    for i in np.flatnonzero(near & a.on_table).tolist():
+        uid = a.ids[i]
+        if uid in (reach.charger_id, reach.target_id):
+            continue
+        inside = unit_outline(scene.units[uid]).polygon().intersection(line)
+        if inside.length > 1e-6:  # through it, not along an edge it touches
+            out.append(uid)
+    return out
+
+
 def measure_lines(state: GameState, family: Family, a_id: str, b_id: str) -> list[str]:
     """The same answers in plain words, one a line."""
     scene = state.scene
@@ -264,7 +293,12 @@ def measure_lines(state: GameState, family: Family, a_id: str, b_id: str) -> lis
     )
     reach = family.charge_reach(state, a_id, b_id)
     if reach is not None:
-        lines.append(f"Charge (measured only, no dice): {reach_text(reach)}")
+        text = reach_text(reach)
+        through = crossed(scene, reach)
+        if through:
+            names = ", ".join(_name(scene, uid) for uid in through)
+            text += f"; the straight line runs through {names}"
+        lines.append(f"Charge (measured only, no dice): {text}")
     if space is not None:
         lines.append(f"Spacing: {spacing_text(space)}")
     sight = family.sight_to(state, a_id, b_id)

@@ -134,3 +134,23 @@ def test_on_a_hex_board_the_distance_is_counted_in_hexes_and_names_them(capsys):
     assert doc["hexes"] == {"count": 3, "a": "F5", "b": "g8"}  # q 3, r 4 -> q 3, r 7
     assert doc["distance"] > 0 and doc["version"] == 1
     assert measure(capsys, str(DEMO_BOARD), "a-knights", "b-boyz")["hexes"] is None
+
+
+def test_a_charge_whose_straight_line_runs_through_another_unit_names_it(tmp_path, capsys):
+    """Knights 10 in in front of Orcs, Boyz standing between them: the straight
+    gap runs through the Boyz; measured only, the reach says so (a unit beside
+    the line, 1 in clear of it, is not named) (docs/t9a.md, Charge reach
+    (Charge Move))."""
+    from .ruling_games import game, rect_unit
+
+    units = [rect_unit("knights", "a", 28, 8, 32, 10, name="Knights"),
+             rect_unit("orcs", "b", 28, 20, 32, 22, name="Orcs"),
+             rect_unit("boyz", "b", 27, 14, 33, 15, name="Boyz"),
+             rect_unit("wolves", "b", 34, 14, 36, 15, name="Wolves")]  # fmt: skip
+    path = write(tmp_path / "g.json", game(units))
+    doc = measure(capsys, path, "knights", "orcs")
+    assert doc["charge"]["crosses"] == ["boyz"]
+    assert main(["measure", path, "knights", "orcs"]) == 0
+    assert "; the straight line runs through Boyz" in capsys.readouterr().out
+    clear = write(tmp_path / "c.json", game([u for u in units if u.id != "boyz"]))
+    assert measure(capsys, clear, "knights", "orcs")["charge"]["crosses"] == []
