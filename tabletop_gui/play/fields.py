@@ -9,9 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop_gui.lazy_dataclass import dataclass
+from tabletop_gui.model.events import Event, UpdatePiece
 from tabletop_gui.model.fields import PieceField
 from tabletop_gui.model.hexgrid import HexBoard, hex_label, parse_hex_label
 from tabletop_gui.model.pieces import BaseShape, HeightClass, Marker, Terrain, Unit, Zone
+from tabletop_gui.model.scene import Scene
 from tabletop_gui.rules.family import Family
 
 #: What a player's view shows for a face-down objective's value.
@@ -189,3 +191,15 @@ def value_hidden(marker: Any, viewer: str | None, family: Family) -> bool:
     """A face-down objective's value (the family's answer), which a player's view
     does not show (the referee's view, ``viewer`` None, shows everything)."""
     return viewer is not None and isinstance(marker, Marker) and family.value_hidden(marker)
+
+
+def event_seen(event: Event, scene: Scene, viewer: str | None, family: Family) -> Event:
+    """``event`` as the game log shows it to ``viewer``: a value set on an
+    objective still face down in ``scene`` (the present) reads '?' in a
+    player's view, as the Inspector and the score do (the referee's view,
+    ``viewer`` None, shows everything)."""
+    if not isinstance(event, UpdatePiece) or "value" not in event.changes:
+        return event
+    if not value_hidden(scene.markers.get(event.piece_id), viewer, family):
+        return event
+    return UpdatePiece(event.piece_id, {**event.changes, "value": HIDDEN_TEXT})

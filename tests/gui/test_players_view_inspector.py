@@ -98,3 +98,19 @@ def test_choosing_a_players_view_says_so_and_names_it_in_the_score_panels_title(
     assert demo.statusBar().currentMessage() == (
         "Score as seen by Orcs: nothing in this game is hidden from a side"
     )
+
+
+def test_a_players_view_of_the_game_log_hides_a_face_down_value_set_in_the_inspector(qtbot):
+    """The referee sets the face-down Sunken Relic's value to 3: the log reads
+    "value 3" in the referee's view and "value ?" in a gang's, as the Inspector
+    and the score hide it there (docs/carnevale.md, Choices where the rules are open)."""
+    window = open_file(qtbot, CARNEVALE)
+    select(window, "obj-relic")
+    window.inspector.edit("value", "3")
+    settle()
+    last = window.log_panel.list.count() - 1
+    assert window.log_panel.row_text(last).endswith("value 3")
+    view_as(window, "Guild of Thieves")
+    assert window.log_panel.row_text(last).endswith("value ?")
+    view_as(window, "Referee (everything)")
+    assert window.log_panel.row_text(last).endswith("value 3")

@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
 from tabletop_gui.app.document import Document
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules.engine import flags
+from tabletop_gui.play.fields import event_seen
+from tabletop_gui.rules.engine import family_of, flags
 
 FLAG = "⚑"
 FLAG_COLOUR = QColor("#8a4b00")
@@ -93,6 +94,8 @@ class LogPanel(QWidget):
         row.addWidget(self.present_button)
         lay.addLayout(row)
         self._shown: list[Event] = []
+        #: The view the rows were worded for (a player's hides face-down values).
+        self._viewer: str | None = None
         #: The flags of each event shown (index i: event i + 1's row).
         self.flags: list[list[str]] = []
         self._updating = False
@@ -102,6 +105,8 @@ class LogPanel(QWidget):
         self.slider.valueChanged.connect(self._slider_moved)
         self.present_button.clicked.connect(lambda: doc.look_at(None))
         doc.log_changed.connect(self.refresh)
+        # A player's view words face-down values otherwise (``event_seen``).
+        doc.changed.connect(lambda: self.refresh() if doc.viewer != self._viewer else None)
         doc.reset_done.connect(self._reset)
         self._reset()
 
@@ -122,10 +127,15 @@ class LogPanel(QWidget):
         tl = self.doc.timeline
         events = tl.events
         keep = 0
+        viewer = getattr(self.doc, "viewer", None)
+        if viewer != self._viewer:  # another view: face-down values read otherwise
+            self._viewer, self._shown = viewer, []
         for old, new in zip(self._shown, events, strict=False):
             if old is not new:
                 break
             keep += 1
+        present = self.doc.committed.scene
+        family = family_of(self.doc.committed.setup)
         self._updating = True
         try:
             while self.list.count() > keep + 1:
@@ -133,7 +143,8 @@ class LogPanel(QWidget):
             del self.flags[keep:]
             for i in range(keep, len(events)):
                 before, after = tl.state_at(i), tl.state_at(i + 1)
-                text = f"{i + 1}. {describe(events[i], before)}"
+                seen = event_seen(events[i], present, viewer, family)
+                text = f"{i + 1}. {describe(seen, before)}"
                 found = event_flags(before, events[i], after)
                 item = QListWidgetItem(text)
                 if found:
