@@ -521,3 +521,18 @@ def test_a_choice_in_the_dialog_does_not_search_the_save_for_the_unfound_again(
     assert result is not None
     assert seen["chosen"] == seen["opened"]  # no search per choice
     assert any(n.startswith("Giant: inside Casualties") for n in result.notes)
+
+
+def test_the_windows_export_says_a_face_down_value_was_left_out(qtbot, tmp_path):
+    """As `export --tts` says it: the Sunken Relic, still face down, is not in
+    the save, which therefore goes back only into this game
+    (docs/tabletop-simulator.md, Hidden values)."""
+    from tabletop_gui.io import load_game
+    from tests.core.scenario_files import scenario_path
+
+    from .helpers import open_window
+
+    window = open_window(qtbot, load_game(scenario_path("carnevale_drowned_quarter.json")))
+    said = window.exports.export_tts(str(tmp_path / "carn-tts.json"))
+    assert "1 value still face down (Sunken Relic) left out of the save" in said
+    assert "read a later save back into this game (File ▸ Import…)" in said

@@ -97,16 +97,25 @@ class ExportController(Part):
         Simulator save at ``path``, its files beside it (``io.tts``); what to tell
         the user."""
         from tabletop_gui.app.export.tts_board import board_picture_png
+        from tabletop_gui.io.tts.hidden import marker_names, withheld
         from tabletop_gui.io.tts.write import write_save
 
         state = self.doc.state
         game = self.doc.game.truncated(state.index)
         paths = write_save(path, game, state, board_picture_png(state, path))
         beside = len(paths.written()) - 1
-        return (
+        text = (
             f"Wrote {path} and {beside} files beside it: copy the save into Tabletop "
             "Simulator's Saves folder (Help ▸ Rules reference ▸ Tabletop Simulator)"
         )
+        hidden = withheld(game, state)
+        if hidden:  # as the export command says: the save goes back only into this game
+            n, names = len(hidden), marker_names(game, hidden)
+            text += (
+                f". {n} value{'' if n == 1 else 's'} still face down ({names}) left out of the "
+                "save: read a later save back into this game (File ▸ Import…)"
+            )
+        return text
 
     def export_tts_dialog(self) -> None:
         """File ▸ Export ▸ Tabletop Simulator save…"""
