@@ -209,3 +209,16 @@ def test_a_pickpocket_must_be_in_base_contact_to_disengage_and_steal():
     state = play(carrying(units=[thief]), ActivationStart("t"))
     with pytest.raises(RuleError, match="cannot disengage"):
         play(state, StealObjective("t", "c"))
+
+
+def test_the_log_says_a_carrier_losing_enough_life_points_drops_its_objective():
+    """The log row of the loss names the drop, as the rules make it
+    (docs/carnevale.md, Carrying); two points do not drop it, and say nothing."""
+    state = carrying()
+    name = state.scene.markers["o"].label or "o"
+    three, two = LifePointsLost("c", 3), LifePointsLost("c", 2)
+    assert three.describe(state).endswith(f"loses 3 Life Points and drops {name}")
+    assert two.describe(state).endswith("loses 2 Life Points")
+    assert LifePointsLost("c", 1).describe(state).endswith("loses 1 Life Point")
+    added = carrying(settings={"drop_counting": "since_pick_up"})
+    assert two.describe(play(added, two)).endswith(f"and drops {name}")  # 2 + 2 since pick-up

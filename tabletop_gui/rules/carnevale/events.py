@@ -17,7 +17,9 @@ from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events.base import Event, EventError, clock_prefix
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.carnevale import settings
 from tabletop_gui.rules.carnevale.fields import CLAIMED_BY, LIFE_POINTS, REVEALED
+from tabletop_gui.rules.carnevale.records import LOSSES
 
 
 def character(state: GameState, unit_id: str) -> Unit:
@@ -147,7 +149,16 @@ class LifePointsLost(Event):
 
     def describe(self, state: GameState) -> str:
         name = _label(character(state, self.character))
-        return f"{clock_prefix(state)}: {name} loses {self.amount} Life Point(s)"
+        points = f"{self.amount} Life Point{'' if self.amount == 1 else 's'}"
+        text = f"{clock_prefix(state)}: {name} loses {points}"
+        carried = carried_by(state, self.character)
+        if carried is not None:  # the row says the objective falls, as it does
+            lost = self.amount
+            if settings.drop_counting(state.setup) is settings.DropCounting.SINCE_PICK_UP:
+                lost += state.records.get(LOSSES, {}).get(self.character, 0)
+            if lost >= settings.drop_life_points(state.setup):
+                text += f" and drops {_label(carried)}"
+        return text
 
 
 @dataclass(frozen=True)

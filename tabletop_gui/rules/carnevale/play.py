@@ -209,10 +209,10 @@ class CarnevalePlay(Family):
                                       (StealObjective(u.id, other.id),)))  # fmt: skip
             points = LIFE_POINTS.of(u)
             if points is not None:
-                for n in (1, 2, 3, 4, 5):
-                    if n <= max(points, 1):
-                        out.append(Action(f"{name} loses {n} Life Point{'s' if n > 1 else ''}",
-                                          (LifePointsLost(u.id, n),), "Life Points"))  # fmt: skip
+                # Every loss up to what it has left (a big hit is one event).
+                for n in range(1, max(points, 1) + 1):
+                    out.append(Action(f"{name} loses {n} Life Point{'s' if n > 1 else ''}",
+                                      (LifePointsLost(u.id, n),), "Life Points"))  # fmt: skip
             out.append(Action(f"Remove {name} from the board", (CharacterRemoved(u.id),)))
         return out
 
