@@ -26,14 +26,15 @@ def entries(menu: QMenu) -> dict[str, list[str]]:
 
 
 def test_a_carnevale_characters_life_point_losses_share_the_submenu_the_family_names(qtbot):
-    """The Cutpurse (6 Life Points) offers losing 1 to 5 Life Points, grouped by
-    the family under "Life Points"; removing it stays at the top level."""
+    """The Cutpurse (6 Life Points) offers losing 1 to 6 Life Points (all it has
+    left: a big hit is one event), grouped by the family under "Life Points";
+    removing it stays at the top level."""
     window = open_window(qtbot, load_game(SCENARIOS / "carnevale_drowned_quarter.json"))
     window.scene.piece_item("g-cutpurse").setSelected(True)
     offered = [a for a, _why in window.play.context_actions()]
     assert {a.group for a in offered} == {"", "Life Points"}
     menu = entries(window.play.build_context_menu())
-    losses = [f"Cutpurse loses {n} Life Point{'s' * (n > 1)}" for n in range(1, 6)]
+    losses = [f"Cutpurse loses {n} Life Point{'s' * (n > 1)}" for n in range(1, 7)]
     assert menu["Life Points"] == losses
     assert "Remove Cutpurse from the board" in menu[""]
     assert [a.label for a in offered if a.group == "Life Points"] == menu["Life Points"]
