@@ -75,7 +75,11 @@ def test_reveal_refused_0_05_in_away_beyond_the_contact_tolerance():
         start([char("c", A, *east_of(18, 18, 0.05, R30))], [obj("o", 18, 18, rules=["hidden"])])
     )
     state = play(state, *activation("c"))
-    with pytest.raises(RuleError, match="not in base contact"):
+    # The refusal says how far apart, so the referee need not measure again.
+    with pytest.raises(
+        RuleError,
+        match=r"not in base contact with o \(0\.05 in apart; contact is within 0\.02 in\)",
+    ):
         play(state, RevealObjective("c", "o"))
 
 
@@ -273,7 +277,11 @@ def test_pick_up_refused_when_the_character_was_moved_into_contact_after_its_act
     c = char("c", A, *east_of(18, 18, 5.0, R30))
     state = in_round(start([c], [obj("o", 18, 18, rules=["mobile"])]))
     state = play(state, *activation("c"), MovePiece("c", *touching_east()))
-    with pytest.raises(RuleError, match="not in base contact with o as it ended its activation"):
+    with pytest.raises(
+        RuleError,
+        match=r"not in base contact with o \(5\.00 in apart; contact is within 0\.02 in\) "
+        r"as it ended its activation",
+    ):
         play(state, PickUpObjective("c", "o"))
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabletop_gui.model.events import Event, MovePiece
+from tabletop_gui.model.names import inches
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.carnevale import settings
@@ -31,7 +32,7 @@ from tabletop_gui.rules.carnevale.events import (
     carried_by,
 )
 from tabletop_gui.rules.carnevale.fields import CLAIMED_BY, PICKPOCKET, REVEALED
-from tabletop_gui.rules.carnevale.measure import enemies_in_contact, touching
+from tabletop_gui.rules.carnevale.measure import enemies_in_contact, gap, touching
 from tabletop_gui.rules.carnevale.records import activated, activation, round_open
 
 
@@ -80,8 +81,11 @@ def _on_board(state: GameState, marker: Marker) -> None:
 def _contact(state: GameState, unit: Unit, marker: Marker, when: str = "") -> None:
     tol = settings.contact_tolerance(state.setup)
     if not touching(unit, marker, tol):
+        # How far, in the words every figure here uses: the referee's next question.
+        apart = f" ({inches(gap(unit, marker), (tol,))} apart; contact is within {tol:g} in)"
         raise Refused(
-            f"{_name(state, unit.id)} is not in base contact with {_name(state, marker.id)}{when}"
+            f"{_name(state, unit.id)} is not in base contact with {_name(state, marker.id)}"
+            f"{apart}{when}"
         )
 
 

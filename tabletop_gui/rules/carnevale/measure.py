@@ -10,7 +10,12 @@ from __future__ import annotations
 import numpy as np
 
 from tabletop_gui.geometry.arrays import distances_to_point, unit_arrays
-from tabletop_gui.geometry.outline import in_base_contact, marker_outline, unit_outline
+from tabletop_gui.geometry.outline import (
+    distance_3d,
+    in_base_contact,
+    marker_outline,
+    unit_outline,
+)
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.rules.carnevale.fields import MINDLESS
@@ -46,6 +51,12 @@ def enemies_in_contact(scene: Scene, unit: Unit, tolerance: float) -> list[str]:
     d = distances_to_character(scene, unit)
     hit = (d <= tolerance + 1e-6) & arrays.on_table & (arrays.sides != unit.side)
     return [arrays.ids[i] for i in np.flatnonzero(hit)]
+
+
+def gap(a: Unit, b: Unit | Marker) -> float:
+    """The 3D edge-to-edge distance between a character and a character or marker."""
+    other = unit_outline(b) if isinstance(b, Unit) else marker_outline(b)
+    return distance_3d(unit_outline(a), other)
 
 
 def touching(a: Unit, b: Unit | Marker, tolerance: float) -> bool:
