@@ -54,6 +54,30 @@ def test_a_new_streamer_hides_face_down_values_until_the_referee_switches_them_o
     assert "referee's view" in streamer.windowTitle()
 
 
+def test_the_referee_view_switched_on_in_one_run_is_off_in_the_next(qtbot):
+    """H shows face-down values for this run only: the next start (a new run
+    reads its settings afresh) is the players' view again, as the overlay is, so
+    an earlier reveal cannot leak the next game's hidden values on air
+    (docs/streaming.md, Players' view and referee's view)."""
+    from PySide6.QtCore import Qt
+
+    window = open_window(qtbot, load_game(str(CARNEVALE)))
+    streamer = window.stream.open_streamer()
+    qtbot.addWidget(streamer)
+    qtbot.keyClick(streamer, Qt.Key.Key_H)
+    assert audience.stream_settings().show_hidden
+    streamer.close()
+    window.close()
+
+    audience.forget_settings()  # what a new run starts from
+    window = open_window(qtbot, load_game(str(CARNEVALE)))
+    streamer = window.stream.open_streamer()
+    qtbot.addWidget(streamer)
+    assert not audience.stream_settings().show_hidden
+    assert streamer.scene.piece_item("obj-relic").text == "?"
+    assert "players' view" in streamer.windowTitle()
+
+
 def test_f10_in_the_streamer_window_closes_it(qtbot):
     """F10 pressed while the streamer window has the keyboard (its own window
     active): the key event reaches the window, which closes."""

@@ -10,7 +10,9 @@ the stream PNG (``stream_settings()``), and the scoreboard it shows.
 
 The streamer window's right-click menu, its ``H`` key and View ▸ *Streamer
 shows hidden values* switch it. The overlay server has its own switch, off
-whenever a server starts (``stream.overlay_feed``).
+whenever a server starts (``stream.overlay_feed``). Both start as the players'
+view in every run: a reveal switched on for one game must not leak the next
+game's face-down values on air.
 """
 
 from __future__ import annotations
@@ -18,15 +20,12 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 
-from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
 from tabletop_gui.rules.engine import evaluate
 from tabletop_gui.rules.scoreboard import Scoreboard
 
-#: QSettings key of the audience's view (true: the referee's view).
-SHOW_HIDDEN_KEY = "streamer/show_hidden"
 #: Spectators watch the stream: face-down values stay hidden until a referee
-#: switches the referee's view on.
+#: switches the referee's view on, in this run (never remembered).
 SHOW_HIDDEN_DEFAULT = False
 
 
@@ -37,8 +36,7 @@ class StreamSettings(QObject):
 
     def __init__(self) -> None:
         super().__init__()
-        value = session.settings().value(SHOW_HIDDEN_KEY, SHOW_HIDDEN_DEFAULT)
-        self._show_hidden = str(value).lower() not in ("false", "0", "no")
+        self._show_hidden = SHOW_HIDDEN_DEFAULT
 
     @property
     def show_hidden(self) -> bool:
@@ -50,7 +48,6 @@ class StreamSettings(QObject):
         if show == self._show_hidden:
             return
         self._show_hidden = show
-        session.settings().setValue(SHOW_HIDDEN_KEY, show)
         self.changed.emit(show)
 
     def toggle(self) -> None:
