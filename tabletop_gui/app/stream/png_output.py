@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import (
+    QLockFile,
     QObject,
     QRectF,
     QSize,
@@ -47,12 +48,64 @@ def default_stream_path() -> Path:
     return base / session.APPLICATION / STREAM_FILE
 
 
+class StreamFileTaken(OSError):
+    """The PNG asked for is being written by another stream output."""
+
+
+def _lock_for(path: Path) -> QLockFile:
+    # Stale only when the process holding it is gone (a crash), never by age: an
+    # evening's stream holds its lock for hours.
+    lock = QLockFile(f"{path}.lock")
+    lock.setStaleLockTime(0)
+    return lock
+
+
+def claim_stream_file(path: Path) -> QLockFile:
+    """Hold ``path`` for one stream output (``path.lock`` beside it, holding the
+    process id); StreamFileTaken, naming the holder, when another output (another
+    window, of this run or another) writes it: two outputs on one file would show
+    both games by turns on air."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lock = _lock_for(path)
+    if lock.tryLock(0):
+        return lock
+    if lock.error() != QLockFile.LockError.LockFailedError:
+        raise OSError(f"{path}.lock: cannot be made, so the PNG cannot be held for this window")
+    pid = lock.getLockInfo()[0]
+    holder = (
+        "another window of this run" if pid == os.getpid() else f"another window (process {pid})"
+    )
+    raise StreamFileTaken(f"{path.name} is being written by {holder}")
+
+
+def stream_file_free(path: Path) -> bool:
+    """Whether no stream output writes ``path`` now."""
+    lock = _lock_for(path)
+    if not lock.tryLock(0):
+        return lock.error() != QLockFile.LockError.LockFailedError
+    lock.unlock()
+    return True
+
+
+def free_stream_path(path: Path) -> Path:
+    """``path`` when no output writes it, else the first free ``stem-2.png``,
+    ``stem-3.png``... beside it (what a second window is offered)."""
+    n = 2
+    found = path
+    while not stream_file_free(found):
+        found = path.with_name(f"{path.stem}-{n}{path.suffix}")
+        n += 1
+    return found
+
+
 class StreamOutput(QObject):
     """Rewrite ``path`` (PNG) with the streamer picture after every change.
 
     A change is drawn on the next turn of the event loop, encoded by the quick
     encoder (``png_encode``) and written whole; a burst of changes (a drag) is
-    folded into as few pictures as keep the window responsive (``Coalescer``)."""
+    folded into as few pictures as keep the window responsive (``Coalescer``).
+    The file is held while the output runs (``claim_stream_file``: raises
+    StreamFileTaken when another output writes it)."""
 
     written = Signal(str)
     failed = Signal(str)
@@ -64,9 +117,11 @@ class StreamOutput(QObject):
         size: tuple[int, int] = STREAM_SIZE,
         parent: QObject | None = None,
     ) -> None:
+        lock = claim_stream_file(Path(path))  # before anything is made: may refuse
         super().__init__(parent)
         self.doc = doc
         self.path = Path(path)
+        self.lock = lock
         self.size = QSize(*size)
         self.settings = stream_settings()
         self.scene = StreamScene(self, public=not self.settings.show_hidden)
@@ -89,6 +144,7 @@ class StreamOutput(QObject):
 
     def stop(self) -> None:
         self.coalescer.stop()
+        self.lock.unlock()
         with contextlib.suppress(RuntimeError, TypeError):
             self.doc.changed.disconnect(self.schedule)
         with contextlib.suppress(RuntimeError, TypeError):

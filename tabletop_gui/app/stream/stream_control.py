@@ -227,22 +227,43 @@ class StreamController(Part):
             self.stop_stream_output()
             session.settings().setValue(PNG_ON_KEY, False)
             return
-        from tabletop_gui.app.stream.png_output import default_stream_path
+        from tabletop_gui.app.stream.png_output import (
+            StreamFileTaken,
+            default_stream_path,
+            free_stream_path,
+        )
 
-        default = str(session.settings().value("stream_path", "") or default_stream_path())
+        default = Path(str(session.settings().value("stream_path", "") or default_stream_path()))
         # A dialog given a folder that does not exist opens wherever it was last;
         # the data folder is made first so it opens there.
         with contextlib.suppress(OSError):  # then the dialog opens elsewhere: still usable
-            Path(default).parent.mkdir(parents=True, exist_ok=True)
-        path, _ = QFileDialog.getSaveFileName(
-            self.host, "PNG for streaming (rewritten on every change)", default, "PNG (*.png)"
-        )
-        if not path:
-            self.stream_action.setChecked(False)
-            return
-        if not path.lower().endswith(".png"):
-            path += ".png"
-        self.start_stream_output(path)
+            default.parent.mkdir(parents=True, exist_ok=True)
+        refused = ""  # why the file chosen last was not taken
+        while True:
+            # Another window's file is never offered: a second window would
+            # otherwise write over the first one's stream.
+            suggested = free_stream_path(default)
+            caption = "PNG for streaming (rewritten on every change)"
+            if refused:
+                caption = f"PNG for streaming: {refused}; choose another file"
+            elif suggested != default:
+                caption = (f"PNG for streaming: {default.name} is being written by another "
+                           f"window, so this window gets a file of its own")  # fmt: skip
+            path, _ = QFileDialog.getSaveFileName(self.host, caption, str(suggested), "PNG (*.png)")
+            if not path:
+                self.stream_action.setChecked(False)
+                return
+            if not path.lower().endswith(".png"):
+                path += ".png"
+            try:
+                self.start_stream_output(path)
+                return
+            except StreamFileTaken as exc:
+                default, refused = Path(path), str(exc)
+            except OSError as exc:
+                self.stream_action.setChecked(False)
+                self.status(f"Output for streaming: {exc}", 10000)
+                return
 
     def copy_stream_path(self) -> None:
         QGuiApplication.clipboard().setText(self.stream_path.text())
