@@ -199,7 +199,7 @@ def whole_text_shows(edit) -> bool:
     return fits and start_shows
 
 
-@pytest.mark.parametrize("width", [1366, 1920])
+@pytest.mark.parametrize("width", [800, 1024, 1366, 1920])
 def test_the_usual_port_taken_is_said_plainly_and_the_whole_address_shows(
     qtbot, monkeypatch, tmp_path, width
 ):
@@ -228,8 +228,12 @@ def test_the_usual_port_taken_is_said_plainly_and_the_whole_address_shows(
         moved = window.stream.overlay_moved
         assert moved.isVisible() and str(usual) in moved.text()
         assert f"127.0.0.1:{usual}/overlay" in moved.toolTip()
-        message = window.statusBar().currentMessage()
+        bar = window.statusBar()
+        message = bar.currentMessage()
         assert f"port {usual} is in use" in message and address in message
+        # Whole, beside the boxes or over them while it shows (docs/canvas.md, Status bar).
+        assert bar.shown_message() == message
+        window.grab().save(str(tmp_path / f"status_{width}.png"))
         window.grab().save(str(tmp_path / f"status_{width}.png"))
         window.stream.stop_overlay()
 

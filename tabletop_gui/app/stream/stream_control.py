@@ -335,9 +335,10 @@ class StreamController(Part):
             "close the other program and start the overlay again."
         )
         self.overlay_moved.setVisible(True)
+        # The new address first: a narrow window's status bar shows the start.
         self.status(
-            f"Stream overlay: port {server.asked} is in use (another overlay?); it is at "
-            f"{server.url}overlay: point the browser source there, or close the other one",
+            f"Stream overlay at {server.url}overlay: port {server.asked} is in use "
+            "(another overlay?); point the browser source there, or close the other one",
             30000,
         )
 

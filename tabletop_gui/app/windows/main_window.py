@@ -35,6 +35,7 @@ from tabletop_gui.app.windows.edit_actions import EditController
 from tabletop_gui.app.windows.file_actions import FilesController
 from tabletop_gui.app.windows.help_actions import HelpController
 from tabletop_gui.app.windows.history_actions import HistoryController
+from tabletop_gui.app.windows.message_bar import MessageBar
 from tabletop_gui.app.windows.panel_layout import COMPACT_WIDTH, PanelsController
 from tabletop_gui.app.windows.play_actions import PlayController
 from tabletop_gui.app.windows.referee_actions import RefereeController
@@ -81,6 +82,7 @@ class MainWindow(QMainWindow):
         self.briefing_panel = BriefingPanel()
         self.turn_bar = TurnBar(doc)
         self.autosaver = session.Autosaver(doc, interval_ms=autosave_ms, parent=self)
+        self.setStatusBar(MessageBar(self))
         doc.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
 
         # The parts. The board part comes first: on ``changed`` it syncs the scene
