@@ -237,8 +237,8 @@ def total_text(words: Words, total: float, hidden: int = 0) -> str:
 
 
 def tile_text(scene: Scene, words: Words, r: ObjectiveResult, *, over: bool) -> str:
-    """One objective in a score bar tile: 'Orcs leads · 2 VP', 'nobody yet · 1–0'
-    (``over``: the game has ended, as ``standing`` reads it)."""
+    """One objective in a score bar tile: 'Orcs leads · 2 VP', 'nobody yet · 1–0',
+    'nobody (final)' (``over``: the game has ended, as ``standing`` reads it)."""
     if tally(r):
         return counts_text(scene, r.counts)  # 'United States 5 · Germany 4'
     s = standing(scene, r, over=over)
@@ -248,6 +248,10 @@ def tile_text(scene: Scene, words: Words, r: ObjectiveResult, *, over: bool) -> 
     if isinstance(pts, int | float) and pts:
         text = f"{s.leader} · {words.count(pts)}"
         return f"{text} (face down)" if face_down(r) else text
+    if r.counted.startswith("no ") or (r.final and not s.side and not any(r.counts.values())):
+        # Counts that decide nothing (a destroyed objective's 0-0): the standing
+        # says it all, "nobody (final)".
+        return s.text
     if r.counts:
         return f"{s.leader} · " + "–".join(number(r.counts.get(x, 0)) for x in scene.side_ids)
     return s.leader

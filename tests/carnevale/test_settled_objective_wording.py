@@ -34,7 +34,7 @@ from tabletop_gui.rules.carnevale.events import (
     DestroyObjective,
     PickUpObjective,
 )
-from tabletop_gui.rules.engine import evaluate
+from tabletop_gui.rules.engine import evaluate, family_of
 from tabletop_gui.rules.scoreboard import PieceMark, Role, Status
 
 
@@ -73,6 +73,11 @@ def test_a_destroyed_objective_is_final_at_once_and_never_reads_nobody_yet():
     assert "yet" not in standing.text
     assert r.counts == {A: 0, B: 0} and r.counted == "no characters count (destroyed)"
     assert r.reason == "Destroyed: out of the game for good, scores for nobody."
+    # The stream's score bar says the same, not a '0–0' of characters that no longer count.
+    assert (
+        wording.tile_text(state.scene, family_of(state.setup).words, r, over=False)
+        == "nobody (final)"
+    )
     # The game itself is not over: the summary still reads as if it ended now.
     assert "as if the game ended now" in evaluate(state).summary
 
