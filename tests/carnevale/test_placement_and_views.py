@@ -15,7 +15,14 @@ from tabletop_gui.io import load_game, loads, save_game
 from tabletop_gui.io.game_file import dumps
 from tabletop_gui.model.events import MovePiece
 from tabletop_gui.model.game import Game
-from tabletop_gui.rules.carnevale.events import LifePointsLost, PickUpObjective, RevealObjective
+from tabletop_gui.rules.carnevale.events import (
+    ActivationEnd,
+    ActivationStart,
+    DestroyObjective,
+    LifePointsLost,
+    PickUpObjective,
+    RevealObjective,
+)
 from tabletop_gui.rules.carnevale.presets import character, new_carnevale_setup
 from tabletop_gui.rules.engine import evaluate, replay
 from tabletop_gui.rules.scoreboard import PieceMark, Role
@@ -83,6 +90,33 @@ def test_a_dropped_objective_is_not_reported_against_its_placement():
     state = play(state, *activation("c"), PickUpObjective("c", "o"), MovePiece("c", 22.5, 18))
     state = play(state, LifePointsLost("c", 3))
     assert all(r.problems == () for r in evaluate(state).results)
+
+
+def test_a_destroyed_objective_drops_its_placement_warning_and_no_neighbour_is_measured_to_it():
+    # o1 and o2 2 in apart (docs/carnevale.md, Placement): both reported while in play;
+    # once o1 is destroyed it is out of the game for good, so neither warning matters.
+    c = char("c", A, *east_of(10, 18, 0, R30))
+    state = in_round(start([c], [obj("o1", 10, 18, rules=["destructible"]), obj("o2", 5, 18)]))
+    state = play(state, ActivationStart("c"))
+    board = evaluate(state)
+    assert all(any("from each other" in p for p in board.result(o).problems) for o in ("o1", "o2"))
+    state = play(state, DestroyObjective("c", "o1"), ActivationEnd("c"))
+    board = evaluate(state)
+    for oid in ("o1", "o2"):
+        r = board.result(oid)
+        assert r.problems == () and placement_marks(r) == []
+        assert r.details["placement_ok"] is True
+
+
+def test_an_objective_near_a_destroyed_one_is_still_reported_against_a_deployment_zone():
+    # o2 3 in from Gang A's zone (y <= 6) breaks the rule whatever happens to o1.
+    c = char("c", A, *east_of(10, 12, 0, R30))
+    o2 = obj("o2", 8, 6 + 3 + R30)
+    state = in_round(start([c], [obj("o1", 10, 12, rules=["destructible"]), o2], zones=True))
+    state = play(state, *activation("c", DestroyObjective("c", "o1")))
+    problems = evaluate(state).result("o2").problems
+    assert [p for p in problems if "from Gang A deployment" in p]
+    assert not [p for p in problems if "from each other" in p]
 
 
 # -- player and referee views ---------------------------------------------------------

@@ -4,7 +4,9 @@
 Checked on the markers as placed: as they stand now before round 1, and as they
 stood when round 1 began afterwards (so a dropped Mobile objective is not
 reported). Zones lie on the table, so the zone distance is measured in plan,
-marker edge to zone edge; two objectives are measured edge to edge in 3D.
+marker edge to zone edge; two objectives are measured edge to edge in 3D. A
+destroyed objective is out of the game for good: it breaks no placement rule, and
+the others are no longer measured against it.
 """
 
 from __future__ import annotations
@@ -32,14 +34,28 @@ def objective_marker_ids(state: GameState) -> set[str]:
 
 
 def placement_problems(state: GameState, marker: Marker) -> list[str]:
-    """Why ``marker`` breaks its placement rule (empty if it does not)."""
+    """Why ``marker`` breaks its placement rule (empty if it does not, or once it
+    has been destroyed)."""
+    if _destroyed(state, marker.id):
+        return []
     placed = placed_markers(state)
     if marker.id not in placed:
         return _problems(state, marker, placed)
     return list(_all_problems(state, placed).get(marker.id, ()))
 
 
-# Placement depends only on the placed markers, the zones, the board and the spacing;
+def _destroyed(state: GameState, marker_id: str) -> bool:
+    """Destroyed now (the markers as placed were not yet)."""
+    now = state.scene.markers.get(marker_id)
+    return now is not None and now.destroyed
+
+
+def _gone(state: GameState, placed: Mapping[str, Marker]) -> frozenset[str]:
+    return frozenset(mid for mid in placed if _destroyed(state, mid))
+
+
+# Placement depends only on the placed markers, the zones, the board, the spacing and
+# which objectives are destroyed;
 # dragging a character keeps those mappings (a scene edit copies only the changed
 # collection), so the answer is kept for the last few of them.
 _cache: dict[tuple[int, ...], tuple[tuple[object, ...], dict[str, list[str]]]] = {}
@@ -48,14 +64,19 @@ _cache: dict[tuple[int, ...], tuple[tuple[object, ...], dict[str, list[str]]]] =
 def _all_problems(state: GameState, placed: Mapping[str, Marker]) -> dict[str, list[str]]:
     spacing = settings.placement_spacing(state.setup)
     keep = (placed, state.scene.zones, state.scene.board, state.setup.objectives)
-    key = (*map(id, keep), hash(spacing))
+    gone = _gone(state, placed)
+    key = (*map(id, keep), hash(spacing), hash(gone))
     hit = _cache.get(key)
-    if hit is not None and all(a is b for a, b in zip(hit[0], keep, strict=True)):
+    if (
+        hit is not None
+        and all(a is b for a, b in zip(hit[0][:-1], keep, strict=True))
+        and hit[0][-1] == gone
+    ):
         return hit[1]
     out = {mid: _problems(state, m, placed) for mid, m in placed.items()}
     if len(_cache) >= 16:
         _cache.clear()
-    _cache[key] = (keep, out)
+    _cache[key] = ((*keep, gone), out)
     return out
 
 
@@ -80,7 +101,7 @@ def _problems(state: GameState, m: Marker, placed: Mapping[str, Marker]) -> list
     ours = marker_outline(m)
     for other_id in sorted(objective_marker_ids(state)):
         other = placed.get(other_id)
-        if other is None or other_id == m.id:
+        if other is None or other_id == m.id or _destroyed(state, other_id):
             continue
         d = distance_3d(ours, marker_outline(other))
         if d < spacing - EPS:
