@@ -9,6 +9,7 @@ from carnevale_helpers import R30, A, B, activation, char, east_of, in_round, ob
 
 from tabletop_gui.geometry.outline import distance_3d, marker_outline, unit_outline
 from tabletop_gui.model.events import MovePiece, RemoveCasualty, TurnEnd, TurnStart, UpdatePiece
+from tabletop_gui.play import actions
 from tabletop_gui.rules.carnevale.events import (
     ActivationEnd,
     ActivationStart,
@@ -21,6 +22,7 @@ from tabletop_gui.rules.carnevale.events import (
     StealObjective,
 )
 from tabletop_gui.rules.carnevale.fields import LIFE_POINTS
+from tabletop_gui.rules.carnevale.measure import gap
 from tabletop_gui.rules.engine import RuleError, evaluate
 from tabletop_gui.rules.scoreboard import PieceMark, Role, Status
 
@@ -195,6 +197,43 @@ def test_pickpocket_disengaging_from_the_enemy_carrier_steals_the_objective():
     assert state.scene.markers["o"].carried_by == "t"
     assert (state.scene.units["t"].x, state.scene.units["t"].y) == (30, 30)
     assert (state.scene.markers["o"].x, state.scene.markers["o"].y) == (30, 30)
+
+
+def _menu_steal(state, thief_id):
+    """The steal the objective-actions menu offers for ``thief_id``."""
+    (steal,) = [a for a in actions.offer(state, [thief_id]) if "steals" in a.label]
+    return steal
+
+
+def test_the_menus_steal_moves_the_pickpocket_half_an_inch_clear_of_the_carrier_with_its_loot():
+    # The Pickpocket disengages from the enemy carrier, moving to x, y
+    # (docs/carnevale.md, Events): the menu gives the move, straight away from the carrier.
+    state = carrying(units=[char("t", B, 30, 30, pickpocket=True)])
+    state = play(state, TurnEnd(1), TurnStart(2))
+    state = play(state, ActivationStart("t"), MovePiece("t", *NEXT_TO_CARRIER))
+    steal = _menu_steal(state, "t")
+    assert steal.label == "t disengages (0.50 in clear) and steals from c (Pickpocket)"
+    after = play(state, *steal.events)
+    thief, carrier = after.scene.units["t"], after.scene.units["c"]
+    assert gap(thief, carrier) == pytest.approx(0.5, abs=1e-3)
+    assert thief.y == pytest.approx(carrier.y) and thief.x > carrier.x  # straight away
+    m = after.scene.markers["o"]
+    assert m.carried_by == "t" and (m.x, m.y) == (thief.x, thief.y)
+
+
+def test_the_menus_steal_turns_aside_from_a_base_standing_where_the_pickpocket_would_go():
+    # Straight away from the carrier stands the thief's friend: the spot turns until
+    # it touches no base (a disengage does not end in base contact with anyone).
+    tx, ty = NEXT_TO_CARRIER
+    friend = char("f", B, tx + 2 * R30 + 0.3, ty)
+    state = carrying(units=[char("t", B, 30, 30, pickpocket=True), friend])
+    state = play(state, TurnEnd(1), TurnStart(2))
+    state = play(state, ActivationStart("t"), MovePiece("t", tx, ty))
+    after = play(state, *_menu_steal(state, "t").events)
+    thief = after.scene.units["t"]
+    assert gap(thief, after.scene.units["c"]) == pytest.approx(0.5, abs=1e-3)
+    assert gap(thief, after.scene.units["f"]) > 0.02
+    assert thief.y != pytest.approx(ty)
 
 
 def test_a_character_without_pickpocket_cannot_steal():

@@ -5,6 +5,7 @@ no family's group by name."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtWidgets import QMenu
 
 from tabletop_gui.examples import SCENARIOS
@@ -52,3 +53,38 @@ def test_the_hex_command_card_the_side_input_records_is_a_top_level_entry(qtbot)
     menu = entries(window.play.build_context_menu())
     assert list(menu) == [""], "no submenu"
     assert takes[0].label in [t.replace("   (not now)", "") for t in menu[""]]
+
+
+def test_the_menus_steal_moves_the_pickpocket_out_of_base_contact_and_undo_puts_it_back(qtbot):
+    """The bundled game, round 2: Deep Spawn (Pickpocket) has walked into base
+    contact with the Cutpurse, who carries the Smuggler's Chest. The rules have the
+    Pickpocket disengage, moving to x, y, and take the objective (docs/carnevale.md,
+    Events): the menu's steal moves it 0.50 in clear of the carrier, chest and all,
+    as one undo step."""
+    from tabletop_gui.model.game import Game
+    from tabletop_gui.rules.carnevale.measure import gap
+
+    game = load_game(SCENARIOS / "carnevale_drowned_quarter.json")
+    moved = next(i for i, e in enumerate(game.events) if e.type == "carnevale.steal")
+    window = open_window(qtbot, Game(game.setup, game.events[:moved]))
+    window.scene.piece_item("r-spawn").setSelected(True)
+
+    def apart() -> float:
+        units = window.doc.committed.scene.units
+        return gap(units["r-spawn"], units["g-cutpurse"])
+
+    assert apart() <= 0.02, "in base contact before the steal"
+    (entry,) = [a for a in window.play.build_context_menu().actions() if "steals" in a.text()]
+    assert (
+        entry.text()
+        == "Deep Spawn disengages (0.50 in clear) and steals from Cutpurse (Pickpocket)"
+    )
+    entry.trigger()
+    scene = window.doc.committed.scene
+    assert apart() == pytest.approx(0.5, abs=1e-3)
+    chest = scene.markers["obj-chest"]
+    assert chest.carried_by == "r-spawn"
+    assert (chest.x, chest.y) == (scene.units["r-spawn"].x, scene.units["r-spawn"].y)
+    window.edit.undo_action.trigger()
+    assert apart() <= 0.02
+    assert window.doc.committed.scene.markers["obj-chest"].carried_by == "g-cutpurse"

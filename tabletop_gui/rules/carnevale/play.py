@@ -5,13 +5,15 @@ board File > New offers (docs/carnevale.md)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.events import Event, TurnEnd, TurnStart
 from tabletop_gui.model.fields import field_values
-from tabletop_gui.model.names import piece_label, possessive, side_name
+from tabletop_gui.model.names import inches, piece_label, possessive, side_name
 from tabletop_gui.model.pieces import BaseShape, Marker, Unit
 from tabletop_gui.model.scene import Board, Scene, Setup
 from tabletop_gui.model.state import GameState
@@ -32,6 +34,7 @@ from tabletop_gui.rules.carnevale.events import (
     carried_by,
 )
 from tabletop_gui.rules.carnevale.fields import LIFE_POINTS, MINDLESS, PICKPOCKET, REVEALED
+from tabletop_gui.rules.carnevale.measure import gap
 from tabletop_gui.rules.carnevale.placement import MARKER_KIND
 from tabletop_gui.rules.carnevale.presets import BASE_SIZES_MM, new_carnevale_setup
 from tabletop_gui.rules.family import Family
@@ -103,6 +106,48 @@ def suggested_character(state: GameState) -> str | None:
         if other:
             return other[0]
     return left[0]
+
+
+#: How far clear of the carrier the menu's steal moves the Pickpocket, edge to edge
+#: (docs/carnevale.md, Choices where the rules are open): out of base contact, and
+#: far enough to be seen apart; the player drags it on, or undoes the steal.
+DISENGAGE_CLEAR = 0.5
+
+
+def disengage_spot(state: GameState, thief: Unit, carrier: Unit) -> tuple[float, float]:
+    """Where the menu's steal puts the Pickpocket: ``DISENGAGE_CLEAR`` in clear of
+    the carrier, straight away from it, turned step by step to the first spot on
+    the board clear of every other base and objective on the board (in base
+    contact with none: a disengage does not end touching another enemy)."""
+    tol = settings.contact_tolerance(state.setup)
+    clear = max(DISENGAGE_CLEAR, 2 * tol)
+    r = thief.width_in / 2
+    reach = carrier.width_in / 2 + clear + r
+    dx, dy = thief.x - carrier.x, thief.y - carrier.y
+    if math.hypot(dx, dy) < 1e-9:
+        cx, cy = state.scene.board.centre
+        dx, dy = cx - carrier.x, cy - carrier.y
+    base = math.atan2(dy, dx) if math.hypot(dx, dy) >= 1e-9 else math.pi / 2
+    width, height = state.scene.board.extent
+    others: list[Unit | Marker] = [
+        u
+        for u in state.scene.units.values()
+        if u.id not in (thief.id, carrier.id) and not u.removed
+    ]
+    others += [m for m in state.scene.markers.values() if m.on_table and not m.destroyed]
+    first: tuple[float, float] | None = None
+    for step in range(0, 13):
+        for sign in (1, -1) if step else (1,):
+            angle = base + sign * step * math.pi / 12
+            x = carrier.x + math.cos(angle) * reach
+            y = carrier.y + math.sin(angle) * reach
+            first = first or (x, y)
+            if not (r <= x <= width - r and r <= y <= height - r):
+                continue
+            moved = replace(thief, x=x, y=y)
+            if all(gap(moved, o) > tol for o in others):
+                return (x, y)
+    return first or (thief.x, thief.y)
 
 
 def _unit_name(state: GameState, unit_id: str) -> str:
@@ -205,8 +250,11 @@ class CarnevalePlay(Family):
                     out.append(Action(f"{name} takes the objective from {oname}",
                                       (HandOverObjective(u.id, other.id),)))  # fmt: skip
                 elif PICKPOCKET.of(u):
-                    out.append(Action(f"{name} disengages and steals from {oname} (Pickpocket)",
-                                      (StealObjective(u.id, other.id),)))  # fmt: skip
+                    x, y = (round(v, 4) for v in disengage_spot(state, u, other))
+                    clear = inches(gap(replace(u, x=x, y=y), other))
+                    out.append(Action(f"{name} disengages ({clear} clear) and steals from "
+                                      f"{oname} (Pickpocket)",
+                                      (StealObjective(u.id, other.id, x, y),)))  # fmt: skip
             points = LIFE_POINTS.of(u)
             if points is not None:
                 # Every loss up to what it has left (a big hit is one event).
