@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QMenu
 
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
+from tabletop_gui.play.actions import menu as menu_of
 
 from .helpers import open_window
 
@@ -43,16 +44,27 @@ def test_a_carnevale_characters_life_point_losses_share_the_submenu_the_family_n
 
 def test_the_hex_command_card_the_side_input_records_is_a_top_level_entry(qtbot):
     """A hex side's turn offers playing the card typed in the turn bar (the action
-    that takes the input): one top-level entry, no submenu of its own."""
-    window = open_window(qtbot, load_game(SCENARIOS / "hex_hochkirch_ridge_demo.json"))
-    state = window.doc.committed
-    assert state.clock.side is not None, "the bundled battle stops in a side's turn"
+    that takes the input): one top-level entry, no submenu of its own. The bundled
+    battle is over at its end (every action refused: under Not now), so it is
+    opened at the last side's turn whose actions are all allowed."""
+    from tabletop_gui.model.game import Game
+    from tabletop_gui.rules import replay
+
+    game = load_game(SCENARIOS / "hex_hochkirch_ridge_demo.json")
+
+    def all_allowed(k: int) -> bool:
+        state = replay(game.setup, list(game.events), k)
+        listed = menu_of(state, [])
+        return state.clock.side is not None and bool(listed) and all(w is None for _a, w in listed)
+
+    cut = max(k for k in range(1, len(game.events)) if all_allowed(k))
+    window = open_window(qtbot, Game(game.setup, game.events[:cut]))
     offered = [a for a, _why in window.play.context_actions()]
     takes = [a for a in offered if a.takes_input]
     assert len(takes) == 1 and takes[0].label.startswith("Play ")
     menu = entries(window.play.build_context_menu())
     assert list(menu) == [""], "no submenu"
-    assert takes[0].label in [t.replace("   (not now)", "") for t in menu[""]]
+    assert takes[0].label in menu[""]
 
 
 def test_the_menus_steal_moves_the_pickpocket_out_of_base_contact_and_undo_puts_it_back(qtbot):
@@ -88,3 +100,38 @@ def test_the_menus_steal_moves_the_pickpocket_out_of_base_contact_and_undo_puts_
     window.edit.undo_action.trigger()
     assert apart() <= 0.02
     assert window.doc.committed.scene.markers["obj-chest"].carried_by == "g-cutpurse"
+
+
+def test_what_a_character_cannot_do_now_waits_under_not_now_with_the_reason(qtbot):
+    """The bundled game, round 2, Bravo activating: Deep Spawn cannot activate
+    (one character activates at a time) nor pick up the Smuggler's Chest (that
+    waits for the end of its own activation: docs/carnevale.md, Events). The
+    menu's top level lists only what it can do now; the two wait under
+    "Not now (2)", each saying why in its tooltip and the status bar, and chosen
+    anyway the turn bar says why and nothing is recorded."""
+    from tabletop_gui.model.game import Game
+
+    game = load_game(SCENARIOS / "carnevale_drowned_quarter.json")
+    bravo = next(
+        i
+        for i, e in enumerate(game.events)
+        if e.type == "carnevale.activation_start" and e.character == "g-bravo" and i > 30
+    )
+    window = open_window(qtbot, Game(game.setup, game.events[: bravo + 1]))
+    window.scene.piece_item("r-spawn").setSelected(True)
+    menu = entries(window.play.build_context_menu())
+    assert list(menu) == ["", "Life Points", "Not now (2)"]
+    assert [t for t in menu[""] if t] == ["Remove Deep Spawn from the board"]
+    assert not [t for t in menu["Life Points"] if "not now" in t]
+    assert menu["Not now (2)"] == ["Activate Deep Spawn", "Deep Spawn picks up Smuggler's Chest"]
+    built = window.play.build_context_menu()
+    (title,) = [a for a in built.actions() if a.text() == "Not now (2)"]
+    activate, pick_up = title.menu().actions()
+    assert activate.toolTip() == activate.statusTip() == "Bravo is still activating"
+    assert "only as it ends its activation" in pick_up.toolTip()
+    before = window.doc.undo_stack.count()
+    activate.trigger()
+    assert window.turn_bar.message.text() == (
+        "Refused: Activate Deep Spawn: Bravo is still activating"
+    )
+    assert window.doc.undo_stack.count() == before

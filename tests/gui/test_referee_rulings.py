@@ -100,7 +100,7 @@ def test_a_hex_exit_by_a_unit_off_the_baseline_at_the_start_of_its_turn_is_refus
 
 def test_in_set_up_a_hex_unit_s_exit_is_offered_as_not_now_with_the_reason(qtbot):
     """The manual's minimal Memoir '44 scenario, imported, in set-up: no side's
-    turn has started, so the right-click menu shows the exit refused now, with the
+    turn has started, so the right-click menu shows the exit under Not now, with the
     rules' reason (docs/hex.md, Leaving the battlefield); once the United States'
     turn has started it is offered (its own baseline: no exit objective names it)."""
     from tabletop_gui.io.importers import ImportRequest, import_bytes
@@ -112,13 +112,19 @@ def test_in_set_up_a_hex_unit_s_exit_is_offered_as_not_now_with_the_reason(qtbot
     window.scene.piece_item(uid).setSelected(True)
     unit = game.setup.scene.units[uid]
 
-    def exit_entry():
-        entries = window.play.build_context_menu((unit.x, unit.y)).actions()
-        return next(a for a in entries if a.text().startswith("US Infantry 1 exits the board"))
+    def exit_entry(submenu: str = ""):
+        menu = window.play.build_context_menu((unit.x, unit.y))
+        if submenu:
+            (title,) = [a for a in menu.actions() if a.text().startswith(submenu)]
+            menu = title.menu()
+        return next(
+            a for a in menu.actions() if a.text().startswith("US Infantry 1 exits the board")
+        )
 
-    entry = exit_entry()
-    assert entry.text() == "US Infantry 1 exits the board (ordered)   (not now)"
+    entry = exit_entry("Not now (")
+    assert entry.text() == "US Infantry 1 exits the board (ordered)"
     assert "cannot leave the board in set-up: no side's turn has started" in entry.toolTip()
+    assert entry.statusTip() == entry.toolTip()
     entry.trigger()
     assert "Refused: US Infantry 1 exits the board" in window.turn_bar.message.text()
     assert not window.doc.committed.scene.units[uid].removed

@@ -20,6 +20,9 @@ from tabletop_gui.model.events import Event
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.play import actions as game_actions
 
+#: The objective-actions menu's submenu of what the rules refuse now.
+NOT_NOW = "Not now"
+
 
 class PlayController(Part):
     """The turn bar, its Game menu entries and the objective-actions menu."""
@@ -70,8 +73,11 @@ class PlayController(Part):
         return game_actions.menu(self.doc.committed, self.doc.selection, point)
 
     def build_context_menu(self, point: tuple[float, float] | None = None) -> QMenu:
-        """The menu of ``context_actions``: an action the family puts in a group is
-        in that group's submenu; one refused now says why in its tooltip."""
+        """The menu of ``context_actions``: what can be done now at the top, an
+        action the family puts in a group in that group's submenu; what the rules
+        refuse now goes in one ``Not now (n)`` submenu at the end, each entry's
+        tooltip and status tip saying why (chosen anyway, the turn bar says why
+        and nothing is recorded), so the menu stays short."""
         menu = QMenu(self.host)
         menu.setToolTipsVisible(True)
         if self.doc.looking_back:
@@ -79,25 +85,32 @@ class PlayController(Part):
             a.setEnabled(False)
             return menu
         subs: dict[str, QMenu] = {}
+        later: list[tuple[game_actions.Action, str]] = []
         for action, refused in self.context_actions(point):
+            if refused:
+                later.append((action, refused))
+                continue
             target = menu
             if action.group:
                 target = subs.get(action.group) or subs.setdefault(
                     action.group, menu.addMenu(action.group)
                 )
-            text = action.label + ("   (not now)" if refused else "")
-            qa = target.addAction(text)
-            if refused:
+            qa = target.addAction(action.label)
+            qa.triggered.connect(lambda _c=False, a=action: self.perform(a.events, a.label))
+        if later:
+            if not menu.isEmpty():
+                menu.addSeparator()
+            not_now = menu.addMenu(f"{NOT_NOW} ({len(later)})")
+            not_now.setToolTipsVisible(True)
+            for action, refused in later:
+                qa = not_now.addAction(action.label)
                 qa.setToolTip(refused)
                 qa.setStatusTip(refused)
-            if action.not_now:  # the engine would take it: the window does not offer it
                 qa.triggered.connect(
-                    lambda _c=False, a=action: self.turn_bar.show_message(
-                        f"Refused: {a.label}: {a.not_now}"
+                    lambda _c=False, a=action, why=refused: self.turn_bar.show_message(
+                        f"Refused: {a.label}: {why}"
                     )
                 )
-                continue
-            qa.triggered.connect(lambda _c=False, a=action: self.perform(a.events, a.label))
         if menu.isEmpty():
             menu.addAction("No objective actions for this selection").setEnabled(False)
         return menu
