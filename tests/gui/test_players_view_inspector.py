@@ -114,3 +114,30 @@ def test_a_players_view_of_the_game_log_hides_a_face_down_value_set_in_the_inspe
     assert window.log_panel.row_text(last).endswith("value ?")
     view_as(window, "Referee (everything)")
     assert window.log_panel.row_text(last).endswith("value 3")
+
+
+def test_ctrl_shift_v_steps_the_score_through_the_referees_view_and_each_sides(qtbot):
+    """(docs/canvas.md, Looking around) View ▸ Score as seen by ▸ Next view,
+    Ctrl+Shift+V (H is the streamer view's own switch of hidden values): the
+    referee's view, then each gang's in the game's order, then the referee's
+    again; the menu ticks the view shown and the Inspector follows it."""
+    from PySide6.QtCore import Qt
+
+    window = open_file(qtbot, CARNEVALE)
+    score = window.panels.docks["Score"]
+    entries = {a.text(): a for a in window.board.viewer_menu.actions() if a.text()}
+    assert entries["&Next view (referee, then each side)"].shortcut().toString() == "Ctrl+Shift+V"
+    select(window, "obj-relic")  # Sunken Relic: hidden, value 2, not revealed
+    window.view.setFocus()
+    seen = []
+    for _ in range(3):
+        qtbot.keyClick(window.view, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier
+                       | Qt.KeyboardModifier.ShiftModifier)  # fmt: skip
+        settle()
+        ticked = [a.text() for a in window.board.viewer_menu.actions() if a.isChecked()]
+        seen.append((score.windowTitle(), ticked, window.inspector.widgets["value"].text()))
+    assert seen == [
+        ("Score (Guild of Thieves' view)", ["Guild of Thieves"], "?"),
+        ("Score (The Rashaar's view)", ["The Rashaar"], "?"),
+        ("Score", ["Referee (everything)"], "2"),
+    ]

@@ -144,7 +144,12 @@ def test_the_board_part_shows_each_state_and_keeps_one_selection_with_the_docume
     part = BoardController(doc, host, scene, view, score, legend)
     doc.refresh()
     assert score.cell(0, COL_NAME) == "Hold the Ground"
-    assert texts(part.viewer_menu) == ["Referee (everything)", "Equitaine", "Orcs"]
+    assert texts(part.viewer_menu) == [
+        "Referee (everything)",
+        "Equitaine",
+        "Orcs",
+        "&Next view (referee, then each side)",
+    ]
     unit = doc.committed.scene.units["b-boyz"]
     assert doc.commit([MovePiece(unit.id, 30.0, 30.0)], "move") is None
     assert scene.piece_item(unit.id).piece.x == 30.0, "changed syncs the scene"

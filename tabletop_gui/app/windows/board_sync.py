@@ -85,6 +85,11 @@ class BoardController(Part):
         ]
         #: View ▸ Score as seen by: the referee, or one side (a player's view).
         self.viewer_menu = QMenu("Score as seen by", host)
+        #: ... ▸ Next view (Ctrl+Shift+V): the referee, then each side in turn, then the
+        #: referee. Not H: the streamer view's H shows or hides hidden values there.
+        self.next_viewer_action = self.action(
+            None, "&Next view (referee, then each side)", self.next_viewer, "Ctrl+Shift+V"
+        )
         self.fill_viewers()
 
     # -- state -> board ---------------------------------------------------------
@@ -208,6 +213,14 @@ class BoardController(Part):
             self.status(f"Score as seen by {name}: {hidden}")
         self.viewer_changed.emit(self.viewer_title())
 
+    def next_viewer(self) -> None:
+        """View ▸ Score as seen by ▸ Next view (Ctrl+Shift+V): the referee's view, then each
+        side's in the order the game lists them, then the referee's again."""
+        order: list[str | None] = [None, *self.doc.committed.scene.side_ids]
+        now = self.doc.viewer if self.doc.viewer in order else None
+        self.set_viewer(order[(order.index(now) + 1) % len(order)])
+        self.fill_viewers()  # the tick follows
+
     def viewer_title(self) -> str:
         """The Score panel's title: "Score", or "Score (Orcs' view)"."""
         viewer = self.doc.viewer
@@ -227,3 +240,5 @@ class BoardController(Part):
             a.triggered.connect(lambda _c=False, sid=sid: self.set_viewer(sid))
             viewers.addAction(a)
             menu.addAction(a)
+        menu.addSeparator()
+        menu.addAction(self.next_viewer_action)
