@@ -536,3 +536,75 @@ def test_the_windows_export_says_a_face_down_value_was_left_out(qtbot, tmp_path)
     said = window.exports.export_tts(str(tmp_path / "carn-tts.json"))
     assert "1 value still face down (Sunken Relic) left out of the save" in said
     assert "read a later save back into this game (File ▸ Import…)" in said
+
+
+def test_import_pressed_at_once_on_a_copy_sharing_its_guid_notes_what_the_command_does(
+    qtbot, demo, tmp_path
+):
+    """The Shaman copied in TTS with its GUID (docs/tabletop-simulator.md): both
+    copies carry its id and one GUID. Import pressed without choosing: the notes
+    box said "Shaman: ... no object has its name, but Shaman ... nearly has it" and
+    "2 objects are pieces of the game no longer on the table"; the import command
+    says "Shaman: 2 objects claim it". Now the window's notes are the command's
+    (the Giant moved 3 in: the notes box opens after a move)."""
+    from tabletop_gui.io.importers import ImportRequest, import_bytes
+
+    game = demo.doc.game
+    path = tmp_path / "copied.json"
+    write_save(path, game, replay(game.setup, game.events), white_png())
+    data = json.loads(path.read_text())
+    shaman = next(o for o in data["ObjectStates"] if o["Nickname"] == "Shaman")
+    copy = json.loads(json.dumps(shaman))  # the same GUID
+    copy["Transform"]["posZ"] -= 6.0
+    data["ObjectStates"].append(copy)
+    giant = next(o for o in data["ObjectStates"] if o["Nickname"] == "Giant")
+    giant["Transform"]["posX"] += 3.0  # a move, so the notes box opens
+    path.write_text(json.dumps(data))
+    command = import_bytes(path.read_bytes(), ImportRequest(source=str(path), into=game))
+    seen: dict[str, str] = {}
+
+    def user(dialog: SaveMappingDialog) -> bool:
+        seen["summary"] = dialog.summary.text()
+        return press_import(qtbot, dialog)
+
+    result = import_save(demo.files, str(path), demo, choose=user)
+    assert "Several objects could be Shaman: choose which one it is." in seen["summary"]
+    assert result is not None and result.notes == command.notes
+    box = demo.findChild(QMessageBox, "ttsImportNotes")
+    assert box is not None
+    shown = box.informativeText()
+    assert shown.startswith("Shaman: 2 objects claim it (Shaman (Custom_Model, ")
+    assert "nearly has it" not in shown and "no longer on the table" not in shown
+
+
+def test_the_dialog_says_the_guid_chosen_before_is_shared_not_the_name(qtbot, demo, tmp_path):
+    """The GUID chosen before for the Knights is on two objects named otherwise:
+    the summary said "Several objects have the name of Knights of the Realm" and,
+    imported as found, the notes that the Knights were not in the save. Now both
+    say the GUID chosen before is on two objects, as the import command does."""
+    from tabletop_gui.io.importers import ImportRequest, import_bytes
+    from tabletop_gui.io.tts.memory import Remembered, game_key, remember
+
+    game = demo.doc.game
+    remember([Remembered("a00003", "Knights of the Realm", "a-knights",
+                         "Knights of the Realm", game_key(game))])  # fmt: skip
+    path = community_save(
+        tmp_path / "horses.json",
+        block("Horse 1", "a00003", 30, 12),
+        block("Horse 2", "a00003", 60, 20),
+    )
+    command = import_bytes(Path(path).read_bytes(), ImportRequest(source=path, into=game))
+    seen: dict[str, str] = {}
+
+    def user(dialog: SaveMappingDialog) -> bool:
+        seen["found"] = found_text(dialog, "a-knights")
+        seen["summary"] = dialog.summary.text()
+        return press_import(qtbot, dialog)
+
+    result = import_save(demo.files, path, demo, choose=user)
+    assert seen["found"] == "2 objects have the GUID chosen before: choose one"
+    assert "Several objects have the GUID chosen before for Knights of the Realm" in seen["summary"]
+    assert "have the name of" not in seen["summary"]
+    assert result is not None and result.notes == command.notes
+    assert any(n.startswith("Knights of the Realm: left where it was: the object chosen")
+               for n in result.notes)  # fmt: skip

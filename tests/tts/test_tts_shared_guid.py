@@ -75,3 +75,69 @@ def _recalled() -> list[Remembered]:
     from tabletop_gui.io.tts.memory import recall
 
     return recall()
+
+
+# -- the window's import dialog reads what the import command reads ----------------------
+
+
+def _as_the_dialog_imports(game, data: bytes, remembered: list[Remembered]):
+    """The import dialog's reading with every row as it found it (Import pressed
+    at once): the mapping is the rows' (``only_chosen``), each kept as found."""
+    from tabletop_gui.io.tts.match import match_save
+    from tabletop_gui.io.tts.memory import for_game
+    from tabletop_gui.rules import replay
+
+    tts = read_save(data)
+    scene = replay(game.setup, game.events).scene
+    auto = match_save(tts, scene, remembered=for_game(remembered, game))
+    chosen = {obj.key: pid for pid, (obj, _how) in auto.found.items()}
+    kept = {obj.key: how for _pid, (obj, how) in auto.found.items()}
+    return read_into(game, tts, chosen=chosen, remembered=remembered, only_chosen=True,
+                     found_as=kept)  # fmt: skip
+
+
+def test_the_dialogs_notes_on_two_named_objects_sharing_a_guid_are_the_commands():
+    """Both objects have the Knights' name and one GUID: the command says the
+    Knights are ambiguous (2 objects have its name); the dialog, Import pressed
+    without a choice, said "no object has its name, but ... nearly has it" and
+    called both objects no piece of the game."""
+    twins = save(KNIGHTS, {**KNIGHTS, "Transform": {**KNIGHTS["Transform"], "posX": 20.0}})
+    command = read_into(battle(), read_save(twins))
+    dialog = _as_the_dialog_imports(battle(), twins, [])
+    assert dialog.notes == command.notes
+    assert any(
+        n.startswith("Knights: ambiguous, left where it was: 2 objects") for n in dialog.notes
+    )
+    assert not any("nearly has it" in n or "no piece of the game" in n for n in dialog.notes)
+
+
+def test_the_dialogs_notes_on_a_remembered_guid_two_objects_share_are_the_commands():
+    """The GUID chosen before for the Knights is on two unnamed objects: the
+    command names the Knights with both; the dialog said they were not in the save."""
+    remembered_knights()
+    horses = save(obj("a00003", "Horse 1", 0.0, -2.0), obj("a00003", "Horse 2", 20.0, -2.0))
+    command = read_into(battle(), read_save(horses), remembered=_recalled())
+    dialog = _as_the_dialog_imports(battle(), horses, _recalled())
+    assert dialog.notes == command.notes
+    said = [n for n in dialog.notes if n.startswith("Knights: left where it was")]
+    assert len(said) == 1 and "2 objects have that GUID" in said[0]
+
+
+def test_the_dialogs_notes_on_two_copies_claiming_one_piece_by_id_are_the_commands(tmp_path):
+    """A piece copied in TTS with its GUID: both copies carry the piece's id and
+    one GUID. The command says "Hero: 2 objects claim it"; the dialog said the
+    Hero was nearly named by one and that both were pieces no longer on the table."""
+    from tests.tts.tts_games import by_nickname, export
+
+    game = battle()
+    written = export(game, tmp_path / "ours.json")
+    hero = by_nickname(written, "Hero")
+    copy = json.loads(json.dumps(hero))
+    copy["Transform"]["posX"] += 6.0
+    written["ObjectStates"].append(copy)
+    data = json.dumps(written).encode()
+    command = read_into(game, read_save(data))
+    dialog = _as_the_dialog_imports(game, data, [])
+    assert dialog.notes == command.notes
+    assert any(n.startswith("Hero: 2 objects claim it") for n in dialog.notes)
+    assert not any("nearly has it" in n or "no longer on the table" in n for n in dialog.notes)

@@ -85,7 +85,11 @@ class SaveMappingDialog(QDialog):
         self.scene = state.scene
         self.pieces = movable(self.scene)
         self.objects = [o for o in save.objects if not o.furniture]
-        auto = match_save(save, self.scene, remembered=for_game(remembered or [], game))
+        #: The choices remembered for this game: the import's notes name a piece
+        #: left open whose remembered GUID several objects share, as the import
+        #: command's do.
+        self.recalled = for_game(remembered or [], game)
+        auto = match_save(save, self.scene, remembered=self.recalled)
         self.auto = {pid: (obj.key, how) for pid, (obj, how) in auto.found.items()}
         #: Units whose name is on several objects, and pieces several objects claim
         #: by id (an object copied in TTS keeps its piece's id): those objects'
@@ -189,8 +193,8 @@ class SaveMappingDialog(QDialog):
         chosen = self.chosen()
         # A row left as the dialog found it counts as found so (by name...), not chosen.
         kept = {key: how for pid, (key, how) in self.auto.items() if chosen.get(key) == pid}
-        return read_into(self.game, self.save, chosen=chosen, only_chosen=True, found_as=kept,
-                         whereabouts=whereabouts)  # fmt: skip
+        return read_into(self.game, self.save, chosen=chosen, remembered=self.recalled,
+                         only_chosen=True, found_as=kept, whereabouts=whereabouts)  # fmt: skip
 
     def remembered(self) -> list[Remembered]:
         """The rows to remember: each object with a GUID and the piece chosen for it."""
@@ -270,21 +274,34 @@ class SaveMappingDialog(QDialog):
         result = self.imported(whereabouts=False)
         moves = len(result.events)
         placed = len(result.matching.found)
-        open_ = [piece_label(p) for p in self.pieces
-                 if p.id in self.ambiguous and not self.combos[p.id].currentData()]  # fmt: skip
-        claim = "could be" if any(p.id in self.clashed for p in self.pieces) else "have the name of"
-        choose = (
-            f" Several objects {claim} {', '.join(open_)}: choose which "
-            f"{'one it is' if len(open_) == 1 else 'object is which'}."
-            if open_
-            else ""
-        )
+        choose = self._choose_text()
         self.summary.setText(
             f"{placed} of {len(self.pieces)} pieces placed from the save; "
             f"{moves} move{'' if moves == 1 else 's'} to add to the game log (one undo step)."
             f"{_refused_text(result)}{choose}{self._shared_text()}"
         )
         self.import_button.setEnabled(True)
+
+    def _choose_text(self) -> str:
+        """The pieces left open that several objects could be, each with why, as
+        its row says: objects claim it (copied in TTS), have the GUID chosen for
+        it before, or have its name."""
+        open_ = [p for p in self.pieces
+                 if p.id in self.ambiguous and not self.combos[p.id].currentData()]  # fmt: skip
+        if not open_:
+            return ""
+        groups: dict[str, list[str]] = {}
+        for p in open_:
+            if p.id in self.clashed:
+                why = "could be"
+            elif p.id in self.unremembered:
+                why = "have the GUID chosen before for"
+            else:
+                why = "have the name of"
+            groups.setdefault(why, []).append(piece_label(p))
+        said = "; several objects ".join(f"{why} {', '.join(ns)}" for why, ns in groups.items())
+        which = "one it is" if len(open_) == 1 else "object is which"
+        return f" Several objects {said}: choose which {which}."
 
     def _shared_text(self) -> str:
         """The GUIDs several objects have: none of those objects is found by it."""

@@ -79,7 +79,9 @@ def match_save(
 ) -> Matching:
     """Match the objects of ``save`` to the pieces of ``scene``. ``chosen``: object
     key -> piece id, the user's choices (they come first); ``only_chosen``: they
-    are the whole mapping (the import dialog, where "not on the table" is a choice);
+    are the whole mapping (the import dialog, where "not on the table" is a choice),
+    and a piece left open is still named as without them (two objects claiming it,
+    its name on several, its remembered GUID on several: the command's notes);
     ``found_as``: object key -> how it was found, for the choices that keep what
     the dialog found (by id, by name, remembered: counted so, not as chosen).
     ``remembered``: the mappings of this game (``memory.for_game``)."""
@@ -99,27 +101,42 @@ def match_save(
             claim(obj, piece_id, (found_as or {}).get(obj.key, CHOSEN))
             by_user.add(obj.key)
     objects_left = [] if only_chosen else objects
+    #: The objects the pieces left open are asked about (several claiming one by
+    #: id, a remembered GUID several share, a name several have): with
+    #: ``only_chosen``, those the user did not choose, so that the notes name a
+    #: piece left open as the import command does, never as not in the save.
+    unchosen = [o for o in objects if o.key not in by_user] if only_chosen else objects_left
     for obj in objects_left:
         if obj.key in taken:
             continue
         pid = obj.piece_id
         if pid is not None and pid in pieces:
             claim(obj, pid, BY_ID)
+    if only_chosen:  # two or more objects claiming a piece the user left open
+        by_id: dict[str, list[TtsObject]] = {}
+        for obj in unchosen:
+            pid = obj.piece_id
+            if pid is not None and pid in pieces and pid not in claims:
+                by_id.setdefault(pid, []).append(obj)
+        open_clashes = {pid: tuple(objs) for pid, objs in by_id.items() if len(objs) > 1}
+    else:
+        open_clashes = {}
     shared: dict[str, list[TtsObject]] = {}
     for obj in objects:
         if obj.shared_guid:
             shared.setdefault(obj.guid, []).append(obj)
     # A GUID several objects have says nothing: a choice remembered for it is not used.
     unremembered: dict[str, tuple[TtsObject, ...]] = {}
-    for obj in objects_left:
+    for obj in unchosen:
         if obj.key in taken or not obj.guid:
             continue
         for memo in remembered:
             piece = pieces.get(memo.piece)
             if memo.guid == obj.guid and piece is not None and _name(piece) == memo.piece_name:
                 if obj.shared_guid:
-                    unremembered[memo.piece] = tuple(shared[obj.guid])
-                else:
+                    if memo.piece not in claims:
+                        unremembered[memo.piece] = tuple(shared[obj.guid])
+                elif not only_chosen:
                     claim(obj, memo.piece, REMEMBERED)
                 break
     # By name: a Nickname shared by no other object, naming exactly one unit.
@@ -146,6 +163,7 @@ def match_save(
                 found[pid] = mine[0]
             else:
                 clashes[pid] = tuple(o for o, _ in got)
+    clashes.update(open_clashes)
     used = {o.key for o, _ in found.values()} | {o.key for c in clashes.values() for o in c}
     ambiguous: dict[str, tuple[TtsObject, ...]] = {}
     by_nick: dict[str, list[TtsObject]] | None = None  # made when first needed
@@ -155,7 +173,7 @@ def match_save(
             continue
         if by_nick is None:
             by_nick = {}
-            for obj in objects_left:
+            for obj in unchosen:
                 if obj.key not in used and nicks[obj.key]:
                     by_nick.setdefault(nicks[obj.key], []).append(obj)
         named = tuple(by_nick.get(n, ()))
