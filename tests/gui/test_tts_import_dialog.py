@@ -581,7 +581,8 @@ def test_the_dialog_says_the_guid_chosen_before_is_shared_not_the_name(qtbot, de
     """The GUID chosen before for the Knights is on two objects named otherwise:
     the summary said "Several objects have the name of Knights of the Realm" and,
     imported as found, the notes that the Knights were not in the save. Now both
-    say the GUID chosen before is on two objects, as the import command does."""
+    say the GUID chosen before is on two objects, as the import command does,
+    in a notes box that opens with nothing moved too."""
     from tabletop_gui.io.importers import ImportRequest, import_bytes
     from tabletop_gui.io.tts.memory import Remembered, game_key, remember
 
@@ -608,3 +609,7 @@ def test_the_dialog_says_the_guid_chosen_before_is_shared_not_the_name(qtbot, de
     assert result is not None and result.notes == command.notes
     assert any(n.startswith("Knights of the Realm: left where it was: the object chosen")
                for n in result.notes)  # fmt: skip
+    # Nothing moved: the notes box opens all the same (it said nothing before).
+    box = demo.findChild(QMessageBox, "ttsImportNotes")
+    assert box is not None
+    assert box.informativeText().startswith("Knights of the Realm: left where it was: the object")

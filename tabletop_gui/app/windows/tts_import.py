@@ -410,18 +410,19 @@ def import_save(
         result = dialog.imported()
         if dialog.remember_box.isChecked():
             remember(dialog.remembered())
+    if other is not None:
+        result = replace(result, notes=(other, *result.notes))
     if not result.events:
         opener.status(f"{name}: {result.summary}", 15000)
-        if result.refused:  # the rules' reasons, named as the import command names them
-            _show_notes(parent, name, result)
+        # What was left alone and why (the rules' refusals, a unit left open),
+        # named as the import command names it, even with nothing moved.
+        _show_notes(parent, name, result)
         return result
     refusal = doc.commit(list(result.events), f"Import {name} ({len(result.events)} moves)")
     if refusal:
         QMessageBox.warning(parent, "Cannot import this save", f"{path}\n\n{refusal}")
         return None
     opener.status(f"Imported {name}: {result.summary}", 15000)
-    if other is not None:
-        result = replace(result, notes=(other, *result.notes))
     _show_notes(parent, name, result)
     return result
 
