@@ -213,6 +213,8 @@ def test_the_menus_steal_moves_the_pickpocket_half_an_inch_clear_of_the_carrier_
     state = play(state, ActivationStart("t"), MovePiece("t", *NEXT_TO_CARRIER))
     steal = _menu_steal(state, "t")
     assert steal.label == "t disengages (0.50 in clear) and steals from c (Pickpocket)"
+    (event,) = steal.events
+    assert event.describe(state).startswith("Round 2: t disengages (moved 0.50 in) and steals ")
     after = play(state, *steal.events)
     thief, carrier = after.scene.units["t"], after.scene.units["c"]
     assert gap(thief, carrier) == pytest.approx(0.5, abs=1e-3)

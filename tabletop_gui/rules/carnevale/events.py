@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events.base import Event, EventError, clock_prefix
+from tabletop_gui.model.names import moved
 from tabletop_gui.model.pieces import Marker, Unit
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.carnevale import settings
@@ -295,9 +296,17 @@ class StealObjective(Event):
         return state.with_scene(state.scene.with_pieces([thief, new]))
 
     def describe(self, state: GameState) -> str:
-        thief = _label(character(state, self.character))
+        """'Round 2: Deep Spawn disengages (moved 2.55 in) and steals Smuggler's
+        Chest from Cutpurse': how far the disengage took it, when the event says."""
+        unit = character(state, self.character)
+        thief = _label(unit)
         carrier = _label(character(state, self.carrier))
-        return f"{clock_prefix(state)}: {thief} disengages and steals the objective from {carrier}"
+        loot = carried_by(state, self.carrier)
+        what = _label(loot) if loot is not None else "the objective"
+        how = ""
+        if self.x is not None and self.y is not None:
+            how = f" (moved {moved(math.hypot(self.x - unit.x, self.y - unit.y))})"
+        return f"{clock_prefix(state)}: {thief} disengages{how} and steals {what} from {carrier}"
 
 
 @dataclass(frozen=True)
