@@ -1,5 +1,5 @@
-// tabletop_gui overlay: listens to /events and shows each new moment. Text is
-// only ever set as text (names come from game files), never as markup.
+// tabletop_gui overlay: listens on /live (a WebSocket) and shows each new moment.
+// Text is only ever set as text (names come from game files), never as markup.
 "use strict";
 (() => {
   const page = document.body.dataset.page;
@@ -11,7 +11,7 @@
   const shown = (window.overlayShown = {
     version: 0, board: "", size: "", reconnecting: false, camera: null, rect: null,
   });
-  let source = null;
+  let live = null;  // the WebSocket
   let failures = 0;  // in a row: the wait before the next try doubles, up to RETRY_MAX
   let retryTimer = 0;
   const RETRY_FIRST = 1000, RETRY_MAX = 30000;
@@ -163,20 +163,19 @@
     return `${Math.round(r.width)}x${Math.round(r.height)}`;
   }
 
-  // The stream's connection is the page's own business: after any error (the
-  // server stopped or restarted, a refusal such as 503, a network change) the
-  // page says so in a corner and tries again, waiting longer after each failure
+  // The connection is the page's own business: after any error (the server
+  // stopped or restarted, a refusal such as 503, a network change) the page
+  // says so in a corner and tries again, waiting longer after each failure
   // (1 s, 2 s, 4 s ... 30 s, each a little shuffled so many pages do not come
-  // back at the same instant). A browser retries a dropped stream only after
-  // an answer it liked, so without this a page refused once stayed blank.
+  // back at the same instant). A browser never opens a closed WebSocket again
+  // by itself.
   function reconnecting(on) {
     shown.reconnecting = on;
     status.hidden = !on;
   }
 
   function retryLater() {
-    if (source) source.close();
-    source = null;
+    drop();
     reconnecting(true);
     clearTimeout(retryTimer);
     const wait = Math.min(RETRY_MAX, RETRY_FIRST * 2 ** failures) * (0.8 + Math.random() * 0.4);
@@ -185,39 +184,57 @@
     console.info(`overlay reconnecting in ${Math.round(wait)} ms`);
   }
 
+  // The connection given up (a new size, a retry): its close is not news.
+  function drop() {
+    const old = live;
+    live = null;
+    if (old) old.close();
+  }
+
+  function update(data) {
+    latest = data;
+    const bar = JSON.stringify(data.bar);
+    if (bar !== shownBar) {  // a unit moved: the bar stays as it is
+      shownBar = bar;
+      showBar(data.bar);
+    }
+    if (page !== "bar" && boardSize() !== connectedSize) {
+      resized();
+      return;
+    }
+    if (page === "bar") shownNow(data.version);
+    else {
+      if (page === "camera") placeCamera(document.getElementById("board-img"));
+      showBoard(data.board, data.svg, data.version);
+    }
+  }
+
+  // A WebSocket, not an HTTP stream: a browser opens at most six HTTP
+  // connections to one address, and a page holding one open for its updates
+  // kept a seventh page in the same browser (OBS's browser sources share one)
+  // from loading at all.
   function connect() {
     clearTimeout(retryTimer);
-    if (source) source.close();
-    let url = "/events";
+    drop();
+    let query = "";
     if (page !== "bar") {
       connectedSize = boardSize();
       const [w, h] = connectedSize.split("x");
-      url += `?w=${w}&h=${h}` + (page === "camera" ? "&page=camera" : "");
+      query = `?w=${w}&h=${h}` + (page === "camera" ? "&page=camera" : "");
       shown.size = connectedSize;
     }
-    source = new EventSource(url);
-    source.addEventListener("open", () => {
+    const socket = (live = new WebSocket(`ws://${location.host}/live${query}`));
+    socket.addEventListener("open", () => {
+      if (live !== socket) return;
       failures = 0;
       reconnecting(false);
     });
-    source.addEventListener("error", retryLater);
-    source.addEventListener("update", (e) => {
-      const data = JSON.parse(e.data);
-      latest = data;
-      const bar = JSON.stringify(data.bar);
-      if (bar !== shownBar) {  // a unit moved: the bar stays as it is
-        shownBar = bar;
-        showBar(data.bar);
-      }
-      if (page !== "bar" && boardSize() !== connectedSize) {
-        resized();
-        return;
-      }
-      if (page === "bar") shownNow(data.version);
-      else {
-        if (page === "camera") placeCamera(document.getElementById("board-img"));
-        showBoard(data.board, data.svg, data.version);
-      }
+    // An error is always followed by a close: the close alone starts a retry.
+    socket.addEventListener("close", () => {
+      if (live === socket) retryLater();
+    });
+    socket.addEventListener("message", (e) => {
+      if (live === socket) update(JSON.parse(e.data));
     });
   }
 

@@ -5,13 +5,18 @@ Pages: ``/`` (what is here), ``/overlay`` (board and score bar), ``/bar`` (the
 score bar alone), ``/board`` (the board alone), each ``?theme=transparent`` (the
 default) or ``?theme=opaque``; ``/board.svg?w=W&h=H`` (the board picture at a
 page's size), ``/score.json`` (the score document of the view served) and
-``/events`` (server-sent events: a page hears of every new moment without
-polling). Their scripts and styles are ``/overlay.js`` and ``/overlay.css``.
+``/live`` (a WebSocket: a page hears of every new moment without polling). Their
+scripts and styles are ``/overlay.js`` and ``/overlay.css``. ``/events`` says
+the same as ``/live`` as server-sent events, for a page loaded before ``/live``
+existed; a page listening over HTTP/1.1 holds one of the six connections a
+browser opens to an address, so a seventh page in one browser (OBS shares one
+among its browser sources) could not load: the pages listen on ``/live``.
 
 What it will not do: listen anywhere but the loopback address unless asked for
 one address by name (``host``); answer a request whose Host header is not its
-own address (a web page elsewhere cannot reach it through DNS rebinding);
-accept any method but GET; serve a file, a path or anything besides these
+own address (a web page elsewhere cannot reach it through DNS rebinding), or a
+WebSocket whose Origin is not one of its own pages' (a page elsewhere cannot
+listen); accept any method but GET; serve a file, a path or anything besides these
 pages; take a request larger than MAX_HEADER_BYTES or slower than
 HEADER_TIMEOUT_S to arrive, more than MAX_DATA_CONNECTIONS connections besides
 the pages listening (the one silent longest is closed for a new one), or more
@@ -36,6 +41,7 @@ import tornado.httputil
 import tornado.iostream
 import tornado.netutil
 import tornado.web
+import tornado.websocket
 
 from tabletop_gui import bundled
 from tabletop_gui.overlay.hub import Board, Hub, clamp_size
@@ -56,8 +62,11 @@ HEADER_TIMEOUT_S = 5.0
 MAX_DATA_CONNECTIONS = 32
 #: Pages listening for updates at most: their own slots, which data never takes.
 MAX_EVENT_CLIENTS = 16
-#: A comment line sent to idle listeners this often (seconds) keeps them open.
+#: Idle listeners hear from the server this often (seconds): a comment line on
+#: /events, a ping on /live (a page that does not answer it within as long is closed).
 HEARTBEAT_S = 15.0
+#: A page sends nothing on /live: a message longer than this closes it.
+MAX_PAGE_MESSAGE = 1024
 #: How long a board picture request waits for a size not drawn yet (seconds).
 BOARD_WAIT_S = 3.0
 PAGES = ("overlay", "bar", "board", "camera")
@@ -72,8 +81,18 @@ _SECURITY_HEADERS = {
 }
 _PAGE_CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
-    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    "connect-src 'self' ws://{host}; base-uri 'none'; form-action 'none'; "
+    "frame-ancestors 'none'"
 )
+
+
+def _page_csp(handler: tornado.web.RequestHandler) -> str:
+    """The pages' policy: ``connect-src`` names the page's own WebSocket address
+    (``'self'`` covers ``ws:`` only in newer browsers). The Host header was
+    checked to be one of the server's own addresses."""
+    return _PAGE_CSP.format(host=handler.request.headers["Host"].lower())
+
+
 _SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
 
 
@@ -169,7 +188,7 @@ class _NotFound(_Handler):
 class _Index(_Handler):
     def get(self) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.set_header("Content-Security-Policy", _PAGE_CSP)
+        self.set_header("Content-Security-Policy", _page_csp(self))
         self.finish(_asset("index.html"))
 
 
@@ -181,7 +200,7 @@ class _Page(_Handler):
         html = _asset("page.html").decode("utf-8")
         html = html.replace("{kind}", kind).replace("{theme}", theme)
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.set_header("Content-Security-Policy", _PAGE_CSP)
+        self.set_header("Content-Security-Policy", _page_csp(self))
         self.finish(html)
 
 
@@ -245,11 +264,62 @@ class _BoardSvg(_Handler):
         self.finish(board.svg)
 
 
+class _Listening:
+    """What a page listening is sent: an update with the bar and the board picture
+    (its address, and the picture itself) whenever either changed for the page's
+    size. ``size`` None: the score bar's page, which shows no board."""
+
+    def __init__(self, server: OverlayServer, size: tuple[int, int] | None, framed: bool) -> None:
+        self.server, self.size, self.framed = server, size, framed
+        self.sent: tuple[int, int] | None = None
+
+    def want(self) -> None:
+        if self.size is not None:
+            self.server.hub.want(self.size, camera=self.framed)
+
+    def update(self) -> dict[str, Any] | None:
+        """The next update to send, None when the page has the latest already
+        (or its picture is not drawn yet)."""
+        size, framed = self.size, self.framed
+        moment = self.server.hub.moment()
+        pictures = moment.camera_boards if framed else moment.boards
+        board = pictures.get(size) if size is not None else None
+        board_version = board.version if board is not None else 0
+        key = (moment.version, board_version)
+        # The camera page of a game without a camera alignment has no picture
+        # to wait for: it hears of each moment all the same.
+        no_camera = framed and moment.camera is None
+        if not moment.version or key == self.sent:
+            return None
+        if size is not None and board is None and not no_camera:
+            return None
+        data = {"version": moment.version, "view": moment.view, "bar": moment.bar,
+                "camera": moment.camera}  # fmt: skip
+        if size is not None:
+            w, h = size
+            data["size"] = [w, h]
+            if board is not None:
+                page = "&page=camera" if framed else ""
+                data["board"] = f"/board.svg?w={w}&h={h}{page}&v={board_version}"
+                # With the update: no second request.
+                data["svg"] = board.svg.decode("utf-8")
+                data["rect"] = list(board.rect)
+        self.sent = key
+        return data
+
+
+def _listening(handler: _Handler, server: OverlayServer) -> _Listening:
+    """The page's size (``w``, ``h``; none for the score bar) and whether it is
+    the /camera page, from its address; 400 for a size that is not a number."""
+    size = _size_argument(handler) if handler.get_query_argument("w", "") else None
+    framed = handler.get_query_argument("page", "") == "camera"
+    return _Listening(server, size, framed)
+
+
 class _Events(_Handler):
-    """Server-sent events: an 'update' with the bar and the board picture (its
-    address, and the picture itself) whenever either changed for this page's size.
-    A page that closes frees its place at once (its connection's close wakes the
-    loop), not at the next heartbeat."""
+    """Server-sent events (``event: update``), for a page loaded before /live:
+    the same updates as /live. A page that closes frees its place at once (its
+    connection's close wakes the loop), not at the next heartbeat."""
 
     closed = False
     wake: asyncio.Event | None = None
@@ -263,8 +333,7 @@ class _Events(_Handler):
         server = self.overlay
         if server.listeners >= MAX_EVENT_CLIENTS:
             raise tornado.web.HTTPError(503, reason="Too many pages listening")
-        size = _size_argument(self) if self.get_query_argument("w", "") else None
-        framed = self.get_query_argument("page", "") == "camera"
+        page = _listening(self, server)
         server.listeners += 1
         server.listening(self.request.connection)
         self.set_header("Content-Type", "text/event-stream; charset=utf-8")
@@ -274,37 +343,15 @@ class _Events(_Handler):
         stop = server.hub.listen(lambda: loop.call_soon_threadsafe(wake.set))
         server.closing.add(wake)
         try:
-            if size is not None:
-                server.hub.want(size, camera=framed)
-            sent: tuple[int, int] | None = None
+            page.want()
             self.write("retry: 1000\n\n")
             await self.flush()
             while not server.stopping and not self.closed:
                 wake.clear()
-                moment = server.hub.moment()
-                pictures = moment.camera_boards if framed else moment.boards
-                board = pictures.get(size) if size is not None else None
-                board_version = board.version if board is not None else 0
-                key = (moment.version, board_version)
-                # The camera page of a game without a camera alignment has no
-                # picture to wait for: it hears of each moment all the same.
-                no_camera = framed and moment.camera is None
-                if moment.version and key != sent and (size is None or board is not None
-                                                       or no_camera):  # fmt: skip
-                    data = {"version": moment.version, "view": moment.view, "bar": moment.bar,
-                            "camera": moment.camera}  # fmt: skip
-                    if size is not None:
-                        w, h = size
-                        data["size"] = [w, h]
-                    if size is not None and board is not None:
-                        page = "&page=camera" if framed else ""
-                        data["board"] = f"/board.svg?w={w}&h={h}{page}&v={board_version}"
-                        # With the update: no second request.
-                        data["svg"] = board.svg.decode("utf-8")
-                        data["rect"] = list(board.rect)
+                data = page.update()
+                if data is not None:
                     self.write(f"event: update\ndata: {json.dumps(data)}\n\n")
                     await self.flush()
-                    sent = key
                 try:
                     await asyncio.wait_for(wake.wait(), HEARTBEAT_S)
                 except TimeoutError:
@@ -317,6 +364,91 @@ class _Events(_Handler):
             stop()
             server.closing.discard(wake)
             server.listeners -= 1
+
+
+class _Live(_Handler, tornado.websocket.WebSocketHandler):
+    """The pages' push channel: a WebSocket, each update one JSON message. A
+    browser does not count WebSockets among the six connections it opens to one
+    address, so any number of pages (up to MAX_EVENT_CLIENTS) load and listen in
+    one browser. Refused (before the handshake) for a foreign Host or Origin, a
+    bad size or a full house; the server pings it every HEARTBEAT_S and closes it
+    when the page does not answer; a page that closes frees its place at once."""
+
+    page: _Listening | None = None
+    wake: asyncio.Event | None = None
+    counted = False
+
+    def own_origin(self, origin: str) -> bool:
+        """Whether ``origin`` is one of the server's own pages (http://ITS-ADDRESS)."""
+        scheme, _, netloc = origin.lower().partition("://")
+        return scheme == "http" and netloc in self.overlay.allowed
+
+    def prepare(self) -> None:
+        super().prepare()  # the Host header
+        origin = self.request.headers.get("Origin")
+        if origin is not None and not self.own_origin(origin):
+            raise tornado.web.HTTPError(403, reason="Not one of this server's pages")
+        if self.overlay.listeners >= MAX_EVENT_CLIENTS or self.overlay.stopping:
+            raise tornado.web.HTTPError(503, reason="Too many pages listening")
+        self.page = _listening(self, self.overlay)
+
+    def check_origin(self, origin: str) -> bool:
+        return self.own_origin(origin)
+
+    def open(self, *args: str, **kwargs: str) -> None:
+        server = self.overlay
+        if server.listeners >= MAX_EVENT_CLIENTS or server.stopping or self.page is None:
+            self.close(1013, "Too many pages listening")
+            return
+        # Its connection left the data slots when the handshake handed it over
+        # (the server saw its HTTP connection close).
+        server.listeners += 1
+        self.counted = True
+        server.live.add(self)
+        self.set_nodelay(True)
+        loop = asyncio.get_running_loop()
+        self.wake = wake = asyncio.Event()
+        self.stop_hearing = server.hub.listen(lambda: loop.call_soon_threadsafe(wake.set))
+        self.sending = loop.create_task(self.send(self.page, wake))
+
+    async def send(self, page: _Listening, wake: asyncio.Event) -> None:
+        server = self.overlay
+        try:
+            page.want()
+            while not server.stopping and self.ws_connection is not None:
+                wake.clear()
+                data = page.update()
+                if data is not None:
+                    await self.write_message(json.dumps(data))
+                await wake.wait()
+        except tornado.websocket.WebSocketClosedError:
+            pass
+        finally:
+            self.forget()
+
+    def forget(self) -> None:
+        if self.counted:
+            self.counted = False
+            self.stop_hearing()
+            self.overlay.live.discard(self)
+            self.overlay.listeners -= 1
+
+    def on_message(self, message: str | bytes) -> None:
+        """A page sends nothing: anything it sends is ignored."""
+
+    def on_close(self) -> None:
+        if self.wake is not None:
+            self.wake.set()
+        else:
+            self.forget()
+
+    def end(self) -> None:
+        """The server stops: close the page's connection now (the page hears
+        of it and says it is reconnecting)."""
+        connection = self.ws_connection
+        self.close(1001, "The server stopped")
+        if connection is not None and connection.stream is not None:
+            connection.stream.close()
 
 
 def _no_access_log(handler: tornado.web.RequestHandler) -> None:
@@ -418,6 +550,8 @@ class OverlayServer:
         self.listeners = 0
         self.stopping = False
         self.closing: set[asyncio.Event] = set()
+        #: The pages listening on /live.
+        self.live: set[_Live] = set()
         #: The addresses listened on (host, port), once started.
         self.addresses: list[tuple[str, int]] = []
         self._thread: threading.Thread | None = None
@@ -454,6 +588,7 @@ class OverlayServer:
                 (r"/(overlay\.js|overlay\.css)", _Static, args),
                 (r"/score\.json", _Score, args),
                 (r"/board\.svg", _BoardSvg, args),
+                (r"/live", _Live, args),
                 (r"/events", _Events, args),
             ],
             default_handler_class=_NotFound,
@@ -462,6 +597,9 @@ class OverlayServer:
             xsrf_cookies=False,
             serve_traceback=False,
             log_function=_no_access_log,
+            websocket_ping_interval=HEARTBEAT_S,
+            websocket_ping_timeout=HEARTBEAT_S,
+            websocket_max_message_size=MAX_PAGE_MESSAGE,
         )
 
     def start(self, tries: int = 1) -> None:
@@ -526,6 +664,8 @@ class OverlayServer:
                 self._http.stop()
                 for wake in list(self.closing):
                     wake.set()
+                for page in list(self.live):
+                    page.end()
                 await asyncio.sleep(0)
                 await self._http.close_all_connections()
             loop.stop()
