@@ -10,6 +10,7 @@
   // What the page shows (read by the tests and the benchmark).
   const shown = (window.overlayShown = {
     version: 0, board: "", size: "", reconnecting: false, camera: null, rect: null,
+    cameraNote: false,
   });
   let live = null;  // the WebSocket
   let failures = 0;  // in a row: the wait before the next try doubles, up to RETRY_MAX
@@ -122,6 +123,14 @@
     shown.rect = rect;
   }
 
+  // /camera of a game without a camera alignment shows nothing else: this note
+  // says why (docs/streaming.md, The camera page).
+  function cameraNote(data) {
+    const note = document.getElementById("camera-note");
+    note.hidden = Boolean(data.camera);
+    shown.cameraNote = !note.hidden;
+  }
+
   function shownNow(version) {
     requestAnimationFrame(() => {
       shown.version = version;
@@ -198,6 +207,7 @@
       shownBar = bar;
       showBar(data.bar);
     }
+    if (page === "camera") cameraNote(data);
     if (page !== "bar" && boardSize() !== connectedSize) {
       resized();
       return;

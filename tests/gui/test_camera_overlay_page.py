@@ -74,6 +74,7 @@ def test_the_camera_page_puts_the_boards_corners_on_the_photos_within_2_px(qtbot
     browser = Browser(qtbot, *FRAME)
     browser.load(f"{server.url}camera")
     browser.wait_for("Boolean(window.overlayShown.camera) && window.overlayShown.version > 0")
+    assert browser.js("getComputedStyle(document.getElementById('camera-note')).display") == "none"
     truth = CAMERA.project(np.array(CORNERS))  # where the real lens put them
     for (x, y), (tx, ty) in zip(corners_on_page(browser), truth, strict=True):
         assert abs(x - tx) <= 2 and abs(y - ty) <= 2, ((x, y), (tx, ty))
@@ -93,15 +94,35 @@ def test_the_camera_page_puts_the_boards_corners_on_the_photos_within_2_px(qtbot
     window.stream.stop_overlay() if hasattr(window.stream, "stop_overlay") else None
 
 
-def test_the_camera_page_shows_nothing_without_a_camera_alignment(qtbot, photo):
+@pytest.mark.parametrize("theme", ["transparent", "opaque"])
+def test_the_camera_page_without_a_camera_alignment_says_so_in_a_corner(qtbot, photo, theme,
+                                                                        tmp_path):  # fmt: skip
+    """Nothing else to show: a small note says why, in both themes (docs/streaming.md,
+    The camera page)."""
     game = replace(aligned_game(photo), camera=None)
     window = open_window(qtbot, game)
     server = window.stream.start_overlay(port=free_port())
     browser = Browser(qtbot, *FRAME)
-    browser.load(f"{server.url}camera")
+    browser.load(f"{server.url}camera?theme={theme}")
     browser.wait_for("window.overlayShown.version")
     assert browser.js("window.overlayShown.camera") is None
     assert (
         browser.js("getComputedStyle(document.getElementById('board-img')).visibility") == "hidden"
     )
-    assert browser.js("getComputedStyle(document.body).backgroundColor") == "rgba(0, 0, 0, 0)"
+    if theme == "transparent":
+        assert browser.js("getComputedStyle(document.body).backgroundColor") == "rgba(0, 0, 0, 0)"
+    browser.wait_for("window.overlayShown.cameraNote")
+    assert browser.text("#camera-note").startswith("No camera alignment in this game")
+    # Small, in the top left corner: under 5% of the page.
+    box = browser.js(
+        "(() => { const r = document.getElementById('camera-note')"
+        ".getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()"
+    )
+    assert box[0] < 20 and box[1] < 20, box
+    assert 0 < box[2] * box[3] < 0.05 * FRAME[0] * FRAME[1], box
+    qtbot.wait(200)
+    browser.view.grab().save(str(tmp_path / f"camera-note-{theme}.png"))
+    # Aligned later (a table photo read in the window): the note goes.
+    window.doc.set_camera(aligned_game(photo).camera, "Camera alignment")
+    browser.wait_for("!window.overlayShown.cameraNote && Boolean(window.overlayShown.camera)")
+    assert browser.js("getComputedStyle(document.getElementById('camera-note')).display") == "none"
