@@ -8,10 +8,13 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import queue
+import re
 import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -253,3 +256,55 @@ def test_a_port_in_use_suggests_one_free_now_not_merely_the_next():
     assert suggested not in (port, port + 1), out.stderr
     with socket.socket() as probe:  # free, as suggested (nothing else took it since)
         probe.bind(("127.0.0.1", suggested))
+
+
+def test_serve_says_each_moment_it_reads_and_when_the_file_becomes_another_game(tmp_path):
+    """One line per moment read, and one naming both games when the file now
+    holds another (docs/streaming.md, What `serve` says)."""
+    carnevale = next(e.path for e in EXAMPLES if e.family == "carnevale")
+    hex_game = next(e.path for e in EXAMPLES if e.family == "hex")
+    path = tmp_path / "game.json"
+    shutil.copy(carnevale, path)
+    served = Served(path)
+    lines: queue.Queue[str] = queue.Queue()
+
+    def read() -> None:
+        assert served.proc.stdout is not None
+        for line in served.proc.stdout:
+            lines.put(line.rstrip("\n"))
+
+    def next_line(containing: str) -> str:
+        deadline = time.monotonic() + 60
+        while True:
+            line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            if containing in line:
+                return line
+
+    try:
+        served.wait_ready()
+        threading.Thread(target=read, daemon=True).start()
+        game = next_line("(carnevale)")
+        assert game.strip().startswith('"Carnevale: The Drowned Quarter" (carnevale): ')
+        data = json.loads(path.read_text())
+        total = len(data["events"])
+        assert game.endswith(f", {total} events")
+        # A save of an earlier moment (the same game): one short line.
+        data["events"] = data["events"][:-1]
+        path.write_text(json.dumps(data))
+        read_line = next_line("game.json")
+        assert re.fullmatch(rf"\d\d:\d\d:\d\d game\.json read: .+, {total - 1} events", read_line)
+        # The tester's copy of a hex game over the served file.
+        shutil.copy(hex_game, path)
+        changed = next_line("game.json")
+        assert re.fullmatch(
+            r'\d\d:\d\d:\d\d game\.json is now another game: "Hex demo: the Ridge at Hochkirch"'
+            r' \(hex\), was "Carnevale: The Drowned Quarter" \(carnevale\); .+, \d+ events',
+            changed,
+        ), changed
+        deadline = time.monotonic() + 30
+        while json.loads(served.get("/score.json")[1])["family"] != "hex":
+            assert time.monotonic() < deadline, "the pages did not switch to the hex game"
+            time.sleep(0.1)
+    finally:
+        served.proc.terminate()
+        served.proc.wait(timeout=30)

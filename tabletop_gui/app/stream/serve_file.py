@@ -1,7 +1,9 @@
 """``tabletop-gui serve FILE``: the overlay server on a game file, without a
 window. The file is read again whenever it changes on disk (a save from the
-window, another program, a copy over it); a file that cannot be read is
-reported and the last good moment stays on the pages until it reads again.
+window, another program, a copy over it): each moment read is one line (the
+time, where the game is), and a file that now holds another game (another rule
+family or title) says so; a file that cannot be read is reported and the last
+good moment stays on the pages until it reads again.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 from typing import TextIO
 
@@ -19,6 +22,7 @@ from tabletop_gui.app.stream.overlay_feed import GameMoment, OverlayFeed, game_m
 from tabletop_gui.io import FileFormatError, load_game
 from tabletop_gui.overlay.hub import Hub
 from tabletop_gui.overlay.server import DEFAULT_PORT, LOOPBACK, OverlayServer
+from tabletop_gui.play.turns import clock_text
 
 #: How often the file is looked at for a change, milliseconds.
 WATCH_MS = 100
@@ -34,15 +38,33 @@ def _stamp(path: Path) -> Stamp:
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
-class FileWatch:
-    """The game in ``path``, read again when the file's time, size or inode change."""
+def which_game(moment: GameMoment) -> str:
+    """The game as its title and rule family: '"Hochkirch" (hex)'."""
+    setup = moment.state.setup
+    return f'"{setup.name or "untitled"}" ({setup.family})'
 
-    def __init__(self, path: Path, out: TextIO = sys.stderr) -> None:
+
+def where(moment: GameMoment) -> str:
+    """Where the game is, as the score bar's clock says it, and its log's length."""
+    n = moment.total_events
+    return f"{clock_text(moment.state, moment.events)}, {n} event{'' if n == 1 else 's'}"
+
+
+class FileWatch:
+    """The game in ``path``, read again when the file's time, size or inode change.
+    Problems go to ``out``; each moment read is a line on ``log`` (standard
+    output when None)."""
+
+    def __init__(self, path: Path, out: TextIO = sys.stderr, log: TextIO | None = None) -> None:
         self.path = path
         self.out = out
+        self.log = log
         self.stamp = _stamp(path)
         self.current: GameMoment = game_moment(load_game(str(path)))
         self.reads = 0
+
+    def say(self, text: str) -> None:
+        print(f"{time.strftime('%H:%M:%S')} {text}", file=self.log or sys.stdout, flush=True)
 
     def moment(self) -> GameMoment:
         return self.current
@@ -62,8 +84,14 @@ class FileWatch:
         except (FileFormatError, OSError) as exc:
             print(f"error: {exc}; still showing the last moment read", file=self.out)
             return False
-        self.current = game_moment(game)
+        before, self.current = self.current, game_moment(game)
         self.reads += 1
+        was, now = which_game(before), which_game(self.current)
+        if now != was:
+            self.say(f"{self.path.name} is now another game: {now}, was {was}; "
+                     f"{where(self.current)}")  # fmt: skip
+        else:
+            self.say(f"{self.path.name} read: {where(self.current)}")
         return True
 
 
@@ -79,6 +107,7 @@ def run_serve(path: str, port: int = DEFAULT_PORT, host: str = LOOPBACK,
     server.start()
     view = "referee's view: every value shown" if referee else "players' view: hidden values '?'"
     print(f"Serving {Path(path).name} ({view}) at {server.url}")
+    print(f"  {which_game(watch.current)}: {where(watch.current)}")
     print(f"  OBS browser source: {server.url}overlay  (score bar alone: {server.url}bar)")
     if server.lan:
         print(
