@@ -32,6 +32,7 @@ from tabletop_gui.app.part import add_action
 from tabletop_gui.app.stream.stream_control import StreamController
 from tabletop_gui.app.windows.board_sync import BoardController
 from tabletop_gui.app.windows.edit_actions import EditController
+from tabletop_gui.app.windows.field_keys import WindowKeysOverFields
 from tabletop_gui.app.windows.file_actions import FilesController
 from tabletop_gui.app.windows.help_actions import HelpController
 from tabletop_gui.app.windows.history_actions import HistoryController
@@ -83,6 +84,7 @@ class MainWindow(QMainWindow):
         self.turn_bar = TurnBar(doc)
         self.autosaver = session.Autosaver(doc, interval_ms=autosave_ms, parent=self)
         self.setStatusBar(MessageBar(self))
+        self.field_keys = WindowKeysOverFields(self)
         doc.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
 
         # The parts. The board part comes first: on ``changed`` it syncs the scene
