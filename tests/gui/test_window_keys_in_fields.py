@@ -1,5 +1,5 @@
 """The window's Ctrl shortcuts work while an Inspector field has the keyboard,
-and a field keeps its own editing keys (docs/playing.md, Keyboard shortcuts)."""
+and a field keeps its own editing keys (docs/playing.md, Keyboard)."""
 
 from __future__ import annotations
 
