@@ -31,16 +31,22 @@ def _is_field(widget: QWidget | None) -> bool:
 
 
 class WindowKeysOverFields(QObject):
-    """An application event filter for ``window``: a ShortcutOverride that a
-    focused field of the window would accept for one of the window's Ctrl/Alt
-    shortcuts is withheld from the field, so the shortcut runs."""
+    """Watches each field of ``window`` that takes the keyboard (never the whole
+    application: a filter there sees every event of every object, the web
+    pages' too): a ShortcutOverride the field would accept for one of the
+    window's Ctrl/Alt shortcuts is withheld from it, so the shortcut runs."""
 
     def __init__(self, window: QMainWindow) -> None:
         super().__init__(window)
         self.window = window
         app = QApplication.instance()
-        if app is not None:
-            app.installEventFilter(self)
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_changed)
+
+    def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if _is_field(new) and new is not None and new.window() is self.window:
+            new.removeEventFilter(self)  # once, however often it takes the keyboard
+            new.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
