@@ -101,12 +101,12 @@ def test_each_name_is_by_its_own_unit_in_the_window(qtbot, vampires_and_elves):
 
 
 def test_a_name_put_nearer_another_unit_is_tied_to_its_own_by_a_leader(qtbot):
-    """On a crowded small stream picture (Carnevale at 640 x 360) some names find
+    """On a crowded small stream picture (Carnevale at 480 x 270) some names find
     no clear spot of their own: each that ends up nearer another unit has a
     leader line from its own footprint to its own name."""
     path = str(SCENARIOS / "carnevale_drowned_quarter.json")
     window = open_window(qtbot, load_game(path), path)
-    streamer = streamer_at(qtbot, window, 640, 360)
+    streamer = streamer_at(qtbot, window, 480, 270)
     scene = streamer.scene
     units = [it for it in scene.items() if isinstance(it, UnitItem) and it.unit.name]
     feet = {it: it.path.boundingRect().translated(it.pos()) for it in units}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QRectF, QUrl
 
+from tabletop_gui.app.canvas.items import MarkerItem, UnitItem, _note
 from tabletop_gui.app.stream.board_picture import MIN_LABEL_PX, StreamScene, board_svg
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
@@ -71,10 +72,14 @@ def test_no_label_of_the_overlays_board_covers_another_in_a_browser(qtbot, path,
 
 
 def _left_out(scene: StreamScene) -> set[str]:
-    """The captions a small picture leaves out (documented: they would cover
-    another label wherever they went)."""
+    """The captions and notes a small picture leaves out (documented: they would
+    cover another label wherever they went)."""
     out = set()
     for it in scene.pieces.values():
+        if isinstance(it, MarkerItem) and not it.caption_shown:
+            out.add(it.caption)
+        if isinstance(it, UnitItem) and not it.note_shown:
+            out.add(_note(it.marks))
         item = getattr(it, "label_item", None)
         if item is not None and not item.isVisible():
             out.add(getattr(it, "label", ""))

@@ -217,6 +217,9 @@ class UnitItem(PieceItem):
         #: Whether the name (and its note) is drawn: a hex board's labels give way
         #: where no clear place is left at the zoom they were placed for.
         self.name_shown = True
+        #: Whether the note under the name is drawn: a small stream picture
+        #: leaves it out where the name alone finds a clear place (``labels``).
+        self.note_shown = True
         self._shape: tuple[float, QPainterPath] | None = None  # (pad, path)
         #: Drawn greyed out whatever its marks say (``Family.greyed``).
         self.greyed = False
@@ -379,7 +382,7 @@ class UnitItem(PieceItem):
         tw, th = text_size(unit.name, name_in)
         at = self.pos() + self.name_at
         box = QRectF(at.x() - tw / 2 - 0.08, at.y() - th / 2 - 0.08, tw + 0.16, th + 0.16)
-        note = _note(self.marks)
+        note = self.note()
         if note:
             nw, nh = text_size(note, readable(NOTE_IN * self.ts, ppi))
             y = at.y() + note_below(th, nh)
@@ -393,6 +396,17 @@ class UnitItem(PieceItem):
             self.prepareGeometryChange()
             self.name_at = at
             self.name_leader = leader
+            self._rect = self.outer_rect()
+            self.update()
+
+    def note(self) -> str:
+        """The note drawn under the name (``_note``), or "" where it is left out."""
+        return _note(self.marks) if self.note_shown else ""
+
+    def show_note(self, shown: bool) -> None:
+        if shown != self.note_shown:
+            self.prepareGeometryChange()
+            self.note_shown = shown
             self._rect = self.outer_rect()
             self.update()
 
@@ -415,7 +429,7 @@ class UnitItem(PieceItem):
         tw, th = text_size(unit.name, name_in)
         x, y = self.name_at.x(), self.name_at.y()
         rect = rect.united(QRectF(x - tw / 2 - 0.2, y - th / 2 - 0.2, tw + 0.4, th + 0.4))
-        note = _note(self.marks)
+        note = self.note()
         if note:
             nw, nh = text_size(note, NOTE_IN * self.ts * MAX_LABEL_SCALE)
             rect = rect.united(
@@ -455,7 +469,8 @@ class UnitItem(PieceItem):
         if self.name_shown:
             if self.name_leader is not None:
                 paint_leader(painter, self.name_leader, self.ts, ppi, min_ppi)
-            paint_unit_labels(painter, unit.name, self.name_at, self.ts, marks, ppi, min_ppi)
+            paint_unit_labels(painter, unit.name, self.name_at, self.ts, marks, ppi, min_ppi,
+                              self.note_shown)  # fmt: skip
         if marks:
             draw_badges(painter, marks, self.badge_at, self.colour, self.ts)
 
@@ -476,16 +491,18 @@ def paint_unit_labels(
     marks: tuple[Mark, ...],
     ppi: float,
     min_ppi: float,
+    note_shown: bool = True,
 ) -> None:
     """A unit's name centred on ``at`` and the note its marks put under it (the
     reason it does not count, the placement rule it breaks), readable at ``ppi``;
     nothing when too small to read or below the board's ``min_ppi``, or without
-    a name (one a hex board's labels left out)."""
+    a name (one a hex board's labels left out); the note not where it was left
+    out (``note_shown`` False: ``UnitItem.note_shown``)."""
     if not name or ppi * NAME_IN * ts < MIN_TEXT_PX or ppi < min_ppi:
         return
     name_in = readable(NAME_IN * ts, ppi)
     draw_label(painter, name, at, name_in, style.TEXT, LABEL_BG)
-    note = _note(marks)
+    note = _note(marks) if note_shown else ""
     if note:
         _, th = text_size(name, name_in)
         note_in = readable(NOTE_IN * ts, ppi)
@@ -531,6 +548,9 @@ class MarkerItem(PieceItem):
         self.caption = ""
         #: The caption's side of the marker: "below" (usual), "above", "right", "left".
         self.caption_side = "below"
+        #: Whether the caption is drawn: a small stream picture leaves it out
+        #: where it would cover a unit's name (``labels``).
+        self.caption_shown = True
         #: The value is face down to the players (``Family.value_hidden``).
         self.face_down = False
         self._shape: tuple[float, float, QPainterPath] | None = None  # (radius, pad, path)
@@ -628,7 +648,8 @@ class MarkerItem(PieceItem):
         out = max(r + style.HALO_IN, r * 1.15 + 0.05, r + 0.35, r + style.HALO_IN / 2 + SELECT_GAP)
         out += EDGE_PAD
         rect = QRectF(-out, -out, 2 * out, 2 * out)
-        rect = rect.united(self.caption_rect(self.caption_side))
+        if self.caption_shown:
+            rect = rect.united(self.caption_rect(self.caption_side))
         return rect.united(badge_rect(self.marks, QPointF(r * 0.8, -r * 0.8), self.ts))
 
     def caption_at(self, side: str, th: float, tw: float) -> QPointF:
@@ -647,6 +668,13 @@ class MarkerItem(PieceItem):
         tw, th = text_size(self.caption, (NOTE_IN * self.ts) * MAX_LABEL_SCALE)
         c = self.caption_at(side, th, tw)
         return QRectF(c.x() - tw / 2 - 0.2, c.y() - th / 2 - 0.2, tw + 0.4, th + 0.4)
+
+    def show_caption(self, shown: bool) -> None:
+        if shown != self.caption_shown:
+            self.prepareGeometryChange()
+            self.caption_shown = shown
+            self._rect = self.outer_rect()
+            self.update()
 
     def move_caption(self, side: str) -> None:
         if side != self.caption_side:
@@ -688,10 +716,11 @@ class MarkerItem(PieceItem):
                     painter, self.text, QPointF(0, 0), min(r * 1.1, 0.5), QColor("white"), bold=True
                 )
             note_in = readable((NOTE_IN * self.ts), ppi)
-            tw, th = text_size(self.caption, note_in)
+            caption = self.caption if self.caption_shown else ""
+            tw, th = text_size(caption, note_in)
             draw_label(
                 painter,
-                self.caption,
+                caption,
                 self.caption_at(self.caption_side, th, tw),
                 note_in,
                 style.TEXT,

@@ -223,6 +223,10 @@ class Placer:
             and self.readings.clear_of(r, own)
         )
 
+    def clear_of_labels(self, r: QRectF, own: object) -> bool:
+        """Whether ``r`` covers no label or reading (it may cover a piece)."""
+        return self.labels.clear_of(r, own) and self.readings.clear_of(r, own)
+
     def cost(self, boxes: list[QRectF], own: object, limit: float) -> float:
         """What ``boxes`` cover (labels weighted), counted up to ``limit``."""
         total = 0.0

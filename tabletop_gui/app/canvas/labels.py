@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import shiboken6
-from PySide6.QtCore import QLineF, QPointF, QRectF
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QPolygonF
 
 from tabletop_gui.app.canvas import hex_labels
 from tabletop_gui.app.canvas.badges import badge_rect
@@ -46,6 +47,7 @@ from tabletop_gui.app.canvas.items import (
     PolygonItem,
     UnitItem,
     ZoneItem,
+    _note,
 )
 from tabletop_gui.app.canvas.label_spots import (
     CROWDED,
@@ -81,6 +83,8 @@ def _place_labels(scene: BoardScene, limit: int) -> None:
     units = [it for it in scene.pieces.values() if isinstance(it, UnitItem) and it.isVisible()]
     if len(units) > limit:
         return
+    for u in units:
+        u.show_note(True)
     markers = [it for it in scene.pieces.values() if isinstance(it, MarkerItem) and it.isVisible()]
     polygons = [
         it for it in scene.pieces.values() if isinstance(it, PolygonItem) and it.isVisible()
@@ -148,14 +152,20 @@ def _place_labels(scene: BoardScene, limit: int) -> None:
         else:
             movable.append((o, boxes))
 
-    _place_markers(p, markers, board)
+    # A small picture: the names first, then the markers' captions where they
+    # are clear (the score bar names every objective).
+    if not drop:
+        _place_markers(p, markers, board)
 
     # Names with a clear spot of their own first; then the others, which may
     # take a spot further off (with a leader line) now that none of those is
     # taken from a name that had one of its own.
-    later = [u for u in units if u.unit.name and not _place_name(p, u, board, False)]
+    later = [u for u in units if u.unit.name and not _place_name(p, u, board, False, drop)]
     for u in later:
-        _place_name(p, u, board, True)
+        _place_name(p, u, board, True, drop)
+
+    if drop:
+        _place_markers(p, markers, board, drop)
 
     for o, boxes in movable:
         _place_overlay_label(p, o, boxes, drop)
@@ -164,40 +174,131 @@ def _place_labels(scene: BoardScene, limit: int) -> None:
     scene.label_placer = p
 
 
-def _place_name(p: Placer, u: UnitItem, board: QRectF, last: bool) -> bool:
+def _place_name(p: Placer, u: UnitItem, board: QRectF, last: bool, drop: bool = False) -> bool:
     """Place ``u``'s name (and note) in a clear spot of its own: beside or on its
     unit, nearer it than any other unit (``_own_spots``), on the board. Without
     one: False (nothing placed) unless ``last``, when it takes a clear spot
     nearer another unit, tied to its own by a leader line, else the spot
-    covering least."""
+    covering least.
+
+    ``drop`` (a small picture): where the name and note find no clear spot,
+    the name alone is tried (the note is left out); and where nothing is clear,
+    the name takes the spot that covers no other label if there is one (it may
+    cover a piece), so that names are never drawn over each other while a
+    spot for them is left."""
     parts = name_parts(p, u)
+    variants = [parts, parts[:1]] if drop and len(parts) > 1 else [parts]
+    fp = u.path.boundingRect()
+    at = u.pos()
+    tried = []
+    for v in variants:
+        spots, own = _name_spots(p, u, v, board, drop)
+        boxes = [[b.translated(at + s) for b in v] for s in own]
+        tried.append((v, spots, own, boxes))
+        if any(all(p.free(b, u) for b in bs) for bs in boxes):
+            _set_name(p, u, v, fp, own, boxes, len(own))
+            return True
+    if not last:
+        return False
+    for v, spots, own, boxes in tried:
+        mine = len(own)
+        off = [s for s in spots if s not in own]
+        every = own + off
+        boxes = boxes + [[b.translated(at + s) for b in v] for s in off]
+        if v is tried[-1][0] or any(all(p.free(b, u) for b in bs) for bs in boxes):
+            if drop and not any(all(p.free(b, u) for b in bs) for bs in boxes):
+                # No clear spot: one that covers no other label (it may cover a
+                # piece), by the unit or, failing that, anywhere on the board.
+                every += _board_spots(v, at, board, fp)
+                boxes += [[b.translated(at + s) for b in v] for s in every[len(boxes) :]]
+                clear = [i for i, bs in enumerate(boxes)
+                         if all(p.clear_of_labels(b, u) for b in bs)]  # fmt: skip
+                if clear:
+                    every = [every[i] for i in clear]
+                    boxes = [boxes[i] for i in clear]
+                    mine = sum(1 for i in clear if i < mine)
+            _set_name(p, u, v, fp, every, boxes, mine)
+            return True
+    return True
+
+
+def _name_spots(
+    p: Placer, u: UnitItem, parts: list[QRectF], board: QRectF, drop: bool = False
+) -> tuple[list[QPointF], list[QPointF]]:
+    """The spots for a name of ``parts`` (``name_parts``, the note left out or
+    not) on the board, and those of them that are its own (``_own_spots``), the
+    middle of the unit last. ``drop`` (a small picture, its names large on the
+    board): then rows further out too (``_far_spots``)."""
     block = parts[0].united(parts[-1])
     on_unit = fits_on(u.path, block)
     fp = u.path.boundingRect()
     at = u.pos()
-    spots = _on_board(_unit_spots(fp, block, block.height() + GAP, on_unit), block, at, board)
+    tried = _unit_spots(fp, block, block.height() + GAP, on_unit)
+    if drop:
+        tried += _far_spots(fp, block, block.height() + GAP)
+    spots = _on_board(tried, block, at, board)
+    if drop:
+        # Not over its own unit where it does not fit there (a spot beside a
+        # unit at the board's edge, moved onto the board, hid the unit).
+        spots = [s for s in spots if (on_unit and s == QPointF(0, 0))
+                 or not block.translated(s).intersects(fp)]  # fmt: skip
     own = _own_spots(p, u, fp.translated(at), block.translated(at), spots)
     # Then the middle of the unit itself (kept on the board), always its own,
     # even where the name covers most of it: better than over another unit.
     middle = _on_board([QPointF(0, 0)], block, at, board)[0]
     if middle not in own:
         own.append(middle)
-    boxes = [[b.translated(at + s) for b in parts] for s in own]
-    mine = len(own)
-    if not any(all(p.free(b, u) for b in bs) for bs in boxes):
-        if not last:
-            return False
-        off = [s for s in spots if s not in own]
-        own = own + off
-        boxes += [[b.translated(at + s) for b in parts] for s in off]
+    return spots, own
+
+
+def _far_spots(fp: QRectF, block: QRectF, step: float) -> list[QPointF]:
+    """Name centres two to four rows of ``step`` above and below the footprint
+    ``fp``, each in the middle and half the name's width to either side (a
+    crowded small picture: the rows by the unit are taken)."""
+    below = fp.bottom() + GAP - block.top()
+    above = fp.top() - GAP - block.bottom()
+    half = block.width() / 2
+    return [QPointF(dx, y) for k in (1, 2, 3) for y in (below + k * step, above - k * step)
+            for dx in (0.0, -half, half)]  # fmt: skip
+
+
+def _board_spots(parts: list[QRectF], at: QPointF, board: QRectF, fp: QRectF) -> list[QPointF]:
+    """Offsets from ``at`` that put the name of ``parts`` on points of a grid
+    over the whole board (a name wide, a text line high), nearest ``at`` first,
+    none over the unit's own footprint ``fp`` (local)."""
+    block = parts[0].united(parts[-1])
+    w, h = block.width(), block.height()
+    if w <= 0 or h <= 0 or w > board.width() or h > board.height():
+        return []
+    xs = [board.left() + w / 2 + i * w / 2 for i in range(int((board.width() - w) / (w / 2)) + 1)]
+    ys = [board.top() + h / 2 + j * h for j in range(int((board.height() - h) / h) + 1)]
+    c = block.center()
+    spots = [QPointF(x - c.x() - at.x(), y - c.y() - at.y()) for y in ys for x in xs]
+    spots = [s for s in spots if not block.translated(s).intersects(fp)]
+    spots.sort(key=lambda q: q.x() ** 2 + q.y() ** 2)
+    return spots
+
+
+def _set_name(
+    p: Placer,
+    u: UnitItem,
+    parts: list[QRectF],
+    fp: QRectF,
+    spots: list[QPointF],
+    boxes: list[list[QRectF]],
+    mine: int,
+) -> None:
+    """Put the name of ``parts`` in the best of ``spots`` (the first ``mine`` its
+    own; their ``boxes`` in scene coordinates)."""
     best = p.choose(u, boxes)
+    block = parts[0].united(parts[-1])
     # A leader line to a name nearer another unit, or set a line further out
     # than beside its unit (a crowded line: it read as nobody's, or the next unit's).
-    away = _apart(block.translated(own[best]), fp) > 2 * GAP
-    leader = _leader(fp, parts[0].translated(own[best])) if best >= mine or away else None
-    u.move_name(own[best], leader)
+    away = _apart(block.translated(spots[best]), fp) > 2 * GAP
+    leader = _leader(fp, parts[0].translated(spots[best])) if best >= mine or away else None
+    u.move_name(spots[best], leader)
+    u.show_note(len(parts) > 1 or not _note(u.marks))
     u.show_name(True)
-    return True
 
 
 def _own_spots(
@@ -246,9 +347,10 @@ def _leader(fp: QRectF, name: QRectF) -> QLineF:
     return QLineF(a, b)
 
 
-def _place_markers(p: Placer, markers: list[MarkerItem], board: QRectF) -> None:
+def _place_markers(p: Placer, markers: list[MarkerItem], board: QRectF, drop: bool = False) -> None:
     """Each marker's caption below it, else above, right or left: of the sides
-    that keep it on the board (a marker at the board's edge), the first clear one."""
+    that keep it on the board (a marker at the board's edge), the first clear
+    one; ``drop``: none clear, the caption is left out."""
     for m in markers:
         size = p.size(NOTE_IN * m.ts)
         tw, th = drawn_size(m.caption, size)
@@ -258,10 +360,19 @@ def _place_markers(p: Placer, markers: list[MarkerItem], board: QRectF) -> None:
             for side in sides
         ]
         fits = [i for i, b in enumerate(boxes) if board.contains(b[0])] or list(range(len(sides)))
-        m.move_caption(sides[fits[p.choose(m, [boxes[i] for i in fits])]])
+        best = p.choose(m, [boxes[i] for i in fits], drop)
+        m.show_caption(best >= 0)
+        if best >= 0:
+            m.move_caption(sides[fits[best]])
 
 
-def _place_polygons(p: Placer, polygons: list[PolygonItem], board: QRectF, drop: bool) -> None:
+def _place_polygons(
+    p: Placer, polygons: list[PolygonItem], board: QRectF, drop: bool, inside: bool | None = None
+) -> None:
+    """Terrain and zone labels, each in the first clear spot of its shape's
+    (``_polygon_spots``), else (``drop``) left out; ``inside`` (a small picture,
+    by default with ``drop``): only spots inside the shape."""
+    inside = drop if inside is None else inside
     # Terrain before zones: zone labels are the faintest and their zones the largest.
     for poly in sorted(polygons, key=lambda it: isinstance(it, ZoneItem)):
         if not poly.label:
@@ -273,10 +384,22 @@ def _place_polygons(p: Placer, polygons: list[PolygonItem], board: QRectF, drop:
         # Kept on the board: a long label of a thin zone hung past its edge, over
         # the axis numbers (a small stream picture's labels are large).
         boxes = [[_keep_on(_box(s, tw, th, impassable, space), board)] for s in spots]
-        best = p.choose(poly, boxes, drop)
+        if inside:
+            # A small picture: inside its own shape or not at all (a label moved
+            # onto the board from above a piece at its edge, or wider than a
+            # thin canal, read as another area's).
+            boxes = [b for b in boxes if _within(poly.polygon, b[0])]
+        best = p.choose(poly, boxes, drop) if boxes else -1
         poly.label_item.setVisible(best >= 0)
         if best >= 0:
             poly.move_label(boxes[best][0].center())
+
+
+def _within(polygon: QPolygonF, r: QRectF) -> bool:
+    """Whether the four corners of ``r`` lie inside ``polygon``."""
+    fill = Qt.FillRule.OddEvenFill
+    return all(polygon.containsPoint(c, fill)
+               for c in (r.topLeft(), r.topRight(), r.bottomLeft(), r.bottomRight()))  # fmt: skip
 
 
 def _place_hex(
@@ -300,7 +423,8 @@ def _place_hex(
         p, [o for o in overlays if not isinstance(o, CircleOverlay)], board
     )
     _place_markers(p, markers, board)
-    _place_polygons(p, polygons, board, True)
+    small = bool(getattr(scene, "drop_crowded_labels", False))
+    _place_polygons(p, polygons, board, True, inside=small)
 
 
 def _place_overlay_label(p: Placer, o: object, boxes: list[list[QRectF]], drop: bool) -> None:

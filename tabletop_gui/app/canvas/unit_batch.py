@@ -35,9 +35,10 @@ from tabletop_gui.app.canvas.marks import Mark, halo_strokes
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.rules.scoreboard import Role
 
-#: A batch member: the unit, its piece, its name's place and leader (None: no
-#: name drawn), its marks; the batch is rebuilt when one of them changes.
-Member = tuple[UnitItem, object, tuple[QPointF, QLineF | None] | None, tuple[Mark, ...]]
+#: A batch member: the unit, its piece, its name's place, leader and whether its
+#: note is drawn (None: no name drawn), its marks; the batch is rebuilt when one
+#: of them changes.
+Member = tuple[UnitItem, object, tuple[QPointF, QLineF | None, bool] | None, tuple[Mark, ...]]
 
 #: Side of the cells that find which idle units' footprints overlap, inches (at
 #: most; smaller for small bases, down to MIN_LAYER_CELL: ``_cell``).
@@ -180,6 +181,8 @@ class MarkedLabel:
     marks: tuple[Mark, ...]
     badge_at: QPointF
     colour: QColor
+    #: The note under the name is drawn (``UnitItem.note_shown``).
+    note_shown: bool = True
 
 
 @dataclass
@@ -281,7 +284,12 @@ class UnitBatch(QGraphicsItem):
         """Take the ones of ``items`` this batch draws (``takes``); rebuilt only if
         the set or a member (its unit, name's place or marks) changed."""
         members = tuple(
-            (it, it.piece, (it.name_at, it.name_leader) if it.name_shown else None, it.marks)
+            (
+                it,
+                it.piece,
+                (it.name_at, it.name_leader, it.note_shown) if it.name_shown else None,
+                it.marks,
+            )
             for it in items
             if self.takes(it)
         )
@@ -368,7 +376,15 @@ class UnitBatch(QGraphicsItem):
                 leaders.append((it.name_leader.translated(pos), it.ts))
             if self.marked:
                 marked_labels[layer].append(
-                    MarkedLabel(name, pos + it.name_at, it.ts, marks, pos + it.badge_at, it.colour)
+                    MarkedLabel(
+                        name,
+                        pos + it.name_at,
+                        it.ts,
+                        marks,
+                        pos + it.badge_at,
+                        it.colour,
+                        it.note_shown,
+                    )
                 )
             elif name:
                 labels.append((name, pos + it.name_at, it.ts))
@@ -434,7 +450,7 @@ class UnitBatch(QGraphicsItem):
                     else:
                         painter.fillPath(path, colour)
             for m in layer.labels:
-                paint_unit_labels(painter, m.name, m.at, m.ts, m.marks, ppi, min_ppi)
+                paint_unit_labels(painter, m.name, m.at, m.ts, m.marks, ppi, min_ppi, m.note_shown)
                 draw_badges(painter, m.marks, m.badge_at, m.colour, m.ts)
         if ppi < min_ppi:
             return
