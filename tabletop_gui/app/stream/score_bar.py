@@ -27,6 +27,11 @@ STANDING_LINES = 2
 MAX_SHARE = 0.3
 #: The smallest text, pixels (a 480 x 270 picture).
 MIN_UNIT = 8.0
+#: Pixels kept clear between the glyphs of two lines of text.
+TEXT_GAP = 2.0
+#: A picture at most this high is small (640 x 360 and less): each standing
+#: keeps to one line (the window's tooltip has the rest).
+SMALL_PICTURE_PX = 360
 
 
 def _font(px: float, bold: bool = False) -> QFont:
@@ -77,13 +82,53 @@ class BarLayout:
     inline: bool = False
 
 
+@dataclass(frozen=True)
+class BarFonts:
+    """The bar's fonts for a text unit ``u`` and the heights their lines take:
+    never less than the text drawn in them needs (no font is drawn under 8 px,
+    so at the smallest unit the lines the unit alone gave overlapped)."""
+
+    side: QFont  # a side's name (its largest: a long name is drawn smaller)
+    small: QFont  # a side's total, the clock, a standing
+    title: QFont
+    result: QFont  # the clock line with a result
+    tile_name: QFont
+    #: The header's height: the side's name above its total, the title above
+    #: the clock, neither's glyphs on the other's.
+    head: float
+    name_line: float  # a tile's name line
+    line: float  # a standing's line
+
+
+def bar_fonts(u: float) -> BarFonts:
+    side, small, title = _font(u * 1.25, True), _font(u * 0.85), _font(u * 0.95, True)
+    result, tile_name = _font(u * 0.85, True), _font(u * 0.9, True)
+
+    def h(font: QFont) -> float:
+        return QFontMetricsF(font).height()
+
+    def above(upper: QFont, lower: QFont) -> float:
+        """Room for a line of ``upper`` over one of ``lower``: the upper's
+        ascent, a gap, then the lower's capitals and descent (the upper's rare
+        descender may reach into the room over the lower's capitals)."""
+        a, b = QFontMetricsF(upper), QFontMetricsF(lower)
+        return a.ascent() + TEXT_GAP + b.capHeight() + b.descent()
+
+    head = max(u * 2.2, above(side, small), above(title, small), above(title, result))
+    # A tile's name line: room for its descenders over the standing's capitals.
+    name_line = max(u * 1.15, h(tile_name) + TEXT_GAP / 2)
+    return BarFonts(side, small, title, result, tile_name, head, name_line, max(u * 1.15, h(small)))
+
+
 def bar_layout(info: BarContent, width: float, height: float) -> BarLayout:
     """Lay the bar out ``width`` wide for a ``height``-high picture: the header,
     then rows of tiles; a row is as tall as its most wrapped standing. Where
-    that takes more than MAX_SHARE of the picture, standings keep to one line,
-    then share it with their objective's name."""
-    lay = _layout(info, width, height, STANDING_LINES)
-    if lay.height > MAX_SHARE * height:
+    that takes more than MAX_SHARE of the picture, or on a small picture (at
+    most SMALL_PICTURE_PX high), standings keep to one line, then share it with
+    their objective's name."""
+    small = height <= SMALL_PICTURE_PX
+    lay = _layout(info, width, height, 1 if small else STANDING_LINES)
+    if lay.height > MAX_SHARE * height and not small:
         lay = _layout(info, width, height, 1)
     if lay.height > MAX_SHARE * height:
         lay = _inline_layout(info, width, height)
@@ -93,11 +138,12 @@ def bar_layout(info: BarContent, width: float, height: float) -> BarLayout:
 def _inline_layout(info: BarContent, width: float, height: float) -> BarLayout:
     """One line a tile: the name, then the standing (elided when painted)."""
     u = bar_unit(width, height)
+    fonts = bar_fonts(u)
     cols = max(1, min(5, int(width // (u * 15))))
     pad = u * 0.6
-    head = QRectF(pad, u * 0.3, width - 2 * pad, u * 2.2)
+    head = QRectF(pad, u * 0.3, width - 2 * pad, fonts.head)
     cell_w = (width - 2 * pad) / cols
-    cell_h = u * 1.35
+    cell_h = max(u * 1.35, max(fonts.name_line, fonts.line) + TEXT_GAP)
     tiles = []
     top = head.bottom() + u * 0.3
     for i, st in enumerate(info.tiles):
@@ -111,19 +157,22 @@ def _inline_layout(info: BarContent, width: float, height: float) -> BarLayout:
 
 def _layout(info: BarContent, width: float, height: float, max_lines: int) -> BarLayout:
     u = bar_unit(width, height)
+    fonts = bar_fonts(u)
     cols = bar_columns(width, u)
     pad = u * 0.6
-    head = QRectF(pad, u * 0.3, width - 2 * pad, u * 2.2)
+    head = QRectF(pad, u * 0.3, width - 2 * pad, fonts.head)
     cell_w = (width - 2 * pad) / cols
-    fm = QFontMetricsF(_font(u * 0.85))
+    fm = QFontMetricsF(fonts.small)
     inner_w = cell_w - u * 0.4 - u * 0.9
-    line_h = u * 1.15
+    line_h = fonts.line
     wrapped = [wrap_text(st.text, fm, inner_w, max_lines) for st in info.tiles]
     tiles = []
     top = head.bottom() + u * 0.3
+    # The name, then the standing's lines, with a little room above and below.
+    one = max(u * 2.6, fonts.name_line + fonts.line + u * 0.3)
     for start in range(0, len(wrapped), cols):
         row = wrapped[start : start + cols]
-        cell_h = u * 2.6 + line_h * (max(len(lines) for lines in row) - 1)
+        cell_h = one + line_h * (max(len(lines) for lines in row) - 1)
         for c, lines in enumerate(row):
             rect = QRectF(pad + c * cell_w, top, cell_w - u * 0.4, cell_h)
             tiles.append((rect, lines))
@@ -162,7 +211,8 @@ def paint_score_bar(painter: QPainter, rect: QRectF, info: BarContent, height: f
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
     painter.fillRect(QRectF(0, 0, rect.width(), rect.height()), BACKDROP)
     head = lay.head
-    small = _font(u * 0.85)
+    fonts = bar_fonts(u)
+    small = fonts.small
     side_w = head.width() * 0.3
     for i, side in enumerate(info.sides[:2]):
         name, total = side.name, side.total
@@ -180,14 +230,14 @@ def paint_score_bar(painter: QPainter, rect: QRectF, info: BarContent, height: f
         painter.setPen(BAR_DIM)
         _text(painter, text, align | Qt.AlignmentFlag.AlignBottom, total)
     mid = QRectF(head.x() + side_w, head.y(), head.width() - 2 * side_w, head.height())
-    painter.setFont(_font(u * 0.95, True))
+    painter.setFont(fonts.title)
     painter.setPen(BAR_TEXT)
     _text(painter, mid, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, info.title)
-    painter.setFont(_font(u * 0.85, bool(info.result)))
+    painter.setFont(fonts.result if info.result else small)
     painter.setPen(RESULT if info.result else BAR_DIM)
     line = f"{info.clock}  ·  {info.result}" if info.result else info.clock
     _text(painter, mid, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, line)
-    name_font, text_font = _font(u * 0.9, True), _font(u * 0.85)
+    name_font, text_font = fonts.tile_name, small
     for st, (cell, lines) in zip(info.tiles, lay.tiles, strict=True):
         painter.fillRect(cell, TILE)
         edge = QRectF(cell.x(), cell.y(), u * 0.35, cell.height())
@@ -202,12 +252,12 @@ def paint_score_bar(painter: QPainter, rect: QRectF, info: BarContent, height: f
         _text(painter, inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, st.name)
         painter.setFont(text_font)
         painter.setPen(colour.lighter(150) if colour else BAR_DIM)
-        y = inner.y() + u * 1.15  # under the name
+        y = inner.y() + fonts.name_line  # under the name
         for line_text in lines:
-            box = QRectF(inner.x(), y, inner.width(), u * 1.15)
+            box = QRectF(inner.x(), y, inner.width(), fonts.line)
             align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
             painter.drawText(box, align, line_text)
-            y += u * 1.15
+            y += fonts.line
     painter.restore()
     return lay
 
