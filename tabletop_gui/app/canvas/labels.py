@@ -295,7 +295,11 @@ def _set_name(
     # A leader line to a name nearer another unit, or set a line further out
     # than beside its unit (a crowded line: it read as nobody's, or the next unit's).
     away = _apart(block.translated(spots[best]), fp) > 2 * GAP
-    leader = _leader(fp, parts[0].translated(spots[best])) if best >= mine or away else None
+    # To the name's background, not the room kept free around it (SPACE): on a
+    # small picture, where that room is wide, the line stopped short of it.
+    sp = SPACE * u.ts
+    name = parts[0].adjusted(sp, sp, -sp, -sp).translated(spots[best])
+    leader = _leader(fp, name) if best >= mine or away else None
     u.move_name(spots[best], leader)
     u.show_note(len(parts) > 1 or not _note(u.marks))
     u.show_name(True)
