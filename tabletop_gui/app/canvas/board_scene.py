@@ -346,6 +346,10 @@ class BoardScene(QGraphicsScene):
             carrier = scene.units.get(marker.carried_by) if marker.carried_by else None
             return (carrier.x, carrier.y) if carrier is not None else None
 
+        def carrier_half(marker: Marker) -> float:
+            carrier = scene.units.get(marker.carried_by) if marker.carried_by else None
+            return min(carrier.width_in, carrier.depth_in) / 2 if carrier is not None else 0.0
+
         def side_colour(side: str) -> QColor:
             return self.colours.get(side, style.NEUTRAL)
 
@@ -372,7 +376,12 @@ class BoardScene(QGraphicsScene):
             scene.markers,
             MarkerItem,
             lambda item, m: item.set_piece(
-                m, self.colour(m.side), bmap, carrier_at(m), family.value_hidden(m)
+                m,
+                self.colour(m.side),
+                bmap,
+                carrier_at(m),
+                family.value_hidden(m),
+                carrier_half(m),
             ),
             always=True,
         )

@@ -536,6 +536,11 @@ LEADER_PEN = style.cosmetic(style.TEXT, 1)
 NOTE_BG = QColor(255, 255, 255, 150)
 
 
+#: A carried marker is drawn at most this share of its carrier's half width
+#: (the carrier's colour shows around it).
+CARRIED_SHARE = 0.6
+
+
 class MarkerItem(PieceItem):
     kind = "marker"
 
@@ -553,6 +558,8 @@ class MarkerItem(PieceItem):
         self.caption_shown = True
         #: The value is face down to the players (``Family.value_hidden``).
         self.face_down = False
+        #: Half its carrier's narrower side, inches (0: not carried).
+        self.carrier_half = 0.0
         self._shape: tuple[float, float, QPainterPath] | None = None  # (radius, pad, path)
 
     @property
@@ -566,12 +573,15 @@ class MarkerItem(PieceItem):
         bmap: BoardMap,
         at: tuple[float, float] | None = None,
         face_down: bool = False,
+        carrier_half: float = 0.0,
     ) -> None:
-        """Show ``marker`` (``at``: where its carrier stands); ``face_down``: its
-        family says its value is not known to the players (``Family.value_hidden``)."""
+        """Show ``marker`` (``at``: where its carrier stands, ``carrier_half``
+        half the carrier's narrower side, inches); ``face_down``: its family says
+        its value is not known to the players (``Family.value_hidden``)."""
         old: Marker | None = self.piece  # type: ignore[assignment]
-        changed = face_down != self.face_down
+        changed = face_down != self.face_down or carrier_half != self.carrier_half
         self.face_down = face_down
+        self.carrier_half = carrier_half
         self.piece = marker
         x, y = at if at is not None else (marker.x, marker.y)
         self.setPos(bmap.to_scene(x, y))
@@ -587,6 +597,10 @@ class MarkerItem(PieceItem):
         self.prepareGeometryChange()
         self.colour = colour
         self.radius = marker_outline(marker).radius or 0.5
+        if carrier_half > 0:
+            # Drawn smaller on its carrier, which shows around it (a Carnevale
+            # objective is as wide as the character carrying it, and hid it).
+            self.radius = min(self.radius, CARRIED_SHARE * carrier_half)
         self.caption = marker.label or marker.kind.replace("_", " ").replace(".", " ")
         tags = [t[0].upper() for t in sorted(marker.rules)]
         if tags:
@@ -695,7 +709,7 @@ class MarkerItem(PieceItem):
         painter.drawEllipse(QPointF(0, 0), r, r)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(self.colour)
-        painter.drawEllipse(QPointF(0, 0), r * 0.62, r * 0.62)
+        painter.drawEllipse(QPointF(0, 0), r * INNER_SHARE, r * INNER_SHARE)
         if m.carried_by:
             ring = QPainterPath()
             ring.addEllipse(QPointF(0, 0), r * 1.15, r * 1.15)
@@ -712,9 +726,8 @@ class MarkerItem(PieceItem):
             draw_selection(painter, path)
         if ppi * (NOTE_IN * self.ts) >= MIN_TEXT_PX:
             if self.text:
-                draw_label(
-                    painter, self.text, QPointF(0, 0), min(r * 1.1, 0.5), QColor("white"), bold=True
-                )
+                size = value_size(self.text, r)
+                draw_label(painter, self.text, QPointF(0, 0), size, QColor("white"), bold=True)
             note_in = readable((NOTE_IN * self.ts), ppi)
             caption = self.caption if self.caption_shown else ""
             tw, th = text_size(caption, note_in)
@@ -727,6 +740,26 @@ class MarkerItem(PieceItem):
                 style.with_alpha(QColor("white"), 190),
             )
         draw_badges(painter, self.marks, QPointF(r * 0.8, -r * 0.8), self.colour, self.ts)
+
+
+#: A marker's value is drawn on its coloured middle (this share of its radius),
+#: its box's corners within VALUE_FILL of that middle's radius.
+INNER_SHARE = 0.62
+VALUE_FILL = 0.85
+#: DejaVu Sans Bold's capitals and digits, in ems.
+CAP_EM = 0.73
+
+
+def value_size(text: str, r: float) -> float:
+    """The text size (inches) of a marker's value ``text`` on a marker of radius
+    ``r``: as tall as the marker allows, smaller where its box would reach past
+    the marker's coloured middle (a face-down value shown to the referee, "2?",
+    was crammed to the middle's edge)."""
+    size = min(r * 1.1, 0.5)
+    w, _ = text_size(text, size, bold=True)
+    half_diagonal = math.hypot(w / 2, CAP_EM * size / 2)
+    room = r * INNER_SHARE * VALUE_FILL
+    return size * room / half_diagonal if half_diagonal > room else size
 
 
 def _same_marker_look(a: Marker, b: Marker) -> bool:
