@@ -1,7 +1,7 @@
 """The streamer view's score bar at the smallest sizes the docs name: no text is
 drawn over another (a side's name over its total, the title over the clock),
 every text lies inside the bar, and each standing keeps to one line
-(docs/streaming.md, The stream overlay (OBS Browser Source); docs/streaming.md,
+(docs/streaming.md, The stream overlay (OBS Browser Source)) (docs/streaming.md,
 The streamer view).
 
 A new streamer's 480 x 270 view had "Guild of Thieves" over "4 VP", the title

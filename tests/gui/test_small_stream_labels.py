@@ -4,7 +4,7 @@ at the size the /overlay page shows it on a 640 x 360 page, no label is drawn
 over another (names, notes, captions, terrain and zone labels alike), every
 unit keeps its whole name, every label lies inside the picture, and a terrain
 or zone label is inside its own shape or left out (docs/streaming.md, The
-streamer view; docs/streaming.md, The stream overlay (OBS Browser Source)).
+streamer view) (docs/streaming.md, The stream overlay (OBS Browser Source)).
 
 A new streamer's pictures at these sizes had "Rooftop Runner" cut by "Bridge
 Bell", "Deep Spawn" under "Guild Capo" and "Cutpurse", and the Canal's label
