@@ -33,7 +33,7 @@ FILES = sorted(p.name for p in SCENARIOS.glob("*.json"))
 SMALL = [(480, 270), (640, 360)]
 #: The board picture the /overlay page asks for on a 640 x 360 page (the score
 #: bar takes the rest), and on a 480 x 270 one.
-OVERLAY_BOARD = [(640, 285), (480, 200)]
+OVERLAY_BOARD = [(640, 285), (480, 195)]
 
 
 @pytest.fixture(autouse=True)
