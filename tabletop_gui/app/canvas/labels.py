@@ -32,6 +32,7 @@ them (``ruling_items.ArcsItem.labels``).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -188,64 +189,93 @@ def _place_name(p: Placer, u: UnitItem, board: QRectF, last: bool, drop: bool = 
     spot for them is left."""
     parts = name_parts(p, u)
     variants = [parts, parts[:1]] if drop and len(parts) > 1 else [parts]
+    # Near the unit first (with its note, then without), then (a small picture,
+    # once the names with a spot by their unit are placed) further out: the
+    # note gives way before the name goes far.
+    reaches = (False, True) if drop and last else (False,)
     fp = u.path.boundingRect()
     at = u.pos()
-    tried = []
-    for v in variants:
-        spots, own = _name_spots(p, u, v, board, drop)
-        boxes = [[b.translated(at + s) for b in v] for s in own]
-        tried.append((v, spots, own, boxes))
-        if any(all(p.free(b, u) for b in bs) for bs in boxes):
-            _set_name(p, u, v, fp, own, boxes, len(own))
-            return True
+    tried: dict[int, tuple[list[QRectF], list[QPointF], list[QPointF], list[list[QRectF]]]] = {}
+    for far in reaches:
+        for i, v in enumerate(variants):
+            spots, own = _name_spots(p, u, v, board, drop, tried[i][1:3] if far else None)
+            boxes = [[b.translated(at + s) for b in v] for s in own]
+            tried[i] = (v, spots, own, boxes)
+            if any(all(p.free(b, u) for b in bs) for bs in boxes):
+                _set_name(p, u, v, fp, own, boxes, len(own))
+                return True
     if not last:
         return False
-    for v, spots, own, boxes in tried:
+    for i, (v, spots, own, boxes) in sorted(tried.items()):
         mine = len(own)
         off = [s for s in spots if s not in own]
         every = own + off
         boxes = boxes + [[b.translated(at + s) for b in v] for s in off]
-        if v is tried[-1][0] or any(all(p.free(b, u) for b in bs) for bs in boxes):
+        if i == len(variants) - 1 or any(all(p.free(b, u) for b in bs) for bs in boxes):
             if drop and not any(all(p.free(b, u) for b in bs) for bs in boxes):
                 # No clear spot: one that covers no other label (it may cover a
-                # piece), by the unit or, failing that, anywhere on the board.
-                every += _board_spots(v, at, board, fp)
-                boxes += [[b.translated(at + s) for b in v] for s in every[len(boxes) :]]
-                clear = [i for i, bs in enumerate(boxes)
-                         if all(p.clear_of_labels(b, u) for b in bs)]  # fmt: skip
-                if clear:
-                    every = [every[i] for i in clear]
-                    boxes = [boxes[i] for i in clear]
-                    mine = sum(1 for i in clear if i < mine)
+                # piece), by the unit or, failing that, anywhere on the board;
+                # of the first few such, the one covering least.
+                clear = [k for k, bs in enumerate(boxes)
+                         if all(p.clear_of_labels(b, u) for b in bs)][:CLEAR_SPOTS]  # fmt: skip
+                picked = [(every[k], boxes[k]) for k in clear]
+                mine = sum(1 for k in clear if k < mine)
+                if len(picked) < CLEAR_SPOTS:
+                    for s in _board_spots(v, at, board, fp):
+                        bs = [b.translated(at + s) for b in v]
+                        if all(p.clear_of_labels(b, u) for b in bs):
+                            picked.append((s, bs))
+                            if len(picked) == CLEAR_SPOTS:
+                                break
+                if picked:
+                    every = [s for s, _ in picked]
+                    boxes = [bs for _, bs in picked]
             _set_name(p, u, v, fp, every, boxes, mine)
             return True
     return True
 
 
+#: A small picture's name with no clear spot takes, of the first this many
+#: spots that cover no other label, the one covering least.
+CLEAR_SPOTS = 8
+
+
 def _name_spots(
-    p: Placer, u: UnitItem, parts: list[QRectF], board: QRectF, drop: bool = False
+    p: Placer,
+    u: UnitItem,
+    parts: list[QRectF],
+    board: QRectF,
+    drop: bool = False,
+    near: tuple[list[QPointF], list[QPointF]] | None = None,
 ) -> tuple[list[QPointF], list[QPointF]]:
     """The spots for a name of ``parts`` (``name_parts``, the note left out or
     not) on the board, and those of them that are its own (``_own_spots``), the
-    middle of the unit last. ``drop`` (a small picture, its names large on the
-    board): then rows further out too (``_far_spots``)."""
+    middle of the unit last. ``near``: those spots by the unit, found before:
+    then rows further out are added (``_far_spots``: a small picture, its names
+    large on the board). ``drop`` (a small picture): none over its own unit
+    where the name does not fit on it."""
     block = parts[0].united(parts[-1])
     on_unit = fits_on(u.path, block)
     fp = u.path.boundingRect()
     at = u.pos()
-    tried = _unit_spots(fp, block, block.height() + GAP, on_unit)
-    if drop:
-        tried += _far_spots(fp, block, block.height() + GAP)
+    step = block.height() + GAP
+    tried = _far_spots(fp, block, step) if near else _unit_spots(fp, block, step, on_unit)
     spots = _on_board(tried, block, at, board)
     if drop:
         # Not over its own unit where it does not fit there (a spot beside a
         # unit at the board's edge, moved onto the board, hid the unit).
         spots = [s for s in spots if (on_unit and s == QPointF(0, 0))
                  or not block.translated(s).intersects(fp)]  # fmt: skip
-    own = _own_spots(p, u, fp.translated(at), block.translated(at), spots)
     # Then the middle of the unit itself (kept on the board), always its own,
     # even where the name covers most of it: better than over another unit.
     middle = _on_board([QPointF(0, 0)], block, at, board)[0]
+    if near:
+        spots = [s for s in spots if s not in near[0]]
+        own = _own_spots(p, u, fp.translated(at), block.translated(at), spots)
+        spots = near[0] + spots
+        own = [s for s in near[1] if s != middle] + own
+    else:
+        own = _own_spots(p, u, fp.translated(at), block.translated(at), spots)
     if middle not in own:
         own.append(middle)
     return spots, own
@@ -262,21 +292,23 @@ def _far_spots(fp: QRectF, block: QRectF, step: float) -> list[QPointF]:
             for dx in (0.0, -half, half)]  # fmt: skip
 
 
-def _board_spots(parts: list[QRectF], at: QPointF, board: QRectF, fp: QRectF) -> list[QPointF]:
+def _board_spots(parts: list[QRectF], at: QPointF, board: QRectF, fp: QRectF) -> Iterator[QPointF]:
     """Offsets from ``at`` that put the name of ``parts`` on points of a grid
     over the whole board (a name wide, a text line high), nearest ``at`` first,
     none over the unit's own footprint ``fp`` (local)."""
     block = parts[0].united(parts[-1])
     w, h = block.width(), block.height()
     if w <= 0 or h <= 0 or w > board.width() or h > board.height():
-        return []
-    xs = [board.left() + w / 2 + i * w / 2 for i in range(int((board.width() - w) / (w / 2)) + 1)]
-    ys = [board.top() + h / 2 + j * h for j in range(int((board.height() - h) / h) + 1)]
+        return
     c = block.center()
-    spots = [QPointF(x - c.x() - at.x(), y - c.y() - at.y()) for y in ys for x in xs]
-    spots = [s for s in spots if not block.translated(s).intersects(fp)]
-    spots.sort(key=lambda q: q.x() ** 2 + q.y() ** 2)
-    return spots
+    x0, y0 = board.left() + w / 2 - c.x() - at.x(), board.top() + h / 2 - c.y() - at.y()
+    xs = [x0 + i * w / 2 for i in range(int((board.width() - w) / (w / 2)) + 1)]
+    ys = [y0 + j * h for j in range(int((board.height() - h) / h) + 1)]
+    grid = sorted(((x, y) for y in ys for x in xs), key=lambda q: q[0] ** 2 + q[1] ** 2)
+    for x, y in grid:
+        s = QPointF(x, y)
+        if not block.translated(s).intersects(fp):
+            yield s
 
 
 def _set_name(
