@@ -598,8 +598,8 @@ class MarkerItem(PieceItem):
         self.colour = colour
         self.radius = marker_outline(marker).radius or 0.5
         if carrier_half > 0:
-            # Drawn smaller on its carrier, which shows around it (a Carnevale
-            # objective is as wide as the character carrying it, and hid it).
+            # Drawn smaller on its carrier, which shows around it (an objective
+            # as wide as the base carrying it hid that base).
             self.radius = min(self.radius, CARRIED_SHARE * carrier_half)
         self.caption = marker.label or marker.kind.replace("_", " ").replace(".", " ")
         tags = [t[0].upper() for t in sorted(marker.rules)]
