@@ -23,6 +23,15 @@ placed; if none is clear, the one covering least (labels count more than
 pieces; a crowded board compares its first FALLBACK_SPOTS only). Boards too
 crowded for names (hidden until zoomed in) are left as they are.
 
+A small stream picture (``drop_crowded_labels``: 640 x 360 and less, its names
+large on the board) draws no label over another: the unit names go first
+(before the marker captions); a name with no clear spot by its unit drops its
+note, then looks a few rows further out, then takes a spot that covers no other
+label anywhere on the board (with a leader line), and covers its own unit
+only where nothing else is left; after them a marker's caption, a circle's,
+hex's or area's caption, and a terrain or zone label (only inside its own
+shape) is left out where it has no clear spot (docs/streaming.md).
+
 Then the readings of the lines drawn over the board (``place_readings``: the
 pinned rulers, then the charge's reach), each beside its own line, clear of the
 labels and of the readings before it; the arcs' names look for their spot after
