@@ -380,8 +380,10 @@ def validate(path: str) -> int:
         # ``score --at N`` reads a log refused at event N, not a file with other
         # problems (a unit's wrong number stops it before the log).
         if refusal is not None and all(p.path.startswith(refusal.path) for p in report.problems):
+            # events[N] counts from 0, the window's game log from 1: both named.
             say(
-                f"the log is read up to its first refusal: score --at {refusal.index} "
+                f"the log is read up to its first refusal (events[{refusal.index}], row "
+                f"{refusal.index + 1} of the window's game log): score --at {refusal.index} "
                 "shows the moment before it",
                 sys.stderr,
             )

@@ -102,6 +102,8 @@ def test_validate_offers_score_at_the_refusal_only_where_that_command_reads(tmp_
     assert main(["validate", str(path)]) == 2
     err = capsys.readouterr().err
     assert "score --at 3 shows the moment before it" in err
+    # events[3] counts from 0; the window's game log numbers that event 4.
+    assert "(events[3], row 4 of the window's game log)" in err
     assert main(["score", str(path), "--at", "3"]) == 0  # as offered
     capsys.readouterr()
     # A unit's wrong number stops `score` before the log: no --at is offered.
