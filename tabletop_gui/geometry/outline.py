@@ -218,3 +218,41 @@ def fully_inside(o: Outline, area: Polygon) -> bool:
         centre = ShPoint(o.cx, o.cy)
         return bool(area.covers(centre)) and float(area.exterior.distance(centre)) >= o.radius - EPS
     return bool(area.buffer(EPS, join_style="mitre").covers(o.geometry()))
+
+
+def overlap_depth(a: Outline, b: Outline) -> float:
+    """How deep two footprints overlap in plan: the least distance either would
+    have to move to clear the other (0 when they only touch or stand apart).
+    Both footprints are convex, so the separating-axis test gives it exactly:
+    the least overlap of their projections on the sides' normals (and, with a
+    round base, on the line from its centre to the other's nearest corner or
+    centre)."""
+    if a.radius is not None and b.radius is not None:
+        return max(a.radius + b.radius - math.hypot(b.cx - a.cx, b.cy - a.cy), 0.0)
+    axes: list[tuple[float, float]] = []
+    for o in (a, b):
+        if o.radius is None:
+            c, s = math.cos(o.angle), math.sin(o.angle)
+            axes += [(c, s), (-s, c)]
+    rect = a if a.radius is None else b
+    circle = b if rect is a else a
+    if circle.radius is not None:
+        x, y = min(rect.corners(), key=lambda p: math.hypot(p[0] - circle.cx, p[1] - circle.cy))
+        n = math.hypot(x - circle.cx, y - circle.cy)
+        if n > 0:
+            axes.append(((x - circle.cx) / n, (y - circle.cy) / n))
+    depth = math.inf
+    for ux, uy in axes:
+        lo_a, hi_a = _projection(a, ux, uy)
+        lo_b, hi_b = _projection(b, ux, uy)
+        depth = min(depth, min(hi_a, hi_b) - max(lo_a, lo_b))
+    return max(depth, 0.0)
+
+
+def _projection(o: Outline, ux: float, uy: float) -> tuple[float, float]:
+    """The outline's extent along the unit vector (ux, uy)."""
+    if o.radius is not None:
+        centre = o.cx * ux + o.cy * uy
+        return centre - o.radius, centre + o.radius
+    values = [x * ux + y * uy for x, y in o.corners()]
+    return min(values), max(values)

@@ -108,8 +108,12 @@ def reach_lines(reach: ChargeReach) -> list[str]:
 
 
 def spacing_text(s: Spacing) -> str:
-    """'0.99 in apart: within the 1 in Unit Spacing' / '1.01 in apart: spaced'."""
+    """'0.99 in apart: within the 1 in Unit Spacing' / '1.01 in apart: spaced' /
+    'bases overlap by 0.50 in' (never 'in base contact': overlapping bases are
+    not in contact, they stand where no base may)."""
     limit = f"{s.limit:g} in"
+    if s.overlap > 0:
+        return f"bases overlap by {inches(s.overlap, (0.0,))}"
     apart = f"{inches(s.distance, (s.limit, CONTACT_TOLERANCE))} apart"
     if s.contact and abs(s.distance - CONTACT_TOLERANCE) <= EPS:
         return f"{apart}: in base contact (exactly the {CONTACT_TOLERANCE:g} in tolerance)"
@@ -227,6 +231,7 @@ def measure_document(state: GameState, family: Family, a_id: str, b_id: str) -> 
             "distance": _round(space.distance),
             "contact": space.contact,
             "too_close": space.too_close,
+            "overlap": _round(space.overlap),
         }
     if sight is not None:
         doc["line_of_sight"] = {
@@ -287,6 +292,8 @@ def measure_lines(state: GameState, family: Family, a_id: str, b_id: str) -> lis
     # The gap worded as the Spacing line words it: off the spacing and the contact tolerance.
     against = (space.limit, CONTACT_TOLERANCE) if space is not None else ()
     lines = [f"{a} to {b}: {apart}{inches(d, against)} edge to edge"]
+    if space is not None and space.overlap > 0:
+        lines[0] += " (the bases overlap)"
     ruling = family.arc_ruling(state, a_id, b_id)
     lines.append(
         f"Arc: {arc_sentence(scene, ruling)}" if ruling else "Arc: the rules of this game have none"

@@ -74,7 +74,9 @@ class ChargeReach:
 class Spacing:
     """Two units' gap against the rules' spacing (``limit`` inches): ``contact``
     (base contact, which the rules allow where a charge brings it), and
-    ``too_close``: nearer than the rules let units stand and not in contact."""
+    ``too_close``: nearer than the rules let units stand and not in contact;
+    ``overlap``: how deep the bases overlap (the least move that would clear
+    them), 0 when they do not (bases in contact touch and share no area)."""
 
     a: str
     b: str
@@ -84,6 +86,7 @@ class Spacing:
     too_close: bool
     start: Pt = (0.0, 0.0)
     end: Pt = (0.0, 0.0)
+    overlap: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -271,3 +271,19 @@ def test_arrays_of_a_scene_without_a_live_parent_patched_from_the_last_build_equ
     patched, built = unit_arrays(scene), _build(scene)
     for f in fields(built):
         np.testing.assert_array_equal(getattr(patched, f.name), getattr(built, f.name))
+
+
+def test_overlap_depth_is_the_least_move_that_clears_two_bases():
+    from tabletop_gui.geometry.outline import Outline, overlap_depth
+
+    square = Outline(0, 0, 1, 1)
+    assert overlap_depth(square, Outline(1.5, 0, 1, 1)) == pytest.approx(0.5)
+    assert overlap_depth(square, Outline(2.0, 0, 1, 1)) == 0  # touching: no overlap
+    assert overlap_depth(square, Outline(2.5, 0, 1, 1)) == 0
+    # a diamond's corner 0.41 in into the square's side
+    diamond = Outline(0, 2.0, 1, 1, angle=math.radians(45))
+    assert overlap_depth(square, diamond) == pytest.approx(math.sqrt(2) - 1)
+    # a round base over the square's corner: its radius less its distance to the corner
+    corner = 1 - math.hypot(0.5, 0.5)
+    assert overlap_depth(square, Outline(1.5, 1.5, radius=1)) == pytest.approx(corner)
+    assert overlap_depth(Outline(0, 0, radius=1), Outline(1.5, 0, radius=1)) == pytest.approx(0.5)

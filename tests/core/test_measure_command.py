@@ -45,6 +45,23 @@ def test_units_099_in_apart_are_too_close_and_101_keep_their_spacing(tmp_path, c
     assert not far["spacing"]["too_close"] and far["distance"] == pytest.approx(1.01)
 
 
+def test_overlapping_bases_read_as_an_overlap_with_its_depth_not_as_base_contact(tmp_path, capsys):
+    """Base contact is bases touching edge to edge (docs/t9a.md, Unit Spacing);
+    bases overlapping share ground no two bases may share, and `overlap` says
+    how deep (docs/measure-json.md)."""
+    over = measure(capsys, write(tmp_path / "o.json", spacing_game(-0.5)), "a1", "b1")
+    touch = measure(capsys, write(tmp_path / "t.json", spacing_game(0.0)), "a1", "b1")
+    assert over["spacing"]["overlap"] == pytest.approx(0.5)
+    assert over["spacing"]["too_close"] is False and over["distance"] == 0
+    assert touch["spacing"]["overlap"] == 0 and touch["spacing"]["contact"] is True
+    assert main(["measure", write(tmp_path / "o.json", spacing_game(-0.5)), "a1", "b1"]) == 0
+    out = capsys.readouterr().out
+    assert "Spacing: bases overlap by 0.50 in" in out and "base contact" not in out
+    assert "Knights to Orc Boyz: 0.00 in edge to edge (the bases overlap)" in out
+    assert main(["measure", write(tmp_path / "t.json", spacing_game(0.0)), "a1", "b1"]) == 0
+    assert "Spacing: 0.00 in apart: in base contact" in capsys.readouterr().out
+
+
 def test_a_target_just_past_the_hills_corner_is_seen_and_just_short_of_it_is_not(tmp_path, capsys):
     seen = measure(capsys, write(tmp_path / "s.json", sight_game(0.01)), "d", "t")
     hidden = measure(capsys, write(tmp_path / "h.json", sight_game(-0.01)), "d", "t")

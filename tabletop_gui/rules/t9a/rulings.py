@@ -34,6 +34,7 @@ from tabletop_gui.geometry.outline import (
     distance,
     in_base_contact,
     inside,
+    overlap_depth,
     rect_polygons,
     unit_outline,
     within,
@@ -45,6 +46,7 @@ from tabletop_gui.model.piecemap import PieceMap
 from tabletop_gui.model.pieces import HeightClass, Terrain, Unit
 from tabletop_gui.model.scene import Scene, Setup
 from tabletop_gui.model.state import GameState
+from tabletop_gui.rules.flags import OVERLAP_AREA
 from tabletop_gui.rules.rulings import (
     ArcRuling,
     ChargeReach,
@@ -215,7 +217,18 @@ def spacing(state: GameState, a_id: str, b_id: str) -> Spacing | None:
     contact = in_base_contact(oa, ob)
     start, end = closest_points(oa, ob) if d > 0 else (oa.centre, oa.centre)
     too_close = within(d, limit) and not contact
-    return Spacing(a.id, b.id, d, limit, contact, too_close, start, end)
+    return Spacing(a.id, b.id, d, limit, contact, too_close, start, end, overlap(oa, ob, d))
+
+
+def overlap(oa: Outline, ob: Outline, d: float) -> float:
+    """How deep two bases at the same level overlap (``overlap_depth``), when
+    they share more than OVERLAP_AREA, as the game log's overlap flag counts
+    them; else 0."""
+    if d > 0 or abs(oa.elevation - ob.elevation) > EPS:
+        return 0.0
+    if oa.polygon().intersection(ob.polygon()).area <= OVERLAP_AREA:
+        return 0.0
+    return overlap_depth(oa, ob)
 
 
 def spacing_flag(scene: Scene, s: Spacing) -> str:
