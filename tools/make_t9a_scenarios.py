@@ -347,6 +347,18 @@ def encircle_king_of_the_hill() -> Game:
     )
 
 
+#: How far (inches) the outer Spoils markers go past their least distance from
+#: the central one before their coordinates are rounded to three decimals.
+SPOILS_ROUNDING = 0.002
+
+
+def _further(p: tuple[float, float], centre: tuple[float, float], by: float) -> tuple[float, float]:
+    """``p`` moved ``by`` inches further from ``centre``, on the line through both."""
+    dx, dy = p[0] - centre[0], p[1] - centre[1]
+    n = (dx * dx + dy * dy) ** 0.5
+    return (p[0] + dx / n * by, p[1] + dy / n * by)
+
+
 def refused_flank_spoils_of_war() -> Game:
     units = armies(
         {
@@ -373,9 +385,11 @@ def refused_flank_spoils_of_war() -> Game:
     ]
     dt = DEPLOYMENT_TYPES["refused_flank"]
     probe = Scene(board=BOARD, sides=SIDES, terrain={t.id: t for t in terrain})
-    west, central, east = (
-        tuple(round(v, 3) for v in p) for p in spoils_positions(probe, dt.dividing_line(BOARD))
-    )
+    west, central, east = spoils_positions(probe, dt.dividing_line(BOARD))
+    # Three decimals in the file: the outer two go 0.002 in further out along the
+    # line first, so rounding never brings them under the 24 in from the centre.
+    west, east = (_further(p, central, SPOILS_ROUNDING) for p in (west, east))
+    west, central, east = (tuple(round(v, 3) for v in p) for p in (west, central, east))
     markers = [
         Marker("spoils-w", "t9a.spoils", *west, label="Spoils (west)"),
         Marker("spoils-c", "t9a.spoils", *central, label="Spoils (centre)"),
