@@ -409,7 +409,41 @@ def validate(path: str) -> int:
                        for g in flagged[:MAX_LINES]))  # fmt: skip
         if len(flagged) > MAX_LINES:
             say(f"  ... and {len(flagged) - MAX_LINES:,} more")
+    warnings(game, report.state, report.start)
     return 0
+
+
+def warnings(game: Game, state: GameState, start: tuple[int, GameState] | None) -> None:
+    """What ``validate`` lists of a file that reads besides the flags of its
+    events, as warnings (the file is OK): bases that overlap in the set-up,
+    which no event's review sees, and the objectives' problems as ``score``
+    lists them, as the game starts (``start``: the set-up before the event
+    that starts the first turn, where a marker's placement is judged) and
+    after the whole log."""
+    from tabletop_gui.rules.flags import setup_overlaps
+
+    overlaps = setup_overlaps(game.setup.scene)
+    if overlaps:
+        n = len(overlaps)
+        many = "" if n == 1 else "s"
+        say(f"{n} overlap{many} in the set-up (before the log), flagged for review:")
+        say("\n".join(f"  set-up: {text}" for text in overlaps[:MAX_LINES]))
+        if n > MAX_LINES:
+            say(f"  ... and {n - MAX_LINES:,} more")
+    found: dict[str, list[str]] = {}
+    moments = [(f"as the game starts (score --at {start[0]})", start[1])] if start else []
+    for when, moment in [*moments, ("after the log (score)", state)]:
+        for r in evaluate(moment).results:
+            for p in r.problems:
+                found.setdefault(f"{r.name}: {p}", []).append(when)
+    if found:
+        n = len(found)
+        say(f"{n} objective problem{'' if n == 1 else 's'}, as score lists them:")
+        say(
+            "\n".join(f"  {' and '.join(when)}: {p}" for p, when in list(found.items())[:MAX_LINES])
+        )
+        if n > MAX_LINES:
+            say(f"  ... and {n - MAX_LINES:,} more")
 
 
 def unit_id(state: GameState, given: str) -> str:

@@ -56,6 +56,9 @@ class Report:
     refusal: LogRefusal | None = None
     game: Game | None = None
     state: GameState | None = None
+    #: The set-up as the game starts: the state before the event that starts
+    #: the first turn, and that event's index (None: the log never starts it).
+    start: tuple[int, GameState] | None = None
     #: The flags, in order: each its event's index in the file and its text's
     #: number in ``flag_texts`` (``rules.review.Found``).
     flag_events: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
@@ -212,6 +215,8 @@ def problems_of(raw: str | bytes, source: str = "") -> Report:
                 reviews.append(review(before.setup))
             reviews[0].step(i, before, event, after)
         state[:] = [after]
+        if report.start is None and before.clock.turn == 0 and after.clock.turn != 0:
+            report.start = (i, before)
 
     try:
         with _no_cycle_collection():

@@ -97,6 +97,32 @@ def overlap_pairs(
     return out
 
 
+def setup_overlaps(scene: Scene) -> list[str]:
+    """The bases that overlap in a set-up, as a move's flag words them ("Spacer's
+    base overlaps Target"), each pair once: under the earlier unit in the
+    scene's order, naming the later ones. No event moves them there, so no
+    move's review sees them (docs/file-format.md, validate)."""
+    units: PieceMap[Unit] = scene.units  # type: ignore[assignment]
+    if len(units) < 2:
+        return []
+    a = unit_arrays(scene)
+    out = []
+    for i, unit in enumerate(units.values()):
+        if unit.removed:
+            continue
+        rows = rows_near(a, i, NEAR)
+        rows = rows[rows > i]
+        if not rows.size:
+            continue
+        hit = overlap_pairs(
+            a, np.full(rows.size, i), rows, [unit], np.zeros(rows.size, dtype=np.int64)
+        )
+        if hit.any():
+            names = [other.name or other.id for other in units.take(rows[hit].tolist())]
+            out.append(overlap_text(unit, names))
+    return out
+
+
 def overlap_text(unit: Unit, names: Sequence[str]) -> str:
     """``overlap_flag``'s words: the names of the units ``unit``'s base overlaps."""
     return f"{possessive(unit.name)} base overlaps {', '.join(names)}"
