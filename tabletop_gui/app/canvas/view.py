@@ -382,7 +382,13 @@ class BoardView(QGraphicsView):
         return ruler.id
 
     def show_drag(self, ids: list[str]) -> None:
-        """While pieces are dragged: the first one's distance from where it began."""
+        """While pieces are dragged: the first one's distance from where it began
+        (where the board drew it when the drag began). Looking back at an earlier
+        moment nothing moves (the move is refused, read-only, and the status bar
+        says so): no reading, not the way from the present to the moment shown."""
+        if self.doc.looking_back:
+            self.hide_drag()
+            return
         scene = self.doc.state.scene
         committed = self.doc.committed.scene
         pid = next((i for i in ids if i in committed.units or i in committed.markers), None)
@@ -398,9 +404,10 @@ class BoardView(QGraphicsView):
 
     def show_turn(self, unit_id: str, facing: float) -> None:
         """While the rotate knob is dragged: the turn from the facing the unit
-        had ('turned 35° left, facing 35°'), beside the unit and in the status bar."""
+        had ('turned 35° left, facing 35°'), beside the unit and in the status bar.
+        Looking back nothing turns (read-only): no reading."""
         was = self.doc.committed.scene.units.get(unit_id)
-        if was is None:
+        if was is None or self.doc.looking_back:
             self.hide_drag()
             return
         centre = self.board_scene.bmap.to_scene(was.x, was.y)
