@@ -201,6 +201,9 @@ class Document(QObject):
         self.provisional: GameState | None = None
         self.view_index: int | None = None  # None: the present
         self._unsaved_extra = False
+        #: The log as the game's file holds it (None: not known, or no file).
+        self.file_events: tuple[Event, ...] | None = tuple(game.events) if path else None
+        self._file_rest = self._rest()
         self._was_dirty = False
         self.viewer: str | None = None  # None: the referee's view
         #: The pieces selected on the board (ids), and the pinned rulers selected.
@@ -240,6 +243,8 @@ class Document(QObject):
     @unsaved_extra.setter
     def unsaved_extra(self, extra: bool) -> None:
         self._unsaved_extra = extra
+        if extra:  # a recovered autosave, a log cut short: the file's log is not this one
+            self.file_events = None
         self._dirty_maybe_changed()
 
     def _dirty_maybe_changed(self) -> None:
@@ -295,6 +300,43 @@ class Document(QObject):
         states = self.timeline.states
         return states[n].scene if 0 <= n < len(states) else None
 
+    def saved(self) -> None:
+        """The game was just written to its file (``path``)."""
+        self.unsaved_extra = False
+        self.file_events = tuple(self.timeline.events)
+        self._file_rest = self._rest()
+        self.undo_stack.setClean()
+
+    def _rest(self) -> tuple[object, ...]:
+        """What the file holds besides the log: the set-up, the annotations, the
+        camera alignment."""
+        t = self.timeline
+        return (t.setup, t.annotations, t.camera)
+
+    def unsaved_note(self, upto: int) -> str:
+        """What a report of the moment after ``upto`` events says beside the file's
+        name, so nobody rechecks a file that does not hold what it shows: "" when
+        nothing is unsaved, "unsaved changes: 1 event not in the file" when some of
+        those events are not the file's, "unsaved changes after the moment shown"
+        when the file holds all that is shown, else "unsaved changes"."""
+        if not self.dirty:
+            return ""
+        if self.file_events is None:
+            return "unsaved changes"
+        shown, kept = self.timeline.events[:upto], self.file_events
+        same = 0
+        for a, b in zip(shown, kept, strict=False):
+            if a is not b and a != b:
+                break
+            same += 1
+        missing = len(shown) - same
+        if missing:
+            return f"unsaved changes: {missing} event{'' if missing == 1 else 's'} not in the file"
+        rest = self._rest()
+        if all(a is b or a == b for a, b in zip(rest, self._file_rest, strict=True)):
+            return "unsaved changes after the moment shown"  # what is shown is the file's
+        return "unsaved changes"
+
     @property
     def looking_back(self) -> bool:
         return self.view_index is not None
@@ -328,6 +370,8 @@ class Document(QObject):
         self.provisional = None
         self.view_index = None
         self._unsaved_extra = False
+        self.file_events = tuple(game.events) if path else None
+        self._file_rest = self._rest()
         self.viewer = None
         self.undo_stack.clear()
         self.undo_stack.setClean()

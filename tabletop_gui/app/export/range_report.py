@@ -339,8 +339,12 @@ def write_range_report(
     viewer: str | None = None,
     photo: ShownPicture | None = None,
     scene_at: SceneAt | None = None,
+    unsaved: str = "",
 ) -> None:
     """Write the report of ``subject`` at ``state`` to ``path`` (.png or .pdf);
+    ``unsaved``: what the game shown has that its file ``file_name`` does not
+    ("unsaved changes: 1 event not in the file"; "" for none), said beside the
+    file's name (the title says "(unsaved)");
     with ``photo``, the table's photo under the board as the window shows it;
     ``scene_at``: the pieces at each moment of the log, to tell whether a ruler's
     note was written for the distance shown (default: ``events`` replayed)."""
@@ -352,9 +356,11 @@ def write_range_report(
     if subject.ruler is not None and annotations.ruler(subject.ruler.id) is None:
         shown = annotations.with_ruler(subject.ruler)  # the live measure, drawn as pinned
     name = file_name or "an unsaved game"
-    title = f"Disputed range  ·  {state.setup.name or 'Untitled'}  ·  {name}"
+    kept = f"{name} (unsaved)" if file_name and unsaved else name
+    title = f"Disputed range  ·  {state.setup.name or 'Untitled'}  ·  {kept}"
     scene_at = scene_at or moment_scenes(state.setup, events)
-    lines = report_lines(state, board, shown, subject, events, name, scene_at)
+    named = f"{name} ({unsaved})" if file_name and unsaved else name
+    lines = report_lines(state, board, shown, subject, events, named, scene_at)
     if suffix == ".png":
         size = PNG_SIZE
     else:

@@ -195,8 +195,7 @@ class FilesController(Part):
             self._warn("Save failed", f"{path}: {exc.strerror or exc}")
             return False
         self.doc.path = path
-        self.doc.unsaved_extra = False
-        self.doc.undo_stack.setClean()
+        self.doc.saved()
         self.autosaver.discard()
         session.add_recent(path)
         self.status(f"Saved {path}", 5000)

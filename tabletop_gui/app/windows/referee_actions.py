@@ -232,6 +232,7 @@ class RefereeController(Part):
             path, state, self.doc.annotations, subject,
             events=self.doc.timeline.events[: state.index],
             file_name=Path(self.doc.path).name if self.doc.path else "",
+            unsaved=self.doc.unsaved_note(state.index),  # the file may not hold what is shown
             viewer=self.doc.viewer, photo=self.photo() if self.photo is not None else None,
             scene_at=self.doc.scene_at,
         )  # fmt: skip
