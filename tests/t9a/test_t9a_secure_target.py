@@ -34,6 +34,12 @@ def horde(uid, side, x, y, **kw):
     return unit(uid, side, x, y, w=25, d=25, models=15, per_rank=15, **kw)
 
 
+def evaluate_one(s):
+    from tabletop_gui.rules.engine import evaluate
+
+    return evaluate(s).result("obj")
+
+
 def errors(r):
     return {
         h.piece_id
@@ -93,6 +99,31 @@ def test_units_at_a_tied_marker_are_marked_contested_as_the_score_says_nobody_co
     notes = {c.piece_id: c.note for c in r.counting}
     assert notes == {"a1": "contests A's target", "b1": "contests A's target",
                      "a2": "counts for B's target"}  # fmt: skip
+
+
+def test_where_a_unit_would_count_words_a_tied_marker_as_the_score_rows_do():
+    """The Where it scores answer for a unit standing at a tied marker says it
+    contests it, as its score row does (docs/t9a.md, Secure Target: equal numbers
+    at a marker); where it would outnumber the enemy there, it counts."""
+    from tabletop_gui.rules.engine import scoring_regions
+
+    units = [north_of(SA, "b1", B, 1), north_of(SA, "a1", A, 4), north_of(SB, "a2", A, 2)]
+    s = state(setup([SECURE], units, [SA, SB]))
+    r = evaluate_one(s)
+    assert {c.piece_id: c.note for c in r.counting}["a1"] == "contests A's target"
+    (answer,) = scoring_regions(s, "a1")
+    a1 = s.scene.units["a1"]
+    assert answer.text(a1.x, a1.y) == (
+        "Secure Target: contests A's target (Equitaine 1, Orcs 1, tied: nobody controls it)"
+    )
+    # The Orcs' unit alone at B's target: the Equitaine unit a2 there counts, and so
+    # would a1 if it stood there (Equitaine 2, Orcs 0): no tie to word.
+    assert answer.text(SB.x, SB.y + 3) == "Secure Target: counts for B's target"
+    # a2 standing at A's target would make it 2 to 1 for Equitaine there.
+    (other,) = scoring_regions(s, "a2")
+    assert other.text(SA.x, SA.y - 3) == (
+        "Secure Target: counts for A's target (Orcs: 1 Scoring Unit counting for it now)"
+    )
 
 
 def test_fleeing_or_non_scoring_units_within_6_in_do_not_count():

@@ -187,7 +187,10 @@ class SecureTarget(Objective):
             return Region(why="no Secure Target markers on the board")
         fp = Footprint.of(unit)
         reach = [on_board(scene, reach_point(fp, m.x, m.y, RADIUS)) for m in markers]
-        tallies = dict(zip((m.id for m in markers), _counting_now(state, markers), strict=True))
+        # The others counting now: the unit itself is wherever it would stand.
+        others = _counting_now(state, markers, leave_out=unit.id)
+        tallies = dict(zip((m.id for m in markers), others, strict=True))
+        dice = self.param("control_tie", "nobody") == "dice"
         parts = []
         for j, m in enumerate(markers):
             shape = reach[j]
@@ -195,8 +198,14 @@ class SecureTarget(Objective):
                 if k != j and shape.intersects(reach[k]):
                     nearer_other = nearer_than((other.x, other.y), (m.x, m.y), shape)
                     shape = shape.difference(reach[k].intersection(nearer_other))
-            note = enemies_note(scene, unit.side, tallies.get(m.id, {}), "counting for it now")
+            there = tallies.get(m.id, {})
+            note = enemies_note(scene, unit.side, there, "counting for it now")
             label = f"counts for {_mname(scene, m)}"
+            with_it = {s: there.get(s, 0) + (s == unit.side) for s in scene.side_ids}
+            if _tied_counts(with_it):  # as the score rows word a unit at a tied marker
+                label = f"contests {_mname(scene, m)}"
+                decides = "a dice roll decides who controls it" if dice else "nobody controls it"
+                note = f"{names(scene, with_it)}, tied: {decides}"
             parts.append(RegionPart(shape, label, contested=bool(note), note=note))
         return Region(tuple(parts))
 
@@ -543,17 +552,24 @@ def _near_rows(
     return Rows.of(entries, 5)
 
 
-def _counting_now(state: GameState, markers: list[Marker]) -> list[dict[str, int]]:
+def _counting_now(
+    state: GameState, markers: list[Marker], leave_out: str | None = None
+) -> list[dict[str, int]]:
     """Scoring Units counting for each marker now, by side: within 6 in of it and,
     when within 6 in of several, nearest to it by their Centre (a unit equally
-    near two awaits a dice roll and is left out)."""
+    near two awaits a dice roll and is left out); ``leave_out``: a unit not
+    counted wherever it stands."""
     scene = state.scene
     a = unit_arrays(scene)
     if not markers or len(a) == 0:
         return [{} for _ in markers]
     d = distances_to_points(a, [(m.x, m.y) for m in markers])
     c = np.stack([centre_distances(a, m.x, m.y) for m in markers])
-    within = (d <= RADIUS + EPS) & (scoring_mask(scene) & a.on_table)[None, :]
+    counted = scoring_mask(scene) & a.on_table
+    if leave_out is not None and leave_out in scene.units:
+        counted = counted.copy()
+        counted[scene.units.position(leave_out)] = False  # type: ignore[attr-defined]
+    within = (d <= RADIUS + EPS) & counted[None, :]
     near = np.where(within, c, np.inf)
     nearest = within & (near <= near.min(axis=0) + EPS)
     alone = nearest.sum(axis=0) == 1
@@ -569,8 +585,13 @@ def _counting_now(state: GameState, markers: list[Marker]) -> list[dict[str, int
 def _tied(t: MarkerTally) -> bool:
     """Units of two sides count for the marker in equal numbers and nobody
     controls it (no roll gave it to one)."""
-    top = sorted(t.counts.values(), reverse=True)
-    return t.controller is None and len(top) > 1 and top[0] > 0 and top[0] == top[1]
+    return t.controller is None and _tied_counts(t.counts)
+
+
+def _tied_counts(counts: Mapping[str, int]) -> bool:
+    """The most units counting for a marker are of two sides or more, in equal numbers."""
+    top = sorted(counts.values(), reverse=True)
+    return len(top) > 1 and top[0] > 0 and top[0] == top[1]
 
 
 def _contested(mark: PieceMark, note: str) -> PieceMark:
