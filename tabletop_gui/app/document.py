@@ -9,20 +9,23 @@ is never out of step with the log.
 Every edit is a list of events pushed as ONE undo command (a drag of three
 units is one step). While a piece is dragged the window shows
 ``rules.engine.apply(timeline.current, event)`` without pushing it, so overlays
-and scores follow the mouse; the event is pushed on release.
+and scores follow the mouse; the event is pushed on release. Turns by key
+(R / Shift+R) of the same units in a row are one step too (``TurnCommand``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from PySide6.QtCore import QMetaMethod, QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.annotations import Annotations
 from tabletop_gui.model.camera import TableCamera
-from tabletop_gui.model.events import Event, EventError
+from tabletop_gui.model.events import Event, EventError, RotatePiece
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import Side
 from tabletop_gui.model.scene import ObjectiveSpec, Scene, Setup
@@ -66,6 +69,76 @@ class EventCommand(QUndoCommand):
         # replayed these events in a new form, and redo brings that form back.
         self.events = tuple(reversed([self.doc.timeline.pop() for _ in self.events]))
         self.doc._committed()
+
+
+#: Turns by key of the same units, each press at most this many seconds after
+#: the last, are one undo step and one event of the log.
+MERGE_SECONDS = 3.0
+
+
+@dataclass(frozen=True)
+class KeyTurn:
+    """A turn by key: the units turned (in order), by how many degrees
+    (counter-clockwise > 0), and what the undo step says of it from the angle."""
+
+    ids: tuple[str, ...]
+    by: float
+    text: Callable[[float], str]
+
+
+class TurnCommand(EventCommand):
+    """Units turned by key (R / Shift+R, Alt for fine steps). The next press on
+    the same units, within MERGE_SECONDS of this one and with nothing done in
+    between, joins this step (Qt's command merging): the log keeps one
+    ``rotate`` event per unit, to the facing it ends at, as a turn with the knob
+    does, and one undo takes the whole turn back. A press that brings the units
+    back to where the step began is a step of its own (a turn of 0° says nothing)."""
+
+    def __init__(self, doc: Document, events: Sequence[Event], turn: KeyTurn) -> None:
+        super().__init__(doc, events, turn.text(turn.by))
+        self.turn = turn
+        self.at = doc.clock()
+
+    def id(self) -> int:
+        return 1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, TurnCommand) or other.turn.ids != self.turn.ids:
+            return False
+        if other.at - self.at > MERGE_SECONDS:
+            return False
+        by = _degrees(self.turn.by + other.turn.by)
+        if abs(by) <= 1e-9:
+            return False
+        timeline, n = self.doc.timeline, len(self.events) + len(other.events)
+        if timeline.events[-n:] != [*self.events, *other.events]:
+            return False  # not the two steps' events, last in the log: nothing to join
+        last: dict[str, Event] = {}
+        for event in (*self.events, *other.events):
+            last[getattr(event, "piece_id", "")] = event
+        joined = tuple(last.values())
+        if not all(isinstance(e, RotatePiece) for e in joined):
+            return False
+        try:
+            self.doc.try_apply(joined, timeline.states[-n - 1])
+        except (RuleError, EventError):
+            return False
+        for _ in range(n):
+            timeline.pop()
+        for event in joined:
+            timeline.push(event)
+        self.events = joined
+        self.turn = replace(self.turn, by=by)
+        self.at = other.at
+        self.setText(self.turn.text(by))
+        self.doc._committed()
+        return True
+
+
+def _degrees(angle: float) -> float:
+    """An angle turned, as -180 < angle <= 180 (a turn of 375° left is 15° left)."""
+    out = angle % 360.0
+    return out - 360.0 if out > 180.0 else out
 
 
 class CutLogCommand(QUndoCommand):
@@ -206,6 +279,8 @@ class Document(QObject):
         self._file_rest = self._rest()
         self._was_dirty = False
         self.viewer: str | None = None  # None: the referee's view
+        #: Seconds, for joining turns by key pressed in a row (``TurnCommand``).
+        self.clock: Callable[[], float] = time.monotonic
         #: The pieces selected on the board (ids), and the pinned rulers selected.
         self.selection: tuple[str, ...] = ()
         self.rulers_selected: tuple[str, ...] = ()
@@ -459,9 +534,10 @@ class Document(QObject):
             self.provisional = None
             self._show()
 
-    def commit(self, events: Sequence[Event], text: str) -> str | None:
+    def commit(self, events: Sequence[Event], text: str, turn: KeyTurn | None = None) -> str | None:
         """Push ``events`` as one undo step; on refusal nothing changes and the reason
-        is returned (and sent to ``message``)."""
+        is returned (and sent to ``message``). ``turn``: the events turn units by
+        key, and join the step before when it turned the same ones (``TurnCommand``)."""
         if not events:
             self.cancel_preview()
             return None
@@ -477,7 +553,10 @@ class Document(QObject):
             self.message.emit(f"Refused: {exc}")
             return Refusal(exc)
         self.provisional = None
-        self.undo_stack.push(EventCommand(self, events, text))
+        command = (
+            EventCommand(self, events, text) if turn is None else TurnCommand(self, events, turn)
+        )
+        self.undo_stack.push(command)
         return None
 
     def replace_objectives(self, objectives: Sequence[ObjectiveSpec], text: str) -> str | None:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from tabletop_gui.app.document import Document
+from tabletop_gui.app.document import Document, KeyTurn
 from tabletop_gui.app.part import undoable
 from tabletop_gui.model.events import (
     AddPiece,
@@ -152,7 +152,13 @@ class Editor:
             self.doc.cancel_preview()
             return None
         what = piece_label(self.scene.piece(ids[0])) if len(ids) == 1 else f"{len(events)} units"
-        how = f" {abs(by):g}° {'left' if by > 0 else 'right'}" if facing is None and by else ""
+        if facing is None and by:  # by key: presses in a row join one step
+            turned = tuple(getattr(e, "piece_id", "") for e in events)
+            key = KeyTurn(
+                turned, by, lambda a: f"Rotate {what} {abs(a):g}° {'left' if a > 0 else 'right'}"
+            )
+            return self.doc.commit(events, key.text(by), key)
+        how = ""
         if facing is not None and len(ids) == 1:  # the knob: 'Rotate Knights 35° left'
             how = f" {turn(self.scene.units[ids[0]].facing, facing)}".rstrip()
         return self.doc.commit(events, f"Rotate {what}{how}")

@@ -69,10 +69,11 @@ class Part(QObject):
         action = QAction(text, self.host)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
-        before: list[tuple[int, str]] = []
+        before: list[tuple[int, str, str]] = []
         bar = self.host.statusBar()
+        stack = self.doc.undo_stack
         action.triggered.connect(
-            lambda: before.append((self.doc.undo_stack.index(), bar.currentMessage()))
+            lambda: before.append((stack.index(), stack.undoText(), bar.currentMessage()))
         )
         action.triggered.connect(slot)
         action.triggered.connect(lambda: self._tell_edit(action, *before.pop()))
@@ -81,11 +82,13 @@ class Part(QObject):
         self.host.addAction(action)
         return action
 
-    def _tell_edit(self, action: QAction, index: int, shown: str) -> None:
+    def _tell_edit(self, action: QAction, index: int, step: str, shown: str) -> None:
         stack = self.doc.undo_stack
         # An edit made by a key (R, Delete, Alt+S, Ctrl+D...) says what it did;
-        # from the menu the undo step's text is there to read.
-        if stack.index() <= index or not action.shortcuts():
+        # from the menu the undo step's text is there to read. A press that
+        # joined the step before (R pressed again) made no new step but renamed it.
+        joined = stack.index() == index and stack.undoText() != step
+        if (stack.index() <= index and not joined) or not action.shortcuts():
             return
         said = self.host.statusBar().currentMessage()
         if said != shown and said.endswith(("undoes it)", "redoes it)")):
