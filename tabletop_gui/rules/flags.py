@@ -101,25 +101,36 @@ def setup_overlaps(scene: Scene) -> list[str]:
     """The bases that overlap in a set-up, as a move's flag words them ("Spacer's
     base overlaps Target"), each pair once: under the earlier unit in the
     scene's order, naming the later ones. No event moves them there, so no
-    move's review sees them (docs/file-format.md, validate)."""
+    move's review sees them (docs/file-format.md, validate). All pairs at once:
+    a tree of the footprints finds those that meet, and the ones at the same
+    level sharing more than OVERLAP_AREA overlap, as ``overlaps`` counts them."""
     units: PieceMap[Unit] = scene.units  # type: ignore[assignment]
     if len(units) < 2:
         return []
     a = unit_arrays(scene)
+    rows = np.flatnonzero(a.on_table)
+    shapes = footprints(a, rows)
+    i, j = shapely.STRtree(shapes).query(shapes, predicate="intersects")
+    keep = i < j
+    i, j = i[keep], j[keep]
+    level = np.abs(a.elevation[rows[i]] - a.elevation[rows[j]]) <= EPS
+    i, j = i[level], j[level]
+    known, hit = _decided(a, rows[i], rows[j])  # rectangles facing the same way: from the arrays
+    exact = np.flatnonzero(~known)
+    if exact.size:
+        shared = shapely.intersection(shapes[i[exact]], shapes[j[exact]])
+        hit[exact] = shapely.area(shared) > OVERLAP_AREA
+    i, j = rows[i[hit]], rows[j[hit]]
+    order = np.lexsort((j, i))
+    i, j = i[order], j[order]
+    if not i.size:
+        return []
+    others = units.take(j.tolist())
+    starts = np.flatnonzero(np.r_[True, i[1:] != i[:-1]]).tolist()
+    ends = [*starts[1:], len(i)]
     out = []
-    for i, unit in enumerate(units.values()):
-        if unit.removed:
-            continue
-        rows = rows_near(a, i, NEAR)
-        rows = rows[rows > i]
-        if not rows.size:
-            continue
-        hit = overlap_pairs(
-            a, np.full(rows.size, i), rows, [unit], np.zeros(rows.size, dtype=np.int64)
-        )
-        if hit.any():
-            names = [other.name or other.id for other in units.take(rows[hit].tolist())]
-            out.append(overlap_text(unit, names))
+    for unit, lo, hi in zip(units.take(i[starts].tolist()), starts, ends, strict=True):
+        out.append(overlap_text(unit, [u.name or u.id for u in others[lo:hi]]))
     return out
 
 
