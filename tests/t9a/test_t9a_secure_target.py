@@ -103,8 +103,8 @@ def test_units_at_a_tied_marker_are_marked_contested_as_the_score_says_nobody_co
 
 def test_where_a_unit_would_count_words_a_tied_marker_as_the_score_rows_do():
     """The Where it scores answer for a unit standing at a tied marker says it
-    contests it, as its score row does (docs/t9a.md, Secure Target: equal numbers
-    at a marker); where it would outnumber the enemy there, it counts."""
+    contests it, as its score row does at equal numbers at a marker (docs/t9a.md,
+    Secure Target); where it would outnumber the enemy there, it counts."""
     from tabletop_gui.rules.engine import scoring_regions
 
     units = [north_of(SA, "b1", B, 1), north_of(SA, "a1", A, 4), north_of(SB, "a2", A, 2)]
