@@ -415,19 +415,17 @@ def validate(path: str) -> int:
 
 def warnings(game: Game, state: GameState, start: tuple[int, GameState] | None) -> None:
     """What ``validate`` lists of a file that reads besides the flags of its
-    events, as warnings (the file is OK): bases that overlap in the set-up,
-    which no event's review sees, and the objectives' problems as ``score``
-    lists them, as the game starts (``start``: the set-up before the event
-    that starts the first turn, where a marker's placement is judged) and
-    after the whole log."""
-    from tabletop_gui.rules.flags import setup_overlaps
-
-    overlaps = setup_overlaps(game.setup.scene)
-    if overlaps:
-        n = len(overlaps)
-        many = "" if n == 1 else "s"
-        say(f"{n} overlap{many} in the set-up (before the log), flagged for review:")
-        say("\n".join(f"  set-up: {text}" for text in overlaps[:MAX_LINES]))
+    events, as warnings (the file is OK): the family's flags of the set-up
+    (bases that overlap), which no event's review sees, and the objectives'
+    problems as ``score`` lists them, as the game starts (``start``: the set-up
+    before the event that starts the first turn, where a marker's placement is
+    judged) and after the whole log."""
+    flagged = family_of(game.setup).setup_flags(game.setup)
+    if flagged:
+        n = len(flagged)
+        many = f" ({n:,} flags)" if n > 1 else ""
+        say(f"The set-up (before the log) is flagged for review{many}:")
+        say("\n".join(f"  set-up: {text}" for text in flagged[:MAX_LINES]))
         if n > MAX_LINES:
             say(f"  ... and {n - MAX_LINES:,} more")
     found: dict[str, list[str]] = {}

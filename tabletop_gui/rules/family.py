@@ -22,7 +22,7 @@ from tabletop_gui.model.state import GameState
 from tabletop_gui.model.terms import Terms
 from tabletop_gui.rules import turn_order
 from tabletop_gui.rules.deployment_check import DeploymentFlag
-from tabletop_gui.rules.flags import generic_flags
+from tabletop_gui.rules.flags import generic_flags, setup_overlaps
 from tabletop_gui.rules.objective import Objective
 from tabletop_gui.rules.play_types import (
     Action,
@@ -188,6 +188,12 @@ class Family:
         is legal only in some circumstances the log does not show. Default: a unit
         of the side that is not acting moved, a base overlapping another."""
         return generic_flags(before, event, after, self.game_over(before))
+
+    def setup_flags(self, setup: Setup) -> list[str]:
+        """What the set-up holds that a move into it would be flagged for
+        (``validate`` lists it: no event put it there, so no event's flags name
+        it). Default: bases that overlap, each pair once."""
+        return setup_overlaps(setup.scene)
 
     def review(self, setup: Setup) -> Review:
         """The review of a replay of a game of ``setup`` (``validate``): told of

@@ -39,7 +39,7 @@ def test_bases_overlapping_in_the_set_up_are_warned_of_and_the_file_is_ok(tmp_pa
     assert main(["validate", setup_file(tmp_path, 32.5)]) == 0
     out = capsys.readouterr().out
     assert "OK (t9a, 2 units, 0 events)" in out
-    assert "1 overlap in the set-up (before the log), flagged for review:" in out
+    assert "The set-up (before the log) is flagged for review:" in out
     assert "  set-up: Knights' base overlaps Orc Boyz" in out
 
 
@@ -71,3 +71,17 @@ def test_no_bundled_example_has_a_set_up_overlap_or_an_objective_problem(example
     assert main(["validate", str(example.path)]) == 0
     out = capsys.readouterr().out
     assert "in the set-up" not in out and "objective problem" not in out
+
+
+def test_a_hex_leader_sharing_a_units_hex_in_the_set_up_is_not_flagged(tmp_path, capsys):
+    """On a hex board one unit per hex is refused, not flagged, and a leader may
+    share a unit's hex (docs/hex.md): its base on the unit's is no overlap to
+    review."""
+    hexes = SCENARIOS / "hex_hochkirch_ridge_demo.json"
+    game = json.loads(hexes.read_text(encoding="utf-8"))
+    units = {u["id"]: u for u in game["units"]}
+    units["r-daun"]["x"], units["r-daun"]["y"] = units["r-line"]["x"], units["r-line"]["y"]
+    path = tmp_path / "hex.json"
+    path.write_text(json.dumps(game), encoding="utf-8")
+    assert main(["validate", str(path)]) == 0
+    assert "set-up" not in capsys.readouterr().out

@@ -187,6 +187,11 @@ class HexBannersPlay(Family):
             out.append(Action(f"Eliminate {what} {name}", (Eliminate(u.id),)))
         return out
 
+    def setup_flags(self, setup: Setup) -> list[str]:
+        """None: one unit per hex is refused, not flagged, and a leader may share
+        a hex with a unit (its base on the unit's)."""
+        return []
+
     def flags(self, before: GameState, event: Event, after: GameState) -> list[str]:
         """A unit of the side not acting moved by a plain or ordered move (a
         retreat, ``hex.retreat``, is how units move in the opponent's turn). One
