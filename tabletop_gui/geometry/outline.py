@@ -220,6 +220,22 @@ def fully_inside(o: Outline, area: Polygon) -> bool:
     return bool(area.buffer(EPS, join_style="mitre").covers(o.geometry()))
 
 
+#: Two bases overlap when they share more than this area (square inches):
+#: bases in contact touch along an edge and share none.
+OVERLAP_AREA = 1e-3
+
+
+def plan_overlap(a: Outline, b: Outline) -> float:
+    """How deep two bases at the same level overlap (``overlap_depth``) when they
+    share more than OVERLAP_AREA, as the game log's overlap flag counts them;
+    else 0 (apart, touching, or one above the other)."""
+    if abs(a.elevation - b.elevation) > EPS or distance(a, b) > 0:
+        return 0.0
+    if a.polygon().intersection(b.polygon()).area <= OVERLAP_AREA:
+        return 0.0
+    return overlap_depth(a, b)
+
+
 def overlap_depth(a: Outline, b: Outline) -> float:
     """How deep two footprints overlap in plan: the least distance either would
     have to move to clear the other (0 when they only touch or stand apart).

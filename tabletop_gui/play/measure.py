@@ -13,6 +13,7 @@ from tabletop_gui.geometry.outline import (
     closest_points,
     distance_3d,
     outline_of,
+    plan_overlap,
     point_outline,
 )
 from tabletop_gui.lazy_dataclass import dataclass
@@ -56,11 +57,16 @@ class Measurement:
     thresholds: tuple[Threshold, ...] = ()
     subject: str = ""  # what the rule measures to, when not the outline ("the centre of ...")
     hexes: HexCount | None = None  # on a hex board
+    #: How deep the two bases overlap (``plan_overlap``): 0.00 in apart is then
+    #: no base contact, and the reading says so.
+    overlap: float = 0.0
 
     @property
     def lines(self) -> list[str]:
         """The reading, one part a line: the distance, then each rule's margin."""
         parts = measure_parts(self.distance, self.thresholds, self.dz, self.subject)
+        if self.overlap > 0:
+            parts[0] += f" (the bases overlap by {inches(self.overlap, (0.0,))})"
         if self.hexes is not None:
             parts[0] = f"{self.hexes.text}, {parts[0]}"
         return parts
@@ -201,7 +207,9 @@ def measure(
     a: Outline, b: Outline, thresholds: tuple[Threshold, ...] = (), subject: str = ""
 ) -> Measurement:
     pa, pb = closest_points(a, b)
-    return Measurement(pa, pb, distance_3d(a, b), b.elevation - a.elevation, thresholds, subject)
+    d = distance_3d(a, b)
+    return Measurement(pa, pb, d, b.elevation - a.elevation, thresholds, subject,
+                       overlap=plan_overlap(a, b) if d == 0 else 0.0)  # fmt: skip
 
 
 def measure_text(

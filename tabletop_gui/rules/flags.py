@@ -11,7 +11,13 @@ import numpy as np
 import shapely
 
 from tabletop_gui.geometry.arrays import UnitArrays, rows_near, unit_arrays
-from tabletop_gui.geometry.outline import CIRCLE_QUAD_SEGS, EPS, rect_polygons, unit_outline
+from tabletop_gui.geometry.outline import (
+    CIRCLE_QUAD_SEGS,
+    EPS,
+    OVERLAP_AREA,
+    rect_polygons,
+    unit_outline,
+)
 from tabletop_gui.model.bounds import half_extents, piece_name
 from tabletop_gui.model.events import Event, MovePiece, RotatePiece
 from tabletop_gui.model.memo import IdentityMemo
@@ -20,10 +26,6 @@ from tabletop_gui.model.piecemap import PieceMap
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.state import GameState
-
-#: Two bases overlap when they share more than this area (square inches):
-#: bases in contact touch along an edge and share none.
-OVERLAP_AREA = 1e-3
 
 
 def moved_unit(before: GameState, event: Event) -> Unit | None:

@@ -34,7 +34,7 @@ from tabletop_gui.geometry.outline import (
     distance,
     in_base_contact,
     inside,
-    overlap_depth,
+    plan_overlap,
     rect_polygons,
     unit_outline,
     within,
@@ -46,7 +46,6 @@ from tabletop_gui.model.piecemap import PieceMap
 from tabletop_gui.model.pieces import HeightClass, Terrain, Unit
 from tabletop_gui.model.scene import Scene, Setup
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules.flags import OVERLAP_AREA
 from tabletop_gui.rules.rulings import (
     ArcRuling,
     ChargeReach,
@@ -221,14 +220,9 @@ def spacing(state: GameState, a_id: str, b_id: str) -> Spacing | None:
 
 
 def overlap(oa: Outline, ob: Outline, d: float) -> float:
-    """How deep two bases at the same level overlap (``overlap_depth``), when
-    they share more than OVERLAP_AREA, as the game log's overlap flag counts
-    them; else 0."""
-    if d > 0 or abs(oa.elevation - ob.elevation) > EPS:
-        return 0.0
-    if oa.polygon().intersection(ob.polygon()).area <= OVERLAP_AREA:
-        return 0.0
-    return overlap_depth(oa, ob)
+    """How deep two bases overlap (``plan_overlap``, as the game log's overlap
+    flag counts them); 0 when ``d`` (their distance) says they stand apart."""
+    return 0.0 if d > 0 else plan_overlap(oa, ob)
 
 
 def spacing_flag(scene: Scene, s: Spacing) -> str:
