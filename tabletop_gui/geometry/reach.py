@@ -1,16 +1,20 @@
-"""How far a charger's front is from one side of its target, and what a wheel to
-face that side square would add (no Qt, no dice): measured, never decided.
+"""How far a charger's front is from one side of its target, and the charge's
+path to it: forward, with at most one wheel (no Qt, no dice): measured, never
+decided.
 
-``straight`` is the shortest gap between the charger's front side and the
-target's side, edge to edge; ``turn`` the angle the charger would wheel through
-to face that side square (its front parallel to it, facing it); ``wheel`` the
-distance the outer front corner travels in that wheel (the charger's frontage
-times the angle in radians), which is how a wheel is measured (docs/t9a.md,
-Charge reach)."""
+``charge_path`` is the path (docs/t9a.md, Charge reach): straight ahead when
+the charger's front moved forward meets the side, else the shortest forward
+move with one wheel. ``reach`` measures the gap: ``straight`` is the shortest
+gap between the charger's front side and the target's side, edge to edge;
+``turn`` the angle the charger would wheel through to face that side square
+(its front parallel to it, facing it); ``wheel`` the distance the outer front
+corner travels in that wheel (the charger's frontage times the angle in
+radians), which is how a wheel is measured (docs/t9a.md, Charge reach)."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import shapely
 from shapely.geometry import LineString
@@ -93,3 +97,226 @@ def reach_round(charger: Outline, target: Outline) -> Reach:
     fx, fy = facing_direction(charger)
     turn = math.atan2(fx * ny - fy * nx, fx * nx + fy * ny)
     return Reach(max(0.0, d - r), (sx, sy), end, math.degrees(turn), 2 * charger.half_w * abs(turn))
+
+
+# -- the charge's path: forward, with at most one wheel --------------------------------
+
+#: The wheels tried, each way: every WHEEL_STEP degrees up to a half turn, then the
+#: best refined (``_refine``) to REFINE_TO radians (a 5 in frontage: 5e-9 in).
+WHEEL_STEP = 0.25
+REFINE_TO = 1e-9
+#: The wheel's arc in a path, as chords of at most this many degrees.
+ARC_CHORD = 5.0
+#: Fronts overlap within this (inches, the rules' tolerance): a corner that
+#: meets a corner moving straight ahead touches.
+TOUCH = 1e-6
+#: The same while the wheel is sought: the best wheel (often one that brings a
+#: corner onto a corner) is found to this, not to TOUCH short of it.
+SEEK_TOUCH = 1e-9
+
+
+@dataclass(frozen=True)
+class ChargePath:
+    """How a charger's front is brought into contact with a target's side by a
+    forward move and at most one wheel (docs/t9a.md, Charge reach).
+
+    ``straight_ahead``: moved straight forward its front meets the side (their
+    fronts overlap), ``forward`` inches, and there is no wheel; else one wheel
+    of ``turn`` degrees (counter-clockwise > 0) about its inner front corner,
+    costing ``wheel`` inches (its outer front corner's travel), made before the
+    forward move (``wheel_first``) or after it. ``start``: the point of its front
+    that makes contact, where it stands now; ``end``: where it touches the side;
+    ``path``: that point's route (the wheel's arc as chords). ``align``: the
+    degrees the Align Move after contact turns it to stand flush (free)."""
+
+    straight_ahead: bool
+    forward: float
+    turn: float
+    wheel: float
+    wheel_first: bool
+    start: Pt
+    end: Pt
+    path: tuple[Pt, ...]
+    align: float
+
+    @property
+    def total(self) -> float:
+        return self.forward + self.wheel
+
+
+def _sweep(p0: Pt, p1: Pt, u: Pt, s0: Pt, s1: Pt, touch: float = TOUCH) -> float | None:
+    """How far the segment ``p0``-``p1`` moves along the unit vector ``u`` before
+    it first touches the segment ``s0``-``s1`` (0: it touches or crosses it
+    now), exactly; None when moving that way it never does. The moved segment
+    meets the other when ``t u`` lies in their Minkowski difference (the hull of
+    ``s - p`` over both ends); the ray meets that hull on the line across ``u``
+    through the origin, where the hull's pairs of points cross it."""
+    ux, uy = u
+    pts = []
+    for s in (s0, s1):
+        for p in (p0, p1):
+            dx, dy = s[0] - p[0], s[1] - p[1]
+            pts.append((dx * uy - dy * ux, dx * ux + dy * uy))  # (across, along)
+    xs = [x for x, _ in pts]
+    lo, hi = min(xs), max(xs)
+    if lo > touch or hi < -touch:
+        return None  # no overlap across the move: it passes beside
+    x0 = min(max(0.0, lo), hi)
+    along = []
+    for i, (xa, ya) in enumerate(pts):
+        if abs(xa - x0) <= 1e-12:
+            along.append(ya)
+        for xb, yb in pts[i + 1 :]:
+            if (xa - x0) * (xb - x0) < 0:
+                along.append(ya + (yb - ya) * (x0 - xa) / (xb - xa))
+    if not along:  # touching within TOUCH: the nearest points across
+        along = [y for x, y in pts if abs(x - x0) <= touch] or [pts[0][1]]
+    if max(along) < -touch:
+        return None  # behind it
+    return max(0.0, min(along))
+
+
+def _rotate(p: Pt, c: Pt, a: float) -> Pt:
+    cs, sn = math.cos(a), math.sin(a)
+    dx, dy = p[0] - c[0], p[1] - c[1]
+    return (c[0] + dx * cs - dy * sn, c[1] + dx * sn + dy * cs)
+
+
+def _wheeled(front: tuple[Pt, Pt], a: float) -> tuple[Pt, tuple[Pt, Pt]]:
+    """The pivot and the front after a wheel of ``a`` radians: to the left
+    (counter-clockwise) about the left front corner, to the right about the
+    right one (the outer corner travels)."""
+    left, right = front
+    pivot = left if a > 0 else right
+    return pivot, (_rotate(left, pivot, a), _rotate(right, pivot, a))
+
+
+def _contact(m0: Pt, m1: Pt, s0: Pt, s1: Pt) -> Pt:
+    """Where the moved front ``m0``-``m1`` touches the side: the middle of their
+    overlap when they lie along each other, else the point of the side nearest."""
+    sx, sy = s1[0] - s0[0], s1[1] - s0[1]
+    mx, my = m1[0] - m0[0], m1[1] - m0[1]
+    ls, lm = math.hypot(sx, sy), math.hypot(mx, my)
+    if ls > 0 and lm > 0 and abs(sx * my - sy * mx) <= 1e-9 * ls * lm:
+        ts = sorted(((m[0] - s0[0]) * sx + (m[1] - s0[1]) * sy) / (ls * ls) for m in (m0, m1))
+        a, b = max(0.0, ts[0]), min(1.0, ts[1])
+        t = (a + b) / 2 if a <= b else min(1.0, max(0.0, ts[0]))
+        return (s0[0] + t * sx, s0[1] + t * sy)
+    line = shapely.shortest_line(LineString([m0, m1]), LineString([s0, s1]))
+    (_, _), (x, y) = line.coords
+    return (x, y)
+
+
+def _angle(fx: float, fy: float, nx: float, ny: float) -> float:
+    """Signed radians from direction f to direction n (counter-clockwise > 0)."""
+    return math.atan2(fx * ny - fy * nx, fx * nx + fy * ny)
+
+
+def charge_path(charger: Outline, side: Segment, target: Outline) -> ChargePath | None:
+    """The shortest forward move with at most one wheel that brings the front of
+    a rectangular ``charger`` into contact with ``side`` of ``target``, not
+    facing away from it (along it, its front meets the side's end); None when
+    none does (docs/t9a.md, Charge reach).
+
+    Straight ahead when its front moved straight forward meets the side: the
+    distance to first contact, no wheel. Otherwise one wheel, before the forward
+    move or after it (contact may come as the wheel ends): every WHEEL_STEP
+    degrees either way up to a half turn is tried, the wheel costing the
+    frontage times its angle, the forward part exact (``_sweep``), and the
+    best refined to REFINE_TO radians."""
+    s0, s1 = side
+    mx, my = (s0[0] + s1[0]) / 2, (s0[1] + s1[1]) / 2
+    nx, ny = target.cx - mx, target.cy - my  # into the target, across the side
+    n = math.hypot(nx, ny) or 1.0
+    nx, ny = nx / n, ny / n
+    front = facing_side(charger, FRONT)
+    f = facing_direction(charger)
+    frontage = 2 * charger.half_w
+
+    def cost(a: float, first: bool) -> float:
+        u = (-math.sin(charger.angle + a), math.cos(charger.angle + a))
+        if u[0] * nx + u[1] * ny < -1e-9:
+            return math.inf  # it would face away from the side
+        _, (w0, w1) = _wheeled(front, a)
+        t = _sweep(w0, w1, u if first else f, s0, s1, SEEK_TOUCH)
+        return math.inf if t is None else frontage * abs(a) + t
+
+    if f[0] * nx + f[1] * ny >= -1e-9:  # along it (its front meets the side's end) or into it
+        t = _sweep(front[0], front[1], f, s0, s1)
+        if t is not None:
+            return _path(charger, front, side, (nx, ny), 0.0, True, t)
+    best = (math.inf, 0.0, True)
+    step = math.radians(WHEEL_STEP)
+    count = round(math.pi / step)
+    for first in (True, False):
+        for k in range(-count, count + 1):
+            if k == 0:
+                continue
+            c = cost(k * step, first)
+            if c < best[0]:
+                best = (c, k * step, first)
+    if not math.isfinite(best[0]):
+        return None
+    first = best[2]
+    a = _refine(lambda x: cost(x, first), best[1], step)
+    u = (-math.sin(charger.angle + a), math.cos(charger.angle + a))
+    _, (w0, w1) = _wheeled(front, a)
+    t = _sweep(w0, w1, u if first else f, s0, s1, SEEK_TOUCH)
+    assert t is not None
+    return _path(charger, front, side, (nx, ny), a, first, t)
+
+
+def _refine(cost: Callable[[float], float], a: float, step: float) -> float:
+    """The least of ``cost`` near ``a`` (a grid's best, ``step`` apart): the
+    bracket round the best narrowed tenfold until REFINE_TO (a best against the
+    edge of where contact is made is approached from where it is)."""
+    best = (cost(a), a)
+    lo, hi = a - step, a + step
+    while hi - lo > REFINE_TO:
+        xs = [lo + (hi - lo) * i / 20 for i in range(21)]
+        for x in xs:
+            if x != 0.0 and (a > 0) == (x > 0):
+                c = cost(x)
+                if c < best[0]:
+                    best = (c, x)
+        width = (hi - lo) / 20
+        lo, hi = best[1] - width, best[1] + width
+    return best[1]
+
+
+def _path(
+    charger: Outline, front: tuple[Pt, Pt], side: Segment, n: Pt, a: float, first: bool, t: float
+) -> ChargePath:
+    """The path of a wheel of ``a`` radians (0: none) and ``t`` inches forward,
+    the wheel first or not: where its front touches ``side``, and the route
+    of the point that does."""
+    f = facing_direction(charger)
+    u = (-math.sin(charger.angle + a), math.cos(charger.angle + a))
+    pivot, (w0, w1) = _wheeled(front, a) if a else (front[0], front)
+    move = u if first else f
+    end = _contact(
+        (w0[0] + t * move[0], w0[1] + t * move[1]), (w1[0] + t * move[0], w1[1] + t * move[1]),
+        *side,
+    )  # fmt: skip
+    on_front = (end[0] - t * move[0], end[1] - t * move[1])  # after the wheel
+    start = _rotate(on_front, pivot, -a) if a else on_front
+    chords = max(1, math.ceil(math.degrees(abs(a)) / ARC_CHORD))
+    if first:
+        arc = [_rotate(start, pivot, a * i / chords) for i in range(chords + 1)] if a else [start]
+        route = [*arc, end]
+    else:
+        ahead = (start[0] + t * f[0], start[1] + t * f[1])
+        centre = (pivot[0] + t * f[0], pivot[1] + t * f[1])
+        arc = [_rotate(ahead, centre, a * i / chords) for i in range(1, chords + 1)] if a else []
+        route = [start, ahead, *arc[:-1], end]
+    path: list[Pt] = []
+    for p in route:
+        if not path or math.hypot(p[0] - path[-1][0], p[1] - path[-1][1]) > 1e-6:
+            path.append(p)
+    if len(path) == 1:
+        path.append(end)
+    align = math.degrees(_angle(u[0], u[1], n[0], n[1]))
+    return ChargePath(
+        a == 0.0, t, math.degrees(a), 2 * charger.half_w * abs(a), first or a == 0.0,
+        start, end, tuple(path), align,
+    )  # fmt: skip

@@ -21,7 +21,7 @@ from tabletop_gui.rules.family import Family
 from tabletop_gui.rules.rulings import ArcRuling, ChargeReach, Sight, Spacing, TargetSight
 
 #: The measure document's format version (docs/measure-json.md).
-MEASURE_VERSION = 1
+MEASURE_VERSION = 2
 
 
 def _name(scene: Scene, unit_id: str) -> str:
@@ -49,16 +49,62 @@ def arc_sentence(scene: Scene, ruling: ArcRuling) -> str:
     return f"{where} is in {possessive(target)} {arc_text(ruling)}"
 
 
+def _reach_in(value: float) -> str:
+    """A charge's figure, with the decimals that keep it off the whole inch a
+    roll is ruled against ('11.996 in', not '12.00 in')."""
+    return inches(value, (float(round(value)),))
+
+
+#: Under this (degrees), a charger's front is square to the side it reaches.
+SQUARE = 0.005
+
+
 def reach_text(reach: ChargeReach) -> str:
-    """'3.20 in to the front, straight; a left wheel of 20° to face it adds 0.87 in
-    (4.07 in)' / '4.07 in to the front, straight, square to it'."""
-    text = f"{inches(reach.straight)} to {_side(reach)}, straight"
-    if reach.wheel <= 0.005:
-        return text + ", square to it"
+    """The charge's reach in words (docs/t9a.md, Charge reach): '4.07 in
+    straight ahead to the front (the fronts overlap), square to it' / '6.20 in
+    straight ahead to the front (the fronts overlap); no wheel: the Align Move
+    after contact turns it 20° left, free' / '15.54 in to the front with a wheel
+    (not straight ahead: the fronts do not overlap; a wheel is needed): a right
+    wheel of 29° (1.99 in), then 13.55 in forward; 13.55 in edge to edge'. A
+    round target: '4.21 in to its base, straight; a right wheel of 51° to face
+    its centre adds 3.58 in (7.80 in)'."""
+    side = _side(reach)
+    if reach.straight_ahead is None:
+        if reach.arc:  # a round charger: no front to turn
+            return f"{inches(reach.straight)} to {side}, straight from its round base"
+        text = f"{inches(reach.straight)} to {side}, straight"
+        if reach.wheel <= 0.005:
+            return text + ", facing its centre"
+        return (
+            f"{text}; a {_hand(reach.turn)} wheel of {turn_degrees(reach.turn)}° to face its "
+            f"centre adds {inches(reach.wheel)} ({inches(reach.total)})"
+        )
+    gap = f"{inches(reach.straight)} edge to edge"
+    if not reach.found:
+        return (
+            f"{gap} to {side}, but not straight ahead (the fronts do not overlap) and no "
+            "forward move with one wheel brings its front into contact with it"
+        )
+    if reach.straight_ahead:
+        text = f"{_reach_in(reach.moved)} straight ahead to {side} (the fronts overlap)"
+        align = reach.align or 0.0
+        if abs(align) < SQUARE:
+            return text + ", square to it"
+        return (
+            f"{text}; no wheel: the Align Move after contact turns it "
+            f"{turn_degrees(align)}° {_hand(align)}, free"
+        )
     return (
-        f"{text}; a {_hand(reach.turn)} wheel of {turn_degrees(reach.turn)}° to face it adds "
-        f"{inches(reach.wheel)} ({inches(reach.total)})"
+        f"{_reach_in(reach.total)} to {side} with a wheel (not straight ahead: the fronts "
+        f"do not overlap; a wheel is needed): {_steps(reach)}; {gap}"
     )
+
+
+def _steps(reach: ChargeReach) -> str:
+    """'a right wheel of 29° (1.99 in), then 13.55 in forward' (or forward first)."""
+    wheel = f"{_hand(reach.turn)} wheel of {turn_degrees(reach.turn)}° ({inches(reach.wheel)})"
+    forward = f"{inches(reach.moved)} forward"
+    return f"a {wheel}, then {forward}" if reach.wheel_first else f"{forward}, then a {wheel}"
 
 
 def _hand(turn: float) -> str:
@@ -84,27 +130,47 @@ def _side(reach: ChargeReach) -> str:
     return f"the {reach.arc}" if reach.arc else "its base"
 
 
+def _wheel_words(reach: ChargeReach) -> str:
+    """'1.99 wheel (29° right) + 13.55 forward', in the order they are made."""
+    wheel = f"{reach.wheel:.2f} wheel ({turn_degrees(reach.turn)}° {_hand(reach.turn)})"
+    forward = f"{reach.moved:.2f} forward"
+    return f"{wheel} + {forward}" if reach.wheel_first else f"{forward} + {wheel}"
+
+
 def reach_title(reach: ChargeReach) -> str:
-    """The charge ruler's reading: 'Charge 4.07 in: 3.20 straight + 0.87 wheel (20° left)'."""
-    if reach.wheel <= 0.005:
-        return f"Charge {inches(reach.straight)} to {_side(reach)}, straight"
-    return (
-        f"Charge {inches(reach.total)}: {reach.straight:.2f} straight "
-        f"+ {reach.wheel:.2f} wheel ({turn_degrees(reach.turn)}° {_hand(reach.turn)})"
-    )
+    """The charge ruler's reading: 'Charge 15.54 in: 1.99 wheel (29° right) +
+    13.55 forward' / 'Charge 4.07 in to the front, straight ahead'."""
+    if reach.straight_ahead is None:
+        if reach.wheel <= 0.005:
+            return f"Charge {inches(reach.straight)} to {_side(reach)}, straight"
+        return (
+            f"Charge {inches(reach.total)}: {reach.straight:.2f} straight "
+            f"+ {reach.wheel:.2f} wheel ({turn_degrees(reach.turn)}° {_hand(reach.turn)})"
+        )
+    if not reach.found:
+        return f"Charge: no path with one wheel to {_side(reach)}"
+    if reach.straight_ahead:
+        return f"Charge {_reach_in(reach.moved)} to {_side(reach)}, straight ahead"
+    return f"Charge {_reach_in(reach.total)} to {_side(reach)}: {_wheel_words(reach)}"
 
 
 def reach_lines(reach: ChargeReach) -> list[str]:
     """The charge ruler's reading in two short lines (a long one at a readable
-    size spans much of the board): 'Charge 4.07 in' over '3.20 straight + 0.87
-    wheel (20° left)' / 'to the front, straight'."""
-    if reach.wheel <= 0.005:
-        return [f"Charge {inches(reach.straight)}", f"to {_side(reach)}, straight"]
-    return [
-        f"Charge {inches(reach.total)}",
-        f"{reach.straight:.2f} straight + {reach.wheel:.2f} wheel "
-        f"({turn_degrees(reach.turn)}° {_hand(reach.turn)})",
-    ]
+    size spans much of the board): 'Charge 15.54 in' over '1.99 wheel (29°
+    right) + 13.55 forward' / 'straight ahead to the front'."""
+    if reach.straight_ahead is None:
+        if reach.wheel <= 0.005:
+            return [f"Charge {inches(reach.straight)}", f"to {_side(reach)}, straight"]
+        return [
+            f"Charge {inches(reach.total)}",
+            f"{reach.straight:.2f} straight + {reach.wheel:.2f} wheel "
+            f"({turn_degrees(reach.turn)}° {_hand(reach.turn)})",
+        ]
+    if not reach.found:
+        return [f"Charge {inches(reach.straight)} edge to edge", "no path with one wheel"]
+    if reach.straight_ahead:
+        return [f"Charge {_reach_in(reach.moved)}", f"straight ahead to {_side(reach)}"]
+    return [f"Charge {_reach_in(reach.total)}", _wheel_words(reach)]
 
 
 def spacing_text(s: Spacing) -> str:
@@ -215,15 +281,24 @@ def measure_document(state: GameState, family: Family, a_id: str, b_id: str) -> 
             "b": hex_label(hexes.end),
         }
     if reach is not None:
+        gap_from, gap_to = reach.gap_ends
+        ruled = reach.straight_ahead is not None
         doc["charge"] = {
             "facing": reach.arc or None,
             "straight": _round(reach.straight),
-            "wheel": _round(reach.wheel),
-            "wheel_angle": round(reach.turn, 3) + 0.0,
-            "total": _round(reach.total),
-            "from": _point(reach.start),
-            "to": _point(reach.end),
-            "crosses": crossed(scene, reach),
+            "straight_ahead": reach.straight_ahead,
+            "forward": _round(reach.moved) if reach.found else None,
+            "wheel": _round(reach.wheel) if reach.found else None,
+            "wheel_angle": round(reach.turn, 3) + 0.0 if reach.found else None,
+            "wheel_first": reach.wheel_first if ruled and reach.found and reach.wheel else None,
+            "total": _round(reach.total) if reach.found else None,
+            "align_angle": round(reach.align, 3) + 0.0 if reach.align is not None else None,
+            "from": _point(reach.start) if reach.found else None,
+            "to": _point(reach.end) if reach.found else None,
+            "path": [_point(p) for p in reach.route] if reach.found else [],
+            "gap_from": _point(gap_from),
+            "gap_to": _point(gap_to),
+            "crosses": crossed(scene, reach) if reach.found else [],
         }
     if space is not None:
         doc["spacing"] = {
@@ -255,21 +330,22 @@ def _point(p: tuple[float, float]) -> list[float | None]:
 
 def crossed(scene: Scene, reach: ChargeReach) -> list[str]:
     """The units on the table (the charger and its target aside) the charge's
-    straight line runs through, in the scene's order: measured only, it says
-    nothing of how the charge may go round them, but a referee reads it."""
+    path runs through (the route of the point of its front that makes contact,
+    ``ChargeReach.route``), in the scene's order: measured only, it says nothing
+    of how the charge may go round them, but a referee reads it."""
     import numpy as np
+    import shapely
     from shapely.geometry import LineString
 
     from tabletop_gui.geometry.arrays import unit_arrays
 
-    (x0, y0), (x1, y1) = reach.start, reach.end
-    if (x0, y0) == (x1, y1):
+    route = reach.route
+    if all(p == route[0] for p in route):
         return []
+    line = LineString(route)
     a = unit_arrays(scene)
-    dx, dy = x1 - x0, y1 - y0
-    t = np.clip(((a.cx - x0) * dx + (a.cy - y0) * dy) / (dx * dx + dy * dy), 0.0, 1.0)
-    near = np.hypot(a.cx - (x0 + t * dx), a.cy - (y0 + t * dy)) <= a.reach + EPS
-    line = LineString([reach.start, reach.end])
+    gap = shapely.distance(shapely.points(a.cx, a.cy), line)
+    near = gap <= a.reach + EPS
     out = []
     for i in np.flatnonzero(near & a.on_table).tolist():
         uid = a.ids[i]
@@ -304,7 +380,7 @@ def measure_lines(state: GameState, family: Family, a_id: str, b_id: str) -> lis
         through = crossed(scene, reach)
         if through:
             names = ", ".join(_name(scene, uid) for uid in through)
-            text += f"; the straight line runs through {names}"
+            text += f"; its path runs through {names}"
         lines.append(f"Charge (measured only, no dice): {text}")
     if space is not None:
         lines.append(f"Spacing: {spacing_text(space)}")

@@ -51,10 +51,21 @@ class ArcRuling:
 @dataclass(frozen=True)
 class ChargeReach:
     """From the charger's front to the target's side facing ``arc`` (``""``: a
-    target with no Facings, as a round base: to its edge): the straight gap
-    (``start`` to ``end``), and the wheel to face that side square (a round
-    target: its centre; ``turn`` degrees, ``wheel`` inches). Measured only: the
-    program rolls no dice."""
+    target with no Facings, as a round base: to its edge). Measured only: the
+    program rolls no dice.
+
+    ``straight``: the shortest gap edge to edge. The charge's path
+    (docs/t9a.md, Charge reach): ``straight_ahead`` when the charger's front
+    moved straight forward meets the side (``forward`` inches, no wheel);
+    otherwise one wheel of ``turn`` degrees (counter-clockwise > 0) costing
+    ``wheel`` inches, before the forward move (``wheel_first``) or after it;
+    ``start``: the point of the front that makes contact, ``end``: where it
+    touches the side, ``path``: its route; ``align``: the degrees the free Align
+    Move then turns it. ``found`` False: no forward move with one wheel brings
+    its front to the side. ``straight_ahead`` None: no path is ruled (a round
+    base, the charger's or the target's): ``start`` and ``end`` are the gap's
+    ends, and for a round target ``turn`` and ``wheel`` the wheel to face its
+    centre."""
 
     charger_id: str
     target_id: str
@@ -64,10 +75,32 @@ class ChargeReach:
     end: Pt
     turn: float
     wheel: float
+    forward: float | None = None
+    straight_ahead: bool | None = None
+    wheel_first: bool = True
+    align: float | None = None
+    path: tuple[Pt, ...] = ()
+    gap: tuple[Pt, Pt] | None = None
+    found: bool = True
+
+    @property
+    def moved(self) -> float:
+        """The inches moved forward: the path's, else the straight gap."""
+        return self.straight if self.forward is None else self.forward
 
     @property
     def total(self) -> float:
-        return self.straight + self.wheel
+        """The charge's reach: forward + the wheel (no path found: infinite)."""
+        return self.moved + self.wheel if self.found else float("inf")
+
+    @property
+    def route(self) -> tuple[Pt, ...]:
+        """The line drawn and checked for units in the way: the path, else the gap."""
+        return self.path or (self.start, self.end)
+
+    @property
+    def gap_ends(self) -> tuple[Pt, Pt]:
+        return self.gap or (self.start, self.end)
 
 
 @dataclass(frozen=True)

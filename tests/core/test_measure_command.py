@@ -149,15 +149,16 @@ def test_on_a_hex_board_the_distance_is_counted_in_hexes_and_names_them(capsys):
     )
     doc = measure(capsys, str(HEX), "b-musk", "r-daun")
     assert doc["hexes"] == {"count": 3, "a": "F5", "b": "g8"}  # q 3, r 4 -> q 3, r 7
-    assert doc["distance"] > 0 and doc["version"] == 1
+    assert doc["distance"] > 0 and doc["version"] == 2
     assert measure(capsys, str(DEMO_BOARD), "a-knights", "b-boyz")["hexes"] is None
 
 
-def test_a_charge_whose_straight_line_runs_through_another_unit_names_it(tmp_path, capsys):
-    """Knights 10 in in front of Orcs, Boyz standing between them: the straight
-    gap runs through the Boyz; measured only, the reach says so (a unit beside
-    the line, 1 in clear of it, is not named) (docs/t9a.md, Charge reach
-    (Charge Move))."""
+def test_a_charge_whose_path_runs_through_another_unit_names_it(tmp_path, capsys):
+    """Knights 10 in behind Orcs, their fronts overlapping, Boyz standing
+    between them: the charge goes straight ahead from the middle of the overlap
+    (30, 10) to (30, 20), through the Boyz; measured only, the reach says so (a
+    unit beside the path, 1 in clear of it, is not named) (docs/t9a.md, Charge
+    reach (Charge Move))."""
     from .ruling_games import game, rect_unit
 
     units = [rect_unit("knights", "a", 28, 8, 32, 10, name="Knights"),
@@ -167,7 +168,49 @@ def test_a_charge_whose_straight_line_runs_through_another_unit_names_it(tmp_pat
     path = write(tmp_path / "g.json", game(units))
     doc = measure(capsys, path, "knights", "orcs")
     assert doc["charge"]["crosses"] == ["boyz"]
+    assert doc["charge"]["path"] == [[30, 10], [30, 20]]
     assert main(["measure", path, "knights", "orcs"]) == 0
-    assert "; the straight line runs through Boyz" in capsys.readouterr().out
+    assert "; its path runs through Boyz" in capsys.readouterr().out
     clear = write(tmp_path / "c.json", game([u for u in units if u.id != "boyz"]))
     assert measure(capsys, clear, "knights", "orcs")["charge"]["crosses"] == []
+
+
+def test_the_demos_levy_to_wolf_riders_is_a_wheeled_charge_of_1554_not_the_1355_diagonal(capsys):
+    """The referee's trial on the bundled demo: "13.55 in to the front, straight,
+    square to it", though the Levy's front (x 39.03-42.97) and the Wolf Riders'
+    (x 49.54-54.46) do not overlap sideways. The charge is a right wheel of
+    atan(6.571 / 11.847) = 29.01 degrees about the Levy's right front corner
+    (3.937 in frontage: 1.994 in), then the 13.547 in from that corner to the
+    Wolf Riders' near corner: 15.541 in (docs/t9a.md, Charge reach (Charge
+    Move); tests/t9a/test_t9a_charge_reach.py works it through)."""
+    doc = measure(capsys, str(DEMO_BOARD), "a-peasants", "b-wolves")
+    charge = doc["charge"]
+    assert doc["version"] == 2
+    assert charge["straight"] == pytest.approx(13.547453, abs=1e-6)
+    assert charge["straight_ahead"] is False and charge["wheel_first"] is True
+    assert charge["wheel_angle"] == pytest.approx(-29.014, abs=1e-3)
+    assert charge["wheel"] == pytest.approx(1.993673, abs=1e-6)
+    assert charge["forward"] == pytest.approx(13.547453, abs=1e-6)
+    assert charge["total"] == pytest.approx(15.541125, abs=1e-6)
+    assert charge["align_angle"] == pytest.approx(29.014, abs=1e-3)
+    assert charge["from"] == pytest.approx([42.968504, 21.168504], abs=1e-6)
+    assert charge["to"] == pytest.approx([49.53937, 33.015748], abs=1e-6)
+    assert charge["path"][0] == charge["from"] and charge["path"][-1] == charge["to"]
+    assert charge["crosses"] == []
+    assert main(["measure", str(DEMO_BOARD), "a-peasants", "b-wolves"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "Charge (measured only, no dice): 15.54 in to the front with a wheel (not straight "
+        "ahead: the fronts do not overlap; a wheel is needed): a right wheel of 29° (1.99 in), "
+        "then 13.55 in forward; 13.55 in edge to edge\n"
+    ) in out
+    assert "square to it" not in out
+
+
+def test_the_demos_knights_to_orc_boyz_charge_straight_ahead_square(capsys):
+    """The demo's Knights stand square in front of the Orc Boyz, their fronts
+    overlapping: 4.07 in straight ahead, no wheel, square to them."""
+    charge = measure(capsys, str(DEMO_BOARD), "a-knights", "b-boyz")["charge"]
+    assert charge["straight_ahead"] is True and charge["wheel"] == 0
+    assert charge["total"] == pytest.approx(4.070866, abs=1e-6) and charge["align_angle"] == 0
+    assert charge["wheel_first"] is None

@@ -39,7 +39,7 @@ from tabletop_gui.geometry.outline import (
     unit_outline,
     within,
 )
-from tabletop_gui.geometry.reach import reach, reach_round
+from tabletop_gui.geometry.reach import charge_path, reach, reach_round
 from tabletop_gui.geometry.sight import seen_region, sees
 from tabletop_gui.model.names import inches, piece_label, possessive
 from tabletop_gui.model.piecemap import PieceMap
@@ -182,9 +182,11 @@ def arc_ruling(state: GameState, charger_id: str, target_id: str) -> ArcRuling |
 
 
 def charge_reach(state: GameState, charger_id: str, target_id: str) -> ChargeReach | None:
-    """From the charger's front to the target's side facing the arc the charger
-    is located in: straight, and what a wheel to face it square costs. A round
-    target has no Facings: to its edge, and the wheel to face its centre."""
+    """From the charger's front to the target's Facing of the arc the charger is
+    located in: the straight gap edge to edge, and the charge's path, a forward
+    move with at most one wheel (``geometry.reach.charge_path``; docs/t9a.md,
+    Charge reach). A round target has no Facings: to its edge, and the wheel to
+    face its centre; a round charger: the straight gap."""
     scene = state.scene
     a, b = _live(scene, charger_id), _live(scene, target_id)
     if a is None or b is None or a.id == b.id:
@@ -196,8 +198,20 @@ def charge_reach(state: GameState, charger_id: str, target_id: str) -> ChargeRea
     ruling = arc_ruling(state, charger_id, target_id)
     if ruling is None or ruling.arc is None:
         return None
-    r = reach(oa, facing_side(ob, ruling.arc), ob)
-    return ChargeReach(a.id, b.id, ruling.arc, r.straight, r.start, r.end, r.turn, r.wheel)
+    side = facing_side(ob, ruling.arc)
+    r = reach(oa, side, ob)
+    if oa.is_round:
+        return ChargeReach(a.id, b.id, ruling.arc, r.straight, r.start, r.end, 0.0, 0.0)
+    gap = (r.start, r.end)
+    p = charge_path(oa, side, ob)
+    if p is None:
+        return ChargeReach(a.id, b.id, ruling.arc, r.straight, r.start, r.end, 0.0, 0.0,
+                           straight_ahead=False, gap=gap, found=False)  # fmt: skip
+    return ChargeReach(
+        a.id, b.id, ruling.arc, r.straight, p.start, p.end, p.turn, p.wheel,
+        forward=p.forward, straight_ahead=p.straight_ahead, wheel_first=p.wheel_first,
+        align=p.align, path=p.path, gap=gap,
+    )  # fmt: skip
 
 
 # -- unit spacing ------------------------------------------------------------------
