@@ -342,8 +342,9 @@ PAST_EVERY_RANK = (1 << 30, 0)
 
 
 class ReachItem(LineReading):
-    """A charge's reach as a ruler: from the charger's front to the target's
-    Facing, with the straight gap and the wheel's cost beside it."""
+    """A charge's reach as a ruler: the route of the point of the charger's
+    front that makes contact, to the target's Facing (a wheel's arc, then the
+    forward move; straight ahead, one line), with the charge's reading beside it."""
 
     LABEL_IN = 0.5
     touching = True
@@ -353,7 +354,36 @@ class ReachItem(LineReading):
     def __init__(self, reach: ChargeReach) -> None:
         super().__init__(REACH_COLOUR)
         self.reach = reach
+        #: The route in scene coordinates (empty: the line ``a``-``b``).
+        self.route: list[QPointF] = []
         self.setZValue(Z_REACH)
+
+    def line_rect(self) -> QRectF:
+        if len(self.route) <= 2:
+            return super().line_rect()
+        xs, ys = [p.x() for p in self.route], [p.y() for p in self.route]
+        box = QRectF(QPointF(min(xs), min(ys)), QPointF(max(xs), max(ys)))
+        return box.adjusted(-0.5, -0.5, 0.5, 0.5)
+
+    def paint_line(self, painter: QPainter) -> None:
+        if len(self.route) <= 2:
+            super().paint_line(painter)
+            return
+        path = QPainterPath(self.route[0])
+        for p in self.route[1:]:
+            path.lineTo(p)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(style.cosmetic(QColor("white"), 5))
+        painter.drawPath(path)
+        painter.setPen(style.cosmetic(self.colour, 2))
+        painter.drawPath(path)
+        if self.leader is not None:
+            painter.setPen(style.cosmetic(self.colour, 1.25))
+            painter.drawLine(self.leader)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self.colour)
+        for p in (self.route[0], self.route[-1]):
+            painter.drawEllipse(p, 0.12, 0.12)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -408,6 +438,7 @@ class RulingsLayer:
         if reach is not None:
             item = ReachItem(reach)
             self._add(item)
+            item.route = [self.bmap.to_scene(*p) for p in reach.route]
             item.set_line(self.bmap.to_scene(*reach.start), self.bmap.to_scene(*reach.end),
                           reach_lines or [], ppi)  # fmt: skip
             if arcs_item is not None:  # the arcs' names keep clear of the ruler and the pair
