@@ -213,22 +213,39 @@ def _angle(fx: float, fy: float, nx: float, ny: float) -> float:
 
 
 def charge_path(charger: Outline, side: Segment, target: Outline) -> ChargePath | None:
-    """The shortest forward move with at most one wheel that brings the front of
-    a rectangular ``charger`` into contact with ``side`` of ``target``, not
-    facing away from it (along it, its front meets the side's end); None when
-    none does (docs/t9a.md, Charge reach).
+    """The charge's path that brings the front of a rectangular ``charger``
+    into contact with ``side`` of ``target``, not facing away from it (along it,
+    its front meets the side's end); None when none does (docs/t9a.md, Charge
+    reach): straight ahead when its front moved straight forward meets the side
+    (the distance to first contact, no wheel), else ``wheeled_path``."""
+    n = _into(side, target)
+    front = facing_side(charger, FRONT)
+    f = facing_direction(charger)
+    if f[0] * n[0] + f[1] * n[1] >= -1e-9:  # along it (its front meets the side's end) or into it
+        t = _sweep(front[0], front[1], f, *side)
+        if t is not None:
+            return _path(charger, front, side, n, 0.0, True, t)
+    return wheeled_path(charger, side, target)
 
-    Straight ahead when its front moved straight forward meets the side: the
-    distance to first contact, no wheel. Otherwise one wheel, before the forward
-    move or after it (contact may come as the wheel ends): every WHEEL_STEP
-    degrees either way up to a half turn is tried, the wheel costing the
-    frontage times its angle, the forward part exact (``_sweep``), and the
-    best refined to REFINE_TO radians."""
+
+def _into(side: Segment, target: Outline) -> Pt:
+    """The unit vector across ``side`` into ``target``."""
     s0, s1 = side
     mx, my = (s0[0] + s1[0]) / 2, (s0[1] + s1[1]) / 2
-    nx, ny = target.cx - mx, target.cy - my  # into the target, across the side
+    nx, ny = target.cx - mx, target.cy - my
     n = math.hypot(nx, ny) or 1.0
-    nx, ny = nx / n, ny / n
+    return (nx / n, ny / n)
+
+
+def wheeled_path(charger: Outline, side: Segment, target: Outline) -> ChargePath | None:
+    """The shortest forward move with one wheel, before it or after it
+    (contact may come as the wheel ends), that brings the front of a
+    rectangular ``charger`` into contact with ``side``, not facing away from it;
+    None when none does. Every WHEEL_STEP degrees either way up to a half turn
+    is tried, the wheel costing the frontage times its angle, the forward part
+    exact (``_sweep``), and the best refined to REFINE_TO radians."""
+    s0, s1 = side
+    nx, ny = _into(side, target)
     front = facing_side(charger, FRONT)
     f = facing_direction(charger)
     frontage = 2 * charger.half_w
@@ -241,10 +258,6 @@ def charge_path(charger: Outline, side: Segment, target: Outline) -> ChargePath 
         t = _sweep(w0, w1, u if first else f, s0, s1, SEEK_TOUCH)
         return math.inf if t is None else frontage * abs(a) + t
 
-    if f[0] * nx + f[1] * ny >= -1e-9:  # along it (its front meets the side's end) or into it
-        t = _sweep(front[0], front[1], f, s0, s1)
-        if t is not None:
-            return _path(charger, front, side, (nx, ny), 0.0, True, t)
     best = (math.inf, 0.0, True)
     step = math.radians(WHEEL_STEP)
     count = round(math.pi / step)

@@ -62,7 +62,7 @@ SQUARE = 0.005
 def reach_text(reach: ChargeReach) -> str:
     """The charge's reach in words (docs/t9a.md, Charge reach): '4.07 in
     straight ahead to the front (the fronts overlap), square to it' / '6.20 in
-    straight ahead to the front (the fronts overlap); no wheel: the Align Move
+    straight ahead to the front (the fronts overlap); no wheel needed: the Align Move
     after contact turns it 20° left, free' / '15.54 in to the front with a wheel
     (not straight ahead: the fronts do not overlap; a wheel is needed): a right
     wheel of 29° (1.99 in), then 13.55 in forward; 13.55 in edge to edge'. A
@@ -89,22 +89,29 @@ def reach_text(reach: ChargeReach) -> str:
         text = f"{_reach_in(reach.moved)} straight ahead to {side} (the fronts overlap)"
         align = reach.align or 0.0
         if abs(align) < SQUARE:
-            return text + ", square to it"
-        return (
-            f"{text}; no wheel: the Align Move after contact turns it "
-            f"{turn_degrees(align)}° {_hand(align)}, free"
-        )
+            text += ", square to it"
+        else:
+            text += (
+                f"; no wheel needed: the Align Move after contact turns it "
+                f"{turn_degrees(align)}° {_hand(align)}, free"
+            )
+        w = reach.wheeled
+        if w is not None:
+            steps = _steps(w.turn, w.wheel, w.forward, w.wheel_first)
+            text += f"; with a wheel it is shorter: {_reach_in(w.total)} ({steps})"
+        return text
+    steps = _steps(reach.turn, reach.wheel, reach.moved, reach.wheel_first)
     return (
         f"{_reach_in(reach.total)} to {side} with a wheel (not straight ahead: the fronts "
-        f"do not overlap; a wheel is needed): {_steps(reach)}; {gap}"
+        f"do not overlap; a wheel is needed): {steps}; {gap}"
     )
 
 
-def _steps(reach: ChargeReach) -> str:
+def _steps(turn: float, wheel: float, forward: float, wheel_first: bool) -> str:
     """'a right wheel of 29° (1.99 in), then 13.55 in forward' (or forward first)."""
-    wheel = f"{_hand(reach.turn)} wheel of {turn_degrees(reach.turn)}° ({inches(reach.wheel)})"
-    forward = f"{inches(reach.moved)} forward"
-    return f"a {wheel}, then {forward}" if reach.wheel_first else f"{forward}, then a {wheel}"
+    turning = f"{_hand(turn)} wheel of {turn_degrees(turn)}° ({inches(wheel)})"
+    ahead = f"{inches(forward)} forward"
+    return f"a {turning}, then {ahead}" if wheel_first else f"{ahead}, then a {turning}"
 
 
 def _hand(turn: float) -> str:
@@ -150,7 +157,9 @@ def reach_title(reach: ChargeReach) -> str:
     if not reach.found:
         return f"Charge: no path with one wheel to {_side(reach)}"
     if reach.straight_ahead:
-        return f"Charge {_reach_in(reach.moved)} to {_side(reach)}, straight ahead"
+        text = f"Charge {_reach_in(reach.moved)} to {_side(reach)}, straight ahead"
+        w = reach.wheeled
+        return text if w is None else f"{text} ({w.total:.2f} with a wheel)"
     return f"Charge {_reach_in(reach.total)} to {_side(reach)}: {_wheel_words(reach)}"
 
 
@@ -169,7 +178,11 @@ def reach_lines(reach: ChargeReach) -> list[str]:
     if not reach.found:
         return [f"Charge {inches(reach.straight)} edge to edge", "no path with one wheel"]
     if reach.straight_ahead:
-        return [f"Charge {_reach_in(reach.moved)}", f"straight ahead to {_side(reach)}"]
+        ahead = f"straight ahead to {_side(reach)}"
+        w = reach.wheeled
+        if w is not None:
+            ahead += f"; {w.total:.2f} with a wheel"
+        return [f"Charge {_reach_in(reach.moved)}", ahead]
     return [f"Charge {_reach_in(reach.total)}", _wheel_words(reach)]
 
 
@@ -299,6 +312,7 @@ def measure_document(state: GameState, family: Family, a_id: str, b_id: str) -> 
             "gap_from": _point(gap_from),
             "gap_to": _point(gap_to),
             "crosses": crossed(scene, reach) if reach.found else [],
+            "wheeled": _wheeled_doc(reach),
         }
     if space is not None:
         doc["spacing"] = {
@@ -317,6 +331,20 @@ def measure_document(state: GameState, family: Family, a_id: str, b_id: str) -> 
             "to": _point(sight.end) if sight.end else None,
         }
     return doc
+
+
+def _wheeled_doc(reach: ChargeReach) -> dict[str, Any] | None:
+    """A charge straight ahead that a wheel makes shorter: that path's figures."""
+    w = reach.wheeled
+    if w is None:
+        return None
+    return {
+        "forward": _round(w.forward),
+        "wheel": _round(w.wheel),
+        "wheel_angle": round(w.turn, 3) + 0.0,
+        "wheel_first": w.wheel_first,
+        "total": _round(w.total),
+    }
 
 
 def _round(value: float | None) -> float | None:

@@ -49,6 +49,22 @@ class ArcRuling:
 
 
 @dataclass(frozen=True)
+class Wheeled:
+    """A charge with one wheel of ``turn`` degrees (counter-clockwise > 0)
+    costing ``wheel`` inches and ``forward`` inches forward, the wheel first or
+    not: shorter than the straight ahead beside which it is given."""
+
+    forward: float
+    turn: float
+    wheel: float
+    wheel_first: bool
+
+    @property
+    def total(self) -> float:
+        return self.forward + self.wheel
+
+
+@dataclass(frozen=True)
 class ChargeReach:
     """From the charger's front to the target's side facing ``arc`` (``""``: a
     target with no Facings, as a round base: to its edge). Measured only: the
@@ -65,7 +81,8 @@ class ChargeReach:
     its front to the side. ``straight_ahead`` None: no path is ruled (a round
     base, the charger's or the target's): ``start`` and ``end`` are the gap's
     ends, and for a round target ``turn`` and ``wheel`` the wheel to face its
-    centre."""
+    centre. ``wheeled``: where the charge goes straight ahead, a path with one
+    wheel that is shorter still (None: none is, by more than 0.005 in)."""
 
     charger_id: str
     target_id: str
@@ -82,6 +99,7 @@ class ChargeReach:
     path: tuple[Pt, ...] = ()
     gap: tuple[Pt, Pt] | None = None
     found: bool = True
+    wheeled: Wheeled | None = None
 
     @property
     def moved(self) -> float:

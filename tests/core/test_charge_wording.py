@@ -50,7 +50,7 @@ def test_a_square_charge_straight_ahead_names_no_wheel_and_reads_square():
 def test_a_charge_straight_ahead_at_an_angle_never_reads_square_the_align_move_is_free():
     text = reach_text(straight_ahead(-12.0))
     assert "square to it" not in text and "wheel of" not in text
-    assert text.endswith("no wheel: the Align Move after contact turns it 12° right, free")
+    assert text.endswith("no wheel needed: the Align Move after contact turns it 12° right, free")
 
 
 def test_a_charge_that_needs_a_wheel_says_so_plainly_and_never_reads_square():

@@ -213,4 +213,4 @@ def test_the_demos_knights_to_orc_boyz_charge_straight_ahead_square(capsys):
     charge = measure(capsys, str(DEMO_BOARD), "a-knights", "b-boyz")["charge"]
     assert charge["straight_ahead"] is True and charge["wheel"] == 0
     assert charge["total"] == pytest.approx(4.070866, abs=1e-6) and charge["align_angle"] == 0
-    assert charge["wheel_first"] is None
+    assert charge["wheel_first"] is None and charge["wheeled"] is None

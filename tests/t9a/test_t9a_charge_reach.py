@@ -57,7 +57,26 @@ def test_at_an_angle_straight_ahead_is_the_forward_distance_and_the_align_move_s
     assert r.align == pytest.approx(20.0)  # from facing 160 to 180: to its left
     text = reach_text(r)
     assert "straight ahead to the front" in text and "square to it" not in text
-    assert text.endswith("no wheel: the Align Move after contact turns it 20° left, free")
+    assert text.endswith("no wheel needed: the Align Move after contact turns it 20° left, free")
+
+
+def test_far_off_at_30_degrees_straight_ahead_reaches_and_a_small_wheel_is_shorter_still():
+    """Knights (2 x 1 in) at (41, 35) facing 150: their front's lower corner,
+    (41.62, 34.07), moving along their facing (30 degrees off -y) meets the
+    Orcs' front (y = 25) at x = 36.38: (10 - 0.5 cos 30 - sin 30) / cos 30 =
+    10.470 in straight ahead. Over 10 in, a wheel of a few degrees toward them
+    costs less than what moving slantwise adds: the referee is told both; any
+    path is at least the gap edge to edge."""
+    knights = unit("knights", A, 41, 35, w=2 * IN, d=1 * IN, facing=150)
+    r = charge_reach(state(setup([], [knights, TARGET])), "knights", "orcs")
+    c30 = math.cos(math.radians(30))
+    assert r.straight_ahead and r.total == pytest.approx((10 - 0.5 * c30 - 0.5) / c30)
+    w = r.wheeled
+    assert w is not None and w.turn > 0  # toward them: to its left
+    assert r.straight < w.total < r.total - 0.005
+    text = reach_text(r)
+    assert text.startswith("10.47 in straight ahead to the front (the fronts overlap)")
+    assert f"; with a wheel it is shorter: {w.total:.2f} in (a left wheel of " in text
 
 
 def levy_and_wolves() -> tuple[object, object]:

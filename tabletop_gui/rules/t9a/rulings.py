@@ -39,7 +39,7 @@ from tabletop_gui.geometry.outline import (
     unit_outline,
     within,
 )
-from tabletop_gui.geometry.reach import charge_path, reach, reach_round
+from tabletop_gui.geometry.reach import charge_path, reach, reach_round, wheeled_path
 from tabletop_gui.geometry.sight import seen_region, sees
 from tabletop_gui.model.names import inches, piece_label, possessive
 from tabletop_gui.model.piecemap import PieceMap
@@ -54,6 +54,7 @@ from tabletop_gui.rules.rulings import (
     Spacing,
     TargetSight,
     UnitArcs,
+    Wheeled,
 )
 
 #: Settings (docs/t9a.md, Rulings): how near units may stand, and which models'
@@ -207,11 +208,21 @@ def charge_reach(state: GameState, charger_id: str, target_id: str) -> ChargeRea
     if p is None:
         return ChargeReach(a.id, b.id, ruling.arc, r.straight, r.start, r.end, 0.0, 0.0,
                            straight_ahead=False, gap=gap, found=False)  # fmt: skip
+    wheeled = None
+    if p.straight_ahead:  # a wheel may still make it shorter: the referee is told
+        w = wheeled_path(oa, side, ob)
+        if w is not None and w.total < p.total - SHORTER:
+            wheeled = Wheeled(w.forward, w.turn, w.wheel, w.wheel_first)
     return ChargeReach(
         a.id, b.id, ruling.arc, r.straight, p.start, p.end, p.turn, p.wheel,
         forward=p.forward, straight_ahead=p.straight_ahead, wheel_first=p.wheel_first,
-        align=p.align, path=p.path, gap=gap,
+        align=p.align, path=p.path, gap=gap, wheeled=wheeled,
     )  # fmt: skip
+
+
+#: A path with a wheel shorter than straight ahead by more than this (inches:
+#: what two decimals show) is given beside it.
+SHORTER = 0.005
 
 
 # -- unit spacing ------------------------------------------------------------------
