@@ -8,8 +8,10 @@ tests/core/ruling_games.py."""
 
 from __future__ import annotations
 
+import math
 import re
 
+import pytest
 import shapely
 from core.ruling_games import HILL, arc_game, game, rect_unit, round_game, sight_game, spacing_game
 from PySide6.QtCore import Qt
@@ -320,3 +322,50 @@ def test_arc_names_along_a_battle_line_stand_clear_of_the_units_in_their_arc(qtb
     assert len(boxes) == 4
     for (name, _, _), box in zip(item.arcs.regions, boxes, strict=True):
         assert not any(box.intersects(fp) for fp in feet), name
+
+
+def test_the_demos_levy_to_wolf_riders_ruler_and_box_say_a_wheel_is_needed(qtbot):
+    """The referee's trial (docs/t9a.md, Charge reach (Charge Move)): the Levy's
+    front and the Wolf Riders' do not overlap sideways, so the window's ruler
+    reads the wheel and the forward move (15.54 in), not the 13.55 in diagonal
+    "square to it", and the rulings box says a wheel is needed. The ruler runs
+    the path: the Levy's right front corner to the Wolf Riders' near corner."""
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)))
+    units = window.doc.state.scene.units
+    wolves, levy = units["b-wolves"], units["a-peasants"]
+    click(qtbot, window, wolves.x, wolves.y)
+    key(qtbot, window, Qt.Key.Key_A)
+    click(qtbot, window, levy.x, levy.y)
+    (ruler,) = drawn(window, ReachItem)
+    assert ruler.lines == ["Charge 15.54 in", "1.99 wheel (29° right) + 13.55 forward"]
+    box = window.score_panel.ruling.text()
+    assert "not straight ahead: the fronts do not overlap; a wheel is needed" in box
+    assert "square to it" not in box
+    bmap = window.rulings.layer.bmap
+    ends = [bmap.to_board(p) for p in (ruler.route[0], ruler.route[-1])]
+    assert ends[0] == (pytest.approx(41 + 50 / 25.4), pytest.approx(19.2 + 50 / 25.4))
+    assert ends[1] == (pytest.approx(52 - 62.5 / 25.4), pytest.approx(34 - 25 / 25.4))
+
+
+def test_a_charge_ruler_with_a_wheels_arc_draws_the_arc_within_its_bounds(qtbot):
+    """A path whose contact point swings through a wheel's arc (a quarter circle
+    of radius 2 about (10, 10), then 3 in forward; docs/canvas.md, Rulings): the
+    ruler is drawn along it, and what it paints holds every point of it."""
+    from PySide6.QtWidgets import QGraphicsScene
+
+    from tabletop_gui.app.canvas.drawing import BoardMap
+    from tabletop_gui.app.canvas.ruling_items import RulingsLayer
+    from tabletop_gui.rules.rulings import ChargeReach
+
+    arc = [(10 + 2 * math.cos(math.radians(a)), 10 + 2 * math.sin(math.radians(a)))
+           for a in range(0, 91, 10)]  # fmt: skip
+    path = (*arc, (7.0, 12.0))
+    reach = ChargeReach("k", "o", "front", 3.0, path[0], path[-1], 90.0, math.pi,
+                        forward=3.0, straight_ahead=False, align=0.0, path=path)  # fmt: skip
+    scene = QGraphicsScene()
+    layer = RulingsLayer(scene, BoardMap(48))
+    layer.show(game([]).setup.scene, None, None, reach, ["Charge 6.14 in"], 40.0)
+    (ruler,) = [i for i in layer.items if isinstance(i, ReachItem)]
+    assert [layer.bmap.to_board(p) for p in ruler.route] == [pytest.approx(p) for p in path]
+    painted = ruler.line_rect()
+    assert all(painted.contains(p) for p in ruler.route)
