@@ -3,7 +3,9 @@ baseline in the same run:
 
 - a drag frame: the Knights dragged against the Orc Boyz, each frame a new state;
   the arc with its margin and the charge's reach, against scoring the same
-  states (``evaluate``, which every drag frame already pays);
+  states (``evaluate``, which every drag frame already pays); and the same for
+  the Peasant Levy dragged against the Wolf Riders, whose charge needs a wheel
+  (the wheels searched);
 - whether one unit sees another: the exact test (tried from the front's ends and
   where lines through two corners cross it) against trying points every 0.01 in
   along the front (what sampling would need to be as sure to 0.01 in);
@@ -69,11 +71,12 @@ def main() -> None:
     family = family_of(state.setup)
     print(f"Rulings on the demo board (median of {args.repeat} runs; shared machine)")
 
-    knights = state.scene.units["a-knights"]
-
-    def per_frame(work: Callable[[GameState], object], sign: float) -> float:
-        """Median ms of ``work`` on each of N new states, the Knights moved a little."""
-        frames = [apply(state, MovePiece("a-knights", knights.x + sign * 0.05 * k, knights.y))
+    def per_frame(
+        work: Callable[[GameState], object], sign: float, uid: str = "a-knights"
+    ) -> float:
+        """Median ms of ``work`` on each of N new states, ``uid`` moved a little."""
+        unit = state.scene.units[uid]
+        frames = [apply(state, MovePiece(uid, unit.x + sign * 0.05 * k, unit.y))
                   for k in range(1, args.repeat + 1)]  # fmt: skip
         times = []
         for s in frames:
@@ -89,6 +92,15 @@ def main() -> None:
 
     score, ruled = per_frame(evaluate, 1), per_frame(ruling, -1)
     print(f"  drag frame: arc and charge reach {ruled:7.3f} ms, scoring the frame "
+          f"{score:7.3f} ms ({ruled / score:.2f}x)")  # fmt: skip
+
+    def wheeling(s: GameState) -> object:
+        return family.arc_ruling(s, "a-peasants", "b-wolves"), family.charge_reach(
+            s, "a-peasants", "b-wolves"
+        )
+
+    score, ruled = per_frame(evaluate, 1, "a-peasants"), per_frame(wheeling, -1, "a-peasants")
+    print(f"  drag frame, a charge needing a wheel: {ruled:7.3f} ms, scoring the frame "
           f"{score:7.3f} ms ({ruled / score:.2f}x)")  # fmt: skip
 
     duke, shaman = state.scene.units["a-duke"], state.scene.units["b-shaman"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+import numpy as np
 import shapely
 from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
@@ -243,56 +244,121 @@ def wheeled_path(charger: Outline, side: Segment, target: Outline) -> ChargePath
     rectangular ``charger`` into contact with ``side``, not facing away from it;
     None when none does. Every WHEEL_STEP degrees either way up to a half turn
     is tried, the wheel costing the frontage times its angle, the forward part
-    exact (``_sweep``), and the best refined to REFINE_TO radians."""
+    exact (``_sweeps``, all of them at once), and the best refined to REFINE_TO
+    radians."""
     s0, s1 = side
     nx, ny = _into(side, target)
     front = facing_side(charger, FRONT)
     f = facing_direction(charger)
-    frontage = 2 * charger.half_w
-
-    def cost(a: float, first: bool) -> float:
-        u = (-math.sin(charger.angle + a), math.cos(charger.angle + a))
-        if u[0] * nx + u[1] * ny < -1e-9:
-            return math.inf  # it would face away from the side
-        _, (w0, w1) = _wheeled(front, a)
-        t = _sweep(w0, w1, u if first else f, s0, s1, SEEK_TOUCH)
-        return math.inf if t is None else frontage * abs(a) + t
-
     best = (math.inf, 0.0, True)
     step = math.radians(WHEEL_STEP)
-    count = round(math.pi / step)
+    grid = _GRID
     for first in (True, False):
-        for k in range(-count, count + 1):
-            if k == 0:
-                continue
-            c = cost(k * step, first)
-            if c < best[0]:
-                best = (c, k * step, first)
+        costs = _grid_costs(charger, front, side, (nx, ny), grid, first)
+        k = int(np.argmin(costs))
+        if costs[k] < best[0]:
+            best = (float(costs[k]), float(grid[k]), first)
     if not math.isfinite(best[0]):
         return None
     first = best[2]
-    a = _refine(lambda x: cost(x, first), best[1], step)
+    a = _refine(lambda xs: _grid_costs(charger, front, side, (nx, ny), xs, first), best[1], step)
     u = (-math.sin(charger.angle + a), math.cos(charger.angle + a))
     _, (w0, w1) = _wheeled(front, a)
-    t = _sweep(w0, w1, u if first else f, s0, s1, SEEK_TOUCH)
+    # Found within SEEK_TOUCH over arrays; measured again within TOUCH, so that
+    # the last bit of rounding cannot lose it.
+    t = _sweep(w0, w1, u if first else f, s0, s1)
     assert t is not None
     return _path(charger, front, side, (nx, ny), a, first, t)
 
 
-def _refine(cost: Callable[[float], float], a: float, step: float) -> float:
-    """The least of ``cost`` near ``a`` (a grid's best, ``step`` apart): the
-    bracket round the best narrowed tenfold until REFINE_TO (a best against the
-    edge of where contact is made is approached from where it is)."""
-    best = (cost(a), a)
+#: The wheels tried (radians): every WHEEL_STEP degrees either way, none left out.
+_GRID = np.array([k for k in range(-720, 721) if k]) * math.radians(WHEEL_STEP)  # 180 / 0.25
+
+
+def _grid_costs(
+    charger: Outline, front: tuple[Pt, Pt], side: Segment, n: Pt, angles: np.ndarray, first: bool
+) -> np.ndarray:
+    """``wheeled_path``'s cost of each wheel of ``angles`` (radians) at once:
+    the frontage times the angle, plus ``_sweeps`` forward (inf: no contact, or
+    it would face away from the side)."""
+    (lx, ly), (rx, ry) = front
+    left = angles > 0
+    px, py = np.where(left, lx, rx), np.where(left, ly, ry)  # the pivot
+    cs, sn = np.cos(angles), np.sin(angles)
+    ends = []
+    for x, y in front:
+        dx, dy = x - px, y - py
+        ends.append((px + dx * cs - dy * sn, py + dx * sn + dy * cs))
+    heading = charger.angle + angles
+    ux, uy = -np.sin(heading), np.cos(heading)
+    if not first:
+        f = facing_direction(charger)
+        mx, my = np.full_like(ux, f[0]), np.full_like(uy, f[1])
+    else:
+        mx, my = ux, uy
+    t = _sweeps(ends[0], ends[1], (mx, my), side, SEEK_TOUCH)
+    cost = 2 * charger.half_w * np.abs(angles) + t
+    cost[ux * n[0] + uy * n[1] < -1e-9] = np.inf  # it would face away from the side
+    return cost
+
+
+def _sweeps(
+    p0: tuple[np.ndarray, np.ndarray],
+    p1: tuple[np.ndarray, np.ndarray],
+    u: tuple[np.ndarray, np.ndarray],
+    side: Segment,
+    touch: float,
+) -> np.ndarray:
+    """``_sweep`` of many segments at once (inf where it never touches), by
+    the same steps over arrays."""
+    ux, uy = u
+    xs, ys = [], []
+    for s in side:
+        for p in (p0, p1):
+            dx, dy = s[0] - p[0], s[1] - p[1]
+            xs.append(dx * uy - dy * ux)
+            ys.append(dx * ux + dy * uy)
+    x, y = np.stack(xs), np.stack(ys)  # (4, N): across, along
+    lo, hi = x.min(axis=0), x.max(axis=0)
+    x0 = np.minimum(np.maximum(0.0, lo), hi)
+    low = np.full_like(lo, np.inf)
+    high = np.full_like(lo, -np.inf)
+    for i in range(4):
+        on = np.abs(x[i] - x0) <= 1e-12
+        low = np.where(on, np.minimum(low, y[i]), low)
+        high = np.where(on, np.maximum(high, y[i]), high)
+        for k in range(i + 1, 4):
+            across = (x[i] - x0) * (x[k] - x0) < 0
+            with np.errstate(divide="ignore", invalid="ignore"):
+                at = y[i] + (y[k] - y[i]) * (x0 - x[i]) / (x[k] - x[i])
+            low = np.where(across, np.minimum(low, at), low)
+            high = np.where(across, np.maximum(high, at), high)
+    none = ~np.isfinite(low)  # touching within ``touch``: the nearest points across
+    if none.any():
+        near = np.abs(x - x0) <= touch
+        low = np.where(none, np.where(near, y, np.inf).min(axis=0), low)
+        high = np.where(none, np.where(near, y, -np.inf).max(axis=0), high)
+    t = np.maximum(0.0, low)
+    t[(lo > touch) | (hi < -touch) | (high < -touch) | ~np.isfinite(low)] = np.inf
+    return t
+
+
+def _refine(cost: Callable[[np.ndarray], np.ndarray], a: float, step: float) -> float:
+    """The least of ``cost`` (of many wheels at once) near ``a``, a grid's best
+    ``step`` apart: the bracket round the best narrowed fiftyfold until REFINE_TO
+    (a best against the edge of where contact is made is approached from where
+    it is); wheels the other way than ``a``, or none, are not tried."""
+    best = (float(cost(np.array([a]))[0]), a)
     lo, hi = a - step, a + step
     while hi - lo > REFINE_TO:
-        xs = [lo + (hi - lo) * i / 20 for i in range(21)]
-        for x in xs:
-            if x != 0.0 and (a > 0) == (x > 0):
-                c = cost(x)
-                if c < best[0]:
-                    best = (c, x)
-        width = (hi - lo) / 20
+        xs = lo + (hi - lo) * np.arange(101) / 100
+        xs = xs[(xs > 0) if a > 0 else (xs < 0)]
+        if xs.size:
+            costs = cost(xs)
+            k = int(np.argmin(costs))
+            if costs[k] < best[0]:
+                best = (float(costs[k]), float(xs[k]))
+        width = (hi - lo) / 100
         lo, hi = best[1] - width, best[1] + width
     return best[1]
 

@@ -111,3 +111,22 @@ def test_a_front_moving_beside_a_side_never_meets_it_and_one_meeting_it_head_on_
     # A slanted side, (1, 3) to (3, 7): the strip's part of it begins at y = 3.
     assert _sweep((0, 0), (2, 0), up, (1, 3), (3, 7)) == pytest.approx(3.0)
     assert _sweep((0, 0), (2, 0), up, (1, -3), (3, -7)) is None  # behind it
+
+
+def test_the_wheels_tried_at_once_measure_as_one_at_a_time():
+    """``_sweeps`` (every wheel of the search at once) against ``_sweep`` on
+    random fronts, directions and sides: the same distance, or none."""
+    import numpy as np
+
+    from tabletop_gui.geometry.reach import _sweeps
+
+    rng = np.random.default_rng(7)
+    for _ in range(40):
+        side = tuple(map(tuple, rng.uniform(0, 10, (2, 2)).tolist()))
+        p0, p1 = rng.uniform(0, 10, (2, 200, 2))
+        heading = rng.uniform(-math.pi, math.pi, 200)
+        u = (np.cos(heading), np.sin(heading))
+        many = _sweeps((p0[:, 0], p0[:, 1]), (p1[:, 0], p1[:, 1]), u, side, 1e-9)
+        for i in range(200):
+            one = _sweep(tuple(p0[i]), tuple(p1[i]), (u[0][i], u[1][i]), *side, 1e-9)
+            assert (many[i] == math.inf) if one is None else many[i] == pytest.approx(one)

@@ -209,7 +209,9 @@ def charge_reach(state: GameState, charger_id: str, target_id: str) -> ChargeRea
         return ChargeReach(a.id, b.id, ruling.arc, r.straight, r.start, r.end, 0.0, 0.0,
                            straight_ahead=False, gap=gap, found=False)  # fmt: skip
     wheeled = None
-    if p.straight_ahead:  # a wheel may still make it shorter: the referee is told
+    # Straight ahead, a wheel may still make it shorter (the referee is told);
+    # never shorter than the gap, so not where straight ahead is the gap.
+    if p.straight_ahead and p.total > r.straight + SHORTER:
         w = wheeled_path(oa, side, ob)
         if w is not None and w.total < p.total - SHORTER:
             wheeled = Wheeled(w.forward, w.turn, w.wheel, w.wheel_first)
