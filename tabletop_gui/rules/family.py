@@ -303,7 +303,8 @@ class Family:
 
     def charge_reach(self, state: GameState, charger_id: str, target_id: str) -> ChargeReach | None:
         """How far the charger's front is from the target's side it would hit, and
-        what a wheel to face it costs; measured, never rolled (None: no charges)."""
+        the charge's path to it (forward, with a wheel where one is needed);
+        measured, never rolled (None: no charges)."""
         return None
 
     def spacing(self, state: GameState, a_id: str, b_id: str) -> Spacing | None:
