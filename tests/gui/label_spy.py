@@ -15,9 +15,13 @@ from tabletop_gui.app.canvas import drawing
 
 
 def spy_on_labels(
-    monkeypatch: pytest.MonkeyPatch, modules: tuple[ModuleType, ...]
+    monkeypatch: pytest.MonkeyPatch,
+    modules: tuple[ModuleType, ...],
+    local: list[tuple[str, QRectF]] | None = None,
 ) -> list[tuple[str, QRectF]]:
-    """Replace ``draw_label`` in each of ``modules`` by a spy; its calls' list."""
+    """Replace ``draw_label`` in each of ``modules`` by a spy; its calls' list.
+    ``local``: each box is added to it too in the painter's own coordinates (a
+    label a ``Floating`` item draws: scene coordinates)."""
     calls: list[tuple[str, QRectF]] = []
 
     def spy_on(real):
@@ -37,6 +41,8 @@ def spy_on_labels(
                 px, py = (0.08, 0.04) if background is not None else (0.0, 0.0)
                 box = QRectF(at.x() - w / 2 - px, at.y() - h / 2 - py, w + 2 * px, h + 2 * py)
                 calls.append((text, painter.worldTransform().mapRect(box)))
+                if local is not None:
+                    local.append((text, box))
             return real(painter, text, centre, size_in, colour, background, bold, italic,
                         within=within)  # fmt: skip
 

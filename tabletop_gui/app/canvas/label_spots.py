@@ -227,22 +227,25 @@ class Placer:
         """Whether ``r`` covers no label or reading (it may cover a piece)."""
         return self.labels.clear_of(r, own) and self.readings.clear_of(r, own)
 
-    def cost(self, boxes: list[QRectF], own: object, limit: float) -> float:
-        """What ``boxes`` cover (labels weighted), counted up to ``limit``."""
+    def cost(
+        self, boxes: list[QRectF], own: object, limit: float, piece_weight: float = 1.0
+    ) -> float:
+        """What ``boxes`` cover (labels weighted, pieces ``piece_weight`` times),
+        counted up to ``limit``."""
         total = 0.0
         for b in boxes:
             total += READING_WEIGHT * self.readings.overlap(b, own, limit / READING_WEIGHT)
             if total < limit:
                 total += LABEL_WEIGHT * self.labels.overlap(b, own, (limit - total) / LABEL_WEIGHT)
             if total < limit:
-                total += self.bodies.overlap(b, own, limit - total)
+                total += piece_weight * self.bodies.overlap(b, own, (limit - total) / piece_weight)
             if total >= limit:
                 break
         return total
 
-    def best(self, own: object, candidates: list[list[QRectF]]) -> int:
+    def best(self, own: object, candidates: list[list[QRectF]], piece_weight: float = 1.0) -> int:
         """The first candidate (one or more boxes) clear of everything, else the
-        one covering least."""
+        one covering least (``cost``)."""
         if not candidates:
             return 0
         best = next(
@@ -252,17 +255,23 @@ class Placer:
         if best is None:
             best, best_cost = 0, float("inf")
             for i, boxes in enumerate(candidates[: self.fallback]):
-                c = self.cost(boxes, own, best_cost)
+                c = self.cost(boxes, own, best_cost, piece_weight)
                 if c < best_cost:
                     best, best_cost = i, c
         return best
 
-    def choose(self, own: object, candidates: list[list[QRectF]], drop: bool = False) -> int:
+    def choose(
+        self,
+        own: object,
+        candidates: list[list[QRectF]],
+        drop: bool = False,
+        piece_weight: float = 1.0,
+    ) -> int:
         """``best``, and its boxes are added to the placed labels. With ``drop``,
         -1 (nothing added) when no candidate is clear."""
         if drop and not any(all(self.free(b, own) for b in boxes) for boxes in candidates):
             return -1
-        best = self.best(own, candidates)
+        best = self.best(own, candidates, piece_weight)
         for b in candidates[best] if candidates else ():
             self.labels.add(own, b)
         return best

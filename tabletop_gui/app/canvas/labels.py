@@ -10,7 +10,8 @@ largest (MAX_LABEL_SCALE times their board size: how they are drawn when the
 whole board is in view), which holds every smaller size drawn when zoomed in.
 
 Order: the labels that cannot move are laid down first (a range circle's
-caption, right of its ring; a hex or area label with one spot); then marker
+caption, beside, below or above its ring, ``_place_caption``; a hex or area
+label with one spot); then marker
 captions (below the marker, else above, right, left), unit names with the note
 under them (on the unit when they fit inside its base and leave most of it
 visible, see ``fits_on``; else below, above, right, left of its footprint, then
@@ -60,8 +61,10 @@ from tabletop_gui.app.canvas.items import (
     _note,
 )
 from tabletop_gui.app.canvas.label_spots import (
+    BG_PAD,
     CROWDED,
     GAP,
+    LABEL_WEIGHT,
     SPACE,
     Grid,
     Placer,
@@ -74,7 +77,13 @@ from tabletop_gui.app.canvas.label_spots import (
     fits_on,
     name_parts,
 )
-from tabletop_gui.app.canvas.overlays import LABEL_IN, NOTE_LABEL_IN, CircleOverlay, OverlayItem
+from tabletop_gui.app.canvas.overlays import (
+    LABEL_IN,
+    NOTE_LABEL_IN,
+    CaptionSpot,
+    CircleOverlay,
+    OverlayItem,
+)
 from tabletop_gui.model.hexgrid import HexBoard
 
 if TYPE_CHECKING:
@@ -132,21 +141,11 @@ def _place_labels(scene: BoardScene, limit: int) -> None:
         scene.label_placer = p
         return
 
-    # Labels that cannot move go down first: range circles' captions (right of
-    # the ring) and the labels of hexes and areas that offer one spot.
-    # A range circle's caption: beside its ring, else on the other side, below or
-    # above it (kept on the board), wherever it covers no piece.
+    # Labels that cannot move go down first: range circles' captions (by their
+    # ring) and the labels of hexes and areas that offer one spot.
     for o in overlays:
         if isinstance(o, CircleOverlay) and o.show_label and o.circle.label:
-            w, h = drawn_size(o.circle.label, p.size(LABEL_IN * o.ts), bold=True)
-            dirs = o.label_dirs()
-            boxes = [[_box(o.pos() + o.label_offset(w, h, d), w, h, True, SPACE * o.ts)]
-                     for d in dirs]  # fmt: skip
-            fits = [i for i, b in enumerate(boxes) if board.contains(b[0]) or (i == 0 and not drop)]
-            best = p.choose(o, [boxes[i] for i in fits], drop)
-            o.label_item.setVisible(best >= 0)
-            if best >= 0:
-                o.set_label_dir(dirs[fits[best]])
+            _place_caption(p, o, board, drop)
     movable = []
     for o in overlays:
         text = getattr(getattr(o, "mark", None) or getattr(o, "area", None), "label", "")
@@ -182,6 +181,50 @@ def _place_labels(scene: BoardScene, limit: int) -> None:
 
     _place_polygons(p, polygons, board, drop)
     scene.label_placer = p
+
+
+#: A range circle's caption is drawn under the pieces (it would hide them): where
+#: every spot covers something, a piece it runs under counts this many times its
+#: area, more than another label's background (LABEL_WEIGHT).
+UNDER_PIECE_WEIGHT = 4 * LABEL_WEIGHT
+
+
+def _place_caption(p: Placer, o: CircleOverlay, board: QRectF, drop: bool) -> None:
+    """A range circle's caption: beside its ring, else on its other side, else
+    below or above it (under its middle, then shifted to either side), else a
+    row further out (``CircleOverlay.label_dirs``): the first spot that covers no
+    piece or label. A caption below or above is moved sideways onto the board as
+    it is drawn; one beside the ring must fit on it (the usual side is kept when
+    no spot does). Where none is clear, the spot covering least, a piece counting
+    more than a label (UNDER_PIECE_WEIGHT: the caption is drawn under the pieces
+    and would be hidden); ``drop`` (a small picture): left out."""
+    spots = caption_spots(p, o, board, drop)
+    boxes = [[b] for _, b in spots]
+    best = p.choose(o, boxes, drop, piece_weight=UNDER_PIECE_WEIGHT)
+    o.label_item.setVisible(best >= 0)
+    if best >= 0:
+        o.set_label_dir(spots[best][0])
+
+
+def caption_spots(
+    p: Placer, o: CircleOverlay, board: QRectF, drop: bool = False
+) -> list[tuple[CaptionSpot, QRectF]]:
+    """``_place_caption``'s spots for the caption of ``o`` with its box (as the
+    placer measures it, with the room kept around it) at each, in order."""
+    w, h = drawn_size(o.circle.label, p.size(LABEL_IN * o.ts), bold=True)
+    space = SPACE * o.ts
+    row = h + 2 * (BG_PAD[1] + space)
+    spots = []
+    for spot in o.label_dirs(row):
+        b = _box(o.pos() + o.label_offset(w, h, spot), w, h, True, space)
+        if spot[1]:
+            b = _inside(b, board)
+        if board.contains(b):
+            spots.append((spot, b))
+    if not spots and not drop:
+        spot = o.label_dirs(row)[0]
+        spots = [(spot, _box(o.pos() + o.label_offset(w, h, spot), w, h, True, space))]
+    return spots
 
 
 def _place_name(p: Placer, u: UnitItem, board: QRectF, last: bool, drop: bool = False) -> bool:

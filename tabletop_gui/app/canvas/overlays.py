@@ -80,6 +80,13 @@ class OverlayItem(QGraphicsItem):
             self.label_item.set_rect(self.label_rect())
 
 
+#: Where a circle's caption sits: (dx, dy, shift, out). (1, 0, 0, 0) right of
+#: the ring, (-1, 0, 0, 0) left; (0, 1, ...) below, (0, -1, ...) above it, under
+#: its middle (shift 0) or moved right (1) or left (-1) until an end is at the
+#: ring's edge, ``out`` inches further from the ring than the first row.
+CaptionSpot = tuple[float, float, float, float]
+
+
 #: How far a circle's ring reaches past its radius, pixels (half its 4 px white
 #: pen and a pixel of antialiasing), and the least zoom it is drawn at (the
 #: window's, pixels per inch): its bounding rect holds the ring at any zoom (a
@@ -118,9 +125,9 @@ class CircleOverlay(OverlayItem):
         right = math.inf if board_width is None else board_width - (circle.x + r + 0.4)
         left = circle.x - r - 0.4
         self.label_side = 1.0 if right >= tw or right >= left else -1.0
-        #: Where the caption sits: (1, 0) right of the ring, (-1, 0) left, (0, 1)
-        #: below, (0, -1) above; label placement may move it off the pieces.
-        self.label_dir = (self.label_side, 0.0)
+        #: Where the caption sits (``CaptionSpot``): right of the ring at first;
+        #: label placement may move it off the pieces.
+        self.label_dir: CaptionSpot = (self.label_side, 0.0, 0.0, 0.0)
         self.label_at = QPointF(self.label_side * (r + 0.4 + self.label_w / 2), 0)
         self._caption_size = (tw, th)
         pad = RING_REACH_PX / LEAST_PPI
@@ -128,26 +135,47 @@ class CircleOverlay(OverlayItem):
         self.set_label_dir(self.label_dir)
         self.setToolTip(circle.label)
 
-    def label_dirs(self) -> list[tuple[float, float]]:
-        """The caption's places, the usual one first: its side, the other side,
-        below and above the ring."""
-        return [(self.label_side, 0.0), (-self.label_side, 0.0), (0.0, 1.0), (0.0, -1.0)]
+    def label_dirs(self, row: float = 0.0) -> list[CaptionSpot]:
+        """The caption's places, the usual one first: its side, the other side;
+        below, then above the ring: under its middle, then shifted right and left
+        (an end at the ring's edge, ``label_offset``); then the same a ``row``
+        further out (inches: the caption's height as the placer measures it)."""
+        side = self.label_side
+        rows = [
+            (0.0, dy, shift, out)
+            for out in (0.0, row)
+            for dy in (1.0, -1.0)
+            for shift in (0.0, 1.0, -1.0)
+        ]
+        return [(side, 0.0, 0.0, 0.0), (-side, 0.0, 0.0, 0.0), *rows]
 
-    def label_offset(self, w: float, h: float, direction: tuple[float, float] | None = None
-                     ) -> QPointF:  # fmt: skip
-        """The centre of a ``w`` x ``h`` caption from the ring's centre."""
-        dx, dy = direction or self.label_dir
+    def label_offset(self, w: float, h: float, direction: CaptionSpot | None = None) -> QPointF:
+        """The centre of a ``w`` x ``h`` caption from the ring's centre, at
+        ``direction`` (default: where it is; see ``CaptionSpot``). Below or
+        above, shifted: moved that way until one end is at the ring's edge, its
+        other end still under the ring's middle. A smaller caption at the same
+        spot lies inside a larger one's box (the placer measures the largest)."""
+        dx, dy, shift, out = direction or self.label_dir
         if dx:
             return QPointF(dx * (self.r + 0.4 + w / 2), 0)
-        return QPointF(0, dy * (self.r + 0.25 + h / 2))
+        x = shift * min(abs(w / 2 - self.r), w / 2)
+        return QPointF(x, dy * (self.r + 0.25 + out + h / 2))
 
-    def set_label_dir(self, direction: tuple[float, float]) -> None:
+    def set_label_dir(self, direction: CaptionSpot) -> None:
         self.label_dir = direction
         if self.show_label and self.circle.label:
             tw, th = self._caption_size
             c = self.label_offset(tw, th)
             caption = QRectF(c.x() - tw / 2 - 0.5, c.y() - th, tw + 1.0, 2 * th)
-            self.label_item.set_rect(caption.translated(self.pos()))
+            caption = caption.translated(self.pos())
+            board = board_of(self)
+            if board is not None:
+                # Drawn moved onto the board (``draw_label``): repainted there too.
+                dx = max(0.0, board.left() - caption.left()) - max(
+                    0.0, caption.right() - board.right()
+                )
+                caption = caption.united(caption.translated(dx, 0))
+            self.label_item.set_rect(caption)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
