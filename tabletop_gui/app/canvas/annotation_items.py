@@ -18,7 +18,7 @@ from tabletop_gui.app import style
 from tabletop_gui.app.canvas import labels
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.drawing import draw_dashed, draw_label, text_size
-from tabletop_gui.app.canvas.items import NAME_IN, readable
+from tabletop_gui.app.canvas.items import NAME_IN, UnitItem, readable
 from tabletop_gui.app.canvas.layers import Z_TOOL
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.annotations import Annotations, Ruler
@@ -153,8 +153,9 @@ class LineReading(QGraphicsItem):
         gap = self.GAP * ts
         if isinstance(scene, BoardScene) and self.avoid_labels:
             out = () if self.touching else (line_h / 2, line_h)
+            between = self.gap_between(scene, w + 2 * px, h + 2 * py)
             centre = labels.line_label_spot(
-                scene, self.a, self.b, w + 2 * px, h + 2 * py, gap, out, self, line_h / 4
+                scene, self.a, self.b, w + 2 * px, h + 2 * py, gap, out, self, line_h / 4, between
             )
         else:
             centre = labels.beside_line(self.a, self.b, w + 2 * px, h + 2 * py, gap)[0]
@@ -167,6 +168,23 @@ class LineReading(QGraphicsItem):
             self.leader = leader
             self._rect = rect
         self.update()
+
+    def end_pieces(self) -> tuple[str | None, ...]:
+        """The ids of the pieces the line runs between (none: a free line)."""
+        return ()
+
+    def gap_between(self, scene: BoardScene, w: float, h: float) -> QPolygonF | None:
+        """The room between the two bases the line measures, where the line is
+        shorter than a ``w`` x ``h`` reading reaches along it (a short gap: a
+        reading beside its middle would cover it); None otherwise
+        (``labels.gap_between``)."""
+        ends = [scene.pieces.get(pid) for pid in self.end_pieces() if pid]
+        if len(ends) != 2:
+            return None
+        bases = [it.mapToScene(it.path) for it in ends if isinstance(it, UnitItem)]
+        if len(bases) != 2:
+            return None
+        return labels.gap_between(self.a, self.b, bases[0], bases[1], w, h)
 
     def line_rect(self) -> QRectF:
         """What the line between ``a`` and ``b`` paints (its dots and pens)."""
@@ -228,6 +246,9 @@ class PinnedRulerItem(LineReading):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
         self.setToolTip("Pinned ruler (select it and press Delete to remove it)")
+
+    def end_pieces(self) -> tuple[str | None, ...]:
+        return (self.ruler.start_piece, self.ruler.end_piece)
 
 
 class RingItem(QGraphicsItem):

@@ -35,7 +35,8 @@ shape) is left out where it has no clear spot (docs/streaming.md).
 
 Then the readings of the lines drawn over the board (``place_readings``: the
 pinned rulers, then the charge's reach), each beside its own line, clear of the
-labels and of the readings before it; the arcs' names look for their spot after
+labels and of the readings before it, off the short gap between the two bases
+it measures (``gap_between``); the arcs' names look for their spot after
 them (``ruling_items.ArcsItem.labels``).
 """
 
@@ -48,7 +49,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import shiboken6
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QPolygonF
+from PySide6.QtGui import QPainterPath, QPolygonF
 
 from tabletop_gui.app.canvas import hex_labels
 from tabletop_gui.app.canvas.badges import badge_rect
@@ -574,6 +575,44 @@ def _beside(
     return spots
 
 
+def gap_between(
+    a: QPointF, b: QPointF, base_a: QPainterPath, base_b: QPainterPath, w: float, h: float
+) -> QPolygonF | None:
+    """The room between two bases (``base_a``, ``base_b``: their footprints,
+    scene inches) that the line ``a``-``b`` measures, when the line is shorter
+    than a ``w`` x ``h`` reading reaches along it (a reading beside its middle
+    would cover the gap; None otherwise, or where the bases do not face each
+    other): the strip from ``a`` to ``b``, across the line as far as both bases
+    reach on each side (a hair short of the line's ends: a reading beside an
+    end, over a base, does not touch it)."""
+    dx, dy = b.x() - a.x(), b.y() - a.y()
+    length = math.hypot(dx, dy)
+    if length < 1e-9:
+        return None
+    ux, uy = dx / length, dy / length
+    if length >= abs(ux) * w + abs(uy) * h:
+        return None
+    nx, ny = -uy, ux
+    reach = []
+    for base in (base_a, base_b):
+        poly = base.toFillPolygon()
+        across = [(poly.at(i).x() - a.x()) * nx + (poly.at(i).y() - a.y()) * ny
+                  for i in range(poly.count())]  # fmt: skip
+        if not across:
+            return None
+        reach.append((max(0.0, -min(across)), max(0.0, max(across))))
+    below = min(reach[0][0], reach[1][0])
+    above = min(reach[0][1], reach[1][1])
+    if below + above <= 1e-9:
+        return None
+    hair = min(0.01, length / 4)
+    s0, s1 = hair, length - hair
+    corners = ((s0, -below), (s1, -below), (s1, above), (s0, above))
+    return QPolygonF(
+        [QPointF(a.x() + ux * s + nx * c, a.y() + uy * s + ny * c) for s, c in corners]
+    )
+
+
 def line_label_spot(
     scene: BoardScene,
     a: QPointF,
@@ -584,6 +623,7 @@ def line_label_spot(
     out: tuple[float, ...] = (),
     own: object = None,
     space: float = 0.0,
+    between: QPolygonF | None = None,
 ) -> QPointF:
     """The centre for a ``w`` x ``h`` label of the line ``a``-``b`` (scene inches),
     one of ``beside_line``'s spots, or one with a corner by a point of the line
@@ -597,7 +637,9 @@ def line_label_spot(
     then draws a leader to its line: ``LineReading.place``); else, of those no
     further off than a text line out, the one covering least (readings weigh
     the most, then labels). ``own``: the reading's own item (its last box is not
-    in the way)."""
+    in the way). ``between``: the short gap between the two bases the line
+    measures (``gap_between``): no spot over it is taken while one is left that
+    is not (a referee reads the reading and sees the gap)."""
     board = scene.board_rect()
     hw, hh = w / 2, h / 2
     spots = _beside(a, b, w, h, gap, out)
@@ -618,6 +660,9 @@ def line_label_spot(
         kept = [_keep_on(QRectF(x - hw, y - hh, w, h), board).center() for x, y in spots]
         spots = [(c.x(), c.y()) for c in kept]
         keep = list(range(len(spots)))
+    if between is not None:
+        off_gap = [i for i in keep if not _covers(between, spots[i], hw, hh)]
+        keep = off_gap or keep
     placer = getattr(scene, "label_placer", None)
     ax, ay, bx, by = a.x(), a.y(), b.x(), b.y()
     if isinstance(placer, Placer):
@@ -646,10 +691,18 @@ def line_label_spot(
             x, y = spots[i]
             if placer.free(QRectF(x - hw - room, y - hh - room, w + 2 * room, h + 2 * room), own):
                 return QPointF(x, y)
-    # Measured on every mouse move of a drag: the cover of the nearest few only.
-    near = near[: FIRST_SPOTS * 3]
+    # Measured on every mouse move of a drag: the cover of the nearest few only
+    # (off a short gap, the few spots by the line's ends are all measured).
+    if between is None or len(keep) == len(spots):
+        near = near[: FIRST_SPOTS * 3]
     boxes = [[QRectF(spots[i][0] - hw, spots[i][1] - hh, w, h)] for i in near]
     return QPointF(*spots[near[placer.best(own, boxes)]])
+
+
+def _covers(area: QPolygonF, c: tuple[float, float], hw: float, hh: float) -> bool:
+    """Whether a box of half sizes ``hw``, ``hh`` centred on ``c`` covers part of ``area``."""
+    x, y = c
+    return area.intersects(QPolygonF(QRectF(x - hw, y - hh, 2 * hw, 2 * hh)))
 
 
 def _by_corners(

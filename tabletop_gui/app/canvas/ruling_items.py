@@ -385,6 +385,9 @@ class ReachItem(LineReading):
         for p in (self.route[0], self.route[-1]):
             painter.drawEllipse(p, 0.12, 0.12)
 
+    def end_pieces(self) -> tuple[str | None, ...]:
+        return (self.reach.charger_id, self.reach.target_id)
+
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
