@@ -22,6 +22,7 @@ from tabletop_gui.app.canvas.drawing import (
     pixels_per_inch,
     text_size,
 )
+from tabletop_gui.app.canvas.floating import FOLLOWED, Floating, follow_scene
 from tabletop_gui.app.canvas.items import UnitItem
 from tabletop_gui.app.canvas.label_spots import Placer
 from tabletop_gui.app.canvas.layers import Z_AREA, Z_TOOL
@@ -120,6 +121,15 @@ class ArcsItem(QGraphicsItem):
         self.setZValue(Z_ARCS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setToolTip("Arcs of the selected unit, as the rules of this game draw them")
+        #: The arcs' names, drawn above the rings and the other overlays' lines
+        #: (a range circle's ring ran through "front arc"), below the pieces.
+        self.label_item = Floating(self)
+        self.label_item.set_rect(self._rect)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
+        if change in FOLLOWED and hasattr(self, "label_item"):
+            follow_scene(self, change, value, [self.label_item])
+        return super().itemChange(change, value)
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -135,7 +145,10 @@ class ArcsItem(QGraphicsItem):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(self.lines)
         draw_dashed(painter, self.lines, QColor("#1a1a1a"), 2, pixels=True)
-        size = _readable(painter, ARC_LABEL_IN * _text_scale(self.scene()))
+
+    def paint_label(self, painter: QPainter, ppi: float) -> None:
+        """The arcs' names (``labels``), drawn by ``label_item``."""
+        size = max(ARC_LABEL_IN * _text_scale(self.scene()), READABLE_PX / max(ppi, 1e-6))
         for name, text, at in self.labels(size):
             colour = ARC_COLOURS.get(name, style.NEUTRAL).darker(170)
             draw_label(painter, text, at, size, colour, QColor(255, 255, 255, 200), bold=True)
@@ -146,7 +159,9 @@ class ArcsItem(QGraphicsItem):
         from the unit's front runs through the front arc's spot), then a label's
         height further out along its arc (on the board) and beside it again,
         while it would cover a box of ``avoid``, a piece, a label or a reading
-        placed on the board, or cross a ruler's line; where nothing is clear, the
+        placed on the board, or cross a ruler's line; the first such clear spot
+        whose label lies wholly inside its arc, else the first clear one running
+        over the arc's edge; where nothing is clear, the
         spot of those that cross no ruler covering least of the board's pieces and
         labels (out from the unit if none)."""
         scene = self.scene()
@@ -175,6 +190,10 @@ class ArcsItem(QGraphicsItem):
             centre = first
             covered: list[tuple[QPointF, QRectF]] = []
             found_spot = False
+            #: The first clear spot whose label runs over its arc's edge (into
+            #: the next arc: read as that one's): taken only where no clear
+            #: spot lies wholly inside the arc.
+            astride: QPointF | None = None
             for k in range(AVOID_STEPS + 1):
                 base = first + u * (h * k)
                 if not self._rect.contains(label_rect(text, base, size, bold=True)):
@@ -189,11 +208,17 @@ class ArcsItem(QGraphicsItem):
                     if any(_crosses(box, a, b) for a, b in lines):
                         continue
                     if placer is None or placer.free(box, None):
-                        centre, found_spot = c, True
-                        break
+                        if path.contains(box):
+                            centre, found_spot = c, True
+                            break
+                        if astride is None:
+                            astride = c
+                        continue
                     covered.append((c, box))
                 if found_spot:
                     break
+            if not found_spot and astride is not None:
+                centre, found_spot = astride, True
             if not found_spot and placer is not None:
                 least = float("inf")
                 for c, box in covered[:COVERED_SPOTS]:  # measured on every mouse move
