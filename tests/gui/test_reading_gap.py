@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication
 from tabletop_gui.app.canvas.annotation_items import PinnedRulerItem, show_annotations
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.ruling_items import ReachItem, RulingsLayer
+from tabletop_gui.app.canvas.view import Tool
 from tabletop_gui.app.export.range_report import Subject, show_rulings
 from tabletop_gui.io import load_game
 from tabletop_gui.rules import evaluate, replay
@@ -82,3 +83,22 @@ def test_the_window_s_readings_leave_the_gap_they_measure_in_sight(qtbot):
             qtbot.keyClick(window.view, Qt.Key.Key_A)
             QApplication.processEvents()
     assert readings_over_the_gap(window.scene) == []
+
+
+def test_the_measure_tool_s_reading_leaves_the_gap_it_measures_in_sight(qtbot):
+    window = open_window(qtbot, load_game(GAME), str(GAME))
+    window.resize(1600, 1000)
+    QApplication.processEvents()
+    window.view.fit_board()
+    window.view.set_tool(Tool.MEASURE)
+    units = window.doc.state.scene.units
+    viewport = window.view.viewport()
+    wolves, levy = units["b-wolves"], units["a-peasants"]
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(window, wolves.x, wolves.y))
+    qtbot.mouseMove(viewport, at(window, (wolves.x + levy.x) / 2, levy.y))
+    qtbot.mouseMove(viewport, at(window, levy.x, levy.y))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(window, levy.x, levy.y))
+    QApplication.processEvents()
+    item = window.view.measure_item
+    assert item.isVisible() and item.lines[0].startswith("0.55 in")
+    assert not item.label_box().intersects(the_gap(window.scene))

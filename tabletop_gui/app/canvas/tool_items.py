@@ -54,6 +54,11 @@ class MeasureItem(LineReading):
     def __init__(self) -> None:
         super().__init__(QColor("black"))
         self.setZValue(Z_TOOL + 2)  # above the rotate handle: the reading stays whole
+        #: The ids of the pieces measured between (None: a point of the board).
+        self.ends: tuple[str | None, ...] = ()
+
+    def end_pieces(self) -> tuple[str | None, ...]:
+        return self.ends
 
     @property
     def text(self) -> str:

@@ -358,6 +358,7 @@ class BoardView(QGraphicsView):
         scene = self.doc.state.scene
         m = measure_between(scene, self.doc.scoreboard(), start_id, start, end_id, end)
         bmap = self.board_scene.bmap
+        self.measure_item.ends = (start_id, end_id)
         self.measure_item.set_line(
             bmap.to_scene(*m.a), bmap.to_scene(*m.b), m.lines, self.pixels_per_inch()
         )
