@@ -660,9 +660,10 @@ def line_label_spot(
         kept = [_keep_on(QRectF(x - hw, y - hh, w, h), board).center() for x, y in spots]
         spots = [(c.x(), c.y()) for c in kept]
         keep = list(range(len(spots)))
-    if between is not None:
-        off_gap = [i for i in keep if not _covers(between, spots[i], hw, hh)]
-        keep = off_gap or keep
+    off_gap = (
+        [i for i in keep if not _covers(between, spots[i], hw, hh)] if between is not None else []
+    )
+    keep = off_gap or keep
     placer = getattr(scene, "label_placer", None)
     ax, ay, bx, by = a.x(), a.y(), b.x(), b.y()
     if isinstance(placer, Placer):
@@ -693,7 +694,7 @@ def line_label_spot(
                 return QPointF(x, y)
     # Measured on every mouse move of a drag: the cover of the nearest few only
     # (off a short gap, the few spots by the line's ends are all measured).
-    if between is None or len(keep) == len(spots):
+    if not off_gap:
         near = near[: FIRST_SPOTS * 3]
     boxes = [[QRectF(spots[i][0] - hw, spots[i][1] - hh, w, h)] for i in near]
     return QPointF(*spots[near[placer.best(own, boxes)]])
