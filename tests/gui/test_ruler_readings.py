@@ -112,3 +112,24 @@ def test_a_pinned_rulers_reading_sits_beside_its_line_and_on_no_unit(qtbot, demo
     assert gap_to_segment(box, item.a, item.b) <= item.GAP * 2 + 1e-6
     covered = [name for name, fp in footprints(demo_window).items() if fp.intersects(box)]
     assert covered == []
+
+
+def test_a_pinned_reading_follows_the_zoom_it_is_seen_at_once_the_zoom_rests(qtbot):
+    """A game opened with pinned rulers draws them before its board is fitted;
+    zoomed in, each reading takes the size of the zoom it is now seen at (not
+    the twice-the-board size a reading gets at 1 pixel an inch)
+    (docs/canvas.md, Measuring)."""
+    path = "tests/gui/games/wolves_levy_dispute.json"
+    window = open_window(qtbot, load_game(path), path)
+    view = window.view
+
+    def pinned() -> list[PinnedRulerItem]:
+        return [i for i in window.scene.annotation_items if isinstance(i, PinnedRulerItem)]
+
+    assert len(pinned()) == 2
+    view.zoom(4.0)
+    ppi = view.pixels_per_inch()
+    qtbot.waitUntil(lambda: all(r.ppi == pytest.approx(ppi) for r in pinned()), timeout=2000)
+    for reading in pinned():
+        small = reading.LABEL_IN * window.scene.text_scale  # the board's size, readable here
+        assert reading.size_in == pytest.approx(max(small, reading.READABLE_PX / ppi))

@@ -118,6 +118,8 @@ class BoardView(QGraphicsView):
     context_requested = Signal(QPoint, float, float)
     #: A pinned ruler was double-clicked: its id (the window asks for its note).
     ruler_note_requested = Signal(str)
+    #: The zoom changed (pixels per inch): what is sized for the zoom follows.
+    zoom_changed = Signal(float)
 
     def __init__(
         self,
@@ -218,6 +220,7 @@ class BoardView(QGraphicsView):
         item = self.measure_item
         if self.measurement is not None and item.isVisible():
             item.set_line(item.a, item.b, item.lines, ppi)
+        self.zoom_changed.emit(ppi)
 
     def _place_hex_labels(self) -> None:
         if shiboken6.isValid(self.board_scene) and isinstance(self.board_scene.board, HexBoard):

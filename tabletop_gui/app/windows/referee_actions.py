@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu, QMessageBox
 
 from tabletop_gui.app import session
@@ -63,6 +64,15 @@ class RefereeController(Part):
         self.sight_on: Callable[[], bool] = lambda: False
         doc.annotations_changed.connect(self.show_annotations)
         doc.scoreboard_ready.connect(self.show_annotations)
+        # Readings are sized for the zoom they are seen at: drawn again once a
+        # zoom rests (a game opened draws them before its board is fitted).
+        self.zoom_rest = QTimer(self)
+        self.zoom_rest.setSingleShot(True)
+        self.zoom_rest.setInterval(120)
+        self.zoom_rest.timeout.connect(self._resize_readings)
+        view.zoom_changed.connect(lambda _ppi: self.zoom_rest.start())
+        #: The zoom the annotations were last drawn for (pixels per inch).
+        self.drawn_ppi = 0.0
         view.ruler_note_requested.connect(self.edit_ruler_note)
 
     def add_entries(self, menu: QMenu) -> None:
@@ -74,8 +84,18 @@ class RefereeController(Part):
         """Draw the game's annotations as they read on the state shown (on
         ``annotations_changed`` and ``scoreboard_ready``)."""
         state = self.doc.state
+        self.drawn_ppi = self.view.pixels_per_inch()
         show_annotations(self.scene, self.doc.annotations, state, self.doc.scoreboard(),
-                         self.view.pixels_per_inch(), self.doc.scene_at)  # fmt: skip
+                         self.drawn_ppi, self.doc.scene_at)  # fmt: skip
+
+    def _resize_readings(self) -> None:
+        """The zoom rested: annotations drawn for another zoom are drawn again."""
+        notes = self.doc.annotations
+        if not (notes.rulers or notes.rings):
+            return
+        ppi = self.view.pixels_per_inch()
+        if abs(ppi - self.drawn_ppi) > 0.01 * max(ppi, 1e-6):
+            self.show_annotations()
 
     # -- rulers -----------------------------------------------------------------
     def pin_measure(self) -> None:
