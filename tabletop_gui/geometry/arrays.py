@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from itertools import compress, islice
-from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -111,22 +110,17 @@ def _row(unit: Unit, parent: UnitArrays, i: int) -> dict[str, Any]:
     }
 
 
-#: Each unit's packed ``NUMBERS``, read in C.
-_NUMBERS = attrgetter("_numbers")
-
-#: What ``_build`` reads besides the numbers, each in C for every unit.
-_ID, _SIDE = attrgetter("id"), attrgetter("side")
-
-
 def _build(scene: Scene) -> UnitArrays:
     return _build_units(scene.unit_list())
 
 
 def _numbers_table(units: Sequence[Unit]) -> np.ndarray:
     """Every unit's numbers (``model.pieces.NUMBERS``), packed when it was made,
-    as one row per number: one join, then columns."""
+    as one row per number: one join, then columns. (Listed by a comprehension:
+    its attribute reads are specialised to the slot, half the time of a map of
+    ``attrgetter``.)"""
     try:
-        packed = b"".join(map(_NUMBERS, units))
+        packed = b"".join([u._numbers for u in units])  # type: ignore[misc]  # (None: below)
     except TypeError:  # a unit made by ``evolve`` (moved) has none yet: read and kept
         packed = b"".join(map(unit_numbers, units))
     return np.frombuffer(packed, dtype=float).reshape(len(units), len(NUMBERS)).T.copy()
@@ -146,8 +140,8 @@ def _build_units(units: list[Unit]) -> UnitArrays:
     half_d = np.where(is_round, half_bw, np.ceil(models / mpr) * bd_mm / MM_PER_INCH / 2)
     angle = np.radians(facing)
     return UnitArrays(
-        ids=tuple(map(_ID, units)),
-        sides=np.array(list(map(_SIDE, units)), dtype=object),
+        ids=tuple([u.id for u in units]),
+        sides=np.array([u.side for u in units], dtype=object),
         cx=x,
         cy=y,
         half_w=half_w,
@@ -280,18 +274,21 @@ def inside_area(a: UnitArrays, area: Polygon) -> np.ndarray:
     return out
 
 
-def _point(px: float, py: float) -> np.ndarray:
-    """(px, py) as a column of two, the last one asked kept (an objective's
-    centre is asked again and again)."""
-    if _POINT and _POINT[0] == (px, py):
-        return _POINT[1]
-    column = np.array(((px,), (py,)))
-    column.flags.writeable = False
-    _POINT[:] = [(px, py), column]
-    return column
+#: Per board size n, the constant operands of ``units_near_point`` as arrays of
+#: its operands' shape (2, n): millimetres per inch, 2 and 0. A ufunc given
+#: an array of the same shape costs about half what it costs given a Python
+#: float it must convert and broadcast; the quotients and maxima are the same.
+_CONSTANTS: list[np.ndarray] = []
 
 
-_POINT: list[Any] = []
+def _constants(n: int) -> np.ndarray:
+    if _CONSTANTS and _CONSTANTS[0].shape[2] == n:
+        return _CONSTANTS[0]
+    k = np.empty((3, 2, n))
+    k[0], k[1], k[2] = MM_PER_INCH, 2.0, 0.0
+    k.flags.writeable = False
+    _CONSTANTS[:] = [k]
+    return k
 
 
 #: Up to this many units, Hold the Ground measures a scene whose unit arrays
@@ -310,44 +307,55 @@ def units_near_point(
 
     The same IEEE operations on the same doubles as ``_build_units`` and
     ``distances_to_point``, element by element, in as few array calls as can
-    be (x and y, the width and the depth, taken together as rows of two): at
-    100 units each call costs about what its data does, and the arrays' other
-    columns (ids, sides, reach, elevation...) are not made. A first evaluate
+    be (the width and the depth taken together as rows of two, no operand
+    broadcast, each result written where it is read next): at 100 units each
+    call costs about what its data does, and the arrays' other columns (ids,
+    sides, reach, elevation...) are not made. A first evaluate
     of a small board reads its units once; the arrays are built when a drag
     or another measurement asks for them."""
     n = len(units)
     t = _numbers_table(units)
+    per_inch, two, zero = _constants(n)
     # The half sizes, (min(models, per rank) * width, ceil(models / per rank)
     # * depth) / MM_PER_INCH / 2, as two rows.
+    models, per_rank = t[4], t[5]
     half = np.empty((2, n))
-    np.minimum(t[4], t[5], out=half[0])
-    np.divide(t[4], t[5], half[1])
-    np.ceil(half[1], half[1])
-    half *= t[2:4]
-    half /= MM_PER_INCH
-    half /= 2
-    any_round = bool(np.count_nonzero(t[10]))
+    half_w, half_d = half[0], half[1]
+    np.minimum(models, per_rank, out=half_w)
+    np.divide(models, per_rank, out=half_d)
+    np.ceil(half_d, out=half_d)
+    np.multiply(half, t[2:4], out=half)
+    np.divide(half, per_inch, out=half)
+    np.divide(half, two, out=half)
+    any_round = np.count_nonzero(t[10])
     if any_round:
         is_round = t[10] != 0.0
         half_bw = t[2] / MM_PER_INCH
         half_bw /= 2
         half[:, is_round] = half_bw[is_round]
-    angle = np.radians(t[6])
+    angle = t[6]
+    np.radians(angle, out=angle)
     cos, sin = np.cos(angle), np.sin(angle)
     # (x - px, y - py): the array path's (px - x, py - y) negated, exactly, so
     # the same magnitudes below (every sum negated alike, then its absolute value).
-    d = t[0:2]
-    d -= _point(px, py)
-    along = d * cos  # (dx cos, dy cos)
-    across = d * sin  # (dx sin, dy sin)
-    along[0] += across[1]  # dx cos + dy sin
-    along[1] -= across[0]  # -dx sin + dy cos, as (-dx) sin + dy cos rounds
-    local = np.abs(along, along)
-    local -= half
-    np.maximum(local, 0.0, out=local)
-    dist = np.hypot(local[0], local[1])
+    dx, dy = t[0], t[1]
+    np.subtract(dx, px, out=dx)
+    np.subtract(dy, py, out=dy)
+    local = np.empty((2, n))
+    along, across = local[0], local[1]
+    product = t[7]  # (the elevations' row, not read here: room for a product)
+    np.multiply(dx, cos, out=along)
+    np.multiply(dy, sin, out=product)
+    np.add(along, product, out=along)  # dx cos + dy sin
+    np.multiply(dy, cos, out=across)
+    np.multiply(dx, sin, out=product)
+    np.subtract(across, product, out=across)  # -dx sin + dy cos, as (-dx) sin + dy cos rounds
+    np.abs(local, out=local)
+    np.subtract(local, half, out=local)
+    np.maximum(local, zero, out=local)
+    dist = np.hypot(along, across)
     if any_round:
-        centre = np.hypot(d[0], d[1])
+        centre = np.hypot(dx, dy)
         centre -= np.where(is_round, half_bw, 0.0)
         np.maximum(centre, 0.0, out=centre)
         dist = np.where(is_round, centre, dist)
