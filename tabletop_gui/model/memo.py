@@ -6,7 +6,6 @@ the oldest goes first."""
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Hashable
 from typing import Generic, TypeVar
 
@@ -19,14 +18,14 @@ class IdentityMemo(Generic[V]):
         self._entries: dict[tuple[tuple[int, ...], Hashable], tuple[tuple[object, ...], V]] = {}
 
     def get(self, objects: tuple[object, ...], extra: Hashable = None) -> V | None:
-        """The value stored for these very objects (and ``extra``), or None."""
-        hit = self._entries.get((tuple(map(id, objects)), extra))
-        if hit is not None and all(map(operator.is_, hit[0], objects)):
-            return hit[1]
-        return None
+        """The value stored for these very objects (and ``extra``), or None. An
+        entry found under their ids holds its objects, so no other object alive
+        has those ids: it is theirs."""
+        hit = self._entries.get((_ids(objects), extra))
+        return None if hit is None else hit[1]
 
     def put(self, objects: tuple[object, ...], value: V, extra: Hashable = None) -> V:
-        key = (tuple(map(id, objects)), extra)
+        key = (_ids(objects), extra)
         if key not in self._entries and len(self._entries) >= self.limit:
             del self._entries[next(iter(self._entries))]
         self._entries[key] = (objects, value)
@@ -37,3 +36,8 @@ class IdentityMemo(Generic[V]):
 
     def clear(self) -> None:
         self._entries.clear()
+
+
+def _ids(objects: tuple[object, ...]) -> tuple[int, ...]:
+    """The objects' ids (most memos are keyed by one object: its id made alone)."""
+    return (id(objects[0]),) if len(objects) == 1 else tuple(map(id, objects))

@@ -77,7 +77,7 @@ class Scene:
     @kept_property
     def side_ids(self) -> tuple[str, ...]:
         # Asked many times per evaluate; kept in the instance (sides never change).
-        return tuple(s.id for s in self.sides)
+        return tuple([s.id for s in self.sides])  # (a list first: no generator)
 
     def unit_list(self) -> list[Unit]:
         """The units in order, as a list (``PieceMap.values_list``: copied in C)."""

@@ -215,8 +215,8 @@ class HoldTheGround(Objective):
         c = self.param("centre", None)
         return (float(c[0]), float(c[1])) if c else state.scene.board.centre
 
-    def _kept_near(self, state: GameState) -> _NearRows:
-        cx, cy = self.centre(state)
+    def _kept_near(self, state: GameState, centre: tuple[float, float] | None = None) -> _NearRows:
+        cx, cy = self.centre(state) if centre is None else centre
         return kept(state.scene, (self.kind, cx, cy), lambda s, only: _near_rows(s, cx, cy, only))
 
     def near_centre(self, state: GameState) -> Near:
@@ -250,18 +250,20 @@ class HoldTheGround(Objective):
         return after.with_record(self.id, (*checks, check))
 
     def evaluate(self, state: GameState) -> ObjectiveResult:
-        near = self._kept_near(state)
+        centre = self.centre(state)
+        near = self._kept_near(state, centre)
         inputs = (near, state.records, state.clock, state.setup, state.scene.sides)
-        return reused(self, inputs, lambda: self._evaluate(state, near))
+        return reused(self, inputs, lambda: self._evaluate(state, near, centre))
 
-    def _evaluate(self, state: GameState, kept_near: _NearRows | None = None) -> ObjectiveResult:
+    def _evaluate(
+        self, state: GameState, near: _NearRows, centre: tuple[float, float]
+    ) -> ObjectiveResult:
         scene = state.scene
         checks: tuple[Check, ...] = self.record(state, ())
         counters = dict.fromkeys(scene.side_ids, 0)
         for c in checks:
             if c.winner is not None:
                 counters[c.winner] = counters.get(c.winner, 0) + 1
-        near = self._kept_near(state) if kept_near is None else kept_near
         counting, not_counting = near.counting.columns, near.not_counting.columns
         final = game_ended(state)
         status, leader = standing(counters, final)
@@ -269,7 +271,7 @@ class HoldTheGround(Objective):
         # (``ObjectiveResult.later``): a drag's frame or a cold evaluate whose
         # text nobody reads does not make it.
         words = (scene.sides, scene.side_ids, checks, counters, counting, not_counting, final,
-                 leader, state.clock.turn, self.centre(state))  # fmt: skip
+                 leader, state.clock.turn, centre)  # fmt: skip
         return ObjectiveResult.later(
             (_WORDED, lambda: _words(*words)),
             objective_id=self.id,
