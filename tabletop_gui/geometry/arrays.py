@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from itertools import compress, islice
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -275,20 +275,21 @@ def inside_area(a: UnitArrays, area: Polygon) -> np.ndarray:
 
 
 #: Per board size n, the constant operands of ``units_near_point`` as arrays of
-#: its operands' shape (2, n): millimetres per inch, 2 and 0. A ufunc given
-#: an array of the same shape costs about half what it costs given a Python
-#: float it must convert and broadcast; the quotients and maxima are the same.
-_CONSTANTS: list[np.ndarray] = []
+#: its operands' shape (2, n): millimetres per inch, 2 and 0 (a ufunc given an
+#: array of the same shape costs about half what it costs given a Python float
+#: it must convert and broadcast; the quotients and maxima are the same), and
+#: the bytes of a row of n zeros (no round base).
+_CONSTANTS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, bytes]] = {}
 
 
-def _constants(n: int) -> np.ndarray:
-    if _CONSTANTS and _CONSTANTS[0].shape[2] == n:
-        return _CONSTANTS[0]
+def _constants(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, bytes]:
     k = np.empty((3, 2, n))
     k[0], k[1], k[2] = MM_PER_INCH, 2.0, 0.0
     k.flags.writeable = False
-    _CONSTANTS[:] = [k]
-    return k
+    if len(_CONSTANTS) >= 8:
+        _CONSTANTS.clear()
+    made = _CONSTANTS[n] = (k[0], k[1], k[2], bytes(8 * n))
+    return made
 
 
 #: Up to this many units, Hold the Ground measures a scene whose unit arrays
@@ -301,9 +302,11 @@ SMALL_BOARD = 150
 def units_near_point(
     units: Sequence[Unit], px: float, py: float, distance: float
 ) -> tuple[list[int], list[float]]:
-    """The rows, in order, of the units on the table whose footprint lies within
-    ``distance`` of (px, py), and those distances: what ``distances_to_point``
-    on ``unit_arrays`` gives them, to the bit, without building the arrays.
+    """The rows, in order, of the units whose footprint lies within ``distance``
+    of (px, py), and those distances: what ``distances_to_point`` on
+    ``unit_arrays`` gives them, to the bit, without building the arrays. Units
+    off the table (``removed``) are among them: the caller, which reads each
+    unit found, asks it of those few.
 
     The same IEEE operations on the same doubles as ``_build_units`` and
     ``distances_to_point``, element by element, in as few array calls as can
@@ -315,7 +318,7 @@ def units_near_point(
     or another measurement asks for them."""
     n = len(units)
     t = _numbers_table(units)
-    per_inch, two, zero = _constants(n)
+    per_inch, two, zero, no_round = _CONSTANTS.get(n) or _constants(n)
     # The half sizes, (min(models, per rank) * width, ceil(models / per rank)
     # * depth) / MM_PER_INCH / 2, as two rows.
     models, per_rank = t[4], t[5]
@@ -327,7 +330,7 @@ def units_near_point(
     np.multiply(half, t[2:4], out=half)
     np.divide(half, per_inch, out=half)
     np.divide(half, two, out=half)
-    any_round = np.count_nonzero(t[10])
+    any_round = t[10].tobytes() != no_round
     if any_round:
         is_round = t[10] != 0.0
         half_bw = t[2] / MM_PER_INCH
@@ -360,8 +363,4 @@ def units_near_point(
         np.maximum(centre, 0.0, out=centre)
         dist = np.where(is_round, centre, dist)
     near = (dist <= distance).nonzero()[0]
-    rows, dists = near.tolist(), dist[near].tolist()
-    on_table = [not units[i].removed for i in rows]  # asked of these few alone
-    if all(on_table):
-        return rows, dists
-    return list(compress(rows, on_table)), list(compress(dists, on_table))
+    return near.tolist(), dist[near].tolist()

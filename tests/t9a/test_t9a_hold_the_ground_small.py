@@ -149,7 +149,7 @@ def test_units_near_point_is_distances_to_point_to_the_bit(
     scene = Scene(board=BOARD, sides=SIDES, units={u.id: u for u in units})
     a = unit_arrays(scene)
     d = distances_to_point(a, px, py)
-    idx = np.flatnonzero((d <= distance) & a.on_table)
+    idx = np.flatnonzero(d <= distance)  # on the table or not: the caller asks
     rows, dists = units_near_point(units, px, py, distance)
     assert rows == idx.tolist()
     assert [x.hex() for x in dists] == [x.hex() for x in d[idx].tolist()]

@@ -136,9 +136,9 @@ def _rows(
 def _near_rows_small(scene: Scene, cx: float, cy: float) -> _NearRows:
     """``_near_rows`` of every unit of a small board whose arrays are not built:
     the units within 6 in found without them (``units_near_point``, the same
-    distances to the bit), and the Scoring mask asked of those units alone, as
-    ``scoring_mask`` asks it (the flag, then Fleeing and lost Scoring where a
-    field of the family is set). The same rows, pieces, marks and notes, the
+    distances to the bit), and whether each is on the table and Scoring asked
+    of those units alone, as ``scoring_mask`` asks it (the flag, then Fleeing
+    and lost Scoring where a field of the family is set). The same rows, pieces, marks and notes, the
     margins RADIUS - distance (one IEEE subtraction, as the arrays' is), made
     in one pass over the dozen units found."""
     units = scene.unit_list()
@@ -153,6 +153,8 @@ def _near_rows_small(scene: Scene, cx: float, cy: float) -> _NearRows:
     sides_n: list[str] = []
     for row, dist in zip(rows, dists, strict=True):
         u = units[row]
+        if u.removed:
+            continue  # off the table
         uid, side = u.id, u.side
         if u.scoring and (not u.extra or is_scoring(u)):
             rows_c.append(row)
