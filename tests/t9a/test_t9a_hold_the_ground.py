@@ -3,7 +3,9 @@ within 6 in of the board centre takes a counter; the most counters wins."""
 
 from __future__ import annotations
 
-from t9a_helpers import HALF_25, A, B, ObjectiveSpec, result, setup, unit, whole_game
+import operator
+
+from t9a_helpers import HALF_25, A, B, ObjectiveSpec, result, setup, state, unit, whole_game
 
 from tabletop_gui.model.events import MovePiece, TurnEnd, TurnStart, UpdatePiece
 from tabletop_gui.rules.scoreboard import Role, Status
@@ -107,3 +109,27 @@ def test_equal_numbers_within_6_in_of_the_centre_mark_the_units_contested_no_cou
     r = result(setup([HOLD], [*units, unit("a2", A, 33, 24)]))
     roles = {h.piece_id: h.role for h in r.highlights if hasattr(h, "role")}
     assert set(roles.values()) == {Role.COUNTS}
+
+
+def test_a_drag_keeps_the_very_marks_of_the_units_it_does_not_move():
+    """The marks are made when the highlights are first read, and a unit dragged
+    leaves every other unit's mark the very object it was (the board redraws
+    only the marks that are not), on a small board and on one of arrays."""
+    from tabletop_gui.rules import apply, evaluate
+
+    for crowd_ in (False, True):
+        units = [at_distance("a1", A, 1), at_distance("a2", A, 3, facing=90),
+                 at_distance("b1", B, 2, scoring=False), unit("far", B, 10, 10)]  # fmt: skip
+        if crowd_:  # past SMALL_BOARD: the unit arrays
+            units += [unit(f"x{i}", B, 2 + (i % 60), 2 + 0.8 * (i // 60)) for i in range(170)]
+        before = state(setup([HOLD], units))
+        marks = [h for h in evaluate(before).results[0].highlights if hasattr(h, "role")]
+        moved = apply(before, MovePiece("far", 11, 10))
+        assert [h for h in evaluate(moved).results[0].highlights if hasattr(h, "role")] == marks
+        assert all(map(operator.is_, [h for h in evaluate(moved).results[0].highlights
+                                      if hasattr(h, "role")], marks))  # fmt: skip
+        into = apply(moved, MovePiece("far", 36, 24 - 4))  # now within 6 in
+        after = [h for h in evaluate(into).results[0].highlights if hasattr(h, "role")]
+        assert [h.piece_id for h in after] == ["a1", "a2", "far", "b1"]
+        kept = [h for h in after if h.piece_id != "far"]
+        assert all(map(operator.is_, kept, marks)), "the others' marks were made again"

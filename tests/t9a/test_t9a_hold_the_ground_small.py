@@ -98,9 +98,9 @@ def fresh(state: GameState, *, arrays: bool) -> GameState:
     return out
 
 
-def bits(rows: htg.Rows) -> list[tuple[Any, ...]]:
-    """Every entry of ``rows``, its margin and distance as their exact bits."""
-    pieces, marks, sides = rows.columns
+def bits(rows: htg.Rows, marks: tuple[htg.PieceMark, ...]) -> list[tuple[Any, ...]]:
+    """Every entry of ``rows`` with its mark, its margin and distance as their exact bits."""
+    pieces, sides = rows.columns
     return [
         (row, p.piece_id, p.side, p.margin.hex(), p.distance.hex(), p.note, m, side)
         for row, p, m, side in zip(rows.rows, pieces, marks, sides, strict=True)
@@ -108,8 +108,9 @@ def bits(rows: htg.Rows) -> list[tuple[Any, ...]]:
 
 
 def assert_same_near(small: htg._NearRows, array: htg._NearRows) -> None:
-    assert bits(small.counting) == bits(array.counting)
-    assert bits(small.not_counting) == bits(array.not_counting)
+    (small_marks, small_others), (array_marks, array_others) = small.marks(), array.marks()
+    assert bits(small.counting, small_marks) == bits(array.counting, array_marks)
+    assert bits(small.not_counting, small_others) == bits(array.not_counting, array_others)
 
 
 #: A board's random draws from one seed: drawn by hypothesis one at a time, the

@@ -78,17 +78,56 @@ class Near:
 
 @dataclass(frozen=True)
 class _NearRows:
-    """``Near`` kept per scene: columns piece, mark and side, by unit row."""
+    """``Near`` kept per scene: columns counting piece and side, by unit row.
+
+    The marks on the board are made from the pieces when first asked
+    (``marks``: only the highlights show them, and those are worded when
+    first read) and kept; a scene made by moving one unit splices the moved
+    unit's into its parent's when the parent's were made, so every other
+    unit keeps its very mark (the board redraws the marks that are not)."""
 
     counting: Rows
     not_counting: Rows
+
+    def marks(self) -> tuple[tuple[PieceMark, ...], tuple[PieceMark, ...]]:
+        """The marks of the units that count, then of the others, in unit order."""
+        made: tuple[tuple[PieceMark, ...], tuple[PieceMark, ...]] | None
+        made = self.__dict__.get("_marks")
+        if made is None:
+            made = (
+                _marks(self.counting.columns[0], _COUNTS),
+                _marks(self.not_counting.columns[0], _NOT_COUNTING),
+            )
+            object.__setattr__(self, "_marks", made)
+        return made
 
     def spliced(self, i: int, new: _NearRows) -> _NearRows:
         counting = self.counting.spliced(i, new.counting)
         not_counting = self.not_counting.spliced(i, new.not_counting)
         if counting is self.counting and not_counting is self.not_counting:
             return self  # the unit was not within 6 in and is not
-        return _NearRows(counting, not_counting)
+        spliced = _NearRows(counting, not_counting)
+        made = self.__dict__.get("_marks")
+        if made is not None:
+            theirs = new.marks()
+            object.__setattr__(spliced, "_marks", (
+                _spliced(self.counting.rows, made[0], i, new.counting.rows, theirs[0]),
+                _spliced(self.not_counting.rows, made[1], i, new.not_counting.rows, theirs[1]),
+            ))  # fmt: skip
+        return spliced
+
+
+def _marks(pieces: tuple[CountingPiece, ...], role: Role) -> tuple[PieceMark, ...]:
+    """The mark of each piece: its id, ``role``, its side and its note as the label."""
+    return tuple([_new(PieceMark, (p[0], role, p[1], p[4], "piece")) for p in pieces])
+
+
+def _spliced(
+    rows: tuple[int, ...], marks: tuple[PieceMark, ...], i: int, new_rows: tuple[int, ...],
+    new_marks: tuple[PieceMark, ...],
+) -> tuple[PieceMark, ...]:  # fmt: skip
+    """``marks`` (one per entry of ``rows``) with unit row ``i``'s replaced by ``new_marks``."""
+    return Rows(rows, (marks,)).spliced(i, Rows(new_rows, (new_marks,))).columns[0]
 
 
 def _near_rows(scene: Scene, cx: float, cy: float, only: int | None) -> _NearRows:
@@ -99,38 +138,35 @@ def _near_rows(scene: Scene, cx: float, cy: float, only: int | None) -> _NearRow
     first = 0
     if only is not None:
         if far_from(arrays, only, ((cx, cy),), RADIUS + EPS):
-            return _NearRows(Rows.of((), 3), Rows.of((), 3))
+            return _NearRows(_NO_ROWS, _NO_ROWS)
         arrays, first = arrays.row(only), only
     scoring = scoring_mask(scene)[first : first + len(arrays)]
     d = distances_to_point(arrays, cx, cy)
     idx = np.flatnonzero((d <= RADIUS + EPS) & arrays.on_table)
     scores = scoring[idx]
-    # Pieces and marks made in C, column by column (a crowded centre holds a
-    # hundred units on a board of 1,000); why a unit does not count asked of the
-    # unit only where its Scoring flag is set (it is Fleeing, or lost Scoring).
-    counting = _rows(arrays, d, idx[scores], first, Role.COUNTS, None)
+    # Pieces made in C, column by column (a crowded centre holds a hundred
+    # units on a board of 1,000); why a unit does not count asked of the unit
+    # only where its Scoring flag is set (it is Fleeing, or lost Scoring).
+    counting = _rows(arrays, d, idx[scores], first, None)
     no = idx[~scores]
     notes = [
         why_not_scoring(scene.units[arrays.ids[i]]) if flag else NOT_A_SCORING_UNIT
         for i, flag in zip(no.tolist(), arrays.scoring[no].tolist(), strict=True)
     ]
-    return _NearRows(counting, _rows(arrays, d, no, first, Role.NOT_COUNTING, notes))
+    return _NearRows(counting, _rows(arrays, d, no, first, notes))
 
 
 def _rows(
-    arrays: UnitArrays, d: np.ndarray, idx: np.ndarray, first: int, role: Role,
-    notes: list[str] | None,
-) -> Rows:  # fmt: skip
-    """Rows of (counting piece, mark, side) of unit rows ``idx`` at distances ``d``."""
+    arrays: UnitArrays, d: np.ndarray, idx: np.ndarray, first: int, notes: list[str] | None
+) -> Rows:
+    """Rows of (counting piece, side) of unit rows ``idx`` at distances ``d``."""
     uids = list(map(arrays.ids.__getitem__, idx.tolist()))
     sides = arrays.sides[idx].tolist()
     dist = d[idx]
     words = repeat("") if notes is None else notes
     pieces = map(_new, repeat(CountingPiece), zip(uids, sides, (RADIUS - dist).tolist(),
                  dist.tolist(), words, strict=False))  # fmt: skip
-    marks = map(_new, repeat(PieceMark), zip(uids, repeat(role), sides, words, repeat("piece"),
-                strict=False))  # fmt: skip
-    return Rows(tuple((idx + first).tolist()), (tuple(pieces), tuple(marks), tuple(sides)))
+    return Rows(tuple((idx + first).tolist()), (tuple(pieces), tuple(sides)))
 
 
 def _near_rows_small(scene: Scene, cx: float, cy: float) -> _NearRows:
@@ -138,18 +174,17 @@ def _near_rows_small(scene: Scene, cx: float, cy: float) -> _NearRows:
     the units within 6 in found without them (``units_near_point``, the same
     distances to the bit), and whether each is on the table and Scoring asked
     of those units alone, as ``scoring_mask`` asks it (the flag, then Fleeing
-    and lost Scoring where a field of the family is set). The same rows, pieces, marks and notes, the
-    margins RADIUS - distance (one IEEE subtraction, as the arrays' is), made
-    in one pass over the dozen units found."""
+    and lost Scoring where a field of the family is set). The same rows,
+    pieces, notes and sides, the margins RADIUS - distance (one IEEE
+    subtraction, as the arrays' is), made in one pass over the dozen units
+    found."""
     units = scene.unit_list()
     rows, dists = units_near_point(units, cx, cy, RADIUS + EPS)
     rows_c: list[int] = []
     pieces_c: list[CountingPiece] = []
-    marks_c: list[PieceMark] = []
     sides_c: list[str] = []
     rows_n: list[int] = []
     pieces_n: list[CountingPiece] = []
-    marks_n: list[PieceMark] = []
     sides_n: list[str] = []
     for row, dist in zip(rows, dists, strict=True):
         u = units[row]
@@ -159,33 +194,29 @@ def _near_rows_small(scene: Scene, cx: float, cy: float) -> _NearRows:
         if u.scoring and (not u.extra or is_scoring(u)):
             rows_c.append(row)
             pieces_c.append(_new(CountingPiece, (uid, side, RADIUS - dist, dist, "")))
-            marks_c.append(_new(PieceMark, (uid, _COUNTS, side, "", "piece")))
             sides_c.append(side)
         else:
             note = why_not_scoring(u) if u.scoring else NOT_A_SCORING_UNIT
             rows_n.append(row)
             pieces_n.append(_new(CountingPiece, (uid, side, RADIUS - dist, dist, note)))
-            marks_n.append(_new(PieceMark, (uid, _NOT_COUNTING, side, note, "piece")))
             sides_n.append(side)
-    counting = Rows(tuple(rows_c), (tuple(pieces_c), tuple(marks_c), tuple(sides_c)))
+    counting = Rows(tuple(rows_c), (tuple(pieces_c), tuple(sides_c)))
     if not rows_n:
         return _NearRows(counting, _NO_ROWS)
-    others = Rows(tuple(rows_n), (tuple(pieces_n), tuple(marks_n), tuple(sides_n)))
+    others = Rows(tuple(rows_n), (tuple(pieces_n), tuple(sides_n)))
     return _NearRows(counting, others)
 
 
 _COUNTS, _NOT_COUNTING = Role.COUNTS, Role.NOT_COUNTING
 _ID, _SIDE = attrgetter("id"), attrgetter("side")
-_NO_ROWS = Rows.of((), 3)
+_NO_ROWS = Rows.of((), 2)
 
 
 def _near(scene: Scene, near: _NearRows) -> Near:
     counting, not_counting = near.counting.columns, near.not_counting.columns
+    marks, other_marks = near.marks()
     return Near(
-        side_counts(counting[2], scene.side_ids),
-        counting[0],
-        not_counting[0],
-        counting[1] + not_counting[1],
+        side_counts(counting[1], scene.side_ids), counting[0], not_counting[0], marks + other_marks
     )
 
 
@@ -272,8 +303,8 @@ class HoldTheGround(Objective):
         # The reason, the highlights and the details are worded when first read
         # (``ObjectiveResult.later``): a drag's frame or a cold evaluate whose
         # text nobody reads does not make it.
-        words = (scene.sides, scene.side_ids, checks, counters, counting, not_counting, final,
-                 leader, state.clock.turn, centre)  # fmt: skip
+        words = (scene.sides, scene.side_ids, checks, counters, near, final, leader,
+                 state.clock.turn, centre)  # fmt: skip
         return ObjectiveResult.later(
             (_WORDED, lambda: _words(*words)),
             objective_id=self.id,
@@ -294,12 +325,11 @@ _WORDED = ("reason", "highlights", "details")
 
 def _words(
     sides: tuple[Side, ...], side_ids: tuple[str, ...], checks: tuple[Check, ...],
-    counters: dict[str, int], counting: tuple[tuple[Any, ...], ...],
-    not_counting: tuple[tuple[Any, ...], ...], final: bool, leader: str | None, turn: int,
+    counters: dict[str, int], near: _NearRows, final: bool, leader: str | None, turn: int,
     centre: tuple[float, float],
 ) -> dict[str, Any]:  # fmt: skip
     """The reason, the highlights and the details of a result."""
-    now = side_counts(counting[2], side_ids)
+    now = side_counts(near.counting.columns[1], side_ids)
     now_leader = strict_leader(now)
 
     def name(side_id: str) -> str:  # as ``Scene.side`` finds it
@@ -330,13 +360,13 @@ def _words(
         reason += " Equal counters: nobody wins."
     cx, cy = centre
     circle = Circle(cx, cy, RADIUS, label="Hold the Ground: 6 in of the centre")
-    marks = counting[1]
+    marks, other_marks = near.marks()
     if now_leader is None and any(now.values()):  # equal numbers: they contest the centre
         label = f"contests the centre: equal numbers within 6 in ({names(now)}), no counter"
         marks = tuple(m._replace(role=Role.CONTESTED, label=label) for m in marks)
     return {
         "reason": reason,
-        "highlights": (circle, *marks, *not_counting[1]),
+        "highlights": (circle, *marks, *other_marks),
         "details": {
             "now": now,
             "now_leader": now_leader,
