@@ -111,10 +111,11 @@ def test_equal_numbers_within_6_in_of_the_centre_mark_the_units_contested_no_cou
     assert set(roles.values()) == {Role.COUNTS}
 
 
-def test_a_drag_keeps_the_very_marks_of_the_units_it_does_not_move():
-    """The marks are made when the highlights are first read, and a unit dragged
-    leaves every other unit's mark the very object it was (the board redraws
-    only the marks that are not), on a small board and on one of arrays."""
+def test_a_drag_keeps_the_very_pieces_and_marks_of_the_units_it_does_not_move():
+    """The counting pieces and marks are made when the result is first read, and
+    a unit dragged leaves every other unit's piece and mark the very object it
+    was (the board redraws only the marks that are not), on a small board and
+    on one of arrays."""
     from tabletop_gui.rules import apply, evaluate
 
     for crowd_ in (False, True):
@@ -124,6 +125,7 @@ def test_a_drag_keeps_the_very_marks_of_the_units_it_does_not_move():
             units += [unit(f"x{i}", B, 2 + (i % 60), 2 + 0.8 * (i // 60)) for i in range(170)]
         before = state(setup([HOLD], units))
         marks = [h for h in evaluate(before).results[0].highlights if hasattr(h, "role")]
+        pieces = evaluate(before).results[0].counting
         moved = apply(before, MovePiece("far", 11, 10))
         assert [h for h in evaluate(moved).results[0].highlights if hasattr(h, "role")] == marks
         assert all(map(operator.is_, [h for h in evaluate(moved).results[0].highlights
@@ -133,3 +135,5 @@ def test_a_drag_keeps_the_very_marks_of_the_units_it_does_not_move():
         assert [h.piece_id for h in after] == ["a1", "a2", "far", "b1"]
         kept = [h for h in after if h.piece_id != "far"]
         assert all(map(operator.is_, kept, marks)), "the others' marks were made again"
+        counting = [p for p in evaluate(into).results[0].counting if p.piece_id != "far"]
+        assert all(map(operator.is_, counting, pieces)), "the others' pieces were made again"

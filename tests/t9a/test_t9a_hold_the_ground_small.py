@@ -98,19 +98,29 @@ def fresh(state: GameState, *, arrays: bool) -> GameState:
     return out
 
 
-def bits(rows: htg.Rows, marks: tuple[htg.PieceMark, ...]) -> list[tuple[Any, ...]]:
-    """Every entry of ``rows`` with its mark, its margin and distance as their exact bits."""
-    pieces, sides = rows.columns
+def bits(rows: htg.Rows, pieces: tuple[Any, ...], marks: tuple[Any, ...]) -> list[Any]:
+    """Every entry of ``rows`` with its piece and mark, margins and distances as
+    their exact bits."""
+    ids, sides, dists, notes = rows.columns
+    assert [p.piece_id for p in pieces] == list(ids) and [p.note for p in pieces] == list(notes)
     return [
-        (row, p.piece_id, p.side, p.margin.hex(), p.distance.hex(), p.note, m, side)
-        for row, p, m, side in zip(rows.rows, pieces, marks, sides, strict=True)
+        (row, p.piece_id, p.side, p.margin.hex(), p.distance.hex(), d.hex(), p.note, m, side)
+        for row, p, m, side, d in zip(rows.rows, pieces, marks, sides, dists, strict=True)
     ]
 
 
 def assert_same_near(small: htg._NearRows, array: htg._NearRows) -> None:
-    (small_marks, small_others), (array_marks, array_others) = small.marks(), array.marks()
-    assert bits(small.counting, small_marks) == bits(array.counting, array_marks)
-    assert bits(small.not_counting, small_others) == bits(array.not_counting, array_others)
+    (small_pieces, small_others), (array_pieces, array_others) = small.pieces(), array.pieces()
+    (small_marks, small_other_marks), (array_marks, array_other_marks) = (
+        small.marks(),
+        array.marks(),
+    )
+    assert bits(small.counting, small_pieces, small_marks) == bits(
+        array.counting, array_pieces, array_marks
+    )
+    assert bits(small.not_counting, small_others, small_other_marks) == bits(
+        array.not_counting, array_others, array_other_marks
+    )
 
 
 #: A board's random draws from one seed: drawn by hypothesis one at a time, the

@@ -9,7 +9,6 @@ the log at each ``turn_end`` of a whole Game Turn.
 from __future__ import annotations
 
 from itertools import repeat
-from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -78,27 +77,34 @@ class Near:
 
 @dataclass(frozen=True)
 class _NearRows:
-    """``Near`` kept per scene: columns counting piece and side, by unit row.
+    """``Near`` kept per scene: the units within 6 in that count and the others,
+    each as columns id, side, distance and note (why it does not count), by
+    unit row.
 
-    The marks on the board are made from the pieces when first asked
-    (``marks``: only the highlights show them, and those are worded when
-    first read) and kept; a scene made by moving one unit splices the moved
-    unit's into its parent's when the parent's were made, so every other
-    unit keeps its very mark (the board redraws the marks that are not)."""
+    Their counting pieces and marks on the board are made when first asked
+    (``pieces``, ``marks``: a result's counting pieces and highlights are
+    worded when first read) and kept; a scene made by moving one unit splices
+    the moved unit's into its parent's where the parent's were made, so every
+    other unit keeps its very piece and mark (the board redraws only the
+    marks that are not)."""
 
     counting: Rows
     not_counting: Rows
 
+    def pieces(self) -> tuple[tuple[CountingPiece, ...], tuple[CountingPiece, ...]]:
+        """The counting pieces of the units that count, then of the others."""
+        return self._made("_pieces")
+
     def marks(self) -> tuple[tuple[PieceMark, ...], tuple[PieceMark, ...]]:
-        """The marks of the units that count, then of the others, in unit order."""
-        made: tuple[tuple[PieceMark, ...], tuple[PieceMark, ...]] | None
-        made = self.__dict__.get("_marks")
+        """The marks of the units that count, then of the others."""
+        return self._made("_marks")
+
+    def _made(self, kind: str) -> Any:
+        made = self.__dict__.get(kind)
         if made is None:
-            made = (
-                _marks(self.counting.columns[0], _COUNTS),
-                _marks(self.not_counting.columns[0], _NOT_COUNTING),
-            )
-            object.__setattr__(self, "_marks", made)
+            make = _MAKE[kind]
+            made = (make(self.counting, _COUNTS), make(self.not_counting, _NOT_COUNTING))
+            object.__setattr__(self, kind, made)
         return made
 
     def spliced(self, i: int, new: _NearRows) -> _NearRows:
@@ -107,27 +113,44 @@ class _NearRows:
         if counting is self.counting and not_counting is self.not_counting:
             return self  # the unit was not within 6 in and is not
         spliced = _NearRows(counting, not_counting)
-        made = self.__dict__.get("_marks")
-        if made is not None:
-            theirs = new.marks()
-            object.__setattr__(spliced, "_marks", (
-                _spliced(self.counting.rows, made[0], i, new.counting.rows, theirs[0]),
-                _spliced(self.not_counting.rows, made[1], i, new.not_counting.rows, theirs[1]),
-            ))  # fmt: skip
+        for kind in _MAKE:
+            made = self.__dict__.get(kind)
+            if made is not None:
+                theirs = new._made(kind)
+                object.__setattr__(spliced, kind, (
+                    _spliced(self.counting.rows, made[0], i, new.counting.rows, theirs[0]),
+                    _spliced(self.not_counting.rows, made[1], i, new.not_counting.rows, theirs[1]),
+                ))  # fmt: skip
         return spliced
 
 
-def _marks(pieces: tuple[CountingPiece, ...], role: Role) -> tuple[PieceMark, ...]:
-    """The mark of each piece: its id, ``role``, its side and its note as the label."""
-    return tuple([_new(PieceMark, (p[0], role, p[1], p[4], "piece")) for p in pieces])
+def _pieces(rows: Rows, role: Role) -> tuple[CountingPiece, ...]:
+    """The counting piece of each entry: its id, side, margin RADIUS - distance
+    (one IEEE subtraction), distance and note."""
+    ids, sides, dists, notes = rows.columns
+    margins = [RADIUS - d for d in dists]
+    fields = zip(ids, sides, margins, dists, notes, strict=True)
+    return tuple(map(_new, repeat(CountingPiece), fields))
+
+
+def _marks(rows: Rows, role: Role) -> tuple[PieceMark, ...]:
+    """The mark of each entry: its id, ``role``, its side and its note as the label."""
+    ids, sides, _, notes = rows.columns
+    return tuple(
+        map(_new, repeat(PieceMark), zip(ids, repeat(role), sides, notes, repeat("piece")))
+    )
+
+
+#: What ``_NearRows`` makes when first asked, by the attribute it keeps it in.
+_MAKE = {"_pieces": _pieces, "_marks": _marks}
 
 
 def _spliced(
-    rows: tuple[int, ...], marks: tuple[PieceMark, ...], i: int, new_rows: tuple[int, ...],
-    new_marks: tuple[PieceMark, ...],
-) -> tuple[PieceMark, ...]:  # fmt: skip
-    """``marks`` (one per entry of ``rows``) with unit row ``i``'s replaced by ``new_marks``."""
-    return Rows(rows, (marks,)).spliced(i, Rows(new_rows, (new_marks,))).columns[0]
+    rows: tuple[int, ...], made: tuple[Any, ...], i: int, new_rows: tuple[int, ...],
+    new_made: tuple[Any, ...],
+) -> tuple[Any, ...]:  # fmt: skip
+    """``made`` (one per entry of ``rows``) with unit row ``i``'s replaced by ``new_made``."""
+    return Rows(rows, (made,)).spliced(i, Rows(new_rows, (new_made,))).columns[0]
 
 
 def _near_rows(scene: Scene, cx: float, cy: float, only: int | None) -> _NearRows:
@@ -144,9 +167,9 @@ def _near_rows(scene: Scene, cx: float, cy: float, only: int | None) -> _NearRow
     d = distances_to_point(arrays, cx, cy)
     idx = np.flatnonzero((d <= RADIUS + EPS) & arrays.on_table)
     scores = scoring[idx]
-    # Pieces made in C, column by column (a crowded centre holds a hundred
-    # units on a board of 1,000); why a unit does not count asked of the unit
-    # only where its Scoring flag is set (it is Fleeing, or lost Scoring).
+    # Columns made in C (a crowded centre holds a hundred units on a board of
+    # 1,000); why a unit does not count asked of the unit only where its
+    # Scoring flag is set (it is Fleeing, or lost Scoring).
     counting = _rows(arrays, d, idx[scores], first, None)
     no = idx[~scores]
     notes = [
@@ -159,14 +182,11 @@ def _near_rows(scene: Scene, cx: float, cy: float, only: int | None) -> _NearRow
 def _rows(
     arrays: UnitArrays, d: np.ndarray, idx: np.ndarray, first: int, notes: list[str] | None
 ) -> Rows:
-    """Rows of (counting piece, side) of unit rows ``idx`` at distances ``d``."""
-    uids = list(map(arrays.ids.__getitem__, idx.tolist()))
-    sides = arrays.sides[idx].tolist()
-    dist = d[idx]
-    words = repeat("") if notes is None else notes
-    pieces = map(_new, repeat(CountingPiece), zip(uids, sides, (RADIUS - dist).tolist(),
-                 dist.tolist(), words, strict=False))  # fmt: skip
-    return Rows(tuple((idx + first).tolist()), (tuple(pieces), tuple(sides)))
+    """Rows of (id, side, distance, note) of unit rows ``idx`` at distances ``d``."""
+    ids = tuple(map(arrays.ids.__getitem__, idx.tolist()))
+    words = ("",) * len(ids) if notes is None else tuple(notes)
+    columns = (ids, tuple(arrays.sides[idx].tolist()), tuple(d[idx].tolist()), words)
+    return Rows(tuple((idx + first).tolist()), columns)
 
 
 def _near_rows_small(scene: Scene, cx: float, cy: float) -> _NearRows:
@@ -181,43 +201,49 @@ def _near_rows_small(scene: Scene, cx: float, cy: float) -> _NearRows:
     units = scene.unit_list()
     rows, dists = units_near_point(units, cx, cy, RADIUS + EPS)
     rows_c: list[int] = []
-    pieces_c: list[CountingPiece] = []
+    ids_c: list[str] = []
     sides_c: list[str] = []
+    dists_c: list[float] = []
     rows_n: list[int] = []
-    pieces_n: list[CountingPiece] = []
+    ids_n: list[str] = []
     sides_n: list[str] = []
+    dists_n: list[float] = []
+    notes_n: list[str] = []
     for row, dist in zip(rows, dists, strict=True):
         u = units[row]
         if u.removed:
             continue  # off the table
-        uid, side = u.id, u.side
         if u.scoring and (not u.extra or is_scoring(u)):
             rows_c.append(row)
-            pieces_c.append(_new(CountingPiece, (uid, side, RADIUS - dist, dist, "")))
-            sides_c.append(side)
+            ids_c.append(u.id)
+            sides_c.append(u.side)
+            dists_c.append(dist)
         else:
-            note = why_not_scoring(u) if u.scoring else NOT_A_SCORING_UNIT
             rows_n.append(row)
-            pieces_n.append(_new(CountingPiece, (uid, side, RADIUS - dist, dist, note)))
-            sides_n.append(side)
-    counting = Rows(tuple(rows_c), (tuple(pieces_c), tuple(sides_c)))
+            ids_n.append(u.id)
+            sides_n.append(u.side)
+            dists_n.append(dist)
+            notes_n.append(why_not_scoring(u) if u.scoring else NOT_A_SCORING_UNIT)
+    notes_c = ("",) * len(rows_c)
+    counting = Rows(tuple(rows_c), (tuple(ids_c), tuple(sides_c), tuple(dists_c), notes_c))
     if not rows_n:
         return _NearRows(counting, _NO_ROWS)
-    others = Rows(tuple(rows_n), (tuple(pieces_n), tuple(sides_n)))
-    return _NearRows(counting, others)
+    columns = (tuple(ids_n), tuple(sides_n), tuple(dists_n), tuple(notes_n))
+    return _NearRows(counting, Rows(tuple(rows_n), columns))
 
 
 _COUNTS, _NOT_COUNTING = Role.COUNTS, Role.NOT_COUNTING
-_ID, _SIDE = attrgetter("id"), attrgetter("side")
-_NO_ROWS = Rows.of((), 2)
+_NO_ROWS = Rows.of((), 4)
 
 
 def _near(scene: Scene, near: _NearRows) -> Near:
-    counting, not_counting = near.counting.columns, near.not_counting.columns
-    marks, other_marks = near.marks()
-    return Near(
-        side_counts(counting[1], scene.side_ids), counting[0], not_counting[0], marks + other_marks
-    )
+    (counting, not_counting), (marks, other_marks) = near.pieces(), near.marks()
+    return Near(_counts(scene, near), counting, not_counting, marks + other_marks)
+
+
+def _counts(scene: Scene, near: _NearRows) -> dict[str, int]:
+    """How many units within 6 in count, by side."""
+    return side_counts(near.counting.columns[1], scene.side_ids)
 
 
 #: A NamedTuple made from an iterable of its fields, in C.
@@ -264,7 +290,7 @@ class HoldTheGround(Objective):
             return refused
         cx, cy = self.centre(state)
         shape = on_board(state.scene, reach_point(Footprint.of(unit), cx, cy, RADIUS))
-        counts = self.near_centre(state).counts
+        counts = _counts(state.scene, self._kept_near(state))
         note = enemies_note(state.scene, unit.side, counts, "within 6 in now")
         return Region(
             (RegionPart(shape, "within 6 in of the centre", contested=bool(note), note=note),)
@@ -278,8 +304,8 @@ class HoldTheGround(Objective):
         checks: tuple[Check, ...] = self.record(after, ())
         if any(c.turn == event.turn for c in checks):
             return after
-        near = self.near_centre(after)
-        check = Check(event.turn, tuple(near.counts.items()), strict_leader(near.counts))
+        counts = _counts(after.scene, self._kept_near(after))
+        check = Check(event.turn, tuple(counts.items()), strict_leader(counts))
         return after.with_record(self.id, (*checks, check))
 
     def evaluate(self, state: GameState) -> ObjectiveResult:
@@ -297,12 +323,11 @@ class HoldTheGround(Objective):
         for c in checks:
             if c.winner is not None:
                 counters[c.winner] = counters.get(c.winner, 0) + 1
-        counting, not_counting = near.counting.columns, near.not_counting.columns
         final = game_ended(state)
         status, leader = standing(counters, final)
-        # The reason, the highlights and the details are worded when first read
-        # (``ObjectiveResult.later``): a drag's frame or a cold evaluate whose
-        # text nobody reads does not make it.
+        # The counting pieces, the reason, the highlights and the details are
+        # made when first read (``ObjectiveResult.later``): a drag's frame or a
+        # cold evaluate whose text nobody reads does not make them.
         words = (scene.sides, scene.side_ids, checks, counters, near, final, leader,
                  state.clock.turn, centre)  # fmt: skip
         return ObjectiveResult.later(
@@ -314,13 +339,12 @@ class HoldTheGround(Objective):
             leader=leader,
             counts=counters,
             final=final,
-            counting=counting[0] + not_counting[0],
             counted=self.counted,
         )
 
 
-#: The fields of a Hold the Ground result worded when first read (``_words``).
-_WORDED = ("reason", "highlights", "details")
+#: The fields of a Hold the Ground result made when first read (``_words``).
+_WORDED = ("counting", "reason", "highlights", "details")
 
 
 def _words(
@@ -328,7 +352,7 @@ def _words(
     counters: dict[str, int], near: _NearRows, final: bool, leader: str | None, turn: int,
     centre: tuple[float, float],
 ) -> dict[str, Any]:  # fmt: skip
-    """The reason, the highlights and the details of a result."""
+    """The counting pieces, the reason, the highlights and the details of a result."""
     now = side_counts(near.counting.columns[1], side_ids)
     now_leader = strict_leader(now)
 
@@ -364,7 +388,9 @@ def _words(
     if now_leader is None and any(now.values()):  # equal numbers: they contest the centre
         label = f"contests the centre: equal numbers within 6 in ({names(now)}), no counter"
         marks = tuple(m._replace(role=Role.CONTESTED, label=label) for m in marks)
+    counting, not_counting = near.pieces()
     return {
+        "counting": counting + not_counting,
         "reason": reason,
         "highlights": (circle, *marks, *other_marks),
         "details": {
