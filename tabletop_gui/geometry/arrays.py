@@ -274,21 +274,24 @@ def inside_area(a: UnitArrays, area: Polygon) -> np.ndarray:
     return out
 
 
-#: Per board size n, the constant operands of ``units_near_point`` as arrays of
-#: its operands' shape (2, n): millimetres per inch, 2 and 0 (a ufunc given an
-#: array of the same shape costs about half what it costs given a Python float
-#: it must convert and broadcast; the quotients and maxima are the same), and
-#: the bytes of a row of n zeros (no round base).
-_CONSTANTS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, bytes]] = {}
+#: Per board size n, point (px, py) and distance, the constant operands of
+#: ``units_near_point`` as arrays of its operands' shape (2, n): millimetres per
+#: inch, 2, 0, the point's x and y and the distance (a ufunc given an array of
+#: the same shape costs about half what it costs given a Python float it must
+#: convert and broadcast; the results are the same), and the bytes of a row of
+#: n zeros (no round base).
+_Constants = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, bytes]
+_CONSTANTS: dict[tuple[int, float, float, float], _Constants] = {}
 
 
-def _constants(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, bytes]:
-    k = np.empty((3, 2, n))
-    k[0], k[1], k[2] = MM_PER_INCH, 2.0, 0.0
+def _constants(key: tuple[int, float, float, float]) -> _Constants:
+    n, px, py, distance = key
+    k = np.empty((5, 2, n))
+    k[0], k[1], k[2], k[3, 0], k[3, 1], k[4] = MM_PER_INCH, 2.0, 0.0, px, py, distance
     k.flags.writeable = False
     if len(_CONSTANTS) >= 8:
         _CONSTANTS.clear()
-    made = _CONSTANTS[n] = (k[0], k[1], k[2], bytes(8 * n))
+    made = _CONSTANTS[key] = (k[0], k[1], k[2], k[3], k[4, 0], bytes(8 * n))
     return made
 
 
@@ -318,7 +321,8 @@ def units_near_point(
     or another measurement asks for them."""
     n = len(units)
     t = _numbers_table(units)
-    per_inch, two, zero, no_round = _CONSTANTS.get(n) or _constants(n)
+    key = (n, px, py, distance)
+    per_inch, two, zero, point, within, no_round = _CONSTANTS.get(key) or _constants(key)
     # The half sizes, (min(models, per rank) * width, ceil(models / per rank)
     # * depth) / MM_PER_INCH / 2, as two rows.
     models, per_rank = t[4], t[5]
@@ -341,9 +345,9 @@ def units_near_point(
     cos, sin = np.cos(angle), np.sin(angle)
     # (x - px, y - py): the array path's (px - x, py - y) negated, exactly, so
     # the same magnitudes below (every sum negated alike, then its absolute value).
-    dx, dy = t[0], t[1]
-    np.subtract(dx, px, out=dx)
-    np.subtract(dy, py, out=dy)
+    d = t[0:2]
+    np.subtract(d, point, out=d)
+    dx, dy = d[0], d[1]
     local = np.empty((2, n))
     along, across = local[0], local[1]
     product = t[7]  # (the elevations' row, not read here: room for a product)
@@ -362,5 +366,5 @@ def units_near_point(
         centre -= np.where(is_round, half_bw, 0.0)
         np.maximum(centre, 0.0, out=centre)
         dist = np.where(is_round, centre, dist)
-    near = (dist <= distance).nonzero()[0]
+    near = np.less_equal(dist, within).nonzero()[0]
     return near.tolist(), dist[near].tolist()

@@ -20,7 +20,7 @@ from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.scene import Scene, derived
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rows:
     """Entries in unit order: entry k belongs to unit row ``rows[k]`` (a unit has
     none, one or more), and each column holds one value per entry."""

@@ -85,9 +85,9 @@ class NinthAge(NinthAgePlay):
 
     def summarize(self, state: GameState, results: Sequence[ObjectiveResult]) -> Scoreboard:
         """Totals: how many Secondary Objectives each side wins (or would win now)."""
-        totals = {s: 0.0 for s in state.scene.side_ids}
+        totals = dict.fromkeys(state.scene.side_ids, 0.0)
         for r in results:
-            if r.leader is not None and r.status in (Status.LEADING, Status.WON):
+            if r.leader is not None and r.status in _WINNING:
                 totals[r.leader] = totals.get(r.leader, 0.0) + 1
         # The summary line is worded when first read (``Scoreboard.later``).
         kept = tuple(results)
@@ -97,3 +97,5 @@ class NinthAge(NinthAgePlay):
 
 
 _SUMMARY = ("summary",)
+#: The statuses whose leader a total counts.
+_WINNING = (Status.LEADING, Status.WON)

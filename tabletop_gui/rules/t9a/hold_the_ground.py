@@ -26,7 +26,7 @@ from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model.events import Event, TurnEnd
 from tabletop_gui.model.pieces import Side, Unit
-from tabletop_gui.model.scene import Scene
+from tabletop_gui.model.scene import Scene, derived
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules.objective import Objective, off_board
 from tabletop_gui.rules.play_types import Param
@@ -49,7 +49,7 @@ from tabletop_gui.rules.t9a.scoring import (
     scoring_mask,
     why_not_scoring,
 )
-from tabletop_gui.rules.unit_rows import Rows, kept, reused, side_counts
+from tabletop_gui.rules.unit_rows import Rows, reused, side_counts
 
 RADIUS = 6.0
 FIRST_CHECK_TURN = 2
@@ -276,7 +276,13 @@ class HoldTheGround(Objective):
 
     def _kept_near(self, state: GameState, centre: tuple[float, float] | None = None) -> _NearRows:
         cx, cy = self.centre(state) if centre is None else centre
-        return kept(state.scene, (self.kind, cx, cy), lambda s, only: _near_rows(s, cx, cy, only))
+        # As ``unit_rows.kept`` keeps it, with one call fewer on the way.
+        return derived(
+            state.scene,
+            (self.kind, cx, cy),
+            lambda s: _near_rows(s, cx, cy, None),
+            lambda parent, s, i: parent.spliced(i, _near_rows(s, cx, cy, i)),
+        )
 
     def near_centre(self, state: GameState) -> Near:
         return _near(state.scene, self._kept_near(state))
