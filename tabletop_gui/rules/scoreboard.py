@@ -103,29 +103,26 @@ class _MadeWhenRead:
     whose text nobody reads (a drag frame, a benchmark) does not word it. The
     fields are empty slots until then; reading any of them, comparing, printing,
     ``asdict``, ``replace`` or pickling the object fills them all, once, with
-    the values the function gives: the same object an eager one would be."""
+    the values the function gives: the same object an eager one would be. The
+    fields not given that have a default are left empty too, each given its
+    default (a factory's value made for it) when first read."""
 
     __slots__ = ()
     _later: Later | None
 
     @classmethod
     def later(cls: type[_L], later: Later, /, **given: Any) -> _L:
-        """One of ``cls`` from ``given`` (the other fields their defaults, as
-        ``__init__`` gives them: a factory's value made for it), its fields
-        ``later[0]`` made by ``later[1]()`` when one is first read. Stored as
-        ``__init__`` stores a frozen class's fields, in C, from one map."""
-        names = later[0]
-        defaults, factories, required = _PLANS.get((cls, names)) or _plan(cls, names)
-        values = defaults | given
-        for name, factory in factories:
-            if name not in values:
-                values[name] = factory()
-        if not required <= values.keys():
-            missing = ", ".join(sorted(required - values.keys()))
+        """One of ``cls`` from ``given``, its fields ``later[0]`` made by
+        ``later[1]()`` when one is first read, the others their defaults when
+        first read (as ``__init__`` gives them). Stored as ``__init__`` stores
+        a frozen class's fields, in C, from one map."""
+        required = _REQUIRED.get((cls, later[0])) or _required(cls, later[0])
+        if not required <= given.keys():
+            missing = ", ".join(sorted(required - given.keys()))
             raise TypeError(f"{cls.__name__}.later: missing {missing}")
-        values["_later"] = later
+        given["_later"] = later
         made = object.__new__(cls)
-        deque(map(_SET, repeat(made), values, values.values()), 0)
+        deque(map(_SET, repeat(made), given, given.values()), 0)
         return made
 
     if not TYPE_CHECKING:  # the type checker sees the fields alone
@@ -135,34 +132,47 @@ class _MadeWhenRead:
             if name == "_later":
                 raise AttributeError(name)
             later = self._later
-            if later is None or name not in later[0]:
-                # (filled meanwhile by another reader, or no such attribute)
-                return object.__getattribute__(self, name)
-            for key, value in later[1]().items():
-                object.__setattr__(self, key, value)
-            object.__setattr__(self, "_later", None)
+            if later is not None and name in later[0]:
+                for key, value in later[1]().items():
+                    _SET(self, key, value)
+                _SET(self, "_later", None)
+            else:
+                default = _DEFAULTS.get(type(self), _NONE).get(name)
+                if default is not None:  # a field left at its default
+                    _SET(self, name, default[1]() if default[0] else default[1])
+            # (or filled meanwhile by another reader, or no such attribute)
             return object.__getattribute__(self, name)
 
 
 _SET = object.__setattr__
-#: Per class made by ``later`` and the fields it leaves: the other fields'
-#: plain defaults, their default factories and those with no default.
-_Plan = tuple[dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...], frozenset[str]]
-_PLANS: dict[tuple[type, tuple[str, ...]], _Plan] = {}
+#: Per class made by ``later`` and the fields it leaves to its function: the
+#: fields with no default that it must be given.
+_REQUIRED: dict[tuple[type, tuple[str, ...]], frozenset[str]] = {}
+#: Per class made by ``later``: each field's default, as (is a factory, the
+#: factory or the value).
+_DEFAULTS: dict[type, dict[str, tuple[bool, Any]]] = {}
+_NONE: dict[str, tuple[bool, Any]] = {}
 
 
-def _plan(cls: type, names: tuple[str, ...]) -> _Plan:
-    """What ``later`` sets of ``cls`` besides ``names`` (kept)."""
+def _required(cls: type, names: tuple[str, ...]) -> frozenset[str]:
+    """The fields ``later`` must be given to make one of ``cls`` (kept), and
+    the class's defaults noted."""
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__}.later: __post_init__ would not be called")
-    given = [f for f in fields(cls) if f.name not in names and f.name != "_later"]
-    plan = (
-        {f.name: f.default for f in given if f.default is not MISSING},
-        tuple((f.name, f.default_factory) for f in given if f.default_factory is not MISSING),
-        frozenset(f.name for f in given if f.default is MISSING and f.default_factory is MISSING),
-    )
-    _PLANS[cls, names] = plan
-    return plan
+    found = [f for f in fields(cls) if f.name != "_later"]
+    defaults: dict[str, tuple[bool, Any]] = {}
+    for f in found:
+        if f.default_factory is not MISSING:
+            defaults[f.name] = (True, f.default_factory)
+        elif f.default is not MISSING:
+            defaults[f.name] = (False, f.default)
+    _DEFAULTS[cls] = defaults
+    required = frozenset(
+        f.name for f in found
+        if f.name not in names and f.default is MISSING and f.default_factory is MISSING
+    )  # fmt: skip
+    _REQUIRED[cls, names] = required
+    return required
 
 
 @dataclass(frozen=True, slots=True)
