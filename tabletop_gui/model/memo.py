@@ -21,11 +21,13 @@ class IdentityMemo(Generic[V]):
         """The value stored for these very objects (and ``extra``), or None. An
         entry found under their ids holds its objects, so no other object alive
         has those ids: it is theirs."""
-        hit = self._entries.get((_ids(objects), extra))
+        # (The ids made here, not by a call: most memos are keyed by one object.)
+        ids = (id(objects[0]),) if len(objects) == 1 else tuple(map(id, objects))
+        hit = self._entries.get((ids, extra))
         return None if hit is None else hit[1]
 
     def put(self, objects: tuple[object, ...], value: V, extra: Hashable = None) -> V:
-        key = (_ids(objects), extra)
+        key = ((id(objects[0]),) if len(objects) == 1 else tuple(map(id, objects)), extra)
         if key not in self._entries and len(self._entries) >= self.limit:
             del self._entries[next(iter(self._entries))]
         self._entries[key] = (objects, value)
@@ -36,8 +38,3 @@ class IdentityMemo(Generic[V]):
 
     def clear(self) -> None:
         self._entries.clear()
-
-
-def _ids(objects: tuple[object, ...]) -> tuple[int, ...]:
-    """The objects' ids (most memos are keyed by one object: its id made alone)."""
-    return (id(objects[0]),) if len(objects) == 1 else tuple(map(id, objects))

@@ -102,10 +102,13 @@ def standing(
     """Status and leader from counts: strictly most (or fewest) wins; a tie nobody."""
     leader = strict_fewest(counts) if fewest else strict_leader(counts)
     if final:
-        return (Status.WON if leader else Status.TIE), leader
+        return (_WON if leader else _TIE), leader
     if leader:
-        return Status.LEADING, leader
-    return (Status.TIE if any(counts.values()) else Status.NONE), None
+        return _LEADING, leader
+    return (_TIE if any(counts.values()) else _NONE), None
+
+
+_WON, _TIE, _LEADING, _NONE = Status.WON, Status.TIE, Status.LEADING, Status.NONE
 
 
 def objective_result(

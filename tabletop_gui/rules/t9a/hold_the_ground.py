@@ -274,12 +274,24 @@ class HoldTheGround(Objective):
         c = self.param("centre", None)
         return (float(c[0]), float(c[1])) if c else state.scene.board.centre
 
-    def _kept_near(self, state: GameState, centre: tuple[float, float] | None = None) -> _NearRows:
-        cx, cy = self.centre(state) if centre is None else centre
+    def _place(self, state: GameState) -> tuple[tuple[float, float], str]:
+        """The centre, and the key the rows within 6 in of it are kept under
+        (a string: its hash is kept), worked out once per board."""
+        board = state.scene.board
+        last = self.__dict__.get("_last_place")
+        if last is not None and last[0] is board:
+            return last[1]
+        centre = self.centre(state)
+        place = (centre, f"{self.kind} {centre[0]!r} {centre[1]!r}")
+        self._last_place = (board, place)
+        return place
+
+    def _kept_near(self, state: GameState) -> _NearRows:
+        (cx, cy), key = self._place(state)
         # As ``unit_rows.kept`` keeps it, with one call fewer on the way.
         return derived(
             state.scene,
-            (self.kind, cx, cy),
+            key,
             lambda s: _near_rows(s, cx, cy, None),
             lambda parent, s, i: parent.spliced(i, _near_rows(s, cx, cy, i)),
         )
@@ -315,8 +327,8 @@ class HoldTheGround(Objective):
         return after.with_record(self.id, (*checks, check))
 
     def evaluate(self, state: GameState) -> ObjectiveResult:
-        centre = self.centre(state)
-        near = self._kept_near(state, centre)
+        centre = self._place(state)[0]
+        near = self._kept_near(state)
         inputs = (near, state.records, state.clock, state.setup, state.scene.sides)
         return reused(self, inputs, lambda: self._evaluate(state, near, centre))
 
