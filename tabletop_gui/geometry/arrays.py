@@ -123,7 +123,7 @@ def _numbers_table(units: Sequence[Unit]) -> np.ndarray:
         packed = b"".join([u._numbers for u in units])  # type: ignore[misc]  # (None: below)
     except TypeError:  # a unit made by ``evolve`` (moved) has none yet: read and kept
         packed = b"".join(map(unit_numbers, units))
-    return np.frombuffer(packed, dtype=float).reshape(len(units), len(NUMBERS)).T.copy()
+    return np.frombuffer(packed).reshape(-1, len(NUMBERS)).T.copy()  # (doubles: its default)
 
 
 def _build_units(units: list[Unit]) -> UnitArrays:
