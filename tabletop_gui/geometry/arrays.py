@@ -325,8 +325,10 @@ def units_near_point(
     per_inch, two, zero, point, within, no_round = _CONSTANTS.get(key) or _constants(key)
     # The half sizes, (min(models, per rank) * width, ceil(models / per rank)
     # * depth) / MM_PER_INCH / 2, as two rows.
+    # The table is this call's own copy: the rows not read here (elevation,
+    # removed, Scoring, family fields) and those read no more are written to.
     models, per_rank = t[4], t[5]
-    half = np.empty((2, n))
+    half = t[8:10]
     half_w, half_d = half[0], half[1]
     np.minimum(models, per_rank, out=half_w)
     np.divide(models, per_rank, out=half_d)
@@ -348,9 +350,9 @@ def units_near_point(
     d = t[0:2]
     np.subtract(d, point, out=d)
     dx, dy = d[0], d[1]
-    local = np.empty((2, n))
+    local = t[4:6]  # (the models' and ranks' rows, read no more)
     along, across = local[0], local[1]
-    product = t[7]  # (the elevations' row, not read here: room for a product)
+    product = t[7]
     np.multiply(dx, cos, out=along)
     np.multiply(dy, sin, out=product)
     np.add(along, product, out=along)  # dx cos + dy sin
