@@ -93,7 +93,7 @@ class CountingPiece(NamedTuple):
 
 #: What a result leaves to be made when first read: the names of those fields
 #: and the function giving their values (``ObjectiveResult.later``).
-Later = tuple[tuple[str, ...], Callable[[], Mapping[str, Any]]]
+Later = tuple[tuple[str, ...], Callable[..., Mapping[str, Any]], tuple[Any, ...]]
 _L = TypeVar("_L", bound="_MadeWhenRead")
 
 
@@ -113,7 +113,8 @@ class _MadeWhenRead:
     @classmethod
     def later(cls: type[_L], later: Later, /, **given: Any) -> _L:
         """One of ``cls`` from ``given``, its fields ``later[0]`` made by
-        ``later[1]()`` when one is first read, the others their defaults when
+        ``later[1](*later[2])`` when one is first read (a function and its
+        arguments: no closure made per result), the others their defaults when
         first read (as ``__init__`` gives them). Stored as ``__init__`` stores
         a frozen class's fields, in C, from one map."""
         required = _REQUIRED.get((cls, later[0])) or _required(cls, later[0])
@@ -133,7 +134,7 @@ class _MadeWhenRead:
                 raise AttributeError(name)
             later = self._later
             if later is not None and name in later[0]:
-                for key, value in later[1]().items():
+                for key, value in later[1](*later[2]).items():
                     _SET(self, key, value)
                 _SET(self, "_later", None)
             else:

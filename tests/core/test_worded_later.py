@@ -46,7 +46,7 @@ def worded_later(calls: list[int]) -> ObjectiveResult:
         calls.append(1)
         return dict(WORDED)
 
-    return ObjectiveResult.later((NAMES, words), **GIVEN)
+    return ObjectiveResult.later((NAMES, words, ()), **GIVEN)
 
 
 def test_a_result_worded_later_is_the_result_made_at_once() -> None:
@@ -99,7 +99,7 @@ def test_a_missing_field_or_a_post_init_is_refused() -> None:
     given = dict(GIVEN)
     del given["kind"]
     with pytest.raises(TypeError, match="kind"):
-        ObjectiveResult.later((NAMES, lambda: WORDED), **given)
+        ObjectiveResult.later((NAMES, lambda: WORDED, ()), **given)
 
 
 def test_an_attribute_not_left_to_later_is_not_found() -> None:
@@ -117,7 +117,7 @@ def test_a_scoreboard_summary_worded_later() -> None:
         calls.append(1)
         return {"summary": "As if the game ended now: A would win Hold the Ground."}
 
-    board = Scoreboard.later((("summary",), words), results=(result,), totals={"a": 1.0})
+    board = Scoreboard.later((("summary",), words, ()), results=(result,), totals={"a": 1.0})
     assert board.winner is None and board.totals == {"a": 1.0} and calls == []
     eager = Scoreboard((result,), {"a": 1.0}, summary=words()["summary"])
     assert board.to_json() == eager.to_json() and board == eager

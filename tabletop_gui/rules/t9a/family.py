@@ -91,11 +91,15 @@ class NinthAge(NinthAgePlay):
                 totals[r.leader] = totals.get(r.leader, 0.0) + 1
         # The summary line is worded when first read (``Scoreboard.later``).
         kept = tuple(results)
-        return Scoreboard.later(
-            (_SUMMARY, lambda: {"summary": summary_line(state, kept)}), results=kept, totals=totals
-        )
+        return Scoreboard.later((_SUMMARY, _summary, (state, kept)), results=kept, totals=totals)
 
 
 _SUMMARY = ("summary",)
+
+
+def _summary(state: GameState, results: Sequence[ObjectiveResult]) -> dict[str, str]:
+    return {"summary": summary_line(state, results)}
+
+
 #: The statuses whose leader a total counts.
 _WINNING = (Status.LEADING, Status.WON)

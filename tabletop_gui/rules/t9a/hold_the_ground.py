@@ -349,7 +349,7 @@ class HoldTheGround(Objective):
         words = (scene.sides, scene.side_ids, checks, counters, near, final, leader,
                  state.clock.turn, centre)  # fmt: skip
         return ObjectiveResult.later(
-            (_WORDED, lambda: _words(*words)),
+            (_WORDED, _words, words),
             objective_id=self.id,
             name=self.name,
             kind=self.kind,
