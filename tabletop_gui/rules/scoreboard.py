@@ -117,13 +117,19 @@ class _MadeWhenRead:
         arguments: no closure made per result), the others their defaults when
         first read (as ``__init__`` gives them). Stored as ``__init__`` stores
         a frozen class's fields, in C, from one map."""
-        required = _REQUIRED.get((cls, later[0])) or _required(cls, later[0])
-        if not required <= given.keys():
-            missing = ", ".join(sorted(required - given.keys()))
-            raise TypeError(f"{cls.__name__}.later: missing {missing}")
-        given["_later"] = later
+        return cls.later_given(later, tuple(given), tuple(given.values()))
+
+    @classmethod
+    def later_given(
+        cls: type[_L], later: Later, names: tuple[str, ...], values: tuple[Any, ...], /
+    ) -> _L:
+        """``later(later, **dict(zip(names, values)))``, without the map (an
+        objective's evaluate names the same fields each time: checked once)."""
+        if (cls, later[0], names) not in _CHECKED:
+            _check(cls, later[0], names)
         made = object.__new__(cls)
-        deque(map(_SET, repeat(made), given, given.values()), 0)
+        deque(map(_SET, repeat(made), names, values), 0)
+        _SET(made, "_later", later)
         return made
 
     if not TYPE_CHECKING:  # the type checker sees the fields alone
@@ -146,18 +152,18 @@ class _MadeWhenRead:
 
 
 _SET = object.__setattr__
-#: Per class made by ``later`` and the fields it leaves to its function: the
-#: fields with no default that it must be given.
-_REQUIRED: dict[tuple[type, tuple[str, ...]], frozenset[str]] = {}
+#: The classes made by ``later``, with the fields left to its function and
+#: those given, that were checked (every field with no default given).
+_CHECKED: set[tuple[type, tuple[str, ...], tuple[str, ...]]] = set()
 #: Per class made by ``later``: each field's default, as (is a factory, the
 #: factory or the value).
 _DEFAULTS: dict[type, dict[str, tuple[bool, Any]]] = {}
 _NONE: dict[str, tuple[bool, Any]] = {}
 
 
-def _required(cls: type, names: tuple[str, ...]) -> frozenset[str]:
-    """The fields ``later`` must be given to make one of ``cls`` (kept), and
-    the class's defaults noted."""
+def _check(cls: type, names: tuple[str, ...], given: tuple[str, ...]) -> None:
+    """Refuses to make one of ``cls`` by ``later`` without a field that has no
+    default (kept once checked), and notes the class's defaults."""
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__}.later: __post_init__ would not be called")
     found = [f for f in fields(cls) if f.name != "_later"]
@@ -168,12 +174,14 @@ def _required(cls: type, names: tuple[str, ...]) -> frozenset[str]:
         elif f.default is not MISSING:
             defaults[f.name] = (False, f.default)
     _DEFAULTS[cls] = defaults
-    required = frozenset(
+    required = {
         f.name for f in found
         if f.name not in names and f.default is MISSING and f.default_factory is MISSING
-    )  # fmt: skip
-    _REQUIRED[cls, names] = required
-    return required
+    }  # fmt: skip
+    if not required <= set(given):
+        missing = ", ".join(sorted(required - set(given)))
+        raise TypeError(f"{cls.__name__}.later: missing {missing}")
+    _CHECKED.add((cls, names, given))
 
 
 @dataclass(frozen=True, slots=True)

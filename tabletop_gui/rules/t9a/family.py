@@ -91,10 +91,11 @@ class NinthAge(NinthAgePlay):
                 totals[r.leader] = totals.get(r.leader, 0.0) + 1
         # The summary line is worded when first read (``Scoreboard.later``).
         kept = tuple(results)
-        return Scoreboard.later((_SUMMARY, _summary, (state, kept)), results=kept, totals=totals)
+        return Scoreboard.later_given((_SUMMARY, _summary, (state, kept)), _TOTALS, (kept, totals))
 
 
 _SUMMARY = ("summary",)
+_TOTALS = ("results", "totals")
 
 
 def _summary(state: GameState, results: Sequence[ObjectiveResult]) -> dict[str, str]:

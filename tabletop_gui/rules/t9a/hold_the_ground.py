@@ -348,21 +348,14 @@ class HoldTheGround(Objective):
         # cold evaluate whose text nobody reads does not make them.
         words = (scene.sides, scene.side_ids, checks, counters, near, final, leader,
                  state.clock.turn, centre)  # fmt: skip
-        return ObjectiveResult.later(
-            (_WORDED, _words, words),
-            objective_id=self.id,
-            name=self.name,
-            kind=self.kind,
-            status=status,
-            leader=leader,
-            counts=counters,
-            final=final,
-            counted=self.counted,
-        )
+        given = (self.id, self.name, self.kind, status, leader, counters, final, self.counted)
+        return ObjectiveResult.later_given((_WORDED, _words, words), _GIVEN, given)
 
 
 #: The fields of a Hold the Ground result made when first read (``_words``).
 _WORDED = ("counting", "reason", "highlights", "details")
+#: The fields given at once, in the order ``_evaluate`` gives them.
+_GIVEN = ("objective_id", "name", "kind", "status", "leader", "counts", "final", "counted")
 
 
 def _words(
