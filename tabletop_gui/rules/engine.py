@@ -37,7 +37,7 @@ _OBJECTIVES: IdentityMemo[list[Objective]] = IdentityMemo(256)
 def objectives_of(setup: Setup) -> list[Objective]:
     """The objective instances of a setup (built once per objectives tuple), of
     the kinds its family declares (``Family.objectives``)."""
-    hit = _OBJECTIVES.get((setup.objectives,))
+    hit = _OBJECTIVES.get_one(setup.objectives)
     if hit is not None:
         return hit
     kinds = find_family(setup.family).objective_kinds()
@@ -47,7 +47,7 @@ def objectives_of(setup: Setup) -> list[Objective]:
         if cls is None:
             raise RuleError(unknown_kind(spec.kind, setup.family))
         built.append(cls(spec))
-    return _OBJECTIVES.put((setup.objectives,), built)
+    return _OBJECTIVES.put_one(setup.objectives, built)
 
 
 def unknown_kind(kind: str, family: str) -> str:
@@ -146,16 +146,16 @@ _BOARDS: IdentityMemo[Scoreboard] = IdentityMemo(16)
 def evaluate(state: GameState, viewer: str | None = None) -> Scoreboard:
     """The standing now. ``viewer`` None is the referee's view (everything);
     a side id gives that player's view, with what they cannot know hidden."""
-    board = _BOARDS.get((state,))
+    board = _BOARDS.get_one(state)
     if board is None:
         family = family_of(state.setup)
         results = [obj.evaluate(state) for obj in objectives_of(state.setup)]
-        board = _BOARDS.put((state,), family.summarize(state, results))
+        board = _BOARDS.put_one(state, family.summarize(state, results))
     if viewer is None:
         return board
-    seen = _BOARDS.get((state,), viewer)
+    seen = _BOARDS.get_one(state, viewer)
     if seen is None:
-        seen = _BOARDS.put((state,), family_of(state.setup).redact(state, board, viewer), viewer)
+        seen = _BOARDS.put_one(state, family_of(state.setup).redact(state, board, viewer), viewer)
     return seen
 
 

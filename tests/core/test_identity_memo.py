@@ -29,3 +29,14 @@ def test_an_entry_keeps_its_objects_alive_so_their_ids_are_not_reused():
     assert memo.get(([1, 2, 3],)) is None  # a new list, even if CPython reused no id
     ((objects, value),) = memo._entries.values()
     assert objects == ([1, 2, 3],) and value == 6
+
+
+def test_one_object_asked_with_or_without_a_tuple_is_one_entry():
+    memo: IdentityMemo[str] = IdentityMemo(4)
+    a, b = object(), object()
+    memo.put_one(a, "a", extra="v")
+    memo.put((b,), "b")
+    assert memo.get((a,), "v") == "a" and memo.get_one(a, "v") == "a"
+    assert memo.get_one(b) == "b" and memo.get_one(a) is None
+    memo.put((a,), "a again", extra="v")
+    assert len(memo) == 2 and memo.get_one(a, "v") == "a again"
