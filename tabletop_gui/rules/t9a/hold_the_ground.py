@@ -8,6 +8,7 @@ the log at each ``turn_end`` of a whole Game Turn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import repeat
 from typing import Any
 
@@ -246,6 +247,14 @@ def _counts(scene: Scene, near: _NearRows) -> dict[str, int]:
     return side_counts(near.counting.columns[1], scene.side_ids)
 
 
+#: Hold the Ground's centre, the key of its kept rows and their build and patch.
+_Place = tuple[
+    tuple[float, float],
+    str,
+    Callable[[Scene], _NearRows],
+    Callable[[_NearRows, Scene, int], _NearRows],
+]
+
 #: A NamedTuple made from an iterable of its fields, in C.
 _new = tuple.__new__
 
@@ -274,27 +283,28 @@ class HoldTheGround(Objective):
         c = self.param("centre", None)
         return (float(c[0]), float(c[1])) if c else state.scene.board.centre
 
-    def _place(self, state: GameState) -> tuple[tuple[float, float], str]:
-        """The centre, and the key the rows within 6 in of it are kept under
-        (a string: its hash is kept), worked out once per board."""
+    def _place(self, state: GameState) -> _Place:
+        """The centre, the key the rows within 6 in of it are kept under (a
+        string: its hash is kept) and the functions measuring them, made once
+        per board."""
         board = state.scene.board
         last = self.__dict__.get("_last_place")
         if last is not None and last[0] is board:
             return last[1]
-        centre = self.centre(state)
-        place = (centre, f"{self.kind} {centre[0]!r} {centre[1]!r}")
-        self._last_place = (board, place)
-        return place
-
-    def _kept_near(self, state: GameState) -> _NearRows:
-        (cx, cy), key = self._place(state)
-        # As ``unit_rows.kept`` keeps it, with one call fewer on the way.
-        return derived(
-            state.scene,
-            key,
+        centre = cx, cy = self.centre(state)
+        place = (
+            centre,
+            f"{self.kind} {cx!r} {cy!r}",
             lambda s: _near_rows(s, cx, cy, None),
             lambda parent, s, i: parent.spliced(i, _near_rows(s, cx, cy, i)),
         )
+        self._last_place = (board, place)
+        return place
+
+    def _kept_near(self, state: GameState, place: _Place | None = None) -> _NearRows:
+        # As ``unit_rows.kept`` keeps it, with one call fewer on the way.
+        _, key, build, patch = self._place(state) if place is None else place
+        return derived(state.scene, key, build, patch)
 
     def near_centre(self, state: GameState) -> Near:
         return _near(state.scene, self._kept_near(state))
@@ -327,8 +337,8 @@ class HoldTheGround(Objective):
         return after.with_record(self.id, (*checks, check))
 
     def evaluate(self, state: GameState) -> ObjectiveResult:
-        centre = self._place(state)[0]
-        near = self._kept_near(state)
+        place = self._place(state)
+        centre, near = place[0], self._kept_near(state, place)
         inputs = (near, state.records, state.clock, state.setup, state.scene.sides)
         return reused(self, inputs, lambda: self._evaluate(state, near, centre))
 
