@@ -11,6 +11,7 @@ is folded there too.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import replace
 
 from tabletop_gui.lazy_dataclass import dataclass
@@ -45,6 +46,22 @@ def carried_by(state: GameState, unit_id: str) -> Marker | None:
     return None
 
 
+def spots_around(
+    centre: tuple[float, float], toward: tuple[float, float], reach: float
+) -> Iterator[tuple[float, float]]:
+    """Spots ``reach`` in from ``centre``: the one toward ``toward`` first (up,
+    +y, when it is the centre itself), then 15 degrees either side in turn, to
+    half a turn: where a dropped objective or a disengaging character is tried."""
+    cx, cy = centre
+    base = math.atan2(toward[1] - cy, toward[0] - cx)
+    if math.hypot(toward[0] - cx, toward[1] - cy) < 1e-9:
+        base = math.pi / 2
+    for step in range(0, 13):
+        for sign in (1, -1) if step else (1,):
+            angle = base + sign * step * math.pi / 12
+            yield cx + math.cos(angle) * reach, cy + math.sin(angle) * reach
+
+
 def contact_point(
     state: GameState, carrier: Unit, marker: Marker, toward: tuple[float, float]
 ) -> tuple[float, float]:
@@ -52,25 +69,17 @@ def contact_point(
     side facing ``toward`` (the board centre, so it stays on the board), turned
     step by step to the first spot no other base at that height overlaps."""
     reach = carrier.width_in / 2 + marker.radius_in
-    base = math.atan2(toward[1] - carrier.y, toward[0] - carrier.x)
-    if math.hypot(toward[0] - carrier.x, toward[1] - carrier.y) < 1e-9:
-        base = math.pi / 2
     others = [
         u for u in state.scene.units.values()
         if u.id != carrier.id and not u.removed and abs(u.elevation - carrier.elevation) < 1e-6
     ]  # fmt: skip
     first = None
-    for step in range(0, 13):
-        for sign in (1, -1) if step else (1,):
-            angle = base + sign * step * math.pi / 12
-            x = carrier.x + math.cos(angle) * reach
-            y = carrier.y + math.sin(angle) * reach
-            first = first or (x, y)
-            if all(
-                math.hypot(u.x - x, u.y - y) >= u.width_in / 2 + marker.radius_in - 1e-9
-                for u in others
-            ):
-                return (x, y)
+    for x, y in spots_around((carrier.x, carrier.y), toward, reach):
+        first = first or (x, y)
+        if all(
+            math.hypot(u.x - x, u.y - y) >= u.width_in / 2 + marker.radius_in - 1e-9 for u in others
+        ):
+            return (x, y)
     return first or (carrier.x, carrier.y + reach)
 
 

@@ -32,6 +32,7 @@ from tabletop_gui.rules.carnevale.events import (
     RevealObjective,
     StealObjective,
     carried_by,
+    spots_around,
 )
 from tabletop_gui.rules.carnevale.fields import LIFE_POINTS, MINDLESS, PICKPOCKET, REVEALED
 from tabletop_gui.rules.carnevale.measure import gap
@@ -123,11 +124,9 @@ def disengage_spot(state: GameState, thief: Unit, carrier: Unit) -> tuple[float,
     clear = max(DISENGAGE_CLEAR, 2 * tol)
     r = thief.width_in / 2
     reach = carrier.width_in / 2 + clear + r
-    dx, dy = thief.x - carrier.x, thief.y - carrier.y
-    if math.hypot(dx, dy) < 1e-9:
-        cx, cy = state.scene.board.centre
-        dx, dy = cx - carrier.x, cy - carrier.y
-    base = math.atan2(dy, dx) if math.hypot(dx, dy) >= 1e-9 else math.pi / 2
+    toward = (thief.x, thief.y)
+    if math.hypot(thief.x - carrier.x, thief.y - carrier.y) < 1e-9:
+        toward = state.scene.board.centre
     width, height = state.scene.board.extent
     others: list[Unit | Marker] = [
         u
@@ -136,17 +135,13 @@ def disengage_spot(state: GameState, thief: Unit, carrier: Unit) -> tuple[float,
     ]
     others += [m for m in state.scene.markers.values() if m.on_table and not m.destroyed]
     first: tuple[float, float] | None = None
-    for step in range(0, 13):
-        for sign in (1, -1) if step else (1,):
-            angle = base + sign * step * math.pi / 12
-            x = carrier.x + math.cos(angle) * reach
-            y = carrier.y + math.sin(angle) * reach
-            first = first or (x, y)
-            if not (r <= x <= width - r and r <= y <= height - r):
-                continue
-            moved = replace(thief, x=x, y=y)
-            if all(gap(moved, o) > tol for o in others):
-                return (x, y)
+    for x, y in spots_around((carrier.x, carrier.y), toward, reach):
+        first = first or (x, y)
+        if not (r <= x <= width - r and r <= y <= height - r):
+            continue
+        moved = replace(thief, x=x, y=y)
+        if all(gap(moved, o) > tol for o in others):
+            return (x, y)
     return first or (thief.x, thief.y)
 
 
