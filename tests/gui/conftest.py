@@ -40,6 +40,18 @@ def private_data(tmp_path, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def fresh_stream_settings():
+    """Each test starts with the audience's view a new run has (the players'
+    view), whatever an earlier test switched (docs/streaming.md, Players' view
+    and referee's view)."""
+    from tabletop_gui.app.stream import audience
+
+    audience.forget_settings()
+    yield
+    audience.forget_settings()
+
+
+@pytest.fixture(autouse=True)
 def empty_clipboard():
     """Each test leaves the clipboard empty. Qt's offscreen platform crashes the
     process as it exits (exit code 139, after every test passed) when the

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.app.canvas import items, overlays, unit_batch
 from tabletop_gui.app.canvas.overlays import HexOverlay
-from tabletop_gui.app.stream import audience
 from tabletop_gui.model.game import Game
 from tests.hex.m44kit import exit_marker, game_of, hexagon, scenario
 
@@ -32,13 +31,6 @@ def corner_exits() -> Game:
             hexagon("L9", tags=[exit_marker("ALLIES", ["M9"])]),
         )
     )
-
-
-@pytest.fixture(autouse=True)
-def fresh_stream_settings():
-    audience.forget_settings()
-    yield
-    audience.forget_settings()
 
 
 @pytest.fixture

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QApplication
 from tabletop_gui.app.canvas import items, overlays, unit_batch
 from tabletop_gui.app.canvas.items import MarkerItem, PolygonItem, UnitItem, _note
 from tabletop_gui.app.canvas.overlays import CircleOverlay
-from tabletop_gui.app.stream import audience
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.model.hexgrid import HexBoard
@@ -26,13 +25,6 @@ from .helpers import open_window, streamer_at
 from .label_spy import spy_on_labels
 
 FILES = sorted(p.name for p in SCENARIOS.glob("*.json"))
-
-
-@pytest.fixture(autouse=True)
-def fresh_stream_settings():
-    audience.forget_settings()
-    yield
-    audience.forget_settings()
 
 
 @pytest.fixture

@@ -15,7 +15,6 @@ from PySide6.QtGui import QFont, QFontMetricsF
 from tabletop_gui.app.canvas import items, legend, overlays
 from tabletop_gui.app.canvas.items import UnitItem
 from tabletop_gui.app.export.page import Page, board_scene, page_image
-from tabletop_gui.app.stream import audience
 from tabletop_gui.app.stream.board_picture import StreamScene, board_svg
 from tabletop_gui.cli_moment import load_moment
 from tabletop_gui.io import load_game
@@ -27,13 +26,6 @@ from .label_spy import spy_on_labels
 GAMES = Path(__file__).parent / "games"
 CROWDED = GAMES / "crowded_dwarfs.json"  # 60 units along one edge
 LONG = GAMES / "long_side_names.json"  # side names of 70 letters, areas named after them
-
-
-@pytest.fixture(autouse=True)
-def fresh_stream_settings():
-    audience.forget_settings()
-    yield
-    audience.forget_settings()
 
 
 def names_off_the_board(scene, ppi: float) -> list[str]:

@@ -18,20 +18,12 @@ from PySide6.QtTest import QTest
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas import items
 from tabletop_gui.app.canvas.items import INNER_SHARE, MarkerItem
-from tabletop_gui.app.stream import audience
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 
 from .helpers import open_window, streamer_at
 
 GAME = str(SCENARIOS / "carnevale_drowned_quarter.json")
-
-
-@pytest.fixture(autouse=True)
-def fresh_stream_settings():
-    audience.forget_settings()
-    yield
-    audience.forget_settings()
 
 
 def of_colour(a: QColor, b: QColor) -> bool:

@@ -3,9 +3,6 @@ selected unit, Escape leaving the tool, a click without a drag drawing nothing."
 
 from __future__ import annotations
 
-import pytest
-
-from tabletop_gui.app.stream import audience
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 
@@ -13,13 +10,6 @@ from .helpers import open_window
 
 DEMO = SCENARIOS / "t9a_frontline_clash_demo.json"
 CARNEVALE = SCENARIOS / "carnevale_drowned_quarter.json"
-
-
-@pytest.fixture(autouse=True)
-def fresh_stream_settings():
-    audience.forget_settings()
-    yield
-    audience.forget_settings()
 
 
 def _press_drag_release(qtbot, window, a, b) -> None:

@@ -18,7 +18,6 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFontMetricsF, QPainter
 from PySide6.QtTest import QTest
 
-from tabletop_gui.app.stream import audience
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 
@@ -26,13 +25,6 @@ from .helpers import open_window, streamer_at
 
 SIZES = [(480, 270), (640, 360), (1280, 720), (1920, 1080)]
 GAME = str(SCENARIOS / "carnevale_drowned_quarter.json")
-
-
-@pytest.fixture(autouse=True)
-def fresh_stream_settings():
-    audience.forget_settings()
-    yield
-    audience.forget_settings()
 
 
 @pytest.fixture

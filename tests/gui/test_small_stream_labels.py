@@ -17,7 +17,6 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 
 from tabletop_gui.app.canvas import items, overlays, unit_batch
 from tabletop_gui.app.canvas.items import PolygonItem, UnitItem
-from tabletop_gui.app.stream import audience
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 from tabletop_gui.model.hexgrid import HexBoard
@@ -34,13 +33,6 @@ SMALL = [(480, 270), (640, 360)]
 #: The board picture the /overlay page asks for on a 640 x 360 page (the score
 #: bar takes the rest), and on a 480 x 270 one.
 OVERLAY_BOARD = [(640, 285), (480, 195)]
-
-
-@pytest.fixture(autouse=True)
-def fresh_stream_settings():
-    audience.forget_settings()
-    yield
-    audience.forget_settings()
 
 
 def unit_names(scene) -> set[str]:

@@ -12,7 +12,6 @@ from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.app.canvas.items import UnitItem
-from tabletop_gui.app.stream import audience
 from tabletop_gui.examples import SCENARIOS
 from tabletop_gui.io import load_game
 
@@ -26,13 +25,6 @@ SMALL = {
     SECURE: ["a-duke", "b-warboss", "a-hippogriff"],
     CARNEVALE: ["g-capo", "r-priest", "r-thrall", "g-runner"],
 }
-
-
-@pytest.fixture(autouse=True)
-def fresh_stream_settings():
-    audience.forget_settings()
-    yield
-    audience.forget_settings()
 
 
 def _base(item: UnitItem) -> QRectF:

@@ -28,15 +28,6 @@ CARNEVALE = SCENARIOS / "carnevale_drowned_quarter.json"
 HEX = SCENARIOS / "hex_hochkirch_ridge_demo.json"
 
 
-@pytest.fixture(autouse=True)
-def fresh_stream_settings():
-    """The audience's view is one shared setting: each test starts from the
-    default read from its own (temp) settings file."""
-    audience.forget_settings()
-    yield
-    audience.forget_settings()
-
-
 def test_streamer_view_shows_sides_totals_standings_and_turn_and_follows_live(qtbot):
     window = open_window(qtbot, Game(load_game(HEX).setup))
     streamer = window.stream.open_streamer()

@@ -20,13 +20,6 @@ SECURE = SCENARIOS / "t9a_frontline_clash_secure_target.json"
 CARNEVALE = SCENARIOS / "carnevale_drowned_quarter.json"
 
 
-@pytest.fixture(autouse=True)
-def fresh_stream_settings():
-    audience.forget_settings()
-    yield
-    audience.forget_settings()
-
-
 def _base(item: UnitItem) -> QRectF:
     return item.path.boundingRect().translated(item.pos())
 
