@@ -65,6 +65,20 @@ def test_a_draws_the_selected_units_four_arcs_to_the_boards_edges_labelled(qtbot
     assert not window.rulings.arcs_action.isChecked() and not drawn(window, ArcsItem)
 
 
+def test_the_charges_reading_takes_the_size_of_a_zoom_once_it_rests(qtbot):
+    """Zoomed in 3x with a charge shown, the charge's reading is drawn again for
+    the new zoom: the board's size (readable there), not the size it had at
+    the fitted zoom, which would fill the view (docs/canvas.md, Rulings)."""
+    window = arcs_on_orcs_then_knights(qtbot, arc_game(0.01))
+    (reach,) = drawn(window, ReachItem)
+    window.view.zoom(3.0)
+    ppi = window.view.pixels_per_inch()
+    qtbot.waitUntil(lambda: drawn(window, ReachItem)[0].ppi == pytest.approx(ppi), timeout=2000)
+    (reach,) = drawn(window, ReachItem)
+    small = reach.LABEL_IN * window.scene.text_scale
+    assert reach.size_in == pytest.approx(max(small, reach.READABLE_PX / ppi))
+
+
 def test_a_charger_001_in_inside_the_flank_reads_right_flank_with_its_margin(qtbot):
     window = arcs_on_orcs_then_knights(qtbot, arc_game(0.01))
     words = "Knights' front is in Orc Boyz's right flank arc, 0.01 in from the front arc line"

@@ -70,6 +70,15 @@ class RulingsController(Part):
         self.timer.setInterval(SIGHT_REST_MS)
         self.timer.timeout.connect(self.update)
         doc.changed.connect(self.update)
+        # The arcs' names and the charge's reading are sized for the zoom they
+        # are seen at: drawn again once a zoom rests.
+        self.zoom_rest = QTimer(self)
+        self.zoom_rest.setSingleShot(True)
+        self.zoom_rest.setInterval(120)
+        self.zoom_rest.timeout.connect(self._zoom_rested)
+        view.zoom_changed.connect(lambda _ppi: self.zoom_rest.start())
+        #: The zoom the rulings were last drawn for (pixels per inch).
+        self.drawn_ppi = 0.0
         doc.selection_changed.connect(self.selection_changed)
         doc.reset_done.connect(self._new_game)
 
@@ -175,11 +184,18 @@ class RulingsController(Part):
         self.label.setText(text)
         self.label.setToolTip("\n".join(lines))
         arcs = family.unit_arcs(state, self.arcs_of) if self.arcs_of is not None else None
+        self.drawn_ppi = self.view.pixels_per_inch() if arcs is not None else 0.0
         self.layer.show(
             state.scene, arcs, self._sight(state), reach if arcs is not None else None,
             rulings.reach_lines(reach) if reach is not None else [],
             self.view.pixels_per_inch(),
         )  # fmt: skip
+
+    def _zoom_rested(self) -> None:
+        """Arcs and a charge drawn for another zoom are drawn again for this one."""
+        ppi = self.view.pixels_per_inch()
+        if self.drawn_ppi and abs(ppi - self.drawn_ppi) > 0.01 * ppi:
+            self.update()
 
     def _sight(self, state: GameState) -> Sight | None:
         """The region the viewer sees (the charger of a pair, or the one selected
