@@ -51,6 +51,22 @@ def test_new_recruit_json_units_take_the_table_bases_and_characters_lose_scoring
     assert "New Recruit JSON export" in result.summary and "3 units, 27 models" in result.summary
 
 
+def test_a_json_model_without_a_number_is_one_model_with_a_note_naming_it():
+    """(docs/army-lists.md, Formats): a model selection with no ``number`` is one
+    model, said with its place, never silently."""
+    doc = json.loads(NR_JSON)
+    del doc["roster"]["forces"][0]["selections"][1]["selections"][0]["number"]
+    data = json.dumps(doc).encode()
+    army = read_army(data, "list.json")
+    assert [u.models for u in army.units] == [1, 1, 1]
+    where = "roster.forces[0].selections[1].selections[0]"
+    (note,) = [n for n in army.notes if where in n]
+    assert "'Greybeard' of unit 'Greybeards'" in note and "1 assumed" in note
+    result = import_bytes(data, ImportRequest(source="list.json"))
+    assert any(where in n and "1 assumed" in n for n in result.notes)
+    assert not [n for n in read_army(NR_JSON).notes if "assumed" in n]
+
+
 @pytest.mark.parametrize(
     ("data", "where"),
     [

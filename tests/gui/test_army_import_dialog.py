@@ -4,6 +4,7 @@ undo step inside the side's zone; a bad list names its line and changes nothing.
 
 from __future__ import annotations
 
+import json
 import zipfile
 from pathlib import Path
 
@@ -284,3 +285,15 @@ def test_two_lists_imported_in_turn_into_a_board_whose_sides_both_have_units_go_
     assert window.files.open_path(str(DEMO_BOARD), ask=False)
     third = _open_dialog(qtbot, window)
     assert third.side.currentData() == sides[0]
+
+
+def test_a_json_model_without_a_number_is_noted_under_the_table(qtbot):
+    """(docs/army-lists.md, Formats): the model assumed is said in the dialog too."""
+    doc = json.loads((LISTS / "dwarven_holds_nr.json").read_text(encoding="utf-8"))
+    del doc["roster"]["forces"][0]["selections"][1]["selections"][0]["number"]
+    dialog = _open_dialog(qtbot, _window(qtbot))
+    _paste(qtbot, dialog, json.dumps(doc, indent=1))
+    assert _cells(dialog, 1)[:2] == ["Greybeards", "1"]
+    assert "'Greybeard' of unit 'Greybeards' gives no number of models: 1 assumed" in (
+        dialog.notes.text()
+    )

@@ -294,7 +294,17 @@ def _points(el: Element, source: str, what: str = "") -> float | None:
     return None
 
 
-def _number(sel: Element, source: str) -> int:
+def _number(sel: Element, source: str, notes: list[str], unit: str) -> int:
+    """A selection's ``number``; one, with a note naming it, when it has none (a
+    JSON export can leave it out, and one model is only a guess)."""
+    if sel.get("number") is None:
+        what = sel.get("type") or "selection"
+        own = f" of unit {unit!r}" if sel.get("name", "") != unit else ""
+        notes.append(
+            f"{_line(sel)}: {what} {sel.get('name', '')!r}{own} gives no number of models: "
+            "1 assumed (check the unit's models in the Inspector)"
+        )
+        return 1
     raw = sel.get("number", "1").strip()
     try:
         value = float(raw)
@@ -336,10 +346,10 @@ def _unit(sel: Element, source: str, notes: list[str]) -> ListedUnit:
         raise FileFormatError(_line(sel), "a unit selection without a name", source)
     inner = list(_descendants(sel))
     if sel.get("type") == "model":
-        models = _number(sel, source)
+        models = _number(sel, source, notes, name)
     else:
-        counts = [_number(s, source) for s in inner if s.get("type") == "model"]
-        models = sum(counts) if counts else _number(sel, source)
+        counts = [_number(s, source, notes, name) for s in inner if s.get("type") == "model"]
+        models = sum(counts) if counts else _number(sel, source, notes, name)
     if not 1 <= models <= MAX_MODELS:
         raise FileFormatError(
             _line(sel), f"unit {name!r} has {models} models: 1 to {MAX_MODELS} expected", source
