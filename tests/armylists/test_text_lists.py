@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop_gui.io import FileFormatError
+from tabletop_gui.io.armylists.plan import plan_army
 from tabletop_gui.io.armylists.text import (
     decode_text,
     looks_like_text_list,
@@ -46,6 +47,23 @@ def test_commas_inside_parentheses_stay_in_their_option():
     assert split_options("Banner (A, B (c, d)), Spear,, Shield") == [
         "Banner (A, B (c, d))", "Spear", "Shield",
     ]  # fmt: skip
+
+
+def test_full_width_ideographic_and_arabic_commas_separate_options_as_commas_do():
+    """A list typed in another script (docs/army-lists.md, Formats): the unit is
+    the King, a Character with its own base, not a unit named with its options."""
+    army = parse_text_list(
+        "阿明 - Dwarven Holds\n410 - King，General，Shield\n"
+        "480 - 30 Clan Warriors、Shield（A，B）、Spear\n100 - 5 Rangers، Throwing Axes\n990\n"
+    )
+    got = [(u.name, u.models, u.options) for u in army.units]
+    assert got == [
+        ("King", 1, ("General", "Shield")),
+        ("Clan Warriors", 30, ("Shield（A，B）", "Spear")),
+        ("Rangers", 5, ("Throwing Axes",)),
+    ]  # fmt: skip
+    king = plan_army(army).units[0]
+    assert king.known and king.character and king.scoring is False
 
 
 def test_a_total_that_does_not_add_up_is_noted_not_refused():

@@ -7,8 +7,9 @@
 
 A first line ``Player - Army``, one line per unit ``POINTS - [N ]Unit Name,
 option, option...`` (no number: one model; an option may hold commas inside
-parentheses), then the total. Spacing, tabs, blank lines, "pts" after numbers and
-en or em dashes are taken as they come; any other line is named as unreadable.
+parentheses; "，", "、" and "،" separate as "," does), then the total. Spacing,
+tabs, blank lines, "pts" after numbers and en or em dashes are taken as they come;
+any other line is named as unreadable.
 """
 
 from __future__ import annotations
@@ -64,17 +65,27 @@ def looks_like_text_list(data: bytes) -> bool:
     return bool(_HEADER.match(lines[0][1])) and all(_TOTAL.match(line) for _, line in lines[1:])
 
 
+#: What separates the items of a list in the scripts a list may be written in:
+#: the comma, the full-width and small commas (Chinese, Japanese, Korean), the
+#: ideographic comma "、" and its half-width form, the Arabic comma.
+SEPARATORS = frozenset(",\uff0c\ufe50\u3001\uff64\ufe51\u060c")
+_OPENING = frozenset("([{\uff08\uff3b\uff5b\u3010\u3014")
+_CLOSING = frozenset(")]}\uff09\uff3d\uff5d\u3011\u3015")
+
+
 def split_options(text: str) -> list[str]:
-    """Split at commas outside parentheses/brackets: ``Banner (A, B), Spear`` -> 2."""
+    """Split at commas outside parentheses/brackets: ``Banner (A, B), Spear`` -> 2;
+    a full-width "，", an ideographic "、" or an Arabic "،" separates as "," does,
+    and full-width brackets hold their commas as ASCII ones do."""
     parts: list[str] = []
     current: list[str] = []
     depth = 0
     for ch in text:
-        if ch in "([{":
+        if ch in _OPENING:
             depth += 1
-        elif ch in ")]}" and depth:
+        elif ch in _CLOSING and depth:
             depth -= 1
-        if ch == "," and depth == 0:
+        if ch in SEPARATORS and depth == 0:
             parts.append("".join(current).strip())
             current = []
         else:
