@@ -121,7 +121,8 @@ def test_every_row_of_an_unknown_unit_shows_the_base_it_will_be_placed_on(qtbot)
     box = dialog.table.cellWidget(4, 2)
     qtbot.keyClicks(box.lineEdit(), "40x40")
     assert _cells(dialog, 6)[2:5] == ["40x40", "2", "large"]
-    assert _cells(dialog, 6)[6] == "your answer on row 5" and _cells(dialog, 4)[6] == "your answer"
+    assert _cells(dialog, 6)[6] == "your answer on row 5"
+    assert _cells(dialog, 4)[6] == "your answer: 40x40"
     box.setEditText("Knights of the Realm (25x50)")  # a suggestion-like known unit
     assert _cells(dialog, 6)[2] == "25x50"
     box.setEditText("a rock")
@@ -236,7 +237,7 @@ def test_an_answer_that_makes_a_unit_larger_than_the_board_is_named_and_kept(qtb
     assert dialog.isVisible() and box.currentText() == "150x200"
     assert len(_red_lines(dialog)) == 1 and window.doc.undo_stack.count() == 0
     box.setEditText("25x25")
-    assert _red_lines(dialog) == [] and "Unknown: Goblin Rabble" in dialog.notes.text()
+    assert _red_lines(dialog) == [] and "Unknown:" not in dialog.notes.text()  # answered
     assert dialog.table.item(0, 0).background().color() == UNKNOWN
     dialog.place_button.click()
     assert not dialog.isVisible() and window.doc.undo_stack.count() == 1
@@ -257,7 +258,7 @@ def test_a_refused_answers_red_note_goes_once_the_answer_is_corrected(qtbot):
     box.setEditText("250x5000")  # still not a base: still said, with the new answer
     assert ["'250x5000' is neither a base" in line for line in _red_lines(dialog)] == [True]
     box.setEditText("25x50")
-    assert _red_lines(dialog) == [] and "Unknown: Questing Hermit" in dialog.notes.text()
+    assert _red_lines(dialog) == [] and "Unknown: Grail Pilgrims." in dialog.notes.text()
 
 
 def test_two_lists_imported_in_turn_into_a_board_whose_sides_both_have_units_go_one_to_each(
@@ -297,3 +298,41 @@ def test_a_json_model_without_a_number_is_noted_under_the_table(qtbot):
     assert "'Greybeard' of unit 'Greybeards' gives no number of models: 1 assumed" in (
         dialog.notes.text()
     )
+
+
+VERMIN = (
+    "Skritch - Vermin Swarm\n360 - Vermin Sentaor, Wizard Master\n"
+    "160 - 10 Plague Cultists\n100 - 5 Plague Cultists\n620\n"
+)
+
+
+def test_the_preview_shows_the_scoring_base_and_unknown_units_the_answers_will_place(qtbot):
+    """(docs/army-lists.md, In the window): a unit answered with a Character's
+    name shows Scoring "no", as it is placed; a typed answer shows its base; the
+    "Unknown:" line names only the units still unanswered."""
+    window = _window(qtbot)
+    dialog = _open_dialog(qtbot, window)
+    _paste(qtbot, dialog, VERMIN)
+    assert "Unknown: Vermin Sentaor, Plague Cultists." in dialog.notes.text()
+    assert _cells(dialog, 0)[5] == "yes (list does not say)"
+    assert _cells(dialog, 0)[6] == "unknown: give its base (25x25 if left empty)"
+    senator = dialog.table.cellWidget(0, 2)
+    senator.setCurrentIndex(senator.findText("Vermin Senator (20x20)"))
+    assert _cells(dialog, 0)[2:] == [
+        "20x20",
+        "1",
+        "standard",
+        "no (Character)",
+        "your answer: 20x20",
+    ]
+    assert "Unknown: Plague Cultists." in dialog.notes.text()
+    cultists = dialog.table.cellWidget(1, 2)
+    qtbot.keyClicks(cultists.lineEdit(), "Goblins")
+    typed = _cells(dialog, 1)
+    assert typed[6] == f"your answer: {typed[2]}" and typed[2] != "25x25"
+    assert _cells(dialog, 2)[2] == typed[2] and _cells(dialog, 2)[6] == "your answer on row 2"
+    assert "Unknown:" not in dialog.notes.text()
+    dialog.place_button.click()
+    placed = {u.name: u for u in window.doc.committed.scene.units.values()}
+    assert placed["Vermin Sentaor"].scoring is False
+    assert f"{placed['Plague Cultists'].base_width_mm:g}x" in typed[2]

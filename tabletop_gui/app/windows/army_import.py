@@ -35,7 +35,9 @@ from tabletop_gui.io.armylists.bases import BaseEntry, BaseTable, bundled_table,
 from tabletop_gui.io.armylists.bases import user_table as read_user_table
 from tabletop_gui.io.armylists.formats import read_army
 from tabletop_gui.io.armylists.plan import (
+    PLACEHOLDER,
     ArmyPlan,
+    PlannedUnit,
     answer_entry,
     plan_army,
     suggestion_text,
@@ -228,12 +230,9 @@ class ArmyImportDialog(QDialog):
         )
         self.table.setRowCount(len(plan.units))
         for row, u in enumerate(plan.units):
-            scoring = {True: "yes", False: "no (Character)", None: "yes (list does not say)"}
-            if u.scoring is False and u.listed.scoring is False:
-                scoring[False] = "no"
             cells = [
                 u.name, str(u.models), u.base.text(), str(u.models_per_rank),
-                u.height.value, scoring[u.scoring], u.base_from or "unknown: give its base",
+                u.height.value, _scoring_text(u), u.base_from or "unknown: give its base",
             ]  # fmt: skip
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -249,14 +248,7 @@ class ArmyImportDialog(QDialog):
         for key in self._rows_of:
             self._show_answer(key)
         self.table.resizeColumnsToContents()  # the unit's whole name; "Base from" takes the rest
-        lines = list(plan.notes)
-        unknown = plan.unknown_names()
-        if unknown:
-            lines.append(
-                f"Unknown: {', '.join(unknown)}. Type a base (25x50, round 40) or pick a "
-                "known unit; your answers are remembered. Left empty: a 25x25 base."
-            )
-        self._plan_lines = lines
+        self._plan_lines = list(plan.notes)
         self._show_problems()
 
     def _answer_box(self, unit: str, suggestions: tuple[str, ...]) -> QComboBox:
@@ -313,12 +305,24 @@ class ArmyImportDialog(QDialog):
                 if item is not None:
                     item.setBackground(QBrush(colour) if colour else QBrush())
         lines = [_html(line) for line in self._plan_lines]
+        # The units still unanswered, as the answers stand (an answered one leaves the line).
+        unknown = [n for n in self.plan.unknown_names() if n not in answers]
+        if unknown:
+            lines.append(
+                _html(
+                    f"Unknown: {', '.join(unknown)}. Type a base (25x50, round 40) or pick a "
+                    f"known unit; your answers are remembered. Left empty: a "
+                    f"{PLACEHOLDER.text()} base."
+                )
+            )
         lines += [f"<span style='color:{RED}'>{_html(line)}</span>" for line in red]
         self.notes.setText("<br>".join(lines))
 
     def _show_answer(self, key: str) -> None:
-        """Every row of an unknown unit shows the base it will be placed on: the
-        answer typed on its first row, else the placeholder."""
+        """Every row of an unknown unit shows what it will be placed as: the base
+        (on its first row, beside the answer box, in "Base from"), models per rank,
+        height and Scoring (a unit answered with a Character's name is not Scoring)
+        of the answer typed or picked on its first row, else the placeholder."""
         if self.plan is None or key not in self.answers:
             return
         rows = self._rows_of.get(key, [])
@@ -335,14 +339,17 @@ class ArmyImportDialog(QDialog):
         for i, row in enumerate(rows):
             u = plan.units[row]
             if entry is not None:
-                told = f"your answer on row {first}" if i else "your answer"
+                told = f"your answer on row {first}" if i else f"your answer: {u.base.text()}"
             elif problem:
                 told = f"not a base: {text!r}"
+            elif i:
+                told = f"unknown: give its base on row {first}"
             else:
-                told = f"unknown: give its base on row {first}" if i else "unknown: give its base"
-            cells = {3: str(u.models_per_rank), 4: u.height.value, 6: told}
-            if i:
-                cells[2] = u.base.text()
+                told = f"unknown: give its base ({u.base.text()} if left empty)"
+            cells = {
+                2: u.base.text(), 3: str(u.models_per_rank), 4: u.height.value,
+                5: _scoring_text(u), 6: told,
+            }  # fmt: skip
             for col, value in cells.items():
                 item = self.table.item(row, col)
                 if item is None:
@@ -439,3 +446,12 @@ def import_army_list(window: QWidget, doc: Document) -> ArmyImportDialog:
 def _count(n: int, noun: str) -> str:
     """'1 unit', '2 units'."""
     return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _scoring_text(u: PlannedUnit) -> str:
+    """The Scoring column: what the unit will be placed with, and why."""
+    if u.scoring is None:
+        return "yes (list does not say)"
+    if u.scoring:
+        return "yes"
+    return "no" if u.listed.scoring is False else "no (Character)"
