@@ -336,3 +336,20 @@ def test_the_preview_shows_the_scoring_base_and_unknown_units_the_answers_will_p
     placed = {u.name: u for u in window.doc.committed.scene.units.values()}
     assert placed["Vermin Sentaor"].scoring is False
     assert f"{placed['Plague Cultists'].base_width_mm:g}x" in typed[2]
+
+
+def test_a_remembered_answer_offered_for_another_unknown_unit_shows_its_base(qtbot):
+    """(docs/army-lists.md, In the window): a typo answered once is remembered in
+    your table, and offered with its base when a like name is unknown."""
+    window = _window(qtbot)
+    dialog = _open_dialog(qtbot, window)
+    _paste(qtbot, dialog, "Skritch - Vermin Swarm\n160 - 10 Plague Cultistz\n")
+    dialog.table.cellWidget(0, 2).setEditText("30x30")
+    dialog.place_button.click()
+    again = _open_dialog(qtbot, window)
+    _paste(qtbot, again, "Skritch - Vermin Swarm\n160 - 10 Plague Cultistx\n")
+    box = again.table.cellWidget(0, 2)
+    offered = [box.itemText(i) for i in range(box.count())]
+    assert "Plague Cultistz (30x30)" in offered
+    box.setCurrentIndex(offered.index("Plague Cultistz (30x30)"))
+    assert _cells(again, 0)[6] == "your answer: 30x30"

@@ -257,7 +257,7 @@ class ArmyImportDialog(QDialog):
         box.addItem("")
         army = self.plan.army.army if self.plan else ""
         for s in suggestions:
-            box.addItem(suggestion_text(s, self._tables[-1], army))
+            box.addItem(suggestion_text(s, self._tables, army))
         box.setCurrentIndex(0)
         box.lineEdit().setPlaceholderText("base? e.g. 25x50")  # type: ignore[union-attr]
         box.setToolTip(f"The base of {unit}: WIDTHxDEPTH mm, 'round D', or a known unit")

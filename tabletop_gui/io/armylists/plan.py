@@ -301,7 +301,9 @@ def answer_entry(unit: str, text: str, army: str, tables: Sequence[BaseTable]) -
     )
 
 
-def suggestion_text(unit: str, table: BaseTable, army: str) -> str:
-    """'Skeleton Archers (20x20)': a suggestion as the window offers it."""
-    e = table.find(unit, army)
+def suggestion_text(unit: str, tables: Sequence[BaseTable], army: str) -> str:
+    """'Skeleton Archers (20x20)': a suggestion as the window offers it, with the
+    base of the first of ``tables`` that knows it (your table's remembered answers
+    first, then the bundled table)."""
+    e = next((e for t in tables if (e := t.find(unit, army)) is not None), None)
     return f"{unit} ({e.base.text()})" if e else unit
