@@ -15,7 +15,13 @@ from tabletop_gui.geometry.outline import unit_outline
 from tabletop_gui.io.armylists.model import BaseSize
 from tabletop_gui.io.armylists.plan import plan_army
 from tabletop_gui.io.armylists.text import decode_text, parse_text_list
-from tabletop_gui.io.armylists.to_game import ArmyImportError, default_side, notes, place_army
+from tabletop_gui.io.armylists.to_game import (
+    ArmyImportError,
+    default_side,
+    grouped_names,
+    notes,
+    place_army,
+)
 from tabletop_gui.model import InchBoard, Scene, Setup, Side, Unit
 from tabletop_gui.model.events import MovePiece
 from tabletop_gui.model.game import Game
@@ -126,6 +132,19 @@ def test_a_list_that_cannot_fit_says_so_and_stands_beside_the_zone():
         assert board.covers(_footprint(u))
         assert zone.buffer(1e-6).covers(_footprint(u)) == (i not in outside)
     _assert_apart(placed.units)
+
+
+def test_units_of_one_name_that_do_not_fit_are_named_once_with_their_count():
+    """(docs/army-lists.md, Placement and Scoring): 40 blocks of Goblin Horde
+    beside the zone are "Goblin Horde ×N", not the name N times."""
+    text = "P - Horde\n100 - Shaman\n" + "100 - 50 Goblin Horde\n" * 40
+    plan = plan_army(parse_text_list(text), overrides={"Goblin Horde": BaseSize.rect(25, 25)})
+    placed = place_army(plan)
+    beside = [plan.units[i].name for i in placed.placement.outside]
+    assert len(beside) > 2 and set(beside) == {"Goblin Horde"}
+    msg = next(n for n in notes(placed) if "does not fit" in n)
+    assert msg.endswith(f": Goblin Horde ×{len(beside)} placed beside it")
+    assert grouped_names(["A", "B", "A", "C", "A"]) == "A ×3, B, C"
 
 
 def test_importing_into_a_game_with_a_log_keeps_the_log_and_adds_events():

@@ -353,3 +353,15 @@ def test_a_remembered_answer_offered_for_another_unknown_unit_shows_its_base(qtb
     assert "Plague Cultistz (30x30)" in offered
     box.setCurrentIndex(offered.index("Plague Cultistz (30x30)"))
     assert _cells(again, 0)[6] == "your answer: 30x30"
+
+
+def test_units_of_one_name_beside_the_zone_are_named_once_in_the_status_bar(qtbot):
+    """(docs/army-lists.md, In the window): "Goblin Horde ×N", not N names."""
+    window = _window(qtbot)
+    dialog = _open_dialog(qtbot, window)
+    _paste(qtbot, dialog, "Grishka - Orcs and Goblins\n" + "100 - 50 Goblin Horde\n" * 40)
+    dialog.place_button.click()
+    said = window.statusBar().currentMessage()
+    assert "does not fit" in said and said.count("Goblin Horde") == 1
+    beside = said.split("Goblin Horde ×", 1)[1].split()[0]
+    assert 1 < int(beside) <= 40

@@ -45,6 +45,7 @@ from tabletop_gui.io.armylists.plan import (
 from tabletop_gui.io.armylists.to_game import (
     ArmyImportError,
     default_side,
+    grouped_names,
     list_side_name,
     refusal,
     too_large,
@@ -419,7 +420,7 @@ class ArmyImportDialog(QDialog):
         when = "" if state.clock.turn == 0 else f" (added at {clock_text(state, ())})"
         if outside:
             self.doc.message.emit(
-                f"The list does not fit in {placement.area}: {', '.join(outside)} placed "
+                f"The list does not fit in {placement.area}: {grouped_names(outside)} placed "
                 f"beside it{when}"
             )
         else:

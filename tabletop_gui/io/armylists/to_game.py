@@ -5,7 +5,8 @@ events after it, so the game's history stays as it was)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from tabletop_gui.io.armylists.placement import Placement, place
@@ -260,13 +261,14 @@ def notes(placed: PlacedArmy) -> list[str]:
     if outside:
         out.append(
             f"the list does not fit in {placed.placement.area}: "
-            f"{', '.join(outside)} placed beside it"
+            f"{grouped_names(outside)} placed beside it"
         )
     chars = [u.name for u in plan.units if u.scoring is False and u.listed.scoring is None]
     left = [u for u in plan.units if u.scoring is None]
     if chars:
         out.append(
-            f"Scoring cleared for the Characters ({', '.join(chars)}); change it in the Inspector"
+            f"Scoring cleared for the Characters ({grouped_names(chars)}); "
+            "change it in the Inspector"
         )
     if left:
         out.append(
@@ -274,6 +276,13 @@ def notes(placed: PlacedArmy) -> list[str]:
             "(change it per unit in the Inspector)"
         )
     return out
+
+
+def grouped_names(names: Sequence[str]) -> str:
+    """Names in list order, a repeated one once with its count: 'Vermin Slaves
+    ×95, Swarm Priest' (a long list says each name once, not 95 times)."""
+    counts = Counter(names)
+    return ", ".join(n if counts[n] == 1 else f"{n} ×{counts[n]}" for n in dict.fromkeys(names))
 
 
 def _count(n: int, word: str) -> str:
