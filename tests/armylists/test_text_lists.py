@@ -71,6 +71,26 @@ def test_a_total_that_does_not_add_up_is_noted_not_refused():
     assert army.notes == ("the list's total is 200 points but its units add up to 150",)
 
 
+@pytest.mark.parametrize(
+    "total",
+    [
+        "Total : 1 650 pts", "Total: 1650 pts", "TOTAL = 1,650 points", "Total points: 1.650",
+        "Points: 1650", "1 650", "Total\u00a0:\u00a01\u202f650\u00a0pts", "1'650 pts",
+    ],
+)  # fmt: skip
+def test_the_usual_spellings_of_the_total_and_its_number_are_read(total):
+    """(docs/army-lists.md, Formats): a French total ("Total : 1 650 pts") was
+    refused with the whole list."""
+    army = parse_text_list(f"X - Highborn Elves\n1 650 - 30 Sea Guard\n{total}\n")
+    assert army.units[0].points == 1650 and army.total_points == 1650 and army.notes == ()
+
+
+def test_a_total_that_cannot_be_read_is_noted_and_the_list_still_reads():
+    army = parse_text_list("X - Highborn Elves\n400 - 30 Sea Guard\nTotal: about 400\n")
+    assert [u.name for u in army.units] == ["Sea Guard"] and army.total_points is None
+    assert army.notes == ("line 3: cannot read the total 'Total: about 400': left out",)
+
+
 def test_a_list_cut_in_the_middle_of_a_line_with_no_total_is_noted():
     """A file saved half-way: it still reads, and the note asks whether it is
     whole (docs/army-lists.md, Formats). A list that ends its last line, or

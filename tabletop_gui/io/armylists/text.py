@@ -22,9 +22,16 @@ from tabletop_gui.io.errors import FileFormatError
 FORMAT = "New Recruit text export"
 
 _DASH = r"[-–—]"
-_POINTS = r"(\d+)\s*(?:pts?\.?|points)?"
+#: A number of points as lists write it: 1650, or in groups of three digits after
+#: a space, comma, point or apostrophe (1 650, 1,650, 1.650, 1'650).
+_NUMBER = r"(\d{1,3}(?:[ ,.'’]\d{3})+|\d+)"
+_POINTS = rf"{_NUMBER}\s*(?:pts?\.?|points)?"
 _UNIT = re.compile(rf"^{_POINTS}\s*{_DASH}\s*(.*)$", re.IGNORECASE)
-_TOTAL = re.compile(r"^(?:total\s*:?\s*)?(\d+)\s*(?:pts?\.?|points)?$", re.IGNORECASE)
+#: The total: "1650", "Total: 1 650 pts", "Total : 1650", "TOTAL = 1650 points",
+#: "Total points: 1650", "Points: 1650".
+_TOTAL = re.compile(rf"^(?:(?:total(?:\s+points)?|points)\s*[:=]?\s*)?{_POINTS}$", re.IGNORECASE)
+#: A line that says it is the total, read or not.
+_TOTAL_WORD = re.compile(r"^total\b", re.IGNORECASE)
 _HEADER = re.compile(rf"^(.*?)\s+{_DASH}\s+(.+)$")
 _COUNT = re.compile(r"^(\d+)\s*[x×]?\s+(\S.*)$")
 #: No real unit has more models (a bigger count is a typo).
@@ -109,11 +116,17 @@ def parse_text_list(text: str, source: str = "") -> ArmyList:
     player, army = (m.group(1).strip(), m.group(2).strip()) if m else ("", header)
     units: list[ListedUnit] = []
     total: int | None = None
+    unread: list[str] = []
     for n, line in lines[1:]:
         where = f"line {n}"
         tm = _TOTAL.match(line)
         if tm and total is None and units:
-            total = int(tm.group(1))
+            total = _points(tm.group(1))
+            continue
+        if _TOTAL_WORD.match(line) and total is None and units:
+            # A total spelt in a way not read: it checks the units, so it is said
+            # and left out; the list still reads.
+            unread.append(f"{where}: cannot read the total {line!r}: left out")
             continue
         um = _UNIT.match(line)
         if not um or total is not None:
@@ -123,12 +136,12 @@ def parse_text_list(text: str, source: str = "") -> ArmyList:
                 f"cannot read {line!r}{after}: expected 'POINTS - [N ]Unit Name, option, ...'",
                 source,
             )
-        units.append(_unit(int(um.group(1)), um.group(2), where, source))
+        units.append(_unit(_points(um.group(1)), um.group(2), where, source))
     if not units:
         raise FileFormatError(
             f"line {n0}", f"{header!r} is followed by no unit line ('POINTS - Unit Name')", source
         )
-    notes = []
+    notes = unread
     added = sum(u.points or 0 for u in units)
     if total is not None and total != added:
         notes.append(f"the list's total is {total} points but its units add up to {added}")
@@ -140,6 +153,11 @@ def parse_text_list(text: str, source: str = "") -> ArmyList:
             "is it whole? (a list cut short loses its last units)"
         )
     return ArmyList(player, army, tuple(units), FORMAT, total, notes=tuple(notes))
+
+
+def _points(text: str) -> int:
+    """'1 650', '1,650', '1650' -> 1650."""
+    return int(re.sub(r"\D", "", text))
 
 
 def _unit(points: int, rest: str, where: str, source: str) -> ListedUnit:
