@@ -4,6 +4,7 @@ played, and the game log lists it for a referee to review."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,7 +20,7 @@ from tabletop_gui.geometry.outline import (
     unit_outline,
 )
 from tabletop_gui.model.bounds import half_extents, piece_name
-from tabletop_gui.model.events import Event, MovePiece, RotatePiece
+from tabletop_gui.model.events import AddPiece, Event, MovePiece, RotatePiece
 from tabletop_gui.model.memo import IdentityMemo
 from tabletop_gui.model.names import possessive, side_name
 from tabletop_gui.model.piecemap import PieceMap
@@ -32,6 +33,18 @@ def moved_unit(before: GameState, event: Event) -> Unit | None:
     """The unit a plain move or turn moves, as it stood before; None otherwise."""
     if isinstance(event, MovePiece | RotatePiece):
         unit = before.scene.units.get(event.piece_id)
+        if unit is not None and not unit.removed:
+            return unit
+    return None
+
+
+def placed_unit(event: Event, after: GameState) -> Unit | None:
+    """The unit an ``add_piece`` places on the table (an army list imported into
+    a game under way, a unit added or pasted), as it stands after it; None
+    otherwise. Its base is measured as a moved unit's is: no set-up check sees
+    a unit the log adds."""
+    if isinstance(event, AddPiece) and event.unit is not None:
+        unit = after.scene.units.get(event.unit.id)
         if unit is not None and not unit.removed:
             return unit
     return None
@@ -266,10 +279,35 @@ def overlap_flag(after: GameState, unit_id: str) -> str | None:
     return overlap_text(after.scene.units[unit_id], names)
 
 
+#: A placed unit's overlap flag names the units it overlaps one by one up to this
+#: many; past it, it gives their number and each name once, with its count.
+NAMED = 3
+
+
+def placed_overlap_flag(after: GameState, unit_id: str) -> str | None:
+    """The bases a unit the log placed (``placed_unit``) overlaps: as a move's
+    flag words them ("Spacer's base overlaps Target"), and for more than NAMED
+    (an army list that did not fit stacks its units on one spot) their number
+    and each name once: "Vermin Slaves' base overlaps 94 units: Vermin Slaves
+    (90), Clanrats (4)"."""
+    names = overlaps(after, unit_id)
+    if not names:
+        return None
+    unit = after.scene.units[unit_id]
+    if len(names) <= NAMED:
+        return overlap_text(unit, names)
+    counted = Counter(names)  # in the order first named
+    listed = ", ".join(n if k == 1 else f"{n} ({k})" for n, k in counted.items())
+    return f"{possessive(unit.name)} base overlaps {len(names)} units: {listed}"
+
+
 def generic_flags(before: GameState, event: Event, after: GameState, over: bool) -> list[str]:
-    """Every family's checks: a unit of the side not acting moved, overlapping bases."""
+    """Every family's checks: a unit of the side not acting moved, overlapping
+    bases (of a moved unit, and of a unit the log places: ``placed_unit``)."""
     unit = moved_unit(before, event)
     if unit is None:
-        return []
+        placed = placed_unit(event, after)
+        flag = placed_overlap_flag(after, placed.id) if placed is not None else None
+        return [flag] if flag else []
     out = [other_side_moved(before, unit, over), overlap_flag(after, unit.id)]
     return [f for f in out if f]

@@ -261,10 +261,13 @@ class CarnevalePlay(Family):
 
     def flags(self, before: GameState, event: Event, after: GameState) -> list[str]:
         """A character moved outside its own activation (legal only where a rule
-        moves it then: a push, a drop), overlapping bases."""
+        moves it then: a push, a drop), overlapping bases (a character the log
+        places too: ``flags.placed_unit``)."""
         unit = flags.moved_unit(before, event)
         if unit is None:
-            return []
+            placed = flags.placed_unit(event, after)
+            flag = flags.placed_overlap_flag(after, placed.id) if placed is not None else None
+            return [flag] if flag else []
         active = before.clock.activation
         found = [flags.overlap_flag(after, unit.id)]
         if active != unit.id and before.clock.turn > 0 and not self.game_over(before):

@@ -250,17 +250,22 @@ class NinthAgePlay(Family):
         pursuit or a reform in the opponent's Player Turn), overlapping bases, a
         unit left within 1 in of others it is not in base contact with (Unit
         Spacing: a charge, flee or pursuit may end so), a base left in Impassable
-        Terrain; the game started with units outside their Deployment Zone. A
-        unit's base changed in place (its formation, base size, facing: an
-        ``update``) is flagged as a move is; an objective marker the rules fix in
-        place moved once the game started, and Capture the Flags marks not as the
-        rule needs them (docs/t9a.md, Flags for review)."""
+        Terrain; a unit the log places (an army list imported into a game under
+        way, a unit added) as a moved one is, bar the turn; the game started with
+        units outside their Deployment Zone. A unit's base changed in place (its
+        formation, base size, facing: an ``update``) is flagged as a move is; an
+        objective marker the rules fix in place moved once the game started, and
+        Capture the Flags marks not as the rule needs them (docs/t9a.md, Flags for
+        review)."""
         unit = flags.moved_unit(before, event)
         if unit is None:
             reshaped = review_flags.reshaped_unit(before, event, after)
             if reshaped is not None:
                 old, new = reshaped
                 return review_flags.reshape_flags(before, after, old, new, self._other_side_moved)
+            placed = flags.placed_unit(event, after)
+            if placed is not None:
+                return review_flags.placed_flags(after, placed)
             return (
                 self._start_flags(before, after)
                 + review_flags.marker_flags(before, event)

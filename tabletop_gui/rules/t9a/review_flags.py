@@ -1,5 +1,6 @@
 """What The Ninth Age flags for review besides moves (docs/t9a.md, Flags for
-review): a unit's base changed in place (its formation, base size, facing) so that
+review): a unit an ``add_piece`` places (an army list imported into a game under
+way) or a unit's base changed in place (its formation, base size, facing) so that
 it overlaps another or breaks Unit Spacing, an objective marker the rules fix in
 place moved once the game started, and Capture the Flags marks that are not as
 the rules need them (a unit marked twice, a mark too many, the game started with
@@ -72,6 +73,16 @@ def reshape_flags(
     found = [other_side_moved(before, old) if moved and not old.removed else None]
     found += [flags.overlap_flag(after, new.id), flags.impassable_flag(after.scene, new)]
     found += rulings.spacing_flags(after, new.id)
+    return [f for f in found if f]
+
+
+def placed_flags(after: GameState, unit: Unit) -> list[str]:
+    """A unit an ``add_piece`` placed (an army list imported into a game under
+    way, a unit added or pasted), in a move's order: overlapping bases (many
+    counted: ``flags.placed_overlap_flag``), standing in Impassable Terrain,
+    Unit Spacing (docs/t9a.md, Flags for review)."""
+    found = [flags.placed_overlap_flag(after, unit.id), flags.impassable_flag(after.scene, unit)]
+    found += rulings.spacing_flags(after, unit.id)
     return [f for f in found if f]
 
 
