@@ -8,6 +8,7 @@ same arrays.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Sequence
 from itertools import islice
 from typing import Any
@@ -18,6 +19,7 @@ from shapely.geometry import Polygon
 
 from tabletop_gui.geometry.outline import EPS
 from tabletop_gui.lazy_dataclass import dataclass
+from tabletop_gui.model.piecemap import PieceMap
 from tabletop_gui.model.pieces import MM_PER_INCH, NUMBERS, BaseShape, Unit, unit_numbers
 from tabletop_gui.model.scene import Scene, derived
 
@@ -108,6 +110,28 @@ def _row(unit: Unit, parent: UnitArrays, i: int) -> dict[str, Any]:
         "scoring": bool(unit.scoring),
         "family_fields": bool(unit.extra),
     }
+
+
+def added_unit_arrays(before: Scene, after: Scene, unit_id: str) -> None:
+    """Give ``after`` (``before`` with unit ``unit_id`` appended: an ``add_piece``)
+    the arrays of ``before``, if it has them, with the new unit's row added, as
+    ``unit_arrays`` would build them (the same operations on the same floats:
+    the same bits). An army list imported into a game under way adds a unit per
+    event and its review measures each: without this, every unit would rebuild
+    the arrays of all."""
+    if "unit_arrays" in after.cache:
+        return
+    old: UnitArrays | None = before.cache.get("unit_arrays")
+    units: PieceMap[Unit] = after.units  # type: ignore[assignment]  # (made one: Scene)
+    if old is None or len(units) != len(old) + 1 or units.position(unit_id) != len(old):
+        return
+    if not all(map(operator.is_, before.units.values(), units.values())):
+        return  # another unit changed too (a family's own settling): built afresh
+    new = _build_units([units[unit_id]])
+    after.cache["unit_arrays"] = UnitArrays(
+        (*old.ids, unit_id),
+        **{c: np.concatenate([getattr(old, c), getattr(new, c)]) for c in _COLUMNS},
+    )
 
 
 def _build(scene: Scene) -> UnitArrays:

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import shapely
 
-from tabletop_gui.geometry.arrays import UnitArrays, rows_near, unit_arrays
+from tabletop_gui.geometry.arrays import UnitArrays, added_unit_arrays, rows_near, unit_arrays
 from tabletop_gui.geometry.outline import (
     CIRCLE_QUAD_SEGS,
     EPS,
@@ -38,14 +38,17 @@ def moved_unit(before: GameState, event: Event) -> Unit | None:
     return None
 
 
-def placed_unit(event: Event, after: GameState) -> Unit | None:
+def placed_unit(before: GameState, event: Event, after: GameState) -> Unit | None:
     """The unit an ``add_piece`` places on the table (an army list imported into
     a game under way, a unit added or pasted), as it stands after it; None
     otherwise. Its base is measured as a moved unit's is: no set-up check sees
-    a unit the log adds."""
+    a unit the log adds. The scene after it gets the arrays of the one before
+    with the unit's row added (``added_unit_arrays``): a long import measures
+    each unit without building the arrays of all each time."""
     if isinstance(event, AddPiece) and event.unit is not None:
         unit = after.scene.units.get(event.unit.id)
         if unit is not None and not unit.removed:
+            added_unit_arrays(before.scene, after.scene, unit.id)
             return unit
     return None
 
@@ -306,7 +309,7 @@ def generic_flags(before: GameState, event: Event, after: GameState, over: bool)
     bases (of a moved unit, and of a unit the log places: ``placed_unit``)."""
     unit = moved_unit(before, event)
     if unit is None:
-        placed = placed_unit(event, after)
+        placed = placed_unit(before, event, after)
         flag = placed_overlap_flag(after, placed.id) if placed is not None else None
         return [flag] if flag else []
     out = [other_side_moved(before, unit, over), overlap_flag(after, unit.id)]

@@ -76,3 +76,24 @@ def test_a_unit_placed_onto_a_stack_of_many_counts_the_bases_and_names_each_once
     assert out[3] == ["Vermin Slaves' base overlaps Vermin Slaves, Vermin Slaves"]
     assert out[-1] == ["Vermin Slaves' base overlaps 5 units: Vermin Slaves (4), Clanrats"]
     assert reviewed(board(), events)[-1] == (6, out[-1][0])
+
+
+def test_the_arrays_of_a_placed_units_scene_are_its_neighbours_with_one_row_added_to_the_bit():
+    # A long import measures each unit it places from the arrays of the scene
+    # before with one row added, not all rebuilt: the very bits a build gives.
+    from tabletop_gui.geometry import arrays
+    from tabletop_gui.rules.engine import apply
+
+    before = Timeline(Game(board(), tuple(UNDER_WAY))).state_at(1)
+    arrays.unit_arrays(before.scene)
+    event = AddPiece(unit=unit("r", B, 40.3, 7.7, facing=33.0, models=7, per_rank=3))
+    after = apply(before, event)
+    assert "unit_arrays" not in after.scene.cache
+    assert flags(before, event, after) == []
+    seeded = after.scene.cache["unit_arrays"]
+    built = arrays._build(after.scene)
+    assert seeded.ids == built.ids == ("knights", "r")
+    for column in arrays._COLUMNS:
+        a, b = getattr(seeded, column), getattr(built, column)
+        same = a.tolist() == b.tolist() if a.dtype == object else a.tobytes() == b.tobytes()
+        assert same, column

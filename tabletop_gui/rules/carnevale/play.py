@@ -265,7 +265,7 @@ class CarnevalePlay(Family):
         places too: ``flags.placed_unit``)."""
         unit = flags.moved_unit(before, event)
         if unit is None:
-            placed = flags.placed_unit(event, after)
+            placed = flags.placed_unit(before, event, after)
             flag = flags.placed_overlap_flag(after, placed.id) if placed is not None else None
             return [flag] if flag else []
         active = before.clock.activation

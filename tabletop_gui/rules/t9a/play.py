@@ -263,7 +263,7 @@ class NinthAgePlay(Family):
             if reshaped is not None:
                 old, new = reshaped
                 return review_flags.reshape_flags(before, after, old, new, self._other_side_moved)
-            placed = flags.placed_unit(event, after)
+            placed = flags.placed_unit(before, event, after)
             if placed is not None:
                 return review_flags.placed_flags(after, placed)
             return (
