@@ -283,7 +283,8 @@ def overlap_flag(after: GameState, unit_id: str) -> str | None:
 
 
 #: A placed unit's overlap flag names the units it overlaps one by one up to this
-#: many; past it, it gives their number and each name once, with its count.
+#: many; past it, their number and each name once with its count, as an import's
+#: notes name units ("Vermin Slaves ×95").
 NAMED = 3
 
 
@@ -292,7 +293,7 @@ def placed_overlap_flag(after: GameState, unit_id: str) -> str | None:
     flag words them ("Spacer's base overlaps Target"), and for more than NAMED
     (an army list that did not fit stacks its units on one spot) their number
     and each name once: "Vermin Slaves' base overlaps 94 units: Vermin Slaves
-    (90), Clanrats (4)"."""
+    ×90, Clanrats ×4"."""
     names = overlaps(after, unit_id)
     if not names:
         return None
@@ -300,7 +301,7 @@ def placed_overlap_flag(after: GameState, unit_id: str) -> str | None:
     if len(names) <= NAMED:
         return overlap_text(unit, names)
     counted = Counter(names)  # in the order first named
-    listed = ", ".join(n if k == 1 else f"{n} ({k})" for n, k in counted.items())
+    listed = ", ".join(n if k == 1 else f"{n} ×{k}" for n, k in counted.items())
     return f"{possessive(unit.name)} base overlaps {len(names)} units: {listed}"
 
 

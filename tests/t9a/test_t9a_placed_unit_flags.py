@@ -74,7 +74,7 @@ def test_a_unit_placed_onto_a_stack_of_many_counts_the_bases_and_names_each_once
               AddPiece(unit=unit("last", B, 40, 40, name="Vermin Slaves"))]  # fmt: skip
     out = flagged(board(), events)
     assert out[3] == ["Vermin Slaves' base overlaps Vermin Slaves, Vermin Slaves"]
-    assert out[-1] == ["Vermin Slaves' base overlaps 5 units: Vermin Slaves (4), Clanrats"]
+    assert out[-1] == ["Vermin Slaves' base overlaps 5 units: Vermin Slaves ×4, Clanrats"]
     assert reviewed(board(), events)[-1] == (6, out[-1][0])
 
 
