@@ -26,6 +26,7 @@ from tabletop_gui.model import InchBoard, Scene, Setup, Side, Unit
 from tabletop_gui.model.events import MovePiece
 from tabletop_gui.model.game import Game
 from tabletop_gui.rules import replay
+from tabletop_gui.rules.t9a.rulings import too_close
 
 from .conftest import LISTS
 
@@ -209,3 +210,30 @@ def test_a_list_goes_to_the_first_side_without_units_else_not_where_the_last_one
     assert default_side(both) == "a"
     assert default_side(both, last="a") == "b"  # the other side than the last list's
     assert default_side(both, last="b") == "a"
+
+
+@pytest.mark.parametrize("deployment", ["frontline_clash", "dawn_assault", "encircle"])
+def test_placed_units_keep_more_than_the_unit_spacing_apart(deployment):
+    """(docs/t9a.md, Unit Spacing): 1.00 in is within the 1 in units keep apart, so
+    units an import places side by side stand further apart than that, by the
+    rule's own measure: no placed unit is flagged too close to another."""
+    a = place_army(_plan("undying_4000.txt"), deployment=deployment)
+    b = place_army(_plan("equitaine_odd_spacing.txt"), into=a.game)
+    state = replay(b.game.setup, b.game.events)
+    _assert_none_too_close(state)
+
+
+def test_units_whose_bases_fit_the_placement_grid_keep_more_than_1_in_apart():
+    """Whole-inch bases on the half-inch grid of spots would stand exactly 1 in
+    apart, which is within Unit Spacing (docs/t9a.md, Unit Spacing)."""
+    text = "P - Inches\n" + "100 - 10 Block\n" * 8
+    plan = plan_army(parse_text_list(text), overrides={"Block": BaseSize.rect(MM, MM)})
+    game = place_army(plan).game
+    state = replay(game.setup, game.events)
+    _assert_none_too_close(state)
+
+
+def _assert_none_too_close(state) -> None:
+    crowded = {u.id: too_close(state, u.id) for u in state.scene.units.values()}
+    assert {k: v for k, v in crowded.items() if v} == {}
+    _assert_apart(list(state.scene.units.values()), gap=1.0 + 0.01)

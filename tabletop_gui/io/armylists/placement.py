@@ -24,8 +24,10 @@ from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.names import possessive
 from tabletop_gui.model.scene import Scene
 
-#: Space kept between imported units and anything else on the board (inches).
-GAP = 1.0
+#: Space kept between imported units and anything else on the board (inches):
+#: more than the 1 in of Unit Spacing, within which 1.00 in is (docs/t9a.md), by
+#: as much as a two-decimal ruler shows.
+GAP = 1.05
 #: Grid of candidate centres (inches).
 STEP = 0.5
 #: Depth of the band along the table edge when a side has no Deployment Zone.
