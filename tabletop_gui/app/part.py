@@ -8,11 +8,12 @@ wherever the focus is."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QWidget
 
 from tabletop_gui.app.document import Document
 
@@ -58,6 +59,23 @@ class Part(QObject):
     def status(self, text: str, ms: int = 8000) -> None:
         """Show ``text`` in the window's status bar for ``ms`` milliseconds."""
         self.host.statusBar().showMessage(text, ms)
+
+    @contextmanager
+    def busy(self, text: str) -> Iterator[None]:
+        """The wait cursor, and ``text`` in the status bar painted at once, while
+        work that can take a second or more runs in the window's thread (a photo,
+        a large save or game): the window says why it does not answer. The
+        message goes when the work ends, unless the work said something else."""
+        bar = self.host.statusBar()
+        bar.showMessage(text)
+        bar.repaint()  # the event loop does not run until the work is done
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            yield
+        finally:
+            QApplication.restoreOverrideCursor()
+            if bar.currentMessage() == text:
+                bar.clearMessage()
 
     def action(
         self, menu: QMenu | None, text: str, slot: Callable[..., object], shortcut: Shortcut = None

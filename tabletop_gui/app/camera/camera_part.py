@@ -306,15 +306,10 @@ class CameraController(Part):
         )
         if path:
             # A photo takes a second or two to read (its tags, then the picture
-            # under the board): said, with the busy cursor.
-            self.status("Reading the photo…")
-            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-            try:
+            # under the board).
+            with self.busy("Reading the photo…"):
                 message = self.open_photo(path)
-            finally:
-                QApplication.restoreOverrideCursor()
             if message and message.startswith(NOT_USED):
-                self.status("")
                 QMessageBox.warning(self.host, "Table photo", message)
             elif message:
                 QMessageBox.information(self.host, "Table photo", message)

@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from tabletop_gui.app import session
 from tabletop_gui.app.document import Document
@@ -131,14 +130,12 @@ class ExportController(Part):
         if self.doc.path and Path(path).resolve() == Path(self.doc.path).resolve():
             self.failed(f"{path} is the game's own file: choose another name")
             return
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            text = self.export_tts(path)
+            with self.busy(f"Writing {Path(path).name}…"):
+                text = self.export_tts(path)
         except (OSError, ValueError) as exc:
             self.failed(str(exc))
             return
-        finally:
-            QApplication.restoreOverrideCursor()
         self.status(text, 15000)
 
     def print_board(self) -> None:

@@ -245,7 +245,9 @@ class FilesController(Part):
         if ask and not self.maybe_save():
             return False
         try:
-            self._reset_to(load_game(path), path)
+            with self.busy(f"Opening {Path(path).name}…"):
+                game = load_game(path)
+            self._reset_to(game, path)
         except LogRefusal as exc:
             return self.open_before_refusal(path, exc)
         except FileFormatError as exc:

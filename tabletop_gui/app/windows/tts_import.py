@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
@@ -367,6 +368,8 @@ class Opener(Protocol):
 
     def status(self, text: str, ms: int = ...) -> None: ...
 
+    def busy(self, text: str) -> AbstractContextManager[None]: ...
+
 
 def import_save(
     opener: Opener,
@@ -384,7 +387,10 @@ def import_save(
         QMessageBox.warning(parent, "Cannot import this save", f"{path}\n\n{blocked}")
         return None
     try:
-        save = read_save(read_import_file(path, MAX_SAVE_BYTES), path)
+        with opener.busy(f"Reading {name}…"):  # a large save takes a second or more
+            save = read_save(read_import_file(path, MAX_SAVE_BYTES), path)
+            remembered = recall()
+            result = read_into(doc.game, save, remembered=remembered)
     except FileFormatError as exc:
         where = exc.path if exc.path != "(file)" else "the file as a whole"
         QMessageBox.warning(
@@ -395,8 +401,6 @@ def import_save(
         )
         opener.status(f"Could not import {name}: {exc.problem}", 10000)
         return None
-    remembered = recall()
-    result = read_into(doc.game, save, remembered=remembered)
     other = another_game_note(save, doc.game)
     if save.game is not None and not result.matching.count(BY_ID):
         return _open_as_new(opener, save, save.game, path, parent)
