@@ -23,6 +23,8 @@ GRID_MAJOR = QColor(0, 0, 0, 60)
 BOARD_EDGE = QColor("#1a1a1a")
 TERRAIN = QColor("#b5a27a")
 TERRAIN_EDGE = QColor("#6b5a3a")
+#: The edge of terrain that blocks sight (Opaque): darker and thicker.
+OPAQUE_EDGE = QColor("#2f2618")
 IMPASSABLE = QColor("#5a5148")
 NEUTRAL = QColor("#444444")
 ERROR = QColor("#000000")  # placement errors: black and yellow, plus a "!" glyph

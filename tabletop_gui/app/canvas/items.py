@@ -862,7 +862,14 @@ class TerrainItem(PolygonItem):
 
     @staticmethod
     def _label(t: Terrain) -> str:
-        return f"{t.name} (Impassable)" if t.impassable and "mpassable" not in t.name else t.name
+        """The name, and what the feature does that its fill alone does not say:
+        Impassable, or blocks sight (Opaque; Impassable terrain blocks it too)."""
+        name = t.name.lower()
+        if t.impassable:
+            return t.name if "impassable" in name else f"{t.name} (Impassable)"
+        if t.opaque and "opaque" not in name and "sight" not in name:
+            return f"{t.name} (blocks sight)"
+        return t.name
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -874,6 +881,10 @@ class TerrainItem(PolygonItem):
             painter.setBrush(style.IMPASSABLE)
             painter.drawPath(self.path)
             draw_hatch(painter, self.path, QColor(255, 255, 255, 90))
+        elif t.opaque:
+            painter.setPen(style.cosmetic(style.OPAQUE_EDGE, 3))
+            painter.setBrush(style.with_alpha(style.TERRAIN.darker(115), 190))
+            painter.drawPath(self.path)
         else:
             painter.setPen(style.cosmetic(style.TERRAIN_EDGE, 1.5))
             painter.setBrush(style.with_alpha(style.TERRAIN, 170))

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from tabletop_gui.app import style
 from tabletop_gui.app.canvas.glyphs import SYMBOL_KINDS, glyph, paint_glyph, sample_look
+from tabletop_gui.model.scene import Scene
 
 #: Default entry width (exports lay out this many pixels per column at least).
 ENTRY_W = 150
@@ -28,14 +29,22 @@ TEXT_PAD = 6
 TEXT_FLAGS = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
 
 
+def blocks_sight(scene: Scene) -> bool:
+    """The board has terrain that blocks sight and is not Impassable (which has
+    its own entry): the legend says what its dark edge means."""
+    return any(t.opaque and not t.impassable for t in scene.terrain.values())
+
+
 def legend_entries(
     sides: list[tuple[str, QColor]],
     terrain: Sequence[tuple[str, QColor, bool]] = (),
     symbols: Sequence[tuple[str, str]] = (),
+    blocks_sight: bool = False,
 ) -> list[tuple[str, str, QColor]]:
-    """(kind, text, colour) per entry: sides first, then the overlay styles, then
-    what the board prints (a hex board's terrain: name, colour, overlay), then
-    what is drawn on the units (``glyphs.legend_symbols``: kind, text)."""
+    """(kind, text, colour) per entry: sides first, then the overlay styles (terrain
+    that blocks sight when the board has some), then what the board prints (a hex
+    board's terrain: name, colour, overlay), then what is drawn on the units
+    (``glyphs.legend_symbols``: kind, text)."""
     first = sides[0][1] if sides else style.SAFE_COLOURS[0]
     out = [("side", name, colour) for name, colour in sides]
     out += [
@@ -47,6 +56,8 @@ def legend_entries(
         ("circle", "control radius", style.NEUTRAL),
         ("impassable", "Impassable terrain", style.IMPASSABLE),
     ]
+    if blocks_sight:
+        out.append(("opaque", "Terrain blocking sight", style.TERRAIN.darker(115)))
     out += [("terrain_ring" if ring else "terrain", name, colour) for name, colour, ring in terrain]
     out += [(kind, text, style.NEUTRAL) for kind, text in symbols]
     return out
@@ -73,6 +84,10 @@ def paint_entry(
         _paint_hex_sample(painter, s, colour, ring=kind == "terrain_ring")
     elif kind in SYMBOL_KINDS or kind.startswith("symbol:"):
         _paint_symbol_sample(painter, s, kind)
+    elif kind == "opaque":
+        painter.setPen(QPen(style.OPAQUE_EDGE, 3))
+        painter.setBrush(colour)
+        painter.drawRect(s.adjusted(1.5, 1.5, -1.5, -1.5))
     elif kind == "impassable":
         painter.setPen(QPen(QColor("black"), 1))
         painter.setBrush(colour)
@@ -265,10 +280,11 @@ class LegendWidget(QWidget):
         sides: list[tuple[str, QColor]],
         terrain: Sequence[tuple[str, QColor, bool]] = (),
         symbols: Sequence[tuple[str, str]] = (),
+        blocks_sight: bool = False,
     ) -> None:
         """The sides' entries, the board's printed terrain after the styles, and
         what is drawn on the units."""
-        entries = legend_entries(sides, terrain, symbols)
+        entries = legend_entries(sides, terrain, symbols, blocks_sight)
         if entries == self.entries:
             return
         self.entries = entries

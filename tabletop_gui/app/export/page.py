@@ -14,7 +14,7 @@ from tabletop_gui.app import style
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.glyphs import legend_symbols
 from tabletop_gui.app.canvas.hex_terrain import legend_terrain
-from tabletop_gui.app.canvas.legend import legend_entries, legend_height, paint_legend
+from tabletop_gui.app.canvas.legend import blocks_sight, legend_entries, legend_height, paint_legend
 from tabletop_gui.app.headless import ensure_app
 from tabletop_gui.model.events import Event
 from tabletop_gui.model.hexgrid import HexBoard
@@ -65,7 +65,10 @@ class Page:
         self.summary = summary_text(state.scene, board)
         sides = [(s.name, scene.colours.get(s.id, style.NEUTRAL)) for s in state.scene.sides]
         self.legend = legend_entries(
-            sides, legend_terrain(state.scene.board), legend_symbols(scene.unit_looks())
+            sides,
+            legend_terrain(state.scene.board),
+            legend_symbols(scene.unit_looks()),
+            blocks_sight(state.scene),
         )
         self.entry_w = self.unit * 17
         self.row_h = self.unit * 2.1

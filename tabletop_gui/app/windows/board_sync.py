@@ -20,7 +20,7 @@ from tabletop_gui.app.canvas.annotation_items import PinnedRulerItem, selected_r
 from tabletop_gui.app.canvas.board_scene import BoardScene
 from tabletop_gui.app.canvas.glyphs import legend_symbols
 from tabletop_gui.app.canvas.hex_terrain import legend_terrain
-from tabletop_gui.app.canvas.legend import LegendWidget
+from tabletop_gui.app.canvas.legend import LegendWidget, blocks_sight
 from tabletop_gui.app.canvas.view import BoardView
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.panels.score_panel import ScorePanel
@@ -115,6 +115,7 @@ class BoardController(Part):
             [(s.name, self.scene.colours[s.id]) for s in scene.sides],
             legend_terrain(scene.board),
             legend_symbols(self.scene.unit_looks()),
+            blocks_sight(scene),
         )
 
     def refresh(self) -> None:
