@@ -178,6 +178,39 @@ def test_the_printed_marker_sheet_is_refused_as_a_pdf_not_read_as_a_photo(tmp_pa
     assert "corner marker" not in err.replace("the marker sheet", "")
 
 
+#: The start of an iPhone photo: an ISO media ``ftyp`` box of brand heic.
+HEIC_HEAD = (24).to_bytes(4, "big") + b"ftypheic" + bytes(4) + b"mif1heic"
+AVIF_HEAD = (24).to_bytes(4, "big") + b"ftypavif" + bytes(4) + b"avifmif1"
+
+
+@pytest.mark.parametrize("name", ["IMG_0042.HEIC", "renamed.jpg"])
+def test_an_iphone_heic_photo_is_refused_saying_how_to_get_a_jpeg(tmp_path, capsys, name):
+    """Qt reads no HEIC, an iPhone's usual photo format: the refusal names it, by
+    its content whatever its name, and says how to get a JPEG (docs/camera.md,
+    What is refused, and what is only reported)."""
+    photo = tmp_path / name
+    photo.write_bytes(HEIC_HEAD + bytes(4096))
+    assert main(["table", game_file(tmp_path), str(photo)]) == 2
+    err = capsys.readouterr().err
+    assert f"{photo} is a HEIC photo (the iPhone's usual format), which this program" in err
+    assert "Most Compatible" in err and "heif-convert" in err
+
+
+def test_an_avif_picture_is_named_as_such(tmp_path, capsys):
+    photo = tmp_path / "shot.avif"
+    photo.write_bytes(AVIF_HEAD + bytes(4096))
+    assert main(["table", game_file(tmp_path), str(photo)]) == 2
+    assert f"{photo} is an AVIF picture, which this program cannot read" in capsys.readouterr().err
+
+
+def test_an_mp4_video_is_not_taken_for_a_heic_photo(tmp_path, capsys):
+    video = tmp_path / "clip.mp4"
+    video.write_bytes((24).to_bytes(4, "big") + b"ftypisom" + bytes(4) + b"isomavc1" + bytes(99))
+    assert main(["table", game_file(tmp_path), str(video)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read the photo" in err and "HEIC" not in err
+
+
 def test_a_photo_without_corner_markers_names_them_and_offers_corners(tmp_path, capsys):
     from tabletop_gui.app.camera.photo import to_qimage
 

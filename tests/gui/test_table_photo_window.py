@@ -430,6 +430,18 @@ def test_a_pdf_chosen_as_the_table_photo_is_refused_as_a_pdf(qtbot, tmp_path):
     assert window.doc.game == before and not window.camera.underlay.has_picture
 
 
+def test_an_iphone_heic_photo_is_refused_saying_how_to_get_a_jpeg(qtbot, tmp_path):
+    """(docs/camera.md, What is refused, and what is only reported): the window
+    says what the command line says, and changes nothing."""
+    photo = tmp_path / "IMG_0042.HEIC"
+    photo.write_bytes((24).to_bytes(4, "big") + b"ftypheic" + bytes(4) + b"mif1heic" + bytes(999))
+    window = open_window(qtbot, moved_game())
+    before = window.doc.game
+    message = window.camera.open_photo(str(photo)) or ""
+    assert message.startswith(f"The photo was not used: {photo} is a HEIC photo")
+    assert "Most Compatible" in message and window.doc.game == before
+
+
 def test_a_unit_placed_just_inside_the_edge_is_told_in_the_status_bar_without_a_message(
     qtbot, tmp_path
 ):

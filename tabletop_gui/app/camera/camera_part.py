@@ -264,7 +264,7 @@ class CameraController(Part):
     def choose_calibration_photos(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(
             self.host, "Photos of the calibration grid (tabletop-gui markers --calibration)", "",
-            "Images (*.jpg *.jpeg *.png *.bmp *.tif *.tiff)",
+            "Images (*.jpg *.jpeg *.png *.bmp *.tif *.tiff *.webp *.heic *.heif);;All files (*)",
         )  # fmt: skip
         if paths:
             QMessageBox.information(self.host, "Calibrate lens", self.calibrate_lens(paths))
@@ -302,7 +302,10 @@ class CameraController(Part):
     # -- a photo ------------------------------------------------------------
     def choose_photo(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self.host, "Photo of the table", "", "Images (*.jpg *.jpeg *.png *.bmp *.tif *.tiff)"
+            self.host,
+            "Photo of the table",
+            "",
+            "Images (*.jpg *.jpeg *.png *.bmp *.tif *.tiff *.webp *.heic *.heif);;All files (*)",
         )
         if path:
             # A photo takes a second or two to read (its tags, then the picture

@@ -18,7 +18,7 @@ def load_photo(path: str) -> np.ndarray:
     is missing, not an image, or too large."""
     from tabletop_gui.camera.table_read import MAX_PIXELS, check_image
 
-    _refuse_pdf(path)
+    _refuse_by_content(path)
     reader = QImageReader(path)
     reader.setAutoTransform(True)
     size = reader.size()
@@ -49,10 +49,11 @@ def load_photo(path: str) -> np.ndarray:
 CUT_SHORT = "premature end of data segment"
 
 
-def _refuse_pdf(path: str) -> None:
+def _refuse_by_content(path: str) -> None:
     """A PDF (by its content) is refused by name: Qt's PDF plugin would read its
     first page as a picture, and the marker sheet read so finds no corner
-    marker (docs/camera.md, What is refused)."""
+    marker (docs/camera.md, What is refused). A HEIC or AVIF photo, which Qt
+    cannot read, is refused saying how to get a JPEG."""
     try:
         with open(path, "rb") as f:
             head = f.read(1024)
@@ -61,6 +62,35 @@ def _refuse_pdf(path: str) -> None:
     if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"%PDF"):
         raise CameraError(f"{path} is a PDF, not a photo (the marker sheet? Print it at 100 % "
                           "and photograph the table with the markers on it)")  # fmt: skip
+    kind = _heif_kind(head)
+    if kind:
+        raise CameraError(
+            f"{path} is {kind}, which this program cannot read: send or save the photo as "
+            "JPEG (on an iPhone, Settings > Camera > Formats > Most Compatible takes JPEG "
+            "photos; mailing a photo converts it too) or convert it (for example "
+            "`heif-convert photo.heic photo.jpg`)"
+        )
+
+
+#: The brands of an ISO media file (its ``ftyp`` box) that hold a HEIF or AVIF
+#: picture: an iPhone's photos are HEIC by default, and Qt has no reader for them.
+_HEIF_BRANDS = {b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"hevm", b"hevs",
+                b"mif1", b"msf1"}  # fmt: skip
+_AVIF_BRANDS = {b"avif", b"avis"}
+
+
+def _heif_kind(head: bytes) -> str:
+    """ "a HEIC photo" / "an AVIF picture" when ``head`` starts a file of that
+    kind (by its ``ftyp`` box, whatever its name), else ""."""
+    if len(head) < 16 or head[4:8] != b"ftyp":
+        return ""
+    size = int.from_bytes(head[:4], "big")
+    brands = [head[8:12]] + [head[i : i + 4] for i in range(16, min(size, len(head)) - 3, 4)]
+    if any(b in _AVIF_BRANDS for b in brands[:1]):
+        return "an AVIF picture"
+    if any(b in _HEIF_BRANDS or b in _AVIF_BRANDS for b in brands):
+        return "a HEIC photo (the iPhone's usual format)"
+    return ""
 
 
 def to_array(image: QImage) -> np.ndarray:
