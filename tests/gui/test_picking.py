@@ -188,3 +188,37 @@ def test_a_second_click_on_a_marker_lying_on_a_unit_selects_the_unit_beneath(qtb
         chosen.append(window.scene.selected_ids())
     assert chosen == [["spoils-c"], ["a-hippogriff"], ["spoils-c"]]
     assert window.doc.state == window.doc.committed  # nothing moved
+
+
+def test_a_rubber_band_across_a_zones_edge_takes_the_unit_not_the_zone(demo, qtbot):
+    """A band dragged from outside Equitaine's zone (y 0-12), across its edge,
+    round the Duke takes the Duke alone: Delete then deletes only him."""
+    duke = demo.doc.state.scene.units["a-duke"]
+    drag(qtbot, demo, (duke.x - 3, 14.0), (duke.x + 3, duke.y - 2))
+    assert demo.scene.selected_ids() == ["a-duke"]
+    qtbot.keyClick(demo.view, Qt.Key.Key_Delete)
+    scene = demo.doc.state.scene
+    assert "zone-a" in scene.zones and "a-duke" not in scene.units
+
+
+def test_a_rubber_band_round_a_whole_area_takes_it(demo, qtbot):
+    forest = demo.doc.state.scene.terrain["forest"]
+    xs, ys = [p[0] for p in forest.polygon], [p[1] for p in forest.polygon]
+    drag(qtbot, demo, (min(xs) - 0.5, max(ys) + 0.5), (max(xs) + 0.5, min(ys) - 0.5))
+    assert "forest" in demo.scene.selected_ids()
+    # Half of it is not enough.
+    drag(qtbot, demo, (min(xs) - 0.5, max(ys) + 0.5), ((min(xs) + max(xs)) / 2, min(ys) - 0.5))
+    assert "forest" not in demo.scene.selected_ids()
+
+
+def test_a_zone_picked_by_its_edge_stays_picked_when_ctrl_adds_a_band(demo, qtbot):
+    demo.scene.pieces["zone-a"].setSelected(True)
+    duke = demo.doc.state.scene.units["a-duke"]
+    viewport = demo.view.viewport()
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    a, b = at(demo, duke.x - 2, duke.y + 2), at(demo, duke.x + 2, duke.y - 2)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, ctrl, a)
+    qtbot.mouseMove(viewport, (a + b) / 2)
+    qtbot.mouseMove(viewport, b)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, ctrl, b)
+    assert sorted(demo.scene.selected_ids()) == ["a-duke", "zone-a"]

@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QPainterPath,
     QPaintEvent,
     QPixmapCache,
     QResizeEvent,
@@ -47,7 +48,7 @@ from tabletop_gui.app.canvas.gestures import (
     PolygonGesture,
     RotateGesture,
 )
-from tabletop_gui.app.canvas.items import MarkerItem, PieceItem, UnitItem
+from tabletop_gui.app.canvas.items import MarkerItem, PieceItem, PolygonItem, UnitItem
 from tabletop_gui.app.canvas.lod_tiles import SETTLE_MS
 from tabletop_gui.app.canvas.scale_bar import draw_scale_bar
 from tabletop_gui.app.canvas.tool_items import MeasureItem, RotateHandle
@@ -193,6 +194,10 @@ class BoardView(QGraphicsView):
         self.notice.hide()
         self._fitted = False
         scene.selectionChanged.connect(self.update_handle)
+        #: What was selected when a rubber band began with Ctrl (it adds to that).
+        self._band_before: set[QGraphicsItem] = set()
+        self._band_fixing = False
+        scene.selectionChanged.connect(self._band_takes_areas_whole)
         # A player's view (the document's viewer) hides face-down values on the board.
         doc.changed.connect(self.follow_viewer)
         self.follow_viewer()
@@ -475,6 +480,26 @@ class BoardView(QGraphicsView):
         self.handle.setVisible(True)
 
     # -- mouse --------------------------------------------------------------
+    def _band_takes_areas_whole(self) -> None:
+        """A rubber band takes the units and markers it touches, but an area (a
+        terrain feature, a deployment zone) only when it holds the whole of it: a
+        band dragged across a zone's edge round a unit standing in the zone took
+        the zone too, and Delete then deleted it."""
+        band = self.rubberBandRect()
+        if band.isNull() or self._band_fixing:
+            return
+        held = QPainterPath()
+        held.addPolygon(self.mapToScene(band))
+        self._band_fixing = True
+        try:
+            for item in self.scene().selectedItems():
+                if not isinstance(item, PolygonItem) or item in self._band_before:
+                    continue
+                if not held.contains(item.mapToScene(item.path)):
+                    item.setSelected(False)
+        finally:
+            self._band_fixing = False
+
     def mousePressEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()
         if event.button() == Qt.MouseButton.MiddleButton or (
@@ -514,6 +539,8 @@ class BoardView(QGraphicsView):
             return
         item = self.piece_at(pos)
         if item is None:
+            control = event.modifiers() & Qt.KeyboardModifier.ControlModifier
+            self._band_before = set(self.scene().selectedItems()) if control else set()
             super().mousePressEvent(event)  # rubber band on empty board
             return
         ctrl = bool(
