@@ -205,3 +205,31 @@ def test_a_refusal_made_while_looking_back_comes_down_once_the_game_continues(qt
     assert window.inspector.message.text() == ""
     window.inspector.edit("x", "30")  # now an edit of the game from that moment
     assert window.doc.state.scene.units["a-knights"].x == 30
+
+
+def test_several_pieces_selected_are_counted_and_named_not_called_nothing(qtbot):
+    window = open_file(qtbot, DEMO_BOARD)
+    window.scene.clearSelection()
+    for piece_id in ("a-knights", "a-duke"):
+        window.scene.pieces[piece_id].setSelected(True)
+    settle()
+    title = window.inspector.title.text()
+    assert title.startswith("2 pieces selected: ")
+    assert "Knights of the Realm" in title and "Duke" in title
+    assert "select one alone to edit it" in title
+
+
+def test_the_inspectors_words_wrap_in_a_narrow_panel_without_a_sideways_scrollbar(qtbot):
+    """What a pinned ruler offers was cut ("Delete rem…") with a horizontal
+    scrollbar; the title wraps to the panel's width."""
+    from tabletop_gui.app.windows.edit_actions import RULER_SELECTED
+
+    window = open_file(qtbot, DEMO_BOARD)
+    window.scene.clearSelection()
+    window.inspector.set_piece(None, window.doc.state.scene, RULER_SELECTED)
+    dock = window.panels.docks["Inspector"]
+    window.resizeDocks([dock], [220], Qt.Orientation.Horizontal)
+    settle()
+    scroll = window.inspector.parentWidget().parentWidget()
+    assert not scroll.horizontalScrollBar().isVisible()
+    assert window.inspector.title.width() <= scroll.viewport().width()

@@ -140,6 +140,7 @@ class Inspector(QWidget):
         self.piece: Any = None
         self.widgets: dict[str, QWidget] = {}
         self.title = QLabel("Nothing selected")
+        self.title.setWordWrap(True)  # long names, and what a pinned ruler offers
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)

@@ -5,7 +5,7 @@ document's selection, and the Inspector, which shows the one selected piece
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QMimeData, Qt
 from PySide6.QtGui import QAction, QCursor, QGuiApplication, QKeySequence, QShortcut
@@ -19,10 +19,22 @@ from tabletop_gui.app.panels.inspector import Inspector
 from tabletop_gui.app.part import Part
 from tabletop_gui.io import clipboard
 from tabletop_gui.io.clipboard import piece_count
+from tabletop_gui.model.scene import Scene
 from tabletop_gui.play.clipboard import paste_events
 
 #: What the Inspector says with a pinned ruler selected instead of a piece.
 RULER_SELECTED = "A pinned ruler: N writes its note, Delete removes it"
+
+
+def several_selected(scene: Scene, ids: Sequence[str]) -> str:
+    """What the Inspector says of several pieces selected: how many, which, and
+    what can be done with them together."""
+    names = [getattr(scene.piece(i), "name", "") or i for i in ids if scene.has_piece(i)]
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    return (
+        f"{len(names)} pieces selected: {shown}. Drag one to move them together, "
+        "Delete removes them; select one alone to edit it."
+    )
 
 
 class EditController(Part):
@@ -123,7 +135,11 @@ class EditController(Part):
         ids = self.doc.selection
         piece = scene.piece(ids[0]) if len(ids) == 1 and scene.has_piece(ids[0]) else None
         ruler = not ids and self.doc.rulers_selected
-        self.inspector.set_piece(piece, scene, RULER_SELECTED if ruler else "Nothing selected")
+        if len(ids) > 1:
+            nothing = several_selected(scene, ids)
+        else:
+            nothing = RULER_SELECTED if ruler else "Nothing selected"
+        self.inspector.set_piece(piece, scene, nothing)
 
     # -- the commands -------------------------------------------------------------
     def delete_selected(self) -> None:
