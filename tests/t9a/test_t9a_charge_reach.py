@@ -202,3 +202,12 @@ def test_a_round_target_has_no_facing_so_the_charge_reaches_its_edge_and_wheels_
     assert r.turn == pytest.approx(-math.degrees(math.atan2(5, 4)))
     assert r.wheel == pytest.approx(3 * math.atan2(5, 4))
     assert "to face its centre adds" in reach_text(r)
+
+
+def test_a_unit_of_the_same_side_is_no_charge_target():
+    """A unit charges only enemies (docs/t9a.md, Charge reach (Charge Move)): two
+    units of one side in front of each other get no charge reach."""
+    friends = unit("friends", B, 36, 29.5, w=2 * IN, d=1 * IN, facing=180)
+    assert charge_reach(state(setup([], [friends, TARGET])), "friends", "orcs") is None
+    enemies = unit("knights", A, 36, 29.5, w=2 * IN, d=1 * IN, facing=180)
+    assert charge_reach(state(setup([], [enemies, TARGET])), "knights", "orcs") is not None

@@ -187,10 +187,11 @@ def charge_reach(state: GameState, charger_id: str, target_id: str) -> ChargeRea
     located in: the straight gap edge to edge, and the charge's path, a forward
     move with at most one wheel (``geometry.reach.charge_path``; docs/t9a.md,
     Charge reach). A round target has no Facings: to its edge, and the wheel to
-    face its centre; a round charger: the straight gap."""
+    face its centre; a round charger: the straight gap. None for two units of
+    one side: a unit charges only enemies."""
     scene = state.scene
     a, b = _live(scene, charger_id), _live(scene, target_id)
-    if a is None or b is None or a.id == b.id:
+    if a is None or b is None or a.id == b.id or a.side == b.side:
         return None
     oa, ob = unit_outline(a), unit_outline(b)
     if ob.is_round:
