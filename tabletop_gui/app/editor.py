@@ -357,6 +357,10 @@ class Editor:
         them as moves."""
         piece = self.scene.piece(piece_id)
         label = f"Edit {piece_label(piece)}: {what or self._field_labels(piece, changes)}"
+        # What the rules make follow from the edit (a unit's front kept when it
+        # loses models) goes in with it, not as a move.
+        follows = family_of(self.doc.committed.setup).edit_changes(self.doc.state, piece, changes)
+        implied = {k: v for k, v in follows.items() if k not in changes}
         rest = dict(changes)
         events: list[Event] = []
         if isinstance(piece, Unit | Marker) and ("x" in rest or "y" in rest):
@@ -368,7 +372,7 @@ class Editor:
             if facing != piece.facing:
                 events.append(RotatePiece(piece_id, facing))
         if rest or not events:
-            events.insert(0, UpdatePiece(piece_id, rest or changes))
+            events.insert(0, UpdatePiece(piece_id, {**(rest or changes), **implied}))
         refused = self.doc.commit(events, label)
         tag = changes.get("tag")
         if refused is None and tag is not None:

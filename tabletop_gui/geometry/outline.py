@@ -78,6 +78,14 @@ def unit_outline(unit: Unit) -> Outline:
     )
 
 
+def front_kept(unit: Unit, depth_in: float) -> tuple[float, float]:
+    """The centre at which ``unit`` given a depth of ``depth_in`` has its front
+    side where it is now (a rectangle; the base grows or shrinks at the back)."""
+    a = math.radians(unit.facing)
+    shift = (unit.depth_in - depth_in) / 2  # forward, along the unit's facing
+    return unit.x - shift * math.sin(a), unit.y + shift * math.cos(a)
+
+
 #: The shapely rectangles of the last units asked (``rect_polygons``), by the
 #: unit object (kept with it, so its id is not reused meanwhile).
 _RECTS: dict[int, tuple[Unit, Polygon]] = {}

@@ -259,6 +259,14 @@ class Family:
         ones and its own (``piece_fields``) by key; None: all."""
         return None
 
+    def edit_changes(
+        self, state: GameState, piece: Unit | Marker | object, changes: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """The fields an edit of ``changes`` to ``piece`` (the Inspector's) sets,
+        with what the rules make follow from it (The Ninth Age: models lost come
+        off the back, the front stays); by default just ``changes``."""
+        return dict(changes)
+
     def marker_fields(self) -> tuple[str, ...] | None:
         """The marker fields this family's rules read, shared ones and its own;
         None: all."""

@@ -3,6 +3,7 @@ refusals in the field's words."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtWidgets import QApplication
 
 from tabletop_gui.examples import DEMO_BOARD, SCENARIOS
@@ -135,3 +136,23 @@ def test_an_inspector_edits_undo_step_names_the_field_by_its_label(qtbot):
     assert window.statusBar().currentMessage() == (
         "Undone: Edit Knights of the Realm: y (in) (Ctrl+Shift+Z redoes it)"
     )
+
+
+def test_models_lost_in_the_inspector_come_off_the_back_in_one_undo_step(qtbot):
+    """(docs/t9a.md, Editing a unit's models): the Knights' front stays where it
+    was; Ctrl+Z puts the models and the place back together."""
+    from tabletop_gui.geometry.arcs import front_centre
+    from tabletop_gui.geometry.outline import unit_outline
+
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    before = window.doc.state.scene.units["a-knights"]
+    select(window, "a-knights")
+    window.inspector.edit("models", str(before.models - before.models_per_rank))
+    after = window.doc.state.scene.units["a-knights"]
+    assert after.depth_in < before.depth_in
+    assert front_centre(unit_outline(after)) == pytest.approx(front_centre(unit_outline(before)))
+    assert window.doc.undo_stack.text(window.doc.undo_stack.index() - 1) == (
+        "Edit Knights of the Realm: Models"
+    )
+    window.doc.undo_stack.undo()
+    assert window.doc.state.scene.units["a-knights"] == before

@@ -218,8 +218,34 @@ class UpdatePiece(Event):
 
     def describe(self, state: GameState) -> str:
         piece = _piece(state, self.piece_id)
-        parts = ", ".join(_change_words(state, piece, k, v) for k, v in self.changes.items())
-        return f"{clock_prefix(state)}: {_name(piece)}: {parts}"
+        changes = dict(self.changes)
+        back = _at_the_back(piece, changes, state)
+        if back:  # the place follows from the models: said so, not as a move
+            del changes["x"], changes["y"]
+        parts = ", ".join(_change_words(state, piece, k, v) for k, v in changes.items())
+        return f"{clock_prefix(state)}: {_name(piece)}: {parts}{back}"
+
+
+def _at_the_back(piece: Any, changes: Mapping[str, Any], state: GameState) -> str:
+    """ " (2 off the back; the front stays)" when ``changes`` give a unit other
+    models and the place that keeps its front where it was (docs/t9a.md, Editing
+    a unit's models), else ""."""
+    if not isinstance(piece, Unit) or not {"models", "x", "y"} <= set(changes):
+        return ""
+    try:
+        new = changed(piece, changes, state.terms)
+    except (TypeError, ValueError):
+        return ""
+    if new.facing != piece.facing or new.models == piece.models:
+        return ""
+    a = math.radians(piece.facing)
+    fronts = [(u.x - u.depth_in / 2 * math.sin(a), u.y + u.depth_in / 2 * math.cos(a))
+              for u in (piece, new)]  # fmt: skip
+    if not all(math.isclose(p, q, abs_tol=1e-9) for p, q in zip(*fronts, strict=True)):
+        return ""
+    n = new.models - piece.models
+    went = f"{-n} off the back" if n < 0 else f"{n} joined at the back"
+    return f" ({went}; the front stays)"
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from tabletop_gui.geometry.outline import front_kept
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.events import Event, RemoveCasualty, TurnEnd, TurnStart, UpdatePiece
 from tabletop_gui.model.names import piece_label, possessive, side_name
@@ -336,6 +337,29 @@ class NinthAgePlay(Family):
     def unit_fields(self, unit: Unit) -> tuple[str, ...]:
         """Ranks, Height class, Scoring / Fleeing / Lost Scoring, leaders."""
         return UNIT_FIELDS
+
+    def edit_changes(
+        self, state: GameState, piece: Unit | Marker | object, changes: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Models lost as casualties come off the back rank, and models returned
+        join it: an edit of a unit's models (not of where it stands) keeps its
+        front where it was, so a unit in base contact stays in it (docs/t9a.md,
+        Editing a unit's models). A change of models per rank (a reform) keeps
+        the centre, as before."""
+        out = dict(changes)
+        if not isinstance(piece, Unit) or "models" not in out or {"x", "y"} & set(out):
+            return out
+        try:
+            new = replace(piece, **out)
+        except (TypeError, ValueError):
+            return out  # the model refuses the values: said when the edit is tried
+        if new.validate():
+            return out  # (likewise)
+        if piece.base_shape is BaseShape.ROUND or new.depth_in == piece.depth_in:
+            return out
+        x, y = front_kept(piece, new.depth_in)
+        out["x"], out["y"] = x, y
+        return out
 
     def marker_fields(self) -> tuple[str, ...]:
         """Markers have an owner (Secure Target)."""
