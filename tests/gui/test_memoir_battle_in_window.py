@@ -98,7 +98,13 @@ def test_a_right_click_on_an_empty_hex_offers_the_selected_units_retreat_there(q
     board = scene.board
     taken = {board.point_to_hex(u.x, u.y) for u in scene.units.values()}
     here = board.point_to_hex(scene.units[garrison].x, scene.units[garrison].y)
-    empty = next(h for h in board.neighbours(here) if h not in taken and board.contains(h))
+    # a hex one row nearer Germany's (far) edge: a retreat the rules allow, so
+    # the menu offers it now (docs/hex.md, Flags)
+    empty = next(
+        h
+        for h in board.neighbours(here)
+        if h not in taken and board.contains(h) and h[1] == here[1] + 1
+    )
     pos = window.view.viewport_pos(*board.hex_to_point(empty))
     asked: list[tuple[float, float]] = []
     window.view.context_requested.connect(lambda _g, x, y: asked.append((x, y)))

@@ -102,7 +102,8 @@ def test_in_set_up_a_hex_unit_s_exit_is_offered_as_not_now_with_the_reason(qtbot
     """The manual's minimal Memoir '44 scenario, imported, in set-up: no side's
     turn has started, so the right-click menu shows the exit under Not now, with the
     rules' reason (docs/hex.md, Leaving the battlefield); once the United States'
-    turn has started it is offered (its own baseline: no exit objective names it)."""
+    turn has started it is still not offered now: no exit objective names the
+    United States, so leaving would earn nothing (docs/hex.md, Flags)."""
     from tabletop_gui.io.importers import ImportRequest, import_bytes
     from tests.hex.test_m44_doc_example import example
 
@@ -129,7 +130,10 @@ def test_in_set_up_a_hex_unit_s_exit_is_offered_as_not_now_with_the_reason(qtbot
     assert "Refused: US Infantry 1 exits the board" in window.turn_bar.message.text()
     assert not window.doc.committed.scene.units[uid].removed
     assert window.play.perform((TurnStart(1, "allies"),), "Start turn 1") is None
-    assert exit_entry().text() == "US Infantry 1 exits the board (ordered)"
+    # its side's turn has started, but no exit objective names the United States:
+    # leaving earns nothing, so it is still not offered now (docs/hex.md, Flags)
+    entry = exit_entry("Not now (")
+    assert "no exit objective names United States" in entry.toolTip()
 
 
 def test_flagged_events_are_marked_in_the_log_and_the_filter_shows_only_them(qtbot):

@@ -13,6 +13,8 @@ from tabletop_gui.model.events import (
     Event,
     GameEnd,
     MovePiece,
+    PhaseEnd,
+    PhaseStart,
     RemoveCasualty,
     TurnStart,
     UpdatePiece,
@@ -40,7 +42,7 @@ from tabletop_gui.rules.hexbanners.fields import FIELDS, FIGURES, LEADER
 from tabletop_gui.rules.hexbanners.memoir.exit_markers import MemoirExit, exit_hexes
 from tabletop_gui.rules.hexbanners.memoir.medal import MemoirMedal
 from tabletop_gui.rules.hexbanners.memoir.sudden_death import SuddenDeath
-from tabletop_gui.rules.hexbanners.occupancy import board_of, hex_of
+from tabletop_gui.rules.hexbanners.occupancy import board_of, hex_of, ordered_move
 from tabletop_gui.rules.hexbanners.permanent import Permanent, TurnStartPermanent
 from tabletop_gui.rules.hexbanners.play import HexBannersPlay
 from tabletop_gui.rules.hexbanners.sector import ClearingSector
@@ -57,6 +59,7 @@ from tabletop_gui.rules.hexbanners.totals import (
     win_blocks,
     winner,
 )
+from tabletop_gui.rules.play_types import Action
 from tabletop_gui.rules.scoreboard import ObjectiveResult, Scoreboard, Status, strict_leader
 
 ELIMINATIONS_ID = "hex.eliminations"
@@ -308,6 +311,24 @@ class HexBanners(HexBannersPlay):
                 found += exit_flags(before, board, unit)
         return found
 
+    def actions(
+        self, state: GameState, ids: Sequence[str], point: tuple[float, float] | None
+    ) -> list[Action]:
+        """The play actions; an exit of a unit of the side whose turn it is that
+        would be flagged (no banner, outside the movement phase: ``exit_flags``)
+        is not offered now, with the reason."""
+        out = super().actions(state, ids, point)
+        board = board_of(state)
+        for i, action in enumerate(out):
+            exit_ = action.events[0] if len(action.events) == 1 else None
+            if board is None or action.not_now or not isinstance(exit_, ExitBoard):
+                continue
+            unit = state.scene.units.get(exit_.unit_id)
+            if unit is not None and state.clock.side == unit.side:
+                why = exit_flags(state, board, unit)
+                out[i] = replace(action, not_now=why[0]) if why else action
+        return out
+
     # -- records ----------------------------------------------------------
     def settle(self, before: GameState, event: Event, after: GameState) -> GameState:
         """The battle ends the instant a side reaches its banner target (judged
@@ -341,6 +362,7 @@ class HexBanners(HexBannersPlay):
         board = board_of(after)
         if board is None:
             return after
+        after = _fold_play(before, event, after, board)
         if isinstance(event, MovePiece | AddPiece):
             after = self._snap(event, board, after)
         elif isinstance(event, TurnStart) and event.side is not None:
@@ -511,6 +533,32 @@ class HexBanners(HexBannersPlay):
             points=counts,
             counted="banners",
         )
+
+
+def _fold_play(before: GameState, event: Event, after: GameState, board: HexBoard) -> GameState:
+    """The turn under way's ``TurnPlay`` (docs/hex.md, Flags): a ``turn_start``
+    begins it; the movement phase's start and end, the side's Command cards and
+    its units' ordered moves in that phase add to it."""
+    if isinstance(event, TurnStart):
+        if event.side is None:
+            return after
+        return after.with_record(records.TURN_PLAY, records.TurnPlay(event.side))
+    play = records.turn_play(after)
+    if play is None:
+        return after
+    move = settings.movement_phase(after.setup)
+    if isinstance(event, PhaseStart | PhaseEnd) and event.phase == move:
+        state = "in" if isinstance(event, PhaseStart) else "after"
+        return after.with_record(records.TURN_PLAY, replace(play, movement=state))
+    if isinstance(event, PlayCard) and event.side == play.side:
+        return after.with_record(records.TURN_PLAY, replace(play, cards=(*play.cards, event.card)))
+    ordered = ordered_move(before, event)
+    if ordered is None or ordered.from_hex is None or ordered.to_hex is None:
+        return after
+    uid, start = ordered.unit_id, ordered.from_hex
+    moved = {**play.moved, uid: play.moved.get(uid, 0) + board.distance(start, ordered.to_hex)}
+    started = {uid: start, **play.started}
+    return after.with_record(records.TURN_PLAY, replace(play, moved=moved, started=started))
 
 
 def _at_the_end(r: ObjectiveResult) -> ObjectiveResult:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop_gui.model.events import Event, PhaseEnd, PhaseStart, TurnEnd, TurnStart
+from tabletop_gui.model.events import Event, MovePiece, PhaseEnd, PhaseStart, TurnEnd, TurnStart
 from tabletop_gui.model.fields import field_values
 from tabletop_gui.model.hexgrid import HexBoard, hex_label
 from tabletop_gui.model.names import piece_label, side_name
@@ -17,6 +17,7 @@ from tabletop_gui.model.scene import Board, Scene, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import flags, turn_order
 from tabletop_gui.rules.family import Family
+from tabletop_gui.rules.hexbanners.checks import card_problem, move_problems, retreat_problem
 from tabletop_gui.rules.hexbanners.events import (
     Eliminate,
     ExitBoard,
@@ -172,10 +173,12 @@ class HexBannersPlay(Family):
             if point is not None:
                 to = board.point_to_hex(*point)
                 if to != here and board.contains(to):
+                    later = next(iter(move_problems(state, u, to)), "")
                     out.append(Action(f"{name}: ordered move to hex {hex_label(to)}",
-                                      (HexMove(u.id, to),)))  # fmt: skip
+                                      (HexMove(u.id, to),), not_now=later))  # fmt: skip
                     out.append(Action(f"{name}: retreat to hex {hex_label(to)}",
-                                      (Retreat(u.id, to),)))  # fmt: skip
+                                      (Retreat(u.id, to),),
+                                      not_now=retreat_problem(state, u, to) or ""))  # fmt: skip
             out.append(Action(f"{name} exits the board (ordered)", (ExitBoard(u.id),),
                               not_now=setup_exit(state, u.name)))  # fmt: skip
             left = FIGURES.of(u)
@@ -194,7 +197,10 @@ class HexBannersPlay(Family):
 
     def flags(self, before: GameState, event: Event, after: GameState) -> list[str]:
         """A unit of the side not acting moved by a plain or ordered move (a
-        retreat, ``hex.retreat``, is how units move in the opponent's turn). One
+        retreat, ``hex.retreat``, is how units move in the opponent's turn); a
+        retreat not toward its side's edge, an ordered move before the movement
+        phase or farther than its type moves, a second Command card in a turn
+        (``checks``; docs/hex.md, Flags). One
         unit per hex is refused, not flagged, and a leader may share a hex. An
         exit before the log's first ``turn_start`` (the window does not offer one
         in set-up: ``setup_exit``; a file's log may hold one, from a game recorded
@@ -209,14 +215,31 @@ class HexBannersPlay(Family):
                 "the log's first turn start: a unit leaves only in its side's turn, which "
                 "the log does not name (a game recorded from its middle); no exit banner"
             ]
+        if self.game_over(before):
+            return []
+        if isinstance(event, Retreat):
+            unit = before.scene.units.get(event.unit_id)
+            to = (int(event.to[0]), int(event.to[1]))
+            found = retreat_problem(before, unit, to) if unit and not unit.removed else None
+            return [found] if found else []
+        if isinstance(event, PlayCard):
+            found = card_problem(before, event.side, event.card)
+            return [found] if found else []
         unit = flags.moved_unit(before, event)
         if unit is None and isinstance(event, HexMove):
             unit = before.scene.units.get(event.unit_id)
-        if unit is None:
+        if unit is None or unit.removed:
             return []
         why = f"record a retreat as a retreat ({Retreat.type}) if it was one"
-        found = flags.other_side_moved(before, unit, self.game_over(before), why)
-        return [found] if found else []
+        found = flags.other_side_moved(before, unit, False, why)
+        if found:
+            return [found]
+        board = before.scene.board
+        if isinstance(event, HexMove) and event.ordered:
+            return move_problems(before, unit, (int(event.to[0]), int(event.to[1])))
+        if isinstance(event, MovePiece) and isinstance(board, HexBoard):
+            return move_problems(before, unit, board.point_to_hex(event.x, event.y))
+        return []
 
     def unit_fields(self, unit: Unit) -> tuple[str, ...]:
         return UNIT_FIELDS

@@ -16,6 +16,7 @@ EXITS = "hex.exits"
 LOSSES = "hex.eliminated"
 CARDS = "hex.cards"
 FIGURES_LOST = "hex.figures_lost"
+TURN_PLAY = "hex.turn_play"
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,26 @@ class CardPlay:
     card: str
     turn: int
     index: int
+
+
+@dataclass(frozen=True)
+class TurnPlay:
+    """What the side whose turn it is has done in its turn so far, for the
+    flags of docs/hex.md, "Flags": where its movement phase is (``before`` it
+    started, ``in`` it, ``after`` it ended), the Command cards it played, and for
+    each unit ordered in the movement phase the hexes it moved and the hex it
+    started from."""
+
+    side: str
+    movement: str = "before"
+    cards: tuple[str, ...] = ()
+    moved: Mapping[str, int] = field(default_factory=dict)
+    started: Mapping[str, Hex] = field(default_factory=dict)
+
+
+def turn_play(state: GameState) -> TurnPlay | None:
+    """The turn under way's play, None before the log's first ``turn_start``."""
+    return state.records.get(TURN_PLAY)
 
 
 def turn_start(state: GameState, side: str) -> TurnStartSnapshot | None:

@@ -36,6 +36,10 @@ BANNERS_BEFORE = "banners_before"
 #: any hex of the baseline it stood on at the start of its turn; true (narrower)
 #: only from the very hex it stood on. An objective's ``same_hex`` overrides it.
 EXIT_SAME_HEX = "exit_same_hex"
+#: How far a unit of each ``kind`` moves in one movement phase, ``{kind: hexes}``:
+#: a longer ordered move is flagged (docs/hex.md, Flags). Unset: Memoir '44's in
+#: a Memoir game, none in others.
+MOVE_LIMITS = "move_limits"
 
 DEFAULTS: dict[str, Any] = {
     BANNER_TARGET: None,
@@ -48,6 +52,7 @@ DEFAULTS: dict[str, Any] = {
     BANNERS_BEFORE: None,
     FIRST_SIDE: None,
     EXIT_SAME_HEX: False,
+    MOVE_LIMITS: None,
 }
 
 
@@ -111,6 +116,18 @@ def first_side(setup: Setup) -> str | None:
 def movement_phase(setup: Setup) -> str:
     value = setting(setup, MOVEMENT_PHASE)
     return value if isinstance(value, str) and value else MOVEMENT
+
+
+def move_limits(setup: Setup) -> dict[str, int] | None:
+    """The scenario's ``{kind: hexes}`` (whole numbers >= 0 only), None when unset."""
+    value = setting(setup, MOVE_LIMITS)
+    if not isinstance(value, dict):
+        return None
+    return {
+        kind: n
+        for kind, n in value.items()
+        if isinstance(kind, str) and isinstance(n, int) and not isinstance(n, bool) and n >= 0
+    }
 
 
 def banners_before(setup: Setup) -> dict[str, int]:
@@ -201,6 +218,14 @@ def problems(setup: Setup) -> list[str]:
     if first is not None and first_side(setup) is None:
         out.append(f"settings.{FIRST_SIDE}: {first!r} is not a side (sides: "
                    f"{', '.join(setup.scene.side_ids)})")  # fmt: skip
+    limits = setting(setup, MOVE_LIMITS)
+    if limits is not None and not isinstance(limits, dict):
+        out.append(f"settings.{MOVE_LIMITS}: expected {{unit kind: hexes}}, got {limits!r}")
+    elif isinstance(limits, dict):
+        for kind, n in limits.items():
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                out.append(f"settings.{MOVE_LIMITS}.{kind}: expected a whole number >= 0, "
+                           f"got {n!r} (not checked)")  # fmt: skip
     phase = setting(setup, MOVEMENT_PHASE)
     if not (isinstance(phase, str) and phase):
         out.append(f"settings.{MOVEMENT_PHASE}: expected a phase name, got {phase!r}")
