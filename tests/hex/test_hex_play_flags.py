@@ -193,3 +193,42 @@ def test_the_menu_lists_an_exit_that_would_earn_nothing_under_not_now():
     p = Play(setup([unit("b1", BLUE, (4, 8))], [exits]))(*turn(1, BLUE))
     why = offered(p, ["b1"], (4, 8))["B1 exits the board (ordered)"]
     assert "not one of Blue's exit hexes" in (why or "")
+
+
+# -- the cards the turn bar suggests ---------------------------------------------------------
+
+
+def suggested(p: Play) -> tuple[str, ...]:
+    from tabletop_gui.rules.hexbanners.family import HexBanners
+
+    controls = HexBanners().turn_controls(p.tl.current, p.tl.events)
+    assert controls.side_input is not None
+    return controls.side_input.suggestions
+
+
+def test_a_memoir_game_suggests_memoirs_section_and_tactic_cards_not_tricornes_scout():
+    p = Play(setup([unit("b1", BLUE, (1, 1))], [MEMOIR_MEDAL]))(*turn(1, BLUE))
+    cards = suggested(p)
+    assert cards[:3] == ("Recon Left Flank", "Recon Center", "Recon Right Flank")
+    assert {
+        "Probe Center",
+        "Assault Right Flank",
+        "Behind Enemy Lines",
+        "Their Finest Hour",
+    } <= set(cards)
+    assert "Scout" not in cards
+
+
+def test_a_tricorne_game_still_suggests_scout_first_and_a_memoir_one_with_time_pressure_too():
+    p = Play(setup([unit("b1", BLUE, (1, 1))]))(*turn(1, BLUE))
+    assert suggested(p)[0] == "Scout"
+    pressure = ("tp", "time_pressure", {"side": BLUE})
+    p = Play(setup([unit("b1", BLUE, (1, 1))], [MEMOIR_MEDAL, pressure]))(*turn(1, BLUE))
+    assert suggested(p)[0] == "Scout" and "Probe Center" in suggested(p)
+
+
+def test_a_card_typed_another_way_is_the_same_card_counterattack_leaves_a_move_unjudged():
+    inf = kind(unit("b1", BLUE, (4, 0)), "infantry")
+    p = Play(setup([inf], [MEMOIR_MEDAL]))(*turn(1, BLUE), PlayCard(BLUE, "counterattack"))
+    p(HexMove("b1", (4, 3)))
+    assert last_flags(p) == []

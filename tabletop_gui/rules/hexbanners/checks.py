@@ -48,6 +48,12 @@ MEMOIR_PLAIN_SPECIALS = frozenset({"", "Elite", "Tiger"})
 ROAD = "road"
 
 
+def card_key(name: str) -> str:
+    """A card's name as it is compared: lower case, letters only ("Counter-Attack",
+    "counterattack" and "Counter Attack" are one card)."""
+    return "".join(c for c in name.casefold() if c.isalpha())
+
+
 def hexes(n: int) -> str:
     return f"{n} hex{'' if n == 1 else 'es'}"
 
@@ -90,6 +96,10 @@ def retreat_problem(state: GameState, unit: Unit, to: Hex) -> str | None:
 # -- ordered moves ----------------------------------------------------------------
 
 
+_FARTHER = {card_key(name): how for name, how in MEMOIR_MOVE_CARDS.items()}
+_UNKNOWN_MOVE = {card_key(name) for name in MEMOIR_UNKNOWN_MOVE_CARDS}
+
+
 def move_limits(setup: Setup) -> dict[str, int]:
     """How far a unit of each ``kind`` moves in one movement phase: the setting
     ``move_limits``, else Memoir '44's in a Memoir game, else none known."""
@@ -110,11 +120,13 @@ def move_limit(state: GameState, unit: Unit, play: records.TurnPlay | None) -> i
         return limit
     if SPECIAL.of(unit) not in MEMOIR_PLAIN_SPECIALS:
         return None
-    cards = play.cards if play is not None and play.side == unit.side else ()
-    if any(card in MEMOIR_UNKNOWN_MOVE_CARDS for card in cards):
+    cards = [
+        card_key(c) for c in (play.cards if play is not None and play.side == unit.side else ())
+    ]
+    if any(card in _UNKNOWN_MOVE for card in cards):
         return None
     for card in cards:
-        kind, farther = MEMOIR_MOVE_CARDS.get(card, ("", 0))
+        kind, farther = _FARTHER.get(card, ("", 0))
         if kind == unit.kind:
             limit = max(limit, farther)
     board = board_of(state)

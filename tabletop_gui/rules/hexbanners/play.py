@@ -17,8 +17,14 @@ from tabletop_gui.model.scene import Board, Scene, Setup
 from tabletop_gui.model.state import GameState
 from tabletop_gui.rules import flags, turn_order
 from tabletop_gui.rules.family import Family
-from tabletop_gui.rules.hexbanners.checks import card_problem, move_problems, retreat_problem
+from tabletop_gui.rules.hexbanners.checks import (
+    card_problem,
+    memoir_game,
+    move_problems,
+    retreat_problem,
+)
 from tabletop_gui.rules.hexbanners.events import (
+    SCOUT,
     Eliminate,
     ExitBoard,
     HexMove,
@@ -45,7 +51,8 @@ from tabletop_gui.rules.play_types import (
     Words,
 )
 
-#: Command cards the turn bar suggests (any name can be typed).
+#: Command cards the turn bar suggests (any name can be typed): Commands &
+#: Colors: Tricorne's (Scout matters to Time Pressure).
 COMMAND_CARDS = (
     "Scout",
     "Attack Left Flank",
@@ -56,6 +63,20 @@ COMMAND_CARDS = (
     "Probe Right Flank",
     "Assault Center",
 )
+#: The Command cards of Memoir '44, which the turn bar suggests in a game with a
+#: Memoir '44 objective (docs/hex.md, Flags): its Section cards, then its
+#: Tactic cards. Names only.
+MEMOIR_CARDS = (
+    *(
+        f"{order} {section}"
+        for order in ("Recon", "Probe", "Attack", "Assault")
+        for section in ("Left Flank", "Center", "Right Flank")
+    ),
+    "Air Power", "Ambush", "Armor Assault", "Artillery Bombard", "Barrage",
+    "Behind Enemy Lines", "Close Assault", "Counter-Attack", "Dig In", "Direct from HQ",
+    "Firefight", "General Advance", "Infantry Assault", "Medics & Mechanics", "Move Out!",
+    "Pincer Move", "Recon in Force", "Their Finest Hour",
+)  # fmt: skip
 BANNER_TARGET = 6
 UNIT_PRESETS = (
     UnitPreset("hex-infantry", "Infantry (one hex)", BaseShape.RECT, 20, 20, 1, 1,
@@ -144,7 +165,9 @@ class HexBannersPlay(Family):
 
     def turn_controls(self, state: GameState, events: Sequence[Event]) -> TurnControls:
         base = super().turn_controls(state, events)
-        card = SideInput("Play card", COMMAND_CARDS, "The Command card to record (type any name)")
+        card = SideInput(
+            "Play card", command_cards(state.setup), "The Command card to record (type any name)"
+        )
         first = first_side(state.setup)
         return TurnControls(base.choose_first, None, card if state.clock.side else None, first)
 
@@ -152,7 +175,7 @@ class HexBannersPlay(Family):
         side = state.clock.side
         if side is None:
             return []
-        card = text.strip() or COMMAND_CARDS[0]
+        card = text.strip() or command_cards(state.setup)[0]
         out = [Action(f"Play {card}", (PlayCard(side, card),), takes_input=True)]
         if any(spec.kind == "hex.time_pressure" for spec in state.setup.objectives):
             out.append(Action("Take a Time Pressure banner", (TakeTimePressureBanner(side),)))
@@ -305,6 +328,17 @@ class HexBannersPlay(Family):
     def same_kind(self, setup: Setup) -> Setup:
         board = setup.scene.board
         return new_setup(board.rows if isinstance(board, HexBoard) else 9)
+
+
+def command_cards(setup: Setup) -> tuple[str, ...]:
+    """The Command cards the turn bar suggests: Memoir '44's in a game with a
+    Memoir '44 objective, else Commands & Colors: Tricorne's; Scout first
+    wherever a Time Pressure objective asks for it."""
+    if not memoir_game(setup):
+        return COMMAND_CARDS
+    if any(spec.kind == "hex.time_pressure" for spec in setup.objectives):
+        return (SCOUT, *MEMOIR_CARDS)
+    return MEMOIR_CARDS
 
 
 def setup_exit(state: GameState, name: str) -> str:
