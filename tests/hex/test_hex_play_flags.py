@@ -232,3 +232,42 @@ def test_a_card_typed_another_way_is_the_same_card_counterattack_leaves_a_move_u
     p = Play(setup([inf], [MEMOIR_MEDAL]))(*turn(1, BLUE), PlayCard(BLUE, "counterattack"))
     p(HexMove("b1", (4, 3)))
     assert last_flags(p) == []
+
+
+# -- Section cards (Memoir '44 games) ---------------------------------------------------------
+
+
+def test_a_unit_ordered_from_outside_the_section_card_s_flank_is_flagged_in_a_memoir_game():
+    """Blue's Attack Left Flank orders units on the board's left (Blue sits at the
+    near edge); a unit on the right flank (k2) moving is flagged, one on the
+    left (b2) is not, and one on the dotted line (d2) counts for its flank."""
+    units = [unit("right", BLUE, (10, 1)), unit("left", BLUE, (1, 1)), unit("dot", BLUE, (3, 1))]
+    p = Play(setup(units, [MEMOIR_MEDAL]))(*turn(1, BLUE), PlayCard(BLUE, "Attack Left Flank"))
+    p(HexMove("left", (1, 2)))
+    assert last_flags(p) == []
+    p(HexMove("dot", (3, 2)))
+    assert last_flags(p) == []
+    p(HexMove("right", (10, 2)))
+    (flag,) = last_flags(p)
+    assert flag.startswith("Right is ordered from hex k2, outside Blue's left flank (Attack Left")
+
+
+def test_the_far_side_s_left_flank_is_the_board_s_right_seen_from_its_own_edge():
+    """Red sits at the far edge: its Probe Left Flank orders the board's right end."""
+    units = [unit("mine", RED, (10, 7)), unit("other", RED, (1, 7))]
+    p = Play(setup(units, [MEMOIR_MEDAL]))(*turn(1, RED), PlayCard(RED, "Probe Left Flank"))
+    p(HexMove("mine", (10, 6)))
+    assert last_flags(p) == []
+    assert "outside Red's left flank" in (
+        offered(p, ["other"], (1, 6))["Other: ordered move to hex B7"] or ""
+    )
+
+
+def test_a_tactic_card_or_a_game_without_memoir_objectives_judges_no_section():
+    units = [unit("right", BLUE, (10, 1))]
+    p = Play(setup(units, [MEMOIR_MEDAL]))(*turn(1, BLUE), PlayCard(BLUE, "Recon in Force"))
+    p(HexMove("right", (10, 2)))
+    assert last_flags(p) == []
+    p = Play(setup(units))(*turn(1, BLUE), PlayCard(BLUE, "Attack Left Flank"))
+    p(HexMove("right", (10, 2)))
+    assert last_flags(p) == []

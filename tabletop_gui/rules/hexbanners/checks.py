@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tabletop_gui.model.hexgrid import Hex, HexBoard, hex_label, row_label
+from tabletop_gui.model.hexgrid import CENTRE, LEFT, RIGHT, Hex, HexBoard, hex_label, row_label
 from tabletop_gui.model.names import possessive
 from tabletop_gui.model.pieces import Unit
 from tabletop_gui.model.scene import Setup
@@ -171,16 +171,68 @@ def move_problems(state: GameState, unit: Unit, to: Hex) -> list[str]:
         ]
     if play.movement != "in":
         return []  # after the movement phase: taking ground after a battle
+    out = []
+    start = play.started.get(unit.id, here)
+    outside = section_problem(state, unit, start, play)
+    if outside:
+        out.append(outside)
     limit = move_limit(state, unit, play)
     total = play.moved.get(unit.id, 0) + board.distance(here, to)
-    if limit is None or total <= limit:
-        return []
-    kind = unit.kind or "this type"
-    start = play.started.get(unit.id, here)
-    return [
-        f"{unit.name} moves {hexes(total)} in this {move} phase ({hex_label(start)} to "
-        f"{hex_label(to)}): {kind} moves at most {hexes(limit)} {FLAGS}"
-    ]
+    if limit is not None and total > limit:
+        kind = unit.kind or "this type"
+        out.append(
+            f"{unit.name} moves {hexes(total)} in this {move} phase ({hex_label(start)} to "
+            f"{hex_label(to)}): {kind} moves at most {hexes(limit)} {FLAGS}"
+        )
+    return out
+
+
+# -- Section cards ----------------------------------------------------------------------
+
+#: What a Section card's name starts with (Commands & Colors and Memoir '44).
+SECTION_ORDERS = ("recon", "probe", "attack", "assault")
+#: The rest of its name (``card_key``): the section, named from the side's own edge.
+SECTION_NAMES = {"leftflank": LEFT, "center": CENTRE, "centre": CENTRE, "rightflank": RIGHT}
+SECTION_WORDS = {LEFT: "left flank", CENTRE: "centre", RIGHT: "right flank"}
+
+
+def card_section(card: str) -> str | None:
+    """The section a Section card orders units in, named from the side's own edge
+    ("Probe Left Flank": ``left``); None for any other card ("Recon in Force")."""
+    key = card_key(card)
+    for order in SECTION_ORDERS:
+        if key.startswith(order):
+            return SECTION_NAMES.get(key[len(order) :])
+    return None
+
+
+def board_section(state: GameState, side: str, section: str) -> str:
+    """``section`` named from ``side``'s own edge, as the board names it (from the
+    near edge): the far side's left flank is the board's right."""
+    board = board_of(state)
+    if board is None or settings.baseline_row(state.setup, board, side) == 0:
+        return section
+    return {LEFT: RIGHT, RIGHT: LEFT}.get(section, section)
+
+
+def section_problem(state: GameState, unit: Unit, start: Hex, play: records.TurnPlay) -> str | None:
+    """An ordered unit that stood outside the section of the one Section card its
+    side played this turn when its move began (a hex on a dotted line counts for
+    its flank and the centre), in a Memoir '44 game (docs/hex.md, Flags)."""
+    board = board_of(state)
+    if board is None or LEADER.of(unit) or len(play.cards) != 1 or not memoir_game(state.setup):
+        return None
+    section = card_section(play.cards[0])
+    if section is None:
+        return None
+    if board_section(state, unit.side, section) in board.sections_for_ordering(start):
+        return None
+    side = side_name(state, unit.side)
+    return (
+        f"{unit.name} is ordered from hex {hex_label(start)}, outside {possessive(side)} "
+        f"{SECTION_WORDS[section]} ({play.cards[0]}, seen from {possessive(side)} edge): a "
+        f"Section card orders units in its own section {FLAGS}"
+    )
 
 
 # -- Command cards -------------------------------------------------------------------
