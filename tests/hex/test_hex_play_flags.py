@@ -184,6 +184,13 @@ def test_a_second_command_card_in_one_turn_is_flagged_and_the_next_turn_starts_a
     assert last_flags(p) == []
 
 
+def test_the_menu_lists_a_second_card_in_the_turn_under_not_now():
+    p = Play(setup([unit("b1", BLUE, (1, 1))]))(*turn(1, BLUE))
+    assert offered(p, ["b1"], (1, 2))["Play Scout"] is None
+    p(PlayCard(BLUE, "Probe Center"))
+    assert "plays a second Command card" in (offered(p, ["b1"], (1, 2))["Play Scout"] or "")
+
+
 # -- exits --------------------------------------------------------------------------------------
 
 
@@ -193,6 +200,13 @@ def test_the_menu_lists_an_exit_that_would_earn_nothing_under_not_now():
     p = Play(setup([unit("b1", BLUE, (4, 8))], [exits]))(*turn(1, BLUE))
     why = offered(p, ["b1"], (4, 8))["B1 exits the board (ordered)"]
     assert "not one of Blue's exit hexes" in (why or "")
+
+
+def test_the_menu_gives_the_rules_refusal_of_an_exit_off_the_baseline_not_a_flag():
+    exits = ("exit", "memoir_exit", {"side": BLUE, "hexes": [[11, 8], [12, 8]]})
+    p = Play(setup([unit("b1", BLUE, (4, 4))], [exits]))(*turn(1, BLUE))
+    why = offered(p, ["b1"], (4, 5))["B1 exits the board (ordered)"]
+    assert "a unit leaves the board only from a baseline hex" in (why or "")
 
 
 # -- the cards the turn bar suggests ---------------------------------------------------------

@@ -324,7 +324,8 @@ class HexBanners(HexBannersPlay):
             if board is None or action.not_now or not isinstance(exit_, ExitBoard):
                 continue
             unit = state.scene.units.get(exit_.unit_id)
-            if unit is not None and state.clock.side == unit.side:
+            refused = self.check(state, exit_)  # the refusal's reason says more
+            if unit is not None and state.clock.side == unit.side and refused is None:
                 why = exit_flags(state, board, unit)
                 out[i] = replace(action, not_now=why[0]) if why else action
         return out

@@ -176,7 +176,8 @@ class HexBannersPlay(Family):
         if side is None:
             return []
         card = text.strip() or command_cards(state.setup)[0]
-        out = [Action(f"Play {card}", (PlayCard(side, card),), takes_input=True)]
+        second = card_problem(state, side, card) or ""
+        out = [Action(f"Play {card}", (PlayCard(side, card),), takes_input=True, not_now=second)]
         if any(spec.kind == "hex.time_pressure" for spec in state.setup.objectives):
             out.append(Action("Take a Time Pressure banner", (TakeTimePressureBanner(side),)))
         return out
