@@ -860,15 +860,21 @@ class TerrainItem(PolygonItem):
         self.set_polygon(terrain.polygon, bmap, self._label(terrain))
         self.setToolTip(self.tooltip())
 
+    def tooltip(self) -> str:
+        lines = super().tooltip().split("\n")
+        t = self.terrain
+        if t is not None and t.opaque and not t.impassable:
+            lines.insert(1, "Blocks sight (Opaque)")
+        return "\n".join(lines)
+
     @staticmethod
     def _label(t: Terrain) -> str:
-        """The name, and what the feature does that its fill alone does not say:
-        Impassable, or blocks sight (Opaque; Impassable terrain blocks it too)."""
+        """The name, and "(Impassable)" when its name does not say so. Terrain
+        that blocks sight is told by its dark edge (and the legend, and its
+        tooltip): a longer name would crowd the readings near it."""
         name = t.name.lower()
         if t.impassable:
             return t.name if "impassable" in name else f"{t.name} (Impassable)"
-        if t.opaque and "opaque" not in name and "sight" not in name:
-            return f"{t.name} (blocks sight)"
         return t.name
 
     def paint(
