@@ -12,6 +12,8 @@ from typing import Any
 
 from tabletop_gui.app.document import Document, KeyTurn
 from tabletop_gui.app.part import undoable
+from tabletop_gui.model.board import InchBoard
+from tabletop_gui.model.bounds import room_to_move
 from tabletop_gui.model.events import (
     AddPiece,
     DeletePiece,
@@ -86,6 +88,23 @@ class Editor:
                 poly = tuple((px + dx, py + dy) for px, py in piece.polygon)
                 events.append(UpdatePiece(pid, {"polygon": poly}))
         return events
+
+    def kept_on_board(self, ids: Sequence[str], dx: float, dy: float) -> tuple[float, float]:
+        """(dx, dy) shortened so that the units and markers ``ids`` moves stay on
+        an inch board: a drag past the table's edge stops the pieces at it (each
+        direction alone, so a piece slides along the edge) instead of being
+        refused there."""
+        board = self.scene.board
+        if not isinstance(board, InchBoard):
+            return dx, dy
+        scene = self.scene
+        pieces = [scene.piece(i) for i in ids if scene.has_piece(i)]
+        moved = [p for p in pieces if isinstance(p, Unit | Marker)
+                 and not (isinstance(p, Marker) and p.carried_by is not None)]  # fmt: skip
+        if not moved:
+            return dx, dy
+        lo_x, hi_x, lo_y, hi_y = room_to_move(board, moved)
+        return min(max(dx, lo_x), hi_x), min(max(dy, lo_y), hi_y)
 
     def carried_only(self, ids: Sequence[str]) -> str | None:
         """Why dragging ``ids`` moves nothing when they are all markers a unit

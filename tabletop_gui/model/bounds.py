@@ -46,6 +46,23 @@ def where_off(board: InchBoard | HexBoard, piece: Unit | Marker) -> str | None:
     return f"its base ({size}) reaches {overhang_words(over)} of {where}"
 
 
+def room_to_move(
+    board: InchBoard, pieces: list[Unit | Marker]
+) -> tuple[float, float, float, float]:
+    """How far (min dx, max dx, min dy, max dy) ``pieces`` may move together and
+    all stay on ``board`` (each a unit's whole base, a marker's centre): a drag
+    stops at the table's edge. A piece already past an edge does not forbid
+    standing still (0 is always in each range)."""
+    width, height = board.extent
+    lo_x = lo_y = -math.inf
+    hi_x = hi_y = math.inf
+    for p in pieces:
+        hx, hy = half_extents(p) if isinstance(p, Unit) else (0.0, 0.0)
+        lo_x, hi_x = max(lo_x, min(0.0, hx - p.x)), min(hi_x, max(0.0, width - hx - p.x))
+        lo_y, hi_y = max(lo_y, min(0.0, hy - p.y)), min(hi_y, max(0.0, height - hy - p.y))
+    return lo_x, hi_x, lo_y, hi_y
+
+
 def _past_edges(
     x: float, y: float, hx: float, hy: float, width: float, height: float
 ) -> list[tuple[str, float]]:

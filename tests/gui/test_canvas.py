@@ -376,17 +376,38 @@ def test_a_position_past_the_table_edge_is_refused_naming_the_edge_and_the_piece
     assert demo.doc.state.scene.units["a-archers"].x != 71.5
 
 
-def test_a_drag_released_past_the_board_edge_leaves_the_unit_where_it_was_last_shown(demo, qtbot):
-    """Past the edge the board keeps showing the unit at its last allowed place:
-    releasing there puts it there (it snapped back to where the drag began)."""
+def test_a_drag_past_the_board_edge_stops_the_unit_at_the_edge(demo, qtbot):
+    """(docs/canvas.md, Editing): the Wolf Riders dragged right past the table's
+    edge end touching it, and one step more each way slides them along it."""
+    from tabletop_gui.model.bounds import half_extents
+
     wolves = demo.doc.state.scene.units["b-wolves"]  # at (52, 34), 72 x 48 board
+    hx, _ = half_extents(wolves)
     viewport = demo.view.viewport()
     demo.view.fit_board()
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(demo, wolves.x, wolves.y))
-    for x in (56, 60, 64, 68, 80):  # the last step's footprint is off the board
+    for x in (56, 60, 64, 68, 80):  # the last steps' footprint would be off the board
         qtbot.mouseMove(viewport, at(demo, x, wolves.y))
-    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(demo, 80, wolves.y))
+    qtbot.mouseMove(viewport, at(demo, 80, wolves.y - 3))  # along the edge
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(demo, 80, wolves.y - 3))
     moved = demo.doc.state.scene.units["b-wolves"]
-    assert moved.x == pytest.approx(68, abs=0.2) and moved.y == pytest.approx(wolves.y)
+    assert moved.x + hx == pytest.approx(72, abs=1e-6)
+    assert moved.y == pytest.approx(wolves.y - 3, abs=0.2)
     assert demo.doc.undo_stack.count() == 1
-    assert demo.statusBar().currentMessage().startswith("Left at the last place allowed: ")
+    assert not demo.statusBar().currentMessage().startswith("Not allowed")
+
+
+def test_a_unit_near_the_edge_dragged_past_it_in_one_step_still_moves_to_it(demo, qtbot):
+    """The trial: 0.55 in from the right edge, the first step of a drag was
+    already past it, and the unit was not moved at all ("moved 0.00 in")."""
+    from tabletop_gui.model.bounds import half_extents
+
+    levy = demo.doc.state.scene.units["a-peasants"]
+    hx, _ = half_extents(levy)
+    demo.play.perform([MovePiece("a-peasants", 72 - hx - 0.55, levy.y)], "Move Peasant Levy")
+    levy = demo.doc.state.scene.units["a-peasants"]
+    viewport = demo.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(demo, levy.x, levy.y))
+    qtbot.mouseMove(viewport, at(demo, levy.x + 4, levy.y))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(demo, levy.x + 4, levy.y))
+    assert demo.doc.state.scene.units["a-peasants"].x + hx == pytest.approx(72, abs=1e-6)

@@ -73,8 +73,9 @@ class DragGesture(Gesture):
         self.allowed: tuple[float, float] | None = None
 
     def _delta(self, pos: QPoint) -> tuple[float, float]:
+        """How far the pointer took the pieces, stopped at the table's edge."""
         x, y = self.view.board_point(pos)
-        return (x - self.start[0], y - self.start[1])
+        return self.view.editor.kept_on_board(self.ids, x - self.start[0], y - self.start[1])
 
     def move(self, pos: QPoint, modifiers: Qt.KeyboardModifier) -> None:
         if not self.active:
