@@ -29,7 +29,7 @@ class BarSide:
     id: str
     name: str
     colour: str
-    total: str  # '3 VP', '3 VP + ? (1 hidden)'
+    total: str  # '3 VP', '3 VP + ? (1 hidden)', '1 banner (4 to win)'
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,9 @@ def bar_content(
             s.id,
             s.name,
             colours.get(s.id, NEUTRAL),
-            wording.total_text(words, board.totals.get(s.id, 0), hidden.get(s.id, 0)),
+            wording.total_text(
+                words, board.totals.get(s.id, 0), hidden.get(s.id, 0), board.targets.get(s.id)
+            ),
         )
         for s in scene.sides
     )

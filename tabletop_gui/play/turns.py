@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabletop_gui.model.events import Event
+from tabletop_gui.model.events import Event, TurnEnd, TurnStart
 from tabletop_gui.model.state import GameState
 from tabletop_gui.play.wording import result_text
 from tabletop_gui.rules.engine import family_of
@@ -25,6 +25,7 @@ __all__ = [
     "ending_step",
     "finished",
     "game_over",
+    "over_text",
     "result_text",
     "steps",
 ]
@@ -49,10 +50,21 @@ def clock_text(state: GameState, events: Sequence[Event], board: Scoreboard | No
         return won
     c = state.clock
     if game_over(state):
-        return f"Game over (after turn {c.turn})" if c.turn else "Game over"
+        return over_text(state, events)
     if c.turn == 0:
         return "Setup (before the first turn)" + deployment_text(state)
     return family_of(state.setup).clock_text(state, events)
+
+
+def over_text(state: GameState, events: Sequence[Event]) -> str:
+    """'Game over (after turn 6)' when the game ended as its last turn ended,
+    'Game over (during turn 3)' when it ended in the middle of one (a side
+    reached its target with a move), 'Game over' before the first turn."""
+    turn = state.clock.turn
+    if not turn:
+        return "Game over"
+    last = next((e for e in reversed(events) if isinstance(e, TurnStart | TurnEnd)), None)
+    return f"Game over ({'after' if isinstance(last, TurnEnd) else 'during'} turn {turn})"
 
 
 def deployment_text(state: GameState) -> str:

@@ -230,10 +230,12 @@ def hidden_by_side(board: Scoreboard) -> dict[str, int]:
     return out
 
 
-def total_text(words: Words, total: float, hidden: int = 0) -> str:
-    """'3 VP', or '3 VP + ? (1 hidden)' when objectives of unknown value add to it."""
+def total_text(words: Words, total: float, hidden: int = 0, target: float | None = None) -> str:
+    """'3 VP', or '3 VP + ? (1 hidden)' when objectives of unknown value add to
+    it; '1 banner (4 to win)' when the rules set a ``target`` for the side."""
     text = words.count(total)
-    return f"{text} + ? ({hidden} hidden)" if hidden else text
+    text = f"{text} + ? ({hidden} hidden)" if hidden else text
+    return f"{text} ({number(target)} to win)" if target is not None else text
 
 
 def tile_text(scene: Scene, words: Words, r: ObjectiveResult, *, over: bool) -> str:
