@@ -39,6 +39,29 @@
     if (page === "overlay" && bar.offsetHeight > 0.3 * window.innerHeight) {
       bar.classList.add("compact");
     }
+    fitNames();
+  }
+
+  // An objective's name too long for its tile is drawn smaller, down to
+  // NAME_MIN of its size, else on two lines (as the streamer view and the PNG
+  // draw it).
+  const NAME_MIN = 0.75;
+  function fitNames() {
+    for (const name of bar.querySelectorAll(".tile .name")) {
+      name.style.fontSize = "";
+      name.classList.remove("two");
+      const wide = name.scrollWidth, room = name.clientWidth;
+      if (wide <= room || room <= 0) continue;
+      // A little under the exact share: text does not shrink quite in proportion.
+      const share = (room / wide) * 0.97;
+      if (share >= NAME_MIN) {
+        name.style.fontSize = `${0.9 * share}em`;
+      }
+      if (share < NAME_MIN || name.scrollWidth > name.clientWidth) {
+        name.style.fontSize = "";
+        name.classList.add("two");
+      }
+    }
   }
 
   function lighter(hex) {

@@ -74,3 +74,30 @@ def test_the_streamer_window_png_and_overlay_show_each_sides_target(qtbot, with_
     assert [s["total"] for s in sides] == ["5 banners (5 to win)", "1 banner (4 to win)"]
     image = streamer.frame(streamer.size())
     assert image.save(str(tmp_path / "bar.png"))
+
+
+def test_a_long_objective_name_is_shown_whole_in_the_bar_and_on_the_overlay_page(qtbot):
+    """At 1920 x 1080 "Orchard Farm (F5): both sides' medal" was cut short in
+    its tile ("… both sides' …"): it is drawn smaller, else on two lines."""
+    from tabletop_gui.app.stream.score_bar import bar_layout
+
+    from .browser import Browser
+    from .test_hex_labels_where_there_is_room import MOMENTS, trial_board
+    from .test_stream_overlay import served_window
+
+    window, server = served_window(qtbot, trial_board(MOMENTS["armour on the farm"]))
+    streamer = streamer_at(qtbot, window, 1920, 1080)
+    info = streamer.bar.info
+    long_name = "Orchard Farm (F5): both sides' medal"
+    i = [t.name for t in info.tiles].index(long_name)
+    lay = bar_layout(info, 1920, 1080)
+    assert " ".join(lay.names[i]) == long_name  # whole, on one line or two
+    browser = Browser(qtbot, 1920, 1080)
+    browser.load(f"{server.url}overlay")
+    browser.wait_for("window.overlayShown.version > 0")
+    whole = browser.js(
+        "[...document.querySelectorAll('.tile .name')].map(e => [e.textContent, "
+        "e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight])"
+    )
+    assert [long_name, True] in whole
+    assert all(fits for _name, fits in whole)

@@ -97,15 +97,16 @@ def place_printed(
 ) -> list[PrintedLabel | None]:
     """Each of the board's labels placed (None: no clear place at this zoom):
     under the middle of its hex, on one line or two; where a counter on the hex
-    reaches down there (its role band drawn), on one line just under the
-    counter as drawn. ``units``: the counters on the board."""
-    # How far down (scene) the counters on each hex reach, as drawn.
-    reach: dict[tuple[int, int], float] = {}
+    reaches down there (its role band drawn), on one line by the counter as
+    drawn, where a unit's name would go (``counter_spots``). ``units``: the
+    counters on the board."""
+    # What the counters on each hex cover (scene), as drawn.
+    reach: dict[tuple[int, int], QRectF] = {}
     for u in units:
         h = board.point_to_hex(u.unit.x, u.unit.y) if u.unit is not None else None
         if h is not None:
-            bottom = u.drawn_rect().translated(u.pos()).bottom()
-            reach[h] = max(reach.get(h, bottom), bottom)
+            drawn = u.drawn_rect().translated(u.pos())
+            reach[h] = reach[h].united(drawn) if h in reach else drawn
     nominal = PRINT_IN * board.hex_size * max(0.6, min(1.0, ts * 2.5))
     # As printed, or nearly as tall as the unit names where they are drawn larger
     # (a stream picture's); at a zoom where that is too large for the board, none.
@@ -125,10 +126,14 @@ def place_printed(
             _, lh = drawn_size(label.text, size)
             options.append((split, QPointF(at.x(), at.y() + lh / 2)))
         if label.hex in reach:
-            _, lh = drawn_size(label.text, size)
-            top = reach[label.hex] + GAP
-            below = _box(QPointF(at.x(), 0.0), 1.0, lh, True, SPACE * ts)
-            options.append(((label.text,), QPointF(at.x(), top - below.top())))
+            # A counter on the hex: by it, as a unit's name goes (under it, over
+            # it, slid to a side, beside it), on one line.
+            lw, lh = drawn_size(label.text, size)
+            counter = reach[label.hex]
+            block = _box(QPointF(0.0, 0.0), lw, lh, True, SPACE * ts)
+            mid = counter.center()
+            for s in counter_spots(counter.translated(-mid), block):
+                options.append(((label.text,), mid + s))
         candidates = []
         for lines, centre in options:
             widths = [drawn_size(line, size)[0] for line in lines]
@@ -145,8 +150,34 @@ def place_printed(
     return out
 
 
+def counter_spots(fp: QRectF, block: QRectF) -> list[QPointF]:
+    """Where a label ``block`` (about its spot (0, 0)) may go by the counter
+    ``fp`` (both about the counter's centre), best first: just under the
+    counter, just over it; then under and over it again, slid to either side as
+    far as it still overlaps the counter (a name wider than its hex, the next
+    hex's label under its own counter); then at its right and at its left. A
+    counter fills most of its hex, so each is by its hex; the next hex's label
+    or counter, placed before it, is what leaves a spot unclear."""
+    under = fp.bottom() + GAP - block.top()
+    over = fp.top() - GAP - block.bottom()
+    # Slid until the block's far edge is at the counter's near edge, less a little.
+    slide = max(0.0, block.width() / 2 + fp.width() / 2 - fp.width() * 0.25)
+    middle = fp.center().y() - block.center().y()
+    return [
+        QPointF(0, under),
+        QPointF(0, over),
+        QPointF(slide, under),
+        QPointF(-slide, under),
+        QPointF(slide, over),
+        QPointF(-slide, over),
+        QPointF(fp.right() + GAP - block.left(), middle),
+        QPointF(fp.left() - GAP - block.right(), middle),
+    ]
+
+
 def place_unit_names(p: Placer, units: list[UnitItem], board: QRectF) -> None:
-    """Each unit's name on it, under it or over it where clear; else not drawn."""
+    """Each unit's name on it, under it or over it where clear, else slid to
+    either side of those or beside it (``counter_spots``); else not drawn."""
     for u in units:
         name = u.unit.name
         if not name:
@@ -157,8 +188,7 @@ def place_unit_names(p: Placer, units: list[UnitItem], board: QRectF) -> None:
         fp = u.drawn_rect()  # the counter as drawn: its role band too
         spots = [
             *([QPointF(0, 0)] if fits_on(u.path, block) else []),
-            QPointF(0, fp.bottom() + GAP - block.top()),
-            QPointF(0, fp.top() - GAP - block.bottom()),
+            *counter_spots(fp, block),
         ]
         at = u.pos()
         boxes = [[b.translated(at + s) for b in parts] for s in spots]

@@ -25,6 +25,9 @@ STANDING_LINES = 2
 #: The bar takes at most this share of a picture's height when it can: past it,
 #: a standing keeps to one line, then shares its line with the objective's name.
 MAX_SHARE = 0.3
+#: An objective's name too long for its tile is drawn down to this share of
+#: its size before it is elided (the overlay's pages do the same).
+NAME_MIN = 0.75
 #: The smallest text, pixels (a 480 x 270 picture).
 MIN_UNIT = 8.0
 #: Pixels kept clear between the glyphs of two lines of text.
@@ -80,6 +83,9 @@ class BarLayout:
     tiles: tuple[tuple[QRectF, list[str]], ...]  # tile rect, standing lines
     #: The standing shares its line with the objective's name (a small picture).
     inline: bool = False
+    #: Each tile's name, on one line or (too long for its tile even drawn
+    #: NAME_MIN of its size) two; empty: each on one line.
+    names: tuple[list[str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -166,18 +172,34 @@ def _layout(info: BarContent, width: float, height: float, max_lines: int) -> Ba
     inner_w = cell_w - u * 0.4 - u * 0.9
     line_h = fonts.line
     wrapped = [wrap_text(st.text, fm, inner_w, max_lines) for st in info.tiles]
+    names = [name_lines(st.name, u, inner_w) for st in info.tiles]
     tiles = []
     top = head.bottom() + u * 0.3
     # The name, then the standing's lines, with a little room above and below.
     one = max(u * 2.6, fonts.name_line + fonts.line + u * 0.3)
     for start in range(0, len(wrapped), cols):
         row = wrapped[start : start + cols]
-        cell_h = one + line_h * (max(len(lines) for lines in row) - 1)
+        extra = max(len(n) for n in names[start : start + cols]) - 1
+        cell_h = one + line_h * (max(len(lines) for lines in row) - 1) + fonts.name_line * extra
         for c, lines in enumerate(row):
             rect = QRectF(pad + c * cell_w, top, cell_w - u * 0.4, cell_h)
             tiles.append((rect, lines))
         top += cell_h + u * 0.3
-    return BarLayout(u, top + u * 0.3, head, tuple(tiles))
+    return BarLayout(u, top + u * 0.3, head, tuple(tiles), names=tuple(names))
+
+
+def tile_name_font(name: str, u: float, width: float) -> QFont:
+    """The font of an objective's name on one line in a tile ``width`` wide:
+    smaller where it needs, down to NAME_MIN of its size."""
+    return _fitting_font(name, width, u * 0.9, u * 0.9 * NAME_MIN)
+
+
+def name_lines(name: str, u: float, width: float) -> list[str]:
+    """An objective's name in its tile: one line where it fits drawn at least
+    NAME_MIN of its size (``tile_name_font``), else broken at spaces onto two."""
+    if QFontMetricsF(tile_name_font(name, u, width)).horizontalAdvance(name) <= width:
+        return [name]
+    return wrap_text(name, QFontMetricsF(_font(u * 0.9, True)), width, 2)
 
 
 def bar_height(info: BarContent, width: float, height: float) -> float:
@@ -238,7 +260,7 @@ def paint_score_bar(painter: QPainter, rect: QRectF, info: BarContent, height: f
     line = f"{info.clock}  ·  {info.result}" if info.result else info.clock
     _text(painter, mid, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, line)
     name_font, text_font = fonts.tile_name, small
-    for st, (cell, lines) in zip(info.tiles, lay.tiles, strict=True):
+    for i, (st, (cell, lines)) in enumerate(zip(info.tiles, lay.tiles, strict=True)):
         painter.fillRect(cell, TILE)
         edge = QRectF(cell.x(), cell.y(), u * 0.35, cell.height())
         colour = QColor(st.colour) if st.colour else None
@@ -249,10 +271,16 @@ def paint_score_bar(painter: QPainter, rect: QRectF, info: BarContent, height: f
         if lay.inline:
             _paint_inline(painter, inner, st.name, lines[0], text_font, colour)
             continue
-        _text(painter, inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, st.name)
+        # A long name is drawn smaller (as a side's is), else on two lines.
+        names = lay.names[i] if i < len(lay.names) else [st.name]
+        if len(names) == 1:
+            painter.setFont(tile_name_font(st.name, u, inner.width()))
+        for k, name_text in enumerate(names):
+            box = inner.adjusted(0, k * fonts.name_line, 0, 0)
+            _text(painter, box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, name_text)
         painter.setFont(text_font)
         painter.setPen(colour.lighter(150) if colour else BAR_DIM)
-        y = inner.y() + fonts.name_line  # under the name
+        y = inner.y() + fonts.name_line * len(names)  # under the name
         for line_text in lines:
             box = QRectF(inner.x(), y, inner.width(), fonts.line)
             align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
