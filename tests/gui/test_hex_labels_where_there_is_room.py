@@ -109,3 +109,42 @@ def test_the_window_draws_every_name_and_place_over_no_counter_nor_label(qtbot, 
         if text != unit and box.adjusted(0.5, 0.5, -0.5, -0.5).intersects(counter)
     ]
     assert covering == []
+
+
+@pytest.mark.parametrize("size", [(1400, 900), (1100, 760)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_selected_counters_frame_and_rotate_knob_cover_no_label(qtbot, painted, size):
+    """The trial: the selection's dashed box (0.3 in outside the counter) and
+    the rotate knob (0.9 in in front) ran over "Kettle Hill (g6): Allied
+    medal", "German Infantry 1" and the names round the selected counter. On a
+    hex board the box hugs the counter as drawn and the knob stands just in
+    front of it, further out only where it would cover a label."""
+    from tabletop_gui.app.canvas.marks import HEX_SELECT_GAP
+
+    game = trial_board(MOMENTS["armour on the farm"])
+    window = open_window(qtbot, game)
+    window.resize(*size)
+    qtbot.wait(50)
+    window.view.fit_board()
+    window.scene.keep_pictures(False)
+    view = window.view
+    for item in [it for it in window.scene.pieces.values() if isinstance(it, UnitItem)]:
+        window.scene.clearSelection()
+        item.setSelected(True)
+        QApplication.processEvents()
+        for it in window.scene.items():
+            it.setCacheMode(items.QGraphicsItem.CacheMode.NoCache)
+        painted.clear()
+        view.viewport().grab()
+        drawn = {(t, r.x(), r.y(), r.width(), r.height()) for t, r in painted}
+        boxes = [(t, QRectF(x, y, w, h).adjusted(0.5, 0.5, -0.5, -0.5)) for t, x, y, w, h in drawn]
+        g = HEX_SELECT_GAP
+        frame = view.mapFromScene(item.mapToScene(item.drawn_rect().adjusted(-g, -g, g, g)))
+        frame_px = QRectF(frame.boundingRect())  # the box's line (its pen: 3 px)
+        handle = view.handle
+        assert handle.isVisible() and handle.unit_id == item.piece_id
+        centre = view.mapFromScene(handle.pos())
+        r = handle.RADIUS_PX + 1
+        knob = QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r)
+        on_frame = [t for t, b in boxes if b.intersects(frame_px)]
+        under_knob = [t for t, b in boxes if b.intersects(knob)]
+        assert (on_frame, under_knob) == ([], []), item.unit.name

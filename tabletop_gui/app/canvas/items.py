@@ -39,8 +39,15 @@ from tabletop_gui.app.canvas.drawing import (
 from tabletop_gui.app.canvas.floating import FOLLOWED, Floating, follow_scene
 from tabletop_gui.app.canvas.glyphs import Glyph, glyph, look_words, paint_glyph
 from tabletop_gui.app.canvas.layers import Z_MARKER, Z_TERRAIN, Z_UNIT, Z_ZONE
-from tabletop_gui.app.canvas.marks import SELECT_GAP, Mark, draw_halo, draw_selection
+from tabletop_gui.app.canvas.marks import (
+    HEX_SELECT_GAP,
+    SELECT_GAP,
+    Mark,
+    draw_halo,
+    draw_selection,
+)
 from tabletop_gui.geometry.outline import Outline, marker_outline, unit_outline
+from tabletop_gui.model.hexgrid import HexBoard
 from tabletop_gui.model.pieces import BaseShape, Marker, Terrain, Unit, Zone
 from tabletop_gui.rules.play_types import UnitLook
 from tabletop_gui.rules.scoreboard import Role
@@ -465,7 +472,10 @@ class UnitItem(PieceItem):
             painter.setPen(style.cosmetic(QColor("black"), 3))
             painter.drawRect(self.halo_path.boundingRect().adjusted(-0.25, -0.25, 0.25, 0.25))
         if self.isSelected():
-            draw_selection(painter, self.halo_path)
+            if isinstance(getattr(self.scene(), "board", None), HexBoard):
+                draw_selection(painter, self.drawn_rect(), HEX_SELECT_GAP)
+            else:
+                draw_selection(painter, self.halo_path)
         if self.name_shown:
             if self.name_leader is not None:
                 paint_leader(painter, self.name_leader, self.ts, ppi, min_ppi)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import field
 from functools import cached_property
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from tabletop_gui.app import style
@@ -17,6 +17,10 @@ from tabletop_gui.rules.scoreboard import Role
 
 #: The selection box stands this far outside the role band, inches.
 SELECT_GAP = 0.3
+#: On a hex board, this far outside the counter as drawn (its role band's outer
+#: edge): the labels there stand just clear of it (``hex_labels.GAP``), so a
+#: box further out would run over the names and captions of the next hexes.
+HEX_SELECT_GAP = 0.02
 
 
 @dataclass(frozen=True, eq=False)
@@ -111,11 +115,11 @@ _SELECTION_BOXES = DashCache()
 _BOX_PATHS: dict[tuple[float, float, float, float], QPainterPath] = {}
 
 
-def draw_selection(painter: QPainter, path: QPainterPath) -> None:
-    """The editor's selection: a black-and-white dashed box just outside the piece
-    and its role band, so both stay visible."""
-    r = path.boundingRect()
-    g = SELECT_GAP
+def draw_selection(painter: QPainter, path: QPainterPath | QRectF, gap: float = SELECT_GAP) -> None:
+    """The editor's selection: a black-and-white dashed box ``gap`` outside the
+    piece and its role band (``path``, or the rect it takes), so both stay visible."""
+    r = path if isinstance(path, QRectF) else path.boundingRect()
+    g = gap
     out = r.adjusted(-g, -g, g, g)
     key = (out.x(), out.y(), out.width(), out.height())
     box = _BOX_PATHS.get(key)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from enum import StrEnum
 
 import shiboken6
-from PySide6.QtCore import QPoint, QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QContextMenuEvent,
     QDragEnterEvent,
@@ -49,7 +49,9 @@ from tabletop_gui.app.canvas.gestures import (
     RotateGesture,
 )
 from tabletop_gui.app.canvas.items import MarkerItem, PieceItem, PolygonItem, UnitItem
+from tabletop_gui.app.canvas.label_spots import Placer
 from tabletop_gui.app.canvas.lod_tiles import SETTLE_MS
+from tabletop_gui.app.canvas.marks import HEX_SELECT_GAP
 from tabletop_gui.app.canvas.scale_bar import draw_scale_bar
 from tabletop_gui.app.canvas.tool_items import MeasureItem, RotateHandle
 from tabletop_gui.app.document import Document, EventCommand
@@ -470,6 +472,23 @@ class BoardView(QGraphicsView):
         r = (RotateHandle.RADIUS_PX + 2) / ppi
         name = item.name_box(ppi).adjusted(-r, -r, r, r)
         step = max(0.25, r)
+        placer = self.board_scene.label_placer
+        if isinstance(self.board_scene.board, HexBoard) and isinstance(placer, Placer):
+            # A hex board: the counter fills most of its hex and the next hexes'
+            # names stand close by; the knob goes just in front of the counter,
+            # further out only while it would cover a label or another counter.
+            half = item.drawn_rect()
+            reach = max(half.width(), half.height()) / 2 + HEX_SELECT_GAP + r
+            step = r / 2
+            knob = QRectF(-r, -r, 2 * r, 2 * r)
+            for _ in range(40):
+                at = bmap.to_scene(unit.x - math.sin(a) * reach, unit.y + math.cos(a) * reach)
+                if not name.contains(at) and placer.free(knob.translated(at), item):
+                    break
+                reach += step
+            else:
+                reach = (o.radius if o.radius is not None else o.half_d) + 0.9
+                step = max(0.25, r)
         for _ in range(200):
             at = bmap.to_scene(unit.x - math.sin(a) * reach, unit.y + math.cos(a) * reach)
             if name.isEmpty() or not name.contains(at):
