@@ -65,13 +65,18 @@ def side_actions(state: GameState, text: str = "") -> list[Action]:
 
 
 def menu(
-    state: GameState, ids: Sequence[str], point: tuple[float, float] | None = None
+    state: GameState,
+    ids: Sequence[str],
+    point: tuple[float, float] | None = None,
+    text: str = "",
 ) -> list[tuple[Action, str | None]]:
     """What the objective-actions menu lists for the selected pieces ``ids``
     (right-clicked at ``point``): their actions, then the side's whose turn it
-    is, each with the engine's refusal now, or the family's reason not to offer
-    it now (``Action.not_now``; None: allowed)."""
-    offered = offer(state, ids, point) + side_actions(state)
+    is (``text``: what the turn bar's side input holds, recorded by the action
+    that takes it, as the bar's own button records it), each with the engine's
+    refusal now, or the family's reason not to offer it now (``Action.not_now``;
+    None: allowed)."""
+    offered = offer(state, ids, point) + side_actions(state, text)
     return [(a, a.not_now or refusal(state, a.events)) for a in offered]
 
 

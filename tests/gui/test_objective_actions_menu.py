@@ -136,3 +136,61 @@ def test_what_a_character_cannot_do_now_waits_under_not_now_with_the_reason(qtbo
         "Refused: Activate Deep Spawn: Bravo is still activating"
     )
     assert window.doc.undo_stack.count() == before
+
+
+def test_the_menus_command_card_is_the_one_in_the_turn_bars_card_box(qtbot):
+    """A Memoir '44 player typed Attack Center in the card box, right-clicked a
+    unit and chose "Play Scout": the log said "United States plays Scout". The
+    menu plays the card in the box, as the bar's Play card button does, and
+    with the box empty leaves playing a card to the bar."""
+    from PySide6.QtWidgets import QApplication
+
+    from tabletop_gui.model.game import Game
+    from tests.hex.m44kit import imported, unit_on
+    from tests.hex.mill_ford import MILL_FORD, battle
+
+    game = imported(MILL_FORD).game
+    window = open_window(qtbot, Game(game.setup))
+    window.play.perform(battle(game)[0][1][:2], "turn 1")  # the Allies' turn begins
+    window.scene.piece_item(unit_on(game, "C3")).setSelected(True)
+    QApplication.processEvents()
+    box = window.turn_bar.input_box
+    for card in ("Attack Center", "Recon In Force"):
+        box.setEditText(card)
+        (play,) = [
+            a for a in window.play.build_context_menu().actions() if a.text().startswith("Play ")
+        ]
+        assert play.text() == f"Play {card}"
+    play.trigger()
+    QApplication.processEvents()
+    assert window.doc.timeline.events[-1].card == "Recon In Force"
+    assert "United States plays Recon In Force" in window.log_panel.row_text(
+        len(window.doc.timeline)
+    )
+    box.setEditText("")
+    texts = [a.text() for a in window.play.build_context_menu().actions()]
+    assert not [t for t in texts if t.startswith("Play ")]
+
+
+def test_playing_a_card_from_the_turn_bar_says_so_in_the_status_bar(qtbot):
+    """Every action the bar records says what it did in the status bar; "Play
+    card" said only "Play Attack Center", gone in five seconds (the game log
+    alone showed it was recorded): it says what was recorded, in the log's words."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from tabletop_gui.model.game import Game
+    from tests.hex.m44kit import imported
+    from tests.hex.mill_ford import MILL_FORD, battle
+
+    game = imported(MILL_FORD).game
+    window = open_window(qtbot, Game(game.setup))
+    window.play.perform(battle(game)[0][1][:2], "turn 1")  # the Allies' turn begins
+    window.statusBar().clearMessage()
+    window.turn_bar.input_box.setEditText("Attack Center")
+    qtbot.mouseClick(window.turn_bar.input_button, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()
+    qtbot.wait(700)  # what follows a change (the labels, the panels) has run
+    assert window.doc.timeline.events[-1].card == "Attack Center"
+    said = window.statusBar().currentMessage()
+    assert said.startswith("Recorded: ") and said.endswith("United States plays Attack Center")

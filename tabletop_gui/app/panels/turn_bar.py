@@ -27,7 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop_gui.app.document import Document
+from tabletop_gui.app.panels.log_panel import describe
 from tabletop_gui.model.events import Event
+from tabletop_gui.model.state import GameState
 from tabletop_gui.play import actions, turns
 from tabletop_gui.rules.play_types import Chooser, SideInput
 
@@ -328,12 +330,30 @@ class TurnBar(QWidget):
                 f"Nothing to end now: the next step is {self._steps[0].label} (Ctrl+Return)"
             )
 
+    def input_text(self) -> str | None:
+        """What the side input holds (a Command card's name, "" when empty);
+        None while the bar offers no side input."""
+        if self.input_box.isHidden():
+            return None
+        return self.input_box.currentText().strip()
+
     def record_input(self) -> None:
         """Record the side input's action with the typed text (a Command card)."""
         text = self.input_box.currentText().strip()
         for a in actions.side_actions(self.doc.state, text or "?"):
             if a.takes_input:
+                before = self.doc.committed
                 self.record.emit(a.events, a.label)
+                self._say_recorded(before)
+
+    def _say_recorded(self, before: GameState) -> None:
+        """The status bar says what the side input recorded, in the game log's
+        words ("Recorded: Turn 1, United States: United States plays Attack
+        Center"), as every other action says what it did."""
+        events = self.doc.timeline.events
+        if self.doc.committed is before or not events:
+            return  # refused: the bar says why
+        self.doc.message.emit(f"Recorded: {describe(events[-1], before)}")
 
     def run_side_action(self, i: int) -> None:
         if i < len(self._side_actions) and not self.doc.looking_back:

@@ -69,8 +69,16 @@ class PlayController(Part):
     def context_actions(
         self, point: tuple[float, float] | None = None
     ) -> list[tuple[game_actions.Action, str | None]]:
-        """The objective actions for the selection, each with the rules' refusal now."""
-        return game_actions.menu(self.doc.committed, self.doc.selection, point)
+        """The objective actions for the selection, each with the rules' refusal
+        now. The action the turn bar's side input records (a Command card played)
+        records what the input holds, as the bar's own button does ("Play Attack
+        Center" with Attack Center in the box); with the input empty, the menu
+        leaves it to the bar (it would record a name nobody chose)."""
+        text = self.turn_bar.input_text()
+        found = game_actions.menu(self.doc.committed, self.doc.selection, point, text or "")
+        if text == "":
+            return [(a, why) for a, why in found if not a.takes_input]
+        return found
 
     def build_context_menu(self, point: tuple[float, float] | None = None) -> QMenu:
         """The menu of ``context_actions``: what can be done now at the top, an
