@@ -269,6 +269,8 @@ class Document(QObject):
         #: autosave's file, a log cut before a refused event): never saved over, so
         #: Save asks where; None when the game has its own file or none.
         self._opened_from = opened_from if path is None else None
+        #: The scenario file a game without its own file was imported from.
+        self._imported_from: str | None = None
         self.timeline = Timeline(game)
         self.undo_stack = QUndoStack(self)
         self.provisional: GameState | None = None
@@ -308,6 +310,12 @@ class Document(QObject):
         if source != self._opened_from:
             self._opened_from = source
             self.path_changed.emit()
+
+    @property
+    def imported_from(self) -> str | None:
+        """The scenario file (a Memoir '44 .m44, say) the game was imported from,
+        while it has no file of its own; else None."""
+        return None if self._path is not None else self._imported_from
 
     @property
     def unsaved_extra(self) -> bool:
@@ -434,11 +442,20 @@ class Document(QObject):
         self._show()
         self.log_changed.emit()
 
-    def reset(self, game: Game, path: str | None, opened_from: str | None = None) -> None:
+    def reset(
+        self,
+        game: Game,
+        path: str | None,
+        opened_from: str | None = None,
+        imported_from: str | None = None,
+    ) -> None:
         """Replace the open game (the undo stack starts empty); ``opened_from``:
-        the file a game without its own file was read from."""
+        the file a game without its own file was read from; ``imported_from``:
+        the scenario file it was imported from (Save proposes a game file of its
+        name beside it)."""
         timeline = Timeline(game)  # may raise RuleError: then nothing changes
         self.timeline = timeline
+        self._imported_from = imported_from if path is None else None
         where = (path, opened_from if path is None else None)
         moved = where != (self._path, self._opened_from)
         self._path, self._opened_from = where

@@ -168,3 +168,27 @@ def test_the_turn_bar_offers_the_side_the_scenario_starts_with(qtbot, tmp_path):
     assert bar.first_box.isVisible() and bar.first_box.currentData() == "axis"
     bar.run_step(0)
     assert window.doc.timeline.events[0].side == "axis"
+
+
+def test_save_proposes_the_scenarios_name_beside_it(qtbot, tmp_path, monkeypatch):
+    """A player imported orchard.m44 and chose Save: the dialog proposed
+    game.json in the current folder. It proposes orchard.json beside the
+    scenario (the title says the game is imported and not saved yet)."""
+    window = demo_window(qtbot)
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    path = write(folder, name="orchard.m44")
+    assert window.files.import_scenario(path) is not None
+    assert "orchard.m44 (imported, not saved yet)" in window.windowTitle()
+    proposed: list[str] = []
+
+    def save_dialog(_parent, _title, start, _filter):
+        proposed.append(start)
+        return start, ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
+    assert window.files.save()
+    assert proposed == [str(folder / "orchard.json")]
+    assert window.doc.path == str(folder / "orchard.json")
+    assert load_game(window.doc.path).setup.name == "Test scenario"
+    assert window.doc.imported_from is None and "imported" not in window.windowTitle()

@@ -139,6 +139,8 @@ class FilesController(Part):
             where = Path(self.doc.path).name
         elif self.doc.opened_from:
             where = f"{Path(self.doc.opened_from).name} (a copy, not saved yet)"
+        elif self.doc.imported_from:
+            where = f"{Path(self.doc.imported_from).name} (imported, not saved yet)"
         else:
             where = "not saved yet"
         dirty = " *" if self.doc.dirty else ""
@@ -218,11 +220,14 @@ class FilesController(Part):
     def suggested_path(self) -> str:
         """Where Save as starts for a game without a file: for a log cut before
         its refused event a new name beside its file, for a recovered autosave
-        its file (to confirm), else the Documents folder under the name of the
-        example it was read from, if any."""
+        its file (to confirm), for an imported scenario a game file of its name
+        beside it (orchard.json beside orchard.m44), else the Documents folder
+        under the name of the example it was read from, if any."""
         suggestion = self.save_suggestion
         if suggestion is not None and suggestion[0] == self.doc.opened_from:
             return suggestion[1]
+        if self.doc.imported_from:
+            return str(Path(self.doc.imported_from).with_suffix(".json"))
         if self.doc.opened_from and not is_example(self.doc.opened_from):
             return self.doc.opened_from  # a recovered autosave's file, to confirm
         name = Path(self.doc.opened_from).name if self.doc.opened_from else "game.json"

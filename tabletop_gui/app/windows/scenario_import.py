@@ -59,7 +59,7 @@ def import_scenario(
     except RuleError as exc:
         QMessageBox.warning(parent, "Cannot import this scenario", f"{path}\n\n{exc}")
         return None
-    opener.doc.reset(result.game, None)
+    opener.doc.reset(result.game, None, imported_from=path)
     more = " (see the Scenario panel)" if result.notes else ""
     name = Path(path).name
     opener.status(f"Imported {name}: {result.summary}{more}", 15000)
