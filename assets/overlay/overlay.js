@@ -35,11 +35,12 @@
     const cols = Math.max(1, Math.min(4, Math.floor(window.innerWidth / (u * 17))));
     bar.style.setProperty("--cols", String(cols));
     bar.classList.remove("compact");
+    fitNames();
     // A small page keeps most of its height for the board: one line per standing.
     if (page === "overlay" && bar.offsetHeight > 0.3 * window.innerHeight) {
       bar.classList.add("compact");
+      fitNames();
     }
-    fitNames();
   }
 
   // An objective's name too long for its tile is drawn smaller, down to
@@ -54,10 +55,10 @@
       if (wide <= room || room <= 0) continue;
       // A little under the exact share: text does not shrink quite in proportion.
       const share = (room / wide) * 0.97;
-      if (share >= NAME_MIN) {
-        name.style.fontSize = `${0.9 * share}em`;
-      }
-      if (share < NAME_MIN || name.scrollWidth > name.clientWidth) {
+      name.style.fontSize = `${0.9 * Math.max(NAME_MIN, share)}em`;
+      // (A compact bar keeps each tile to one line: the name stays smaller, cut short.)
+      if (!bar.classList.contains("compact") &&
+          (share < NAME_MIN || name.scrollWidth > name.clientWidth)) {
         name.style.fontSize = "";
         name.classList.add("two");
       }
