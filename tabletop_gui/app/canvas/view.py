@@ -114,6 +114,10 @@ class ScaleBar(QWidget):
 CACHED_PICTURES = 6
 
 
+#: What a knob over a piece costs against one over a label, per area covered.
+KNOB_ON_PIECE = 0.02
+
+
 class BoardView(QGraphicsView):
     measured = Signal(str)
     tool_changed = Signal(str)
@@ -476,19 +480,26 @@ class BoardView(QGraphicsView):
         if isinstance(self.board_scene.board, HexBoard) and isinstance(placer, Placer):
             # A hex board: the counter fills most of its hex and the next hexes'
             # names stand close by; the knob goes just in front of the counter,
-            # further out only while it would cover a label or another counter.
-            half = item.drawn_rect()
-            reach = max(half.width(), half.height()) / 2 + HEX_SELECT_GAP + r
-            step = r / 2
+            # further out (up to 2 hex sizes: by its unit still) only while it
+            # would cover a label or another counter; where every such spot
+            # covers one, the spot covering least, a label counting far more
+            # than a counter (the knob over a counter's corner hides no word).
+            drawn = item.drawn_rect()
+            first = max(drawn.width(), drawn.height()) / 2 + HEX_SELECT_GAP + r
             knob = QRectF(-r, -r, 2 * r, 2 * r)
-            for _ in range(40):
-                at = bmap.to_scene(unit.x - math.sin(a) * reach, unit.y + math.cos(a) * reach)
-                if not name.contains(at) and placer.free(knob.translated(at), item):
+            step = r / 2
+            spots = [first + k * step for k in range(60)]
+            spots = [d for d in spots if d <= max(first, 2 * self.board_scene.board.hex_size)]
+            costs = []
+            for d in spots:
+                at = bmap.to_scene(unit.x - math.sin(a) * d, unit.y + math.cos(a) * d)
+                if name.contains(at):
+                    costs.append(math.inf)
+                    continue
+                costs.append(placer.cost([knob.translated(at)], item, math.inf, KNOB_ON_PIECE))
+                if costs[-1] == 0:
                     break
-                reach += step
-            else:
-                reach = (o.radius if o.radius is not None else o.half_d) + 0.9
-                step = max(0.25, r)
+            reach = spots[costs.index(min(costs))] if costs else first
         for _ in range(200):
             at = bmap.to_scene(unit.x - math.sin(a) * reach, unit.y + math.cos(a) * reach)
             if name.isEmpty() or not name.contains(at):
