@@ -92,6 +92,12 @@ def standing(scene: Scene, r: ObjectiveResult, *, over: bool) -> Standing:
     if r.status in (Status.WON, Status.LEADING) and r.leader:
         verb = "wins" if r.status is Status.WON else "leads"
         return Standing(f"{name} {verb}", when, r.leader)
+    if r.status is Status.TIE and any(r.points.values()):
+        # Banners each side keeps (a hex objective): a tie takes nobody's away.
+        top = max(r.points.values())
+        return Standing(
+            f"tied at {number(top)}", f"{r.counted or 'points'} count for each side", None
+        )
     if r.status is Status.TIE:
         return Standing("tie: nobody wins", when, None)
     # no "yet" once it is settled

@@ -6,15 +6,10 @@ turn ended), as the family's clock and winner say it."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-import pytest
-
 from tabletop_gui.model.game import Game
 from tabletop_gui.play import turns, wording
 from tabletop_gui.play.score_bar import bar_content
-from tabletop_gui.rules.engine import Timeline, evaluate, family_of
-from tabletop_gui.rules.hexbanners.totals import targets
+from tabletop_gui.rules.engine import Timeline, evaluate
 from tabletop_gui.rules.play_types import Words
 from tests.hex.m44kit import imported
 from tests.hex.mill_ford import MILL_FORD, battle
@@ -28,19 +23,6 @@ def won_battle() -> Game:
     game = imported(MILL_FORD).game
     events = [e for _title, evs, _t, _f in battle(game) for e in evs]
     return Game(game.setup, tuple(events))
-
-
-@pytest.fixture
-def with_targets(monkeypatch):
-    """The hex family's scoreboard carrying each side's banner target
-    (``Scoreboard.targets``), as the score bar reads it."""
-    family = type(family_of(imported(MILL_FORD).game.setup))
-    summarize = family.summarize
-
-    def with_them(self, state, results):
-        return replace(summarize(self, state, results), targets=targets(state))
-
-    monkeypatch.setattr(family, "summarize", with_them)
 
 
 def test_a_total_says_the_target_when_the_rules_set_one():
@@ -60,7 +42,7 @@ def test_a_battle_won_with_a_move_is_over_during_that_turn_not_after_it():
     assert (bar.clock, bar.result) == ("Game over (during turn 3)", "United States wins")
 
 
-def test_the_streamer_window_png_and_overlay_show_each_sides_target(qtbot, with_targets, tmp_path):
+def test_the_streamer_window_png_and_overlay_show_each_sides_target(qtbot, tmp_path):
     window = open_window(qtbot, won_battle())
     streamer = streamer_at(qtbot, window, 1920, 1080)
     info = streamer.bar.info

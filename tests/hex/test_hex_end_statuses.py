@@ -89,6 +89,7 @@ def test_at_the_end_a_level_result_stays_a_tie_and_an_empty_one_nobody_s_both_fi
     p(*end(1, RED), *turn(2, BLUE), HexMove("b1", BRIDGE))
     assert p.board.winner == BLUE
     assert status(p, "hex.eliminations") == ("tie", None, True)
+    assert words(p, "hex.eliminations") == "tied at 1 (banners count for each side)"
     assert status(p, "village") == ("none", None, True)
     assert words(p, "village") == "nobody (final)"
     assert status(p, "bridge") == ("won", BLUE, True)
@@ -104,6 +105,8 @@ def test_eliminations_kept_for_good_are_not_final_while_the_battle_goes_on_the_e
     assert words(p, "hex.eliminations") == "Blue leads (banners kept for good)"
     p(*end(1, BLUE), *turn(1, RED), Eliminate("b1"))
     assert status(p, "hex.eliminations") == ("tie", None, False)
+    # Each side keeps its banner: a tie takes nobody's away ("tie: nobody wins" said so).
+    assert words(p, "hex.eliminations") == "tied at 1 (banners count for each side)"
 
 
 def test_a_cleared_sector_gives_banners_for_good_that_may_still_grow_so_it_is_not_final():

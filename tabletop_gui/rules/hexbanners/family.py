@@ -451,7 +451,10 @@ class HexBanners(HexBannersPlay):
             summary += "".join(f". {line}" for line in _held_back(state, whole, tgt))
         if won is not None or state.clock.over:  # a target reached, or a game_end
             all_results = tuple(_at_the_end(r) for r in all_results)
-        return Scoreboard(results=all_results, totals=totals, winner=won, summary=summary)
+        return Scoreboard(
+            results=all_results, totals=totals, winner=won, summary=summary,
+            targets={s: t for s, t in tgt.items() if t is not None},
+        )  # fmt: skip
 
     def _before(self, state: GameState) -> tuple[ObjectiveResult, ...]:
         """The banners the setup says were won before the log starts, if any."""
