@@ -1,6 +1,8 @@
 """The game log: state at any point = setup with the log replayed to that point;
 undo drops the last event; replay from scratch equals applying step by step."""
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -188,3 +190,17 @@ def test_a_move_in_the_log_reads_the_distance_the_drag_showed():
     move = MovePiece("r1", r1.x, r1.y + 7.35)
     assert move.describe(s0).endswith(f"r1 moved {inches(7.35)}")
     assert move.describe(s0).endswith("r1 moved 7.35 in")
+
+
+def test_a_unit_placed_in_another_sides_turn_is_named_with_its_side():
+    """A list imported into a game under way: 'Game Turn 1, Blue: Red's Raiders
+    placed', not a Red unit read as Blue's; in its own side's turn, just its name."""
+    from tabletop_gui.model.events import TurnStart
+    from tabletop_gui.rules import Timeline
+
+    tl = Timeline(Game(SETUP, (TurnStart(1), TurnStart(1, "blue"))))
+    raiders = AddPiece(unit=replace(block("r9", "red", 30, 20), name="Raiders"))
+    assert raiders.describe(tl.current) == "Game Turn 1, Blue: Red's Raiders placed"
+    own = AddPiece(unit=replace(block("b9", "blue", 30, 20), name="Guards"))
+    assert own.describe(tl.current) == "Game Turn 1, Blue: Guards placed"
+    assert raiders.describe(replay(SETUP, [])) == "Setup: Raiders placed"

@@ -17,7 +17,7 @@ from tabletop_gui.model.events.base import (
     clock_prefix,
     turn_word,
 )
-from tabletop_gui.model.names import side_name
+from tabletop_gui.model.names import possessive, side_name
 from tabletop_gui.model.pieces import Marker, Terrain, Unit, Zone
 from tabletop_gui.model.plain import plain
 from tabletop_gui.model.state import GameState
@@ -116,7 +116,21 @@ class AddPiece(Event):
         return state.with_scene(state.scene.with_piece(piece))
 
     def describe(self, state: GameState) -> str:
-        return f"{clock_prefix(state)}: {_name(self.piece)} placed"
+        """'Game Turn 6, Dark Gods: Equitaine's Questing Hermitz placed': a unit
+        of another side than the one whose turn it is (a list imported into a
+        game under way) is named with its side."""
+        piece = self.piece
+        side = getattr(piece, "side", None)
+        turn_side = state.clock.side if state.clock.turn else None
+        if (
+            isinstance(piece, Unit)
+            and turn_side
+            and side != turn_side
+            and side in state.scene.side_ids
+        ):
+            whose = possessive(side_name(state.scene, side))
+            return f"{clock_prefix(state)}: {whose} {_name(piece)} placed"
+        return f"{clock_prefix(state)}: {_name(piece)} placed"
 
 
 @dataclass(frozen=True)
