@@ -89,11 +89,13 @@ def settings() -> QSettings:
 
 def save_beside(game_path: str | None, name: str) -> str:
     """Where a save dialog starts for a file called ``name``: beside the game's
-    file, else in the Documents folder (not the folder the program was started
-    from)."""
+    file, else in the Documents folder, else (none there) the home folder; never
+    the folder the program was started from."""
     if game_path:
         return str(Path(game_path).with_name(name))
     folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    if not folder or not Path(folder).is_dir():  # no Documents folder: the home folder
+        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.HomeLocation)
     return str(Path(folder) / name) if folder else name
 
 

@@ -167,3 +167,17 @@ def test_without_the_smoke_variable_nothing_is_armed(qtbot, monkeypatch):
     window = open_window(qtbot, load_game(str(DEMO_BOARD)), None)
     assert not smoke.arm_from_environment(window)
     assert os.environ.get(smoke.ENV_GRAB) is None
+
+
+def test_without_a_documents_folder_save_starts_in_the_home_folder(monkeypatch, tmp_path):
+    """Not the folder the program was started from (a trial's Save started in the
+    repository checkout): Documents, else home."""
+    from tabletop_gui.app.session import save_beside
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_DOCUMENTS_DIR", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / ".config"))
+    assert save_beside(None, "game.json") == str(tmp_path / "game.json")
+    (tmp_path / "Documents").mkdir()
+    assert save_beside(None, "game.json") == str(tmp_path / "Documents" / "game.json")
+    assert save_beside(str(tmp_path / "x" / "a.json"), "b.json") == str(tmp_path / "x" / "b.json")

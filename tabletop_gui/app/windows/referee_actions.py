@@ -264,7 +264,8 @@ class RefereeController(Part):
         subject = self.report_subject()
         if subject is None:  # the choice of ruler was cancelled
             return
-        base = Path(self.doc.path).stem if self.doc.path else "board"
+        source = self.doc.path or self.doc.opened_from  # an example's name, too
+        base = Path(source).stem if source else "board"
         start = session.save_beside(self.doc.path, f"{base}-range.png")
         path, chosen = QFileDialog.getSaveFileName(
             self.host, "Disputed-range report", start, "PNG (*.png);;PDF (*.pdf)"
