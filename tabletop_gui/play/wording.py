@@ -245,8 +245,9 @@ def total_text(words: Words, total: float, hidden: int = 0, target: float | None
 
 
 def tile_text(scene: Scene, words: Words, r: ObjectiveResult, *, over: bool) -> str:
-    """One objective in a score bar tile: 'Orcs leads · 2 VP', 'nobody yet · 1–0',
-    'nobody (final)' (``over``: the game has ended, as ``standing`` reads it)."""
+    """One objective in a score bar tile: 'Orcs leads · 2 VP', 'United States wins ·
+    2 banners to 1' (the others' points too, where they have some), 'nobody yet ·
+    1–0', 'nobody (final)' (``over``: the game has ended, as ``standing`` reads it)."""
     if tally(r):
         return counts_text(scene, r.counts)  # 'United States 5 · Germany 4'
     s = standing(scene, r, over=over)
@@ -255,6 +256,9 @@ def tile_text(scene: Scene, words: Words, r: ObjectiveResult, *, over: bool) -> 
         return f"{s.leader} · {words.count('?')} (hidden)"
     if isinstance(pts, int | float) and pts:
         text = f"{s.leader} · {words.count(pts)}"
+        others = [r.points.get(x, 0) for x in scene.side_ids if x != s.side]
+        if any(others):  # banners the others keep too: 'wins · 2 banners to 1'
+            text += " to " + "–".join(number(o) for o in others)
         return f"{text} (face down)" if face_down(r) else text
     if r.counted.startswith("no ") or (r.final and not s.side and not any(r.counts.values())):
         # Counts that decide nothing (a destroyed objective's 0-0): the standing

@@ -143,3 +143,20 @@ def test_the_demo_s_village_is_austria_s_when_prussia_s_sixth_banner_ends_the_ba
         assert board.summary.endswith("Prussia reached its target and wins the battle.")
     else:
         assert (village.status, village.final) == (Status.LEADING, False)
+
+
+def test_a_score_bar_tile_gives_the_other_sides_banners_too():
+    """Two eliminations to one: the tile reads 'Blue leads · 2 banners to 1', not
+    '2 banners' alone, which hid Red's (docs/streaming.md)."""
+    from tabletop_gui.play.wording import tile_text
+    from tabletop_gui.rules.engine import family_of
+
+    units = [unit("b1", BLUE, (6, 3)), unit("b2", BLUE, (1, 1))]
+    units += [unit("r1", RED, (8, 7)), unit("r2", RED, (9, 7)), unit("r3", RED, (10, 7))]
+    p = Play(setup(units, banner_target=5))
+    p(*turn(1, BLUE), Eliminate("r1"), Eliminate("r2"), *end(1, BLUE), *turn(1, RED))
+    p(Eliminate("b1"))
+    state = p.tl.current
+    words = family_of(state.setup).words
+    text = tile_text(state.scene, words, p.board.result("hex.eliminations"), over=False)
+    assert text == "Blue leads · 2 banners to 1"
