@@ -194,3 +194,28 @@ def test_playing_a_card_from_the_turn_bar_says_so_in_the_status_bar(qtbot):
     assert window.doc.timeline.events[-1].card == "Attack Center"
     said = window.statusBar().currentMessage()
     assert said.startswith("Recorded: ") and said.endswith("United States plays Attack Center")
+
+
+def test_a_second_card_in_a_turn_is_refused_by_the_bar_as_by_the_menu(qtbot):
+    """One Command card a turn (docs/hex.md, Flags): the right-click menu keeps a
+    second under "Not now"; the bar's Play card button recorded it all the same.
+    It says why and records nothing."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from tabletop_gui.model.game import Game
+    from tests.hex.m44kit import imported
+    from tests.hex.mill_ford import MILL_FORD, battle
+
+    game = imported(MILL_FORD).game
+    window = open_window(qtbot, Game(game.setup))
+    window.play.perform(battle(game)[0][1][:2], "turn 1")  # the Allies' turn begins
+    bar = window.turn_bar
+    bar.input_box.setEditText("Attack Center")
+    qtbot.mouseClick(bar.input_button, Qt.MouseButton.LeftButton)
+    count = len(window.doc.timeline)
+    bar.input_box.setEditText("Probe Left Flank")
+    qtbot.mouseClick(bar.input_button, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()
+    assert len(window.doc.timeline) == count
+    assert bar.message.text().startswith("Refused: Play Probe Left Flank: ")

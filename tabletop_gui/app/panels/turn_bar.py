@@ -341,7 +341,11 @@ class TurnBar(QWidget):
         """Record the side input's action with the typed text (a Command card)."""
         text = self.input_box.currentText().strip()
         for a in actions.side_actions(self.doc.state, text or "?"):
-            if a.takes_input:
+            if a.takes_input and a.not_now:
+                # What the rules would flag (a second card in a turn) is refused
+                # here as under the right-click menu's "Not now", with the reason.
+                self.show_message(f"Refused: {a.label}: {a.not_now}")
+            elif a.takes_input:
                 before = self.doc.committed
                 self.record.emit(a.events, a.label)
                 self._say_recorded(before)
