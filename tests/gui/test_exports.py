@@ -320,6 +320,10 @@ def test_save_dialogs_start_beside_the_game_or_in_documents(qtbot, monkeypatch, 
         return "", ""
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
+    home = tmp_path / "home"
+    (home / "Documents").mkdir(parents=True)  # (without one: home, test_open_example)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     saved = tmp_path / "league" / "round3.json"
     for path in (None, str(saved)):
         window = open_window(qtbot, load_game(DEMO_BOARD), path)
@@ -330,6 +334,7 @@ def test_save_dialogs_start_beside_the_game_or_in_documents(qtbot, monkeypatch, 
             window.scene.piece_item("a-knights").setSelected(True)
             window.referee.range_report_dialog()
     documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    assert documents == str(home / "Documents")
     name = "board.png" if dialog == "export" else "board-range.png"
     assert starts[0] == str(Path(documents) / name)
     beside = "round3.png" if dialog == "export" else "round3-range.png"
