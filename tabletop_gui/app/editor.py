@@ -90,8 +90,8 @@ class Editor:
         return events
 
     def kept_on_board(self, ids: Sequence[str], dx: float, dy: float) -> tuple[float, float]:
-        """(dx, dy) shortened so that the units and markers ``ids`` moves stay on
-        an inch board: a drag past the table's edge stops the pieces at it (each
+        """(dx, dy) shortened so that the units, markers and terrain ``ids`` moves
+        stay on an inch board: a drag past the table's edge stops the pieces at it (each
         direction alone, so a piece slides along the edge) instead of being
         refused there."""
         board = self.scene.board
@@ -99,7 +99,7 @@ class Editor:
             return dx, dy
         scene = self.scene
         pieces = [scene.piece(i) for i in ids if scene.has_piece(i)]
-        moved = [p for p in pieces if isinstance(p, Unit | Marker)
+        moved = [p for p in pieces if isinstance(p, Unit | Marker | Terrain)
                  and not (isinstance(p, Marker) and p.carried_by is not None)]  # fmt: skip
         if not moved:
             return dx, dy

@@ -5,6 +5,7 @@ table, is a mistake to name), a unit's centre on a hex board (it stands on a hex
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from tabletop_gui.model.board import InchBoard
 from tabletop_gui.model.hexgrid import HexBoard
@@ -47,19 +48,24 @@ def where_off(board: InchBoard | HexBoard, piece: Unit | Marker) -> str | None:
 
 
 def room_to_move(
-    board: InchBoard, pieces: list[Unit | Marker]
+    board: InchBoard, pieces: Sequence[Unit | Marker | Terrain]
 ) -> tuple[float, float, float, float]:
     """How far (min dx, max dx, min dy, max dy) ``pieces`` may move together and
-    all stay on ``board`` (each a unit's whole base, a marker's centre): a drag
-    stops at the table's edge. A piece already past an edge does not forbid
-    standing still (0 is always in each range)."""
+    all stay on ``board`` (each a unit's whole base, a marker's centre, a terrain
+    feature's whole outline): a drag stops at the table's edge. A piece already
+    past an edge does not forbid standing still (0 is always in each range)."""
     width, height = board.extent
     lo_x = lo_y = -math.inf
     hi_x = hi_y = math.inf
     for p in pieces:
-        hx, hy = half_extents(p) if isinstance(p, Unit) else (0.0, 0.0)
-        lo_x, hi_x = max(lo_x, min(0.0, hx - p.x)), min(hi_x, max(0.0, width - hx - p.x))
-        lo_y, hi_y = max(lo_y, min(0.0, hy - p.y)), min(hi_y, max(0.0, height - hy - p.y))
+        if isinstance(p, Terrain):
+            xs, ys = [q[0] for q in p.polygon], [q[1] for q in p.polygon]
+            x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        else:
+            hx, hy = half_extents(p) if isinstance(p, Unit) else (0.0, 0.0)
+            x0, x1, y0, y1 = p.x - hx, p.x + hx, p.y - hy, p.y + hy
+        lo_x, hi_x = max(lo_x, min(0.0, -x0)), min(hi_x, max(0.0, width - x1))
+        lo_y, hi_y = max(lo_y, min(0.0, -y0)), min(hi_y, max(0.0, height - y1))
     return lo_x, hi_x, lo_y, hi_y
 
 

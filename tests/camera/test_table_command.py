@@ -203,6 +203,14 @@ def test_an_avif_picture_is_named_as_such(tmp_path, capsys):
     assert f"{photo} is an AVIF picture, which this program cannot read" in capsys.readouterr().err
 
 
+def test_an_avif_picture_whose_first_brand_is_mif1_is_named_avif(tmp_path, capsys):
+    photo = tmp_path / "shot.avif"
+    head = (28).to_bytes(4, "big") + b"ftypmif1" + bytes(4) + b"mif1avifmiaf"
+    photo.write_bytes(head + bytes(4096))
+    assert main(["table", game_file(tmp_path), str(photo)]) == 2
+    assert f"{photo} is an AVIF picture" in capsys.readouterr().err
+
+
 def test_an_mp4_video_is_not_taken_for_a_heic_photo(tmp_path, capsys):
     video = tmp_path / "clip.mp4"
     video.write_bytes((24).to_bytes(4, "big") + b"ftypisom" + bytes(4) + b"isomavc1" + bytes(99))

@@ -42,3 +42,14 @@ def test_a_piece_already_past_an_edge_may_stay_where_it_is():
     u = Unit("u", "U", "a", 0.2, 24, base_width_mm=25.4, base_depth_mm=25.4)  # 0.3 in past
     lo_x, hi_x, _, _ = room_to_move(BOARD, [u])
     assert lo_x == 0 and hi_x > 0
+
+
+def test_terrain_moved_with_a_unit_stops_at_the_edge_too():
+    """Bowmen and Ruins dragged left together: the Ruins' outline stays on the
+    table as the Bowmen's base does (they went 4 in past the edge)."""
+    from tabletop_gui.model import Terrain
+
+    ruins = Terrain("ruins", "Ruins", ((2.0, 30.0), (8.0, 30.0), (8.0, 34.0), (2.0, 34.0)))
+    bowmen = Unit("u", "U", "a", 10, 20, base_width_mm=25.4, base_depth_mm=25.4)
+    lo_x, _, _, hi_y = room_to_move(BOARD, [bowmen, ruins])
+    assert lo_x == pytest.approx(-2) and hi_y == pytest.approx(14)

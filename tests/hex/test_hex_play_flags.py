@@ -137,6 +137,27 @@ def test_memoir_infantry_moving_3_hexes_is_flagged_unless_behind_enemy_lines_was
     assert last_flags(p) == []
 
 
+def test_memoir_infantry_moves_3_under_infantry_assault():
+    """Infantry Assault: 2 hexes and battle, or 3 without battling (docs/hex.md, Flags)."""
+    inf = kind(unit("b1", BLUE, (4, 0)), "infantry")
+    p = Play(setup([inf], [MEMOIR_MEDAL]))(*turn(1, BLUE), PlayCard(BLUE, "Infantry Assault"))
+    p(HexMove("b1", (4, 3)))
+    assert last_flags(p) == []
+    p(HexMove("b1", (4, 4)))
+    assert "infantry moves at most 3 hexes" in last_flags(p)[0]
+
+
+def test_a_road_over_a_hill_gives_its_extra_hex_as_any_road():
+    hill_road = HexBoard(
+        terrain=(HexTerrain((4, 0), "hill_road"),),
+        legend=(TerrainKind("hill_road", "Roads over hills"),),
+    )
+    armor = kind(unit("b1", BLUE, (4, 0), board=hill_road), "armor")
+    p = Play(setup([armor], [MEMOIR_MEDAL], board=hill_road))(*turn(1, BLUE))
+    p(PlayCard(BLUE, "Attack Center"), HexMove("b1", (4, 4)))
+    assert last_flags(p) == []
+
+
 def test_memoir_artillery_moves_3_under_artillery_bombard_and_one_more_hex_from_a_road():
     gun = kind(unit("b1", BLUE, (4, 0)), "artillery")
     p = Play(setup([gun], [MEMOIR_MEDAL]))(*turn(1, BLUE), PlayCard(BLUE, "Artillery Bombard"))

@@ -79,6 +79,7 @@ def test_terrain_is_kept_per_hex_with_a_legend_of_names_and_colours():
         hexagon("F5", terrain={"name": "river", "behavior": "FORDABLE_STREAM"}),
         hexagon("G5", terrain="river", rect_terrain="bridge"),
         hexagon("H5", terrain="buildings", obstacle="sand"),
+        hexagon("I5", terrain="hillroad"),
     )
     game = game_of(data)
     board = game.setup.scene.board
@@ -92,6 +93,7 @@ def test_terrain_is_kept_per_hex_with_a_legend_of_names_and_colours():
     assert layers[hx(game, "F5")] == ["ford"]
     assert layers[hx(game, "G5")] == ["river", "bridge"]
     assert layers[hx(game, "H5")] == ["town", "sandbags"]
+    assert layers[hx(game, "I5")] == ["hill_road"]  # a road (its extra hex) over a hill
     legend = {k.key: k for k in board.legend}
     assert legend["woods"].name == "Woods and forests"
     assert legend["bridge"].overlay and not legend["river"].overlay

@@ -86,7 +86,7 @@ def _heif_kind(head: bytes) -> str:
         return ""
     size = int.from_bytes(head[:4], "big")
     brands = [head[8:12]] + [head[i : i + 4] for i in range(16, min(size, len(head)) - 3, 4)]
-    if any(b in _AVIF_BRANDS for b in brands[:1]):
+    if any(b in _AVIF_BRANDS for b in brands):  # (mif1 first, avif among the rest)
         return "an AVIF picture"
     if any(b in _HEIF_BRANDS or b in _AVIF_BRANDS for b in brands):
         return "a HEIC photo (the iPhone's usual format)"

@@ -520,15 +520,24 @@ class BoardView(QGraphicsView):
             return
         held = QPainterPath()
         held.addPolygon(self.mapToScene(band))
+        scene = self.scene()
+        dropped = [
+            item for item in scene.selectedItems()
+            if isinstance(item, PolygonItem) and item not in self._band_before
+            and not held.contains(item.mapToScene(item.path))
+        ]  # fmt: skip
+        if not dropped:
+            return
+        # One selectionChanged for them all (each would rebuild the units' batches).
         self._band_fixing = True
+        blocked = scene.blockSignals(True)
         try:
-            for item in self.scene().selectedItems():
-                if not isinstance(item, PolygonItem) or item in self._band_before:
-                    continue
-                if not held.contains(item.mapToScene(item.path)):
-                    item.setSelected(False)
+            for item in dropped:
+                item.setSelected(False)
         finally:
+            scene.blockSignals(blocked)
             self._band_fixing = False
+        scene.selectionChanged.emit()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()

@@ -48,6 +48,7 @@ KINDS: dict[str, TerrainKind] = {
         TerrainKind("rice", "Rice paddies", "#c7dba0"),
         TerrainKind("wadi", "Wadis and ravines", "#c9b38e"),
         TerrainKind("road", "Roads", "#d8cdb8"),
+        TerrainKind("hill_road", "Roads over hills", "#d6c29c"),
         TerrainKind("rail", "Railways", "#b8b0a8"),
         TerrainKind("bridge", "Bridges", "#7a5230", overlay=True),
         TerrainKind("bunker", "Bunkers", "#5f6368", overlay=True),
@@ -70,7 +71,8 @@ UNKNOWN_COLOUR = "#ff00ff"
 _TILES_BY_KIND = {
     "beach": "beach pbeach",
     "coast": "coast coastcurve",
-    "hills": "hills whill dhill highground hillroad hillcurve",
+    "hills": "hills whill dhill highground",
+    "hill_road": "hillroad hillcurve",
     "mountains": "mountain",
     "ridges": "dridge descarpment",
     "woods": "woods wforest palmtrees whillforest",

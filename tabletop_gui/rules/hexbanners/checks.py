@@ -35,6 +35,7 @@ MEMOIR_MOVES: Mapping[str, int] = {"infantry": 2, "armor": 3, "artillery": 1}
 #: Memoir '44 cards that let one type move farther: (the type, how far).
 MEMOIR_MOVE_CARDS: Mapping[str, tuple[str, int]] = {
     "Behind Enemy Lines": ("infantry", 3),
+    "Infantry Assault": ("infantry", 3),  # 2 and battle, or 3 without battling
     "Artillery Bombard": ("artillery", 3),
 }
 #: Memoir '44 cards after which how far a unit may move is not known here
@@ -43,9 +44,9 @@ MEMOIR_UNKNOWN_MOVE_CARDS = frozenset({"Counter-Attack"})
 #: What makes a Memoir '44 unit special without changing how far it moves;
 #: other specialists (cavalry, ski troops, ...) are not judged.
 MEMOIR_PLAIN_SPECIALS = frozenset({"", "Elite", "Tiger"})
-#: The legend key of a road: a Memoir '44 unit that starts its move on one may
-#: move one hex more along it.
-ROAD = "road"
+#: The legend keys of roads (a road over a hill too): a Memoir '44 unit that
+#: starts its move on one may move one hex more along it.
+ROADS = frozenset({"road", "hill_road"})
 
 
 def card_key(name: str) -> str:
@@ -139,7 +140,7 @@ def move_limit(state: GameState, unit: Unit, play: records.TurnPlay | None) -> i
 
 
 def on_road(board: HexBoard, hex_: Hex) -> bool:
-    return any(t.hex == hex_ and t.kind == ROAD for t in board.terrain)
+    return any(t.hex == hex_ and t.kind in ROADS for t in board.terrain)
 
 
 def move_problems(state: GameState, unit: Unit, to: Hex) -> list[str]:
