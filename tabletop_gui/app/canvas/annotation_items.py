@@ -151,14 +151,14 @@ class LineReading(QGraphicsItem):
         scene = self.scene()
         ts = scene.text_scale if isinstance(scene, BoardScene) else 1.0
         gap = self.GAP * ts
+        bw, bh = w + 2 * px, h + 2 * py
         if isinstance(scene, BoardScene) and self.avoid_labels:
             out = () if self.touching else (line_h / 2, line_h)
-            between = self.gap_between(scene, w + 2 * px, h + 2 * py)
-            centre = labels.line_label_spot(
-                scene, self.a, self.b, w + 2 * px, h + 2 * py, gap, out, self, line_h / 4, between
-            )
+            between = self.gap_between(scene, bw, bh)
+            centre = labels.line_label_spot(scene, self.a, self.b, bw, bh, gap, out, self,
+                                            line_h / 4, between, far=not self.touching)  # fmt: skip
         else:
-            centre = labels.beside_line(self.a, self.b, w + 2 * px, h + 2 * py, gap)[0]
+            centre = self.clear_of_readings(labels.beside_line(self.a, self.b, bw, bh, gap))
         box = self.label_box_at(centre)
         leader = _leader_to_line(box, self.a, self.b, gap + line_h)
         rect = self.line_rect().united(box)
@@ -168,6 +168,23 @@ class LineReading(QGraphicsItem):
             self.leader = leader
             self._rect = rect
         self.update()
+
+    def clear_of_readings(self, spots: list[QPointF]) -> QPointF:
+        """The first of ``spots`` (centres) where the reading covers none of the
+        board's placed readings (``BoardScene.readings``: the pinned rulers', the
+        charge's), else the first: a reading placed beside its line alone (the
+        turn readout) was drawn over a pinned ruler's."""
+        scene = self.scene()
+        taken = [
+            it.label_box()
+            for it in (scene.readings if isinstance(scene, BoardScene) else [])
+            if it is not self and shiboken6.isValid(it) and it.isVisible()
+        ]
+        for c in spots if taken else ():
+            box = self.label_box_at(c)
+            if not any(box.intersects(t) for t in taken):
+                return c
+        return spots[0]
 
     def end_pieces(self) -> tuple[str | None, ...]:
         """The ids of the pieces the line runs between (none: a free line)."""

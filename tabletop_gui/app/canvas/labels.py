@@ -624,6 +624,7 @@ def line_label_spot(
     own: object = None,
     space: float = 0.0,
     between: QPolygonF | None = None,
+    far: bool = False,
 ) -> QPointF:
     """The centre for a ``w`` x ``h`` label of the line ``a``-``b`` (scene inches),
     one of ``beside_line``'s spots, or one with a corner by a point of the line
@@ -634,12 +635,18 @@ def line_label_spot(
     no label, reading or piece of the last placement pass (``place``,
     ``place_readings``); else the first touching it that covers none; else the
     first slid along it, then the first of all, that covers none (the reading
-    then draws a leader to its line: ``LineReading.place``); else, of those no
-    further off than a text line out, the one covering least (readings weigh
-    the most, then labels). ``own``: the reading's own item (its last box is not
-    in the way). ``between``: the short gap between the two bases the line
-    measures (``gap_between``): no spot over it is taken while one is left that
-    is not (a referee reads the reading and sees the gap)."""
+    then draws a leader to its line: ``LineReading.place``); else (``far``) the
+    clear spot nearest the line anywhere on the board (``_spots_over_board``: a pinned
+    ruler's reading over a unit hid it); else, of those no further off than a
+    text line out, the one covering least (readings weigh the most, then
+    labels). ``own``: the reading's own item (its last box is not in the way).
+    ``between``: the short gap between the two bases the line measures
+    (``gap_between``): no spot over it is taken while a clear one is left that
+    is not (a referee reads the reading and sees the gap), nor, where every
+    spot covers something, while one is left that is not; but a clear spot
+    over the gap is taken before one off it over another piece or label (a
+    charge's reading hid a third unit while the other side of its line was
+    clear)."""
     board = scene.board_rect()
     hw, hh = w / 2, h / 2
     spots = _beside(a, b, w, h, gap, out)
@@ -663,6 +670,8 @@ def line_label_spot(
     off_gap = (
         [i for i in keep if not _covers(between, spots[i], hw, hh)] if between is not None else []
     )
+    off = set(off_gap)
+    on_gap = [i for i in keep if i not in off] if off_gap else []
     keep = off_gap or keep
     placer = getattr(scene, "label_placer", None)
     ax, ay, bx, by = a.x(), a.y(), b.x(), b.y()
@@ -692,12 +701,55 @@ def line_label_spot(
             x, y = spots[i]
             if placer.free(QRectF(x - hw - room, y - hh - room, w + 2 * room, h + 2 * room), own):
                 return QPointF(x, y)
+    further: list[tuple[float, float]] = []
+    if far:
+        for x, y in _spots_over_board(a, b, w, h, board):
+            if between is not None and off_gap and _covers(between, (x, y), hw, hh):
+                continue
+            if placer.free(QRectF(x - hw, y - hh, w, h), own):
+                return QPointF(x, y)
+            further.append((x, y))
+    # Over the gap (the line's own room) before over another piece or label.
+    for i in on_gap:
+        x, y = spots[i]
+        if apart[i] > 1e-9 and placer.free(QRectF(x - hw, y - hh, w, h), own):
+            return QPointF(x, y)
     # Measured on every mouse move of a drag: the cover of the nearest few only
     # (off a short gap, the few spots by the line's ends are all measured).
     if not off_gap:
         near = near[: FIRST_SPOTS * 3]
-    boxes = [[QRectF(spots[i][0] - hw, spots[i][1] - hh, w, h)] for i in near]
-    return QPointF(*spots[near[placer.best(own, boxes)]])
+    # With ``far``, the nearest few over the board too (a reading three units
+    # wide on a small stream picture covered them all beside its line).
+    centres = [spots[i] for i in near] + further[:FAR_COVERED]
+    boxes = [[QRectF(x - hw, y - hh, w, h)] for x, y in centres]
+    return QPointF(*centres[placer.best(own, boxes)])
+
+
+#: A reading with no clear spot by its line looks over the board (``_spots_over_board``):
+#: at most this many spots, the nearest its line.
+FAR_SPOTS = 400
+#: Where every spot covers something, the cover of this many of them is
+#: compared with that of the spots beside the line.
+FAR_COVERED = 40
+
+
+def _spots_over_board(
+    a: QPointF, b: QPointF, w: float, h: float, board: QRectF
+) -> Iterator[tuple[float, float]]:
+    """Centres for a ``w`` x ``h`` reading on a grid over the board (half a
+    reading apart each way), the box wholly on the board and off the line
+    ``a``-``b``, nearest the line first: the FAR_SPOTS nearest at most."""
+    hw, hh = w / 2, h / 2
+    xs = np.arange(board.left() + hw, board.right() - hw + 1e-9, max(hw, 1e-3))
+    ys = np.arange(board.top() + hh, board.bottom() - hh + 1e-9, max(hh, 1e-3))
+    if not len(xs) or not len(ys):
+        return
+    gx, gy = np.meshgrid(xs, ys)
+    centres = np.column_stack((gx.ravel(), gy.ravel()))
+    apart = np.asarray(boxes_to_segment(centres.tolist(), hw, hh, (a.x(), a.y()), (b.x(), b.y())))
+    order = np.argsort(apart, kind="stable")
+    order = order[apart[order] > 1e-9][:FAR_SPOTS]
+    yield from centres[order].tolist()
 
 
 def _covers(area: QPolygonF, c: tuple[float, float], hw: float, hh: float) -> bool:
