@@ -128,6 +128,35 @@ def test_a_drag_at_the_warhounds_moves_the_warhounds(qtbot):
     assert not pinned(window.scene).isSelected()
 
 
+def test_a_drag_at_a_unit_under_a_reading_moves_the_unit(qtbot):
+    """Where a reading had no clear spot and lies over a unit, a drag there is
+    the unit's; the ruler is selected by a click on the unit selected alone."""
+    window = window_at(qtbot, trial_game(NOTED))
+    item = pinned(window.scene)
+    hounds = window.doc.state.scene.units["player-b-warhounds"]
+    item.prepareGeometryChange()
+    item.centre = window.scene.piece_item("player-b-warhounds").sceneBoundingRect().center()
+    item._rect = item._rect.united(item.label_box())
+    start = at(window, hounds.x, hounds.y)
+    assert window.view.itemAt(start) is item  # the reading is drawn over the unit
+    vp = window.view.viewport()
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(vp, at(window, hounds.x + 0.5, hounds.y + 1))
+    qtbot.mouseMove(vp, at(window, hounds.x + 1, hounds.y + 2))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=at(window, hounds.x + 1, hounds.y + 2))
+    QApplication.processEvents()
+    moved = window.doc.state.scene.units["player-b-warhounds"]
+    assert (moved.x, moved.y) == pytest.approx((hounds.x + 1, hounds.y + 2), abs=0.2)
+    assert window.scene.selected_ids() == ["player-b-warhounds"]
+    item = pinned(window.scene)
+    item.prepareGeometryChange()
+    item.centre = window.scene.piece_item("player-b-warhounds").sceneBoundingRect().center()
+    item._rect = item._rect.united(item.label_box())
+    qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, pos=at(window, moved.x, moved.y))
+    assert item.isSelected() and window.scene.selected_ids() == []
+    assert "Selected the pinned ruler over Warhounds" in window.statusBar().currentMessage()
+
+
 @pytest.mark.parametrize("size", [(640, 360), (1280, 720)])
 def test_the_streams_pinned_reading_leaves_every_unit_in_sight(qtbot, size):
     window = window_at(qtbot, trial_game(NOTED))

@@ -152,7 +152,7 @@ class BoardView(QGraphicsView):
         self.tool = Tool.SELECT
         self.gesture: Gesture | None = None
         #: The piece a click on the one selected selects, released without a drag.
-        self._beneath: PieceItem | None = None
+        self._beneath: PieceItem | PinnedRulerItem | None = None
         #: What the rotate handle was last placed for: (item, unit, name's place, zoom).
         self._handle_for: tuple[object, object, object, float] | None = None
         self.space_down = False
@@ -327,6 +327,16 @@ class BoardView(QGraphicsView):
     def viewport_pos(self, x: float, y: float) -> QPoint:
         """Where board point (x, y) is in the viewport (tests and benchmarks drive the mouse)."""
         return self.mapFromScene(self.board_scene.bmap.to_scene(x, y))
+
+    def ruler_at(self, pos: QPoint) -> PinnedRulerItem | None:
+        """The pinned ruler whose reading is under ``pos``, unless a unit or a
+        marker is too: a click there is meant for the piece (a reading with no
+        clear spot drawn over a unit took the drag meant for that unit)."""
+        item = self.itemAt(pos)
+        if not isinstance(item, PinnedRulerItem):
+            return None
+        pieces = (it for it in self.items(pos) if isinstance(it, UnitItem | MarkerItem))
+        return None if any(it.isVisible() for it in pieces) else item
 
     def piece_at(self, pos: QPoint, exclude: str | None = None) -> PieceItem | None:
         for item in self.items(pos):
@@ -573,7 +583,7 @@ class BoardView(QGraphicsView):
             self.gesture = RotateGesture(self, self.handle.unit_id)
             event.accept()
             return
-        if isinstance(self.itemAt(pos), PinnedRulerItem):
+        if self.ruler_at(pos) is not None:
             super().mousePressEvent(event)  # a pinned ruler's reading: select it
             return
         item = self.piece_at(pos)
@@ -587,13 +597,18 @@ class BoardView(QGraphicsView):
             & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
         )
         # A click on a piece already selected alone, with others under it (a
-        # marker lying on a unit): released without a drag, it selects the one
-        # beneath (``mouseReleaseEvent``).
+        # marker lying on a unit) or a pinned ruler's reading over it: released
+        # without a drag, it selects the one beneath, or the ruler
+        # (``mouseReleaseEvent``; a reading over a piece leaves it the clicks).
         stack = [it for it in self.items(pos)
                  if isinstance(it, UnitItem | MarkerItem) and it.isVisible()]  # fmt: skip
         self._beneath = None
-        if not ctrl and len(stack) > 1 and self.board_scene.selected_ids() == [item.piece_id]:
-            self._beneath = stack[1]
+        if not ctrl and self.board_scene.selected_ids() == [item.piece_id]:
+            top = self.itemAt(pos)
+            if len(stack) > 1:
+                self._beneath = stack[1]
+            elif isinstance(top, PinnedRulerItem):
+                self._beneath = top
         if ctrl:
             item.setSelected(not item.isSelected())
         elif not item.isSelected():
@@ -621,10 +636,18 @@ class BoardView(QGraphicsView):
             gesture.release(event.position().toPoint(), event.modifiers())
             dragged = isinstance(gesture, DragGesture) and gesture.active
             if beneath is not None and not dragged and shiboken6.isValid(beneath):
+                under = self.piece_at(event.position().toPoint())
                 self.board_scene.clearSelection()
                 beneath.setSelected(True)
-                name = piece_label(beneath.piece) if beneath.piece is not None else ""
-                self.doc.message.emit(f"Selected {name}, beneath (click again for the other)")
+                if isinstance(beneath, PinnedRulerItem):
+                    name = piece_label(under.piece) if under and under.piece is not None else ""
+                    self.doc.message.emit(
+                        f"Selected the pinned ruler over {name} (Delete removes it;"
+                        f" click again for {name})"
+                    )
+                else:
+                    name = piece_label(beneath.piece) if beneath.piece is not None else ""
+                    self.doc.message.emit(f"Selected {name}, beneath (click again for the other)")
             event.accept()
             return
         super().mouseReleaseEvent(event)
@@ -634,8 +657,8 @@ class BoardView(QGraphicsView):
             self.finish_polygon()
             event.accept()
             return
-        item = self.itemAt(event.position().toPoint())
-        if self.tool is Tool.SELECT and isinstance(item, PinnedRulerItem):
+        item = self.ruler_at(event.position().toPoint())
+        if self.tool is Tool.SELECT and item is not None:
             self.ruler_note_requested.emit(item.ruler.id)
             event.accept()
             return
