@@ -101,16 +101,25 @@ class Grid:
         ``r``'s centre: a wide name and note set off along a battle line, one
         corner by the corner of its own unit, its middle under the neighbour,
         reads as the neighbour's (a name beside the middle of its unit, a
-        neighbour's corner a little nearer its centre, is still its own).
-        ``ratio`` 1: any rectangle nearer ``r``'s centre at all (a note that
-        must read as one unit's among two close ones)."""
+        neighbour's corner a little nearer its centre, is still its own). And,
+        nearer ``r``'s centre, a rectangle above, below or beside ``r`` where
+        its own is off a corner of ``r`` (above, below or beside no part of
+        it), or one above, below or beside the middle half of ``r`` where its
+        own is off a corner of that middle: a name off the corner of its unit,
+        right under the next unit, read as that unit's (``_faces``). ``ratio``
+        1: any rectangle nearer ``r``'s centre at all (a note that must read as
+        one unit's among two close ones)."""
         left, top, right, bottom = rect_coords(r)
         cx, cy = (left + right) / 2, (top + bottom) / 2
         b = rect_coords(mine)
         d, c = _gap(left, top, right, bottom, b), _gap(cx, cy, cx, cy, b)
+        qw, qh = (right - left) / 4, (bottom - top) / 4
+        middle = (left + qw, top + qh, right - qw, bottom - qh)
+        corner = not _faces(left, top, right, bottom, b)
+        off_middle = not _faces(*middle, b)
         # Where a nearer rectangle can be: within ``d`` of the box (its edge),
-        # or within ``c * ratio`` of its centre.
-        e, m = d + eps, c * ratio + eps
+        # or within ``c * ratio`` of its centre (``c`` off a corner).
+        e, m = d + eps, (c if off_middle else c * ratio) + eps
         area = (min(left - e, cx - m), min(top - e, cy - m),
                 max(right + e, cx + m), max(bottom + e, cy + m))  # fmt: skip
         for group in self._near(area):
@@ -119,6 +128,12 @@ class Grid:
                     continue
                 g, gc = _gap(left, top, right, bottom, b), _gap(cx, cy, cx, cy, b)
                 if g < d - eps or gc < c * ratio - eps or (g <= d + eps and gc < c):
+                    return True
+                if (
+                    off_middle
+                    and gc < c - eps
+                    and (_faces(*middle, b) or (corner and _faces(left, top, right, bottom, b)))
+                ):
                     return True
         return False
 
@@ -143,6 +158,12 @@ class Grid:
                 if total >= limit:
                     return total
         return total
+
+
+def _faces(left: float, top: float, right: float, bottom: float, b: Box) -> bool:
+    """Whether ``b`` lies above, below or beside the rectangle (``left``, ``top``,
+    ``right``, ``bottom``): their spans across or down overlap."""
+    return (b[0] < right and left < b[2]) or (b[1] < bottom and top < b[3])
 
 
 def _gap(left: float, top: float, right: float, bottom: float, b: Box) -> float:

@@ -232,8 +232,9 @@ def _place_name(p: Placer, u: UnitItem, board: QRectF, last: bool, drop: bool = 
     """Place ``u``'s name (and note) in a clear spot of its own: beside or on its
     unit, nearer it than any other unit (``_own_spots``), on the board. Without
     one: False (nothing placed) unless ``last``, when it takes a clear spot
-    nearer another unit, tied to its own by a leader line, else the spot
-    covering least.
+    nearer another unit but a text line clear of it (``_hugs``), tied to its
+    own by a leader line, else the spot covering least (one by another unit
+    only where each of its own covers much, OWN_COVER).
 
     ``drop`` (a small picture): where the name and note find no clear spot,
     the name alone is tried (the note is left out); and where nothing is clear,
@@ -261,22 +262,39 @@ def _place_name(p: Placer, u: UnitItem, board: QRectF, last: bool, drop: bool = 
         return False
     for i, (v, spots, own, boxes) in sorted(tried.items()):
         mine = len(own)
+        # Spots nearer another unit, a text line clear of every other unit
+        # first (``_hugs``; a small picture: the others after them).
         off = [s for s in spots if s not in own]
+        apart = [s for s in off if not _hugs(p, u, v, at + s)]
+        hugging = [s for s in off if s not in apart]
+        off = apart + hugging if drop else apart
         every = own + off
         boxes = boxes + [[b.translated(at + s) for b in v] for s in off]
+        if hugging and not drop and not any(all(p.free(b, u) for b in bs) for bs in boxes):
+            # By another unit only where every spot of its own covers much.
+            k = p.best(u, boxes)
+            area = sum(b.width() * b.height() for b in boxes[k])
+            if p.cost(boxes[k], u, math.inf) > OWN_COVER * area:
+                every = every + hugging
+                boxes = boxes + [[b.translated(at + s) for b in v] for s in hugging]
         if i == len(variants) - 1 or any(all(p.free(b, u) for b in bs) for bs in boxes):
             if drop and not any(all(p.free(b, u) for b in bs) for bs in boxes):
                 # No clear spot: one that covers no other label (it may cover a
-                # piece), by the unit or, failing that, anywhere on the board;
-                # of the first few such, the one covering least.
+                # piece), by the unit or, failing that, anywhere on the board
+                # (a text line clear of other units, else by one); of the
+                # first few such, the one covering least.
                 clear = [k for k, bs in enumerate(boxes)
                          if all(p.clear_of_labels(b, u) for b in bs)][:CLEAR_SPOTS]  # fmt: skip
                 picked = [(every[k], boxes[k]) for k in clear]
                 mine = sum(1 for k in clear if k < mine)
-                if len(picked) < CLEAR_SPOTS:
+                for near_others in (False, True):
+                    if len(picked) >= CLEAR_SPOTS or (near_others and picked):
+                        break
                     for s in _board_spots(v, at, board, fp):
                         bs = [b.translated(at + s) for b in v]
-                        if all(p.clear_of_labels(b, u) for b in bs):
+                        if all(p.clear_of_labels(b, u) for b in bs) and (
+                            near_others or not _hugs(p, u, v, at + s)
+                        ):
                             picked.append((s, bs))
                             if len(picked) == CLEAR_SPOTS:
                                 break
@@ -286,6 +304,23 @@ def _place_name(p: Placer, u: UnitItem, board: QRectF, last: bool, drop: bool = 
             _set_name(p, u, v, fp, every, boxes, mine)
             return True
     return True
+
+
+#: A name with no clear spot by its own unit takes one within a text line of
+#: another unit (tied to its own by a leader line) only where the best of its
+#: own covers more than this share of its area (a label counting LABEL_WEIGHT
+#: times): on a crowded board, rather than over another name.
+OWN_COVER = 0.2
+
+
+def _hugs(p: Placer, u: UnitItem, parts: list[QRectF], at: QPointF) -> bool:
+    """Whether the name of ``parts`` at ``at`` stands within a text line of a
+    unit not its own: a spot nearer another unit is taken (with a leader line)
+    only clear of every other unit by that much, else it reads as that unit's
+    (a name by the corner of its unit, over the next one, its leader a tick)."""
+    line = parts[0].height()
+    block = parts[0].united(parts[-1]).translated(at)
+    return not p.units.clear_of(block.adjusted(-line, -line, line, line), u)
 
 
 #: A small picture's name with no clear spot takes, of the first this many
