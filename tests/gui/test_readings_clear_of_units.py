@@ -60,6 +60,7 @@ def window_at(qtbot, game: Game, ppi: float | None = None):
     if ppi is not None:
         window.view.zoom(ppi / window.view.pixels_per_inch(), at(window, 36, 24))
         QApplication.processEvents()
+    qtbot.wait(400)  # the zoom at rest: readings drawn for it (their 120 ms timers)
     return window
 
 
@@ -205,6 +206,7 @@ def show_the_charge(qtbot, window) -> ReachItem:
         if uid == "player-b-chosen-knights":
             qtbot.keyClick(window.view, Qt.Key.Key_A)
             QApplication.processEvents()
+    qtbot.wait(400)  # at rest, as a referee reads it
     (charge,) = [it for it in readings(window.scene) if isinstance(it, ReachItem)]
     return charge
 

@@ -89,8 +89,11 @@ class LineReading(QGraphicsItem):
     #: (``labels.line_label_spot``); off: beside the line's middle (cheap enough
     #: for every mouse move).
     avoid_labels = True
-    #: Only spots touching the line (or at its ends): a reading far from a short
-    #: line reads as another line's. Otherwise a text line's depth further out too.
+    #: Only spots touching the line (or at its ends) while one is clear: a
+    #: reading far from a short line reads as another line's. Otherwise a text
+    #: line's depth further out too. Either way, with no clear spot by the line
+    #: the reading goes to the clear spot nearest it, tied to it by a thin line
+    #: (a charge's reading covered two units the referee was asked about).
     touching = False
     #: Where the reading comes in the board's placement of readings
     #: (``labels.place_readings``: the lower first, and the later ones keep clear
@@ -156,7 +159,7 @@ class LineReading(QGraphicsItem):
             out = () if self.touching else (line_h / 2, line_h)
             between = self.gap_between(scene, bw, bh)
             centre = labels.line_label_spot(scene, self.a, self.b, bw, bh, gap, out, self,
-                                            line_h / 4, between, far=not self.touching)  # fmt: skip
+                                            line_h / 4, between, far=True)  # fmt: skip
         else:
             centre = self.clear_of_readings(labels.beside_line(self.a, self.b, bw, bh, gap))
         box = self.label_box_at(centre)
