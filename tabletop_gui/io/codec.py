@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import math
 import sys
 import types
@@ -55,6 +56,13 @@ def parse_float(text: str) -> float:
     """``json.loads`` hook: a float that overflows (``1e400``) is a HugeNumber."""
     value = float(text)
     return value if math.isfinite(value) else HugeNumber(text)
+
+
+def json_value(text: str | bytes) -> Any:
+    """``json.loads`` with the hooks above, for every file read as JSON: a number
+    of 5,000 digits is a HugeNumber refused where it stands (by the field or
+    check that reads it), not Python's own ValueError with no file or place."""
+    return json.loads(text, parse_int=parse_int, parse_float=parse_float)
 
 
 @cache

@@ -19,6 +19,7 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import field, replace
 
+from tabletop_gui.io.codec import json_value
 from tabletop_gui.io.errors import FileFormatError, json_problem
 from tabletop_gui.io.game_file import FORMAT_NAME as GAME_FORMAT
 from tabletop_gui.io.import_check import checked_game
@@ -167,7 +168,7 @@ def _refuse_broken_json(data: bytes, name: str) -> None:
     if not head.startswith((b"{", b"[")):
         return
     try:
-        value = json.loads(data.decode("utf-8-sig"))
+        value = json_value(data.decode("utf-8-sig"))
     except UnicodeDecodeError:
         return
     except RecursionError:

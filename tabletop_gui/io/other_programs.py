@@ -10,6 +10,7 @@ import json
 import os
 import shlex
 
+from tabletop_gui.io.codec import json_value
 from tabletop_gui.io.errors import FileFormatError, LogRefusal
 from tabletop_gui.io.game_file import FORMAT_NAME
 from tabletop_gui.io.importers import OPTION_INTO, find_importer, largest_limit, read_import_file
@@ -28,7 +29,7 @@ def import_advice(path: str | os.PathLike[str]) -> FileFormatError | None:
     head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
     if head.startswith((b"{", b"[")):
         try:
-            value = json.loads(data.decode("utf-8-sig"))
+            value = json_value(data.decode("utf-8-sig"))
         except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             return None
         if isinstance(value, dict) and value.get("format") == FORMAT_NAME:

@@ -135,3 +135,23 @@ def test_sniff_accepts_lists_and_declines_other_text():
     assert not looks_like_text_list(b'{"format": "tabletop_gui", "version": 1}')
     assert not looks_like_text_list(b"Dear diary - today\nI went out.\n")
     assert not looks_like_text_list(b"\x00\x01PK binary - 100 - x\n100 - y")
+
+
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        ("9" * 5000 + " - Knights", "'999999999999... (5,000 digits)' is not a number of points"),
+        ("1 000 001 - Knights", "'1 000 001' is not a number of points (0 to 1,000,000)"),
+        ("100 - " + "9" * 5000 + " Knights", "999999999999... (5,000 digits) models: a unit has"),
+    ],
+)
+def test_points_and_models_past_any_list_are_refused_naming_their_line(line, problem):
+    # 5,000 digits were Python's own ValueError (its digit limit), with no line.
+    with pytest.raises(FileFormatError) as err:
+        parse_text_list(f"P - Army\n100 - Duke\n{line}\n", "list.txt")
+    assert str(err.value).startswith(f"list.txt: line 3: {problem}")
+
+
+def test_a_total_of_5000_digits_is_refused_naming_its_line():
+    with pytest.raises(FileFormatError, match=r"^list.txt: line 3: '999999999999\.\.\."):
+        parse_text_list("P - Army\n100 - Duke\n" + "9" * 5000 + "\n", "list.txt")

@@ -46,12 +46,13 @@ from tabletop_gui.rules import evaluate, replay
 from tabletop_gui.rules.t9a.play import new_setup
 
 LISTS = Path(__file__).resolve().parent.parent / "armylists" / "lists"
-KINDS = ("text", "ros", "rosz", "m44", "tts")
-ARMY_LISTS = ("text", "ros", "rosz")
+KINDS = ("text", "ros", "rosz", "nrjson", "m44", "tts")
+ARMY_LISTS = ("text", "ros", "rosz", "nrjson")
+NR_JSON_SEEDS = ("dwarven_holds_nr.json", "vampire_covenant_nr.json")
 TEXT_SEEDS = ("equitaine_odd_spacing.txt", "undying_4000.txt")
 
-ODD_NUMBERS = ["1e309", "-1e309", "nan", "inf", "-0", "0", "-5", "9" * 400, "1e-320", "4.5",
-               "999999999999", "0x10", "1,5", ""]  # fmt: skip
+ODD_NUMBERS = ["1e309", "-1e309", "nan", "inf", "-0", "0", "-5", "9" * 400, "9" * 5000,
+               "1e-320", "4.5", "999999999999", "0x10", "1,5", ""]  # fmt: skip
 ODD_TEXT = ["\x00", "\x1b[2J", "\u202e", "\ud800", "\x7f", "\x9b", "é", "📌", "\t", "&amp;",
             "x" * 20_000, "'\"\\", "<", "]]>"]  # fmt: skip
 
@@ -101,6 +102,7 @@ def seeds() -> dict[str, list[bytes]]:
         "text": [(LISTS / n).read_bytes() for n in TEXT_SEEDS],
         "ros": [ros],
         "rosz": [zipped(ros)],
+        "nrjson": [(LISTS / n).read_bytes() for n in NR_JSON_SEEDS],
         "m44": [json.dumps(_m44_seed()).encode()],
         "tts": [json.dumps(_tts_seed()).encode(), json.dumps(_tts_seed(memo=False)).encode()],
     }
@@ -143,7 +145,7 @@ def _bytes(rng: random.Random, raw: bytes) -> bytes:
         digits = [i for i, b in enumerate(data) if chr(b).isdigit()]
         if digits:
             i = rng.choice(digits)
-            data[i:i] = rng.choice([b"9" * 400, b"e309", b"99999999999"])
+            data[i:i] = rng.choice([b"9" * 400, b"9" * 5000, b"e309", b"99999999999"])
     elif kind == 3:  # a chunk repeated
         i = rng.randrange(len(data))
         j = min(len(data), i + rng.randint(1, 200))
@@ -290,6 +292,7 @@ MUTATORS: dict[str, Callable[[random.Random, bytes], bytes]] = {
     "text": lambda rng, raw: _bytes(rng, raw) if rng.random() < 0.3 else _text(rng, raw),
     "ros": lambda rng, raw: _bytes(rng, raw) if rng.random() < 0.3 else _xml(rng, raw),
     "rosz": lambda rng, raw: _zip(rng, ros) if (ros := _unzipped(raw)) else _bytes(rng, raw),
+    "nrjson": lambda rng, raw: _bytes(rng, raw) if rng.random() < 0.25 else _tree(rng, raw),
     "m44": lambda rng, raw: _bytes(rng, raw) if rng.random() < 0.25 else _tree(rng, raw),
     "tts": lambda rng, raw: _bytes(rng, raw) if rng.random() < 0.25 else _tree(rng, raw),
 }

@@ -73,3 +73,22 @@ def test_validate_counts_the_units_the_log_places(tmp_path, capsys):
     assert f": OK (t9a, {setup_units + 1} units ({setup_units} in the setup), {n} events)" in out
     assert main(["validate", str(DEMO_BOARD)]) == 0
     assert f"OK (t9a, {setup_units} units, " in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", ["validate", "score", "import"])
+def test_a_number_of_5000_digits_in_a_game_file_is_named_not_a_python_crash(
+    command, tmp_path, capsys
+):
+    # Python refuses to read a whole number past 4,300 digits (ValueError); the
+    # file's check for what another program wrote read it so, past the loader.
+    bad = tmp_path / "big.json"
+    bad.write_text('{"format": "tabletop-gui", "version": ' + "9" * 5000 + ', "family": "t9a"}')
+    args = {
+        "validate": ["validate", str(bad)],
+        "score": ["score", str(bad)],
+        "import": ["import", str(DEMO_BOARD), "--into", str(bad), "-o", str(tmp_path / "o.json")],
+    }[command]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "big.json: version: this program reads versions 1 and 2, got a number of 5,000" in err
+    assert not (tmp_path / "o.json").exists()

@@ -8,6 +8,7 @@ format is told by content, never by name. Files written for these tests."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -118,3 +119,44 @@ def test_a_game_file_given_to_import_is_said_to_be_opened_not_imported(tmp_path)
     assert err.path == "(file)"
     assert err.problem.startswith("a game file of this program, which is opened, not imported")
     assert "--into GAME.json" in err.problem
+
+
+BIG = "9" * 5000
+LISTS = Path(__file__).resolve().parent.parent / "armylists" / "lists"
+
+
+@pytest.mark.parametrize(
+    ("name", "make", "where", "problem"),
+    [
+        (
+            "big.m44",
+            lambda: m44_text().replace('"row": ', f'"row": {BIG}', 1),
+            None,  # imports: the hexagon is left out, named among the problems
+            "board.hexagons[0]: row a number of 5,00",
+        ),
+        (
+            "big_nr.json",
+            lambda: (
+                (LISTS / "dwarven_holds_nr.json")
+                .read_text()
+                .replace('"number": 1', f'"number": {BIG}', 1)
+            ),
+            "roster.forces[0].selections[0]",
+            "number 'a number of 5,000 digits' is not a whole number",
+        ),
+        ("big.json", lambda: '{"x": ' + BIG + "}", "(file)", "not a format this program imports"),
+    ],
+)
+def test_a_number_of_5000_digits_is_refused_where_it_stands_not_by_pythons_digit_limit(
+    tmp_path, name, make, where, problem
+):
+    path = tmp_path / name
+    path.write_text(make())
+    if where is None:
+        result = import_file(path, ImportRequest())
+        assert any(note.startswith(problem) for note in result.notes), result.notes
+        return
+    with pytest.raises(FileFormatError) as caught:
+        import_file(path, ImportRequest())
+    assert caught.value.path == where and problem in caught.value.problem
+    assert caught.value.source == str(path)

@@ -12,7 +12,7 @@ from tests.tts.tts_games import battle
 from .import_fuzz import exercise, run, seeds
 
 #: Inputs per importer in the test suite (about 20 s in all); the long run takes 1,000 each.
-BUDGET = {"text": 60, "ros": 150, "rosz": 150, "m44": 300, "tts": 200}
+BUDGET = {"text": 60, "ros": 150, "rosz": 150, "nrjson": 150, "m44": 300, "tts": 200}
 
 
 @pytest.fixture(autouse=True)

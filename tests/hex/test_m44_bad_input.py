@@ -128,3 +128,16 @@ def test_junk_anywhere_in_the_hexagons_is_a_problem_never_a_crash(junk):
     result = imported(data)
     assert result.problems
     assert len(result.game.setup.scene.units) >= 1
+
+
+def test_numbers_of_5000_digits_in_the_text_or_as_digits_are_named_not_a_crash():
+    # Python's int() refuses more than 4,300 digits (ValueError, no place named).
+    big = "9" * 5000
+    said = imported(scenario(hexagon("E5", unit="infger"), text={"victory": f"{big} medals"}))
+    assert said.game.setup.settings["banner_target"]  # the data applies; the prose is not read
+    placed = dict(hexagon("C3", unit="infger"), row=big)
+    result = imported(scenario(hexagon("E5", unit="infger"), placed))
+    (said_row,) = [p for p in result.problems if p.startswith("board.hexagons[1]: row '9999")]
+    assert said_row.endswith("is not a hex of the standard board: left out")
+    assert len(said_row) < 200  # the row is shown cut short, not its 5,000 digits
+    assert len(result.game.setup.scene.units) == 1

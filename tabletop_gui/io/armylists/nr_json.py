@@ -26,6 +26,7 @@ from xml.etree.ElementTree import Element
 from tabletop_gui.io.armylists.model import ArmyList
 from tabletop_gui.io.armylists.roster import _LINE, read_roster
 from tabletop_gui.io.armylists.text import decode_text
+from tabletop_gui.io.codec import json_value
 from tabletop_gui.io.errors import FileFormatError, json_error
 
 FORMAT = "New Recruit JSON export"
@@ -42,7 +43,7 @@ def looks_like_nr_json(data: bytes) -> bool:
 def parse_nr_json(data: bytes, source: str = "") -> ArmyList:
     text = decode_text(data)
     try:
-        doc = json.loads(text)
+        doc = json_value(text)
     except json.JSONDecodeError as exc:
         raise json_error(exc, source) from None
     except RecursionError:

@@ -36,7 +36,7 @@ from defusedxml import (
 from defusedxml.ElementTree import DefusedXMLParser
 
 from tabletop_gui.io.armylists.model import ArmyList, BaseSize, ListedUnit, parse_base, parse_height
-from tabletop_gui.io.armylists.text import MAX_MODELS
+from tabletop_gui.io.armylists.text import MAX_MODELS, MAX_POINTS
 from tabletop_gui.io.errors import FileFormatError
 from tabletop_gui.model.pieces import HeightClass
 
@@ -44,8 +44,6 @@ FORMAT = "BattleScribe roster"
 MAX_ROSTER_BYTES = 8 * 1024 * 1024
 MAX_MEMBERS = 16
 MAX_UNITS = 500
-#: No list costs more points (a larger cost is no number of points).
-MAX_POINTS = 1_000_000
 #: BattleScribe game system ids of The Ninth Age: Fantasy Battles, by edition.
 EDITIONS = {"aa64-1e8e-66fc-9abf": "2nd", "8c9a-3026-84b4-cf16": "3rd"}
 _LINE = "{tabletop_gui}line"

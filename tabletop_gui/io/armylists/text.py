@@ -36,6 +36,8 @@ _HEADER = re.compile(rf"^(.*?)\s+{_DASH}\s+(.+)$")
 _COUNT = re.compile(r"^(\d+)\s*[x×]?\s+(\S.*)$")
 #: No real unit has more models (a bigger count is a typo).
 MAX_MODELS = 500
+#: No list costs more points (a larger cost is no number of points).
+MAX_POINTS = 1_000_000
 MAX_LINES = 2000
 
 
@@ -121,7 +123,7 @@ def parse_text_list(text: str, source: str = "") -> ArmyList:
         where = f"line {n}"
         tm = _TOTAL.match(line)
         if tm and total is None and units:
-            total = _points(tm.group(1))
+            total = _points(tm.group(1), where, source)
             continue
         if _TOTAL_WORD.match(line) and total is None and units:
             # A total spelt in a way not read: it checks the units, so it is said
@@ -136,7 +138,7 @@ def parse_text_list(text: str, source: str = "") -> ArmyList:
                 f"cannot read {line!r}{after}: expected 'POINTS - [N ]Unit Name, option, ...'",
                 source,
             )
-        units.append(_unit(_points(um.group(1)), um.group(2), where, source))
+        units.append(_unit(_points(um.group(1), where, source), um.group(2), where, source))
     if not units:
         raise FileFormatError(
             f"line {n0}", f"{header!r} is followed by no unit line ('POINTS - Unit Name')", source
@@ -155,9 +157,16 @@ def parse_text_list(text: str, source: str = "") -> ArmyList:
     return ArmyList(player, army, tuple(units), FORMAT, total, notes=tuple(notes))
 
 
-def _points(text: str) -> int:
-    """'1 650', '1,650', '1650' -> 1650."""
-    return int(re.sub(r"\D", "", text))
+def _points(text: str, where: str, source: str) -> int:
+    """'1 650', '1,650', '1650' -> 1650; a number past MAX_POINTS (a typo, or 5,000
+    digits Python would refuse to read) is refused naming the line."""
+    digits = re.sub(r"\D", "", text).lstrip("0") or "0"
+    if len(digits) > len(str(MAX_POINTS)) or int(digits) > MAX_POINTS:
+        shown = text if len(text) <= 20 else f"{text[:12]}... ({len(digits):,} digits)"
+        raise FileFormatError(
+            where, f"{shown!r} is not a number of points (0 to {MAX_POINTS:,})", source
+        )
+    return int(digits)
 
 
 def _unit(points: int, rest: str, where: str, source: str) -> ListedUnit:
@@ -168,7 +177,11 @@ def _unit(points: int, rest: str, where: str, source: str) -> ListedUnit:
     models = 1
     cm = _COUNT.match(head)
     if cm:
-        models, head = int(cm.group(1)), cm.group(2).strip()
+        count = cm.group(1).lstrip("0") or "0"
+        if len(count) > len(str(MAX_MODELS)):  # no int() of 5,000 digits
+            shown = f"{count[:12]}... ({len(count):,} digits)" if len(count) > 20 else count
+            raise FileFormatError(where, f"{shown} models: a unit has 1 to {MAX_MODELS}", source)
+        models, head = int(count), cm.group(2).strip()
     if not 1 <= models <= MAX_MODELS:
         raise FileFormatError(where, f"{models} models: a unit has 1 to {MAX_MODELS}", source)
     if not re.search(r"[^\W\d_]", head):

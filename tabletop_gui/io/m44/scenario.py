@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import field
 from typing import Any
 
-from tabletop_gui.io.codec import encode
+from tabletop_gui.io.codec import encode, json_value
 from tabletop_gui.io.errors import FileFormatError, json_error, not_text
 from tabletop_gui.io.game_file import FORMAT_NAME, FORMAT_VERSION, game_from_json
 from tabletop_gui.io.import_check import cleaned_json
@@ -74,7 +74,7 @@ def sniff(data: bytes, name: str = "") -> bool:
     if not head.startswith(b"{") or b"game_info" not in data:
         return False
     try:
-        value = json.loads(data.decode("utf-8-sig"))
+        value = json_value(data.decode("utf-8-sig"))
     except json.JSONDecodeError:
         return b'"game_info"' in data
     except (UnicodeDecodeError, RecursionError):
@@ -96,7 +96,7 @@ def load(data: bytes, source: str = "") -> M44Import:
         err = not_text(data, exc.start)
         raise FileFormatError(err.path, err.problem, source) from None
     try:
-        value = json.loads(text)
+        value = json_value(text)
     except json.JSONDecodeError as exc:
         raise json_error(exc, source) from None
     except RecursionError:
@@ -133,8 +133,9 @@ def _whole(value: Any) -> int | None:
         return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value.strip())
+    digits = value.strip().lstrip("-") if isinstance(value, str) else ""
+    if digits.isdecimal():  # past 18 digits no count or place: not int() of 5,000 digits
+        return int(value.strip()) if len(digits) <= 18 else None
     return None
 
 
@@ -339,8 +340,8 @@ class _Builder:
             )
             if h is None:
                 self.problem(
-                    f"{path}: row {item.get('row')!r}, col {item.get('col')!r} is not a hex of "
-                    f"the {self.board_type} board: left out"
+                    f"{path}: row {item.get('row')!r:.40}, col {item.get('col')!r:.40} is not "
+                    f"a hex of the {self.board_type} board: left out"
                 )
                 continue
             for key in ("terrain", "rect_terrain", "obstacle"):
@@ -857,7 +858,7 @@ class _Builder:
 
     def _check_victory_text(self, targets: dict[str, int]) -> None:
         """The prose and the data sometimes disagree: say so, the data applies."""
-        said = re.match(r"\s*(\d+)\s+medals?\b", self._text("victory"), re.IGNORECASE)
+        said = re.match(r"\s*(\d{1,6})\s+medals?\b", self._text("victory"), re.IGNORECASE)
         if not said or not targets:
             return
         n = int(said.group(1))

@@ -75,7 +75,7 @@ def recall(path: Path | None = None) -> list[Remembered]:
         if len(raw) > limits.MAX_FILE_BYTES:
             return []
         data = json.loads(raw.decode("utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+    except (OSError, ValueError, RecursionError):  # ValueError: not UTF-8, not JSON, 5,000 digits
         return []
     items = data.get("mappings") if isinstance(data, dict) else None
     out = []
