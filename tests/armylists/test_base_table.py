@@ -99,6 +99,32 @@ def test_a_bad_row_of_a_table_is_named_by_its_line():
         read_table("unit,size\nA,1\n")
 
 
+HEADER = "# mine\nunit,base\n"
+
+
+@pytest.mark.parametrize(
+    ("rows", "where", "problem"),
+    [
+        # A quote left open reads on to the end: past CSV's own limit, Python's csv.Error.
+        ('"Knights' + "x" * 200_000 + ",25x50\n", "line 3", "not CSV: a field longer than"),
+        ("Knights,25x50\nOgres," + "9" * 5000 + "x40\n", "line 4", "base of 5,003 characters"),
+        ("O" * 20_000 + ",25x50\n", "line 3", "unit of 20,000 characters: at most 1,000"),
+        # A quoted name over two lines: the row after it is named by its own line.
+        ('"Mounted\nKnights",25x50\n\n# x\nOgres,huge\n', "line 7", "base 'huge'"),
+        # Old Mac line ends (a lone CR) end a row as a line break does.
+        ("Knights,25x50\rOgres,huge\r", "line 4", "base 'huge'"),
+    ],
+)
+def test_a_table_csv_cannot_read_or_a_cell_past_any_name_is_refused_naming_its_line(
+    rows, where, problem
+):
+    with pytest.raises(FileFormatError) as err:
+        read_table(HEADER + rows, "mine.csv")
+    assert (err.value.source, err.value.path) == ("mine.csv", where)
+    assert err.value.problem.startswith(problem), err.value.problem
+    assert len(str(err.value)) < 300
+
+
 def test_remembered_answers_are_written_to_the_user_table_and_replace_old_ones(user_data):
     assert len(user_table()) == 0
     remember([BaseEntry("Questing Hermit", BaseSize.rect(25, 25), army="Kingdom of Equitaine")])

@@ -17,7 +17,7 @@ import difflib
 import io
 import os
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -38,6 +38,8 @@ DATA_DIR_ENV = "TABLETOP_GUI_DATA_DIR"
 USER_TABLE_NAME = "t9a_bases.csv"
 COLUMNS = ("edition", "army", "unit", "mount", "base", "height", "frontage", "character", "source")
 MAX_TABLE_BYTES = 4 * 1024 * 1024
+#: No unit, army, base or source of a table is longer (a longer one is no name).
+MAX_CELL = 1_000
 ANY = "*"
 
 
@@ -222,13 +224,14 @@ def _best(entries: list[BaseEntry], army: str, edition: str | None) -> BaseEntry
 
 def read_table(text: str, source: str = "") -> BaseTable:
     """A table from CSV text; a bad row is named by its line."""
-    lines = text.replace("\r\n", "\n").split("\n")
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     body = [(n, line) for n, line in enumerate(lines, start=1) if line.strip()]
     body = [(n, line) for n, line in body if not line.lstrip().startswith("#")]
     if not body:
         return BaseTable([], source)
-    reader = csv.reader(io.StringIO("\n".join(line for _, line in body)))
-    header = [h.strip().lower() for h in next(reader)]
+    records = _records(body, source)
+    _, first = next(records)
+    header = [h.strip().lower() for h in first]
     missing = {"unit", "base"} - set(header)
     if missing:
         raise FileFormatError(
@@ -236,8 +239,15 @@ def read_table(text: str, source: str = "") -> BaseTable:
         )
     entries = []
     characters = []
-    for (n, _), rec in zip(body[1:], reader, strict=False):
+    for n, rec in records:
         row = {h: (rec[i].strip() if i < len(rec) else "") for i, h in enumerate(header)}
+        long = next((h for h in header if len(row[h]) > MAX_CELL), None)
+        if long is not None:
+            raise FileFormatError(
+                f"line {n}",
+                f"{long} of {len(row[long]):,} characters: at most {MAX_CELL:,}",
+                source,
+            )
         if not row.get("base") and row.get("unit") and _yes(row.get("character", "")):
             characters.append(
                 CharacterName(row["unit"], row.get("army", ""), row.get("edition", ""))
@@ -245,6 +255,27 @@ def read_table(text: str, source: str = "") -> BaseTable:
             continue
         entries.append(_entry(row, f"line {n}", source))
     return BaseTable(entries, source, characters)
+
+
+def _records(body: list[tuple[int, str]], source: str) -> Iterator[tuple[int, list[str]]]:
+    """Each CSV record of the table's lines (comments and blank lines left out)
+    with the line of the file it starts on (a quoted field may run over several);
+    what CSV cannot read (a field past its limit of 128 KiB) is refused by line."""
+    reader = csv.reader(io.StringIO("\n".join(line for _, line in body)))
+    start = 0
+    while start < len(body):
+        try:
+            rec = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            why = str(exc)
+            if "field limit" in why:
+                limit = csv.field_size_limit()
+                why = f"a field longer than {limit:,} characters (a quote left open?)"
+            raise FileFormatError(f"line {body[start][0]}", f"not CSV: {why}", source) from None
+        yield body[start][0], rec
+        start = reader.line_num
 
 
 def _yes(text: str) -> bool:
