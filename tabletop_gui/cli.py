@@ -253,8 +253,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise UsageError(refused)
             try:
                 pages = render_file(
-                    state, args.output, width=args.width or 1600, transparent=args.transparent,
-                    paper=args.paper or "board",
+                    state, args.output, width=1600 if args.width is None else args.width,
+                    transparent=args.transparent, paper=args.paper or "board",
                     overlap=0.5 if args.overlap is None else args.overlap, viewer=args.view,
                     events=game.events[: state.index], annotations=game.annotations,
                 )  # fmt: skip

@@ -239,6 +239,23 @@ def test_render_refuses_an_option_its_output_does_not_read(tmp_path, capsys, out
     assert not target.exists()
 
 
+@pytest.mark.parametrize(
+    ("output", "options", "said"),
+    [("c.png", ["--width", "0"], "width: must be at least 200 pixels, got 0"),
+     ("c.pdf", ["--paper", "a4", "--overlap", "nan"],
+      "overlap: must be 0 or more inches, got nan")],
+)  # fmt: skip
+def test_render_refuses_a_width_of_0_and_an_overlap_of_nan_naming_the_option(
+    tmp_path, capsys, qapp, output, options, said
+):
+    # --width 0 was drawn at the default 1,600 pixels; --overlap nan said
+    # "cannot convert float NaN to integer".
+    target = tmp_path / output
+    assert cli_main(["render", str(DEMO_BOARD), "-o", str(target), *options]) == 2
+    assert capsys.readouterr().err.strip() == f"error: {said}"
+    assert not target.exists()
+
+
 def test_pdf_stream_is_not_empty_on_every_tile(demo_state, tmp_path):
     """Each tile page draws something (its content stream inflates to drawing ops)."""
     out = tmp_path / "tiles.pdf"

@@ -281,7 +281,7 @@ def write_pdf(
     """The board at true scale in a PDF; returns the number of pages."""
     rect = scene.board_rect()
     page_w, page_h = paper_size(paper, rect.width(), rect.height())
-    if overlap < 0:
+    if not overlap >= 0:  # NaN too
         raise ValueError(f"overlap: must be 0 or more inches, got {overlap}")
     data = QByteArray()
     buf = QBuffer(data)
