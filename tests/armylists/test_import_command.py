@@ -42,6 +42,23 @@ def test_base_options_name_the_unknown_units_away(tmp_path, capsys):
     assert units["Grail Pilgrims"].base_width_mm == 20
 
 
+def test_a_base_option_for_a_name_no_unit_has_is_said_with_the_nearest_names(tmp_path, capsys):
+    # A typo (a missing plural s) was silently unused: the unit stood on 25x25.
+    game = tmp_path / "game.json"
+    args = ["import", str(LISTS / "undying_4000.txt"), "-o", str(game),
+            "--base", "Skeleton Warrior=20x20", "--base", "Shabtis=40x40"]  # fmt: skip
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert (
+        "--base 'Skeleton Warrior': no unit of the list has that name (nearest: Skeleton "
+        "Warriors, Skeleton Cavalry, Skeleton Archers); not used"
+    ) in out
+    assert "--base 'Shabtis'" not in out
+    units = {u.name: u for u in load_game(game).setup.scene.units.values()}
+    assert units["Shabtis"].base_width_mm == 40
+    assert units["Skeleton Warriors"].base_width_mm == 25
+
+
 def test_a_bases_table_file_is_read_first(tmp_path, capsys):
     table = tmp_path / "club.csv"
     table.write_text("unit,base,height,frontage\nGrail Pilgrims,25x25,standard,3\n")

@@ -15,6 +15,7 @@ Battle Standard Bearer).
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -186,6 +187,7 @@ def plan_army(
         )
     asked = _Asked()
     units = [_plan_unit(u, army, given, tables, user, bundled, asked) for u in army.units]
+    notes.extend(_unused_bases(overrides or {}, army))
     # A unit known only as another army's (a list of two armies, or a name typed
     # as a unit of another book): placed on that army's base, and said.
     foreign = list(dict.fromkeys(f"{p.name} ({p.other_army})" for p in units if p.other_army))
@@ -195,6 +197,22 @@ def plan_army(
             "each stands on that army's base"
         )
     return ArmyPlan(army, tuple(units), tuple(notes))
+
+
+def _unused_bases(overrides: Mapping[str, BaseSize], army: ArmyList) -> list[str]:
+    """A --base answer for a name no unit of the list has (a typo) is said, with
+    the list's names nearest it, not silently left unused."""
+    names = list(dict.fromkeys(u.name for u in army.units))
+    listed = {norm(n) for n in names}
+    out = []
+    for name in overrides:
+        if norm(name) in listed:
+            continue
+        near = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+        hint = f" (nearest: {', '.join(near)})" if near else ""
+        shown = name if len(name) <= 60 else f"{name[:57]}..."
+        out.append(f"--base {shown!r}: no unit of the list has that name{hint}; not used")
+    return out
 
 
 class _Asked:
