@@ -35,9 +35,9 @@ class LensRecord:
 
     def validate(self) -> list[tuple[str, str]]:
         problems = _finite(self, ("fx", "fy", "cx", "cy", "k1", "k2", "p1", "p2", "k3", "rms_px"))
-        for name in ("fx", "fy"):
-            if not getattr(self, name) > 0:
-                problems.append((name, f"must be > 0, got {getattr(self, name)}"))
+        for name in ("fx", "fy"):  # in pixels: under one is no lens (its arithmetic fails)
+            if not getattr(self, name) >= 1:
+                problems.append((name, f"must be 1 pixel or more, got {getattr(self, name)}"))
         problems += _frame(self.width, self.height)
         return problems
 
@@ -64,7 +64,18 @@ class Alignment:
             problems.append(("homography", "must be 9 finite numbers"))
         elif abs(self.homography[8]) < 1e-12:
             problems.append(("homography", "its last number must not be 0"))
+        elif _singular(self.homography):
+            problems.append(("homography", "takes the board onto a line or a point (singular)"))
         return problems
+
+
+def _singular(h: tuple[float, ...]) -> bool:
+    """The 3 x 3 matrix of ``h`` (row by row) has no inverse, as far as floating
+    point tells: its determinant is nothing beside the size of its numbers."""
+    a, b, c, d, e, f, g, i, j = h
+    det = a * (e * j - f * i) - b * (d * j - f * g) + c * (d * i - e * g)
+    scale = max(abs(v) for v in h) ** 3
+    return not abs(det) > 1e-15 * scale
 
 
 @dataclass(frozen=True)

@@ -64,3 +64,37 @@ def test_a_bad_camera_record_is_refused_by_its_path():
     with pytest.raises(FileFormatError) as refused:
         loads(json.dumps(data))
     assert "camera.alignment.homography: must be 9 finite numbers" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("camera", "where", "problem"),
+    [
+        # The photo's reading inverted it: numpy's "Singular matrix", no file or place.
+        ({"alignment": {"homography": [0, 0, 0, 0, 0, 0, 0, 0, 1], "width": 1600,
+                        "height": 900}},
+         "camera.alignment.homography", "takes the board onto a line or a point (singular)"),
+        ({"alignment": {"homography": [1, 2, 3, 2, 4, 6, 0, 0, 1], "width": 1600,
+                        "height": 900}},
+         "camera.alignment.homography", "takes the board onto a line or a point (singular)"),
+        # A focal length of 1e-300 pixels: numpy's "SVD did not converge".
+        ({"lens": {"fx": 1e-300, "fy": 1e-300, "cx": 800, "cy": 450, "width": 1600,
+                   "height": 900}},
+         "camera.lens.fx", "must be 1 pixel or more, got 1e-300"),
+    ],
+)  # fmt: skip
+def test_a_kept_alignment_or_lens_no_photo_can_be_read_through_is_refused_by_its_path(
+    camera, where, problem
+):
+    data = game_to_json(game_with())
+    data["camera"] = camera
+    with pytest.raises(FileFormatError) as refused:
+        loads(json.dumps(data))
+    assert (refused.value.path, refused.value.problem) == (where, problem)
+
+
+def test_a_real_alignment_is_not_singular_at_any_scale():
+    from tabletop_gui.model.camera import Alignment
+
+    real = (41.2, -0.8, 212.5, 0.3, -40.9, 1990.1, 0, 0.0001, 1)
+    for scale in (1e-9, 1.0, 1e9):
+        assert Alignment(tuple(v * scale for v in real), 3840, 2160).validate() == []
