@@ -105,7 +105,10 @@ def recent_files() -> list[str]:
     values = [value] if isinstance(value, str) else value
     if not isinstance(values, list | tuple):
         return []
-    return [str(v) for v in values if v]
+    # A settings file edited by hand may hold thousands (each one a menu entry)
+    # or names no file has (control characters): the first RECENT_MAX good ones.
+    files = (v for v in values if isinstance(v, str) and v and text_problem(v, 4096) is None)
+    return list(itertools.islice(files, RECENT_MAX))
 
 
 def add_recent(path: str) -> list[str]:

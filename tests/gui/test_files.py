@@ -47,6 +47,23 @@ def test_save_and_reopen_give_the_same_game_and_standings(qtbot, tmp_path):
     assert str(path.resolve()) in [a.text() for a in again.files.recent_menu.actions()]
 
 
+def test_recent_files_from_a_hand_edited_settings_file_are_the_first_eight_good_names(
+    qtbot, tmp_path
+):
+    # 100,000 names made the File menu 100,000 entries long (a minute to start);
+    # a name with a control character is no file's.
+    names = [f"/tmp/x{i}.json" for i in range(100_000)]
+    ini = tmp_path / "settings.ini"  # the GUI conftest's settings file
+    ini.write_text(
+        "[General]\nrecent_files=/tmp/a\\x1b[2J.json, " + ", ".join(names) + "\n",
+        encoding="utf-8",
+    )
+    assert session.recent_files() == names[: session.RECENT_MAX]
+    window = open_window(qtbot, load_game(HEX))
+    window.files.recent_menu.aboutToShow.emit()
+    assert [a.text() for a in window.files.recent_menu.actions()] == names[: session.RECENT_MAX]
+
+
 def test_a_corrupt_file_is_refused_with_its_place_and_the_board_stays(qtbot, tmp_path, dialogs):
     window = open_window(qtbot, load_game(HEX), str(HEX))
     before_game, before_path = dumps(window.doc.game), window.doc.path

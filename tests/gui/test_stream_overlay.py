@@ -315,3 +315,26 @@ def test_a_stream_another_running_program_serves_is_not_called_off(qtbot, monkey
         other.wait()
     again = start_as_the_program_does(qtbot, monkeypatch)
     assert "The stream overlay was on" in again.statusBar().currentMessage()
+
+
+@pytest.mark.parametrize(
+    ("overlay_on", "said"),
+    [
+        (
+            "99999999999999999999999",
+            False,
+        ),  # no process id: os.kill's OverflowError ended the start
+        ("²²", False),  # digits to str.isdigit, not to int()
+        ("4194305", True),  # a process id no process has: on when the program closed
+    ],
+)
+def test_a_settings_file_with_any_text_as_the_overlays_process_still_starts(
+    qtbot, monkeypatch, tmp_path, overlay_on, said
+):
+    from tabletop_gui.app.stream.stream_control import OVERLAY_ON_KEY
+
+    ini = tmp_path / "settings.ini"  # as a hand edit leaves it (the GUI conftest's file)
+    ini.write_text(f"[General]\n{OVERLAY_ON_KEY}={overlay_on}\n", encoding="utf-8")
+    window = start_as_the_program_does(qtbot, monkeypatch)
+    assert ("The stream overlay was on" in window.statusBar().currentMessage()) is said
+    assert window.doc.state.scene.units  # the board is open

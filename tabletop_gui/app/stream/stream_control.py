@@ -49,10 +49,16 @@ OVERLAY_ON_KEY = "overlay_on"
 PNG_ON_KEY = "stream_png_on"
 
 
+def _pid(value: object) -> int:
+    """The process id a settings value holds, else 0 (a settings file edited by
+    hand may hold anything: '²', or more digits than any process id has)."""
+    text = str(value)
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 10 else 0
+
+
 def _was_on(value: object) -> bool:
     """A settings value says "on": a process id, or (older versions) true."""
-    text = str(value).lower()
-    return value is True or text == "true" or (text.isdigit() and int(text) > 0)
+    return value is True or str(value).lower() == "true" or _pid(value) > 0
 
 
 #: The stream controllers of this process's windows (a window of this process
@@ -64,14 +70,14 @@ def _streaming_now(key: str, value: object) -> bool:
     """The value names a program running now whose stream ``key`` is on (another
     window still streaming): not off, and not to be said so. Another process is
     asked without a signal, so not on Windows (the notice is given as before)."""
-    text = str(value)
-    if text.isdigit() and int(text) == os.getpid():
+    pid = _pid(value)
+    if pid == os.getpid():
         return any(c.is_on(key) for c in list(_CONTROLLERS))
-    if sys.platform == "win32" or not text.isdigit() or int(text) == 0:
+    if sys.platform == "win32" or pid == 0:
         return False
     try:
-        os.kill(int(text), 0)
-    except ProcessLookupError:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError):  # OverflowError: past any pid_t
         return False
     except OSError:  # another user's process: alive
         return True
