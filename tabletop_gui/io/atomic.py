@@ -47,7 +47,7 @@ class PosixRules:
             os.kill(pid, 0)
         except ProcessLookupError:
             return False
-        except OSError:
+        except (OSError, OverflowError):  # OverflowError: past pid_t, cannot tell
             return True  # someone else's live process (PermissionError), or unknown
         return True
 
@@ -240,7 +240,10 @@ def _stale(folder: Path, target: str | None) -> list[Path]:
         if len(parts) != 3 or (target is not None and parts[0] != target):
             continue
         _, pid_text, token = parts
-        if not (pid_text.isdigit() and len(token) == 2 * TOKEN_BYTES):
+        # Not int() of any digits: '²' is a digit to isdigit, and 5,000 of them
+        # past Python's limit; no process id has more than 10.
+        plausible = pid_text.isascii() and pid_text.isdigit() and len(pid_text) <= 10
+        if not (plausible and len(token) == 2 * TOKEN_BYTES):
             continue
         pid = int(pid_text)
         if pid <= 0 or pid == os.getpid() or rules.running(pid):

@@ -153,6 +153,19 @@ def test_temp_files_of_a_killed_save_are_removed_but_not_a_running_process(tmp_p
         alive.wait()
 
 
+@pytest.mark.parametrize("pid", ["99999999999999999999", "²²", "9999999999"])
+def test_a_file_named_as_a_temp_of_no_possible_process_is_left_alone_and_the_save_goes_on(
+    tmp_path, pid
+):
+    # Every save in its folder failed: os.kill's OverflowError, int('²²')'s ValueError.
+    target = tmp_path / "game.json"
+    odd = tmp_path / f".game.json.{pid}.0123456789abcdef.tmp"
+    odd.write_bytes(b"someone's")
+    assert stale_temps(target) == []
+    write_atomic(target, b"x")
+    assert target.read_bytes() == b"x" and odd.read_bytes() == b"someone's"
+
+
 def test_a_killed_writer_never_leaves_a_half_file(tmp_path):
     # A child writes big files in a loop and is killed mid-way: the target is
     # always one whole version, never a mix, and the next save clears the temp.
