@@ -123,3 +123,16 @@ def test_the_import_command_refuses_another_games_save_and_writes_nothing(tmp_pa
     assert main([*args, "-o", str(out), "--other-game"]) == 0
     assert out.exists()
     assert "  ! this save was exported from another game, 'Demo'" in capsys.readouterr().out
+
+
+def test_a_broken_memory_file_is_forgotten_and_replaced_never_a_crash():
+    # A number of 5,000 digits was Python's ValueError (its digit limit), not
+    # the JSONDecodeError the reader expected: every TTS import failed.
+    path = memory_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for broken in ('{"version": ' + "9" * 5000 + "}", "\xff not text", "[" * 100_000):
+        path.write_bytes(broken.encode("utf-8", "surrogateescape"))
+        assert recall() == []
+        assert imported(battle()).game.events == ()
+    remember([Remembered("beef01", "Big Horse Men", "knights", "Knights", "g")])
+    assert [r.guid for r in recall()] == ["beef01"]
