@@ -138,7 +138,8 @@ def _table(args: argparse.Namespace) -> int:
     from tabletop_gui.app.camera.photo import load_photo
 
     if not os.path.isfile(args.photo):
-        raise CameraError(f"{args.photo}: no such file")
+        what = "a folder, not a photo" if os.path.isdir(args.photo) else "no such file"
+        raise CameraError(f"{args.photo}: {what}")
     image = load_photo(args.photo)
     camera = game.camera or TableCamera()
     states = [initial_state(game.setup)]

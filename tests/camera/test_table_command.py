@@ -131,6 +131,13 @@ def test_bad_input_is_refused_by_name_with_exit_2(tmp_path, photo, capsys, args,
     assert words in capsys.readouterr().err
 
 
+def test_a_folder_given_as_the_photo_is_called_a_folder_not_missing(tmp_path, capsys):
+    folder = tmp_path / "photos.png"
+    folder.mkdir()
+    assert main(["table", game_file(tmp_path), str(folder)]) == 2
+    assert capsys.readouterr().err.strip() == f"error: {folder}: a folder, not a photo"
+
+
 def test_a_file_that_is_not_an_image_is_refused_naming_it(tmp_path, capsys):
     fake = tmp_path / "notes.jpg"
     fake.write_text("not a photo")
