@@ -9,7 +9,8 @@ import dataclasses
 import json
 from collections.abc import Iterable
 
-from tabletop_gui.io.codec import decode_dataclass, encode
+from tabletop_gui.io.codec import decode_dataclass, encode, json_value
+from tabletop_gui.model import limits
 from tabletop_gui.model.pieces import Marker, Piece, Terrain, Unit, Zone
 from tabletop_gui.model.scene import Scene
 from tabletop_gui.model.terms import PLAIN_TERMS, Terms
@@ -46,12 +47,19 @@ def read(text: str, terms: Terms = PLAIN_TERMS) -> list[Piece]:
     """The pieces in clipboard text, with the fields the pasting game's family adds
     (``terms``); ValueError saying what is wrong with it."""
     try:
-        data = json.loads(text)
+        data = json_value(text)  # a number of 5,000 digits is refused where it stands
     except json.JSONDecodeError as exc:
         raise ValueError(f"the clipboard holds no pieces ({exc.msg})") from None
+    except RecursionError:
+        raise ValueError("the clipboard holds no pieces (JSON nested too deeply)") from None
     items = data.get("pieces") if isinstance(data, dict) else None
     if not isinstance(items, list):
         raise ValueError("the clipboard holds no pieces")
+    if len(items) > limits.MAX_PIECES:
+        raise ValueError(
+            f"the clipboard holds {len(items):,} pieces, more than a game may have "
+            f"({limits.MAX_PIECES:,})"
+        )
     out: list[Piece] = []
     for i, item in enumerate(items):
         cls = KINDS.get(str(item.get("kind"))) if isinstance(item, dict) else None

@@ -74,6 +74,27 @@ def test_pasting_anything_else_changes_nothing_and_says_so(qtbot):
     assert window.statusBar().currentMessage().startswith("Nothing pasted: the clipboard")
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "the clipboard holds no pieces (JSON nested too deeply)"),
+        ('{"pieces": [{"kind": "marker", "piece": {"id": "m", "kind": "objective", "x": '
+         + "9" * 5000 + ', "y": 1}}]}', "pieces[0].piece.x: a number of 5,000 digits"),
+        ('{"pieces": [' + ", ".join(["{}"] * 20_001) + "]}",
+         "the clipboard holds 20,001 pieces, more than a game may have (20,000)"),
+    ],
+)  # fmt: skip
+def test_hostile_clipboard_text_changes_nothing_and_says_what_is_wrong(qtbot, text, said):
+    # The first two were a RecursionError and Python's digit limit out of the
+    # paste (a traceback, and no word in the status bar).
+    window = new_board(qtbot, "t9a/frontline_clash/t9a.hold_the_ground")
+    QGuiApplication.clipboard().setText(text)
+    steps = window.doc.undo_stack.count()
+    assert window.edit.paste((36, 24)) == []
+    assert window.doc.undo_stack.count() == steps
+    assert window.statusBar().currentMessage().startswith(f"Nothing pasted: {said}")
+
+
 def test_ctrl_d_puts_the_copy_beside_its_original_on_no_other_base(qtbot):
     """Ctrl+D copied 1 in right and down: on a 25 mm block five wide the copy
     stood mostly on its original, and two scoring units shared one place

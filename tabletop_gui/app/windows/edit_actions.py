@@ -179,7 +179,9 @@ class EditController(Part):
         """Edit > Paste: the copied pieces, their centre at the cursor, as one undo
         step; returns the new ids (selected)."""
         data = QGuiApplication.clipboard().mimeData()
-        raw = bytes(data.data(clipboard.MIME).data()).decode("utf-8") if data else ""
+        # Another program may put anything under the MIME type: bytes not UTF-8
+        # are replaced, and the reader then says the clipboard holds no pieces.
+        raw = bytes(data.data(clipboard.MIME).data()).decode("utf-8", "replace") if data else ""
         try:
             pieces = clipboard.read(raw or (data.text() if data else ""), self.doc.state.terms)
         except ValueError as exc:
