@@ -261,6 +261,15 @@ def test_markers_must_be_a_third_of_the_long_edge_apart_even_when_the_board_stan
     assert any("20.00 in from the other marker (must be at least 24 in)" in p for p in r.problems)
 
 
+def test_a_spacing_of_null_is_the_default_third_of_the_long_edge_not_a_crash():
+    # validate lets null by (not given); the placement check did float(None).
+    spec = ObjectiveSpec("obj", "t9a.secure_target", {"spacing": None})
+    assert SecureTarget(spec).validate() == []
+    near = Marker("sb", "t9a.secure_target", 43.9, 30, side=B)
+    r = result(setup([spec], [], [SA, near]))
+    assert any("23.90 in from the other marker (must be at least 24 in)" in p for p in r.problems)
+
+
 def test_a_negative_spacing_param_is_refused_by_validate():
     spec = ObjectiveSpec("obj", "t9a.secure_target", {"spacing": -5})
     assert SecureTarget(spec).validate() == [("spacing", "must be a number >= 0, got -5")]

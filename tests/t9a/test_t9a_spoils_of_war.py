@@ -106,6 +106,14 @@ def test_an_outer_marker_closer_than_24_in_to_the_central_one_is_a_placement_err
     assert any("23.00 in from the central marker" in p for p in r.problems)
 
 
+def test_spacing_and_placement_tolerance_of_null_are_their_defaults_not_a_crash():
+    # validate lets null by (not given); the rule did float(None).
+    spec = ObjectiveSpec("obj", "t9a.spoils_of_war", {"spacing": None, "placement_tolerance": None})
+    r = result(setup([spec], markers=markers(((13, 24), (36, 24), (60, 24)))))
+    assert placement_errors(r) == {"m0"}
+    assert any("23.00 in from the central marker" in p for p in r.problems)
+
+
 def test_an_outer_marker_further_out_than_needed_is_flagged_with_where_it_belongs():
     r = result(setup([SPOILS], markers=markers(((5, 24), (36, 24), (60, 24)))))
     assert placement_errors(r) == {"m0"}

@@ -417,7 +417,8 @@ class SecureTarget(Objective):
         self, state: GameState, markers: list[Marker], highlights: list[Highlight]
     ) -> list[str]:
         scene = state.scene
-        spacing = float(self.param("spacing", third_of_long_edge(scene)))
+        given = self.param("spacing", None)  # null in a file: not given, as validate reads it
+        spacing = third_of_long_edge(scene) if given is None else float(given)
         problems: list[str] = []
         bad: dict[str, list[str]] = {}
 

@@ -262,10 +262,12 @@ class SpoilsOfWar(Objective):
         return dividing_line(state.scene.board, state.setup.deployment)
 
     def spacing(self, state: GameState) -> float:
-        return float(self.param("spacing", third_of_long_edge(state.scene)))
+        given = self.param("spacing", None)  # null in a file: not given, as validate reads it
+        return third_of_long_edge(state.scene) if given is None else float(given)
 
     def tolerance(self) -> float:
-        return float(self.param("placement_tolerance", PLACEMENT_TOLERANCE))
+        given = self.param("placement_tolerance", None)
+        return PLACEMENT_TOLERANCE if given is None else float(given)
 
     def markers(self, scene: Scene) -> list[Marker]:
         ids = self.param("markers", None)
