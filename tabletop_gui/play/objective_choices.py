@@ -67,6 +67,10 @@ def parse_params(text: str) -> dict[str, Any]:
         raise ValueError(
             f"params: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from None
+    except RecursionError:
+        raise ValueError("params: nested too deeply") from None
+    except ValueError:  # Python's own: a whole number of more than 4,300 digits
+        raise ValueError("params: a number of more than 4,300 digits") from None
     if not isinstance(value, dict):
         raise ValueError(f"params: expected a JSON object {{...}}, got {type(value).__name__}")
     return value

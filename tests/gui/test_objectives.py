@@ -138,6 +138,40 @@ def test_a_param_the_kind_does_not_read_or_a_point_off_the_board_is_refused(demo
     assert dialog.specs == before
 
 
+@pytest.mark.parametrize(
+    ("kind", "params", "said"),
+    [
+        ("t9a.secure_target", {"spacing": 1e10},
+         "params.spacing: 10000000000 is out of range (numbers are at most 1e+09)"),
+        ("t9a.breakthrough", {"cap": 10**30},
+         "params.cap: 1000000000000000000000000000000 is out of range"),
+    ],
+)  # fmt: skip
+def test_a_param_the_game_file_could_not_hold_is_refused_so_the_game_still_opens_once_saved(
+    demo, qtbot, tmp_path, kind, params, said
+):
+    # The objective took them; the game saved, and its file was then refused on
+    # opening ("objectives[1].params.spacing: ... out of range"): the board lost.
+    dialog = dialog_of(demo)
+    before = list(dialog.specs)
+    assert not add(dialog, kind, params)
+    assert said in dialog.message.text()
+    assert dialog.specs == before
+
+
+def test_params_typed_as_json_past_what_python_reads_are_refused_in_words(demo, qtbot):
+    dialog = dialog_of(demo)
+    dialog.kind_box.setCurrentIndex(dialog.kind_box.findData("t9a.secure_target"))
+    dialog.json_box.setChecked(True)
+    for text, said in [
+        ('{"spacing": ' + "9" * 5000 + "}", "params: a number of more than 4,300 digits"),
+        ('{"spacing": ' + "[" * 100_000 + "]" * 100_000 + "}", "params: nested too deeply"),
+    ]:
+        dialog.params_edit.setPlainText(text)
+        assert not dialog.add_from_form()
+        assert dialog.message.text() == said
+
+
 def test_a_hex_objective_added_and_a_bundled_one_removed_replays_the_log(qtbot):
     """The Hochkirch battle without its Time Pressure objective: the log's Time
     Pressure banners (events 17 and 33) are refused on replay, so the change is

@@ -42,6 +42,8 @@ from PySide6.QtWidgets import (
 
 from tabletop_gui.app.document import Document
 from tabletop_gui.app.panels.param_form import ParamField, ParamForm
+from tabletop_gui.io import FileFormatError
+from tabletop_gui.io.codec import decode_dataclass, encode
 from tabletop_gui.model.scene import ObjectiveSpec
 from tabletop_gui.play import objective_choices as choices
 from tabletop_gui.rules.objective import every_piece
@@ -307,6 +309,7 @@ class ObjectivesDialog(QDialog):
         editing = self.editing
         others = tuple(s for i, s in enumerate(self.specs) if i != editing)
         wrong = choices.problems(spec, others, every_piece(tl.setup.scene, tl.events))
+        wrong = wrong or as_a_file_reads_it(spec)
         if wrong:
             self.message.setText("Refused: " + "; ".join(wrong))
             return False
@@ -447,3 +450,15 @@ class ObjectivesDialog(QDialog):
             self.message.setText(f"Refused: {refused}")
             return
         self.accept()
+
+
+def as_a_file_reads_it(spec: ObjectiveSpec) -> list[str]:
+    """What the game file's reader refuses in ``spec`` that the objective itself
+    lets by (a number past a billion, text past its limit or with control
+    characters, nesting past 32 levels, in a param the objective does not
+    check): taken, the game would save but never open again."""
+    try:
+        decode_dataclass(ObjectiveSpec, encode(spec), "")
+    except FileFormatError as exc:
+        return [f"{exc.path}: {exc.problem}"]
+    return []
