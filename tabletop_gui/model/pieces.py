@@ -225,6 +225,9 @@ class Marker:
 #: (field, highest value, unit words) checked by ``_caps``; the lowest values are
 #: checked by each ``validate`` with its own words.
 UNIT_CAPS = (
+    # Any facing turns the unit, but a file holds no number past a billion: a
+    # facing typed as 1e10 was taken, and the game saved was refused on opening.
+    ("facing", limits.MAX_NUMBER, "°"),
     ("base_width_mm", limits.MAX_BASE_MM, " mm"),
     ("base_depth_mm", limits.MAX_BASE_MM, " mm"),
     ("models", limits.MAX_MODELS, ""),
@@ -262,7 +265,8 @@ def _caps(piece: object, caps: tuple[tuple[str, float, str], ...]) -> list[tuple
         value = getattr(piece, name)
         if value is None or not math.isfinite(value):
             continue
-        problem = limits.above(abs(value) if name in ("elevation", "height") else value, high, unit)
+        either_way = name in ("elevation", "height", "facing")
+        problem = limits.above(abs(value) if either_way else value, high, unit)
         if problem:
             errors.append((name, problem))
     return errors

@@ -5,13 +5,15 @@ docs/file-format.md, "Limits". The edit path refuses the same things."""
 from __future__ import annotations
 
 import json
+import math
 import sys
+from dataclasses import replace
 
 import pytest
 
 from tabletop_gui.io import FileFormatError, dumps, load_game, loads
 from tabletop_gui.model import limits
-from tabletop_gui.model.events import AddPiece, EventError, UpdatePiece
+from tabletop_gui.model.events import AddPiece, EventError, MovePiece, RotatePiece, UpdatePiece
 from tabletop_gui.model.pieces import Terrain, Zone
 from tabletop_gui.rules import evaluate, replay
 
@@ -226,6 +228,31 @@ def test_the_drawing_tool_cannot_add_a_bow_tie_terrain_the_event_says_which_edge
     assert info.value.field == "polygon"
     assert info.value.problem.startswith("crosses itself: the edge from corner 1")
     evaluate(state)  # the board as it was still scores
+
+
+@pytest.mark.parametrize(
+    ("make", "problem"),
+    [
+        (lambda u: RotatePiece(u.id, 1e10), "must be <= 1,000,000,000°, got 10,000,000,000"),
+        (lambda u: MovePiece(u.id, u.x, u.y, facing=-1e10),
+         "must be <= 1,000,000,000°, got 10,000,000,000"),
+        (lambda u: UpdatePiece(u.id, {"facing": 2**31}),
+         "must be <= 1,000,000,000°, got 2,147,483,648"),
+        (lambda u: MovePiece(u.id, u.x, u.y, facing=math.nan), "must be a finite number"),
+    ],
+)  # fmt: skip
+def test_a_facing_no_file_can_hold_is_refused_by_every_event_that_turns_a_unit(make, problem):
+    # Taken, the game saved and its file was refused on opening (a number past a
+    # billion); a move's NaN facing turned the unit to NaN.
+    game = _koth_game()
+    state = replay(game.setup, game.events)
+    unit = next(iter(state.scene.units.values()))
+    with pytest.raises(EventError) as info:
+        make(unit).apply(state)
+    assert (info.value.field, info.value.problem) == ("facing", problem)
+    turned = RotatePiece(unit.id, 1e9).apply(state)  # up to a billion: a file holds it
+    assert loads(dumps(replace(game, events=(*game.events, RotatePiece(unit.id, 1e9))))).events
+    assert turned.scene.units[unit.id].facing == 1e9 % 360
 
 
 def test_dragging_a_zone_corner_across_its_outline_is_refused_by_the_update_event():

@@ -156,3 +156,21 @@ def test_models_lost_in_the_inspector_come_off_the_back_in_one_undo_step(qtbot):
     )
     window.doc.undo_stack.undo()
     assert window.doc.state.scene.units["a-knights"] == before
+def test_a_facing_a_game_file_could_not_hold_is_refused_and_the_game_still_saves_and_opens(
+    qtbot, tmp_path
+):
+    # 1e10 was taken (the unit turned to 1e10 % 360); the game saved, then its
+    # file was refused on opening: "events[22].changes.facing: ... out of range".
+    window = open_window(qtbot, load_game(str(DEMO_BOARD)), str(DEMO_BOARD))
+    select(window, "a-duke")
+    before = window.doc.state.scene.units["a-duke"].facing
+    window.inspector.edit("facing", "1e10")
+    assert window.inspector.message.text() == (
+        "Facing (°): refused, must be <= 1,000,000,000°, got 10,000,000,000"
+    )
+    assert window.doc.state.scene.units["a-duke"].facing == before
+    window.inspector.edit("facing", "725")  # any turn that a file holds is taken
+    assert window.doc.state.scene.units["a-duke"].facing == 5
+    path = tmp_path / "turned.json"
+    assert window.files.save_to(str(path))
+    assert load_game(path).events == window.doc.game.events

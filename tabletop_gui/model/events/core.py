@@ -8,6 +8,7 @@ from dataclasses import field, replace
 from typing import Any
 
 from tabletop_gui.lazy_dataclass import dataclass
+from tabletop_gui.model import limits
 from tabletop_gui.model.bounds import piece_name, where_off
 from tabletop_gui.model.copying import evolve
 from tabletop_gui.model.events.base import (
@@ -88,6 +89,18 @@ def _checked(piece: Any, state: GameState) -> Any:
     return piece
 
 
+def _facing_checked(piece: Unit, facing: float) -> None:
+    """A facing an event may hold, as the unit's own check words it: finite (NaN
+    turned a unit to NaN) and, as a file holds it, within a billion either way."""
+    problem = (
+        limits.above(abs(facing), limits.MAX_NUMBER, "°")
+        if math.isfinite(facing)
+        else "must be a finite number"
+    )
+    if problem:
+        raise EventError(f"{piece_name(piece)}: facing {problem}", field="facing", problem=problem)
+
+
 @dataclass(frozen=True)
 class AddPiece(Event):
     """Place a new piece; exactly one of the four fields is set."""
@@ -165,6 +178,7 @@ class MovePiece(Event):
             raise EventError(f"{self.piece_id}: position must be finite")
         changes: dict[str, Any] = {"x": float(self.x), "y": float(self.y)}
         if self.facing is not None and isinstance(piece, Unit):
+            _facing_checked(piece, self.facing)
             changes["facing"] = float(self.facing) % 360.0
         moved = evolve(piece, **changes)
         _on_board(state, moved)
@@ -197,8 +211,7 @@ class RotatePiece(Event):
         piece = _piece(state, self.piece_id)
         if not isinstance(piece, Unit):
             raise EventError(f"{self.piece_id}: only units turn")
-        if not math.isfinite(self.facing):
-            raise EventError(f"{self.piece_id}: facing must be finite")
+        _facing_checked(piece, self.facing)
         turned = evolve(piece, facing=float(self.facing) % 360.0)
         _on_board(state, turned)
         return state.with_scene(state.scene.with_piece(turned))
