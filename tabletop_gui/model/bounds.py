@@ -113,6 +113,9 @@ def piece_name(piece: Unit | Marker | Terrain | Zone) -> str:
 
 
 def inches(value: float) -> str:
-    """A distance as a player reads it: at most two decimals, no trailing zeros."""
+    """A distance as a player reads it: at most two decimals, no trailing zeros;
+    past ten million, six significant digits (a typed 1e308 is not 309 digits)."""
+    if abs(value) >= 1e7:
+        return f"{value:.6g}"
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text

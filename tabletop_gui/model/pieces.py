@@ -142,7 +142,7 @@ class Unit:
             errors.append(("models", f"must be >= 1, got {self.models}"))
         if self.models_per_rank < 1:
             errors.append(("models_per_rank", f"must be >= 1, got {self.models_per_rank}"))
-        for name in ("x", "y", "facing", "elevation"):
+        for name in ("x", "y"):  # the others: by _caps (a base of inf mm was taken)
             if not math.isfinite(getattr(self, name)):
                 errors.append((name, "must be a finite number"))
         return errors + _tag_errors(self) + _caps(self, UNIT_CAPS)
@@ -211,7 +211,7 @@ class Marker:
             errors.append(("id", "must not be empty"))
         if not self.diameter_mm > 0:
             errors.append(("diameter_mm", f"must be > 0, got {self.diameter_mm}"))
-        for name in ("x", "y", "elevation"):
+        for name in ("x", "y"):  # the others: by _caps (a diameter of inf mm was taken)
             if not math.isfinite(getattr(self, name)):
                 errors.append((name, "must be a finite number"))
         if self.value is not None and self.value < 0:
@@ -259,11 +259,15 @@ def _tag_errors(unit: Unit) -> list[tuple[str, str]]:
 
 
 def _caps(piece: object, caps: tuple[tuple[str, float, str], ...]) -> list[tuple[str, str]]:
-    """Fields past their highest sane value (elevations either way)."""
+    """Fields past their highest sane value (elevations and facings either way),
+    or not finite (no file holds inf or NaN)."""
     errors = []
     for name, high, unit in caps:
         value = getattr(piece, name)
-        if value is None or not math.isfinite(value):
+        if value is None:
+            continue
+        if not math.isfinite(value):
+            errors.append((name, "must be a finite number"))
             continue
         either_way = name in ("elevation", "height", "facing")
         problem = limits.above(abs(value) if either_way else value, high, unit)

@@ -149,16 +149,19 @@ def parse(f: Field, text: str) -> Any:
     text = text.strip()
     if f.kind.startswith("opt_") and text == "":
         return None
+    # What was typed is shown cut short: 20,000 characters pasted into a field
+    # made a refusal as long (and int() refuses past 4,300 digits).
+    shown = text if len(text) <= 40 else f"{text[:37]}..."
     if f.kind in ("float", "opt_float"):
         try:
             return float(text)
         except ValueError:
-            raise InputError(f"expected a number, got {text!r}") from None
+            raise InputError(f"expected a number, got {shown!r}") from None
     if f.kind in ("int", "opt_int"):
         try:
             return int(text)
         except ValueError:
-            raise InputError(f"expected a whole number, got {text!r}") from None
+            raise InputError(f"expected a whole number, got {shown!r}") from None
     return text
 
 

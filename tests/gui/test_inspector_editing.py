@@ -174,3 +174,28 @@ def test_a_facing_a_game_file_could_not_hold_is_refused_and_the_game_still_saves
     path = tmp_path / "turned.json"
     assert window.files.save_to(str(path))
     assert load_game(path).events == window.doc.game.events
+
+
+def test_an_infinite_diameter_is_refused_and_what_was_typed_is_shown_cut_short(qtbot):
+    # "inf" (or 5,000 nines, which float() reads as inf) was taken as a marker's
+    # diameter, and the saved game was refused on opening; a pasted 20,000
+    # characters, or a centre at 1e308 in, made a refusal of as many.
+    path = str(SCENARIOS / "t9a_frontline_clash_secure_target.json")
+    window = open_window(qtbot, load_game(path), path)
+    select(window, "st-a")
+    events = window.doc.game.events
+    for typed in ("inf", "9" * 5000):
+        window.inspector.edit("diameter_mm", typed)
+        assert window.inspector.message.text() == (
+            "Diameter (mm): refused, must be a finite number"
+        )
+    window.inspector.edit("diameter_mm", "x" * 20_000)
+    assert window.inspector.message.text() == (
+        f"Diameter (mm): refused, expected a number, got '{'x' * 37}...'"
+    )
+    window.inspector.edit("x", "1e308")
+    assert window.inspector.message.text() == (
+        "x (in): refused, its centre (1e+308, 31) is 1e+308 in past the right edge of the "
+        "72 x 48 in board"
+    )
+    assert window.doc.game.events == events
