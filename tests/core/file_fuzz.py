@@ -113,9 +113,34 @@ def _junk(rng: random.Random, old: Any) -> Any:
     return rng.choice([str(old), [old, old], -1, None])
 
 
+def _mutate_param(rng: random.Random, doc: dict[str, Any]) -> bool:
+    """A param an objective reads (its kind's ``param_specs``), set to junk
+    (``null`` among it): a leaf the other mutations cannot reach when the file
+    leaves the param at its default. False when the file has no such objective."""
+    from tabletop_gui.rules.registry import objective_kind
+
+    listed = doc.get("objectives")  # an earlier mutation may have made it anything
+    objectives = [o for o in listed if isinstance(o, dict)] if isinstance(listed, list) else []
+    found = [(o, cls) for o in objectives if (cls := objective_kind(str(o.get("kind"))))]
+    if not found:
+        return False
+    spec, cls = rng.choice(found)
+    params = cls.param_specs()
+    if not params:
+        return False
+    param = rng.choice(params)
+    if not isinstance(spec.get("params"), dict):
+        spec["params"] = {}
+    # null often: a file's way of leaving a param unset, read as its default.
+    spec["params"][param.name] = None if rng.random() < 0.3 else _junk(rng, param.default)
+    return True
+
+
 def _mutate_tree(rng: random.Random, doc: dict[str, Any]) -> dict[str, Any]:
     nodes = list(_leaves(doc))
-    kind = rng.randrange(6)
+    kind = rng.randrange(7)
+    if kind == 6 and _mutate_param(rng, doc):  # a param left at its default, given
+        return doc
     if kind == 0:  # events out of order, repeated or dropped
         events = doc.get("events")
         if isinstance(events, list) and len(events) > 1:
