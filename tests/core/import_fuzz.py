@@ -1,11 +1,11 @@
 """Mutation fuzzing of the importers: army list text, BattleScribe .ros and
-.rosz, Memoir '44 .m44, Tabletop Simulator saves (with the game on the plate,
-and without it, read into the game they show).
+.rosz, New Recruit JSON, Memoir '44 .m44, Tabletop Simulator saves (with the
+game on the plate, and without it, read into the game they show).
 
 Each input is one of a few small files written for these tests (never a
 published list or scenario), changed in one to three ways: bytes flipped,
 truncated or repeated, a number made huge or odd (``1e309``, ``nan``, 400
-digits), a name made very long or given control characters, a line or element
+or 5,000 digits), a name made very long or given control characters, a line or element
 repeated many times, a value swapped for another type (``behavior`` a list),
 deep nesting; for a .rosz also a damaged deflate stream, a wrong compression
 method, an archive of several members. An input must either be refused with
