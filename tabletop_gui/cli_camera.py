@@ -137,6 +137,8 @@ def _table(args: argparse.Namespace) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from tabletop_gui.app.camera.photo import load_photo
 
+    if args.output and os.path.abspath(args.output) == os.path.abspath(args.photo):
+        raise CameraError("-o would overwrite the photo being read (give the game's file)")
     if not os.path.isfile(args.photo):
         what = "a folder, not a photo" if os.path.isdir(args.photo) else "no such file"
         raise CameraError(f"{args.photo}: {what}")

@@ -138,6 +138,18 @@ def test_a_folder_given_as_the_photo_is_called_a_folder_not_missing(tmp_path, ca
     assert capsys.readouterr().err.strip() == f"error: {folder}: a folder, not a photo"
 
 
+def test_an_output_that_is_the_photo_is_refused_and_the_photo_kept(tmp_path, photo, capsys):
+    # With --record, the game was written over the photo.
+    copy = tmp_path / "table.png"
+    copy.write_bytes(Path(photo).read_bytes())
+    argv = ["table", game_file(tmp_path), str(copy), "--record", "-o", str(copy)]
+    assert main(argv) == 2
+    assert capsys.readouterr().err.strip() == (
+        "error: -o would overwrite the photo being read (give the game's file)"
+    )
+    assert copy.read_bytes() == Path(photo).read_bytes()
+
+
 def test_a_file_that_is_not_an_image_is_refused_naming_it(tmp_path, capsys):
     fake = tmp_path / "notes.jpg"
     fake.write_text("not a photo")
