@@ -39,10 +39,17 @@ def import_advice(path: str | os.PathLike[str]) -> FileFormatError | None:
     except FileFormatError:
         return None
     name = shlex.quote(source)
+    article = "an" if importer.kind[:1] in "aeiou" else "a"  # an army list, a scenario
     what = f"a {importer.title}" if importer.kind == "save" else (
-        f"a {importer.kind} ({importer.title})"
+        f"{article} {importer.kind} ({importer.title})"
     )  # fmt: skip
-    if OPTION_INTO in importer.options:
+    if OPTION_INTO in importer.options and importer.kind != "save":  # an army list
+        how = (
+            f"import it into a new game: tabletop-gui import {name} -o GAME.json, or into a "
+            f"game: tabletop-gui import {name} --into GAME.json -o NEW.json; in the window, "
+            "File ▸ Import…"
+        )
+    elif OPTION_INTO in importer.options:
         how = (
             f"import it into the game it shows: tabletop-gui import {name} --into GAME.json "
             f"-o NEW.json (a save this program wrote: tabletop-gui import {name} -o "

@@ -131,3 +131,18 @@ def test_a_new_game_from_a_list_takes_its_secondary_objective_by_kind_or_name(tm
     assert "--objective 'hold': the Secondary Objectives are hold_the_ground," in err
     assert main([*given, "--objective", "breakthrough", "--into", str(game)]) == 2
     assert "--objective applies to a new game, not with --into" in capsys.readouterr().err
+
+
+def test_a_list_given_where_a_game_is_read_is_named_an_army_list_and_how_to_import_it(capsys):
+    # It said "a army list (...)", and to import it "into the game it shows" as
+    # a Tabletop Simulator save is ("a save this program wrote: ...").
+    path = LISTS / "undying_4000.txt"
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: (file): an army list (" in err
+    assert (
+        f", not a game file of this program: import it into a new game: tabletop-gui import "
+        f"{path} -o GAME.json, or into a game: tabletop-gui import {path} --into GAME.json -o "
+        "NEW.json; in the window, File ▸ Import…"
+    ) in err
+    assert "save" not in err
