@@ -287,7 +287,11 @@ def leftovers(folder: Path | None = None) -> list[Leftover]:
 
 def _leftovers_in(folder: Path) -> list[Leftover]:
     out = []
-    for meta in sorted(folder.glob("autosave-*.meta.json")):
+    try:
+        metas = sorted(folder.glob("autosave-*.meta.json"))
+    except OSError:  # a data folder that cannot be read (a name too long): none
+        return []
+    for meta in metas:
         stem = meta.name[: -len(".meta.json")]
         file, lock_path = folder / f"{stem}.json", folder / f"{stem}.lock"
         if not _own_file(file):

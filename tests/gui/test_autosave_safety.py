@@ -127,3 +127,14 @@ def test_a_metadata_file_that_is_a_link_is_not_read(qapp, tmp_path):
     saver.meta.unlink()
     saver.meta.symlink_to(target)
     assert session.read_meta(saver.meta) == {}
+
+
+def test_a_data_folder_that_cannot_be_read_offers_nothing_to_recover(qtbot, monkeypatch, tmp_path):
+    # A TABLETOP_GUI_DATA_DIR of a 300-character name: glob's OSError (name too
+    # long) out of the start's offer to recover ended the program before its
+    # window showed.
+    unreadable = tmp_path / ("x" * 300)
+    assert session.leftovers(unreadable) == []
+    window = open_window(qtbot, load_game(str(SCENARIOS / "t9a_frontline_clash_demo.json")))
+    monkeypatch.setenv("TABLETOP_GUI_DATA_DIR", str(unreadable))
+    assert window.files.offer_recovery() == 0
