@@ -100,4 +100,14 @@ def not_text(raw: bytes, start: int) -> FileFormatError:
     for magic, kind in _SIGNATURES:
         if raw.startswith(magic):
             return FileFormatError("(file)", f"not text but {kind}")
+    for bom, order in _UTF16:
+        if raw.startswith(bom):
+            return FileFormatError(
+                "(file)", f"UTF-16 text ({order}), not UTF-8: save it again as UTF-8"
+            )
     return FileFormatError("(file)", f"not UTF-8 text (byte {start})")
+
+
+#: The byte order marks of UTF-16 text (Windows PowerShell's ``>`` writes it;
+#: Notepad's "Unicode"), said as such: it is text, in another encoding.
+_UTF16 = ((b"\xff\xfe", "little-endian"), (b"\xfe\xff", "big-endian"))

@@ -126,6 +126,24 @@ def test_a_picture_opened_as_a_game_is_named_for_what_it_is(start, kind):
     assert info.value.problem == f"not text but {kind}"
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be", "utf-16"])
+def test_a_game_saved_as_utf16_is_named_utf16_not_only_not_utf8(tmp_path, encoding):
+    # Windows PowerShell's ">" writes UTF-16: it said "not UTF-8 text (byte 0)".
+    from tabletop_gui.examples import DEMO_BOARD
+
+    text = DEMO_BOARD.read_text(encoding="utf-8")
+    bom = {"utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff", "utf-16": b""}[encoding]
+    path = tmp_path / "game.json"
+    path.write_bytes(bom + text.encode(encoding))
+    order = "big-endian" if encoding == "utf-16-be" else "little-endian"
+    with pytest.raises(FileFormatError) as info:
+        load_game(path)
+    assert (info.value.path, info.value.problem) == (
+        "(file)",
+        f"UTF-16 text ({order}), not UTF-8: save it again as UTF-8",
+    )
+
+
 def test_missing_file_is_a_clear_error(tmp_path):
     with pytest.raises(FileFormatError, match="cannot read"):
         load_game(tmp_path / "nothing.json")
