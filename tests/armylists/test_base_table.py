@@ -125,6 +125,13 @@ def test_a_table_csv_cannot_read_or_a_cell_past_any_name_is_refused_naming_its_l
     assert len(str(err.value)) < 300
 
 
+def test_a_header_naming_a_column_twice_is_refused_not_read_from_its_last():
+    # "unit,base,base": the second base was read, and the first silently unused.
+    with pytest.raises(FileFormatError) as err:
+        read_table("# mine\nunit,base,height,base\nKnights,25x50,standard,40x40\n", "mine.csv")
+    assert str(err.value) == "mine.csv: line 2: the header names base twice"
+
+
 def test_remembered_answers_are_written_to_the_user_table_and_replace_old_ones(user_data):
     assert len(user_table()) == 0
     remember([BaseEntry("Questing Hermit", BaseSize.rect(25, 25), army="Kingdom of Equitaine")])

@@ -237,6 +237,11 @@ def read_table(text: str, source: str = "") -> BaseTable:
         raise FileFormatError(
             f"line {body[0][0]}", f"the header needs columns {', '.join(sorted(missing))}", source
         )
+    twice = sorted({h for h in header if h and header.count(h) > 1})
+    if twice:  # else the last of them was read, silently
+        raise FileFormatError(
+            f"line {body[0][0]}", f"the header names {', '.join(twice)} twice", source
+        )
     entries = []
     characters = []
     for n, rec in records:
