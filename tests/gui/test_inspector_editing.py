@@ -156,6 +156,8 @@ def test_models_lost_in_the_inspector_come_off_the_back_in_one_undo_step(qtbot):
     )
     window.doc.undo_stack.undo()
     assert window.doc.state.scene.units["a-knights"] == before
+
+
 def test_a_facing_a_game_file_could_not_hold_is_refused_and_the_game_still_saves_and_opens(
     qtbot, tmp_path
 ):
