@@ -29,7 +29,7 @@ class BarSide:
     id: str
     name: str
     colour: str
-    total: str  # '3 VP', '3 VP + ? (1 hidden)', '1 banner (4 to win)'
+    total: str  # '3 VP', '3 VP + ? (1 hidden)', '1 banner (target 4)'
 
 
 @dataclass(frozen=True)

@@ -238,10 +238,13 @@ def hidden_by_side(board: Scoreboard) -> dict[str, int]:
 
 def total_text(words: Words, total: float, hidden: int = 0, target: float | None = None) -> str:
     """'3 VP', or '3 VP + ? (1 hidden)' when objectives of unknown value add to
-    it; '1 banner (4 to win)' when the rules set a ``target`` for the side."""
+    it; '1 banner (target 4)' when the rules set a ``target`` for the side, '6
+    banners (target 6 reached)' once it is ('4 to win' read as '4 more')."""
     text = words.count(total)
     text = f"{text} + ? ({hidden} hidden)" if hidden else text
-    return f"{text} ({number(target)} to win)" if target is not None else text
+    if target is None:
+        return text
+    return f"{text} (target {number(target)}{' reached' if total >= target else ''})"
 
 
 def tile_text(scene: Scene, words: Words, r: ObjectiveResult, *, over: bool) -> str:

@@ -232,7 +232,7 @@ class Scoreboard(_MadeWhenRead):
     summary: str = ""
     #: What each side's total must reach to win the game outright, where the
     #: rules set one (a hex battle's banner target); a side not in it has none.
-    #: The score bar shows it beside the total ('1 banner (4 to win)').
+    #: The score bar shows it beside the total ('1 banner (target 4)').
     targets: Mapping[str, float] = field(default_factory=dict)
     #: The fields left to be made when first read (``later``: the summary line).
     _later: Later | None = field(default=None, init=False, repr=False, compare=False)

@@ -52,7 +52,7 @@ def test_the_overlay_page_shows_the_score_bar_and_board_and_follows_each_edit(qt
     browser.wait_for("window.overlayShown.version > 0 && window.overlayShown.board")
     assert browser.text("#side-a .name") == "Prussia"
     assert browser.text("#side-b .name") == "Austria"
-    assert browser.text("#side-a .total") == "0 banners (6 to win)"
+    assert browser.text("#side-a .total") == "0 banners (target 6)"
     assert browser.text(".clock") == "Setup (before the first turn)"
     assert len(browser.texts(".tile")) == len(window.doc.scoreboard().results)
     # The board picture is drawn for the page's own size and is on screen.
@@ -146,7 +146,7 @@ def test_the_bar_page_has_no_board_and_the_board_page_no_bar(qtbot):
     bar.load(f"{server.url}bar")
     bar.wait_for("window.overlayShown.version > 0")
     assert bar.js("getComputedStyle(document.getElementById('board')).display") == "none"
-    assert bar.text("#side-a .total") == "6 banners (6 to win)"
+    assert bar.text("#side-a .total") == "6 banners (target 6 reached)"
     board = Browser(qtbot, 800, 600)
     board.load(f"{server.url}board")
     board.wait_for("window.overlayShown.board")

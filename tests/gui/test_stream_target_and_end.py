@@ -1,5 +1,5 @@
 """What a stream's viewer reads about the end of a game: each side's total with
-the target the rules set for it ('4 banners (5 to win)'), in the streamer
+the target the rules set for it ('4 banners (target 5)'), in the streamer
 window, the stream PNG and the overlay's feed alike; and when the game ended
 ('during turn 3' when a side won with a move, 'after turn 6' when the last
 turn ended), as the family's clock and winner say it."""
@@ -27,8 +27,8 @@ def won_battle() -> Game:
 
 def test_a_total_says_the_target_when_the_rules_set_one():
     words = Words(total_one="banner", total_many="banners")
-    assert wording.total_text(words, 1, target=4) == "1 banner (4 to win)"
-    assert wording.total_text(words, 4, target=4) == "4 banners (4 to win)"
+    assert wording.total_text(words, 1, target=4) == "1 banner (target 4)"
+    assert wording.total_text(words, 4, target=4) == "4 banners (target 4 reached)"
     assert wording.total_text(words, 3) == "3 banners"
 
 
@@ -47,13 +47,13 @@ def test_the_streamer_window_png_and_overlay_show_each_sides_target(qtbot, tmp_p
     streamer = streamer_at(qtbot, window, 1920, 1080)
     info = streamer.bar.info
     assert [(s.name, s.total) for s in info.sides] == [
-        ("United States", "5 banners (5 to win)"),
-        ("Germany", "1 banner (4 to win)"),
+        ("United States", "5 banners (target 5 reached)"),
+        ("Germany", "1 banner (target 4)"),
     ]
     assert info.clock == "Game over (during turn 3)"
     # The overlay's feed is this content as JSON; the PNG paints it.
     sides = info.to_json()["sides"]
-    assert [s["total"] for s in sides] == ["5 banners (5 to win)", "1 banner (4 to win)"]
+    assert [s["total"] for s in sides] == ["5 banners (target 5 reached)", "1 banner (target 4)"]
     image = streamer.frame(streamer.size())
     assert image.save(str(tmp_path / "bar.png"))
 

@@ -36,7 +36,7 @@ def test_streamer_view_shows_sides_totals_standings_and_turn_and_follows_live(qt
     qtbot.waitExposed(streamer)
     info = streamer.bar.info
     assert [s.name for s in info.sides] == ["Prussia", "Austria"]
-    assert [s.total for s in info.sides] == ["0 banners (6 to win)", "0 banners (6 to win)"]
+    assert [s.total for s in info.sides] == ["0 banners (target 6)", "0 banners (target 6)"]
     assert len(info.tiles) == len(window.doc.scoreboard().results)
     assert info.clock == "Setup (before the first turn)"
     assert not streamer.findChildren(type(window.turn_bar)), "no editing chrome"
