@@ -204,3 +204,18 @@ def test_a_unit_placed_in_another_sides_turn_is_named_with_its_side():
     own = AddPiece(unit=replace(block("b9", "blue", 30, 20), name="Guards"))
     assert own.describe(tl.current) == "Game Turn 1, Blue: Guards placed"
     assert raiders.describe(replay(SETUP, [])) == "Setup: Raiders placed"
+
+
+def test_deleting_a_unit_that_carries_a_marker_drops_the_marker_where_it_stood():
+    """A marker left carried by a unit that is gone was drawn nowhere and scored
+    by nobody: it lies where its carrier stood, and the log says so."""
+    from tabletop_gui.model import Marker
+
+    carried = Marker("loot", "t9a.spoils", 10, 10, label="Spoils 1", carried_by="r1")
+    s = replay(SETUP, [AddPiece(marker=carried)])
+    delete = DeletePiece("r1")
+    assert delete.describe(s).endswith("deleted (it drops Spoils 1 where it stood)")
+    after = replay(SETUP, [AddPiece(marker=carried), delete]).scene.markers["loot"]
+    assert (after.carried_by, after.x, after.y) == (None, 30, 20) and after.on_table
+    plain = replay(SETUP, [DeletePiece("r2")])  # carrying nothing: nothing else changes
+    assert plain.scene.markers == SETUP.scene.markers

@@ -152,11 +152,28 @@ class DeletePiece(Event):
     piece_id: str
 
     def apply(self, state: GameState) -> GameState:
-        _piece(state, self.piece_id)
-        return state.with_scene(state.scene.without(self.piece_id))
+        piece = _piece(state, self.piece_id)
+        scene = state.scene.without(self.piece_id)
+        # A marker the deleted unit carried is dropped where the unit stood: no
+        # marker is left carried by a unit that is gone (it was drawn nowhere).
+        return state.with_scene(scene.with_pieces(_dropped(scene, piece)))
 
     def describe(self, state: GameState) -> str:
-        return f"{clock_prefix(state)}: {_name(_piece(state, self.piece_id))} deleted"
+        piece = _piece(state, self.piece_id)
+        dropped = [_name(m) for m in _dropped(state.scene, piece)]
+        also = f" (it drops {', '.join(dropped)} where it stood)" if dropped else ""
+        return f"{clock_prefix(state)}: {_name(piece)} deleted{also}"
+
+
+def _dropped(scene: Any, piece: Any) -> list[Marker]:
+    """The markers ``piece`` carries, lying where it stands."""
+    if not isinstance(piece, Unit):
+        return []
+    return [
+        replace(m, carried_by=None, x=piece.x, y=piece.y)
+        for m in scene.markers.values()
+        if m.carried_by == piece.id
+    ]
 
 
 @dataclass(frozen=True)

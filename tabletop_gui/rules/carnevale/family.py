@@ -113,8 +113,11 @@ class Carnevale(CarnevalePlay):
             after = dropped(after, after.scene.units[event.unit_id], None, None)
         elif isinstance(event, DeletePiece) and event.piece_id in before.scene.units:
             gone = before.scene.units[event.piece_id]
-            if carried_by(after, gone.id) is not None:
-                after = dropped(after, gone, None, None)
+            held = carried_by(before, gone.id)
+            if held is not None:
+                # The core drops it where the unit stood; here it goes down in
+                # base contact towards the centre, as a removed character's does.
+                after = dropped(after.with_scene(after.scene.with_piece(held)), gone, None, None)
         return _sync_carried(after)
 
     def summarize(self, state: GameState, results: Sequence[ObjectiveResult]) -> Scoreboard:
