@@ -137,6 +137,19 @@ def test_memoir_infantry_moving_3_hexes_is_flagged_unless_behind_enemy_lines_was
     assert last_flags(p) == []
 
 
+def test_a_move_corrected_by_a_second_drag_is_one_move_from_where_the_unit_began():
+    """Infantry dragged 2 hexes, then one back the other way, stands 1 hex from its
+    start: not flagged as 3 hexes (docs/hex.md, Flags); 3 from its start is."""
+    inf = kind(unit("b1", BLUE, (4, 0)), "infantry")
+    p = Play(setup([inf], [MEMOIR_MEDAL]))(*turn(1, BLUE), PlayCard(BLUE, "Attack Center"))
+    p(HexMove("b1", (4, 2)))
+    assert last_flags(p) == []
+    p(HexMove("b1", (4, 1)))
+    assert last_flags(p) == []
+    p(HexMove("b1", (4, 3)))
+    assert "infantry moves at most 2 hexes" in last_flags(p)[0]
+
+
 def test_memoir_infantry_moves_3_under_infantry_assault():
     """Infantry Assault: 2 hexes and battle, or 3 without battling (docs/hex.md, Flags)."""
     inf = kind(unit("b1", BLUE, (4, 0)), "infantry")

@@ -178,7 +178,9 @@ def move_problems(state: GameState, unit: Unit, to: Hex) -> list[str]:
     if outside:
         out.append(outside)
     limit = move_limit(state, unit, play)
-    total = play.moved.get(unit.id, 0) + board.distance(here, to)
+    # From where it began the phase: a drag corrected (moved on, or back) is one
+    # move, not two added up (a referee met "3 hexes" for a unit 2 from its start).
+    total = board.distance(start, to)
     if limit is not None and total > limit:
         kind = unit.kind or "this type"
         out.append(

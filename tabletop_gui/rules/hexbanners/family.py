@@ -363,7 +363,7 @@ class HexBanners(HexBannersPlay):
         board = board_of(after)
         if board is None:
             return after
-        after = _fold_play(before, event, after, board)
+        after = _fold_play(before, event, after)
         if isinstance(event, MovePiece | AddPiece):
             after = self._snap(event, board, after)
         elif isinstance(event, TurnStart) and event.side is not None:
@@ -539,10 +539,10 @@ class HexBanners(HexBannersPlay):
         )
 
 
-def _fold_play(before: GameState, event: Event, after: GameState, board: HexBoard) -> GameState:
+def _fold_play(before: GameState, event: Event, after: GameState) -> GameState:
     """The turn under way's ``TurnPlay`` (docs/hex.md, Flags): a ``turn_start``
     begins it; the movement phase's start and end, the side's Command cards and
-    its units' ordered moves in that phase add to it."""
+    where each unit ordered in that phase began it."""
     if isinstance(event, TurnStart):
         if event.side is None:
             return after
@@ -559,10 +559,8 @@ def _fold_play(before: GameState, event: Event, after: GameState, board: HexBoar
     ordered = ordered_move(before, event)
     if ordered is None or ordered.from_hex is None or ordered.to_hex is None:
         return after
-    uid, start = ordered.unit_id, ordered.from_hex
-    moved = {**play.moved, uid: play.moved.get(uid, 0) + board.distance(start, ordered.to_hex)}
-    started = {uid: start, **play.started}
-    return after.with_record(records.TURN_PLAY, replace(play, moved=moved, started=started))
+    started = {ordered.unit_id: ordered.from_hex, **play.started}
+    return after.with_record(records.TURN_PLAY, replace(play, started=started))
 
 
 def _at_the_end(r: ObjectiveResult) -> ObjectiveResult:

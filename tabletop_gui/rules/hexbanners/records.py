@@ -80,13 +80,11 @@ class TurnPlay:
     """What the side whose turn it is has done in its turn so far, for the
     flags of docs/hex.md, "Flags": where its movement phase is (``before`` it
     started, ``in`` it, ``after`` it ended), the Command cards it played, and for
-    each unit ordered in the movement phase the hexes it moved and the hex it
-    started from."""
+    each unit ordered in the movement phase the hex it started from."""
 
     side: str
     movement: str = "before"
     cards: tuple[str, ...] = ()
-    moved: Mapping[str, int] = field(default_factory=dict)
     started: Mapping[str, Hex] = field(default_factory=dict)
 
 
