@@ -115,17 +115,24 @@ def test_the_pinned_reading_leaves_every_unit_and_name_in_sight_at_fit_zoom(qtbo
     assert apart <= far or item.leader is not None
 
 
-def test_a_drag_at_the_warhounds_moves_the_warhounds(qtbot):
-    window = window_at(qtbot, trial_game(NOTED))
+def drag_the_warhounds(qtbot, window, start):
+    """A drag from ``start`` to 1 in right and 2 in up of the Warhounds: they move there."""
     hounds = window.doc.state.scene.units["player-b-warhounds"]
     vp = window.view.viewport()
-    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=at(window, hounds.x, hounds.y))
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=start)
     qtbot.mouseMove(vp, at(window, hounds.x + 0.5, hounds.y + 1))
     qtbot.mouseMove(vp, at(window, hounds.x + 1, hounds.y + 2))
     qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=at(window, hounds.x + 1, hounds.y + 2))
     QApplication.processEvents()
     moved = window.doc.state.scene.units["player-b-warhounds"]
     assert (moved.x, moved.y) == pytest.approx((hounds.x + 1, hounds.y + 2), abs=0.2)
+    return moved
+
+
+def test_a_drag_at_the_warhounds_moves_the_warhounds(qtbot):
+    window = window_at(qtbot, trial_game(NOTED))
+    hounds = window.doc.state.scene.units["player-b-warhounds"]
+    drag_the_warhounds(qtbot, window, at(window, hounds.x, hounds.y))
     assert not pinned(window.scene).isSelected()
 
 
@@ -140,14 +147,8 @@ def test_a_drag_at_a_unit_under_a_reading_moves_the_unit(qtbot):
     item._rect = item._rect.united(item.label_box())
     start = at(window, hounds.x, hounds.y)
     assert window.view.itemAt(start) is item  # the reading is drawn over the unit
+    moved = drag_the_warhounds(qtbot, window, start)
     vp = window.view.viewport()
-    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=start)
-    qtbot.mouseMove(vp, at(window, hounds.x + 0.5, hounds.y + 1))
-    qtbot.mouseMove(vp, at(window, hounds.x + 1, hounds.y + 2))
-    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=at(window, hounds.x + 1, hounds.y + 2))
-    QApplication.processEvents()
-    moved = window.doc.state.scene.units["player-b-warhounds"]
-    assert (moved.x, moved.y) == pytest.approx((hounds.x + 1, hounds.y + 2), abs=0.2)
     assert window.scene.selected_ids() == ["player-b-warhounds"]
     item = pinned(window.scene)
     item.prepareGeometryChange()

@@ -20,9 +20,11 @@ from tabletop_gui.model import (
 )
 from tabletop_gui.model.events import Event, TurnEnd, TurnStart
 from tabletop_gui.model.fields import take_values
+from tabletop_gui.model.game import Game
 from tabletop_gui.model.pieces import MM_PER_INCH, BaseShape
 from tabletop_gui.model.state import GameState
-from tabletop_gui.rules import evaluate, replay
+from tabletop_gui.rules import Timeline, evaluate, replay
+from tabletop_gui.rules.engine import family_of, flags
 from tabletop_gui.rules.scoreboard import ObjectiveResult
 from tabletop_gui.rules.t9a.deployments import DEPLOYMENT_TYPES
 from tabletop_gui.rules.t9a.fields import FIELDS
@@ -145,3 +147,20 @@ def rect(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float
 
 
 __all__ = ["BOARD", "HALF_25", "A", "B", "HeightClass", "Marker", "ObjectiveSpec", "Terrain"]
+
+
+def flagged(s: Setup, events: list[Event]) -> list[list[str]]:
+    """Each event's flags, one by one (the game log's ⚑)."""
+    tl = Timeline(Game(s, tuple(events)))
+    return [flags(tl.state_at(i), e, tl.state_at(i + 1)) for i, e in enumerate(tl.events)]
+
+
+def reviewed(s: Setup, events: list[Event]) -> list[tuple[int, str]]:
+    """The flags ``validate`` lists: the family's review of the whole replay."""
+    tl = Timeline(Game(s, tuple(events)))
+    review = family_of(s).review(s)
+    for i, e in enumerate(tl.events):
+        review.step(i, tl.state_at(i), e, tl.state_at(i + 1))
+    found = review.finish()
+    at, numbers = found.arrays()
+    return [(i, found.texts[n]) for i, n in zip(at.tolist(), numbers.tolist(), strict=True)]

@@ -6,13 +6,13 @@ such a unit, so before this ``validate`` said OK of stacked imports."""
 
 from __future__ import annotations
 
-from t9a_helpers import A, B, setup, unit
+from t9a_helpers import A, B, flagged, reviewed, setup, unit
 
 from tabletop_gui.model.events import AddPiece, Event, MovePiece
 from tabletop_gui.model.game import Game
 from tabletop_gui.model.scene import Setup
 from tabletop_gui.rules import Timeline
-from tabletop_gui.rules.engine import family_of, flags
+from tabletop_gui.rules.engine import flags
 
 #: A game under way: its log holds a move before the import's events.
 UNDER_WAY: list[Event] = [MovePiece("knights", 20, 6)]
@@ -20,23 +20,6 @@ UNDER_WAY: list[Event] = [MovePiece("knights", 20, 6)]
 
 def board() -> Setup:
     return setup([], [unit("knights", A, 20, 5, name="Knights")])
-
-
-def flagged(s: Setup, events: list[Event]) -> list[list[str]]:
-    """Each event's flags, one by one (the game log's ⚑)."""
-    tl = Timeline(Game(s, tuple(events)))
-    return [flags(tl.state_at(i), e, tl.state_at(i + 1)) for i, e in enumerate(tl.events)]
-
-
-def reviewed(s: Setup, events: list[Event]) -> list[tuple[int, str]]:
-    """The flags ``validate`` lists: the family's review of the whole replay."""
-    tl = Timeline(Game(s, tuple(events)))
-    review = family_of(s).review(s)
-    for i, e in enumerate(tl.events):
-        review.step(i, tl.state_at(i), e, tl.state_at(i + 1))
-    found = review.finish()
-    at, numbers = found.arrays()
-    return [(i, found.texts[n]) for i, n in zip(at.tolist(), numbers.tolist(), strict=True)]
 
 
 def test_two_imported_units_placed_on_one_spot_flag_the_later_one_once_in_log_and_validate():

@@ -6,36 +6,16 @@ them."""
 
 from __future__ import annotations
 
-from t9a_helpers import A, B, Marker, ObjectiveSpec, setup, unit
+from t9a_helpers import A, B, Marker, ObjectiveSpec, flagged, reviewed, setup, unit
 
-from tabletop_gui.model.events import Event, MovePiece, TurnStart, UpdatePiece
-from tabletop_gui.model.game import Game
+from tabletop_gui.model.events import MovePiece, TurnStart, UpdatePiece
 from tabletop_gui.model.scene import Setup
-from tabletop_gui.rules import Timeline
-from tabletop_gui.rules.engine import family_of, flags
 from tabletop_gui.rules.t9a.events import FlagMark, SpoilsPickUp
 
 START = [TurnStart(1), TurnStart(1, A)]
 SPOILS = ObjectiveSpec("obj", "t9a.spoils_of_war")
 SECURE = ObjectiveSpec("obj", "t9a.secure_target")
 FLAGS = ObjectiveSpec("obj", "t9a.capture_the_flags")
-
-
-def flagged(s: Setup, events: list[Event]) -> list[list[str]]:
-    """Each event's flags, one by one (the game log's ⚑)."""
-    tl = Timeline(Game(s, tuple(events)))
-    return [flags(tl.state_at(i), e, tl.state_at(i + 1)) for i, e in enumerate(tl.events)]
-
-
-def reviewed(s: Setup, events: list[Event]) -> list[tuple[int, str]]:
-    """The flags ``validate`` lists: the family's review of the whole replay."""
-    tl = Timeline(Game(s, tuple(events)))
-    review = family_of(s).review(s)
-    for i, e in enumerate(tl.events):
-        review.step(i, tl.state_at(i), e, tl.state_at(i + 1))
-    found = review.finish()
-    at, numbers = found.arrays()
-    return [(i, found.texts[n]) for i, n in zip(at.tolist(), numbers.tolist(), strict=True)]
 
 
 # -- a base changed in place (docs/t9a.md, Flags for review) --------------------
