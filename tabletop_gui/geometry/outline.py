@@ -16,6 +16,7 @@ from shapely.geometry import Point as ShPoint
 from shapely.geometry import Polygon
 
 from tabletop_gui.lazy_dataclass import dataclass
+from tabletop_gui.model.bounds import front_middle
 from tabletop_gui.model.pieces import BaseShape, Marker, Unit
 from tabletop_gui.model.tolerance import EPS as EPS  # every rule's tolerance, inches
 
@@ -81,9 +82,8 @@ def unit_outline(unit: Unit) -> Outline:
 def front_kept(unit: Unit, depth_in: float) -> tuple[float, float]:
     """The centre at which ``unit`` given a depth of ``depth_in`` has its front
     side where it is now (a rectangle; the base grows or shrinks at the back)."""
-    a = math.radians(unit.facing)
-    shift = (unit.depth_in - depth_in) / 2  # forward, along the unit's facing
-    return unit.x - shift * math.sin(a), unit.y + shift * math.cos(a)
+    (fx, fy), a = front_middle(unit), math.radians(unit.facing)
+    return fx + depth_in / 2 * math.sin(a), fy - depth_in / 2 * math.cos(a)
 
 
 #: The shapely rectangles of the last units asked (``rect_polygons``), by the

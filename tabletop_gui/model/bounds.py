@@ -47,6 +47,23 @@ def where_off(board: InchBoard | HexBoard, piece: Unit | Marker) -> str | None:
     return f"its base ({size}) reaches {overhang_words(over)} of {where}"
 
 
+def front_middle(unit: Unit) -> tuple[float, float]:
+    """The middle of a unit's front side (a round base: its centre)."""
+    if unit.base_shape is BaseShape.ROUND:
+        return unit.x, unit.y
+    a, half = math.radians(unit.facing), unit.depth_in / 2
+    return unit.x - half * math.sin(a), unit.y + half * math.cos(a)
+
+
+def keeps_front(old: Unit, new: Unit) -> bool:
+    """``new`` faces as ``old`` did with its front side's middle where it was (it
+    lost or gained models at the back: docs/t9a.md, Editing a unit's models)."""
+    if old.facing != new.facing:
+        return False
+    (ax, ay), (bx, by) = front_middle(old), front_middle(new)
+    return math.isclose(ax, bx, abs_tol=1e-9) and math.isclose(ay, by, abs_tol=1e-9)
+
+
 def room_to_move(
     board: InchBoard, pieces: Sequence[Unit | Marker | Terrain]
 ) -> tuple[float, float, float, float]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from tabletop_gui.lazy_dataclass import dataclass
 from tabletop_gui.model import limits
-from tabletop_gui.model.bounds import piece_name, where_off
+from tabletop_gui.model.bounds import keeps_front, piece_name, where_off
 from tabletop_gui.model.copying import evolve
 from tabletop_gui.model.events.base import (
     Event,
@@ -280,12 +280,7 @@ def _at_the_back(piece: Any, changes: Mapping[str, Any], state: GameState) -> st
         new = changed(piece, changes, state.terms)
     except (TypeError, ValueError):
         return ""
-    if new.facing != piece.facing or new.models == piece.models:
-        return ""
-    a = math.radians(piece.facing)
-    fronts = [(u.x - u.depth_in / 2 * math.sin(a), u.y + u.depth_in / 2 * math.cos(a))
-              for u in (piece, new)]  # fmt: skip
-    if not all(math.isclose(p, q, abs_tol=1e-9) for p, q in zip(*fronts, strict=True)):
+    if new.models == piece.models or not keeps_front(piece, new):
         return ""
     n = new.models - piece.models
     went = f"{-n} off the back" if n < 0 else f"{n} joined at the back"

@@ -9,11 +9,10 @@ a flag and ``validate`` lists it."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
-from tabletop_gui.geometry.arcs import front_centre
 from tabletop_gui.geometry.outline import unit_outline
+from tabletop_gui.model.bounds import keeps_front
 from tabletop_gui.model.events import Event, MovePiece, UpdatePiece
 from tabletop_gui.model.names import piece_label
 from tabletop_gui.model.pieces import Marker, Unit
@@ -61,15 +60,6 @@ def reshaped_unit(before: GameState, event: Event, after: GameState) -> tuple[Un
     return old, new
 
 
-def front_stays(old: Unit, new: Unit) -> bool:
-    """The unit kept its facing and its front side's centre (it lost or gained
-    models at the back): not a move, though its centre moved."""
-    if old.facing != new.facing or old.removed != new.removed:
-        return False
-    a, b = front_centre(unit_outline(old)), front_centre(unit_outline(new))
-    return math.isclose(a[0], b[0], abs_tol=1e-9) and math.isclose(a[1], b[1], abs_tol=1e-9)
-
-
 def reshape_flags(
     before: GameState,
     after: GameState,
@@ -80,8 +70,8 @@ def reshape_flags(
     """A changed base's flags, in a move's words and order: moved in the other
     side's turn (when the change moved or turned it), overlapping bases, standing
     in Impassable Terrain, Unit Spacing."""
-    moved = any(getattr(old, f) != getattr(new, f) for f in PLACE_FIELDS) and not front_stays(
-        old, new
+    moved = any(getattr(old, f) != getattr(new, f) for f in PLACE_FIELDS) and not (
+        old.removed == new.removed and keeps_front(old, new)
     )
     found = [other_side_moved(before, old) if moved and not old.removed else None]
     found += [flags.overlap_flag(after, new.id), flags.impassable_flag(after.scene, new)]
