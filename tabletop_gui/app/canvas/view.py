@@ -202,7 +202,6 @@ class BoardView(QGraphicsView):
         scene.selectionChanged.connect(self.update_handle)
         #: What was selected when a rubber band began with Ctrl (it adds to that).
         self._band_before: set[QGraphicsItem] = set()
-        self._band_fixing = False
         scene.selectionChanged.connect(self._band_takes_areas_whole)
         # A player's view (the document's viewer) hides face-down values on the board.
         doc.changed.connect(self.follow_viewer)
@@ -526,7 +525,7 @@ class BoardView(QGraphicsView):
         band dragged across a zone's edge round a unit standing in the zone took
         the zone too, and Delete then deleted it."""
         band = self.rubberBandRect()
-        if band.isNull() or self._band_fixing:
+        if band.isNull():
             return
         held = QPainterPath()
         held.addPolygon(self.mapToScene(band))
@@ -538,15 +537,14 @@ class BoardView(QGraphicsView):
         ]  # fmt: skip
         if not dropped:
             return
-        # One selectionChanged for them all (each would rebuild the units' batches).
-        self._band_fixing = True
+        # One selectionChanged for them all (each would rebuild the units' batches;
+        # the one sent finds nothing left to drop).
         blocked = scene.blockSignals(True)
         try:
             for item in dropped:
                 item.setSelected(False)
         finally:
             scene.blockSignals(blocked)
-            self._band_fixing = False
         scene.selectionChanged.emit()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
